@@ -1,0 +1,81 @@
+import multipart from '@fastify/multipart';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { ResultCode } from '../../engine/spec/errors';
+import { UPLOAD_MAX_BYTES, UPLOAD_MAX_FILES } from '../../engine/spec/limits';
+import type { ServerConfig } from './config';
+import type { Database } from './db/database';
+import { ApiError, fail } from './envelope';
+import type { JobQueue } from './queue/jobQueue';
+import { registerDownloadRoutes } from './routes/downloadRoutes';
+import { registerFileRoutes } from './routes/fileRoutes';
+import { registerHealthRoutes } from './routes/healthRoutes';
+import { absoluteUrlMaker } from './routes/requestUrl';
+import { registerTaskRoutes } from './routes/taskRoutes';
+import { registerUploadRoutes } from './routes/uploadRoutes';
+import { registerWebAppRoutes } from './routes/webAppRoutes';
+import type { FileStorage } from './storage/storage';
+import type { ToolStatus } from './systemTools';
+import type { Processor } from './tasks/processors';
+import { TaskRepository } from './tasks/taskRepository';
+import { TaskService } from './tasks/taskService';
+
+export interface AppDeps {
+  config: Pick<ServerConfig, 'publicUrl' | 'webDir' | 'workers'>;
+  db: Database;
+  storage: FileStorage;
+  queue: JobQueue;
+  processors: Partial<Record<string, Processor>>;
+  tools?: ToolStatus[];
+  logger?: boolean;
+}
+
+/** HTTP status that accompanies an envelope code; the envelope itself is the contract. */
+function httpStatusFor(code: number): number {
+  if (code === ResultCode.PARAMS_INVALID) return 400;
+  if (code === ResultCode.SERVICE_UNAVAILABLE) return 503;
+  if (code === ResultCode.SERVER_ERROR) return 500;
+  return 200;
+}
+
+/** Multipart errors of @fastify/multipart, mapped to a message a user understands. */
+const MULTIPART_ERRORS: Record<string, string> = {
+  FST_REQ_FILE_TOO_LARGE: `the file is larger than ${UPLOAD_MAX_BYTES / 1024 / 1024} MB`,
+  FST_FILES_LIMIT_REACHED: `at most ${UPLOAD_MAX_FILES} files per upload`,
+  FST_PARTS_LIMIT_REACHED: 'too many parts in the upload',
+  FST_INVALID_MULTIPART_CONTENT_TYPE: 'expected a multipart/form-data upload',
+  FST_PROTO_VIOLATION: 'malformed upload',
+};
+
+/** Builds the Fastify app with every route; the caller owns the database, queue and workers. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({ logger: deps.logger ?? false, bodyLimit: 1024 * 1024, trustProxy: process.env.TRUST_PROXY === '1' });
+  await app.register(multipart, {
+    limits: { fileSize: UPLOAD_MAX_BYTES, files: UPLOAD_MAX_FILES, fields: 10, fieldSize: 64 * 1024, parts: UPLOAD_MAX_FILES + 10 },
+  });
+
+  app.setErrorHandler((error: Error & { code?: string; statusCode?: number }, request, reply) => {
+    if (error instanceof ApiError) {
+      return reply.code(error.httpStatus !== 200 ? error.httpStatus : httpStatusFor(error.code)).send(fail(error.code, error.message));
+    }
+    const multipartMessage = error.code ? MULTIPART_ERRORS[error.code] : undefined;
+    if (multipartMessage) return reply.code(400).send(fail(ResultCode.PARAMS_INVALID, multipartMessage));
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      // Malformed JSON bodies, wrong content types and the like.
+      return reply.code(400).send(fail(ResultCode.PARAMS_INVALID, error.message));
+    }
+    request.log.error(error);
+    console.error(`${request.method} ${request.url} failed:`, error);
+    return reply.code(500).send(fail(ResultCode.SERVER_ERROR));
+  });
+
+  const absolute = absoluteUrlMaker(deps.config.publicUrl);
+  const tasks = new TaskRepository(deps.db);
+  const service = new TaskService({ tasks, queue: deps.queue, storage: deps.storage, processors: deps.processors });
+  registerUploadRoutes(app, { storage: deps.storage, db: deps.db, absolute });
+  registerTaskRoutes(app, { service, absolute });
+  registerFileRoutes(app, { storage: deps.storage });
+  registerDownloadRoutes(app, { storage: deps.storage });
+  registerHealthRoutes(app, { db: deps.db, workers: deps.config.workers, tools: deps.tools ?? [] });
+  await registerWebAppRoutes(app, deps.config.webDir);
+  return app;
+}

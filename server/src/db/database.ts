@@ -1,0 +1,72 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+
+/**
+ * The one store of the server: PostgreSQL, either embedded (PGlite, in-process, in the data
+ * folder) or a server reached by DATABASE_URL. Everything else (tasks, files, the pg-boss
+ * queue) talks to it through this small interface.
+ */
+export interface Database {
+  readonly kind: 'pglite' | 'postgres';
+  /** One statement with positional parameters ($1, $2…). */
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<{ rows: T[] }>;
+  /** Several statements without parameters (migrations). */
+  exec(sql: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  databaseUrl: string | null;
+  /** PGlite data folder; `memory://` keeps it in memory (tests). */
+  pgliteDir: string;
+}
+
+/** Opens PostgreSQL when a URL is given, else the embedded PGlite database. */
+export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
+  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.pgliteDir);
+}
+
+async function openPglite(dir: string): Promise<Database> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  if (!dir.startsWith('memory://')) mkdirSync(path.dirname(dir), { recursive: true });
+  const pg = await PGlite.create(dir);
+  return {
+    kind: 'pglite',
+    async query<T>(sql: string, params: unknown[] = []) {
+      // PGlite's query() takes one statement; parameterless multi-statement text goes to exec().
+      if (params.length === 0 && sql.includes(';') && sql.trim().replace(/;\s*$/, '').includes(';')) {
+        const results = await pg.exec(sql);
+        return { rows: (results.at(-1)?.rows ?? []) as T[] };
+      }
+      const result = await pg.query<T>(sql, params);
+      return { rows: result.rows };
+    },
+    async exec(sql: string) {
+      await pg.exec(sql);
+    },
+    async close() {
+      await pg.close();
+    },
+  };
+}
+
+async function openPostgres(url: string): Promise<Database> {
+  const { default: pg } = await import('pg');
+  const pool = new pg.Pool({ connectionString: url, max: 10, application_name: 'lumacut' });
+  // An idle client that loses its connection must not crash the process.
+  pool.on('error', (err) => console.error('postgres pool error:', err.message));
+  await pool.query('select 1');
+  return {
+    kind: 'postgres',
+    async query<T>(sql: string, params: unknown[] = []) {
+      const result = await pool.query(sql, params);
+      return { rows: result.rows as T[] };
+    },
+    async exec(sql: string) {
+      await pool.query(sql);
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}

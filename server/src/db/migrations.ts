@@ -1,0 +1,65 @@
+import type { Database } from './database';
+
+/**
+ * Ordered schema migrations. Append only: a released migration is never edited,
+ * a change is a new entry. They run at start, each in its own transaction.
+ */
+export const MIGRATIONS: { version: number; name: string; sql: string }[] = [
+  {
+    version: 1,
+    name: 'files and tasks',
+    sql: `
+      create table files (
+        key text primary key,
+        owner text,
+        content_type text not null,
+        size_bytes integer not null,
+        width integer,
+        height integer,
+        func text,
+        created_at timestamptz not null default now()
+      );
+      create table tasks (
+        id text primary key,
+        type text not null,
+        status text not null check (status in ('queued','running','done','failed','cancelled')),
+        progress real not null default 0,
+        params jsonb not null,
+        owner text,
+        job_id text,
+        result_url text,
+        result_code integer,
+        error_msg text,
+        attempts integer not null default 0,
+        created_at timestamptz not null default now(),
+        started_at timestamptz,
+        finished_at timestamptz
+      );
+      create index tasks_status_idx on tasks (status);
+    `,
+  },
+];
+
+/** Applies every migration newer than the database's version. Safe to call from several processes. */
+export async function runMigrations(db: Database): Promise<number> {
+  await db.exec(`create table if not exists schema_migrations (
+    version integer primary key, name text not null, applied_at timestamptz not null default now())`);
+  const { rows } = await db.query<{ version: number }>('select version from schema_migrations');
+  const applied = new Set(rows.map((r) => Number(r.version)));
+  let count = 0;
+  for (const m of MIGRATIONS) {
+    if (applied.has(m.version)) continue;
+    // The advisory lock keeps two processes starting together from applying the same step.
+    await db.exec(`begin;
+      select pg_advisory_xact_lock(72731001);
+      ${m.sql}
+      insert into schema_migrations (version, name) values (${m.version}, '${m.name.replace(/'/g, "''")}');
+      commit;`).catch(async (err: Error) => {
+      await db.exec('rollback').catch(() => undefined);
+      const again = await db.query<{ version: number }>('select version from schema_migrations where version = $1', [m.version]);
+      if (again.rows.length === 0) throw err; // someone else applied it meanwhile otherwise
+    });
+    count += 1;
+  }
+  return count;
+}

@@ -1,0 +1,30 @@
+import { RESULT_CODE_MESSAGES, ResultCode, type ResultCodeValue } from '../../engine/spec/errors';
+
+/** The reply envelope of every API call (SPEC §3): `{resultCode, msg, data}`, 100 for success. */
+export interface Envelope<T = unknown> {
+  resultCode: number;
+  msg: string;
+  data: T | null;
+}
+
+export function ok<T>(data: T): Envelope<T> {
+  return { resultCode: ResultCode.SUCCESS, msg: 'success', data };
+}
+
+export function fail(code: number, msg?: string, data: unknown = null): Envelope {
+  return { resultCode: code, msg: msg ?? RESULT_CODE_MESSAGES[code as ResultCodeValue] ?? 'error', data };
+}
+
+/** Thrown by route and service code; the error handler turns it into an envelope with this code. */
+export class ApiError extends Error {
+  constructor(
+    readonly code: number,
+    message?: string,
+    readonly httpStatus = 200,
+  ) {
+    super(message ?? RESULT_CODE_MESSAGES[code as ResultCodeValue] ?? 'error');
+  }
+}
+
+/** Shorthand for the most common failure: params invalid (-102). */
+export const paramsInvalid = (message: string): ApiError => new ApiError(ResultCode.PARAMS_INVALID, message);

@@ -1,0 +1,40 @@
+import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { contentTypeForKey, isSafeKey, type FileStorage } from './storage';
+
+/** Files on local disk under `root`. Writes go to a temporary file first, so a crash never leaves half a file. */
+export class LocalDiskStorage implements FileStorage {
+  constructor(private readonly root: string) {}
+
+  private pathOf(key: string): string {
+    if (!isSafeKey(key)) throw new Error(`invalid storage key: ${key}`);
+    return path.join(this.root, ...key.split('/'));
+  }
+
+  async put(key: string, body: Buffer): Promise<void> {
+    const target = this.pathOf(key);
+    await mkdir(path.dirname(target), { recursive: true });
+    const tmp = `${target}.${process.pid}.${Date.now()}.tmp`;
+    await writeFile(tmp, body);
+    await rename(tmp, target);
+  }
+
+  async get(key: string): Promise<{ body: Buffer; contentType: string } | null> {
+    if (!isSafeKey(key)) return null;
+    try {
+      return { body: await readFile(this.pathOf(key)), contentType: contentTypeForKey(key) };
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw err;
+    }
+  }
+
+  async exists(key: string): Promise<boolean> {
+    if (!isSafeKey(key)) return false;
+    return stat(this.pathOf(key)).then((s) => s.isFile(), () => false);
+  }
+
+  async delete(key: string): Promise<void> {
+    await rm(this.pathOf(key), { force: true });
+  }
+}

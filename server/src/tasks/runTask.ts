@@ -1,0 +1,66 @@
+import { ResultCode } from '../../../engine/spec/errors';
+import { ApiError } from '../envelope';
+import type { FileStorage } from '../storage/storage';
+import type { Processor } from './processors';
+import type { TaskRepository } from './taskRepository';
+
+class Cancelled extends Error {}
+
+/** Date-partitioned key for a task's result. */
+export function resultKey(taskId: string, extension: string, now = new Date()): string {
+  const d = now.toISOString().slice(0, 10).replace(/-/g, '/');
+  return `results/${d}/${taskId}.${extension}`;
+}
+
+/**
+ * Runs one task in a worker: marks it running, runs its processor, stores the result and
+ * records the outcome. Expected failures (bad image, cancelled) end the task and return
+ * normally, so the queue does not retry them; only a crash of the process re-runs a job.
+ */
+export async function runTask(
+  deps: { tasks: TaskRepository; storage: FileStorage; processors: Partial<Record<string, Processor>> },
+  taskId: string,
+): Promise<void> {
+  const task = await deps.tasks.get(taskId);
+  if (!task || !(await deps.tasks.start(taskId))) return; // cancelled or already finished
+  const processor = deps.processors[task.type];
+  if (!processor) {
+    await deps.tasks.fail(taskId, ResultCode.SERVICE_UNAVAILABLE, `no processor for ${task.type}`);
+    return;
+  }
+  let lastWrite = 0;
+  try {
+    const output = await processor({
+      taskId,
+      params: task.params,
+      storage: deps.storage,
+      onProgress: (p) => {
+        // Progress is advisory: throttle writes and never let a failed write fail the task.
+        const now = Date.now();
+        if (now - lastWrite < 200 && p < 1) return;
+        lastWrite = now;
+        void deps.tasks.progress(taskId, Math.min(0.99, p)).catch(() => undefined);
+      },
+      checkCancelled: async () => {
+        if (await deps.tasks.isCancelled(taskId)) throw new Cancelled();
+      },
+    });
+    if (await deps.tasks.isCancelled(taskId)) return;
+    const key = resultKey(taskId, output.extension);
+    await deps.storage.put(key, output.body, output.contentType);
+    await deps.tasks.finish(taskId, `/files/${key}`);
+  } catch (err) {
+    if (err instanceof Cancelled) return;
+    if (err instanceof ApiError) {
+      await deps.tasks.fail(taskId, err.code, err.message);
+      return;
+    }
+    const message = err instanceof Error ? err.message : String(err);
+    // A decoder error means the stored file cannot be read as an image: a pre-process failure.
+    const code = /unsupported image format|Input buffer|corrupt|premature end|VipsJpeg|pngload|Input file/i.test(message)
+      ? ResultCode.PRE_PROCESS_FAILED
+      : ResultCode.GPU_HANDLE_FAILED;
+    console.error(`task ${taskId} (${task.type}) failed:`, message);
+    await deps.tasks.fail(taskId, code, message.slice(0, 500));
+  }
+}

@@ -1,0 +1,100 @@
+import type { Database } from '../db/database';
+
+export type TaskStatus = 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
+
+export interface TaskRecord {
+  id: string;
+  type: string;
+  status: TaskStatus;
+  progress: number;
+  params: Record<string, unknown>;
+  owner: string | null;
+  jobId: string | null;
+  resultUrl: string | null;
+  resultCode: number | null;
+  errorMsg: string | null;
+  attempts: number;
+}
+
+interface TaskRow {
+  id: string; type: string; status: TaskStatus; progress: number; params: unknown; owner: string | null;
+  job_id: string | null; result_url: string | null; result_code: number | null; error_msg: string | null; attempts: number;
+}
+
+function fromRow(r: TaskRow): TaskRecord {
+  return {
+    id: r.id, type: r.type, status: r.status, progress: Number(r.progress),
+    params: (typeof r.params === 'string' ? JSON.parse(r.params) : r.params) as Record<string, unknown>,
+    owner: r.owner, jobId: r.job_id, resultUrl: r.result_url, resultCode: r.result_code, errorMsg: r.error_msg,
+    attempts: Number(r.attempts),
+  };
+}
+
+/** Reads and writes the tasks table: the durable record the status route answers from. */
+export class TaskRepository {
+  constructor(private readonly db: Database) {}
+
+  async create(task: { id: string; type: string; params: Record<string, unknown>; owner: string | null }): Promise<void> {
+    await this.db.query(`insert into tasks (id, type, status, params, owner) values ($1, $2, 'queued', $3, $4)`, [
+      task.id, task.type, JSON.stringify(task.params), task.owner,
+    ]);
+  }
+
+  async setJobId(id: string, jobId: string): Promise<void> {
+    await this.db.query('update tasks set job_id = $2 where id = $1', [id, jobId]);
+  }
+
+  async get(id: string): Promise<TaskRecord | null> {
+    const { rows } = await this.db.query<TaskRow>('select * from tasks where id = $1', [id]);
+    return rows[0] ? fromRow(rows[0]) : null;
+  }
+
+  async getMany(ids: string[]): Promise<Map<string, TaskRecord>> {
+    const { rows } = await this.db.query<TaskRow>('select * from tasks where id = any($1::text[])', [ids]);
+    return new Map(rows.map((r) => [r.id, fromRow(r)]));
+  }
+
+  /** Marks a queued (or re-delivered running) task as running; false when it was cancelled or finished. */
+  async start(id: string): Promise<boolean> {
+    const { rows } = await this.db.query<{ id: string }>(
+      `update tasks set status = 'running', started_at = now(), attempts = attempts + 1, progress = 0
+       where id = $1 and status in ('queued', 'running') returning id`,
+      [id],
+    );
+    return rows.length > 0;
+  }
+
+  async progress(id: string, progress: number): Promise<void> {
+    await this.db.query(`update tasks set progress = $2 where id = $1 and status = 'running'`, [id, progress]);
+  }
+
+  async finish(id: string, resultUrl: string): Promise<void> {
+    await this.db.query(
+      `update tasks set status = 'done', progress = 1, result_url = $2, result_code = 100, finished_at = now()
+       where id = $1 and status = 'running'`,
+      [id, resultUrl],
+    );
+  }
+
+  async fail(id: string, code: number, message: string): Promise<void> {
+    await this.db.query(
+      `update tasks set status = 'failed', result_code = $2, error_msg = $3, finished_at = now()
+       where id = $1 and status in ('queued', 'running')`,
+      [id, code, message],
+    );
+  }
+
+  /** Cancels a task that has not finished; returns the task as it is afterwards. */
+  async cancel(id: string): Promise<TaskRecord | null> {
+    await this.db.query(
+      `update tasks set status = 'cancelled', finished_at = now() where id = $1 and status in ('queued', 'running')`,
+      [id],
+    );
+    return this.get(id);
+  }
+
+  async isCancelled(id: string): Promise<boolean> {
+    const { rows } = await this.db.query<{ status: string }>('select status from tasks where id = $1', [id]);
+    return rows[0]?.status === 'cancelled';
+  }
+}

@@ -1,0 +1,90 @@
+import { randomUUID } from 'node:crypto';
+import { ResultCode } from '../../../engine/spec/errors';
+import { UNSUPPORTED_FUNCTION_TYPE, isTaskType } from '../../../engine/spec/taskTypes';
+import { ApiError, paramsInvalid } from '../envelope';
+import type { JobQueue } from '../queue/jobQueue';
+import type { FileStorage } from '../storage/storage';
+import type { Processor } from './processors';
+import type { TaskRecord, TaskRepository } from './taskRepository';
+
+/** Per-task entry of the status reply (SPEC §7): `resultCode` plus `data`. */
+export interface TaskStatusEntry {
+  resultCode: number;
+  msg: string;
+  data: { status: string; progress: number; resultUrl?: string } | null;
+}
+
+/** Turns `/files/<key>` or `http(s)://host/files/<key>` into a storage key, or null. */
+export function storageKeyFromUrl(url: string): string | null {
+  let pathname: string;
+  try {
+    pathname = url.startsWith('/') ? new URL(url, 'http://local').pathname : new URL(url).pathname;
+  } catch {
+    return null;
+  }
+  if (!pathname.startsWith('/files/')) return null;
+  return decodeURIComponent(pathname.slice('/files/'.length));
+}
+
+/** Submit, status and cancel of tasks: the part of the API that talks to the queue. */
+export class TaskService {
+  constructor(
+    private readonly deps: {
+      tasks: TaskRepository;
+      queue: JobQueue;
+      storage: FileStorage;
+      processors: Partial<Record<string, Processor>>;
+    },
+  ) {}
+
+  /** Validates a submit payload, records the task and queues it. Returns the new task id. */
+  async submit(type: string, body: unknown, owner: string | null): Promise<string> {
+    if (!isTaskType(type)) throw paramsInvalid(UNSUPPORTED_FUNCTION_TYPE);
+    if (!this.deps.processors[type]) throw new ApiError(ResultCode.SERVICE_UNAVAILABLE, `${type} is not available on this server yet`);
+    const payload = (body ?? {}) as Record<string, unknown>;
+    const imgUrl = payload.imgUrl;
+    if (typeof imgUrl !== 'string' || imgUrl === '') throw paramsInvalid('imgUrl is required');
+    const inputKey = storageKeyFromUrl(imgUrl);
+    if (!inputKey || !(await this.deps.storage.exists(inputKey))) {
+      throw paramsInvalid('imgUrl must be a file uploaded to this server');
+    }
+    const id = randomUUID().replace(/-/g, '');
+    const { imgUrl: _omit, ...rest } = payload;
+    await this.deps.tasks.create({ id, type, params: { ...rest, inputKey }, owner });
+    const jobId = await this.deps.queue.enqueue(type, { taskId: id });
+    await this.deps.tasks.setJobId(id, jobId);
+    return id;
+  }
+
+  /** Status of each id; unknown ids get PARAMS_INVALID in their own entry. */
+  async status(ids: string[], absolute: (path: string) => string): Promise<Record<string, TaskStatusEntry>> {
+    const found = await this.deps.tasks.getMany(ids);
+    const result: Record<string, TaskStatusEntry> = {};
+    for (const id of ids) {
+      const task = found.get(id);
+      result[id] = task ? entryFor(task, absolute) : { resultCode: ResultCode.PARAMS_INVALID, msg: 'unknown task id', data: null };
+    }
+    return result;
+  }
+
+  async cancel(id: string): Promise<TaskRecord> {
+    const task = await this.deps.tasks.cancel(id);
+    if (!task) throw paramsInvalid('unknown task id');
+    if (task.jobId && task.status === 'cancelled') await this.deps.queue.cancel(task.type, task.jobId);
+    return task;
+  }
+}
+
+function entryFor(task: TaskRecord, absolute: (path: string) => string): TaskStatusEntry {
+  const data = { status: task.status, progress: task.progress };
+  switch (task.status) {
+    case 'done':
+      return { resultCode: ResultCode.SUCCESS, msg: 'success', data: { ...data, resultUrl: absolute(task.resultUrl ?? '') } };
+    case 'failed':
+      return { resultCode: task.resultCode ?? ResultCode.GPU_HANDLE_FAILED, msg: task.errorMsg ?? 'task failed', data };
+    case 'cancelled':
+      return { resultCode: ResultCode.SERVICE_UNKNOWN_ERROR, msg: 'task cancelled', data };
+    default:
+      return { resultCode: ResultCode.GPU_TASK_UNFINISHED, msg: 'task unfinished', data };
+  }
+}

@@ -1,11 +1,15 @@
 /**
  * React hook that runs one single-image AI task (upload → submit → poll → download)
  * through the task-flow machine and exposes a small view model to the tool pages.
- *
- * INTERFACE CONTRACT (stable): pages depend only on `ImageTaskView`.
- * The implementation is provided by machines/taskFlow.machine.ts (work in progress).
+ * Pages depend only on `ImageTaskView`.
  */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { createActor, fromPromise, type Actor } from 'xstate';
+import { FlowStepId } from '../../engine/spec/kinds';
 import type { TaskType } from '../../engine/spec/taskTypes';
+import { taskFlowMachine } from '../../machines/taskFlow.machine';
+import { cancelTasks, downloadResult, queryTasks, submitTask, uploadFiles } from '../api/apiClient';
+import { errorKeyFor } from './errorKeys';
 
 export type ImageTaskPhase = 'idle' | 'uploading' | 'processing' | 'downloading' | 'done' | 'failed';
 
@@ -18,7 +22,7 @@ export interface ImageTaskView {
   /** Object URL of the result image (PNG with alpha for removebg), for the "after" view. */
   resultUrl: string | null;
   resultBlob: Blob | null;
-  /** i18n key of the error to show as a toast (see ERROR_KEYS), null when none. */
+  /** i18n key of the error to show as a toast, null when none. */
   errorKey: string | null;
   errorCode: number | null;
   start(file: File): void;
@@ -27,10 +31,87 @@ export interface ImageTaskView {
   reset(): void;
 }
 
-/** Placeholder until the machine-backed implementation lands. */
-export function useImageTask(_taskType: TaskType): ImageTaskView {
-  return {
-    phase: 'idle', progress: 0, sourceUrl: null, resultUrl: null, resultBlob: null, errorKey: null, errorCode: null,
-    start: () => undefined, retry: () => undefined, cancel: () => undefined, reset: () => undefined,
-  };
+/** The app's real effects for the task flow machine. */
+const liveMachine = taskFlowMachine.provide({
+  actors: {
+    upload: fromPromise(({ input, signal }) => uploadFiles(input, signal)),
+    submit: fromPromise(({ input, signal }) => submitTask(input, signal)),
+    query: fromPromise(({ input, signal }) => queryTasks(input, signal)),
+    download: fromPromise(({ input, signal }) => downloadResult(input.url, signal)),
+  },
+  actions: { cancelServerTasks: (_, params) => cancelTasks(params.taskIds) },
+});
+
+type FlowActor = Actor<typeof liveMachine>;
+type Snapshot = ReturnType<FlowActor['getSnapshot']>;
+
+interface Derived {
+  phase: ImageTaskPhase;
+  progress: number;
+  resultBlob: Blob | null;
+  errorKey: string | null;
+  errorCode: number | null;
+}
+
+const IDLE: Derived = { phase: 'idle', progress: 0, resultBlob: null, errorKey: null, errorCode: null };
+
+/** Maps a machine snapshot to the view's primitives (never the snapshot itself into React state). */
+function derive(s: Snapshot): Derived {
+  const c = s.context;
+  const task = Object.values(c.taskResults)[0];
+  if (s.matches('completed')) return { ...IDLE, phase: 'done', progress: 1, resultBlob: task?.resultFile ?? null };
+  if (s.matches('failed')) {
+    const error = c.error ?? task?.err ?? null;
+    return { ...IDLE, phase: 'failed', errorKey: error ? errorKeyFor(error) : 'errors.unknown', errorCode: error?.code ?? null };
+  }
+  if (s.matches('cancelled') || s.matches('idle')) return IDLE;
+  if (s.matches({ running: 'uploading' })) return { ...IDLE, phase: 'uploading', progress: 0.3 * c.uploadProgress };
+  if (s.matches({ running: { querying: 'downloading' } })) return { ...IDLE, phase: 'downloading', progress: 0.95 };
+  return { ...IDLE, phase: 'processing', progress: 0.3 + 0.6 * (task?.progress ?? 0) };
+}
+
+export function useImageTask(taskType: TaskType): ImageTaskView {
+  const actorRef = useRef<FlowActor | null>(null);
+  const [derived, setDerived] = useState<Derived>(IDLE);
+  const [sourceUrl, setSourceUrl] = useState<string | null>(null);
+  const [resultUrl, setResultUrl] = useState<string | null>(null);
+
+  const stopActor = useCallback(() => {
+    actorRef.current?.stop();
+    actorRef.current = null;
+  }, []);
+
+  // Object URLs hold memory until revoked: free each one when it is replaced or on unmount.
+  useEffect(() => () => { if (sourceUrl) URL.revokeObjectURL(sourceUrl); }, [sourceUrl]);
+  useEffect(() => () => { if (resultUrl) URL.revokeObjectURL(resultUrl); }, [resultUrl]);
+  useEffect(() => setResultUrl(derived.resultBlob ? URL.createObjectURL(derived.resultBlob) : null), [derived.resultBlob]);
+  useEffect(() => stopActor, [stopActor]);
+
+  const start = useCallback((file: File) => {
+    stopActor();
+    setSourceUrl(URL.createObjectURL(file));
+    const actor = createActor(liveMachine, {
+      input: { jobId: crypto.randomUUID(), funcType: taskType, sourceFile: file, steps: [FlowStepId.UPLOAD, FlowStepId.SUBMIT, FlowStepId.QUERY] },
+    });
+    actor.subscribe((s) => setDerived((prev) => {
+      const next = derive(s);
+      return prev.phase === next.phase && prev.progress === next.progress && prev.resultBlob === next.resultBlob && prev.errorKey === next.errorKey ? prev : next;
+    }));
+    actorRef.current = actor;
+    actor.start();
+    actor.send({ type: 'job.start' });
+  }, [stopActor, taskType]);
+
+  const retry = useCallback(() => actorRef.current?.send({ type: 'job.retry' }), []);
+  const cancel = useCallback(() => {
+    actorRef.current?.send({ type: 'job.cancel' });
+    setSourceUrl(null);
+  }, []);
+  const reset = useCallback(() => {
+    stopActor();
+    setDerived(IDLE);
+    setSourceUrl(null);
+  }, [stopActor]);
+
+  return { ...derived, sourceUrl, resultUrl, start, retry, cancel, reset };
 }

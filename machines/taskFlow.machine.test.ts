@@ -1,0 +1,289 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import { ResultCode } from '../engine/spec/errors';
+import { FlowStepId } from '../engine/spec/kinds';
+import { taskFlowMachine } from './taskFlow.machine';
+import type { Envelope, QueryInput, TaskFlowInput, UploadInput } from './taskFlow.types';
+
+const { UPLOAD, SUBMIT, QUERY, RESULT_PICTURE_REVIEW } = FlowStepId;
+const file = new Blob(['jpeg bytes'], { type: 'image/jpeg' });
+const okEnv = <T>(data: T): Envelope<T> => ({ resultCode: 100, data });
+const unfinished = { resultCode: ResultCode.GPU_TASK_UNFINISHED, data: { progress: 0.5 } };
+const done = (url: string) => ({ resultCode: 100, data: { resultUrl: url } });
+
+/** Builds the machine with fake effects; `replies` are the query answers, in order (the last one repeats). */
+function setup(options: {
+  replies?: Array<Envelope<{ result: unknown }> | Error>;
+  submit?: Envelope<{ taskId?: string; taskList?: string[] }> | Error;
+  upload?: Envelope<{ fileUrl?: string }> | Error;
+  download?: (url: string) => Promise<Blob>;
+  review?: () => Promise<{ compliant: boolean }>;
+  input?: Partial<TaskFlowInput>;
+}) {
+  const upload = vi.fn(async (_args: { input: UploadInput }) => {
+    const u = options.upload ?? okEnv({ fileUrl: 'http://host/files/in.jpg' });
+    if (u instanceof Error) throw u;
+    return u;
+  });
+  const submit = vi.fn(async () => {
+    const s = options.submit ?? okEnv({ taskId: 't1' });
+    if (s instanceof Error) throw s;
+    return s;
+  });
+  let call = 0;
+  const query = vi.fn(async (_input: QueryInput) => {
+    const replies = options.replies ?? [okEnv({ result: { t1: done('http://host/r.png') } })];
+    const r = replies[Math.min(call++, replies.length - 1)];
+    if (r instanceof Error) throw r;
+    return r;
+  });
+  const download = vi.fn(options.download ?? (async () => new Blob(['png'], { type: 'image/png' })));
+  const cancelServerTasks = vi.fn();
+  const machine = taskFlowMachine.provide({
+    actors: {
+      upload: fromPromise(upload),
+      submit: fromPromise(submit),
+      query: fromPromise(({ input }) => query(input)),
+      download: fromPromise(({ input }) => download(input.url)),
+      reviewResultPicture: fromPromise(options.review ?? (async () => ({ compliant: true }))),
+    },
+    actions: { cancelServerTasks: (_, params) => cancelServerTasks(params) },
+  });
+  const actor = createActor(machine, {
+    input: { jobId: 'job1', funcType: 'removebg', sourceFile: file, steps: [UPLOAD, SUBMIT, QUERY], ...options.input },
+  });
+  actor.start();
+  return { actor, upload, submit, query, download, cancelServerTasks, ctx: () => actor.getSnapshot().context };
+}
+
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => vi.useRealTimers());
+
+describe('task flow machine', () => {
+  it('runs upload, submit and query, downloads the result and ends', async () => {
+    const t = setup({ replies: [okEnv({ result: { t1: unfinished } }), okEnv({ result: { t1: done('http://host/r.png') } })] });
+    t.actor.send({ type: 'job.start' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(t.submit).toHaveBeenCalledWith(expect.objectContaining({ input: expect.objectContaining({ fileUrls: ['http://host/files/in.jpg'] }) }));
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(t.actor.getSnapshot().value).toBe('completed');
+    expect(t.ctx().end).toBe(true);
+    expect(t.ctx().steps.every((s) => s.end)).toBe(true);
+    expect(t.download).toHaveBeenCalledWith('http://host/r.png');
+    expect(t.ctx().taskResults.t1.resultFile).toBeInstanceOf(Blob);
+    expect(t.ctx().taskResults.t1.end).toBe(true);
+  });
+
+  it('polls every 1 s, and only for unfinished task ids', async () => {
+    const t = setup({
+      submit: okEnv({ taskList: ['a', 'b'] }),
+      replies: [
+        okEnv({ result: { a: done('http://host/a.png'), b: unfinished } }),
+        okEnv({ result: { b: unfinished } }),
+        okEnv({ result: { b: done('http://host/b.png') } }),
+      ],
+    });
+    t.actor.send({ type: 'job.start' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(t.query).toHaveBeenCalledTimes(0);
+    await vi.advanceTimersByTimeAsync(999);
+    expect(t.query).toHaveBeenCalledTimes(0);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(t.query).toHaveBeenCalledTimes(1);
+    expect(t.query.mock.calls[0][0].taskIds).toEqual(['a', 'b']);
+    await vi.advanceTimersByTimeAsync(999);
+    expect(t.query).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(t.query).toHaveBeenCalledTimes(2);
+    expect(t.query.mock.calls[1][0].taskIds).toEqual(['b']);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(t.query).toHaveBeenCalledTimes(3);
+    expect(t.actor.getSnapshot().value).toBe('completed');
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(t.query).toHaveBeenCalledTimes(3);
+  });
+
+  it('-112 keeps waiting and records the server progress', async () => {
+    const t = setup({ replies: [okEnv({ result: { t1: unfinished } })] });
+    t.actor.send({ type: 'job.start' });
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(t.query).toHaveBeenCalledTimes(5);
+    expect(t.actor.getSnapshot().matches({ running: { querying: 'waiting' } })).toBe(true);
+    expect(t.ctx().taskResults.t1.progress).toBe(0.5);
+    expect(t.ctx().end).toBe(false);
+  });
+
+  it('any other code fails the task with GPU_HANDLE_FAILED plus the raw code', async () => {
+    const t = setup({ replies: [okEnv({ result: { t1: { resultCode: ResultCode.PRE_PROCESS_FAILED, msg: 'bad' } } })] });
+    t.actor.send({ type: 'job.start' });
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(t.ctx().taskResults.t1.err).toMatchObject({ name: 'GPU_HANDLE_FAILED', code: ResultCode.GPU_HANDLE_FAILED, rawCode: -1004 });
+    expect(t.ctx().taskResults.t1.gpuErr).toBe(-1004);
+    expect(t.actor.getSnapshot().value).toBe('failed');
+    expect(t.ctx().error?.name).toBe('GPU_HANDLE_FAILED');
+    expect(t.download).not.toHaveBeenCalled();
+  });
+
+  it('a string result is a URL only when it starts with http, otherwise text', async () => {
+    const t = setup({ replies: [okEnv({ result: { t1: { resultCode: 100, data: 'a red apple' } } })] });
+    t.actor.send({ type: 'job.start' });
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(t.ctx().taskResults.t1).toMatchObject({ result: 'a red apple', resultFileUrl: null, end: true });
+    expect(t.download).not.toHaveBeenCalled();
+
+    const u = setup({ replies: [okEnv({ result: { t1: { resultCode: 100, data: 'https://cdn/x.png' } } })] });
+    u.actor.send({ type: 'job.start' });
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(u.download).toHaveBeenCalledWith('https://cdn/x.png');
+    expect(u.ctx().taskResults.t1.resultFileUrl).toBe('https://cdn/x.png');
+  });
+
+  it('an object result with enhanceState 0 is still processing', async () => {
+    const t = setup({
+      replies: [
+        okEnv({ result: { t1: { resultCode: 100, data: { enhanceState: 0 } } } }),
+        okEnv({ result: { t1: { resultCode: 100, data: { enhanceState: 1, resultUrl: 'http://host/e.png' } } } }),
+      ],
+    });
+    t.actor.send({ type: 'job.start' });
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(t.download).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(t.download).toHaveBeenCalledWith('http://host/e.png');
+    expect(t.actor.getSnapshot().value).toBe('completed');
+  });
+
+  it('accepts a single result instead of a map', async () => {
+    const t = setup({ replies: [okEnv({ result: done('http://host/one.png') })] });
+    t.actor.send({ type: 'job.start' });
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(t.download).toHaveBeenCalledWith('http://host/one.png');
+  });
+
+  it('a failed submit ends the job with the server result code', async () => {
+    const t = setup({ submit: { resultCode: ResultCode.CREDITS_NOT_ENOUGH, msg: 'no credits', data: null } });
+    t.actor.send({ type: 'job.start' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(t.actor.getSnapshot().value).toBe('failed');
+    expect(t.ctx().error).toMatchObject({ code: ResultCode.CREDITS_NOT_ENOUGH, rawCode: ResultCode.CREDITS_NOT_ENOUGH });
+    expect(t.query).not.toHaveBeenCalled();
+  });
+
+  it('a failed query gives SERVER_ERROR, whether it answers an error code or throws', async () => {
+    for (const reply of [{ resultCode: ResultCode.PARAMS_INVALID, data: null }, new Error('offline')]) {
+      const t = setup({ replies: [reply as Envelope<{ result: unknown }>] });
+      t.actor.send({ type: 'job.start' });
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(t.actor.getSnapshot().value).toBe('failed');
+      expect(t.ctx().error).toMatchObject({ name: 'SERVER_ERROR', code: ResultCode.SERVER_ERROR });
+      await vi.advanceTimersByTimeAsync(3000);
+      expect(t.query).toHaveBeenCalledTimes(1);
+    }
+  });
+
+  it('a failed download gives DOWNLOAD_FAILED on that task', async () => {
+    const t = setup({ download: async () => { throw new Error('404'); } });
+    t.actor.send({ type: 'job.start' });
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(t.ctx().taskResults.t1.err).toMatchObject({ name: 'DOWNLOAD_FAILED', code: ResultCode.DOWNLOAD_FAILED });
+    expect(t.ctx().taskResults.t1.end).toBe(true);
+    expect(t.actor.getSnapshot().value).toBe('failed');
+    expect(t.ctx().error?.name).toBe('DOWNLOAD_FAILED');
+  });
+
+  it('a job without steps is invalid', async () => {
+    const t = setup({ input: { steps: [] } });
+    t.actor.send({ type: 'job.start' });
+    expect(t.actor.getSnapshot().value).toBe('failed');
+    expect(t.ctx().error).toMatchObject({ name: 'PARAMS_INVAILED', code: ResultCode.PARAMS_INVALID });
+    expect(t.upload).not.toHaveBeenCalled();
+  });
+
+  it('upload without a source file gives PARAMS_INVAILED (single, and zip without files)', async () => {
+    for (const input of [{ sourceFile: null }, { sourceFile: null, fileType: 'zip', sourceFiles: [] }]) {
+      const t = setup({ input });
+      t.actor.send({ type: 'job.start' });
+      expect(t.actor.getSnapshot().value).toBe('failed');
+      expect(t.ctx().error?.name).toBe('PARAMS_INVAILED');
+      expect(t.upload).not.toHaveBeenCalled();
+    }
+  });
+
+  it('an upload answered with a non-success code fails with that code; a network failure with NETWORK_ERROR', async () => {
+    const t = setup({ upload: { resultCode: ResultCode.PARAMS_INVALID, msg: 'not an image', data: null } });
+    t.actor.send({ type: 'job.start' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(t.ctx().error).toMatchObject({ code: ResultCode.PARAMS_INVALID, message: 'not an image' });
+    expect(t.submit).not.toHaveBeenCalled();
+    const n = setup({ upload: new Error('offline') });
+    n.actor.send({ type: 'job.start' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(n.ctx().error?.name).toBe('NETWORK_ERROR');
+  });
+
+  it('sends batch and zip uploads with every source file', async () => {
+    const files = [file, file];
+    const t = setup({ input: { sourceFile: null, sourceFiles: files, steps: [UPLOAD] } });
+    t.actor.send({ type: 'job.start' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(t.upload.mock.calls[0][0]).toMatchObject({ input: { mode: 'batch', files } });
+    const z = setup({ input: { sourceFile: null, sourceFiles: [file], fileType: 'zip', steps: [UPLOAD] } });
+    z.actor.send({ type: 'job.start' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(z.upload.mock.calls[0][0]).toMatchObject({ input: { mode: 'zip' } });
+  });
+
+  it('without a query step the job ends right after the steps', async () => {
+    const t = setup({ input: { steps: [UPLOAD, SUBMIT] } });
+    t.actor.send({ type: 'job.start' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(t.actor.getSnapshot().value).toBe('completed');
+    expect(t.ctx().taskIds).toEqual(['t1']);
+    expect(t.query).not.toHaveBeenCalled();
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('retry clears the end flag and the error and runs the job again', async () => {
+    const t = setup({ replies: [okEnv({ result: { t1: { resultCode: -1003 } } }), okEnv({ result: { t1: done('http://host/r.png') } })] });
+    t.actor.send({ type: 'job.start' });
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(t.actor.getSnapshot().value).toBe('failed');
+    expect(t.ctx().end).toBe(true);
+    t.actor.send({ type: 'job.retry' });
+    expect(t.ctx().end).toBe(false);
+    expect(t.ctx().error).toBeNull();
+    expect(t.ctx().steps.some((s) => s.end)).toBe(false);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(t.upload).toHaveBeenCalledTimes(2);
+    expect(t.submit).toHaveBeenCalledTimes(2);
+    expect(t.actor.getSnapshot().value).toBe('completed');
+  });
+
+  it('cancel stops polling, leaves no timer and asks the server to cancel', async () => {
+    const t = setup({ replies: [okEnv({ result: { t1: unfinished } })] });
+    t.actor.send({ type: 'job.start' });
+    await vi.advanceTimersByTimeAsync(2500);
+    expect(t.query).toHaveBeenCalledTimes(2);
+    t.actor.send({ type: 'job.cancel' });
+    expect(t.actor.getSnapshot().value).toBe('cancelled');
+    expect(vi.getTimerCount()).toBe(0);
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(t.query).toHaveBeenCalledTimes(2);
+    expect(t.cancelServerTasks).toHaveBeenCalledWith({ taskIds: ['t1'] });
+  });
+
+  it('result picture review: a rejected result loses its URL; a failed review call passes', async () => {
+    const steps = [UPLOAD, SUBMIT, QUERY, RESULT_PICTURE_REVIEW];
+    const t = setup({ input: { steps }, review: async () => ({ compliant: false }) });
+    t.actor.send({ type: 'job.start' });
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(t.ctx().taskResults.t1).toMatchObject({ resultFileUrl: null, resultFile: null, end: true });
+    expect(t.ctx().taskResults.t1.err?.name).toBe('CONTENT_REVIEW_PICTURE_NON_COMPLIANCE');
+    const p = setup({ input: { steps }, review: async () => { throw new Error('review down'); } });
+    p.actor.send({ type: 'job.start' });
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(p.ctx().taskResults.t1.err).toBeNull();
+    expect(p.ctx().taskResults.t1.resultFile).toBeInstanceOf(Blob);
+    expect(p.actor.getSnapshot().value).toBe('completed');
+  });
+});

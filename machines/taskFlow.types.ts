@@ -1,0 +1,97 @@
+import type { JobError } from '../engine/spec/errors';
+import type { FlowStepIdValue, TaskStage } from '../engine/spec/kinds';
+import type { TaskType } from '../engine/spec/taskTypes';
+
+/** One step of a job (SPEC §3): id, params, result and end flag. */
+export interface FlowStep {
+  id: FlowStepIdValue;
+  params?: Record<string, unknown>;
+  result?: unknown;
+  end: boolean;
+}
+
+/** The per-task result of a job (SPEC §3). */
+export interface TaskResult {
+  taskId: string;
+  resultFileUrl: string | null;
+  /** Plain-text result when the server's result string is not a URL. */
+  result: string | null;
+  isGpuFinish: boolean;
+  err: JobError | null;
+  /** The raw server code when the GPU side failed. */
+  gpuErr: number | null;
+  resultFile: Blob | null;
+  needReviewResultPic: boolean;
+  end: boolean;
+  /** Server-reported progress 0..1 while unfinished. */
+  progress: number;
+}
+
+export type UploadMode = 'single' | 'zip' | 'batch';
+
+/** The envelope every call answers with. */
+export interface Envelope<T = unknown> {
+  resultCode: number;
+  msg?: string;
+  data: T | null;
+}
+
+export interface UploadInput {
+  mode: UploadMode;
+  files: Blob[];
+  func: TaskType;
+  fileType: string;
+  onProgress(fraction: number): void;
+}
+export interface UploadOutput {
+  fileUrl?: string;
+  fileUrls?: string[];
+}
+export interface SubmitInput {
+  funcType: TaskType;
+  fileUrls: string[];
+  params: Record<string, unknown>;
+}
+export interface QueryInput {
+  funcType: TaskType;
+  taskIds: string[];
+}
+/** One task's entry of a status reply: a code plus a string, an `{enhanceState, resultUrl}` object, or `{resultUrl}`. */
+export interface QueryEntry {
+  resultCode: number;
+  msg?: string;
+  data?: unknown;
+}
+
+/** What a view gives to start a job. */
+export interface TaskFlowInput {
+  jobId: string;
+  funcType: TaskType;
+  sourceFile?: Blob | null;
+  sourceFiles?: Blob[];
+  /** Ordered step ids. */
+  steps: FlowStepIdValue[];
+  /** 'zip' uploads one archive; anything else with several files uploads a batch. */
+  fileType?: string;
+  /** Extra submit payload (efMode, colours…). */
+  submitParams?: Record<string, unknown>;
+}
+
+export interface TaskFlowContext {
+  jobId: string;
+  funcType: TaskType;
+  sourceFile: Blob | null;
+  sourceFiles: Blob[];
+  fileType: string;
+  submitParams: Record<string, unknown>;
+  steps: FlowStep[];
+  /** Index of the step being run. */
+  currentStep: number;
+  end: boolean;
+  error: JobError | null;
+  fileUrls: string[];
+  taskIds: string[];
+  taskResults: Record<string, TaskResult>;
+  stage: TaskStage;
+  uploadProgress: number;
+}

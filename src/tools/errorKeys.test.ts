@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { ResultCode, jobError, serverCodeError } from '../../engine/spec/errors';
+import { errorKeyFor } from './errorKeys';
+
+describe('errorKeyFor', () => {
+  it('uses the SPEC toast keys for network trouble', () => {
+    expect(errorKeyFor(jobError('NETWORK_ERROR'), false)).toBe('text.loginErrorNetwork');
+    expect(errorKeyFor(jobError('NETWORK_ERROR', { message: 'upload timed out' }), true)).toBe('text.uploadErrorTimeout');
+    expect(errorKeyFor(jobError('NETWORK_ERROR'), true)).toBe('text.uploadErrorServer');
+    expect(errorKeyFor(jobError('SERVER_ERROR'), true)).toBe('text.uploadErrorServer');
+  });
+  it('tells the user when the file itself is the problem', () => {
+    expect(errorKeyFor(serverCodeError(ResultCode.PARAMS_INVALID))).toBe('errors.paramsInvalid');
+    expect(errorKeyFor(jobError('GPU_HANDLE_FAILED', { rawCode: ResultCode.PRE_PROCESS_FAILED }))).toBe('errors.paramsInvalid');
+    expect(errorKeyFor(jobError('GPU_HANDLE_FAILED', { rawCode: ResultCode.GPU_HANDLE_FAILED }))).toBe('errors.taskFailed');
+    expect(errorKeyFor(jobError('DOWNLOAD_FAILED'))).toBe('errors.downloadFailed');
+    expect(errorKeyFor(serverCodeError(ResultCode.SERVICE_UNAVAILABLE))).toBe('errors.serviceUnavailable');
+  });
+});

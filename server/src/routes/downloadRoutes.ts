@@ -38,7 +38,8 @@ function isOwnFile(fileUrl: string, host: string): boolean {
   if (fileUrl.startsWith('/files/')) return true;
   try {
     const url = new URL(fileUrl);
-    return url.host === host && url.pathname.startsWith('/files/');
+    // Compare with default ports dropped: "localhost:80" and "localhost" are the same host.
+    return url.host === new URL(`${url.protocol}//${host}`).host && url.pathname.startsWith('/files/');
   } catch {
     return false;
   }

@@ -1,0 +1,62 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
+import { buildApp } from '../app';
+import type { Processor } from '../tasks/processors';
+import { readInput } from '../tasks/processors';
+import { createRuntime, type Runtime } from '../runtime';
+import type { DatabaseTarget } from './testDatabases';
+
+/** A tiny deterministic "model" for queue and route tests: inverts the colours, in milliseconds. */
+export const invertProcessor: Processor = async (ctx) => {
+  const input = await readInput(ctx);
+  ctx.onProgress(0.5);
+  const body = await sharp(input).negate({ alpha: false }).png().toBuffer();
+  return { body, contentType: 'image/png', extension: 'png' };
+};
+
+export interface TestServer {
+  app: FastifyInstance;
+  runtime: Runtime;
+  close(): Promise<void>;
+}
+
+/** Starts the real app on a store from `target`; `workers: 0` leaves jobs queued. */
+export async function startTestServer(
+  store: Awaited<ReturnType<DatabaseTarget['make']>>,
+  options: { workers: number; processors?: Partial<Record<string, Processor>> },
+): Promise<TestServer> {
+  const runtime = await createRuntime({
+    config: { dataDir: store.dataDir, databaseUrl: store.databaseUrl, queueSchema: 'pgboss' },
+    pgliteDir: store.pgliteDir,
+    processors: options.processors ?? { removebg: invertProcessor },
+  });
+  await runtime.startWorkers(options.workers);
+  const webDir = path.join(store.dataDir, 'web');
+  await mkdir(webDir, { recursive: true });
+  await writeFile(path.join(webDir, 'index.html'), '<!doctype html><div id="root"></div>');
+  const app = await buildApp({ config: { publicUrl: null, webDir, workers: options.workers }, ...runtime });
+  return {
+    app,
+    runtime,
+    async close() {
+      await app.close();
+      await runtime.close();
+    },
+  };
+}
+
+/** Builds a multipart body by hand (light-my-request takes a Buffer payload). */
+export function multipart(parts: Array<{ name: string; value: Buffer | string; filename?: string; type?: string }>) {
+  const boundary = `----lumacut${Math.random().toString(16).slice(2)}`;
+  const chunks: Buffer[] = [];
+  for (const p of parts) {
+    const head = p.filename
+      ? `Content-Disposition: form-data; name="${p.name}"; filename="${p.filename}"\r\nContent-Type: ${p.type ?? 'application/octet-stream'}\r\n`
+      : `Content-Disposition: form-data; name="${p.name}"\r\n`;
+    chunks.push(Buffer.from(`--${boundary}\r\n${head}\r\n`), Buffer.isBuffer(p.value) ? p.value : Buffer.from(p.value), Buffer.from('\r\n'));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}

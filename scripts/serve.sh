@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# `npm start`: system packages (optional), the web app build when sources changed, then the server
+# on the embedded defaults (PGlite and files in ./data, port 8080, one in-process worker).
+set -eu
+cd "$(dirname "$0")/.."
+bash scripts/install-system-deps.sh
+if [ ! -f dist/index.html ] || [ -n "$(find src locales engine machines shaders index.html vite.config.ts -newer dist/index.html -type f 2>/dev/null | head -1)" ]; then
+  echo "Building the web app…"
+  npx vite build --logLevel warn
+fi
+exec node --import tsx server/src/main.ts

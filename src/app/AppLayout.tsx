@@ -1,0 +1,38 @@
+/** The frame of every page: header, main content, footer, toasts, and the document title. */
+import { useEffect } from 'react';
+import { Outlet, ScrollRestoration, useMatches } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { Header } from '../components/Header';
+import { Footer } from '../components/Footer';
+import { ToastProvider } from '../components/ToastProvider';
+import { routeOf } from './routes';
+import type { RouteHandle } from './router';
+
+/** The table entry of the matched page; unknown paths count as the 404 page. */
+function useCurrentRoute() {
+  const matches = useMatches();
+  const handle = matches.map((match) => match.handle as RouteHandle | undefined).find((h) => h?.route);
+  return handle?.route ?? routeOf('/404');
+}
+
+export function AppLayout() {
+  const { t } = useTranslation();
+  const route = useCurrentRoute();
+
+  useEffect(() => {
+    const brand = t('common.brand');
+    document.title = route.path === '/' ? `${brand} – ${t('home.heroTitle')}` : `${t(route.titleKey)} – ${brand}`;
+  }, [route, t]);
+
+  return (
+    <ToastProvider>
+      <a className="skip-link" href="#main">{t('common.skipToContent')}</a>
+      <Header />
+      <main id="main" className="main" tabIndex={-1}>
+        <Outlet />
+      </main>
+      <Footer />
+      <ScrollRestoration />
+    </ToastProvider>
+  );
+}

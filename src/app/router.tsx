@@ -1,0 +1,38 @@
+/**
+ * Builds the browser router from the route table: every entry of ROUTES
+ * becomes a child of `/:lang`; anything else renders the 404 page in place.
+ */
+import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { AppLayout } from './AppLayout';
+import { LocaleGate } from './LocaleGate';
+import { ROUTES, type AppRoute } from './routes';
+import { PageForRoute } from '../pages/PageForRoute';
+import { NotFoundPage } from '../pages/NotFoundPage';
+
+/** Route `handle`: lets the layout find the table entry of the matched page (for `<title>`). */
+export interface RouteHandle {
+  route: AppRoute;
+}
+
+function toRouteObject(route: AppRoute): RouteObject {
+  const handle: RouteHandle = { route };
+  const element = <PageForRoute route={route} />;
+  return route.path === '/' ? { index: true, element, handle } : { path: route.path.slice(1), element, handle };
+}
+
+export function createAppRouter() {
+  return createBrowserRouter([
+    {
+      element: <LocaleGate />,
+      children: [
+        {
+          path: '/:lang',
+          element: <AppLayout />,
+          children: [...ROUTES.map(toRouteObject), { path: '*', element: <NotFoundPage /> }],
+        },
+        // Only reached for `/`; LocaleGate redirects it before anything renders.
+        { path: '*', element: null },
+      ],
+    },
+  ]);
+}

@@ -1,0 +1,122 @@
+/**
+ * The route table: the single source for the router, the navigation, the
+ * tools list and the tests. Every path lives under the `/:lang` prefix
+ * (see localePath.ts); paths here are written without it.
+ */
+
+/** Which React page renders the route. Everything not built yet is a placeholder. */
+export type PageKind = 'home' | 'toolsIndex' | 'backgroundRemover' | 'notFound' | 'placeholder';
+
+/** Sections of SPEC §2; the tool sections also group the cards on /tools. */
+export type RouteGroup =
+  | 'general' | 'policy' | 'editor'
+  | 'photo' | 'productPhotography' | 'aiGeneration' | 'aiReplace' | 'batch';
+
+export interface AppRoute {
+  /** Path after the language prefix, starting with `/`. */
+  path: string;
+  /** i18n key of the page title (also used for `<title>` and cards). */
+  titleKey: string;
+  /** i18n key of a one-sentence description of what the page does. */
+  descriptionKey: string;
+  kind: PageKind;
+  group: RouteGroup;
+  /** Shown as a card on /tools (and on home when also `featured`). */
+  listed: boolean;
+  featured: boolean;
+  /** Query parameter the page reads (SPEC §2 "query pid"). */
+  query?: 'pid';
+}
+
+type Options = Partial<Pick<AppRoute, 'kind' | 'listed' | 'featured' | 'query'>>;
+
+/** A general page: keys under `pages.<id>`. */
+function page(path: string, id: string, group: RouteGroup, options: Options = {}): AppRoute {
+  return {
+    path, titleKey: `pages.${id}.title`, descriptionKey: `pages.${id}.description`,
+    kind: 'placeholder', group, listed: false, featured: false, ...options,
+  };
+}
+
+/** A tool page: keys under `tools.<id>`; listed on /tools unless told otherwise. */
+function tool(path: string, id: string, group: RouteGroup, options: Options = {}): AppRoute {
+  return {
+    path, titleKey: `tools.${id}.title`, descriptionKey: `tools.${id}.description`,
+    kind: 'placeholder', group, listed: true, featured: false, ...options,
+  };
+}
+
+export const ROUTES: readonly AppRoute[] = [
+  page('/', 'home', 'general', { kind: 'home' }),
+  page('/tools', 'tools', 'general', { kind: 'toolsIndex' }),
+  page('/pricing', 'pricing', 'general'),
+  page('/order', 'order', 'general'),
+  page('/account', 'account', 'general'),
+  page('/log-in', 'logIn', 'general'),
+  page('/sign-up', 'signUp', 'general'),
+  page('/blog', 'blog', 'general'),
+  page('/template', 'template', 'general'),
+  page('/help', 'help', 'general'),
+  page('/about', 'about', 'general'),
+  page('/404', 'notFound', 'general', { kind: 'notFound' }),
+
+  page('/privacy-policy', 'privacyPolicy', 'policy'),
+  page('/term-of-use', 'termsOfUse', 'policy'),
+  page('/cookies-policy', 'cookiesPolicy', 'policy'),
+
+  page('/create', 'create', 'editor'),
+  page('/create/edit', 'createEdit', 'editor', { query: 'pid' }),
+  page('/project', 'project', 'editor'),
+  page('/cutouts', 'cutouts', 'editor'),
+
+  tool('/tools/background-remover', 'backgroundRemover', 'photo', { kind: 'backgroundRemover', featured: true }),
+  tool('/tools/background-changer', 'backgroundChanger', 'photo', { featured: true }),
+  tool('/tools/photo-enhancer', 'photoEnhancer', 'photo', { featured: true }),
+  tool('/tools/magic-eraser-with-ai-detection', 'magicEraser', 'photo', { featured: true }),
+  tool('/tools/ai-image-extender', 'aiImageExtender', 'photo', { featured: true }),
+  tool('/tools/id-photo-maker', 'idPhotoMaker', 'photo', { featured: true }),
+  tool('/tools/id-photo-edit', 'idPhotoEdit', 'photo', { listed: false, query: 'pid' }),
+  tool('/tools/blur-background', 'blurBackground', 'photo'),
+
+  tool('/product-photography/white-background', 'productWhite', 'productPhotography'),
+  tool('/product-photography/green-background', 'productGreen', 'productPhotography'),
+  tool('/product-photography/blue-background', 'productBlue', 'productPhotography'),
+
+  tool('/ai-background', 'aiBackground', 'aiGeneration'),
+  tool('/ai-image-generator', 'aiImageGenerator', 'aiGeneration', { featured: true }),
+  tool('/ai-image-generator/create', 'aiImageGeneratorCreate', 'aiGeneration', { listed: false }),
+  tool('/image-to-image-ai', 'imageToImage', 'aiGeneration'),
+  tool('/image-to-image-ai/create', 'imageToImageCreate', 'aiGeneration', { listed: false }),
+
+  tool('/ai-replace', 'aiReplace', 'aiReplace', { listed: false }),
+  tool('/ai-replace/ai-clothes-changer', 'aiClothesChanger', 'aiReplace'),
+  tool('/ai-replace/ai-virtual-try-on-product', 'aiVirtualTryOn', 'aiReplace'),
+  tool('/ai-replace/background-replacer', 'backgroundReplacer', 'aiReplace'),
+
+  tool('/batch', 'batch', 'batch', { listed: false }),
+  tool('/batch-edit', 'batchEdit', 'batch', { listed: false }),
+  tool('/batch-edit/bulk-image-enhancer', 'bulkImageEnhancer', 'batch'),
+  tool('/batch-edit/bulk-background-remover', 'bulkBackgroundRemover', 'batch', { featured: true }),
+  tool('/batch-edit/bulk-background-changer', 'bulkBackgroundChanger', 'batch'),
+  tool('/batch-edit/bulk-image-resizer', 'bulkImageResizer', 'batch'),
+  tool('/batch-edit/edit', 'batchEditEditor', 'batch', { listed: false, query: 'pid' }),
+];
+
+/** Order of the tool sections on /tools. */
+export const TOOL_GROUPS: readonly RouteGroup[] = ['photo', 'aiGeneration', 'aiReplace', 'batch', 'productPhotography'];
+
+const byPath = new Map(ROUTES.map((route) => [route.path, route]));
+
+/** The route for a path after the prefix, or undefined (→ 404). */
+export function findRoute(rest: string): AppRoute | undefined {
+  return byPath.get(rest);
+}
+
+/** The route of a path that must exist (for links); throws on a typo so it shows up in tests. */
+export function routeOf(path: string): AppRoute {
+  const route = byPath.get(path);
+  if (!route) throw new Error(`No route ${path}`);
+  return route;
+}
+
+export const BACKGROUND_REMOVER_PATH = '/tools/background-remover';

@@ -1,0 +1,56 @@
+/**
+ * Site header. From 768 px up the nav is inline; below it collapses behind a
+ * menu button (SPEC §9 mobile breakpoint) so a 390 px phone never scrolls sideways.
+ */
+import { useEffect, useState } from 'react';
+import { useLocation } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { LanguageSwitcher } from './LanguageSwitcher';
+import { LocalNavLink } from './LocalLink';
+import { Logo } from './Logo';
+
+const NAV_ITEMS = [
+  { path: '/tools', key: 'nav.tools' },
+  { path: '/pricing', key: 'nav.pricing' },
+  { path: '/help', key: 'nav.help' },
+] as const;
+
+export function Header() {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const { pathname } = useLocation();
+
+  // Close the mobile menu after navigating.
+  useEffect(() => setOpen(false), [pathname]);
+
+  return (
+    <header className={`site-header${open ? ' is-open' : ''}`}>
+      <div className="site-header__inner container">
+        <Logo />
+        <button
+          type="button"
+          className="menu-button"
+          aria-expanded={open}
+          aria-controls="site-nav"
+          data-testid="nav.menu"
+          onClick={() => setOpen((value) => !value)}
+        >
+          <span className="visually-hidden">{t(open ? 'nav.closeMenu' : 'nav.openMenu')}</span>
+          <span className="menu-button__bars" aria-hidden="true" />
+        </button>
+        <nav id="site-nav" className="site-nav" aria-label={t('nav.mainLabel')}>
+          <ul className="site-nav__list">
+            {NAV_ITEMS.map((item) => (
+              <li key={item.path}>
+                <LocalNavLink to={item.path} end={item.path !== '/tools'} className="site-nav__link">
+                  {t(item.key)}
+                </LocalNavLink>
+              </li>
+            ))}
+          </ul>
+          <LanguageSwitcher />
+        </nav>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,22 @@
+import { useTranslation } from 'react-i18next';
+
+const STEPS = [1, 2, 3] as const;
+
+/** Upload → AI → download, in three cards. */
+export function HowItWorks({ headingId }: { headingId: string }) {
+  const { t } = useTranslation();
+  return (
+    <section className="home-section" aria-labelledby={headingId}>
+      <h2 id={headingId} className="section-title">{t('home.howTitle')}</h2>
+      <ol className="steps">
+        {STEPS.map((step) => (
+          <li key={step} className="card step">
+            <span className="step__number" aria-hidden="true">{step}</span>
+            <h3 className="step__title">{t(`home.step${step}Title`)}</h3>
+            <p className="muted">{t(`home.step${step}Text`)}</p>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}

@@ -1,0 +1,131 @@
+/**
+ * /tools/background-remover: pick, drop or paste an image → the removebg task
+ * runs through useImageTask → compare before/after → download PNG or JPG.
+ */
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CompareSlider } from '../components/CompareSlider';
+import { FileDropZone } from '../components/FileDropZone';
+import { HowItWorks } from '../components/HowItWorks';
+import { ResultActions } from '../components/ResultActions';
+import { TaskProgress } from '../components/TaskProgress';
+import { useToast } from '../components/ToastContext';
+import { UploadPrompt } from '../components/UploadPrompt';
+import { useKey } from '../hooks/useKey';
+import { usePasteImage } from '../hooks/usePasteImage';
+import { usePreventFileNavigation } from '../hooks/usePreventFileNavigation';
+import { LIMIT_PARAMS, checkImageFile } from '../tools/checkImageFile';
+import { useImageTask, type ImageTaskPhase } from '../tools/useImageTask';
+
+const BUSY: readonly ImageTaskPhase[] = ['uploading', 'processing', 'downloading'];
+
+export function BackgroundRemoverPage() {
+  const { t, i18n } = useTranslation();
+  const toast = useToast();
+  const task = useImageTask('removebg');
+  const input = useRef<HTMLInputElement>(null);
+  const busy = BUSY.includes(task.phase);
+
+  const submit = (file: File) => {
+    if (busy) return; // one image at a time; Cancel first
+    const problem = checkImageFile(file);
+    if (problem) {
+      toast.show(t(problem.key, problem.params), 'error');
+      return;
+    }
+    task.start(file);
+  };
+
+  usePasteImage(submit);
+  usePreventFileNavigation();
+  useKey('Escape', task.cancel, busy);
+
+  // The key comes from the task hook; a key we have no text for reads as errors.unknown.
+  const errorMessage = t(task.errorKey && i18n.exists(task.errorKey) ? task.errorKey : 'errors.unknown', LIMIT_PARAMS);
+  const announceFailure = useEffectEvent(() => toast.show(errorMessage, 'error'));
+  // One toast per failure (not again when only the language changes).
+  useEffect(() => {
+    if (task.phase === 'failed') announceFailure();
+  }, [task.phase, task.errorKey]);
+
+  return (
+    <div className="container tool-page" data-testid="page.backgroundRemover">
+      <header className="page-header center">
+        <h1 className="page-title">{t('tools.backgroundRemover.title')}</h1>
+        <p className="lead">{t('bgRemover.subtitle')}</p>
+      </header>
+
+      <input
+        ref={input}
+        type="file"
+        accept="image/*"
+        className="visually-hidden"
+        tabIndex={-1}
+        aria-hidden="true"
+        data-testid="upload.input"
+        onChange={(event) => {
+          const file = event.target.files?.[0];
+          event.target.value = ''; // picking the same file again must fire change again
+          if (file) submit(file);
+        }}
+      />
+
+      <FileDropZone onFile={submit} enabled={!busy}>
+        <div className={`card workspace workspace--${task.phase}`} data-phase={task.phase}>
+          {task.phase === 'idle' && <UploadPrompt onPick={() => input.current?.click()} />}
+
+          {busy && (
+            <>
+              {task.sourceUrl && <SourcePreview key={task.sourceUrl} url={task.sourceUrl} dimmed />}
+              <TaskProgress phase={task.phase} progress={task.progress} onCancel={task.cancel} />
+            </>
+          )}
+
+          {task.phase === 'done' && (
+            <>
+              {task.resultUrl && <CompareSlider beforeUrl={task.sourceUrl} afterUrl={task.resultUrl} />}
+              <ResultActions resultBlob={task.resultBlob} onNewImage={task.reset} />
+              <p className="muted small center">{t('bgRemover.jpgHint')}</p>
+            </>
+          )}
+
+          {task.phase === 'failed' && (
+            <>
+              {task.sourceUrl && <SourcePreview key={task.sourceUrl} url={task.sourceUrl} />}
+              <div className="failed-panel">
+                <p className="failed-panel__title">{t('bgRemover.failedTitle')}</p>
+                <p className="muted" data-testid="task.error">{errorMessage}</p>
+                <div className="button-row center">
+                  <button type="button" className="button button--primary" onClick={task.retry} data-testid="task.retry">
+                    {t('bgRemover.tryAgain')}
+                  </button>
+                  <button type="button" className="button button--ghost" onClick={task.reset} data-testid="result.new">
+                    {t('bgRemover.newImage')}
+                  </button>
+                </div>
+              </div>
+            </>
+          )}
+        </div>
+      </FileDropZone>
+
+      <HowItWorks headingId="bg-how" />
+    </div>
+  );
+}
+
+/**
+ * The user's own image, shown while it is processed and kept on screen after a failure.
+ * A file the browser cannot decode (the usual reason for errors.paramsInvalid) is left out
+ * rather than shown as a broken-image icon.
+ */
+function SourcePreview({ url, dimmed = false }: { url: string; dimmed?: boolean }) {
+  const { t } = useTranslation();
+  const [broken, setBroken] = useState(false);
+  if (broken) return null;
+  return (
+    <div className={`source-preview${dimmed ? ' is-dimmed' : ''}`}>
+      <img src={url} alt={t('bgRemover.sourceAlt')} data-testid="source.image" onError={() => setBroken(true)} />
+    </div>
+  );
+}

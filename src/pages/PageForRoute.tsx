@@ -1,0 +1,17 @@
+/** Picks the page component for a route-table entry by its kind. */
+import type { AppRoute } from '../app/routes';
+import { BackgroundRemoverPage } from './BackgroundRemoverPage';
+import { HomePage } from './HomePage';
+import { NotFoundPage } from './NotFoundPage';
+import { PlaceholderPage } from './PlaceholderPage';
+import { ToolsPage } from './ToolsPage';
+
+export function PageForRoute({ route }: { route: AppRoute }) {
+  switch (route.kind) {
+    case 'home': return <HomePage />;
+    case 'toolsIndex': return <ToolsPage />;
+    case 'backgroundRemover': return <BackgroundRemoverPage />;
+    case 'notFound': return <NotFoundPage />;
+    case 'placeholder': return <PlaceholderPage route={route} />;
+  }
+}

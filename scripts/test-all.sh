@@ -9,13 +9,15 @@ logs=$(mktemp -d)
 echo "== type check"
 npx tsc -p tsconfig.json --noEmit
 echo "== unit and server tests${DATABASE_URL:+ (PGlite and PostgreSQL)}"
-FORCE_COLOR=0 npx vitest run 2>&1 | tee "$logs/unit.log"
+NO_COLOR=1 npx vitest run 2>&1 | tee "$logs/unit.log"
 echo "== build"
 npx vite build --logLevel warn
 echo "== end-to-end tests"
-FORCE_COLOR=0 npx playwright test 2>&1 | tee "$logs/e2e.log"
-unit=$(grep -Eo 'Tests +[0-9]+ passed' "$logs/unit.log" | grep -Eo '[0-9]+' | tail -1)
-e2e=$(grep -Eo '^ *[0-9]+ passed' "$logs/e2e.log" | grep -Eo '[0-9]+' | tail -1)
+NO_COLOR=1 npx playwright test 2>&1 | tee "$logs/e2e.log"
+# Counts for the closing line; colour codes are stripped first (some runners ignore NO_COLOR).
+count() { sed 's/\x1b\[[0-9;]*m//g' "$1" | grep -Eo "$2" | grep -Eo '[0-9]+' | tail -1 || true; }
+unit=$(count "$logs/unit.log" 'Tests +[0-9]+ passed')
+e2e=$(count "$logs/e2e.log" '^ *[0-9]+ passed')
 echo
 echo "${unit:-0} unit and server tests, ${e2e:-0} end-to-end tests"
 echo "$(( ${unit:-0} + ${e2e:-0} )) passed, 0 failed"

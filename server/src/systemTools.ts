@@ -1,5 +1,4 @@
 import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
 
 /** Optional system programs (Debian packages) and the tools that need them. */
 const PROGRAMS = [
@@ -29,6 +28,3 @@ export async function checkSystemTools(): Promise<ToolStatus[]> {
   );
 }
 
-export function modelFileExists(modelPath: string): boolean {
-  return existsSync(modelPath);
-}

@@ -21,14 +21,8 @@ export interface JobQueue {
 
 /** Adapts our Database to pg-boss's `db.executeSql`, so pg-boss shares the app's connection (and PGlite). */
 function bossDb(db: Database): PgBoss.Db {
-  return {
-    executeSql: async (text: string, values?: unknown[]) => {
-      if (!values || values.length === 0) {
-        return db.query(text);
-      }
-      return db.query(text, values);
-    },
-  };
+  // Parameterless text may hold several statements (pg-boss migrations); Database.query handles both.
+  return { executeSql: (text: string, values?: unknown[]) => db.query(text, values ?? []) };
 }
 
 export interface QueueOptions {

@@ -1,4 +1,3 @@
-import { ResultCode } from '../../engine/spec/errors';
 import type { Envelope, QueryInput, SubmitInput, UploadInput, UploadOutput } from '../../machines/taskFlow.types';
 
 /** Upload calls give up after this long (text.uploadErrorTimeout). */
@@ -81,5 +80,3 @@ export async function downloadResult(url: string, signal?: AbortSignal): Promise
   if (!response.ok) throw new Error(`download failed: HTTP ${response.status}`);
   return response.blob();
 }
-
-export const isSuccessEnvelope = (e: Envelope) => e.resultCode === ResultCode.SUCCESS;

@@ -1,0 +1,23 @@
+/** Every editor command (one per file), for views, shortcuts and tests. */
+export { defineCommand, type Command } from './defineCommand';
+export { addLayer } from './addLayer';
+export { deleteLayers } from './deleteLayers';
+export { duplicateLayers, cloneLayer } from './duplicateLayers';
+export { moveLayers } from './moveLayers';
+export { resizeLayer } from './resizeLayer';
+export { rotateLayer } from './rotateLayer';
+export { transformLayer } from './transformLayer';
+export { flipLayers } from './flipLayers';
+export { reorderLayer, type ReorderTarget } from './reorderLayer';
+export { setOpacity } from './setOpacity';
+export { replaceImage, canReplaceImage, type ReplaceImageArgs } from './replaceImage';
+export { editText } from './editText';
+export { setTextProps } from './setTextProps';
+export { setFont, type SetFontArgs } from './setFont';
+export { setColor } from './setColor';
+export { setBackground, coverCrop, type SetBackgroundArgs } from './setBackground';
+export { renameLayer, setLayerVisibility, setLayerLocked } from './layerMeta';
+export { setCanvasSize, type SetCanvasSizeArgs } from './setCanvasSize';
+export { setLayerEffects, type LayerEffectsPatch } from './setLayerEffects';
+export { clearLayers } from './clearLayers';
+export { pasteLayers } from './pasteLayers';

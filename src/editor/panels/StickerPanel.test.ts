@@ -1,0 +1,24 @@
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { STICKERS } from '../../../engine/resources/stickers';
+import { initI18n } from '../../i18n';
+import { StickerPanel } from './StickerPanel';
+
+describe('StickerPanel', () => {
+  it('shows the first category as draggable sticker buttons with translated names and PRO badges', async () => {
+    const i18n = initI18n('de');
+    await i18n.changeLanguage('de');
+    const html = renderToStaticMarkup(createElement(StickerPanel, { onPick: () => undefined }));
+    expect(html).toContain('data-testid="sticker-panel"');
+    const smileys = STICKERS.filter((s) => s.category === 'smileys');
+    for (const s of smileys) expect(html).toContain(`data-testid="sticker-${s.resId}"`);
+    expect(html).not.toContain('data-testid="sticker-twemoji-1f355"'); // pizza is in another tab
+    expect(html).toContain('<img src="/stickers/1f600.svg" alt="Grinsendes Gesicht"');
+    expect(html.match(/draggable="true"/g)).toHaveLength(smileys.length);
+    expect(html.match(/sticker-panel__pro/g)).toHaveLength(smileys.filter((s) => s.resNeedPro).length);
+    expect(html).toContain('Nur mit Pro');
+    expect(html).toContain('role="tab" class="sticker-panel__tab" aria-selected="true"');
+    expect(html).toContain('>Gesichter<');
+  });
+});

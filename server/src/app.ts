@@ -8,7 +8,10 @@ import { ApiError, fail } from './envelope';
 import type { JobQueue } from './queue/jobQueue';
 import { registerDownloadRoutes } from './routes/downloadRoutes';
 import { registerFileRoutes } from './routes/fileRoutes';
+import { registerFontRoutes } from './routes/fontRoutes';
+import { registerProjectRoutes } from './projects/projectRoutes';
 import { registerHealthRoutes } from './routes/healthRoutes';
+import { registerStickerRoutes } from './routes/stickerRoutes';
 import { absoluteUrlMaker } from './routes/requestUrl';
 import { registerTaskRoutes } from './routes/taskRoutes';
 import { registerUploadRoutes } from './routes/uploadRoutes';
@@ -75,7 +78,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerTaskRoutes(app, { service, absolute });
   registerFileRoutes(app, { storage: deps.storage });
   registerDownloadRoutes(app, { storage: deps.storage });
+  registerFontRoutes(app);
+  registerStickerRoutes(app);
   registerHealthRoutes(app, { db: deps.db, workers: deps.config.workers, tools: deps.tools ?? [] });
+  await registerProjectRoutes(app, { db: deps.db, storage: deps.storage, absolute });
   await registerWebAppRoutes(app, deps.config.webDir);
   return app;
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { ResultCode } from '../../../engine/spec/errors';
 import { ApiError, paramsInvalid } from '../envelope';
 import { SafeFetchError, safeFetch } from '../net/safeFetch';
-import type { FileStorage } from '../storage/storage';
+import { isPublicFileKey, type FileStorage } from '../storage/storage';
 import { storageKeyFromUrl } from '../tasks/taskService';
 
 /**
@@ -17,7 +17,7 @@ export function registerDownloadRoutes(app: FastifyInstance, deps: { storage: Fi
     if (!fileUrl) throw paramsInvalid('fileUrl is required');
     const ownKey = isOwnFile(fileUrl, request.host) ? storageKeyFromUrl(fileUrl) : null;
     if (ownKey) {
-      const file = await deps.storage.get(ownKey);
+      const file = isPublicFileKey(ownKey) ? await deps.storage.get(ownKey) : null;
       if (!file) throw new ApiError(ResultCode.DOWNLOAD_FAILED, 'file not found', 404);
       return send(reply, file.body, file.contentType);
     }

@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { ResultCode } from '../../../engine/spec/errors';
 import { fail } from '../envelope';
-import { isSafeKey, type FileStorage } from '../storage/storage';
+import { isPublicFileKey, type FileStorage } from '../storage/storage';
 
 /** Serves stored uploads and results at `/files/<key>`. Keys are unique, so they cache forever. */
 export function registerFileRoutes(app: FastifyInstance, deps: { storage: FileStorage }): void {
   app.get<{ Params: { '*': string } }>('/files/*', async (request, reply) => {
     const key = request.params['*'];
-    const file = isSafeKey(key) ? await deps.storage.get(key) : null;
+    const file = isPublicFileKey(key) ? await deps.storage.get(key) : null;
     if (!file) return reply.code(404).send(fail(ResultCode.PARAMS_INVALID, 'file not found'));
     return reply
       .header('content-type', file.contentType)

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { ResultCode } from '../../../engine/spec/errors';
 import { fail } from '../envelope';
 
-const API_PREFIXES = ['/api/', '/files/', '/raw/', '/img/'];
+const API_PREFIXES = ['/api/', '/files/', '/raw/', '/img/', '/fonts/', '/stickers/'];
 
 /**
  * Serves the built web app (vite build → dist/) and answers every other GET with index.html,

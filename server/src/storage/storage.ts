@@ -18,6 +18,14 @@ export function isSafeKey(key: string): boolean {
   return KEY_SHAPE.test(key) && !key.split('/').some((part) => part === '.' || part === '..');
 }
 
+/**
+ * Keys that `/files/*` and the download proxy may serve: everything except project data, which
+ * only the owner's project routes serve (server/src/projects).
+ */
+export function isPublicFileKey(key: string): boolean {
+  return isSafeKey(key) && !key.startsWith('projects/');
+}
+
 /** Maps a content type to the file extension used in keys. */
 export function extensionFor(contentType: string): string {
   const map: Record<string, string> = {

@@ -1,0 +1,52 @@
+import { COOKIE_LIFETIME_DAYS } from '../../engine/spec/limits';
+
+/** Local storage key of the device id (SPEC §3 "device id"). */
+export const DEVICE_ID_KEY = 'deviceId';
+/** The server reads the same id from this cookie for plain image GETs (an `<img>` sends no custom headers). */
+const DEVICE_ID_COOKIE = 'deviceId';
+const DEVICE_ID_SHAPE = /^[A-Za-z0-9_-]{16,64}$/;
+
+/** Kept when local storage refuses writes (private mode), so one page session stays one device. */
+let memoryId: string | null = null;
+/** The id the cookie was last written for (document.cookie cannot show a cookie of another path). */
+let cookieWrittenFor: string | null = null;
+
+/** 32 random hex characters, GUID-like. getRandomValues also works on plain-http self-hosted servers. */
+function newDeviceId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+function readStored(): string | null {
+  try {
+    return localStorage.getItem(DEVICE_ID_KEY);
+  } catch {
+    return null;
+  }
+}
+
+function ensureCookie(id: string): void {
+  if (typeof document === 'undefined' || cookieWrittenFor === id) return;
+  cookieWrittenFor = id;
+  const secure = typeof location !== 'undefined' && location.protocol === 'https:' ? '; Secure' : '';
+  document.cookie = `${DEVICE_ID_COOKIE}=${id}; path=/api/projects; max-age=${COOKIE_LIFETIME_DAYS * 86400}; SameSite=Strict${secure}`;
+}
+
+/**
+ * This browser's device id: the owner of its projects until accounts exist. Made and stored on
+ * first use; also mirrored into a cookie scoped to /api/projects so project images load in `<img>`.
+ */
+export function getDeviceId(): string {
+  let id = readStored() ?? memoryId;
+  if (!id || !DEVICE_ID_SHAPE.test(id)) {
+    id = newDeviceId();
+    try {
+      localStorage.setItem(DEVICE_ID_KEY, id);
+    } catch {
+      // Storage is off; the id lives as long as the page.
+    }
+  }
+  memoryId = id;
+  ensureCookie(id);
+  return id;
+}

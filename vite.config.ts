@@ -8,7 +8,7 @@ const API_TARGET = 'http://127.0.0.1:8080';
 // the server builds absolute file URLs from it, and they must point back at this dev origin, not at :8080,
 // or the browser refuses to read them (no CORS there).
 const proxy: Record<string, ProxyOptions> = Object.fromEntries(
-  ['/api', '/files', '/raw', '/img'].map((prefix) => [prefix, { target: API_TARGET, changeOrigin: false }]),
+  ['/api', '/files', '/raw', '/img', '/fonts', '/stickers'].map((prefix) => [prefix, { target: API_TARGET, changeOrigin: false }]),
 );
 
 export default defineConfig({

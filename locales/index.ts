@@ -23,9 +23,29 @@ export interface Messages {
   [key: string]: string | Messages;
 }
 
-export const MESSAGES: Record<Language, Messages> = {
+const BASE: Record<Language, Messages> = {
   en, zh, 'zh-tw': zhTw, es, pt, ru, id, th, ja, fr, it, vi, tr, de,
 };
+
+/**
+ * Feature areas keep their strings in `sections/<area>/<lang>.json`; each file lands under the
+ * top-level key `<area>` (so `sections/editor/de.json` holds `editor.*`). This keeps the big
+ * base files small and lets areas be translated on their own.
+ */
+const SECTION_FILES = import.meta.glob<Messages>('./sections/*/*.json', { eager: true, import: 'default' });
+
+function withSections(lang: Language, base: Messages): Messages {
+  const merged: Messages = { ...base };
+  for (const [file, messages] of Object.entries(SECTION_FILES)) {
+    const match = /\.\/sections\/([^/]+)\/([^/]+)\.json$/.exec(file);
+    if (match && match[2] === lang) merged[match[1]] = messages;
+  }
+  return merged;
+}
+
+export const MESSAGES = Object.fromEntries(
+  Object.entries(BASE).map(([lang, messages]) => [lang, withSections(lang as Language, messages)]),
+) as Record<Language, Messages>;
 
 /** The shape i18next wants: one `translation` namespace per language. */
 export const resources = Object.fromEntries(

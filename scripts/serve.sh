@@ -8,4 +8,5 @@ if [ ! -f dist/index.html ] || [ -n "$(find src locales engine machines shaders 
   echo "Building the web app…"
   npx vite build --logLevel warn
 fi
+node scripts/build-font-manifest.mjs
 exec node --import tsx server/src/main.ts

@@ -5,6 +5,7 @@ set -eu -o pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-system-deps.sh --test
 [ -f server/.models/isnet-medium.onnx ] || node scripts/prepare-models.mjs
+node scripts/build-font-manifest.mjs
 logs=$(mktemp -d)
 echo "== type check"
 npx tsc -p tsconfig.json --noEmit

@@ -5,7 +5,7 @@
  */
 
 /** Which React page renders the route. Everything not built yet is a placeholder. */
-export type PageKind = 'home' | 'toolsIndex' | 'backgroundRemover' | 'notFound' | 'placeholder';
+export type PageKind = 'home' | 'toolsIndex' | 'backgroundRemover' | 'notFound' | 'placeholder' | 'create' | 'editor' | 'projects' | 'cutouts';
 
 /** Sections of SPEC §2; the tool sections also group the cards on /tools. */
 export type RouteGroup =
@@ -64,10 +64,10 @@ export const ROUTES: readonly AppRoute[] = [
   page('/term-of-use', 'termsOfUse', 'policy'),
   page('/cookies-policy', 'cookiesPolicy', 'policy'),
 
-  page('/create', 'create', 'editor'),
-  page('/create/edit', 'createEdit', 'editor', { query: 'pid' }),
-  page('/project', 'project', 'editor'),
-  page('/cutouts', 'cutouts', 'editor'),
+  page('/create', 'create', 'editor', { kind: 'create' }),
+  page('/create/edit', 'createEdit', 'editor', { kind: 'editor', query: 'pid' }),
+  page('/project', 'project', 'editor', { kind: 'projects' }),
+  page('/cutouts', 'cutouts', 'editor', { kind: 'cutouts' }),
 
   tool('/tools/background-remover', 'backgroundRemover', 'photo', { kind: 'backgroundRemover', featured: true }),
   tool('/tools/background-changer', 'backgroundChanger', 'photo', { featured: true }),

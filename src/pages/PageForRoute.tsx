@@ -1,9 +1,12 @@
 /** Picks the page component for a route-table entry by its kind. */
 import type { AppRoute } from '../app/routes';
 import { BackgroundRemoverPage } from './BackgroundRemoverPage';
+import { CreatePage } from './CreatePage';
+import { EditorPage } from '../editor/EditorPage';
 import { HomePage } from './HomePage';
 import { NotFoundPage } from './NotFoundPage';
 import { PlaceholderPage } from './PlaceholderPage';
+import { ProjectsPage } from './ProjectsPage';
 import { ToolsPage } from './ToolsPage';
 
 export function PageForRoute({ route }: { route: AppRoute }) {
@@ -13,5 +16,9 @@ export function PageForRoute({ route }: { route: AppRoute }) {
     case 'backgroundRemover': return <BackgroundRemoverPage />;
     case 'notFound': return <NotFoundPage />;
     case 'placeholder': return <PlaceholderPage route={route} />;
+    case 'create': return <CreatePage />;
+    case 'editor': return <EditorPage />;
+    case 'projects': return <ProjectsPage type="project" />;
+    case 'cutouts': return <ProjectsPage type="cutouts" />;
   }
 }

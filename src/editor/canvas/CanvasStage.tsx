@@ -1,0 +1,103 @@
+/**
+ * The live canvas of the layered editor: the document's layers (shared with export), and an
+ * overlay with the selection Transformer, snap guides and marquee. The view (zoom/pan) lives in
+ * viewStore, never in the document. Fills its parent.
+ */
+import type Konva from 'konva';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Group, Layer, Stage } from 'react-konva';
+import { useEditor, useEditorSelector } from '../EditorContext';
+import { exposeTestHandle } from '../testing/exposeTestHandle';
+import { CanvasAnnouncer } from './CanvasAnnouncer';
+import { editingTextStore } from './canvasStores';
+import { Checkerboard } from './Checkerboard';
+import { createGestureState } from './gestureState';
+import { DocumentLayers } from './nodes/DocumentLayers';
+import { type Scene, SceneContext } from './nodes/sceneContext';
+import { MarqueeBox, SnapGuides } from './OverlayShapes';
+import { SelectionTransformer } from './SelectionTransformer';
+import { TextEditorOverlay } from './TextEditorOverlay';
+import { useCanvasKeyboard } from './useCanvasKeyboard';
+import { useElementSize } from './useElementSize';
+import { useLayerDrag } from './useLayerDrag';
+import { useSelectionPointer } from './useSelectionPointer';
+import { useStageNavigation } from './useStageNavigation';
+import { setViewport, useView } from './viewStore';
+import './canvasStage.css';
+
+export function CanvasStage() {
+  const editor = useEditor();
+  const { t } = useTranslation();
+  const container = useRef<HTMLDivElement>(null);
+  const stage = useRef<Konva.Stage>(null);
+  const content = useRef<Konva.Layer>(null);
+  const gesture = useMemo(createGestureState, []);
+  const size = useElementSize(container);
+  const layers = useEditorSelector((s) => s.project.layers);
+  const canvasW = useEditorSelector((s) => s.project.canvasW);
+  const canvasH = useEditorSelector((s) => s.project.canvasH);
+  const view = useView((v) => v);
+  const editingId = editingTextStore.use((id) => id);
+  const ready = size.width > 0 && size.height > 0;
+
+  useLayoutEffect(() => {
+    if (ready) setViewport(size, { width: canvasW, height: canvasH });
+  }, [ready, size, canvasW, canvasH]);
+
+  const startTextEdit = useCallback((layerId: string) => {
+    editor.select([layerId]);
+    editingTextStore.set(layerId);
+  }, [editor]);
+  const deselect = useCallback(() => editor.select([]), [editor]);
+  useEffect(() => () => editingTextStore.set(null), []);
+
+  useCanvasKeyboard(editor, container, { editText: startTextEdit });
+  useStageNavigation(container, stage, gesture, deselect);
+  const pointer = useSelectionPointer(editor, content, container, gesture, startTextEdit);
+  const drag = useLayerDrag(editor, content, gesture);
+
+  useEffect(() => (ready && stage.current ? exposeTestHandle(editor, stage.current) : undefined), [editor, ready]);
+
+  const scene = useMemo<Scene>(
+    () => ({ assets: editor.assets, canvasW, canvasH, interactive: true, pixelRatio: typeof window === 'undefined' ? 1 : window.devicePixelRatio || 1 }),
+    [editor, canvasW, canvasH],
+  );
+
+  return (
+    <div ref={container} className="canvas-stage" role="application" aria-label={t('canvas.label')} tabIndex={0} data-testid="canvas-stage">
+      {ready && (
+        <Stage
+          ref={stage}
+          width={size.width}
+          height={size.height}
+          scaleX={view.scale}
+          scaleY={view.scale}
+          x={view.x}
+          y={view.y}
+          onPointerDown={pointer.onPointerDown}
+          onClick={pointer.onClick}
+          onTap={pointer.onClick}
+          onDblClick={pointer.onDblClick}
+          onDblTap={pointer.onDblClick}
+        >
+          <Layer ref={content} name="content" onDragStart={drag.onDragStart} onDragMove={drag.onDragMove} onDragEnd={drag.onDragEnd}>
+            <SceneContext.Provider value={scene}>
+              <Group name="document" clipX={0} clipY={0} clipWidth={canvasW} clipHeight={canvasH}>
+                <Checkerboard width={canvasW} height={canvasH} />
+                <DocumentLayers layers={layers} />
+              </Group>
+            </SceneContext.Provider>
+          </Layer>
+          <Layer name="overlay">
+            <SnapGuides />
+            <MarqueeBox />
+            <SelectionTransformer editor={editor} content={content} />
+          </Layer>
+        </Stage>
+      )}
+      {editingId && <TextEditorOverlay key={editingId} editor={editor} layerId={editingId} />}
+      <CanvasAnnouncer />
+    </div>
+  );
+}

@@ -1,0 +1,140 @@
+/**
+ * The Konva Transformer on the selected layers (not the background, locked, hidden or edited ones).
+ * Konva previews the resize/rotate; transformend commits once, as one undo step; Escape during the
+ * gesture puts the nodes back. Shift keeps the ratio and snaps rotation to 45° steps.
+ */
+import Konva from 'konva';
+import { type RefObject, useEffect, useRef, useState } from 'react';
+import { Transformer } from 'react-konva';
+import type { Editor } from '../../../engine/Editor';
+import { setTextProps, transformLayer } from '../../../engine/commands';
+import { useEditorSelector } from '../EditorContext';
+import { editingTextStore } from './canvasStores';
+import { listenForEscape } from './gestureState';
+import { findLayerNodes } from './layerNodes';
+import { isCanvasMovable, resetNodeToLayer } from './nodes/layerAttrs';
+import { rectFromTransformed, textPropsFromScale } from './transformCommit';
+
+const SHIFT_ROTATION_SNAPS = [0, 45, 90, 135, 180, 225, 270, 315];
+const ALL_ANCHORS = ['top-left', 'top-center', 'top-right', 'middle-right', 'middle-left', 'bottom-left', 'bottom-center', 'bottom-right'];
+const TEXT_ANCHORS = ['top-left', 'top-right', 'middle-right', 'middle-left', 'bottom-left', 'bottom-right'];
+const CORNERS = ['top-left', 'top-right', 'bottom-left', 'bottom-right'];
+/** Smallest box (screen px) a resize may reach. */
+const MIN_BOX_PX = 6;
+export const SELECTION_COLOR = '#4f46e5';
+
+function useShiftKey(): boolean {
+  const [shift, setShift] = useState(false);
+  useEffect(() => {
+    const update = (e: KeyboardEvent) => setShift(e.shiftKey);
+    const clear = () => setShift(false);
+    window.addEventListener('keydown', update);
+    window.addEventListener('keyup', update);
+    window.addEventListener('blur', clear);
+    return () => {
+      window.removeEventListener('keydown', update);
+      window.removeEventListener('keyup', update);
+      window.removeEventListener('blur', clear);
+    };
+  }, []);
+  return shift;
+}
+
+/** Applies a finished transform to the document: one undo step for all transformed layers. */
+function commitTransform(editor: Editor, nodes: Konva.Node[]): void {
+  const canvasW = editor.getProject().canvasW;
+  editor.batch(transformLayer.name, () => {
+    for (const node of nodes) {
+      const layer = editor.getLayer(node.id());
+      if (!layer) continue;
+      const attrs = node.getAttrs() as { offsetX?: number; offsetY?: number };
+      const transformed = {
+        x: node.x(), y: node.y(), rotation: node.rotation(), scaleX: node.scaleX(), scaleY: node.scaleY(),
+        offsetX: attrs.offsetX ?? 0, offsetY: attrs.offsetY ?? 0,
+      };
+      editor.exec(transformLayer, { layerId: layer.layerId, rect: rectFromTransformed(transformed) });
+      if (layer.value.valueType === 'text') {
+        const props = textPropsFromScale(layer.value.text, transformed.scaleX, transformed.scaleY, transformed.offsetX * 2, canvasW);
+        if (props) editor.exec(setTextProps, { layerId: layer.layerId, props });
+      }
+    }
+  });
+}
+
+export function SelectionTransformer({ editor, content }: { editor: Editor; content: RefObject<Konva.Layer | null> }) {
+  const ref = useRef<Konva.Transformer>(null);
+  const selectedIds = useEditorSelector((s) => s.selectedIds);
+  const layers = useEditorSelector((s) => s.project.layers);
+  const editingId = editingTextStore.use((id) => id);
+  const shift = useShiftKey();
+  const cancelled = useRef(false);
+  const stopEscape = useRef<() => void>(() => undefined);
+
+  const ids = selectedIds.filter((id) => {
+    const layer = layers.find((l) => l.layerId === id);
+    return !!layer && isCanvasMovable(layer) && layer.visible !== false && id !== editingId;
+  });
+  const single = ids.length === 1 ? layers.find((l) => l.layerId === ids[0]) : undefined;
+  const anchors = ids.length > 1 ? CORNERS
+    : single?.value.valueType === 'text' ? (single.value.text.curve !== 0 ? CORNERS : TEXT_ANCHORS)
+      : ALL_ANCHORS;
+  const idsKey = ids.join('\u0000');
+
+  useEffect(() => {
+    const transformer = ref.current;
+    if (!transformer) return;
+    const nodes = findLayerNodes(content.current, ids);
+    const current = transformer.nodes();
+    if (current.length !== nodes.length || current.some((node, i) => node !== nodes[i])) transformer.nodes(nodes);
+    // Layer content may have changed size (text re-laid out): refresh the box.
+    transformer.forceUpdate();
+    // ids is represented by idsKey; layers: a node may have been re-created or resized.
+  }, [idsKey, layers, content]);
+
+  useEffect(() => () => stopEscape.current(), []);
+
+  const onTransformStart = () => {
+    cancelled.current = false;
+    stopEscape.current = listenForEscape(() => {
+      cancelled.current = true;
+      ref.current?.stopTransform();
+    });
+  };
+
+  const onTransformEnd = () => {
+    stopEscape.current();
+    stopEscape.current = () => undefined;
+    const nodes = ref.current?.nodes() ?? [];
+    if (!cancelled.current) commitTransform(editor, nodes);
+    // Konva scaled the nodes itself: put them where the document says (scale back to ±1).
+    for (const node of nodes) {
+      const layer = editor.getLayer(node.id());
+      if (layer) resetNodeToLayer(node, layer);
+    }
+    ref.current?.forceUpdate();
+  };
+
+  const coarse = typeof window !== 'undefined' && window.matchMedia?.('(pointer: coarse)').matches;
+  return (
+    <Transformer
+      ref={ref}
+      name="selection-transformer"
+      enabledAnchors={anchors}
+      keepRatio={shift}
+      shiftBehavior="none"
+      rotationSnaps={shift ? SHIFT_ROTATION_SNAPS : []}
+      rotationSnapTolerance={shift ? 22.5 : 0}
+      flipEnabled={false}
+      ignoreStroke
+      borderStroke={SELECTION_COLOR}
+      anchorStroke={SELECTION_COLOR}
+      anchorFill="#ffffff"
+      anchorSize={coarse ? 18 : 10}
+      anchorCornerRadius={2}
+      rotateAnchorOffset={coarse ? 32 : 24}
+      boundBoxFunc={(oldBox, newBox) => (Math.abs(newBox.width) < MIN_BOX_PX || Math.abs(newBox.height) < MIN_BOX_PX ? oldBox : newBox)}
+      onTransformStart={onTransformStart}
+      onTransformEnd={onTransformEnd}
+    />
+  );
+}

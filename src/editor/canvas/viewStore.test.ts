@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { fitToScreen, getView, panBy, setViewport, zoomIn, zoomOut, zoomTo100 } from './viewStore';
+
+describe('view store', () => {
+  it('fits on first layout and keeps fitting while the viewport changes', () => {
+    setViewport({ width: 1000, height: 1000 }, { width: 2000, height: 1000 });
+    expect(getView().fitted).toBe(true);
+    const fitted = getView().scale;
+    setViewport({ width: 2000, height: 1000 }, { width: 2000, height: 1000 });
+    expect(getView().scale).toBeGreaterThan(fitted);
+  });
+
+  it('stops following the viewport once the user zooms or pans, until fit is asked again', () => {
+    setViewport({ width: 1000, height: 800 }, { width: 1000, height: 1000 });
+    zoomTo100();
+    expect(getView().scale).toBe(1);
+    expect(getView().fitted).toBe(false);
+    setViewport({ width: 1200, height: 800 }, { width: 1000, height: 1000 });
+    expect(getView().scale).toBe(1);
+    panBy(10, -5);
+    const { x, y } = getView();
+    zoomIn();
+    zoomOut();
+    expect(getView().scale).toBeCloseTo(1);
+    expect(getView().x).toBeCloseTo(x);
+    expect(getView().y).toBeCloseTo(y);
+    fitToScreen();
+    expect(getView().fitted).toBe(true);
+    expect(getView().scale).toBeLessThan(1);
+  });
+
+  it('refits when the document canvas size changes', () => {
+    setViewport({ width: 1000, height: 1000 }, { width: 1000, height: 1000 });
+    zoomTo100();
+    setViewport({ width: 1000, height: 1000 }, { width: 4000, height: 4000 });
+    expect(getView().fitted).toBe(true);
+    expect(getView().scale).toBeLessThan(0.3);
+  });
+});

@@ -1,0 +1,111 @@
+/**
+ * The editor's frame around the canvas: toolbar, tool rail and its panel, properties and layers
+ * (a bottom sheet with tabs below 768 px), plus autosave, paste, drop, help and import wiring.
+ */
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router-dom';
+import { useToast } from '../../components/ToastContext';
+import { usePasteImage } from '../../hooks/usePasteImage';
+import { usePreventFileNavigation } from '../../hooks/usePreventFileNavigation';
+import { useEditor } from '../EditorContext';
+import { useBeforeUnload } from '../persistence/useBeforeUnload';
+import { usePersistence } from '../persistence/usePersistence';
+import { addText } from './actions/addContent';
+import { HiddenFileInput } from './actions/HiddenFileInput';
+import { useContentActions } from './actions/useContentActions';
+import { CanvasArea } from './CanvasArea';
+import { ShortcutHelpDialog } from './dialogs/ShortcutHelpDialog';
+import { LayersPanel } from './layers/LayersPanel';
+import { MobileSheet } from './MobileSheet';
+import { PropertiesPanel } from './props/PropertiesPanel';
+import { Toolbar } from './toolbar/Toolbar';
+import { ToolPanel } from './tools/ToolPanel';
+import { ToolRail } from './tools/ToolRail';
+import type { ToolId } from './tools/tools';
+import { useImportZip } from './useImportZip';
+import { useIsMobile } from './useIsMobile';
+import { useHelpKey } from './useShellKeys';
+
+interface Props {
+  revision: number;
+  warnings: string[];
+  missingImages: number;
+  needsSave: boolean;
+}
+
+export function EditorShell({ revision, warnings, missingImages, needsSave }: Props) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const editor = useEditor();
+  const location = useLocation();
+  const persistence = usePersistence(editor, editor.getProject().projectId, revision);
+  const actions = useContentActions();
+  const importer = useImportZip();
+  const mobile = useIsMobile();
+  const [tool, setTool] = useState<ToolId | null>(null);
+  const [helpOpen, setHelpOpen] = useState(false);
+  const imageInput = useRef<HTMLInputElement>(null);
+  const zipInput = useRef<HTMLInputElement>(null);
+
+  useBeforeUnload(persistence.hasUnsavedChanges);
+  usePreventFileNavigation();
+  usePasteImage((file) => void actions.addImages([file]));
+  useHelpKey(() => setHelpOpen(true));
+
+  // Once on open: say what could not be opened, and save what only this device has.
+  const onOpened = useEffectEvent(() => {
+    if (warnings.length) {
+      console.warn('layers dropped while opening', warnings);
+      toast.show(t('editor.load.droppedLayers', { count: warnings.length }), 'info');
+    }
+    if (missingImages) toast.show(t('editor.load.missingImages', { count: missingImages }), 'error');
+    if (needsSave) persistence.requestSave();
+    // An imported project arrives with content but no thumbnail; a new empty one needs none yet.
+    const fresh = (location.state as { fresh?: boolean } | null)?.fresh;
+    if (fresh && editor.getLayers().length > 1) persistence.requestThumbnail();
+  });
+  useEffect(() => onOpened(), []);
+
+  const pickTool = (id: ToolId) => {
+    if (id === 'text') {
+      addText(editor, t('editor.text.default'));
+      return;
+    }
+    setTool((current) => (current === id ? null : id));
+  };
+
+  const rail = <ToolRail active={tool} onPick={pickTool} />;
+  const panel = tool && (
+    <ToolPanel tool={tool} actions={actions} onUpload={() => imageInput.current?.click()} onClose={() => setTool(null)} />
+  );
+
+  return (
+    <div className={`ed-shell${mobile ? ' ed-shell--mobile' : ''}`} data-testid="editor.shell">
+      <Toolbar persistence={persistence} onImport={() => zipInput.current?.click()} onHelp={() => setHelpOpen(true)} />
+      {mobile ? (
+        <>
+          <CanvasArea actions={actions} />
+          <MobileSheet
+            tools={<>{rail}{panel}</>}
+            properties={<PropertiesPanel actions={actions} />}
+            layers={<LayersPanel />}
+          />
+        </>
+      ) : (
+        <div className="ed-body">
+          {rail}
+          {panel}
+          <CanvasArea actions={actions} />
+          <aside className="ed-side" aria-label={t('editor.panels.label')}>
+            <PropertiesPanel actions={actions} />
+            <LayersPanel />
+          </aside>
+        </div>
+      )}
+      <HiddenFileInput inputRef={imageInput} accept="image/*" multiple testId="image.input" onFiles={(files) => void actions.addImages(files)} />
+      <HiddenFileInput inputRef={zipInput} accept=".zip,application/zip" testId="import.input" onFiles={([file]) => void importer.importFile(file)} />
+      <ShortcutHelpDialog open={helpOpen} onClose={() => setHelpOpen(false)} />
+    </div>
+  );
+}

@@ -1,0 +1,151 @@
+/**
+ * The layers panel, the accessible view of the canvas: a listbox of layers top to bottom.
+ * Click selects, Shift/Ctrl/Cmd-click adds or removes; arrows move the selection, Alt+arrows
+ * reorder, F2 renames, Delete removes, Ctrl/Cmd+Z and Shift+Z undo and redo; rows reorder by
+ * drag and drop.
+ */
+import { useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { deleteLayers, reorderLayer } from '../../../../engine/commands';
+import { BACKGROUND_LAYER_ID } from '../../../../engine/spec/kinds';
+import { useEditor, useEditorSelector } from '../../EditorContext';
+import { LayerRow } from './LayerRow';
+import { clickSelection, dropPosition, sideOf, type DropSide } from './layerOrder';
+import { useLayerName } from './useLayerName';
+
+const DRAG_TYPE = 'application/x-lumacut-layer';
+
+export function LayersPanel() {
+  const { t } = useTranslation();
+  const editor = useEditor();
+  const layers = useEditorSelector((s) => s.project.layers);
+  const selectedIds = useEditorSelector((s) => s.selectedIds);
+  const name = useLayerName();
+  const [renaming, setRenaming] = useState<string | null>(null);
+  const [drop, setDrop] = useState<{ id: string; side: DropSide } | null>(null);
+  const dragged = useRef<string | null>(null);
+  const list = useRef<HTMLUListElement>(null);
+
+  const topDown = [...layers].reverse();
+  const order = layers.map((layer) => layer.layerId);
+  const activeId = selectedIds[selectedIds.length - 1] ?? null;
+
+  const select = (ids: string[]) => editor.select(ids);
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (renaming) return;
+    // The canvas shortcuts stay out of listboxes, so undo/redo are repeated here.
+    if ((event.ctrlKey || event.metaKey) && !event.altKey) {
+      const key = event.key.toLowerCase();
+      if (key === 'z' || key === 'y') {
+        if (key === 'y' || event.shiftKey) editor.redo();
+        else editor.undo();
+        event.preventDefault();
+      }
+      return;
+    }
+    const index = topDown.findIndex((layer) => layer.layerId === activeId);
+    if (event.altKey && (event.key === 'ArrowUp' || event.key === 'ArrowDown')) {
+      if (activeId && activeId !== BACKGROUND_LAYER_ID) {
+        editor.exec(reorderLayer, { layerId: activeId, to: event.key === 'ArrowUp' ? 'forward' : 'backward' });
+      }
+      event.preventDefault();
+      return;
+    }
+    const move = (to: number) => {
+      const target = topDown[Math.max(0, Math.min(topDown.length - 1, to))];
+      if (target) select(event.shiftKey ? clickSelection(selectedIds, target.layerId, true) : [target.layerId]);
+      event.preventDefault();
+    };
+    switch (event.key) {
+      case 'ArrowUp': return move(index < 0 ? 0 : index - 1);
+      case 'ArrowDown': return move(index < 0 ? 0 : index + 1);
+      case 'Home': return move(0);
+      case 'End': return move(topDown.length - 1);
+      case 'F2':
+        if (activeId) setRenaming(activeId);
+        event.preventDefault();
+        return;
+      case 'Delete':
+      case 'Backspace': {
+        const ids = selectedIds.filter((id) => id !== BACKGROUND_LAYER_ID);
+        if (ids.length) editor.exec(deleteLayers, { ids });
+        event.preventDefault();
+        return;
+      }
+      case 'Escape':
+        select([]);
+        return;
+    }
+  };
+
+  const dragHandlers = (id: string) => ({
+    onDragStart(event: DragEvent) {
+      dragged.current = id;
+      event.dataTransfer.effectAllowed = 'move';
+      event.dataTransfer.setData(DRAG_TYPE, id);
+    },
+    onDragOver(event: DragEvent) {
+      if (!dragged.current || !event.dataTransfer.types.includes(DRAG_TYPE)) return;
+      event.preventDefault();
+      event.dataTransfer.dropEffect = 'move';
+      const rect = (event.currentTarget as HTMLElement).getBoundingClientRect();
+      const side = sideOf(event.clientY, rect.top, rect.height);
+      if (drop?.id !== id || drop.side !== side) setDrop({ id, side });
+    },
+    onDrop(event: DragEvent) {
+      const from = dragged.current ?? event.dataTransfer.getData(DRAG_TYPE);
+      event.preventDefault();
+      const rect = (event.currentTarget as HTMLElement).getBoundingClientRect();
+      const position = from ? dropPosition(order, from, id, sideOf(event.clientY, rect.top, rect.height)) : null;
+      if (from && position !== null) editor.exec(reorderLayer, { layerId: from, to: position });
+      dragged.current = null;
+      setDrop(null);
+    },
+    onDragEnd() {
+      dragged.current = null;
+      setDrop(null);
+    },
+  });
+
+  return (
+    <section className="ed-panel ed-layers" aria-labelledby="ed-layers-title">
+      <h2 id="ed-layers-title" className="ed-panel__title">{t('editor.layers.title')}</h2>
+      <p id="ed-layers-help" className="visually-hidden">{t('editor.layers.keyboardHelp')}</p>
+      <ul
+        ref={list}
+        className="ed-layer-list"
+        role="listbox"
+        tabIndex={0}
+        aria-multiselectable="true"
+        aria-labelledby="ed-layers-title"
+        aria-describedby="ed-layers-help"
+        aria-activedescendant={activeId ? `layer-option-${activeId}` : undefined}
+        onKeyDown={onKeyDown}
+        data-testid="layers.panel"
+      >
+        {topDown.map((layer) => (
+          <LayerRow
+            key={layer.layerId}
+            layer={layer}
+            label={name(layer)}
+            selected={selectedIds.includes(layer.layerId)}
+            active={layer.layerId === activeId}
+            renaming={renaming === layer.layerId}
+            dropSide={drop?.id === layer.layerId ? drop.side : null}
+            onSelect={(additive) => {
+              select(clickSelection(selectedIds, layer.layerId, additive));
+              list.current?.focus();
+            }}
+            onRenameStart={() => setRenaming(layer.layerId)}
+            onRenameEnd={() => {
+              setRenaming(null);
+              list.current?.focus();
+            }}
+            {...dragHandlers(layer.layerId)}
+          />
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,92 @@
+/** One project in the grid: thumbnail (or a placeholder), name (renamable in place), last change, open/rename/delete. */
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ProjectListItem } from '../../../api/projectsApi';
+import { LocalLink } from '../../../components/LocalLink';
+import { Icon } from '../Icon';
+
+interface Props {
+  item: ProjectListItem;
+  onRename(name: string): Promise<boolean>;
+  onDelete(): void;
+}
+
+export function ProjectCard({ item, onRename, onDelete }: Props) {
+  const { t, i18n } = useTranslation();
+  const [renaming, setRenaming] = useState(false);
+  const [draft, setDraft] = useState(item.name);
+  const [broken, setBroken] = useState(false);
+  const name = item.name.trim() || t('projects.untitled');
+  const openPath = `/create/edit?pid=${encodeURIComponent(item.projectId)}`;
+  const updated = new Date(item.updatedAt);
+  const when = Number.isNaN(updated.getTime()) ? '' : new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(updated);
+
+  const commit = async () => {
+    const next = draft.trim();
+    if (!next || next === item.name) {
+      setRenaming(false);
+      setDraft(item.name);
+      return;
+    }
+    if (await onRename(next)) setRenaming(false);
+  };
+
+  return (
+    <li className="card ed-project" data-testid={`projects.item.${item.projectId}`}>
+      <LocalLink to={openPath} className="ed-project__thumb" tabIndex={-1} aria-hidden="true">
+        {item.thumbnailUrl && !broken
+          ? <img src={item.thumbnailUrl} alt="" loading="lazy" onError={() => setBroken(true)} />
+          : <span className="ed-project__placeholder"><Icon name="image" size={36} /></span>}
+      </LocalLink>
+      <div className="ed-project__meta">
+        {renaming ? (
+          <input
+            className="ed-input"
+            value={draft}
+            maxLength={120}
+            autoFocus
+            aria-label={t('projects.renameLabel')}
+            onChange={(event) => setDraft(event.target.value)}
+            onBlur={() => void commit()}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter') void commit();
+              if (event.key === 'Escape') {
+                setDraft(item.name);
+                setRenaming(false);
+              }
+            }}
+            data-testid="projects.rename.input"
+          />
+        ) : (
+          <LocalLink to={openPath} className="ed-project__name" data-testid="projects.open">{name}</LocalLink>
+        )}
+        {when && <p className="ed-project__date">{t('projects.updated', { when })}</p>}
+      </div>
+      <div className="ed-project__actions">
+        <button
+          type="button"
+          className="ed-icon-button"
+          onClick={() => {
+            setDraft(item.name);
+            setRenaming(true);
+          }}
+          aria-label={t('projects.rename', { name })}
+          title={t('projects.rename', { name })}
+          data-testid="projects.rename"
+        >
+          <Icon name="text" size={18} />
+        </button>
+        <button
+          type="button"
+          className="ed-icon-button"
+          onClick={onDelete}
+          aria-label={t('projects.delete', { name })}
+          title={t('projects.delete', { name })}
+          data-testid="projects.delete"
+        >
+          <Icon name="trash" size={18} />
+        </button>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,49 @@
+/** The right-hand panel: what can be changed about the current selection. */
+import { useTranslation } from 'react-i18next';
+import { BACKGROUND_LAYER_ID } from '../../../../engine/spec/kinds';
+import { useEditorSelector } from '../../EditorContext';
+import type { ContentActions } from '../actions/useContentActions';
+import { useLayerName } from '../layers/useLayerName';
+import { BackgroundPanel } from '../tools/BackgroundPanel';
+import { ColorfulTextProperties } from './ColorfulTextProperties';
+import { ImageProperties } from './ImageProperties';
+import { LayerActions } from './LayerActions';
+import { OpacityControl } from './OpacityControl';
+import { TextProperties } from './TextProperties';
+
+export function PropertiesPanel({ actions }: { actions: ContentActions }) {
+  const { t } = useTranslation();
+  const layers = useEditorSelector((s) => s.project.layers);
+  const selectedIds = useEditorSelector((s) => s.selectedIds);
+  const selected = layers.filter((layer) => selectedIds.includes(layer.layerId));
+  const content = selected.filter((layer) => layer.layerId !== BACKGROUND_LAYER_ID);
+  const single = selected.length === 1 ? selected[0] : null;
+  const name = useLayerName();
+
+  let body;
+  if (selected.length === 0) {
+    body = <p className="ed-empty">{t('editor.props.nothingSelected')}</p>;
+  } else if (single?.layerId === BACKGROUND_LAYER_ID) {
+    body = <BackgroundPanel actions={actions} />;
+  } else {
+    const value = single?.value;
+    body = (
+      <div className="ed-panel-body">
+        <LayerActions layers={content} />
+        <OpacityControl layers={content} />
+        {single && value?.valueType === 'text' && <TextProperties layerId={single.layerId} text={value.text} />}
+        {single && value?.valueType === 'colorfulText' && <ColorfulTextProperties layer={single} />}
+        {single && value?.valueType === 'img' && <ImageProperties layer={single} actions={actions} />}
+      </div>
+    );
+  }
+
+  return (
+    <section className="ed-panel ed-props" aria-labelledby="ed-props-title" data-testid="props.panel">
+      <h2 id="ed-props-title" className="ed-panel__title">
+        {single ? name(single) : selected.length > 1 ? t('editor.props.many', { count: selected.length }) : t('editor.props.title')}
+      </h2>
+      {body}
+    </section>
+  );
+}

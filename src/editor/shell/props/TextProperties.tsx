@@ -1,0 +1,79 @@
+/** Style of a plain text layer: font, size, colour, alignment, spacing, background, curve and fill. */
+import { useTranslation } from 'react-i18next';
+import { setColor, setTextProps } from '../../../../engine/commands';
+import type { Gravity, TextValue } from '../../../../engine/doc/types';
+import { useEditor } from '../../EditorContext';
+import { Icon, type IconName } from '../Icon';
+import { ColorField } from './ColorField';
+import { FontField } from './FontField';
+import { SliderField } from './SliderField';
+import { TextFillField } from './TextFillField';
+import { useGesture } from './useGesture';
+
+const GRAVITY: Array<{ value: Gravity; icon: IconName; key: string }> = [
+  { value: 0, icon: 'alignLeft', key: 'editor.text.left' },
+  { value: 1, icon: 'alignCenter', key: 'editor.text.center' },
+  { value: 2, icon: 'alignRight', key: 'editor.text.right' },
+];
+
+export function TextProperties({ layerId, text }: { layerId: string; text: TextValue }) {
+  const { t } = useTranslation();
+  const editor = useEditor();
+  const gesture = useGesture();
+  const style = (props: Partial<TextValue>) => gesture.exec(setTextProps, { layerId, props });
+  const slider = (key: keyof TextValue, label: string, min: number, max: number) => (
+    <SliderField
+      label={label}
+      value={Math.round(Number(text[key]) || 0)}
+      min={min}
+      max={max}
+      gesture={gesture}
+      gestureLabel={setTextProps.name}
+      onChange={(value) => style({ [key]: value })}
+      testId={`props.text.${key}`}
+    />
+  );
+
+  return (
+    <>
+      <FontField layerId={layerId} fontName={text.fontName} />
+      {slider('fontSize', t('editor.text.size'), 8, 600)}
+      <ColorField
+        label={t('editor.text.color')}
+        value={text.textColor}
+        onChange={(color, first) => editor.exec(setColor, { layerId, color }, { mark: first })}
+        testId="props.text.color"
+      />
+      <div className="ed-field">
+        <span className="ed-field__label" id={`${layerId}-align`}>{t('editor.text.align')}</span>
+        <div className="ed-group" role="group" aria-labelledby={`${layerId}-align`}>
+          {GRAVITY.map(({ value, icon, key }) => (
+            <button
+              key={value}
+              type="button"
+              className={`ed-icon-button${text.gravity === value ? ' is-active' : ''}`}
+              aria-pressed={text.gravity === value}
+              aria-label={t(key)}
+              title={t(key)}
+              onClick={() => editor.exec(setTextProps, { layerId, props: { gravity: value } })}
+              data-testid={`props.text.gravity.${value}`}
+            >
+              <Icon name={icon} />
+            </button>
+          ))}
+        </div>
+      </div>
+      {slider('lineSpacing', t('editor.text.lineSpacing'), -50, 200)}
+      {slider('letterSpacing', t('editor.text.letterSpacing'), -20, 100)}
+      <ColorField
+        label={t('editor.text.background')}
+        value={text.backgroundColor}
+        noneLabel={t('editor.text.noBackground')}
+        onChange={(color, first) => editor.exec(setTextProps, { layerId, props: { backgroundColor: color } }, { mark: first })}
+        testId="props.text.background"
+      />
+      {slider('curve', t('editor.text.curve'), -100, 100)}
+      <TextFillField layerId={layerId} text={text} />
+    </>
+  );
+}

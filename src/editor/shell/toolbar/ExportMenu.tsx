@@ -1,0 +1,84 @@
+/**
+ * Export drop-down: PNG, JPG (on white, SPEC §1) at the project's export size, the project file
+ * (.zip), and opening another project file. Shows "Exporting…" while busy; failures toast.
+ */
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { exportFileName } from '../../../../engine/spec/limits';
+import type { ExportFormat } from '../../../../engine/spec/kinds';
+import { useToast } from '../../../components/ToastContext';
+import { saveBlob } from '../../../tools/exportImage';
+import { useEditor } from '../../EditorContext';
+import { exportProject } from '../../export/renderExport';
+import { downloadProjectZip } from '../../persistence/zipActions';
+import { Icon } from '../Icon';
+import { useMenu } from './useMenu';
+
+type Job = ExportFormat | 'zip';
+
+export function ExportMenu({ onImport }: { onImport(): void }) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const editor = useEditor();
+  const menu = useMenu<HTMLDivElement>();
+  const [busy, setBusy] = useState<Job | null>(null);
+
+  const run = async (job: Job) => {
+    menu.setOpen(false);
+    setBusy(job);
+    try {
+      if (job === 'zip') await downloadProjectZip(editor);
+      else saveBlob(await exportProject(editor.getProject(), editor.assets, { format: job }), exportFileName(job));
+    } catch (error) {
+      console.error('export failed', error);
+      toast.show(t('editor.export.failed'), 'error');
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const item = (job: Job, label: string, hint: string) => (
+    <button type="button" role="menuitem" className="ed-menu__item" onClick={() => void run(job)} data-testid={`export.${job}`}>
+      <span className="ed-menu__label">{label}</span>
+      <span className="ed-menu__hint">{hint}</span>
+    </button>
+  );
+
+  return (
+    <div className="ed-menu-root" ref={menu.root}>
+      <button
+        type="button"
+        className="button button--primary ed-export-button"
+        aria-haspopup="menu"
+        aria-expanded={menu.open}
+        disabled={busy !== null}
+        onClick={() => menu.setOpen(!menu.open)}
+        data-testid="toolbar.export"
+      >
+        <Icon name="download" />
+        <span>{busy ? t('editor.export.busy') : t('editor.export.button')}</span>
+      </button>
+      {menu.open && (
+        <div className="ed-menu" role="menu" aria-label={t('editor.export.button')}>
+          {item('png', t('editor.export.png'), t('editor.export.pngHint'))}
+          {item('jpg', t('editor.export.jpg'), t('editor.export.jpgHint'))}
+          {item('zip', t('editor.export.zip'), t('editor.export.zipHint'))}
+          <hr className="ed-menu__rule" />
+          <button
+            type="button"
+            role="menuitem"
+            className="ed-menu__item"
+            onClick={() => {
+              menu.setOpen(false);
+              onImport();
+            }}
+            data-testid="import.zip"
+          >
+            <span className="ed-menu__label">{t('editor.import.open')}</span>
+            <span className="ed-menu__hint">{t('editor.import.hint')}</span>
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}

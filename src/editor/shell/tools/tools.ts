@@ -1,0 +1,13 @@
+/** The left tool rail's entries; 'text' acts at once, the others open a panel. */
+import type { IconName } from '../Icon';
+
+export type ToolId = 'image' | 'text' | 'colorful' | 'stickers' | 'background' | 'canvas';
+
+export const TOOLS: ReadonlyArray<{ id: ToolId; icon: IconName; labelKey: string }> = [
+  { id: 'image', icon: 'image', labelKey: 'editor.tools.image' },
+  { id: 'text', icon: 'text', labelKey: 'editor.tools.text' },
+  { id: 'colorful', icon: 'colorful', labelKey: 'editor.tools.colorful' },
+  { id: 'stickers', icon: 'sticker', labelKey: 'editor.tools.stickers' },
+  { id: 'background', icon: 'background', labelKey: 'editor.tools.background' },
+  { id: 'canvas', icon: 'canvas', labelKey: 'editor.tools.canvas' },
+];

@@ -1,0 +1,207 @@
+/**
+ * The canvas editor end to end, on the production build and the real server: build a design with a
+ * photo, a curved text in a premium font, a sticker and a colourful text; undo and redo; autosave;
+ * reload; reopen from the project list; export a PNG and check its pixels against the layout.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import sharp from 'sharp';
+import type { Project } from '../../engine/doc/types';
+
+const PHOTO = path.resolve('tests/assets/photos/coffee.jpg');
+const BG = { r: 0x20, g: 0x40, b: 0xc0 };
+
+test.beforeEach(async ({ page }) => {
+  await page.addInitScript(() => localStorage.setItem('lumacut.testHandle', '1'));
+});
+
+const project = (page: Page) => page.evaluate(() => window.__editor!.getProject()) as Promise<Project>;
+const layerCount = async (page: Page) => (await project(page)).layers.length;
+const topLayerId = async (page: Page) => (await project(page)).layers.at(-1)!.layerId;
+
+/** Where a layer's node is on screen (centre), from the live Konva stage. */
+async function screenCentre(page: Page, layerId: string) {
+  return page.evaluate((id) => {
+    const stage = window.__stage!;
+    const box = stage.findOne(`#${id}`)!.getClientRect();
+    const origin = stage.container().getBoundingClientRect();
+    return { x: origin.left + box.x + box.width / 2, y: origin.top + box.y + box.height / 2 };
+  }, layerId);
+}
+
+/** RGBA at document coordinates, read back from the live stage with stage.toCanvas(). */
+async function stagePixel(page: Page, x: number, y: number) {
+  return page.evaluate(([docX, docY]) => {
+    const stage = window.__stage!;
+    const bg = stage.findOne('#bgLayer')!;
+    const point = bg.getAbsoluteTransform().point({ x: docX, y: docY });
+    const canvas = stage.toCanvas({ pixelRatio: 1 });
+    const [r, g, b, a] = canvas.getContext('2d')!.getImageData(Math.round(point.x), Math.round(point.y), 1, 1).data;
+    return { r, g, b, a };
+  }, [x, y]);
+}
+
+async function pngPixels(body: Buffer) {
+  const { data, info } = await sharp(body).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  const at = (x: number, y: number) => {
+    const i = (y * info.width + x) * 4;
+    return { r: data[i], g: data[i + 1], b: data[i + 2], a: data[i + 3] };
+  };
+  return { width: info.width, height: info.height, at };
+}
+
+const near = (a: { r: number; g: number; b: number }, b: { r: number; g: number; b: number }, tolerance: number) =>
+  Math.abs(a.r - b.r) <= tolerance && Math.abs(a.g - b.g) <= tolerance && Math.abs(a.b - b.b) <= tolerance;
+
+test('builds a layered design, undoes and redoes, autosaves, reopens and exports the expected PNG', async ({ page }) => {
+  await page.goto('/en/create');
+  await page.getByTestId('create.preset.square').click();
+  await expect(page).toHaveURL(/\/en\/create\/edit\?pid=PROJ_/);
+  await expect(page.getByTestId('editor.shell')).toBeVisible();
+  await page.waitForFunction(() => !!window.__editor && !!window.__stage);
+  const pid = new URL(page.url()).searchParams.get('pid')!;
+
+  // Background colour through the hex field.
+  await page.getByTestId('tool.background').click();
+  const hex = page.getByTestId('background.color.hex');
+  await hex.fill('#2040C0');
+  await hex.press('Enter');
+  await expect.poll(async () => (await project(page)).layers[0].value).toMatchObject({ valueType: 'color', color: { color: '#2040C0FF' } });
+
+  // A photo, uploaded.
+  await page.getByTestId('tool.image').click();
+  await page.getByTestId('image.input').setInputFiles(PHOTO);
+  await expect.poll(() => layerCount(page)).toBe(2);
+  const imageId = await topLayerId(page);
+
+  // A sticker from the library.
+  await page.getByTestId('tool.stickers').click();
+  await page.getByTestId('sticker-twemoji-1f600').click();
+  await expect.poll(() => layerCount(page)).toBe(3);
+  const stickerId = await topLayerId(page);
+
+  // A text, edited in place, set in a premium font and curved.
+  await page.getByTestId('tool.text').click();
+  await expect.poll(() => layerCount(page)).toBe(4);
+  const textId = await topLayerId(page);
+  await page.mouse.dblclick(...Object.values(await screenCentre(page, textId)) as [number, number]);
+  const editorBox = page.getByTestId('text-editor');
+  await expect(editorBox).toBeVisible();
+  await editorBox.fill('Summer sale');
+  await editorBox.press('Control+Enter');
+  await expect.poll(async () => (await project(page)).layers[3].value).toMatchObject({ text: { text: 'Summer sale' } });
+  await page.getByTestId('props.font').click();
+  await page.getByTestId('font-picker').getByRole('searchbox').fill('Pacifico');
+  await page.getByTestId('font-option-Pacifico').click();
+  await page.getByTestId('props.text.curve').fill('60');
+  await expect.poll(async () => (await project(page)).layers[3]).toMatchObject({
+    resNeedPro: true, value: { text: { fontName: 'Pacifico', curve: 60 } },
+  });
+
+  // A colourful text style.
+  await page.getByTestId('tool.colorful').click();
+  await page.getByTestId('colorful-comic-pop').click();
+  await expect.poll(() => layerCount(page)).toBe(5);
+  const colorfulId = await topLayerId(page);
+
+  // Lay the four out in quadrants (one undo step, as a command would).
+  await page.evaluate(([image, sticker, text, colorful]) => {
+    const editor = window.__editor!;
+    editor.mark('layout');
+    editor.updateLayers([
+      { layerId: image, rect: { x: 20, y: 20, w: 500, h: 500, angle: 0 } },
+      { layerId: sticker, rect: { x: 640, y: 80, w: 360, h: 360, angle: 0 } },
+      { layerId: text, rect: { ...editor.getLayer(text)!.rect, x: 40, y: 620, angle: 0 } },
+      { layerId: colorful, rect: { ...editor.getLayer(colorful)!.rect, x: 560, y: 640, angle: 0 } },
+    ]);
+  }, [imageId, stickerId, textId, colorfulId]);
+  const designed = await project(page);
+
+  // The live scene shows the sticker (yellow face) and, once hidden in the layers panel, the background there.
+  await expect.poll(async () => near(await stagePixel(page, 820, 200), BG, 30)).toBe(false);
+  await page.getByTestId(`layers.visibility.${stickerId}`).click();
+  await expect.poll(async () => near(await stagePixel(page, 820, 200), BG, 6)).toBe(true);
+  await page.getByTestId('toolbar.undo').click();
+  await expect.poll(async () => (await project(page)).layers[2].visible).toBe(true);
+
+  // Undo three steps (layout, colourful text, curve), then redo them: the same document comes back.
+  for (let i = 0; i < 3; i++) await page.getByTestId('toolbar.undo').click();
+  await expect.poll(() => layerCount(page)).toBe(4);
+  expect((await project(page)).layers[3].value).toMatchObject({ text: { curve: 0 } });
+  for (let i = 0; i < 3; i++) await page.keyboard.press('Control+Shift+Z');
+  await expect.poll(() => project(page)).toEqual(designed);
+
+  // Autosave, then a reload shows the same design.
+  await expect(page.getByTestId('save.status')).toHaveAttribute('data-status', 'saved', { timeout: 20_000 });
+  await page.reload();
+  await page.waitForFunction(() => !!window.__editor);
+  expect(await project(page)).toEqual({ ...designed, name: expect.any(String) });
+
+  // Reopen it from the project list.
+  await page.goto('/en/project');
+  const card = page.getByTestId(`projects.item.${pid}`);
+  await expect(card).toBeVisible();
+  await card.getByTestId('projects.open').click();
+  await page.waitForFunction(() => !!window.__editor && window.__editor.getProject().layers.length === 5);
+
+  // Export a PNG at exportW×exportH and check the layout in its pixels.
+  await page.getByTestId('toolbar.export').click();
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export.png').click()]);
+  expect(download.suggestedFilename()).toMatch(/^fileresult_\d+\.png$/);
+  const png = await pngPixels(await readFile((await download.path())!));
+  expect([png.width, png.height]).toEqual([1080, 1080]);
+  expect(near(png.at(1060, 1060), BG, 2)).toBe(true); // an empty corner shows the background
+  expect(near(png.at(600, 560), BG, 2)).toBe(true); // and so does the gap between the quadrants
+  // The photo is drawn into its 500×500 box at (20, 20): sample a 5×5 grid against the photo scaled the same way.
+  const photo = await sharp(PHOTO).resize(500, 500, { fit: 'fill' }).raw().toBuffer();
+  for (let gy = 1; gy <= 5; gy++) {
+    for (let gx = 1; gx <= 5; gx++) {
+      const [x, y] = [gx * 80, gy * 80];
+      const i = (y * 500 + x) * 3;
+      expect(near(png.at(20 + x, 20 + y), { r: photo[i], g: photo[i + 1], b: photo[i + 2] }, 40), `photo pixel ${x},${y}`).toBe(true);
+    }
+  }
+  // The sticker's yellow face in the top right quadrant.
+  const face = png.at(820, 200);
+  expect(face.r).toBeGreaterThan(200);
+  expect(face.g).toBeGreaterThan(150);
+  expect(face.b).toBeLessThan(120);
+  // Something other than background is drawn where the curved text and the colourful text are.
+  const drawn = (x0: number, y0: number, x1: number, y1: number) => {
+    let count = 0;
+    for (let y = y0; y < y1; y += 4) for (let x = x0; x < x1; x += 4) if (!near(png.at(x, y), BG, 12)) count++;
+    return count;
+  };
+  expect(drawn(40, 620, 520, 1060)).toBeGreaterThan(50);
+  expect(drawn(560, 640, 1060, 1060)).toBeGreaterThan(50);
+});
+
+test('a damaged project file gets a clear error and nothing else changes', async ({ page }) => {
+  await page.goto('/en/create');
+  await page.getByTestId('create.import.input').setInputFiles({ name: 'design.zip', mimeType: 'application/zip', buffer: Buffer.from('not a zip at all') });
+  await expect(page.getByTestId('create.import.error')).toBeVisible();
+  await expect(page.getByTestId('create.import.error')).not.toBeEmpty();
+  await expect(page).toHaveURL(/\/en\/create$/);
+});
+
+test('keyboard: nudge, delete and undo on the canvas', async ({ page }) => {
+  await page.goto('/en/create');
+  await page.getByTestId('create.preset.square').click();
+  await page.waitForFunction(() => !!window.__editor && !!window.__stage);
+  await page.getByTestId('tool.stickers').click();
+  await page.getByTestId('sticker-twemoji-1f600').click();
+  await expect.poll(() => layerCount(page)).toBe(2);
+  const id = await topLayerId(page);
+  const before = (await project(page)).layers[1].rect;
+  await page.getByTestId('canvas-stage').focus();
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Shift+ArrowDown');
+  await expect.poll(async () => (await project(page)).layers[1].rect).toMatchObject({ x: before.x + 1, y: before.y + 10 });
+  await page.keyboard.press('Delete');
+  await expect.poll(() => layerCount(page)).toBe(1);
+  await page.keyboard.press('Control+Z');
+  await expect.poll(() => layerCount(page)).toBe(2);
+  expect((await project(page)).layers[1].layerId).toBe(id);
+  await expect(page.getByTestId(`layers.item.${id}`)).toBeVisible();
+});

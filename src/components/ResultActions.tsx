@@ -7,9 +7,11 @@ import { useToast } from './ToastContext';
 interface Props {
   resultBlob: Blob | null;
   onNewImage(): void;
+  /** Shown as "Open in editor" when given. */
+  onOpenInEditor?(): void;
 }
 
-export function ResultActions({ resultBlob, onNewImage }: Props) {
+export function ResultActions({ resultBlob, onNewImage, onOpenInEditor }: Props) {
   const { t } = useTranslation();
   const toast = useToast();
   const [busy, setBusy] = useState<ExportFormat | null>(null);
@@ -36,6 +38,11 @@ export function ResultActions({ resultBlob, onNewImage }: Props) {
         onClick={() => void download('jpg')} data-testid="download.jpg" title={t('bgRemover.jpgHint')}>
         {t('bgRemover.downloadJpg')}
       </button>
+      {onOpenInEditor && (
+        <button type="button" className="button button--secondary" disabled={!resultBlob} onClick={onOpenInEditor} data-testid="result.openInEditor">
+          {t('bgRemover.openInEditor')}
+        </button>
+      )}
       <button type="button" className="button button--ghost" onClick={onNewImage} data-testid="result.new">
         {t('bgRemover.newImage')}
       </button>

@@ -4,6 +4,9 @@
  */
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { useLocalize } from '../app/useLang';
+import { createCutoutProject } from '../editor/persistence/cutoutProject';
 import { CompareSlider } from '../components/CompareSlider';
 import { FileDropZone } from '../components/FileDropZone';
 import { HowItWorks } from '../components/HowItWorks';
@@ -25,6 +28,19 @@ export function BackgroundRemoverPage() {
   const task = useImageTask('removebg');
   const input = useRef<HTMLInputElement>(null);
   const busy = BUSY.includes(task.phase);
+  const navigate = useNavigate();
+  const localize = useLocalize();
+
+  /** The cut-out becomes a cut-outs project (listed at /cutouts) and opens in the editor. */
+  const openInEditor = async () => {
+    if (!task.resultBlob) return;
+    try {
+      const pid = await createCutoutProject(task.resultBlob, t('tools.backgroundRemover.title'));
+      navigate(localize(`/create/edit?pid=${pid}`));
+    } catch {
+      toast.show(t('errors.unknown'), 'error');
+    }
+  };
 
   const submit = (file: File) => {
     if (busy) return; // one image at a time; Cancel first
@@ -84,7 +100,7 @@ export function BackgroundRemoverPage() {
           {task.phase === 'done' && (
             <>
               {task.resultUrl && <CompareSlider beforeUrl={task.sourceUrl} afterUrl={task.resultUrl} />}
-              <ResultActions resultBlob={task.resultBlob} onNewImage={task.reset} />
+              <ResultActions resultBlob={task.resultBlob} onNewImage={task.reset} onOpenInEditor={() => void openInEditor()} />
               <p className="muted small center">{t('bgRemover.jpgHint')}</p>
             </>
           )}

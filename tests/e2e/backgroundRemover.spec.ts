@@ -38,6 +38,14 @@ test('removes the background of a real photo and downloads a transparent PNG and
   expect(jpg.name).toMatch(/^fileresult_\d+\.jpg$/);
   const white = await pixel(jpg.body, 10, 10);
   expect(Math.min(white.r, white.g, white.b)).toBeGreaterThan(245); // JPG gets a white background
+
+  // The cut-out opens in the editor as a cut-outs project on a transparent background, listed at /cutouts.
+  await page.getByTestId('result.openInEditor').click();
+  await expect(page).toHaveURL(/\/en\/create\/edit\?pid=CUT_/);
+  const pid = new URL(page.url()).searchParams.get('pid')!;
+  await expect(page.getByTestId('layers.panel').getByRole('option')).toHaveCount(2);
+  await page.goto('/en/cutouts');
+  await expect(page.getByTestId(`projects.item.${pid}`)).toBeVisible();
 });
 
 test('shows the page in Chinese under /zh', async ({ page }) => {

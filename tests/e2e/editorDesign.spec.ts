@@ -205,3 +205,31 @@ test('keyboard: nudge, delete and undo on the canvas', async ({ page }) => {
   expect((await project(page)).layers[1].layerId).toBe(id);
   await expect(page.getByTestId(`layers.item.${id}`)).toBeVisible();
 });
+
+test('a project file with an unknown layer and a missing image still opens, says what was left out, and keeps the rest', async ({ page }) => {
+  const { default: JSZip } = await import('jszip');
+  const { createProject, createStickerLayer, createTextLayer, createImageLayer } = await import('../../engine/doc/factories');
+  const base = createProject({ type: 'project', canvasW: 800, canvasH: 600, name: 'Damaged' });
+  const text = createTextLayer({ text: 'Still here', canvasW: 800, canvasH: 600 });
+  const sticker = createStickerLayer({ resId: 'twemoji-1f600', uri: '/stickers/1f600.svg', naturalW: 36, naturalH: 36, canvasW: 800, canvasH: 600, resNeedPro: false });
+  const missing = createImageLayer({ uri: `asset:${'ab'.repeat(32)}`, name: 'gone', naturalW: 100, naturalH: 100, canvasW: 800, canvasH: 600 });
+  const alien = { ...text, layerId: 'L_video', valueType: 'video', value: { valueType: 'video' } };
+  const doc = { ...base, layers: [...base.layers, text, alien, sticker, missing].map((layer, index) => ({ ...layer, index })) };
+  const zip = new JSZip();
+  zip.file('project.json', JSON.stringify(doc));
+  const buffer = Buffer.from(await zip.generateAsync({ type: 'uint8array' }));
+
+  await page.goto('/en/create');
+  await page.getByTestId('create.import.input').setInputFiles({ name: 'damaged.zip', mimeType: 'application/zip', buffer });
+  await expect(page).toHaveURL(/\/en\/create\/edit\?pid=PROJ_/);
+  await page.waitForFunction(() => !!window.__editor && !!window.__stage);
+  await expect(page.getByRole('status').or(page.getByRole('alert')).filter({ hasText: /left out|couldn't|missing/i }).first()).toBeVisible();
+  const layers = (await project(page)).layers;
+  expect(layers.map((layer) => layer.layerId)).toEqual(['bgLayer', text.layerId, sticker.layerId, missing.layerId]);
+  await expect(page.getByTestId(`layers.item.${text.layerId}`)).toBeVisible();
+  // The text and the sticker are drawn; the editor keeps working (a new layer can be added and undone).
+  await page.getByTestId('tool.text').click();
+  await expect.poll(() => layerCount(page)).toBe(5);
+  await page.getByTestId('toolbar.undo').click();
+  await expect.poll(() => layerCount(page)).toBe(4);
+});

@@ -1,5 +1,5 @@
 /** The current font as a button that opens the font picker in place; picking sets the font (pro fonts mark the layer). */
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { setFont } from '../../../../engine/commands';
 import { fontEntry, isPremiumFont } from '../../../../engine/fonts/catalogue';
@@ -11,7 +11,12 @@ export function FontField({ layerId, fontName }: { layerId: string; fontName: st
   const { t } = useTranslation();
   const editor = useEditor();
   const [open, setOpen] = useState(false);
+  const pickerRef = useRef<HTMLDivElement>(null);
   const entry = fontEntry(fontName);
+  // The properties panel is short on laptop screens: bring the whole list into view when it opens.
+  useEffect(() => {
+    if (open) pickerRef.current?.scrollIntoView({ block: 'nearest' });
+  }, [open]);
   return (
     <div className="ed-field">
       <span className="ed-field__label">{t('editor.text.font')}</span>
@@ -26,7 +31,7 @@ export function FontField({ layerId, fontName }: { layerId: string; fontName: st
         <Icon name="chevronDown" size={16} />
       </button>
       {open && (
-        <div className="ed-font-picker">
+        <div className="ed-font-picker" ref={pickerRef}>
           <FontPicker
             value={fontName}
             onChange={(next) => {

@@ -187,3 +187,16 @@ describe('Editor basics', () => {
     expect(t.editor.getSnapshot()).toMatchObject({ canUndo: false, canRedo: false });
   });
 });
+
+describe('Editor selection identity', () => {
+  it('keeps the same selectedIds array across document changes that drop nothing', () => {
+    const t = createTestEditor({ canvasW: 800, canvasH: 600 }).addText();
+    const id = t.lastId!;
+    t.editor.select([id]);
+    const before = t.editor.getSelectedIds();
+    t.editor.updateLayers([{ layerId: id, opacity: 50 }]);
+    expect(t.editor.getSelectedIds()).toBe(before);
+    t.editor.removeLayers([id]);
+    expect(t.editor.getSelectedIds()).toEqual([]);
+  });
+});

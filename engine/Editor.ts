@@ -202,7 +202,9 @@ export class Editor {
     this.history.record(diff, mode);
     this.project = normalised;
     // Drop selected ids whose layers are gone (after undo of an add, say).
-    this.selectedIds = this.selectedIds.filter((id) => normalised.layers.some((layer) => layer.layerId === id));
+    const kept = this.selectedIds.filter((id) => normalised.layers.some((layer) => layer.layerId === id));
+    // Keep the same array when nothing was dropped, so selection-only views skip re-rendering.
+    if (kept.length !== this.selectedIds.length) this.selectedIds = kept;
     this.changed(true);
   }
 

@@ -26,6 +26,13 @@ import { useStageNavigation } from './useStageNavigation';
 import { setViewport, useView } from './viewStore';
 import './canvasStage.css';
 
+/** The document's layers; reads them itself, so a document change re-renders this and the changed
+ * layers' nodes only, not the stage around them. */
+function LiveDocumentLayers() {
+  const layers = useEditorSelector((s) => s.project.layers);
+  return <DocumentLayers layers={layers} />;
+}
+
 export function CanvasStage() {
   const editor = useEditor();
   const { t } = useTranslation();
@@ -34,7 +41,6 @@ export function CanvasStage() {
   const content = useRef<Konva.Layer>(null);
   const gesture = useMemo(createGestureState, []);
   const size = useElementSize(container);
-  const layers = useEditorSelector((s) => s.project.layers);
   const canvasW = useEditorSelector((s) => s.project.canvasW);
   const canvasH = useEditorSelector((s) => s.project.canvasH);
   const view = useView((v) => v);
@@ -85,7 +91,7 @@ export function CanvasStage() {
             <SceneContext.Provider value={scene}>
               <Group name="document" clipX={0} clipY={0} clipWidth={canvasW} clipHeight={canvasH}>
                 <Checkerboard width={canvasW} height={canvasH} />
-                <DocumentLayers layers={layers} />
+                <LiveDocumentLayers />
               </Group>
             </SceneContext.Provider>
           </Layer>

@@ -6,9 +6,11 @@
 import Konva from 'konva';
 import { type RefObject, useEffect, useRef, useState } from 'react';
 import { Transformer } from 'react-konva';
-import type { Editor } from '../../../engine/Editor';
+import type { Editor, EditorSnapshot } from '../../../engine/Editor';
 import { setTextProps, transformLayer } from '../../../engine/commands';
+import type { Layer } from '../../../engine/doc/types';
 import { useEditorSelector } from '../EditorContext';
+import { sameLayersApartFrom } from '../selectors';
 import { editingTextStore } from './canvasStores';
 import { listenForEscape } from './gestureState';
 import { findLayerNodes } from './layerNodes';
@@ -22,6 +24,14 @@ const CORNERS = ['top-left', 'top-right', 'bottom-left', 'bottom-right'];
 /** Smallest box (screen px) a resize may reach. */
 const MIN_BOX_PX = 6;
 export const SELECTION_COLOR = '#4f46e5';
+
+/** The selected layers in selection order (the Transformer's node order). */
+function selectedInSelectionOrder(snapshot: EditorSnapshot): Layer[] {
+  const { selectedIds, project } = snapshot;
+  return selectedIds.map((id) => project.layers.find((layer) => layer.layerId === id)).filter((layer): layer is Layer => !!layer);
+}
+
+const sameApartFromPosition = sameLayersApartFrom('position');
 
 function useShiftKey(): boolean {
   const [shift, setShift] = useState(false);
@@ -63,18 +73,17 @@ function commitTransform(editor: Editor, nodes: Konva.Node[]): void {
 
 export function SelectionTransformer({ editor, content }: { editor: Editor; content: RefObject<Konva.Layer | null> }) {
   const ref = useRef<Konva.Transformer>(null);
-  const selectedIds = useEditorSelector((s) => s.selectedIds);
-  const layers = useEditorSelector((s) => s.project.layers);
+  // A move needs no re-render: the Transformer follows its nodes' x/y itself (Konva attribute
+  // events). Anything else about the selected layers (size, angle, content) refreshes the box.
+  const selected = useEditorSelector(selectedInSelectionOrder, sameApartFromPosition);
   const editingId = editingTextStore.use((id) => id);
   const shift = useShiftKey();
   const cancelled = useRef(false);
   const stopEscape = useRef<() => void>(() => undefined);
 
-  const ids = selectedIds.filter((id) => {
-    const layer = layers.find((l) => l.layerId === id);
-    return !!layer && isCanvasMovable(layer) && layer.visible !== false && id !== editingId;
-  });
-  const single = ids.length === 1 ? layers.find((l) => l.layerId === ids[0]) : undefined;
+  const shown = selected.filter((layer) => isCanvasMovable(layer) && layer.visible !== false && layer.layerId !== editingId);
+  const ids = shown.map((layer) => layer.layerId);
+  const single = shown.length === 1 ? shown[0] : undefined;
   const anchors = ids.length > 1 ? CORNERS
     : single?.value.valueType === 'text' ? (single.value.text.curve !== 0 ? CORNERS : TEXT_ANCHORS)
       : ALL_ANCHORS;
@@ -88,8 +97,8 @@ export function SelectionTransformer({ editor, content }: { editor: Editor; cont
     if (current.length !== nodes.length || current.some((node, i) => node !== nodes[i])) transformer.nodes(nodes);
     // Layer content may have changed size (text re-laid out): refresh the box.
     transformer.forceUpdate();
-    // ids is represented by idsKey; layers: a node may have been re-created or resized.
-  }, [idsKey, layers, content]);
+    // ids is represented by idsKey; selected: a node may have been re-created or resized.
+  }, [idsKey, selected, content]);
 
   useEffect(() => () => stopEscape.current(), []);
 

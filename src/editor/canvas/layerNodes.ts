@@ -27,6 +27,7 @@ export function isTransformerPart(target: Konva.Node | null): boolean {
 export function findLayerNodes(root: Konva.Container | null, ids: readonly string[]): Konva.Node[] {
   if (!root || ids.length === 0) return [];
   const byId = new Map<string, Konva.Node>();
-  for (const node of root.find(`.${LAYER_NODE_NAME}`)) byId.set(node.id(), node);
+  // A function selector: Konva re-parses a string selector for every node it visits.
+  for (const node of root.find((candidate: Konva.Node) => candidate.hasName(LAYER_NODE_NAME))) byId.set(node.id(), node);
   return ids.map((id) => byId.get(id)).filter((node): node is Konva.Node => !!node);
 }

@@ -11,7 +11,7 @@ import { guidesStore } from './canvasStores';
 import { type GestureState, listenForEscape } from './gestureState';
 import { findLayerNodes } from './layerNodes';
 import { LAYER_NODE_NAME, isCanvasMovable, resetNodeToLayer } from './nodes/layerAttrs';
-import { SNAP_THRESHOLD_PX, type Box, canvasSnapTargets, snapBox, unionBox } from './snapping';
+import { SNAP_THRESHOLD_PX, type Box, type Guide, canvasSnapTargets, snapBox, unionBox } from './snapping';
 import { getView } from './viewStore';
 
 interface DragSession {
@@ -27,13 +27,23 @@ interface DragSession {
   cancelled: boolean;
 }
 
+const NO_GUIDES: readonly Guide[] = [];
+
+/** Sets the guides only when they differ, so the overlay re-renders when a snap starts or ends, not per move. */
+function showGuides(guides: readonly Guide[]): void {
+  const current = guidesStore.get();
+  const same = current.length === guides.length
+    && current.every((guide, i) => guide.orientation === guides[i].orientation && guide.pos === guides[i].pos);
+  if (!same) guidesStore.set(guides);
+}
+
 export function useLayerDrag(editor: Editor, content: RefObject<Konva.Layer | null>, gesture: GestureState) {
   const session = useRef<DragSession | null>(null);
 
   const end = (s: DragSession) => {
     s.stopEscape();
     session.current = null;
-    guidesStore.set([]);
+    showGuides(NO_GUIDES);
   };
 
   const onDragStart = (e: Konva.KonvaEventObject<globalThis.DragEvent>) => {
@@ -86,8 +96,8 @@ export function useLayerDrag(editor: Editor, content: RefObject<Konva.Layer | nu
       const snap = snapBox(moved, canvasSnapTargets(project.canvasW, project.canvasH), SNAP_THRESHOLD_PX / scale);
       dx += snap.dx;
       dy += snap.dy;
-      guidesStore.set(snap.guides);
-    } else guidesStore.set([]);
+      showGuides(snap.guides);
+    } else showGuides(NO_GUIDES);
     // Whole canvas pixels keep nudging (1 px) and the stored document tidy.
     const total = { x: Math.round(dx), y: Math.round(dy) };
     s.nodes.forEach((node, i) => node.position({ x: s.starts[i].x + total.x, y: s.starts[i].y + total.y }));

@@ -1,34 +1,43 @@
 /**
  * One row of the layers panel: drag handle, name (double-click or F2 renames), pro badge,
- * show/hide and lock toggles. Selection and keyboard are handled by the list.
+ * show/hide and lock toggles. Selection and keyboard are handled by the list. Memoised: a row
+ * re-renders only when what it shows changes (never for a move of its layer on the canvas).
  */
-import { useState, type DragEvent } from 'react';
+import { memo, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { renameLayer, setLayerLocked, setLayerVisibility } from '../../../../engine/commands';
 import type { Layer } from '../../../../engine/doc/types';
 import { BACKGROUND_LAYER_ID } from '../../../../engine/spec/kinds';
 import { useEditor } from '../../EditorContext';
+import { sameLayerApartFrom } from '../../selectors';
 import { Icon } from '../Icon';
 import type { DropSide } from './layerOrder';
 
+/** The list's handlers, one stable object for all rows (so memoised rows stay still). */
+export interface LayerRowHandlers {
+  select(layerId: string, additive: boolean): void;
+  renameStart(layerId: string): void;
+  renameEnd(): void;
+  dragStart(layerId: string, event: DragEvent): void;
+  dragOver(layerId: string, event: DragEvent): void;
+  drop(layerId: string, event: DragEvent): void;
+  dragEnd(): void;
+}
+
 interface Props {
   layer: Layer;
-  label: string;
+  /** The layer's name in the UI language (useLayerName). */
+  nameOf(layer: Layer): string;
   selected: boolean;
   active: boolean;
   renaming: boolean;
   dropSide: DropSide | null;
-  onSelect(additive: boolean): void;
-  onRenameStart(): void;
-  onRenameEnd(): void;
-  onDragStart(event: DragEvent): void;
-  onDragOver(event: DragEvent): void;
-  onDrop(event: DragEvent): void;
-  onDragEnd(): void;
+  handlers: LayerRowHandlers;
 }
 
-export function LayerRow(props: Props) {
-  const { layer, label, selected, active, renaming, dropSide } = props;
+export const LayerRow = memo(function LayerRow(props: Props) {
+  const { layer, nameOf, selected, active, renaming, dropSide, handlers } = props;
+  const label = nameOf(layer);
   const { t } = useTranslation();
   const editor = useEditor();
   const isBackground = layer.layerId === BACKGROUND_LAYER_ID;
@@ -37,7 +46,7 @@ export function LayerRow(props: Props) {
   const commit = () => {
     const next = draft.trim();
     if (next !== layer.name && next !== label) editor.exec(renameLayer, { layerId: layer.layerId, name: next });
-    props.onRenameEnd();
+    handlers.renameEnd();
   };
 
   const className = ['ed-layer', selected && 'is-selected', active && 'is-active', !layer.visible && 'is-hidden',
@@ -52,15 +61,15 @@ export function LayerRow(props: Props) {
       className={className}
       data-testid={`layers.item.${layer.layerId}`}
       draggable={!isBackground && !renaming}
-      onClick={(event) => props.onSelect(event.shiftKey || event.ctrlKey || event.metaKey)}
+      onClick={(event) => handlers.select(layer.layerId, event.shiftKey || event.ctrlKey || event.metaKey)}
       onDoubleClick={() => {
         setDraft(layer.name || label);
-        props.onRenameStart();
+        handlers.renameStart(layer.layerId);
       }}
-      onDragStart={props.onDragStart}
-      onDragOver={props.onDragOver}
-      onDrop={props.onDrop}
-      onDragEnd={props.onDragEnd}
+      onDragStart={(event) => handlers.dragStart(layer.layerId, event)}
+      onDragOver={(event) => handlers.dragOver(layer.layerId, event)}
+      onDrop={(event) => handlers.drop(layer.layerId, event)}
+      onDragEnd={handlers.dragEnd}
     >
       <span className="ed-layer__grip" aria-hidden="true">{!isBackground && <Icon name="grip" size={16} />}</span>
       {renaming ? (
@@ -76,7 +85,7 @@ export function LayerRow(props: Props) {
           onKeyDown={(event) => {
             event.stopPropagation();
             if (event.key === 'Enter') commit();
-            if (event.key === 'Escape') props.onRenameEnd();
+            if (event.key === 'Escape') handlers.renameEnd();
           }}
           data-testid="layers.rename"
         />
@@ -118,4 +127,6 @@ export function LayerRow(props: Props) {
       )}
     </li>
   );
-}
+}, (before, after) => before.nameOf === after.nameOf && before.selected === after.selected && before.active === after.active
+  && before.renaming === after.renaming && before.dropSide === after.dropSide && before.handlers === after.handlers
+  && sameLayerApartFrom(before.layer, after.layer, 'rect'));

@@ -4,22 +4,25 @@
  * reorder, F2 renames, Delete removes, Ctrl/Cmd+Z and Shift+Z undo and redo; rows reorder by
  * drag and drop.
  */
-import { useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
+import { useLayoutEffect, useMemo, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deleteLayers, reorderLayer } from '../../../../engine/commands';
 import { BACKGROUND_LAYER_ID } from '../../../../engine/spec/kinds';
 import { useEditor, useEditorSelector } from '../../EditorContext';
-import { LayerRow } from './LayerRow';
+import { sameIds, sameLayersApartFrom } from '../../selectors';
+import { LayerRow, type LayerRowHandlers } from './LayerRow';
 import { clickSelection, dropPosition, sideOf, type DropSide } from './layerOrder';
 import { useLayerName } from './useLayerName';
 
 const DRAG_TYPE = 'application/x-lumacut-layer';
+/** The panel shows no positions: a drag on the canvas re-renders nothing here. */
+const sameRows = sameLayersApartFrom('rect');
 
 export function LayersPanel() {
   const { t } = useTranslation();
   const editor = useEditor();
-  const layers = useEditorSelector((s) => s.project.layers);
-  const selectedIds = useEditorSelector((s) => s.selectedIds);
+  const layers = useEditorSelector((s) => s.project.layers, sameRows);
+  const selectedIds = useEditorSelector((s) => s.selectedIds, sameIds);
   const name = useLayerName();
   const [renaming, setRenaming] = useState<string | null>(null);
   const [drop, setDrop] = useState<{ id: string; side: DropSide } | null>(null);
@@ -79,34 +82,49 @@ export function LayersPanel() {
     }
   };
 
-  const dragHandlers = (id: string) => ({
-    onDragStart(event: DragEvent) {
+  // Rows are memoised, so their handlers must not change: they read the latest state through `latest`.
+  const latest = useRef({ selectedIds, drop, order });
+  useLayoutEffect(() => {
+    latest.current = { selectedIds, drop, order };
+  });
+  const handlers = useMemo<LayerRowHandlers>(() => ({
+    select(id, additive) {
+      editor.select(clickSelection(latest.current.selectedIds, id, additive));
+      list.current?.focus();
+    },
+    renameStart: (id) => setRenaming(id),
+    renameEnd() {
+      setRenaming(null);
+      list.current?.focus();
+    },
+    dragStart(id, event: DragEvent) {
       dragged.current = id;
       event.dataTransfer.effectAllowed = 'move';
       event.dataTransfer.setData(DRAG_TYPE, id);
     },
-    onDragOver(event: DragEvent) {
+    dragOver(id, event: DragEvent) {
       if (!dragged.current || !event.dataTransfer.types.includes(DRAG_TYPE)) return;
       event.preventDefault();
       event.dataTransfer.dropEffect = 'move';
       const rect = (event.currentTarget as HTMLElement).getBoundingClientRect();
       const side = sideOf(event.clientY, rect.top, rect.height);
-      if (drop?.id !== id || drop.side !== side) setDrop({ id, side });
+      const current = latest.current.drop;
+      if (current?.id !== id || current.side !== side) setDrop({ id, side });
     },
-    onDrop(event: DragEvent) {
+    drop(id, event: DragEvent) {
       const from = dragged.current ?? event.dataTransfer.getData(DRAG_TYPE);
       event.preventDefault();
       const rect = (event.currentTarget as HTMLElement).getBoundingClientRect();
-      const position = from ? dropPosition(order, from, id, sideOf(event.clientY, rect.top, rect.height)) : null;
+      const position = from ? dropPosition(latest.current.order, from, id, sideOf(event.clientY, rect.top, rect.height)) : null;
       if (from && position !== null) editor.exec(reorderLayer, { layerId: from, to: position });
       dragged.current = null;
       setDrop(null);
     },
-    onDragEnd() {
+    dragEnd() {
       dragged.current = null;
       setDrop(null);
     },
-  });
+  }), [editor]);
 
   return (
     <section className="ed-panel ed-layers" aria-labelledby="ed-layers-title">
@@ -128,21 +146,12 @@ export function LayersPanel() {
           <LayerRow
             key={layer.layerId}
             layer={layer}
-            label={name(layer)}
+            nameOf={name}
             selected={selectedIds.includes(layer.layerId)}
             active={layer.layerId === activeId}
             renaming={renaming === layer.layerId}
             dropSide={drop?.id === layer.layerId ? drop.side : null}
-            onSelect={(additive) => {
-              select(clickSelection(selectedIds, layer.layerId, additive));
-              list.current?.focus();
-            }}
-            onRenameStart={() => setRenaming(layer.layerId)}
-            onRenameEnd={() => {
-              setRenaming(null);
-              list.current?.focus();
-            }}
-            {...dragHandlers(layer.layerId)}
+            handlers={handlers}
           />
         ))}
       </ul>

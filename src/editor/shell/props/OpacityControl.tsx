@@ -1,4 +1,5 @@
 /** Opacity of the selected layers, 0..100; one drag is one undo step. */
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { setOpacity } from '../../../../engine/commands';
 import type { Layer } from '../../../../engine/doc/types';
@@ -10,7 +11,7 @@ export function OpacityControl({ layers }: { layers: Layer[] }) {
   const gesture = useGesture();
   const ids = layers.map((layer) => layer.layerId);
   const value = Math.round(layers[0]?.opacity ?? 100);
-  const percent = new Intl.NumberFormat(i18n.language, { style: 'percent' });
+  const percent = useMemo(() => new Intl.NumberFormat(i18n.language, { style: 'percent' }), [i18n.language]);
   return (
     <SliderField
       label={t('editor.props.opacity')}

@@ -2,6 +2,7 @@
 import { useTranslation } from 'react-i18next';
 import { BACKGROUND_LAYER_ID } from '../../../../engine/spec/kinds';
 import { useEditorSelector } from '../../EditorContext';
+import { sameLayersApartFrom, selectedLayersOf } from '../../selectors';
 import type { ContentActions } from '../actions/useContentActions';
 import { useLayerName } from '../layers/useLayerName';
 import { BackgroundPanel } from '../tools/BackgroundPanel';
@@ -11,11 +12,12 @@ import { LayerActions } from './LayerActions';
 import { OpacityControl } from './OpacityControl';
 import { TextProperties } from './TextProperties';
 
+const sameSelection = sameLayersApartFrom('rect');
+
 export function PropertiesPanel({ actions }: { actions: ContentActions }) {
   const { t } = useTranslation();
-  const layers = useEditorSelector((s) => s.project.layers);
-  const selectedIds = useEditorSelector((s) => s.selectedIds);
-  const selected = layers.filter((layer) => selectedIds.includes(layer.layerId));
+  // Nothing here shows a position or size: a drag on the canvas re-renders nothing.
+  const selected = useEditorSelector(selectedLayersOf, sameSelection);
   const content = selected.filter((layer) => layer.layerId !== BACKGROUND_LAYER_ID);
   const single = selected.length === 1 ? selected[0] : null;
   const name = useLayerName();

@@ -175,6 +175,13 @@ test('builds a layered design, undoes and redoes, autosaves, reopens and exports
   };
   expect(drawn(40, 620, 520, 1060)).toBeGreaterThan(50);
   expect(drawn(560, 640, 1060, 1060)).toBeGreaterThan(50);
+
+  // "Original picture" gives back the uploaded photo byte for byte (raw download).
+  await page.getByTestId(`layers.item.${imageId}`).click();
+  await page.getByTestId('toolbar.export').click();
+  const [raw] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export.raw').click()]);
+  expect(raw.suggestedFilename()).toMatch(/^fileresult_\d+\.jpg$/);
+  expect(Buffer.compare(await readFile((await raw.path())!), await readFile(PHOTO))).toBe(0);
 });
 
 test('a damaged project file gets a clear error and nothing else changes', async ({ page }) => {

@@ -3,6 +3,7 @@
  * used by ten layers (or by the live stage and an export) is fetched and decoded once.
  * `asset:<id>` uris resolve to an object URL of the asset's blob (one per blob).
  */
+import { reportResourceProblem } from './resourceProblems';
 import { useEffect, useReducer } from 'react';
 import type { AssetStore } from '../../../engine/assets/AssetStore';
 import { assetIdFromUri } from '../../../engine/assets/AssetStore';
@@ -55,6 +56,7 @@ function startLoad(url: string): Entry {
       };
       image.onerror = () => {
         entry.status = 'error';
+        reportResourceProblem({ kind: 'image', name: url.startsWith('blob:') ? 'local image' : url.split('?')[0].split('/').pop() || url });
         reject(new Error(`image failed to load: ${url.slice(0, 120)}`));
       };
     }),

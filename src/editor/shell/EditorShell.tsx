@@ -5,6 +5,7 @@
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
+import { onResourceProblem, type ResourceProblem } from '../canvas/resourceProblems';
 import { useToast } from '../../components/ToastContext';
 import { usePasteImage } from '../../hooks/usePasteImage';
 import { usePreventFileNavigation } from '../../hooks/usePreventFileNavigation';
@@ -66,6 +67,9 @@ export function EditorShell({ revision, warnings, missingImages, needsSave }: Pr
     if (fresh && editor.getLayers().length > 1) persistence.requestThumbnail();
   });
   useEffect(() => onOpened(), []);
+  const onProblem = useEffectEvent((problem: ResourceProblem) =>
+    toast.show(t(problem.kind === 'font' ? 'editor.load.fontFailed' : 'editor.load.imageFailed', { name: problem.name }), 'error'));
+  useEffect(() => onResourceProblem(onProblem), []);
 
   const pickTool = (id: ToolId) => {
     if (id === 'text') {

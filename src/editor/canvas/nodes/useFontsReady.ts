@@ -5,6 +5,7 @@
  */
 import { useEffect, useState } from 'react';
 import { ensureFontsFor } from '../../../fonts/fontLoader';
+import { reportResourceProblem } from '../resourceProblems';
 
 export interface FontRequest {
   fontName: string;
@@ -17,7 +18,8 @@ export function useFontsReady(requests: readonly FontRequest[]): number {
   const key = requests.map((request) => `${request.fontName}\u0000${request.text}`).join('\u0001');
   useEffect(() => {
     let alive = true;
-    const loads = requests.map((request) => ensureFontsFor(request.text, request.fontName).catch(() => undefined));
+    const loads = requests.map((request) =>
+      ensureFontsFor(request.text, request.fontName).catch(() => reportResourceProblem({ kind: 'font', name: request.fontName })));
     void Promise.all(loads).then(() => {
       if (alive) setVersion((v) => v + 1);
     });

@@ -8,13 +8,14 @@ import { exportFileName } from '../../../../engine/spec/limits';
 import type { ExportFormat } from '../../../../engine/spec/kinds';
 import { useToast } from '../../../components/ToastContext';
 import { saveBlob } from '../../../tools/exportImage';
-import { useEditor } from '../../EditorContext';
+import { useEditor, useEditorSelector } from '../../EditorContext';
+import { rawImageOf, selectedImageUri } from '../../export/rawImage';
 import { exportProject } from '../../export/renderExport';
 import { downloadProjectZip } from '../../persistence/zipActions';
 import { Icon } from '../Icon';
 import { useMenu } from './useMenu';
 
-type Job = ExportFormat | 'zip';
+type Job = ExportFormat | 'zip' | 'raw';
 
 export function ExportMenu({ onImport }: { onImport(): void }) {
   const { t } = useTranslation();
@@ -22,13 +23,18 @@ export function ExportMenu({ onImport }: { onImport(): void }) {
   const editor = useEditor();
   const menu = useMenu<HTMLDivElement>();
   const [busy, setBusy] = useState<Job | null>(null);
+  // Re-evaluated when the selection changes; the uri itself is read again at click time.
+  const hasPicture = useEditorSelector((snapshot) => snapshot.selectedIds.length === 1 && !!selectedImageUri(editor));
 
   const run = async (job: Job) => {
     menu.setOpen(false);
     setBusy(job);
     try {
       if (job === 'zip') await downloadProjectZip(editor);
-      else saveBlob(await exportProject(editor.getProject(), editor.assets, { format: job }), exportFileName(job));
+      else if (job === 'raw') {
+        const { blob, name } = await rawImageOf(editor);
+        saveBlob(blob, name);
+      } else saveBlob(await exportProject(editor.getProject(), editor.assets, { format: job }), exportFileName(job));
     } catch (error) {
       console.error('export failed', error);
       toast.show(t('editor.export.failed'), 'error');
@@ -62,6 +68,7 @@ export function ExportMenu({ onImport }: { onImport(): void }) {
         <div className="ed-menu" role="menu" aria-label={t('editor.export.button')}>
           {item('png', t('editor.export.png'), t('editor.export.pngHint'))}
           {item('jpg', t('editor.export.jpg'), t('editor.export.jpgHint'))}
+          {hasPicture && item('raw', t('editor.export.raw'), t('editor.export.rawHint'))}
           {item('zip', t('editor.export.zip'), t('editor.export.zipHint'))}
           <hr className="ed-menu__rule" />
           <button

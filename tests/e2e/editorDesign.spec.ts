@@ -240,3 +240,31 @@ test('a project file with an unknown layer and a missing image still opens, says
   await page.getByTestId('toolbar.undo').click();
   await expect.poll(() => layerCount(page)).toBe(4);
 });
+
+test('drops a photo file and a sticker from the panel onto the canvas', async ({ page }) => {
+  await page.goto('/en/create');
+  await page.getByTestId('create.preset.square').click();
+  await page.waitForFunction(() => !!window.__editor && !!window.__stage);
+  const canvas = page.getByTestId('canvas.area');
+  const photo = [...(await readFile(PHOTO))];
+  const files = await page.evaluateHandle((bytes) => {
+    const transfer = new DataTransfer();
+    transfer.items.add(new File([new Uint8Array(bytes)], 'coffee.jpg', { type: 'image/jpeg' }));
+    return transfer;
+  }, photo);
+  await canvas.dispatchEvent('dragenter', { dataTransfer: files });
+  await canvas.dispatchEvent('drop', { dataTransfer: files });
+  await expect.poll(() => layerCount(page)).toBe(2);
+  expect((await project(page)).layers[1].value.valueType).toBe('img');
+
+  await page.getByTestId('tool.stickers').click();
+  const sticker = await page.evaluateHandle(() => {
+    const transfer = new DataTransfer();
+    transfer.setData('application/x-lumacut-sticker', 'twemoji-1f680');
+    return transfer;
+  });
+  await canvas.dispatchEvent('dragenter', { dataTransfer: sticker });
+  await canvas.dispatchEvent('drop', { dataTransfer: sticker });
+  await expect.poll(() => layerCount(page)).toBe(3);
+  expect((await project(page)).layers[2]).toMatchObject({ resId: 'twemoji-1f680', resNeedPro: true, type: 3 });
+});

@@ -2,7 +2,8 @@
  * The middle of the editor: the canvas, plus drops onto it — picture files become image layers
  * and stickers dragged from the sticker panel are placed where they are dropped.
  */
-import { useRef, useState, type DragEvent } from 'react';
+import { useRef, type DragEvent } from 'react';
+import { useDropTarget } from '../../hooks/useDropTarget';
 import { useTranslation } from 'react-i18next';
 import { CanvasStage } from '../canvas/CanvasStage';
 import { STICKER_DRAG_TYPE } from '../../../engine/resources/stickers';
@@ -17,45 +18,20 @@ const accepts = (event: DragEvent) => {
 export function CanvasArea({ actions }: { actions: ContentActions }) {
   const { t } = useTranslation();
   const box = useRef<HTMLDivElement>(null);
-  const [over, setOver] = useState(false);
-  const depth = useRef(0);
 
   const pointOf = (event: DragEvent) => {
     const rect = box.current?.getBoundingClientRect();
     return rect ? { x: event.clientX - rect.left, y: event.clientY - rect.top } : undefined;
   };
+  const { over, handlers } = useDropTarget(accepts, (event) => {
+    const point = pointOf(event);
+    const stickerId = stickerIdFromDrag(event.dataTransfer.getData(STICKER_DRAG_TYPE));
+    if (stickerId) void actions.addSticker(stickerId, point);
+    else void actions.addImages(Array.from(event.dataTransfer.files), point);
+  });
 
   return (
-    <div
-      ref={box}
-      className={`ed-canvas${over ? ' is-over' : ''}`}
-      data-testid="canvas.area"
-      onDragEnter={(event) => {
-        if (!accepts(event)) return;
-        event.preventDefault();
-        depth.current++;
-        setOver(true);
-      }}
-      onDragOver={(event) => {
-        if (!accepts(event)) return;
-        event.preventDefault();
-        event.dataTransfer.dropEffect = 'copy';
-      }}
-      onDragLeave={() => {
-        depth.current = Math.max(0, depth.current - 1);
-        if (depth.current === 0) setOver(false);
-      }}
-      onDrop={(event) => {
-        depth.current = 0;
-        setOver(false);
-        if (!accepts(event)) return;
-        event.preventDefault();
-        const point = pointOf(event);
-        const stickerId = stickerIdFromDrag(event.dataTransfer.getData(STICKER_DRAG_TYPE));
-        if (stickerId) void actions.addSticker(stickerId, point);
-        else void actions.addImages(Array.from(event.dataTransfer.files), point);
-      }}
-    >
+    <div ref={box} className={`ed-canvas${over ? ' is-over' : ''}`} data-testid="canvas.area" {...handlers}>
       <CanvasStage />
       {over && <div className="ed-canvas__drop" aria-hidden="true">{t('editor.image.dropHere')}</div>}
     </div>

@@ -267,4 +267,12 @@ test('drops a photo file and a sticker from the panel onto the canvas', async ({
   await canvas.dispatchEvent('drop', { dataTransfer: sticker });
   await expect.poll(() => layerCount(page)).toBe(3);
   expect((await project(page)).layers[2]).toMatchObject({ resId: 'twemoji-1f680', resNeedPro: true, type: 3 });
+
+  // Clear layers keeps the background, says the Pro rocket went with them, and undoes in one step.
+  await page.getByTestId('layers.clear').click();
+  await page.getByTestId('confirm.ok').click();
+  await expect.poll(() => layerCount(page)).toBe(1);
+  await expect(page.getByText(/no longer needs Pro/)).toBeVisible();
+  await page.getByTestId('toolbar.undo').click();
+  await expect.poll(() => layerCount(page)).toBe(3);
 });

@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { deleteLayers, reorderLayer } from '../../../../engine/commands';
 import { BACKGROUND_LAYER_ID } from '../../../../engine/spec/kinds';
 import { useEditor, useEditorSelector } from '../../EditorContext';
+import { ClearLayersButton } from './ClearLayersButton';
 import { sameIds, sameLayersApartFrom } from '../../selectors';
 import { LayerRow, type LayerRowHandlers } from './LayerRow';
 import { clickSelection, dropPosition, sideOf, type DropSide } from './layerOrder';
@@ -128,7 +129,10 @@ export function LayersPanel() {
 
   return (
     <section className="ed-panel ed-layers" aria-labelledby="ed-layers-title">
-      <h2 id="ed-layers-title" className="ed-panel__title">{t('editor.layers.title')}</h2>
+      <div className="ed-layers__head">
+        <h2 id="ed-layers-title" className="ed-panel__title">{t('editor.layers.title')}</h2>
+        <ClearLayersButton />
+      </div>
       <p id="ed-layers-help" className="visually-hidden">{t('editor.layers.keyboardHelp')}</p>
       <ul
         ref={list}

@@ -12,51 +12,23 @@
  * The last line, `BENCH_JSON {...}`, is for scripts. A missed target prints TARGET MISSED; exit code stays 0.
  * Builds the web app first when dist/ is missing (or BENCH_BUILD=1).
  */
-import { spawn, execSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { chromium } from '@playwright/test';
+import { startBenchSession } from '../shared/benchServer';
 import { storeBenchProject } from './fixtureProject';
 import { measureDrag, measureExport, measureIdle, waitForDrawnProject } from './pageProbes';
 
 const PORT = Number(process.env.BENCH_PORT) || 4173;
-const BASE = `http://127.0.0.1:${PORT}`;
 const LAYERS = Number(process.env.BENCH_LAYERS) || 50;
 const DEVICE_ID = 'bench-editor-device-0001';
 const TARGETS = { openMs: 1000, dragP95Ms: 1000 / 60, export4096Ms: 2000 };
 
-async function startServer(dataDir: string) {
-  const server = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(PORT), HOST: '127.0.0.1', DATABASE_URL: '', WORKERS: '0' },
-    stdio: ['ignore', process.env.BENCH_VERBOSE ? 'inherit' : 'ignore', 'inherit'],
-  });
-  for (let i = 0; i < 120; i++) {
-    try {
-      if ((await fetch(`${BASE}/api/health`)).ok) return server;
-    } catch { /* not up yet */ }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  server.kill();
-  throw new Error('the server did not start');
-}
-
 const verdict = (ok: boolean) => (ok ? 'ok' : 'TARGET MISSED');
 
 async function main() {
-  if (!existsSync('dist/index.html') || process.env.BENCH_BUILD === '1') execSync('npx vite build --logLevel warn', { stdio: 'inherit' });
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'lumacut-bench-'));
-  const server = await startServer(dataDir);
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: ['--no-sandbox'] });
+  const session = await startBenchSession(PORT);
+  const BASE = session.baseUrl;
   try {
     const doc = await storeBenchProject(BASE, DEVICE_ID, LAYERS);
-    const page = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
-    // tsx compiles the probes with esbuild's keepNames, which wraps inner functions in __name().
-    await page.addInitScript('globalThis.__name = (fn) => fn;');
-    await page.addInitScript((id) => {
-      localStorage.setItem('deviceId', id);
-      localStorage.setItem('lumacut.testHandle', '1');
-    }, DEVICE_ID);
+    const page = await session.newPage({ width: 1920, height: 1080 }, DEVICE_ID);
     // First visit warms the HTTP cache (fonts, app bundle), as a returning user's browser would be.
     await page.goto(`${BASE}/en/create/edit?pid=${doc.projectId}`);
     await waitForDrawnProject(page, LAYERS);
@@ -84,9 +56,7 @@ async function main() {
     console.log(`export PNG ${size.width}×${size.height} (${(size.bytes / 1024 / 1024).toFixed(1)} MB): ${exports.map((ms) => ms.toFixed(0)).join(' / ')} ms (median ${exportMs.toFixed(0)} ms; target < ${TARGETS.export4096Ms}) ${verdict(exportMs < TARGETS.export4096Ms)}`);
     console.log(`BENCH_JSON ${JSON.stringify({ layers: LAYERS, openMs, idle, drag, exportMs, exportSize: size })}`);
   } finally {
-    await browser.close();
-    server.kill();
-    rmSync(dataDir, { recursive: true, force: true });
+    await session.close();
   }
 }
 

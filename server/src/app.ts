@@ -11,6 +11,7 @@ import { registerFileRoutes } from './routes/fileRoutes';
 import { registerFontRoutes } from './routes/fontRoutes';
 import { registerProjectRoutes } from './projects/projectRoutes';
 import { registerHealthRoutes } from './routes/healthRoutes';
+import { registerShaderRoutes } from './routes/shaderRoutes';
 import { registerStickerRoutes } from './routes/stickerRoutes';
 import { absoluteUrlMaker } from './routes/requestUrl';
 import { registerTaskRoutes } from './routes/taskRoutes';
@@ -80,6 +81,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerDownloadRoutes(app, { storage: deps.storage });
   registerFontRoutes(app);
   registerStickerRoutes(app);
+  registerShaderRoutes(app);
   registerHealthRoutes(app, { db: deps.db, workers: deps.config.workers, tools: deps.tools ?? [] });
   await registerProjectRoutes(app, { db: deps.db, storage: deps.storage, absolute });
   await registerWebAppRoutes(app, deps.config.webDir);

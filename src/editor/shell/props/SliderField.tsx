@@ -21,7 +21,7 @@ interface Props {
 
 export function SliderField({ label, value, min, max, step = 1, format, gesture, gestureLabel, onChange, testId }: Props) {
   const id = useId();
-  const end = () => gesture.end();
+  const end = () => gesture.end(id);
   return (
     <div className="ed-field ed-slider">
       <div className="ed-field__row">
@@ -36,7 +36,7 @@ export function SliderField({ label, value, min, max, step = 1, format, gesture,
         step={step}
         value={value}
         data-testid={testId}
-        onPointerDown={() => gesture.begin(gestureLabel)}
+        onPointerDown={() => gesture.begin(gestureLabel, id)}
         onPointerUp={end}
         onPointerCancel={end}
         onBlur={end}

@@ -8,11 +8,15 @@ import type { Command } from '../../../../engine/commands';
 import { useEditor } from '../../EditorContext';
 
 export interface Gesture {
-  /** Call on pointerdown (or focus of a picker): the next writes form one step. */
-  begin(label: string): void;
+  /**
+   * Call on pointerdown (or focus of a picker): the next writes form one step. `owner` names the
+   * control, so that another control's blur (which fires after the next pointerdown) cannot end it.
+   */
+  begin(label: string, owner?: string): void;
   /** Writes through a command, appending to the open gesture if any. */
   exec<Args, Result>(command: Command<Args, Result>, args: Args): Result | undefined;
-  end(): void;
+  /** Ends the gesture; with `owner`, only if that control began it. */
+  end(owner?: string): void;
 }
 
 export function useGesture(): Gesture {
@@ -20,11 +24,13 @@ export function useGesture(): Gesture {
   const active = useRef(false);
   const marked = useRef(false);
   const label = useRef('');
+  const owner = useRef<string | undefined>(undefined);
 
-  const begin = useCallback((name: string) => {
+  const begin = useCallback((name: string, by?: string) => {
     active.current = true;
     marked.current = false;
     label.current = name;
+    owner.current = by;
   }, []);
 
   const exec = useCallback(<Args, Result>(command: Command<Args, Result>, args: Args) => {
@@ -37,9 +43,11 @@ export function useGesture(): Gesture {
     return editor.exec(command, args, { mark: false });
   }, [editor]);
 
-  const end = useCallback(() => {
+  const end = useCallback((by?: string) => {
+    if (by !== undefined && owner.current !== undefined && by !== owner.current) return;
     active.current = false;
     marked.current = false;
+    owner.current = undefined;
   }, []);
 
   return useMemo(() => ({ begin, exec, end }), [begin, exec, end]);

@@ -1,12 +1,14 @@
 /**
  * Test and benchmark handle: outside production builds, or when localStorage 'lumacut.testHandle'
  * is '1' (to drive a production build), exposes the open Editor as window.__editor, the live Konva
- * stage as window.__stage and the exporter as window.__exportProject. Not an API: nothing in the
+ * stage as window.__stage, the exporter as window.__exportProject and the effect renderers as
+ * window.__effects. Not an API: nothing in the
  * app reads these.
  */
 import type Konva from 'konva';
 import type { Editor } from '../../../engine/Editor';
 import { exportProject } from '../export/renderExport';
+import { effectsTestHandle } from '../effects/testHandle';
 
 export const TEST_HANDLE_STORAGE_KEY = 'lumacut.testHandle';
 
@@ -15,6 +17,7 @@ declare global {
     __editor?: Editor;
     __stage?: Konva.Stage;
     __exportProject?: typeof exportProject;
+    __effects?: ReturnType<typeof effectsTestHandle>;
   }
 }
 
@@ -33,6 +36,7 @@ export function exposeTestHandle(editor: Editor, stage: Konva.Stage): () => void
   window.__editor = editor;
   window.__stage = stage;
   window.__exportProject = exportProject;
+  window.__effects = effectsTestHandle();
   return () => {
     if (window.__editor === editor) delete window.__editor;
     if (window.__stage === stage) delete window.__stage;

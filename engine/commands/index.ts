@@ -21,3 +21,4 @@ export { setCanvasSize, type SetCanvasSizeArgs } from './setCanvasSize';
 export { setLayerEffects, type LayerEffectsPatch } from './setLayerEffects';
 export { clearLayers } from './clearLayers';
 export { pasteLayers } from './pasteLayers';
+export { setCanvasEffects, type CanvasEffectsPatch } from './setCanvasEffects';

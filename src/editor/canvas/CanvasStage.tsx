@@ -7,11 +7,15 @@ import type Konva from 'konva';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Group, Layer, Stage } from 'react-konva';
+import { withoutLayerEffects } from '../../../engine/effects/withoutEffects';
 import { useEditor, useEditorSelector } from '../EditorContext';
 import { exposeTestHandle } from '../testing/exposeTestHandle';
 import { CanvasAnnouncer } from './CanvasAnnouncer';
 import { editingTextStore } from './canvasStores';
 import { Checkerboard } from './Checkerboard';
+import { useCompare } from './compareStore';
+import { CanvasEffectsOverlay } from './effects/CanvasEffectsOverlay';
+import { createWorkTracker } from './effects/workTracker';
 import { createGestureState } from './gestureState';
 import { DocumentLayers } from './nodes/DocumentLayers';
 import { type Scene, SceneContext } from './nodes/sceneContext';
@@ -26,11 +30,21 @@ import { useStageNavigation } from './useStageNavigation';
 import { setViewport, useView } from './viewStore';
 import './canvasStage.css';
 
-/** The document's layers; reads them itself, so a document change re-renders this and the changed
- * layers' nodes only, not the stage around them. */
+/** The document's layers (and the canvas-wide effects over them); reads them itself, so a
+ * document change re-renders this and the changed layers' nodes only, not the stage around them. */
 function LiveDocumentLayers() {
   const layers = useEditorSelector((s) => s.project.layers);
-  return <DocumentLayers layers={layers} />;
+  const adjustParams = useEditorSelector((s) => s.project.adjustParams);
+  const filterParams = useEditorSelector((s) => s.project.filterParams);
+  // Hold-to-compare draws the original: every layer without its effects, no canvas-wide effects.
+  const comparing = useCompare();
+  const shown = useMemo(() => (comparing ? layers.map(withoutLayerEffects) : layers), [comparing, layers]);
+  return (
+    <>
+      <DocumentLayers layers={shown} />
+      <CanvasEffectsOverlay layers={layers} adjustParams={adjustParams} filterParams={filterParams} hidden={comparing} />
+    </>
+  );
 }
 
 export function CanvasStage() {
@@ -40,6 +54,8 @@ export function CanvasStage() {
   const stage = useRef<Konva.Stage>(null);
   const content = useRef<Konva.Layer>(null);
   const gesture = useMemo(createGestureState, []);
+  // The live stage waits for nothing; its tracker tells tests when effect renders are on screen.
+  const work = useMemo(createWorkTracker, []);
   const size = useElementSize(container);
   const canvasW = useEditorSelector((s) => s.project.canvasW);
   const canvasH = useEditorSelector((s) => s.project.canvasH);
@@ -63,11 +79,15 @@ export function CanvasStage() {
   const pointer = useSelectionPointer(editor, content, container, gesture, startTextEdit);
   const drag = useLayerDrag(editor, content, gesture);
 
-  useEffect(() => (ready && stage.current ? exposeTestHandle(editor, stage.current) : undefined), [editor, ready]);
+  useEffect(() => {
+    if (!ready || !stage.current) return undefined;
+    stage.current.setAttr('effectWork', work);
+    return exposeTestHandle(editor, stage.current);
+  }, [editor, ready, work]);
 
   const scene = useMemo<Scene>(
-    () => ({ assets: editor.assets, canvasW, canvasH, interactive: true, pixelRatio: typeof window === 'undefined' ? 1 : window.devicePixelRatio || 1 }),
-    [editor, canvasW, canvasH],
+    () => ({ assets: editor.assets, canvasW, canvasH, interactive: true, pixelRatio: typeof window === 'undefined' ? 1 : window.devicePixelRatio || 1, preview: true, work }),
+    [editor, canvasW, canvasH, work],
   );
 
   return (

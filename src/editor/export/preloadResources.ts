@@ -4,7 +4,7 @@
  * happens, without that picture or with the fallback font.
  */
 import type { AssetStore } from '../../../engine/assets/AssetStore';
-import type { Layer, Project } from '../../../engine/doc/types';
+import type { Layer } from '../../../engine/doc/types';
 import { ensureFontsFor } from '../../fonts/fontLoader';
 import { loadImage, resolveImageUri } from '../canvas/imageCache';
 import { materialStickerUrls } from '../canvas/nodes/colorfulStickers';
@@ -31,9 +31,9 @@ export function layerResources(layer: Layer): { uris: string[]; fonts: Array<{ f
   }
 }
 
-export async function preloadResources(project: Project, assets: AssetStore | null): Promise<void> {
+export async function preloadResources(layers: readonly Layer[], assets: AssetStore | null): Promise<void> {
   const loads: Array<Promise<unknown>> = [];
-  for (const layer of project.layers) {
+  for (const layer of layers) {
     if (layer.visible === false) continue;
     const { uris, fonts } = layerResources(layer);
     for (const uri of uris) {

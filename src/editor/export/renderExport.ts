@@ -7,9 +7,10 @@ import type Konva from 'konva';
 import { createElement } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { AssetStore } from '../../../engine/assets/AssetStore';
-import type { Project } from '../../../engine/doc/types';
+import type { Layer, Project } from '../../../engine/doc/types';
 import type { ExportFormat } from '../../../engine/spec/kinds';
 import { EXPORT_QUALITY, exportFileName } from '../../../engine/spec/limits';
+import { applyCanvasEffects } from '../canvas/effects/canvasWideEffects';
 import { OffscreenDocument } from './OffscreenDocument';
 import { flipRowsY, unpremultiplyRgba } from './pixels';
 import { preloadResources } from './preloadResources';
@@ -39,20 +40,27 @@ function exportSide(value: number | undefined, fallback: number): number {
   return Math.min(MAX_SIDE, Math.max(1, Number.isFinite(side) ? side : 1));
 }
 
+/** The canvas area of a document: its layers and size. */
+export interface LayersToDraw {
+  layers: readonly Layer[];
+  canvasW: number;
+  canvasH: number;
+}
+
 /**
- * Draws the document into a new canvas of exactly width × height pixels (the canvas area scaled to
- * fit it); waits for pictures and fonts first.
- * @example const canvas = await renderProjectToCanvas(project, editor.assets, { width: 2160, height: 2160 })
+ * Draws layers (with their own effects, not the canvas-wide ones) into a new canvas of exactly
+ * width × height pixels (the canvas area scaled to fit it); waits for pictures, fonts and effect
+ * renders first. Also what a backdrop blend renders the layers below a layer with.
  */
-export async function renderProjectToCanvas(project: Project, assets: AssetStore | null, size: RenderSize): Promise<HTMLCanvasElement> {
-  const width = exportSide(size.width, project.canvasW);
-  const height = exportSide(size.height, project.canvasH);
-  await preloadResources(project, assets);
+export async function renderLayersToCanvas(doc: LayersToDraw, assets: AssetStore | null, size: RenderSize, options: { preview?: boolean } = {}): Promise<HTMLCanvasElement> {
+  const width = exportSide(size.width, doc.canvasW);
+  const height = exportSide(size.height, doc.canvasH);
+  await preloadResources(doc.layers, assets);
   const container = document.createElement('div');
   const root = createRoot(container);
   try {
     const stage = await new Promise<Konva.Stage>((resolve) => {
-      root.render(createElement(OffscreenDocument, { project, assets, width, height, onReady: resolve }));
+      root.render(createElement(OffscreenDocument, { layers: doc.layers, canvasW: doc.canvasW, canvasH: doc.canvasH, assets, width, height, preview: options.preview, onReady: resolve }));
     });
     const drawn = stage.toCanvas({ x: 0, y: 0, width, height, pixelRatio: 1 });
     // Hand back a plain canvas that outlives the stage.
@@ -64,6 +72,17 @@ export async function renderProjectToCanvas(project: Project, assets: AssetStore
   } finally {
     root.unmount();
   }
+}
+
+/**
+ * Draws the document into a new canvas of exactly width × height pixels: its layers, then the
+ * canvas-wide adjustments and filter (project.adjustParams / filterParams) over the whole
+ * composite, at full size through the effect renderer.
+ * @example const canvas = await renderProjectToCanvas(project, editor.assets, { width: 2160, height: 2160 })
+ */
+export async function renderProjectToCanvas(project: Project, assets: AssetStore | null, size: RenderSize): Promise<HTMLCanvasElement> {
+  const canvas = await renderLayersToCanvas(project, assets, size);
+  return applyCanvasEffects(canvas, project);
 }
 
 function toBlob(canvas: HTMLCanvasElement, type: string, quality?: number): Promise<Blob> {

@@ -3,12 +3,14 @@ import { memo } from 'react';
 import { Rect } from 'react-konva';
 import { toCssColor } from '../../../../engine/doc/color';
 import type { Layer } from '../../../../engine/doc/types';
+import { type NodeFx, fxNodeAttrs, useContentSignal } from '../effects/nodeFx';
 import { layerNodeAttrs } from './layerAttrs';
 import { useScene } from './sceneContext';
 
-export const ColorLayerNode = memo(function ColorLayerNode({ layer }: { layer: Layer }) {
+export const ColorLayerNode = memo(function ColorLayerNode({ layer, fx }: { layer: Layer; fx?: NodeFx }) {
   const { interactive } = useScene();
   const color = layer.value.valueType === 'color' ? layer.value.color.color : '';
   const { w, h } = layer.rect;
-  return <Rect {...layerNodeAttrs(layer, { width: w, height: h }, interactive)} width={w} height={h} fill={toCssColor(color)} />;
+  useContentSignal(fx, [color, w, h]);
+  return <Rect {...layerNodeAttrs(layer, { width: w, height: h }, interactive)} {...fxNodeAttrs(fx, true)} width={w} height={h} fill={toCssColor(color)} />;
 });

@@ -10,6 +10,7 @@ import { cssFamilyFor } from '../../../fonts/fontLoader';
 import { colorfulCanvasSize, itemText, renderColorfulText } from '../../colorfulText/renderColorfulText';
 import { loadImage, peekImage } from '../imageCache';
 import { materialStickerUrls, stickerUrlFor } from './colorfulStickers';
+import { type NodeFx, fxNodeAttrs, useContentSignal } from '../effects/nodeFx';
 import { layerNodeAttrs } from './layerAttrs';
 import { useScene } from './sceneContext';
 import { useFontsReady } from './useFontsReady';
@@ -35,7 +36,7 @@ function useStickersReady(urls: readonly string[]): number {
   return version;
 }
 
-export const ColorfulTextLayerNode = memo(function ColorfulTextLayerNode({ layer }: { layer: Layer }) {
+export const ColorfulTextLayerNode = memo(function ColorfulTextLayerNode({ layer, fx }: { layer: Layer; fx?: NodeFx }) {
   const { interactive, pixelRatio } = useScene();
   const value = layer.value.valueType === 'colorfulText' ? layer.value.colorfulText : null;
   const { w, h } = layer.rect;
@@ -68,6 +69,7 @@ export const ColorfulTextLayerNode = memo(function ColorfulTextLayerNode({ layer
     // fontsVersion / stickersVersion: redraw once fonts and sticker images are there.
   }, [value, w, h, pixelRatio, fontsVersion, stickersVersion]);
 
+  useContentSignal(fx, [canvas, w, h]);
   // One node, even before the first draw, so selection and transforms never lose it.
-  return <KonvaImage {...layerNodeAttrs(layer, { width: w, height: h }, interactive)} image={canvas ?? undefined} width={w} height={h} />;
+  return <KonvaImage {...layerNodeAttrs(layer, { width: w, height: h }, interactive)} {...fxNodeAttrs(fx, true)} image={canvas ?? undefined} width={w} height={h} />;
 });

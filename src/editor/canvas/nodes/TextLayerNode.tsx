@@ -11,12 +11,13 @@ import { cssFamilyFor } from '../../../fonts/fontLoader';
 import { useIsEditingText } from '../canvasStores';
 import { resolveImageUri, useCachedImage } from '../imageCache';
 import { textLayout, textureUri } from '../textStyle';
+import { type NodeFx, fxNodeAttrs, useContentSignal } from '../effects/nodeFx';
 import { layerNodeAttrs } from './layerAttrs';
 import { curvedTextGeometry, measureTextBox } from './measureText';
 import { useScene } from './sceneContext';
 import { useFontsReady } from './useFontsReady';
 
-export const TextLayerNode = memo(function TextLayerNode({ layer }: { layer: Layer }) {
+export const TextLayerNode = memo(function TextLayerNode({ layer, fx }: { layer: Layer; fx?: NodeFx }) {
   const { assets, canvasW, interactive } = useScene();
   const value = layer.value.valueType === 'text' ? layer.value.text : null;
   const editing = useIsEditingText(layer.layerId);
@@ -32,6 +33,7 @@ export const TextLayerNode = memo(function TextLayerNode({ layer }: { layer: Lay
     // fontsVersion: re-measure once the real font is there.
   }, [layout, curve, fontsVersion]);
   const texture = useCachedImage(value ? resolveImageUri(textureUri(value), assets) : null);
+  useContentSignal(fx, [value, layout, geometry, texture.image, fontsVersion]);
   if (!value || !layout || !geometry) return null;
 
   const { box, curved } = geometry;
@@ -39,14 +41,18 @@ export const TextLayerNode = memo(function TextLayerNode({ layer }: { layer: Lay
     ? { fillPatternImage: texture.image, fillPatternRepeat: 'repeat' }
     : { fill: toCssColor(value.textColor) };
   const attrs = layerNodeAttrs(layer, box, interactive);
+  // Konva shadows belong to shapes: the group's shapes each cast the layer's flat shadow.
+  const shadow = fx?.shadow ?? {};
+  // A blend mode composites the finished text (background and glyphs together) once.
+  const isolated = !!fx && fx.globalCompositeOperation !== 'source-over';
   return (
-    <Group {...attrs} visible={!(interactive && editing)}>
-      {value.backgroundColor && <Rect width={box.width} height={box.height} fill={toCssColor(value.backgroundColor)} />}
+    <Group {...attrs} {...fxNodeAttrs(fx, false)} isolated={isolated} visible={!(interactive && editing)}>
+      {value.backgroundColor && <Rect width={box.width} height={box.height} fill={toCssColor(value.backgroundColor)} {...shadow} />}
       {curved
         ? <TextPath key={fontsVersion} x={curved.pathX} y={curved.pathY} data={curved.data} text={layout.text.replace(/\s*\n\s*/g, ' ')}
             fontSize={layout.fontSize} fontFamily={layout.fontFamily} fontStyle={layout.fontStyle} letterSpacing={layout.letterSpacing}
-            align="center" {...paint} />
-        : <Text key={fontsVersion} {...layout} width={box.width} {...paint} />}
+            align="center" {...paint} {...shadow} />
+        : <Text key={fontsVersion} {...layout} width={box.width} {...paint} {...shadow} />}
       {/* Text hits its whole box already; an arc's glyphs alone would be hard to pick. */}
       {interactive && curved && <Rect width={box.width} height={box.height} fill="transparent" />}
     </Group>

@@ -4,6 +4,7 @@
  */
 import { createContext, useContext } from 'react';
 import type { AssetStore } from '../../../../engine/assets/AssetStore';
+import type { WorkTracker } from '../effects/workTracker';
 
 export interface Scene {
   assets: AssetStore | null;
@@ -13,9 +14,14 @@ export interface Scene {
   interactive: boolean;
   /** Device pixels per canvas pixel that raster content (colourful text) is drawn at. */
   pixelRatio: number;
+  /** Effect renders at preview size (the live stage and what is drawn offscreen for it) rather
+   * than at full resolution (exports). */
+  preview: boolean;
+  /** Pending asynchronous effect work; the export waits for it (null: nobody waits). */
+  work: WorkTracker | null;
 }
 
-export const SceneContext = createContext<Scene>({ assets: null, canvasW: 1, canvasH: 1, interactive: false, pixelRatio: 1 });
+export const SceneContext = createContext<Scene>({ assets: null, canvasW: 1, canvasH: 1, interactive: false, pixelRatio: 1, preview: false, work: null });
 
 export function useScene(): Scene {
   return useContext(SceneContext);

@@ -1,17 +1,14 @@
-/** For an image layer: replace the picture (only when its value may change, SPEC §3) and tint it. */
+/** For an image layer: replace the picture (only when its value may change, SPEC §3). Its tint is the adjust panel's colour kind. */
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { canReplaceImage, setColor } from '../../../../engine/commands';
+import { canReplaceImage } from '../../../../engine/commands';
 import type { Layer } from '../../../../engine/doc/types';
-import { useEditor } from '../../EditorContext';
 import { HiddenFileInput } from '../actions/HiddenFileInput';
 import type { ContentActions } from '../actions/useContentActions';
 import { Icon } from '../Icon';
-import { ColorField } from './ColorField';
 
 export function ImageProperties({ layer, actions }: { layer: Layer; actions: ContentActions }) {
   const { t } = useTranslation();
-  const editor = useEditor();
   const input = useRef<HTMLInputElement>(null);
   return (
     <>
@@ -24,13 +21,6 @@ export function ImageProperties({ layer, actions }: { layer: Layer; actions: Con
           <HiddenFileInput inputRef={input} accept="image/*" testId="props.replace.input" onFiles={([file]) => void actions.replaceImage(layer.layerId, file)} />
         </div>
       )}
-      <ColorField
-        label={t('editor.props.tint')}
-        value={layer.overColor}
-        noneLabel={t('editor.props.noTint')}
-        onChange={(color, first) => editor.exec(setColor, { layerId: layer.layerId, color }, { mark: first })}
-        testId="props.tint"
-      />
     </>
   );
 }

@@ -4,6 +4,8 @@ import { BACKGROUND_LAYER_ID } from '../../../../engine/spec/kinds';
 import { useEditorSelector } from '../../EditorContext';
 import { sameLayersApartFrom, selectedLayersOf } from '../../selectors';
 import type { ContentActions } from '../actions/useContentActions';
+import { LayerEffects } from '../effects/LayerEffects';
+import { useCompareKey } from '../effects/useHoldToCompare';
 import { useLayerName } from '../layers/useLayerName';
 import { BackgroundPanel } from '../tools/BackgroundPanel';
 import { ColorfulTextProperties } from './ColorfulTextProperties';
@@ -21,6 +23,8 @@ export function PropertiesPanel({ actions }: { actions: ContentActions }) {
   const content = selected.filter((layer) => layer.layerId !== BACKGROUND_LAYER_ID);
   const single = selected.length === 1 ? selected[0] : null;
   const name = useLayerName();
+  // Backslash held = compare with the original, wherever the focus is (not while typing).
+  useCompareKey();
 
   let body;
   if (selected.length === 0) {
@@ -32,10 +36,12 @@ export function PropertiesPanel({ actions }: { actions: ContentActions }) {
     body = (
       <div className="ed-panel-body">
         <LayerActions layers={content} />
-        <OpacityControl layers={content} />
+        {!single && <OpacityControl layers={content} />}
         {single && value?.valueType === 'text' && <TextProperties layerId={single.layerId} text={value.text} />}
         {single && value?.valueType === 'colorfulText' && <ColorfulTextProperties layer={single} />}
         {single && value?.valueType === 'img' && <ImageProperties layer={single} actions={actions} />}
+        {/* The adjust-panel kinds (SPEC §3): opacity, colour, text spacing/arc/background, adjust, filter, shadow… */}
+        {single && <LayerEffects layer={single} />}
       </div>
     );
   }

@@ -1,10 +1,12 @@
-/** Style of a plain text layer: font, size, colour, alignment, spacing, background, curve and fill. */
+/**
+ * Style of a plain text layer: font, size, alignment and fill. Colour, spacing, arc and background
+ * are adjust-panel kinds (SPEC §3) and live in effects/LayerBasics.tsx.
+ */
 import { useTranslation } from 'react-i18next';
-import { setColor, setTextProps } from '../../../../engine/commands';
+import { setTextProps } from '../../../../engine/commands';
 import type { Gravity, TextValue } from '../../../../engine/doc/types';
 import { useEditor } from '../../EditorContext';
 import { Icon, type IconName } from '../Icon';
-import { ColorField } from './ColorField';
 import { FontField } from './FontField';
 import { SliderField } from './SliderField';
 import { TextFillField } from './TextFillField';
@@ -38,12 +40,6 @@ export function TextProperties({ layerId, text }: { layerId: string; text: TextV
     <>
       <FontField layerId={layerId} fontName={text.fontName} />
       {slider('fontSize', t('editor.text.size'), 8, 600)}
-      <ColorField
-        label={t('editor.text.color')}
-        value={text.textColor}
-        onChange={(color, first) => editor.exec(setColor, { layerId, color }, { mark: first })}
-        testId="props.text.color"
-      />
       <div className="ed-field">
         <span className="ed-field__label" id={`${layerId}-align`}>{t('editor.text.align')}</span>
         <div className="ed-group" role="group" aria-labelledby={`${layerId}-align`}>
@@ -63,16 +59,6 @@ export function TextProperties({ layerId, text }: { layerId: string; text: TextV
           ))}
         </div>
       </div>
-      {slider('lineSpacing', t('editor.text.lineSpacing'), -50, 200)}
-      {slider('letterSpacing', t('editor.text.letterSpacing'), -20, 100)}
-      <ColorField
-        label={t('editor.text.background')}
-        value={text.backgroundColor}
-        noneLabel={t('editor.text.noBackground')}
-        onChange={(color, first) => editor.exec(setTextProps, { layerId, props: { backgroundColor: color } }, { mark: first })}
-        testId="props.text.background"
-      />
-      {slider('curve', t('editor.text.curve'), -100, 100)}
       <TextFillField layerId={layerId} text={text} />
     </>
   );

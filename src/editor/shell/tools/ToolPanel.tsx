@@ -8,10 +8,11 @@ import { ColorfulTextPanel } from '../../panels/ColorfulTextPanel';
 import { StickerPanel } from '../../panels/StickerPanel';
 import type { ContentActions } from '../actions/useContentActions';
 import { Icon } from '../Icon';
+import { CanvasEffectsPanel } from '../effects/CanvasEffectsPanel';
 import { BackgroundPanel } from './BackgroundPanel';
 import { CanvasSizePanel } from './CanvasSizePanel';
 import { ImagePanel } from './ImagePanel';
-import type { ToolId } from './tools';
+import { TOOLS, type ToolId } from './tools';
 
 interface Props {
   tool: ToolId;
@@ -39,7 +40,7 @@ export function ToolPanel({ tool, actions, onUpload, onClose }: Props) {
   return (
     <section className="ed-panel ed-tool-panel" aria-labelledby="ed-tool-title" data-testid={`panel.${tool}`}>
       <div className="ed-panel__head">
-        <h2 id="ed-tool-title" className="ed-panel__title">{t(`editor.tools.${tool}`)}</h2>
+        <h2 id="ed-tool-title" className="ed-panel__title">{t(TOOLS.find((entry) => entry.id === tool)?.labelKey ?? `editor.tools.${tool}`)}</h2>
         <button type="button" className="ed-icon-button" onClick={onClose} aria-label={t('editor.common.close')} title={t('editor.common.close')}>
           <Icon name="close" size={18} />
         </button>
@@ -48,6 +49,7 @@ export function ToolPanel({ tool, actions, onUpload, onClose }: Props) {
       {tool === 'colorful' && <div className="ed-panel-body"><ColorfulTextPanel onPick={addColorful} /></div>}
       {tool === 'stickers' && <div className="ed-panel-body"><StickerPanel onPick={(sticker) => void actions.addSticker(sticker.resId)} /></div>}
       {tool === 'background' && <BackgroundPanel actions={actions} />}
+      {tool === 'adjust' && <CanvasEffectsPanel />}
       {tool === 'canvas' && <CanvasSizePanel />}
     </section>
   );

@@ -7,11 +7,11 @@ import { CpuEffectRenderer } from './CpuEffectRenderer';
 import { createEffectRenderer, createPreviewRenderer } from './createEffectRenderer';
 import { GlEffectRenderer } from './GlEffectRenderer';
 import { blendPixels, blendWithBackdrop } from './glBlend';
-import { isWebglDisabled } from './sharedRunner';
+import { createRunner, isWebglDisabled } from './sharedRunner';
 
 export function effectsTestHandle() {
   return {
-    createEffectRenderer, createPreviewRenderer, GlEffectRenderer, CpuEffectRenderer, blendWithBackdrop, blendPixels, isWebglDisabled,
+    createEffectRenderer, createPreviewRenderer, GlEffectRenderer, CpuEffectRenderer, blendWithBackdrop, blendPixels, isWebglDisabled, createRunner,
     layerEffectPasses, defaultAdjustParams, FILTERS, findFilter, blendImages, W3C_COMPOSITE_OP,
   };
 }

@@ -1,60 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
 import { ResultCode } from '../engine/spec/errors';
-import { FlowStepId } from '../engine/spec/kinds';
-import { taskFlowMachine } from './taskFlow.machine';
-import type { Envelope, QueryInput, TaskFlowInput, UploadInput } from './taskFlow.types';
-
-const { UPLOAD, SUBMIT, QUERY, RESULT_PICTURE_REVIEW } = FlowStepId;
-const file = new Blob(['jpeg bytes'], { type: 'image/jpeg' });
-const okEnv = <T>(data: T): Envelope<T> => ({ resultCode: 100, data });
-const unfinished = { resultCode: ResultCode.GPU_TASK_UNFINISHED, data: { progress: 0.5 } };
-const done = (url: string) => ({ resultCode: 100, data: { resultUrl: url } });
-
-/** Builds the machine with fake effects; `replies` are the query answers, in order (the last one repeats). */
-function setup(options: {
-  replies?: Array<Envelope<{ result: unknown }> | Error>;
-  submit?: Envelope<{ taskId?: string; taskList?: string[] }> | Error;
-  upload?: Envelope<{ fileUrl?: string }> | Error;
-  download?: (url: string) => Promise<Blob>;
-  review?: () => Promise<{ compliant: boolean }>;
-  input?: Partial<TaskFlowInput>;
-}) {
-  const upload = vi.fn(async (_args: { input: UploadInput }) => {
-    const u = options.upload ?? okEnv({ fileUrl: 'http://host/files/in.jpg' });
-    if (u instanceof Error) throw u;
-    return u;
-  });
-  const submit = vi.fn(async () => {
-    const s = options.submit ?? okEnv({ taskId: 't1' });
-    if (s instanceof Error) throw s;
-    return s;
-  });
-  let call = 0;
-  const query = vi.fn(async (_input: QueryInput) => {
-    const replies = options.replies ?? [okEnv({ result: { t1: done('http://host/r.png') } })];
-    const r = replies[Math.min(call++, replies.length - 1)];
-    if (r instanceof Error) throw r;
-    return r;
-  });
-  const download = vi.fn(options.download ?? (async () => new Blob(['png'], { type: 'image/png' })));
-  const cancelServerTasks = vi.fn();
-  const machine = taskFlowMachine.provide({
-    actors: {
-      upload: fromPromise(upload),
-      submit: fromPromise(submit),
-      query: fromPromise(({ input }) => query(input)),
-      download: fromPromise(({ input }) => download(input.url)),
-      reviewResultPicture: fromPromise(options.review ?? (async () => ({ compliant: true }))),
-    },
-    actions: { cancelServerTasks: (_, params) => cancelServerTasks(params) },
-  });
-  const actor = createActor(machine, {
-    input: { jobId: 'job1', funcType: 'removebg', sourceFile: file, steps: [UPLOAD, SUBMIT, QUERY], ...options.input },
-  });
-  actor.start();
-  return { actor, upload, submit, query, download, cancelServerTasks, ctx: () => actor.getSnapshot().context };
-}
+import type { Envelope } from './taskFlow.types';
+import { QUERY, RESULT_PICTURE_REVIEW, SUBMIT, UPLOAD, done, file, okEnv, setup, unfinished } from './taskFlow.testkit';
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
@@ -64,7 +11,7 @@ describe('task flow machine', () => {
     const t = setup({ replies: [okEnv({ result: { t1: unfinished } }), okEnv({ result: { t1: done('http://host/r.png') } })] });
     t.actor.send({ type: 'job.start' });
     await vi.advanceTimersByTimeAsync(0);
-    expect(t.submit).toHaveBeenCalledWith(expect.objectContaining({ input: expect.objectContaining({ fileUrls: ['http://host/files/in.jpg'] }) }));
+    expect(t.submit).toHaveBeenCalledWith(expect.objectContaining({ fileUrls: ['http://host/files/in.jpg'] }));
     await vi.advanceTimersByTimeAsync(2000);
     expect(t.actor.getSnapshot().value).toBe('completed');
     expect(t.ctx().end).toBe(true);

@@ -1,8 +1,9 @@
 import { and, assign, fromPromise, setup } from 'xstate';
-import { ResultCode, jobError, serverCodeError, type JobError, type JobErrorName } from '../engine/spec/errors';
-import { FlowStepId, type FlowStepIdValue, type TaskStage } from '../engine/spec/kinds';
+import { ResultCode, jobError, serverCodeError, type JobError } from '../engine/spec/errors';
+import { FlowStepId, PostFlowStage, type FlowStepIdValue, type PostFlowStageValue, type TaskStage } from '../engine/spec/kinds';
 import { POLL_INTERVAL_MS } from '../engine/spec/limits';
 import { applyEntry, emptyTaskResult, entriesByTask, pendingDownload, unfinishedIds } from './taskFlow.results';
+import type { TranslationOutcome } from './translationStep';
 import type {
   Envelope, QueryEntry, QueryInput, SubmitInput, TaskFlowContext, TaskFlowInput, TaskResult, UploadInput, UploadOutput,
 } from './taskFlow.types';
@@ -13,8 +14,8 @@ export type TaskFlowEvent =
   | { type: 'job.cancel' }
   | { type: 'upload.progress'; value: number };
 
-/** Outcome of a pre-processing step (text review, translation, picture review). */
-export type PreprocessOutcome = { ok: true; result?: unknown } | { ok: false; error: JobErrorName };
+/** A review's answer: the content may go on, or not. */
+export interface ReviewOutcome { compliant: boolean }
 
 const notProvided = (name: string) => async (): Promise<never> => {
   throw new Error(`taskFlow: provide the "${name}" actor`);
@@ -26,8 +27,15 @@ function initialContext(input: TaskFlowInput): TaskFlowContext {
     fileType: input.fileType ?? 'image', submitParams: input.submitParams ?? {},
     steps: input.steps.map((id) => ({ id, end: false })), currentStep: 0, end: false, error: null,
     fileUrls: [], taskIds: [], taskResults: {}, stage: 'preprocess', uploadProgress: 0,
+    prompt: input.prompt ?? null, originalPrompt: input.prompt ?? null, lanCode: null,
   };
 }
+
+/** The pictures step 3 reviews: the source file, or every file of a batch. */
+const sourcePictures = (c: TaskFlowContext): Blob[] => (c.sourceFiles.length > 0 ? c.sourceFiles : c.sourceFile ? [c.sourceFile] : []);
+/** Marks the current step ended with its result. */
+const stepResult = (c: TaskFlowContext, result: unknown) => c.steps.map((s, i) => (i === c.currentStep ? { ...s, result } : s));
+const firstReviewable = (c: TaskFlowContext) => Object.values(c.taskResults).find((r) => !r.end && r.resultFile && r.needReviewResultPic);
 
 const currentStepId = (c: TaskFlowContext): FlowStepIdValue | undefined => c.steps[c.currentStep]?.id;
 const stepIs = (id: FlowStepIdValue) => ({ context }: { context: TaskFlowContext }) => currentStepId(context) === id;
@@ -70,9 +78,14 @@ export const taskFlowMachine = setup({
     download: fromPromise<Blob, { url: string; taskId: string }>(async () => {
       throw new Error('taskFlow: provide the "download" actor');
     }),
-    /** Steps 1–3 (content safety issue) plug in here. */
-    preprocess: fromPromise<PreprocessOutcome, { step: FlowStepIdValue; context: TaskFlowContext }>(notProvided('preprocess')),
-    reviewResultPicture: fromPromise<{ compliant: boolean }, { file: Blob; taskId: string }>(notProvided('reviewResultPicture')),
+    /** Step 1: the prompt through the text review. */
+    reviewText: fromPromise<ReviewOutcome, { text: string }>(notProvided('reviewText')),
+    /** Step 2: the prompt in English (see translationStep.ts for the rule). */
+    translatePrompt: fromPromise<TranslationOutcome, { text: string }>(notProvided('translatePrompt')),
+    /** Step 3: each source picture through the picture review. */
+    reviewPicture: fromPromise<ReviewOutcome, { files: Blob[] }>(notProvided('reviewPicture')),
+    /** Step 7: each downloaded result through the picture review. */
+    reviewResultPicture: fromPromise<ReviewOutcome, { file: Blob; taskId: string }>(notProvided('reviewResultPicture')),
   },
   actions: {
     setError: assign({ error: (_, params: { error: JobError }) => params.error }),
@@ -82,10 +95,13 @@ export const taskFlowMachine = setup({
     cancelServerTasks: (_, _params: { taskIds: string[] }) => undefined,
     /** Tells the view about a stage change (provided by the app). */
     notifyStage: (_, _params: { stage: TaskStage }) => undefined,
+    /** Tells the view about a task's post-flow sub-stage (1 download, 2 pornography check, 3 finish). */
+    notifyPostStage: (_, _params: { taskId: string; postStage: PostFlowStageValue }) => undefined,
     /** Retry clears the end flag and the error and runs the job again from its first step. */
     resetForRetry: assign(({ context }) => ({
       end: false, error: null, currentStep: 0, steps: context.steps.map((s) => ({ ...s, end: false, result: undefined })),
       fileUrls: [], taskIds: [], taskResults: {}, uploadProgress: 0, stage: 'preprocess' as TaskStage,
+      prompt: context.originalPrompt, lanCode: null,
     })),
   },
   delays: { pollInterval: POLL_INTERVAL_MS },
@@ -96,6 +112,10 @@ export const taskFlowMachine = setup({
     isSubmit: stepIs(FlowStepId.SUBMIT),
     isQuery: stepIs(FlowStepId.QUERY),
     isResultReview: stepIs(FlowStepId.RESULT_PICTURE_REVIEW),
+    isTextReview: stepIs(FlowStepId.TEXT_REVIEW),
+    isTranslation: stepIs(FlowStepId.TEXT_TRANSLATION),
+    isPictureReview: stepIs(FlowStepId.PICTURE_REVIEW),
+    hasNoPrompt: ({ context }) => !context.prompt?.trim(),
     missingSourceFiles: ({ context: c }) => (c.fileType === 'zip' || c.sourceFiles.length > 0 ? c.sourceFiles.length === 0 : !c.sourceFile),
     hasPendingDownload: ({ context }) => pendingDownload(context.taskResults) !== undefined,
     hasPendingReview: ({ context }) => Object.values(context.taskResults).some((t) => !t.end && t.resultFile && t.needReviewResultPic),
@@ -127,7 +147,13 @@ export const taskFlowMachine = setup({
             { guard: 'isQuery', target: 'querying' },
             // Step 7 has no work of its own: it makes the query step review each result.
             { guard: 'isResultReview', target: 'stepDone' },
-            { target: 'preprocessing' },
+            // Steps 1 and 2 without a prompt have nothing to check.
+            { guard: and([({ context }) => currentStepId(context) === FlowStepId.TEXT_REVIEW || currentStepId(context) === FlowStepId.TEXT_TRANSLATION, 'hasNoPrompt']), target: 'stepDone' },
+            { guard: 'isTextReview', target: 'reviewingText' },
+            { guard: 'isTranslation', target: 'translating' },
+            { guard: and(['isPictureReview', ({ context }) => sourcePictures(context).length === 0]), target: '#taskFlow.failed', actions: fail(jobError('PARAMS_INVAILED', { message: 'no picture to review' })) },
+            { guard: 'isPictureReview', target: 'reviewingPicture' },
+            { target: '#taskFlow.failed', actions: fail(jobError('PARAMS_INVAILED', { message: 'unknown flow step' })) },
           ],
         },
         stepDone: {
@@ -137,14 +163,52 @@ export const taskFlowMachine = setup({
           }),
           always: 'dispatch',
         },
-        preprocessing: {
+        reviewingText: {
           entry: enterStage('preprocess'),
           invoke: {
-            src: 'preprocess',
-            input: ({ context }) => ({ step: currentStepId(context)!, context }),
+            src: 'reviewText',
+            input: ({ context }) => ({ text: context.prompt! }),
             onDone: [
-              { guard: ({ event }) => !event.output.ok, target: '#taskFlow.failed', actions: assign({ error: ({ event }) => jobError((event.output as { error: JobErrorName }).error) }) },
-              { target: 'stepDone' },
+              { guard: ({ event }) => !event.output.compliant, target: '#taskFlow.failed', actions: fail(jobError('CONTENT_REVIEW_TEXT_NON_COMPLIANCE')) },
+              { target: 'stepDone', actions: assign({ steps: ({ context, event }) => stepResult(context, event.output) }) },
+            ],
+            // An error ends the job with that error's code: here the default, a server error.
+            onError: { target: '#taskFlow.failed', actions: fail(jobError('SERVER_ERROR')) },
+          },
+        },
+        translating: {
+          entry: enterStage('preprocess'),
+          invoke: {
+            src: 'translatePrompt',
+            input: ({ context }) => ({ text: context.prompt! }),
+            onDone: [
+              {
+                guard: ({ event }) => !event.output.ok,
+                target: '#taskFlow.failed',
+                actions: assign({
+                  error: ({ event }) => jobError((event.output as Extract<TranslationOutcome, { ok: false }>).error),
+                  lanCode: ({ event }) => event.output.lanCode ?? null,
+                }),
+              },
+              {
+                target: 'stepDone',
+                actions: assign(({ context, event }) => {
+                  const out = event.output as Extract<TranslationOutcome, { ok: true }>;
+                  return { prompt: out.text, lanCode: out.lanCode, steps: stepResult(context, out) };
+                }),
+              },
+            ],
+            onError: { target: '#taskFlow.failed', actions: fail(jobError('SERVER_ERROR')) },
+          },
+        },
+        reviewingPicture: {
+          entry: enterStage('preprocess'),
+          invoke: {
+            src: 'reviewPicture',
+            input: ({ context }) => ({ files: sourcePictures(context) }),
+            onDone: [
+              { guard: ({ event }) => !event.output.compliant, target: '#taskFlow.failed', actions: fail(jobError('CONTENT_REVIEW_PICTURE_NON_COMPLIANCE')) },
+              { target: 'stepDone', actions: assign({ steps: ({ context, event }) => stepResult(context, event.output) }) },
             ],
             onError: { target: '#taskFlow.failed', actions: fail(jobError('SERVER_ERROR')) },
           },
@@ -173,7 +237,8 @@ export const taskFlowMachine = setup({
           entry: enterStage('submit'),
           invoke: {
             src: 'submit',
-            input: ({ context: c }) => ({ funcType: c.funcType, fileUrls: c.fileUrls, params: c.submitParams }),
+            // The prompt (translated by step 2) travels as `prompt`.
+            input: ({ context: c }) => ({ funcType: c.funcType, fileUrls: c.fileUrls, params: c.prompt === null ? c.submitParams : { ...c.submitParams, prompt: c.prompt } }),
             onDone: [
               // A failed submit ends the job with the server's own result code.
               { guard: ({ event }) => event.output.resultCode !== ResultCode.SUCCESS, target: '#taskFlow.failed', actions: assign({ error: ({ event }) => serverCodeError(event.output.resultCode, event.output.msg) }) },
@@ -224,7 +289,11 @@ export const taskFlowMachine = setup({
             },
             waiting: { after: { pollInterval: 'fetching' } },
             downloading: {
-              entry: enterStage('download'),
+              entry: [
+                ...enterStage('download'),
+                assign({ taskResults: ({ context: c }) => updateTask(c, pendingDownload(c.taskResults)!.taskId, { postStage: PostFlowStage.DOWNLOAD }) }),
+                { type: 'notifyPostStage', params: ({ context: c }) => ({ taskId: pendingDownload(c.taskResults)!.taskId, postStage: PostFlowStage.DOWNLOAD }) },
+              ],
               invoke: {
                 src: 'download',
                 input: ({ context }) => {
@@ -236,7 +305,7 @@ export const taskFlowMachine = setup({
                   actions: assign({
                     taskResults: ({ context: c, event }) => {
                       const t = pendingDownload(c.taskResults)!;
-                      return updateTask(c, t.taskId, { resultFile: event.output, end: !t.needReviewResultPic });
+                      return updateTask(c, t.taskId, { resultFile: event.output, end: !t.needReviewResultPic, postStage: t.needReviewResultPic ? PostFlowStage.DOWNLOAD : PostFlowStage.FINISH });
                     },
                   }),
                 },
@@ -249,22 +318,26 @@ export const taskFlowMachine = setup({
               },
             },
             reviewing: {
-              entry: enterStage('postProcess'),
+              entry: [
+                ...enterStage('postProcess'),
+                assign({ taskResults: ({ context: c }) => updateTask(c, firstReviewable(c)!.taskId, { postStage: PostFlowStage.PORN_CHECK }) }),
+                { type: 'notifyPostStage', params: ({ context: c }) => ({ taskId: firstReviewable(c)!.taskId, postStage: PostFlowStage.PORN_CHECK }) },
+              ],
               invoke: {
                 src: 'reviewResultPicture',
                 input: ({ context }) => {
-                  const t = Object.values(context.taskResults).find((r) => !r.end && r.resultFile && r.needReviewResultPic)!;
+                  const t = firstReviewable(context)!;
                   return { file: t.resultFile!, taskId: t.taskId };
                 },
                 onDone: {
                   target: 'checking',
                   actions: assign({
                     taskResults: ({ context: c, event }) => {
-                      const t = Object.values(c.taskResults).find((r) => !r.end && r.resultFile && r.needReviewResultPic)!;
+                      const t = firstReviewable(c)!;
                       // A rejected result loses its URL and file (SPEC §8).
                       return event.output.compliant
-                        ? updateTask(c, t.taskId, { end: true })
-                        : updateTask(c, t.taskId, { end: true, resultFileUrl: null, resultFile: null, err: jobError('CONTENT_REVIEW_PICTURE_NON_COMPLIANCE') });
+                        ? updateTask(c, t.taskId, { end: true, postStage: PostFlowStage.FINISH })
+                        : updateTask(c, t.taskId, { end: true, postStage: PostFlowStage.FINISH, resultFileUrl: null, resultFile: null, err: jobError('CONTENT_REVIEW_PICTURE_NON_COMPLIANCE') });
                     },
                   }),
                 },
@@ -272,7 +345,7 @@ export const taskFlowMachine = setup({
                 onError: {
                   target: 'checking',
                   actions: assign({
-                    taskResults: ({ context: c }) => updateTask(c, Object.values(c.taskResults).find((r) => !r.end && r.resultFile && r.needReviewResultPic)!.taskId, { end: true }),
+                    taskResults: ({ context: c }) => updateTask(c, firstReviewable(c)!.taskId, { end: true, postStage: PostFlowStage.FINISH }),
                   }),
                 },
               },

@@ -5,7 +5,7 @@ import type { QueryEntry, TaskResult } from './taskFlow.types';
 export function emptyTaskResult(taskId: string): TaskResult {
   return {
     taskId, resultFileUrl: null, result: null, isGpuFinish: false, err: null, gpuErr: null,
-    resultFile: null, needReviewResultPic: false, end: false, progress: 0,
+    resultFile: null, needReviewResultPic: false, end: false, progress: 0, postStage: 0,
   };
 }
 

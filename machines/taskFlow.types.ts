@@ -1,5 +1,5 @@
 import type { JobError } from '../engine/spec/errors';
-import type { FlowStepIdValue, TaskStage } from '../engine/spec/kinds';
+import type { FlowStepIdValue, PostFlowStageValue, TaskStage } from '../engine/spec/kinds';
 import type { TaskType } from '../engine/spec/taskTypes';
 
 /** One step of a job (SPEC §3): id, params, result and end flag. */
@@ -25,6 +25,8 @@ export interface TaskResult {
   end: boolean;
   /** Server-reported progress 0..1 while unfinished. */
   progress: number;
+  /** Post-flow sub-stage once a result URL arrived (SPEC §4): 1 download, 2 pornography check, 3 finish; 0 before. */
+  postStage: 0 | PostFlowStageValue;
 }
 
 export type UploadMode = 'single' | 'zip' | 'batch';
@@ -75,6 +77,8 @@ export interface TaskFlowInput {
   fileType?: string;
   /** Extra submit payload (efMode, colours…). */
   submitParams?: Record<string, unknown>;
+  /** The user's prompt for prompt-taking tools: reviewed (step 1), translated (step 2), sent as `prompt`. */
+  prompt?: string;
 }
 
 export interface TaskFlowContext {
@@ -94,4 +98,10 @@ export interface TaskFlowContext {
   taskResults: Record<string, TaskResult>;
   stage: TaskStage;
   uploadProgress: number;
+  /** The prompt as it will be submitted (English after step 2); null for tools without one. */
+  prompt: string | null;
+  /** The prompt as the user typed it. */
+  originalPrompt: string | null;
+  /** ISO 639-3 language of the original prompt, once step 2 detected it. */
+  lanCode: string | null;
 }

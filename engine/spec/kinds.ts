@@ -36,6 +36,7 @@ export type TaskStage = (typeof TASK_STAGES)[number];
 
 /** Post-flow sub-stages (SPEC §4): 1 download, 2 pornography check, 3 finish. */
 export const PostFlowStage = { DOWNLOAD: 1, PORN_CHECK: 2, FINISH: 3 } as const;
+export type PostFlowStageValue = (typeof PostFlowStage)[keyof typeof PostFlowStage];
 
 /** Asset status (SPEC §4). */
 export const ASSET_STATUSES = ['none', 'user_upload', 'processing', 'completed', 'failed', 'retry'] as const;

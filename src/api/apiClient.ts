@@ -1,4 +1,6 @@
+import { ResultCode } from '../../engine/spec/errors';
 import type { Envelope, QueryInput, SubmitInput, UploadInput, UploadOutput } from '../../machines/taskFlow.types';
+import { reportNetworkError, trackFailedCall } from './analytics';
 
 /** Upload calls give up after this long (text.uploadErrorTimeout). */
 export const UPLOAD_TIMEOUT_MS = 120_000;
@@ -10,11 +12,31 @@ export class NetworkError extends Error {
   }
 }
 
-async function readEnvelope<T>(response: Response): Promise<Envelope<T>> {
+/** Tracks `error` as a network error of `path` (SPEC §7) and gives it back to be thrown or rejected. */
+function reported<E>(path: string, error: E, signal?: AbortSignal): E {
+  // A call the user cancelled did not fail.
+  if (signal?.aborted) return error;
+  try {
+    reportNetworkError(path, error);
+  } catch {
+    // reportNetworkError rethrows by design; the caller throws or rejects with the same error.
+  }
+  return error;
+}
+
+/** Every envelope that is not a success becomes a failed-call event (SPEC §7). */
+function tracked<T>(path: string, envelope: Envelope<T>): Envelope<T> {
+  if (envelope?.resultCode !== ResultCode.SUCCESS) {
+    trackFailedCall({ url: path, errorCode: Number(envelope?.resultCode), errorMsg: String(envelope?.msg ?? '') });
+  }
+  return envelope;
+}
+
+async function readEnvelope<T>(path: string, response: Response, signal?: AbortSignal): Promise<Envelope<T>> {
   try {
     return (await response.json()) as Envelope<T>;
   } catch {
-    throw new NetworkError(`HTTP ${response.status} without a JSON body`);
+    throw reported(path, new NetworkError(`HTTP ${response.status} without a JSON body`), signal);
   }
 }
 
@@ -23,9 +45,9 @@ async function postJson<T>(path: string, body: unknown, signal?: AbortSignal): P
   try {
     response = await fetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), signal });
   } catch (err) {
-    throw new NetworkError(err instanceof Error ? err.message : 'network error');
+    throw reported(path, new NetworkError(err instanceof Error ? err.message : 'network error'), signal);
   }
-  return readEnvelope<T>(response);
+  return tracked(path, await readEnvelope<T>(path, response, signal));
 }
 
 const UPLOAD_PATHS = { single: '/api/upload', batch: '/api/upload/batch', zip: '/api/upload/zip' } as const;
@@ -39,21 +61,25 @@ export function uploadFiles(input: UploadInput, signal?: AbortSignal): Promise<E
     const form = new FormData();
     input.files.forEach((f, i) => form.append('file', f, f instanceof File ? f.name : `file${i}`));
     form.append('data', JSON.stringify({ func: input.func, fileType: input.fileType, subDir: 'web' }));
+    const path = UPLOAD_PATHS[input.mode];
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', UPLOAD_PATHS[input.mode]);
+    xhr.open('POST', path);
     xhr.timeout = UPLOAD_TIMEOUT_MS;
     const token = localStorage.getItem('authToken');
     if (token) xhr.setRequestHeader('X-Auth-Token', token);
     xhr.upload.onprogress = (e) => e.lengthComputable && input.onProgress(e.loaded / e.total);
     xhr.onload = () => {
+      let envelope: Envelope<UploadOutput>;
       try {
-        resolve(JSON.parse(xhr.responseText) as Envelope<UploadOutput>);
+        envelope = JSON.parse(xhr.responseText) as Envelope<UploadOutput>;
       } catch {
-        reject(new NetworkError(`HTTP ${xhr.status} without a JSON body`));
+        reject(reported(path, new NetworkError(`HTTP ${xhr.status} without a JSON body`)));
+        return;
       }
+      resolve(tracked(path, envelope));
     };
-    xhr.onerror = () => reject(new NetworkError('network error'));
-    xhr.ontimeout = () => reject(new NetworkError('upload timed out', true));
+    xhr.onerror = () => reject(reported(path, new NetworkError('network error')));
+    xhr.ontimeout = () => reject(reported(path, new NetworkError('upload timed out', true)));
     signal?.addEventListener('abort', () => xhr.abort());
     xhr.send(form);
   });
@@ -74,9 +100,25 @@ export function cancelTasks(taskIds: string[]): void {
   void postJson('/api/task/cancel', { taskId: taskIds.join(',') }).catch(() => undefined);
 }
 
-/** Downloads a result file as a Blob; any failure rejects (the machine turns it into DOWNLOAD_FAILED). */
+/**
+ * Downloads a result file as a Blob; any failure rejects (the machine turns it into DOWNLOAD_FAILED).
+ * A thrown fetch is tracked as a network error, a non-OK answer as a failed call with DOWNLOAD_FAILED.
+ */
 export async function downloadResult(url: string, signal?: AbortSignal): Promise<Blob> {
-  const response = await fetch(url, { signal });
-  if (!response.ok) throw new Error(`download failed: HTTP ${response.status}`);
-  return response.blob();
+  let response: Response;
+  try {
+    response = await fetch(url, { signal });
+  } catch (err) {
+    throw reported(url, err, signal);
+  }
+  if (!response.ok) {
+    const message = `download failed: HTTP ${response.status}`;
+    trackFailedCall({ url, errorCode: ResultCode.DOWNLOAD_FAILED, errorMsg: message });
+    throw new Error(message);
+  }
+  try {
+    return await response.blob();
+  } catch (err) {
+    throw reported(url, err, signal);
+  }
 }

@@ -4,6 +4,7 @@ import { Outlet, ScrollRestoration, useMatches } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Header } from '../components/Header';
 import { Footer } from '../components/Footer';
+import { OfflineNotice } from '../components/OfflineNotice';
 import { ToastProvider } from '../components/ToastProvider';
 import { routeOf } from './routes';
 import type { RouteHandle } from './router';
@@ -28,6 +29,7 @@ export function AppLayout() {
     <ToastProvider>
       <a className="skip-link" href="#main">{t('common.skipToContent')}</a>
       <Header />
+      <OfflineNotice />
       <main id="main" className="main" tabIndex={-1}>
         <Outlet />
       </main>

@@ -1,16 +1,35 @@
 #!/usr/bin/env bash
 # Installs the Debian packages Lumacut uses, when apt-get is available and we may use it:
 #   gmic      classical inpainting for the eraser, extender, watermark and scratch removal
-#   apertium  offline prompt translation
+#   apertium  offline prompt translation (GPL-2, run as a separate program), with the language pairs
+#             apertium-eng-spa (Spanish → English), apertium-es-pt, apertium-fr-es, apertium-spa-ita
+#             (Portuguese, French, Italian → Spanish, the pivot) and cg3 (cg-proc, which the Italian pair needs)
 #   chromium  (with --test) the browser the end-to-end tests drive
 # Without them the product still starts; GET /api/health and the start-up log say what is degraded.
+# A package the mirror does not have is reported and skipped; the others are still installed.
 set -u
-want=(gmic apertium)
-[ "${1:-}" = "--test" ] && want+=(chromium)
+modes=/usr/share/apertium/modes
+# Each entry: the package, and what shows it is installed (a program on PATH, or a file when it starts with /).
+want=(
+  "gmic gmic"
+  "apertium apertium"
+  "apertium-eng-spa $modes/spa-eng.mode"
+  "apertium-es-pt $modes/pt-es.mode"
+  "apertium-fr-es $modes/fr-es.mode"
+  "apertium-spa-ita $modes/ita-spa.mode"
+  "cg3 cg-proc"
+)
+[ "${1:-}" = "--test" ] && want+=("chromium chromium")
 
 missing=()
-for program in "${want[@]}"; do
-  command -v "$program" >/dev/null 2>&1 || missing+=("$program")
+for entry in "${want[@]}"; do
+  package=${entry%% *}
+  check=${entry#* }
+  if [ "${check:0:1}" = / ]; then
+    [ -e "$check" ] || missing+=("$package")
+  else
+    command -v "$check" >/dev/null 2>&1 || missing+=("$package")
+  fi
 done
 [ ${#missing[@]} -eq 0 ] && exit 0
 
@@ -24,11 +43,32 @@ if ! command -v apt-get >/dev/null 2>&1; then
 fi
 echo "install-system-deps: installing ${missing[*]} from Debian…"
 export DEBIAN_FRONTEND=noninteractive
-if run_apt apt-get update -qq && run_apt apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null; then
+run_apt apt-get update -qq
+status=$?
+if [ $status = 77 ]; then
+  echo "install-system-deps: need root (or sudo) for apt-get; not installed: ${missing[*]}"
+  exit 0
+fi
+[ $status = 0 ] || echo "install-system-deps: apt-get update failed; trying with the package lists there are"
+
+# Only what the mirror offers: one unknown name would make apt-get install refuse all the others.
+available=()
+for package in "${missing[@]}"; do
+  if apt-cache show "$package" >/dev/null 2>&1; then available+=("$package"); else
+    echo "install-system-deps: $package is not in the Debian mirror; skipped (that tool is degraded)"
+  fi
+done
+[ ${#available[@]} -eq 0 ] && exit 0
+
+install() { run_apt apt-get install -y -qq --no-install-recommends "$@" >/dev/null; }
+if install "${available[@]}"; then
   echo "install-system-deps: done"
 else
-  status=$?
-  [ $status = 77 ] && echo "install-system-deps: need root (or sudo) for apt-get; not installed: ${missing[*]}" \
-    || echo "install-system-deps: apt-get failed; not installed: ${missing[*]} (those tools are degraded)"
+  # One broken package must not keep the others out: try them one by one.
+  failed=()
+  for package in "${available[@]}"; do install "$package" || failed+=("$package"); done
+  if [ ${#failed[@]} -eq 0 ]; then echo "install-system-deps: done"; else
+    echo "install-system-deps: apt-get failed; not installed: ${failed[*]} (those tools are degraded)"
+  fi
 fi
 exit 0

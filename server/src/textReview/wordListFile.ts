@@ -1,0 +1,92 @@
+import { createHash } from 'node:crypto';
+import { readFileSync, statSync } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { createTextReviewer, normalizeWordLists, type SensitiveWordLists, type TextReviewer } from '../../../engine/textReview';
+import { PROJECT_ROOT } from '../config';
+
+/** The lists the project ships; SENSITIVE_WORDS_FILE points elsewhere. */
+export const DEFAULT_WORDS_FILE = path.join(PROJECT_ROOT, 'server', 'config', 'sensitive-words.json');
+
+/** One successfully read version of the word-list file. */
+export interface LoadedWordLists {
+  lists: SensitiveWordLists;
+  reviewer: TextReviewer;
+  /** The cleaned lists as served by `GET /api/config/sensitive-words`. */
+  body: string;
+  etag: string;
+}
+
+/** The word lists, re-read when the file changes. */
+export interface WordListSource {
+  readonly file: string;
+  /** The current lists: re-reads the file first when its mtime or size changed. */
+  current(): Promise<LoadedWordLists>;
+}
+
+/** The word-list path: env SENSITIVE_WORDS_FILE (relative to the working directory) or {@link DEFAULT_WORDS_FILE}. */
+export function wordListPath(env: NodeJS.ProcessEnv = process.env): string {
+  return env.SENSITIVE_WORDS_FILE ? path.resolve(env.SENSITIVE_WORDS_FILE) : DEFAULT_WORDS_FILE;
+}
+
+function build(file: string, text: string): LoadedWordLists {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    throw new Error(`${file} is not valid JSON: ${(error as Error).message}`);
+  }
+  const { lists, rejected } = normalizeWordLists(json);
+  if (rejected.length > 0) console.warn(`[textReview] ${file}: left out ${rejected.length} entries: ${rejected.join('; ')}`);
+  const body = JSON.stringify(lists);
+  return { lists, reviewer: createTextReviewer(lists), body, etag: `"${createHash('sha256').update(body).digest('hex').slice(0, 32)}"` };
+}
+
+interface Version {
+  mtimeMs: number;
+  size: number;
+}
+
+/**
+ * Reads the word-list file now (a missing or malformed file stops the server at start with a clear error) and
+ * again whenever its mtime or size changes, so moderators edit the JSON without a restart. A later edit that
+ * breaks the file is logged once and the last good lists stay in use.
+ * @throws Error naming the file when it cannot be read or is not a valid word-list object.
+ */
+export function openWordListFile(file: string = wordListPath()): WordListSource {
+  let loaded: LoadedWordLists;
+  let seen: Version;
+  try {
+    // Stat before reading: if the file changes in between, the next request sees a newer mtime and re-reads.
+    const { mtimeMs, size } = statSync(file);
+    seen = { mtimeMs, size };
+    loaded = build(file, readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw new Error(`sensitive-word lists: cannot load ${file}: ${(error as Error).message}`);
+  }
+  let pending: Promise<LoadedWordLists> | null = null;
+
+  async function refresh(): Promise<LoadedWordLists> {
+    const stats = await stat(file).catch(() => null);
+    if (!stats || (stats.mtimeMs === seen.mtimeMs && stats.size === seen.size)) return loaded;
+    // Remember the version first: a broken file is reported once, not on every request.
+    seen = { mtimeMs: stats.mtimeMs, size: stats.size };
+    try {
+      loaded = build(file, await readFile(file, 'utf8'));
+      console.info(`[textReview] reloaded ${file}`);
+    } catch (error) {
+      console.error(`[textReview] keeping the previous lists: ${file} cannot be used: ${(error as Error).message}`);
+    }
+    return loaded;
+  }
+
+  return {
+    file,
+    current() {
+      pending ??= refresh().finally(() => {
+        pending = null;
+      });
+      return pending;
+    },
+  };
+}

@@ -1,3 +1,4 @@
+import { REPORT_MIGRATION } from '../reports/reportSchema';
 import type { Database } from './database';
 
 /**
@@ -73,6 +74,7 @@ export const MIGRATIONS: { version: number; name: string; sql: string }[] = [
       );
     `,
   },
+  { version: 3, name: 'client reports: task timings and failed-call events', sql: REPORT_MIGRATION },
 ];
 
 /** Applies every migration newer than the database's version. Safe to call from several processes. */

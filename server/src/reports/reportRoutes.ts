@@ -1,0 +1,90 @@
+/**
+ * Client reports (SPEC §7) and their admin summary:
+ * - POST /api/report/timing  one task's phase timings (validated; bad → PARAMS_INVALID -102)
+ * - POST /api/report/event   one failed call: url, errorCode, errorMsg (text cut to size)
+ * - GET  /api/admin/stats/timings[?days=N]  per task type: count, median and p95 of each phase
+ *   (admin only: see adminAccess.ts; else HTTP 403 with a PARAMS_INVALID envelope)
+ * Replies are sent here rather than thrown, so the routes answer with envelopes on any app.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { ResultCode } from '../../../engine/spec/errors';
+import type { Database } from '../db/database';
+import { fail, ok } from '../envelope';
+import { adminTokenFromEnv, isAdminRequest } from './adminAccess';
+import { createRateLimiter } from './rateLimit';
+import { ReportRepository } from './reportRepository';
+import { clientEventBody, firstIssue, statsQuery, timingReportBody } from './reportSchema';
+
+/** Report bodies are small; a larger one is not a report. */
+const REPORT_BODY_LIMIT = 64 * 1024;
+/** Per address and minute. A batch of 50 files reports 50 timings at once; events are capped at 30 a page. */
+const TIMINGS_PER_MINUTE = 300;
+const EVENTS_PER_MINUTE = 120;
+const PRUNE_EVERY_MS = 60 * 60 * 1000;
+
+export interface ReportRouteDeps {
+  db: Database;
+  /** Admin token; when the key is absent, env ADMIN_TOKEN is read. null or '' = loopback only. */
+  adminToken?: string | null;
+}
+
+function parsed<S extends z.ZodType>(schema: S, value: unknown, reply: FastifyReply): z.infer<S> | null {
+  const result = schema.safeParse(value ?? {});
+  if (result.success) return result.data;
+  void reply.code(400).send(fail(ResultCode.PARAMS_INVALID, firstIssue(result.error)));
+  return null;
+}
+
+/** Registers the report and admin statistics routes (tables from REPORT_MIGRATION must exist). */
+export function registerReportRoutes(app: FastifyInstance, deps: ReportRouteDeps): void {
+  const reports = new ReportRepository(deps.db);
+  const adminToken = 'adminToken' in deps ? deps.adminToken?.trim() || null : adminTokenFromEnv();
+  const timingLimit = createRateLimiter(TIMINGS_PER_MINUTE);
+  const eventLimit = createRateLimiter(EVENTS_PER_MINUTE);
+  let lastPrune = 0;
+
+  const tooMany = (reply: FastifyReply) =>
+    reply.code(429).send(fail(ResultCode.SERVICE_UNAVAILABLE, 'too many reports from this address; try again in a minute'));
+
+  /** Retention runs after an insert, at most hourly, and never fails the report. */
+  const maybePrune = async (request: FastifyRequest) => {
+    if (Date.now() - lastPrune < PRUNE_EVERY_MS) return;
+    lastPrune = Date.now();
+    try {
+      await reports.prune();
+    } catch (err) {
+      request.log.warn({ err }, 'pruning reports failed');
+    }
+  };
+
+  app.post('/api/report/timing', { bodyLimit: REPORT_BODY_LIMIT }, async (request, reply) => {
+    if (!timingLimit.allow(request.ip)) return tooMany(reply);
+    const body = parsed(timingReportBody, request.body, reply);
+    if (!body) return reply;
+    await reports.insertTiming(body);
+    await maybePrune(request);
+    return ok({ stored: true });
+  });
+
+  app.post('/api/report/event', { bodyLimit: REPORT_BODY_LIMIT }, async (request, reply) => {
+    if (!eventLimit.allow(request.ip)) return tooMany(reply);
+    const body = parsed(clientEventBody, request.body, reply);
+    if (!body) return reply;
+    await reports.insertEvent(body);
+    await maybePrune(request);
+    return ok({ stored: true });
+  });
+
+  app.get('/api/admin/stats/timings', async (request, reply) => {
+    // Statistics must never be cached by a shared proxy.
+    void reply.header('cache-control', 'no-store');
+    if (!isAdminRequest(request, adminToken)) {
+      const why = adminToken ? 'admin token missing or wrong (header x-admin-token)' : 'set ADMIN_TOKEN to read statistics from another machine';
+      return reply.code(403).send(fail(ResultCode.PARAMS_INVALID, why));
+    }
+    const query = parsed(statsQuery, request.query, reply);
+    if (!query) return reply;
+    return ok(await reports.timingStats(query.days ?? null));
+  });
+}

@@ -11,6 +11,12 @@ import { registerFileRoutes } from './routes/fileRoutes';
 import { registerFontRoutes } from './routes/fontRoutes';
 import { registerProjectRoutes } from './projects/projectRoutes';
 import { registerHealthRoutes } from './routes/healthRoutes';
+import { registerTextReviewRoutes } from './textReview';
+import { registerReportRoutes } from './reports/reportRoutes';
+import { loadSecurityConfig, registerSecurityRoutes, type SecurityConfig } from './security';
+import { registerLanguageRoutes } from './routes/languageRoutes';
+import { createTranslator } from './language/translate';
+import { registerPictureReviewRoutes } from './routes/pictureReviewRoutes';
 import { registerShaderRoutes } from './routes/shaderRoutes';
 import { registerStickerRoutes } from './routes/stickerRoutes';
 import { absoluteUrlMaker } from './routes/requestUrl';
@@ -31,6 +37,8 @@ export interface AppDeps {
   processors: Partial<Record<string, Processor>>;
   tools?: ToolStatus[];
   logger?: boolean;
+  /** Keys and the app config of SPEC §7 (`/api/sa/*`); default: from the environment, keys kept in memory. */
+  security?: SecurityConfig;
 }
 
 /** HTTP status that accompanies an envelope code; the envelope itself is the contract. */
@@ -82,6 +90,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerFontRoutes(app);
   registerStickerRoutes(app);
   registerShaderRoutes(app);
+  // Content safety (SPEC §4/§5/§7): the picture review model loads on its first call.
+  registerPictureReviewRoutes(app, { storage: deps.storage });
+  registerLanguageRoutes(app, { translator: createTranslator(process.env) });
+  const security = deps.security ?? loadSecurityConfig(process.env);
+  registerSecurityRoutes(app, { security });
+  registerReportRoutes(app, { db: deps.db });
+  await registerTextReviewRoutes(app, { baseKey: security.baseKey });
   registerHealthRoutes(app, { db: deps.db, workers: deps.config.workers, tools: deps.tools ?? [] });
   await registerProjectRoutes(app, { db: deps.db, storage: deps.storage, absolute });
   await registerWebAppRoutes(app, deps.config.webDir);

@@ -1,5 +1,6 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
+import { loadSecurityConfig } from './security';
 import { createRuntime } from './runtime';
 import { checkSystemTools } from './systemTools';
 
@@ -9,7 +10,9 @@ async function main(): Promise<void> {
   const runtime = await createRuntime({ config });
   const tools = await checkSystemTools();
   await runtime.startWorkers(config.workers);
-  const app = await buildApp({ config, ...runtime, tools, logger: process.env.LOG_REQUESTS === '1' });
+  // Keys generated on first start are kept in DATA_DIR, so restarts and worker processes agree.
+  const security = loadSecurityConfig(process.env, config.dataDir);
+  const app = await buildApp({ config, ...runtime, tools, security, logger: process.env.LOG_REQUESTS === '1' });
   const shutdown = async (signal: string) => {
     console.log(`${signal}: stopping…`);
     await app.close().catch(() => undefined);

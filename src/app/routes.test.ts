@@ -20,11 +20,14 @@ const SPEC_PATHS = [
   '/batch-edit/bulk-background-changer', '/batch-edit/bulk-image-resizer', '/batch-edit/edit',
 ];
 
+/** Pages for whoever runs the server, not in SPEC §2. */
+const OPERATOR_PATHS = ['/admin/stats'];
+
 describe('route table', () => {
-  it('has every SPEC path exactly once, and nothing else', () => {
+  it('has every SPEC path exactly once, the operator pages, and nothing else', () => {
     const paths = ROUTES.map((route) => route.path);
     expect(new Set(paths).size).toBe(paths.length);
-    expect([...paths].sort()).toEqual([...SPEC_PATHS].sort());
+    expect([...paths].sort()).toEqual([...SPEC_PATHS, ...OPERATOR_PATHS].sort());
   });
 
   it('reads pid on the three editor-step pages', () => {

@@ -5,7 +5,7 @@
  */
 
 /** Which React page renders the route. Everything not built yet is a placeholder. */
-export type PageKind = 'home' | 'toolsIndex' | 'backgroundRemover' | 'notFound' | 'placeholder' | 'create' | 'editor' | 'projects' | 'cutouts';
+export type PageKind = 'home' | 'toolsIndex' | 'backgroundRemover' | 'notFound' | 'placeholder' | 'create' | 'editor' | 'projects' | 'cutouts' | 'aiImageGenerator' | 'adminStats';
 
 /** Sections of SPEC §2; the tool sections also group the cards on /tools. */
 export type RouteGroup =
@@ -59,6 +59,7 @@ export const ROUTES: readonly AppRoute[] = [
   page('/help', 'help', 'general'),
   page('/about', 'about', 'general'),
   page('/404', 'notFound', 'general', { kind: 'notFound' }),
+  page('/admin/stats', 'adminStats', 'general', { kind: 'adminStats' }),
 
   page('/privacy-policy', 'privacyPolicy', 'policy'),
   page('/term-of-use', 'termsOfUse', 'policy'),
@@ -83,7 +84,7 @@ export const ROUTES: readonly AppRoute[] = [
   tool('/product-photography/blue-background', 'productBlue', 'productPhotography'),
 
   tool('/ai-background', 'aiBackground', 'aiGeneration'),
-  tool('/ai-image-generator', 'aiImageGenerator', 'aiGeneration', { featured: true }),
+  tool('/ai-image-generator', 'aiImageGenerator', 'aiGeneration', { kind: 'aiImageGenerator', featured: true }),
   tool('/ai-image-generator/create', 'aiImageGeneratorCreate', 'aiGeneration', { listed: false }),
   tool('/image-to-image-ai', 'imageToImage', 'aiGeneration'),
   tool('/image-to-image-ai/create', 'imageToImageCreate', 'aiGeneration', { listed: false }),

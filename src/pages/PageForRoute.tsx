@@ -1,5 +1,7 @@
 /** Picks the page component for a route-table entry by its kind. */
 import type { AppRoute } from '../app/routes';
+import { AdminStatsPage } from './AdminStatsPage';
+import { AiImageGeneratorPage } from './AiImageGeneratorPage';
 import { BackgroundRemoverPage } from './BackgroundRemoverPage';
 import { CreatePage } from './CreatePage';
 import { EditorPage } from '../editor/EditorPage';
@@ -20,5 +22,7 @@ export function PageForRoute({ route }: { route: AppRoute }) {
     case 'editor': return <EditorPage />;
     case 'projects': return <ProjectsPage type="project" />;
     case 'cutouts': return <ProjectsPage type="cutouts" />;
+    case 'aiImageGenerator': return <AiImageGeneratorPage />;
+    case 'adminStats': return <AdminStatsPage />;
   }
 }

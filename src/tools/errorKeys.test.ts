@@ -16,4 +16,10 @@ describe('errorKeyFor', () => {
     expect(errorKeyFor(jobError('DOWNLOAD_FAILED'))).toBe('errors.downloadFailed');
     expect(errorKeyFor(serverCodeError(ResultCode.SERVICE_UNAVAILABLE))).toBe('errors.serviceUnavailable');
   });
+  it('names each content-safety refusal', () => {
+    expect(errorKeyFor(jobError('CONTENT_REVIEW_TEXT_NON_COMPLIANCE'))).toBe('errors.textNonCompliant');
+    expect(errorKeyFor(jobError('CONTENT_TRANSLATE_FAIL'))).toBe('errors.translateUnavailable');
+    expect(errorKeyFor(jobError('CONTENT_TRANSLATE_RESULT_NON_COMPLIANCE'))).toBe('errors.translatedNonCompliant');
+    expect(errorKeyFor(jobError('CONTENT_REVIEW_PICTURE_NON_COMPLIANCE'))).toBe('errors.pictureNonCompliant');
+  });
 });

@@ -17,6 +17,14 @@ export function errorKeyFor(error: JobError, online: boolean = typeof navigator 
       return 'errors.downloadFailed';
     case ResultCode.SERVICE_UNAVAILABLE:
       return 'errors.serviceUnavailable';
+    case ResultCode.CONTENT_REVIEW_TEXT_NON_COMPLIANCE:
+      return 'errors.textNonCompliant';
+    case ResultCode.CONTENT_TRANSLATE_FAIL:
+      return 'errors.translateUnavailable';
+    case ResultCode.CONTENT_TRANSLATE_RESULT_NON_COMPLIANCE:
+      return 'errors.translatedNonCompliant';
+    case ResultCode.CONTENT_REVIEW_PICTURE_NON_COMPLIANCE:
+      return 'errors.pictureNonCompliant';
     case ResultCode.GPU_HANDLE_FAILED:
       // The server could not read the stored image: the file itself is the problem.
       return error.rawCode === ResultCode.PRE_PROCESS_FAILED || error.rawCode === ResultCode.PARAMS_INVALID

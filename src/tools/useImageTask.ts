@@ -9,7 +9,9 @@ import { FlowStepId } from '../../engine/spec/kinds';
 import type { TaskType } from '../../engine/spec/taskTypes';
 import { taskFlowMachine } from '../../machines/taskFlow.machine';
 import { cancelTasks, downloadResult, queryTasks, submitTask, uploadFiles } from '../api/apiClient';
+import { createTaskTimer } from '../api/timingReport';
 import { errorKeyFor } from './errorKeys';
+import { formatOf, stageTimer } from './taskTiming';
 
 export type ImageTaskPhase = 'idle' | 'uploading' | 'processing' | 'downloading' | 'done' | 'failed';
 
@@ -90,9 +92,16 @@ export function useImageTask(taskType: TaskType): ImageTaskView {
   const start = useCallback((file: File) => {
     stopActor();
     setSourceUrl(URL.createObjectURL(file));
-    const actor = createActor(liveMachine, {
+    const timer = createTaskTimer(taskType);
+    let current: Actor<typeof liveMachine> | null = null;
+    const onStage = stageTimer(timer, {
+      describe: () => ({ taskId: current?.getSnapshot().context.taskIds[0] ?? null, fileSizeKB: Math.round(file.size / 1024), fmt: formatOf(file) }),
+    });
+    const timed = liveMachine.provide({ actions: { notifyStage: (_, params) => onStage(params.stage) } });
+    const actor = createActor(timed, {
       input: { jobId: crypto.randomUUID(), funcType: taskType, sourceFile: file, steps: [FlowStepId.UPLOAD, FlowStepId.SUBMIT, FlowStepId.QUERY] },
     });
+    current = actor;
     actor.subscribe((s) => setDerived((prev) => {
       const next = derive(s);
       return prev.phase === next.phase && prev.progress === next.progress && prev.resultBlob === next.resultBlob && prev.errorKey === next.errorKey ? prev : next;

@@ -27,6 +27,12 @@ export function storageKeyFromUrl(url: string): string | null {
 }
 
 /** Submit, status and cancel of tasks: the part of the API that talks to the queue. */
+/** Task types that need a diffusion model, served only through an external ComfyUI server. */
+const DIFFUSION_TASKS: ReadonlySet<string> = new Set([
+  'aiGeneratePic', 'aiGeneratePicWebUi', 'aiImageToImage', 'aiImgToImgComfyUiV1', 'aiImgToImgComfyUiV2', 'aiImgToImgWebUi',
+  'aiReplace', 'aiReplaceClothes', 'aiReplaceProduct', 'aiReplaceBg', 'deoldify', 'aiPainting',
+]);
+
 export class TaskService {
   constructor(
     private readonly deps: {
@@ -40,7 +46,13 @@ export class TaskService {
   /** Validates a submit payload, records the task and queues it. Returns the new task id. */
   async submit(type: string, body: unknown, owner: string | null): Promise<string> {
     if (!isTaskType(type)) throw paramsInvalid(UNSUPPORTED_FUNCTION_TYPE);
-    if (!this.deps.processors[type]) throw new ApiError(ResultCode.SERVICE_UNAVAILABLE, `${type} is not available on this server yet`);
+    if (!this.deps.processors[type]) {
+      // Diffusion features run on an external ComfyUI server (models.md): say so instead of "not yet".
+      const message = DIFFUSION_TASKS.has(type)
+        ? `${type} needs an image generation server (ComfyUI, COMFYUI_URL) and none is configured`
+        : `${type} is not available on this server yet`;
+      throw new ApiError(ResultCode.SERVICE_UNAVAILABLE, message);
+    }
     const payload = (body ?? {}) as Record<string, unknown>;
     const imgUrl = payload.imgUrl;
     if (typeof imgUrl !== 'string' || imgUrl === '') throw paramsInvalid('imgUrl is required');

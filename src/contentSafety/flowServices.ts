@@ -1,0 +1,45 @@
+/**
+ * The content-safety actors the task-flow machine gets in the app (steps 1, 2, 3 and 7), built on the
+ * text review, language and picture review clients. When the server's config turns a review off, that
+ * review passes without a call (SPEC §5 "runs only when … is on").
+ */
+import { fromPromise } from 'xstate';
+import type { ReviewOutcome } from '../../machines/taskFlow.machine';
+import { runTranslationStep, type TranslationOutcome } from '../../machines/translationStep';
+import { detectLanguage, translateToEnglish } from '../api/languageApi';
+import { getAppConfig } from '../api/secureConfig';
+import { reviewPicture } from './pictureReview';
+import { reviewText } from './textReview';
+
+const PASS: ReviewOutcome = { compliant: true };
+
+/** Step 1 (and the reviews inside step 2): the text review, when enableTextReview is on. */
+export async function reviewPromptText(text: string): Promise<ReviewOutcome> {
+  const config = await getAppConfig();
+  if (!config.enableTextReview) return PASS;
+  const { compliant } = await reviewText(text);
+  return { compliant };
+}
+
+/** Step 2: detect, review and translate (machines/translationStep.ts holds the rule). */
+export function translatePrompt(text: string): Promise<TranslationOutcome> {
+  return runTranslationStep(text, { detect: detectLanguage, review: reviewPromptText, translate: translateToEnglish });
+}
+
+/** Step 3 and step 7: every picture through the picture review, when enablePicReview is on. */
+export async function reviewPictures(files: Blob[]): Promise<ReviewOutcome> {
+  const config = await getAppConfig();
+  if (!config.enablePicReview) return PASS;
+  for (const file of files) {
+    if (!(await reviewPicture(file)).compliant) return { compliant: false };
+  }
+  return PASS;
+}
+
+/** The actors to `.provide()` to the task-flow machine. */
+export const contentSafetyActors = {
+  reviewText: fromPromise<ReviewOutcome, { text: string }>(({ input }) => reviewPromptText(input.text)),
+  translatePrompt: fromPromise<TranslationOutcome, { text: string }>(({ input }) => translatePrompt(input.text)),
+  reviewPicture: fromPromise<ReviewOutcome, { files: Blob[] }>(({ input }) => reviewPictures(input.files)),
+  reviewResultPicture: fromPromise<ReviewOutcome, { file: Blob; taskId: string }>(({ input }) => reviewPictures([input.file])),
+};

@@ -1,0 +1,91 @@
+/**
+ * React hook that runs a prompt-taking AI task through the task-flow machine: text review and translation
+ * (content-safety steps, as the server's config asks), submit, poll, download and result review. Exposes a
+ * small view model: the stage, the prompt as translated, the error key, the result.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { createActor, fromPromise, type Actor } from 'xstate';
+import type { TaskStage } from '../../engine/spec/kinds';
+import type { TaskType } from '../../engine/spec/taskTypes';
+import { taskFlowMachine } from '../../machines/taskFlow.machine';
+import { cancelTasks, downloadResult, queryTasks, submitTask } from '../api/apiClient';
+import { getAppConfig } from '../api/secureConfig';
+import { contentSafetyActors } from '../contentSafety/flowServices';
+import { buildSteps } from '../contentSafety/flowSteps';
+import { createTaskTimer } from '../api/timingReport';
+import { errorKeyFor } from './errorKeys';
+import { stageTimer } from './taskTiming';
+
+export interface PromptTaskView {
+  stage: TaskStage | 'idle';
+  busy: boolean;
+  /** The prompt as submitted, when step 2 translated it, with the detected ISO 639-3 language. */
+  translation: { text: string; lanCode: string } | null;
+  errorKey: string | null;
+  errorCode: number | null;
+  resultUrl: string | null;
+  start(prompt: string): void;
+  retry(): void;
+  cancel(): void;
+}
+
+const liveMachine = taskFlowMachine.provide({
+  actors: {
+    ...contentSafetyActors,
+    submit: fromPromise(({ input, signal }) => submitTask(input, signal)),
+    query: fromPromise(({ input, signal }) => queryTasks(input, signal)),
+    download: fromPromise(({ input, signal }) => downloadResult(input.url, signal)),
+  },
+  actions: { cancelServerTasks: (_, params) => cancelTasks(params.taskIds) },
+});
+
+type Snapshot = ReturnType<Actor<typeof liveMachine>['getSnapshot']>;
+type Derived = Omit<PromptTaskView, 'start' | 'retry' | 'cancel' | 'resultUrl'> & { resultBlob: Blob | null };
+
+const IDLE: Derived = { stage: 'idle', busy: false, translation: null, errorKey: null, errorCode: null, resultBlob: null };
+
+function derive(s: Snapshot): Derived {
+  const c = s.context;
+  const translation = c.lanCode && c.prompt && c.prompt !== c.originalPrompt ? { text: c.prompt, lanCode: c.lanCode } : null;
+  const task = Object.values(c.taskResults)[0];
+  if (s.matches('idle') || s.matches('cancelled')) return IDLE;
+  if (s.matches('failed')) {
+    const error = c.error ?? task?.err ?? null;
+    return { ...IDLE, stage: 'failed', translation, errorKey: error ? errorKeyFor(error) : 'errors.unknown', errorCode: error?.code ?? null };
+  }
+  if (s.matches('completed')) return { ...IDLE, stage: 'completed', translation, resultBlob: task?.resultFile ?? null };
+  return { ...IDLE, stage: c.stage, busy: true, translation };
+}
+
+export function usePromptTask(taskType: TaskType): PromptTaskView {
+  const actorRef = useRef<Actor<typeof liveMachine> | null>(null);
+  const [derived, setDerived] = useState<Derived>(IDLE);
+  const [resultUrl, setResultUrl] = useState<string | null>(null);
+
+  useEffect(() => () => { if (resultUrl) URL.revokeObjectURL(resultUrl); }, [resultUrl]);
+  useEffect(() => setResultUrl(derived.resultBlob ? URL.createObjectURL(derived.resultBlob) : null), [derived.resultBlob]);
+  useEffect(() => () => { actorRef.current?.stop(); }, []);
+
+  const start = useCallback((prompt: string) => {
+    actorRef.current?.stop();
+    setDerived({ ...IDLE, stage: 'preprocess', busy: true });
+    void getAppConfig().then((config) => {
+      const steps = buildSteps(config, { prompt: true, pictures: false, query: true });
+      const timer = createTaskTimer(taskType);
+      let current: Actor<typeof liveMachine> | null = null;
+      const onStage = stageTimer(timer, { describe: () => ({ taskId: current?.getSnapshot().context.taskIds[0] ?? null, fileSizeKB: 0, fmt: 'text' }) });
+      const timed = liveMachine.provide({ actions: { notifyStage: (_, params) => onStage(params.stage) } });
+      const actor = createActor(timed, { input: { jobId: crypto.randomUUID(), funcType: taskType, prompt, steps } });
+      current = actor;
+      actor.subscribe((s) => setDerived(derive(s)));
+      actorRef.current = actor;
+      actor.start();
+      actor.send({ type: 'job.start' });
+    });
+  }, [taskType]);
+
+  const retry = useCallback(() => actorRef.current?.send({ type: 'job.retry' }), []);
+  const cancel = useCallback(() => actorRef.current?.send({ type: 'job.cancel' }), []);
+  const { resultBlob: _blob, ...view } = derived;
+  return { ...view, resultUrl, start, retry, cancel };
+}

@@ -5,11 +5,13 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { createActor, fromPromise, type Actor } from 'xstate';
-import { FlowStepId } from '../../engine/spec/kinds';
 import type { TaskType } from '../../engine/spec/taskTypes';
 import { taskFlowMachine } from '../../machines/taskFlow.machine';
 import { cancelTasks, downloadResult, queryTasks, submitTask, uploadFiles } from '../api/apiClient';
 import { createTaskTimer } from '../api/timingReport';
+import { getAppConfig } from '../api/secureConfig';
+import { contentSafetyActors } from '../contentSafety/flowServices';
+import { buildSteps, type ReviewFlags } from '../contentSafety/flowSteps';
 import { errorKeyFor } from './errorKeys';
 import { formatOf, stageTimer } from './taskTiming';
 
@@ -40,6 +42,7 @@ const liveMachine = taskFlowMachine.provide({
     submit: fromPromise(({ input, signal }) => submitTask(input, signal)),
     query: fromPromise(({ input, signal }) => queryTasks(input, signal)),
     download: fromPromise(({ input, signal }) => downloadResult(input.url, signal)),
+    ...contentSafetyActors,
   },
   actions: { cancelServerTasks: (_, params) => cancelTasks(params.taskIds) },
 });
@@ -67,6 +70,8 @@ function derive(s: Snapshot): Derived {
     return { ...IDLE, phase: 'failed', errorKey: error ? errorKeyFor(error) : 'errors.unknown', errorCode: error?.code ?? null };
   }
   if (s.matches('cancelled') || s.matches('idle')) return IDLE;
+  // The picture review before the upload counts as the start of the upload.
+  if (s.matches({ running: 'reviewingPicture' })) return { ...IDLE, phase: 'uploading', progress: 0 };
   if (s.matches({ running: 'uploading' })) return { ...IDLE, phase: 'uploading', progress: 0.3 * c.uploadProgress };
   if (s.matches({ running: { querying: 'downloading' } })) return { ...IDLE, phase: 'downloading', progress: 0.95 };
   return { ...IDLE, phase: 'processing', progress: 0.3 + 0.6 * (task?.progress ?? 0) };
@@ -89,9 +94,10 @@ export function useImageTask(taskType: TaskType): ImageTaskView {
   useEffect(() => setResultUrl(derived.resultBlob ? URL.createObjectURL(derived.resultBlob) : null), [derived.resultBlob]);
   useEffect(() => stopActor, [stopActor]);
 
-  const start = useCallback((file: File) => {
-    stopActor();
-    setSourceUrl(URL.createObjectURL(file));
+  // Each start, cancel or reset bumps this: a start still waiting for the server's config is dropped.
+  const generation = useRef(0);
+
+  const launch = useCallback((file: File, config: ReviewFlags) => {
     const timer = createTaskTimer(taskType);
     let current: Actor<typeof liveMachine> | null = null;
     const onStage = stageTimer(timer, {
@@ -99,7 +105,8 @@ export function useImageTask(taskType: TaskType): ImageTaskView {
     });
     const timed = liveMachine.provide({ actions: { notifyStage: (_, params) => onStage(params.stage) } });
     const actor = createActor(timed, {
-      input: { jobId: crypto.randomUUID(), funcType: taskType, sourceFile: file, steps: [FlowStepId.UPLOAD, FlowStepId.SUBMIT, FlowStepId.QUERY] },
+      // Picture review before upload and of the result, when the server's config turns it on (SPEC §5).
+      input: { jobId: crypto.randomUUID(), funcType: taskType, sourceFile: file, steps: buildSteps(config, { prompt: false, pictures: true, query: true }) },
     });
     current = actor;
     actor.subscribe((s) => setDerived((prev) => {
@@ -109,14 +116,26 @@ export function useImageTask(taskType: TaskType): ImageTaskView {
     actorRef.current = actor;
     actor.start();
     actor.send({ type: 'job.start' });
-  }, [stopActor, taskType]);
+  }, [taskType]);
+
+  const start = useCallback((file: File) => {
+    stopActor();
+    setSourceUrl(URL.createObjectURL(file));
+    setDerived({ ...IDLE, phase: 'uploading' });
+    const mine = ++generation.current;
+    void getAppConfig().then((config) => {
+      if (mine === generation.current) launch(file, config);
+    });
+  }, [stopActor, launch]);
 
   const retry = useCallback(() => actorRef.current?.send({ type: 'job.retry' }), []);
   const cancel = useCallback(() => {
+    generation.current++;
     actorRef.current?.send({ type: 'job.cancel' });
     setSourceUrl(null);
   }, []);
   const reset = useCallback(() => {
+    generation.current++;
     stopActor();
     setDerived(IDLE);
     setSourceUrl(null);

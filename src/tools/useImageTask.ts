@@ -29,7 +29,8 @@ export interface ImageTaskView {
   /** i18n key of the error to show as a toast, null when none. */
   errorKey: string | null;
   errorCode: number | null;
-  start(file: File): void;
+  /** Runs the task on `file`; `params` travel in the submit body beside imgUrl (efMode, colours…). */
+  start(file: File, params?: Record<string, unknown>): void;
   retry(): void;
   cancel(): void;
   reset(): void;
@@ -97,7 +98,7 @@ export function useImageTask(taskType: TaskType): ImageTaskView {
   // Each start, cancel or reset bumps this: a start still waiting for the server's config is dropped.
   const generation = useRef(0);
 
-  const launch = useCallback((file: File, config: ReviewFlags) => {
+  const launch = useCallback((file: File, params: Record<string, unknown>, config: ReviewFlags) => {
     const timer = createTaskTimer(taskType);
     let current: Actor<typeof liveMachine> | null = null;
     const onStage = stageTimer(timer, {
@@ -106,7 +107,7 @@ export function useImageTask(taskType: TaskType): ImageTaskView {
     const timed = liveMachine.provide({ actions: { notifyStage: (_, params) => onStage(params.stage) } });
     const actor = createActor(timed, {
       // Picture review before upload and of the result, when the server's config turns it on (SPEC §5).
-      input: { jobId: crypto.randomUUID(), funcType: taskType, sourceFile: file, steps: buildSteps(config, { prompt: false, pictures: true, query: true }) },
+      input: { jobId: crypto.randomUUID(), funcType: taskType, sourceFile: file, submitParams: params, steps: buildSteps(config, { prompt: false, pictures: true, query: true }) },
     });
     current = actor;
     actor.subscribe((s) => setDerived((prev) => {
@@ -118,13 +119,13 @@ export function useImageTask(taskType: TaskType): ImageTaskView {
     actor.send({ type: 'job.start' });
   }, [taskType]);
 
-  const start = useCallback((file: File) => {
+  const start = useCallback((file: File, params: Record<string, unknown> = {}) => {
     stopActor();
     setSourceUrl(URL.createObjectURL(file));
     setDerived({ ...IDLE, phase: 'uploading' });
     const mine = ++generation.current;
     void getAppConfig().then((config) => {
-      if (mine === generation.current) launch(file, config);
+      if (mine === generation.current) launch(file, params, config);
     });
   }, [stopActor, launch]);
 

@@ -1,0 +1,27 @@
+import type { ProcessorContext } from '../../tasks/processors';
+
+/**
+ * Runs `work` (which gets an AbortSignal) while polling ctx.checkCancelled every `intervalMs`: a user's cancel
+ * aborts the signal, so a G'MIC process is killed instead of running to the end. The progress creeps from
+ * `from` towards `to`, since G'MIC reports none.
+ */
+export async function withCancelTicker<T>(
+  ctx: Pick<ProcessorContext, 'onProgress' | 'checkCancelled'>,
+  from: number,
+  to: number,
+  work: (signal: AbortSignal) => Promise<T>,
+  intervalMs = 1000,
+): Promise<T> {
+  const controller = new AbortController();
+  let progress = from;
+  const timer = setInterval(() => {
+    progress += (to - progress) * 0.1;
+    ctx.onProgress(progress);
+    ctx.checkCancelled().catch((err: unknown) => controller.abort(err instanceof Error ? err : new Error('task cancelled')));
+  }, intervalMs);
+  try {
+    return await work(controller.signal);
+  } finally {
+    clearInterval(timer);
+  }
+}

@@ -1,0 +1,44 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ResultCode } from '../../../../engine/spec/errors';
+import { cropPng, holeMask, makeTestContext, psnr, type TestContext } from '../../models/inpaint/testSupport';
+import { readPhoto } from '../../testing/testPhotos';
+import { lamaProcessor } from './lama';
+
+const HOLE = { x: 60, y: 40, w: 24, h: 24 };
+let t: TestContext | undefined;
+afterEach(async () => {
+  vi.unstubAllEnvs();
+  vi.restoreAllMocks();
+  await t?.cleanup();
+  t = undefined;
+});
+
+async function context() {
+  const photo = await cropPng(await readPhoto('coffee'), { x: 380, y: 0, w: 144, h: 104 });
+  t = await makeTestContext(photo);
+  t.ctx.params.maskUrl = await t.upload('mask.png', await holeMask(144, 104, [HOLE]));
+  return { ...t, photo };
+}
+
+describe('lamaProcessor', () => {
+  it('fills with G’MIC even when COMFYUI_URL is set (learned fill not implemented), saying so once', async () => {
+    vi.stubEnv('COMFYUI_URL', 'http://127.0.0.1:1');
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const { ctx, photo } = await context();
+    const out = await lamaProcessor(ctx);
+    expect(await psnr(photo, out.body, HOLE)).toBeGreaterThan(24); // measured 27.4–28.5 on this wall
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('not implemented'));
+  });
+
+  it('is SERVICE_UNAVAILABLE with the install hint when gmic is missing (no silent quick fill)', async () => {
+    vi.stubEnv('GMIC_PATH', '/nonexistent/gmic');
+    const { ctx } = await context();
+    await expect(lamaProcessor(ctx)).rejects.toMatchObject({ code: ResultCode.SERVICE_UNAVAILABLE, message: expect.stringContaining('apt-get install gmic') });
+  });
+
+  it('needs a mask', async () => {
+    const { ctx } = await context();
+    delete ctx.params.maskUrl;
+    await expect(lamaProcessor(ctx)).rejects.toMatchObject({ code: ResultCode.PARAMS_INVALID });
+  });
+});

@@ -1,0 +1,243 @@
+/**
+ * /tools/magic-eraser-with-ai-detection: pick, drop or paste a photo → paint over what should go (or let a
+ * detector suggest it: people and objects, text, scratches) → optional instant preview (Telea on the server)
+ * → "Erase" runs the mode's task (elimination / removeWatermark / descratch) with the mask uploaded as a PNG →
+ * before/after, download, open in the editor, or keep erasing on the result.
+ */
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { useLocalize } from '../../app/useLang';
+import { CompareSlider } from '../../components/CompareSlider';
+import { FileDropZone } from '../../components/FileDropZone';
+import { HowItWorks } from '../../components/HowItWorks';
+import { MaskBrushCanvas } from '../../components/mask/MaskBrushCanvas';
+import type { StrokeOp } from '../../components/mask/strokeHistory';
+import { useMaskHistory } from '../../components/mask/useMaskHistory';
+import { ResultActions } from '../../components/ResultActions';
+import { TaskProgress } from '../../components/TaskProgress';
+import { useToast } from '../../components/ToastContext';
+import { UploadPrompt } from '../../components/UploadPrompt';
+import { createCutoutProject } from '../../editor/persistence/cutoutProject';
+import { useKey } from '../../hooks/useKey';
+import { usePasteImage } from '../../hooks/usePasteImage';
+import { usePreventFileNavigation } from '../../hooks/usePreventFileNavigation';
+import { LIMIT_PARAMS, checkImageFile } from '../../tools/checkImageFile';
+import { useImageTask, type ImageTaskPhase } from '../../tools/useImageTask';
+import { EraserToolbar } from './eraser/EraserToolbar';
+import { ModeTabs } from './eraser/ModeTabs';
+import { detectMask, EraserCallError, previewFill, uploadOne } from './eraser/eraserApi';
+import { defaultBrushSize, eraseBlocker, eraseParams, modeInfo, type DetectKind, type EraseQuality, type EraserMode } from './eraser/eraserModes';
+import { usePhoto } from './eraser/usePhoto';
+import './MagicEraserPage.css';
+
+const BUSY: readonly ImageTaskPhase[] = ['uploading', 'processing', 'downloading'];
+
+export function MagicEraserPage() {
+  const { t, i18n } = useTranslation();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const localize = useLocalize();
+  const input = useRef<HTMLInputElement>(null);
+  const [mode, setMode] = useState<EraserMode>('objects');
+  const info = modeInfo(mode);
+  const task = useImageTask(info.taskType);
+  const { photo, load, clear: clearPhoto, serverUrl } = usePhoto(info.taskType);
+  const busy = BUSY.includes(task.phase);
+  const editing = photo !== null && (task.phase === 'idle' || task.phase === 'failed');
+  const mask = useMaskHistory(photo?.width ?? 1, photo?.height ?? 1, editing);
+  const [brushSize, setBrushSize] = useState(40);
+  const [brushMode, setBrushMode] = useState<StrokeOp['mode']>('paint');
+  const [quality, setQuality] = useState<EraseQuality>('best');
+  const [detecting, setDetecting] = useState<DetectKind | null>(null);
+  const [preview, setPreview] = useState<{ state: 'loading' | 'shown'; url: string | null } | null>(null);
+  const [sending, setSending] = useState(false);
+
+  // A preview shows an older mask after any edit: drop it.
+  useEffect(() => setPreview(null), [mask.edits]);
+  useEffect(() => () => { if (preview?.url) URL.revokeObjectURL(preview.url); }, [preview]);
+
+  const callFailed = (err: unknown, key: string) => {
+    if (err instanceof DOMException && err.name === 'AbortError') return;
+    const reason = err instanceof EraserCallError || err instanceof Error ? err.message : '';
+    toast.show(t(key, { reason }), 'error');
+  };
+
+  const submit = async (file: File) => {
+    if (busy || sending) return;
+    const problem = checkImageFile(file);
+    if (problem) {
+      toast.show(t(problem.key, problem.params), 'error');
+      return;
+    }
+    try {
+      const loaded = await load(file);
+      task.reset();
+      mask.reset();
+      setBrushSize(defaultBrushSize(mode, loaded.width));
+    } catch {
+      toast.show(t('errors.paramsInvalid', LIMIT_PARAMS), 'error');
+    }
+  };
+
+  const detect = async (kind: DetectKind) => {
+    setDetecting(kind);
+    try {
+      const { maskUrl } = await detectMask(kind, await serverUrl());
+      if (maskUrl) await mask.addMaskFromUrl(maskUrl);
+      else toast.show(t('eraser.detect.nothing'), 'info');
+    } catch (err) {
+      callFailed(err, 'eraser.detect.failed');
+    } finally {
+      setDetecting(null);
+    }
+  };
+
+  const togglePreview = async () => {
+    if (preview) return setPreview(null);
+    setPreview({ state: 'loading', url: null });
+    try {
+      const blob = await previewFill(await serverUrl(), mask.exportDataUrl());
+      setPreview((p) => (p?.state === 'loading' ? { state: 'shown', url: URL.createObjectURL(blob) } : p));
+    } catch (err) {
+      setPreview(null);
+      callFailed(err, 'eraser.preview.failed');
+    }
+  };
+
+  const erase = async () => {
+    if (!photo) return;
+    const blocker = eraseBlocker(mode, mask.empty);
+    if (blocker) return toast.show(t(`eraser.${blocker}`), 'error');
+    setSending(true);
+    try {
+      const maskUrl = mask.empty ? null : await uploadOne(await mask.exportPng(), info.taskType, 'png');
+      task.start(photo.file, eraseParams(mode, maskUrl, quality));
+    } catch (err) {
+      callFailed(err, 'eraser.uploadFailed');
+    } finally {
+      setSending(false);
+    }
+  };
+
+  /** The result becomes the photo, so a second object can be erased from it. */
+  const keepErasing = async () => {
+    if (!task.resultBlob) return;
+    await submit(new File([task.resultBlob], 'erased.png', { type: 'image/png' }));
+  };
+
+  const startOver = () => {
+    task.reset();
+    mask.reset();
+    clearPhoto();
+  };
+
+  const openInEditor = async () => {
+    if (!task.resultBlob) return;
+    try {
+      const pid = await createCutoutProject(task.resultBlob, t('tools.magicEraser.title'));
+      navigate(localize(`/create/edit?pid=${pid}`));
+    } catch {
+      toast.show(t('errors.unknown'), 'error');
+    }
+  };
+
+  usePasteImage((file) => void submit(file));
+  usePreventFileNavigation();
+  useKey('Escape', task.cancel, busy);
+
+  const errorMessage = t(task.errorKey && i18n.exists(task.errorKey) ? task.errorKey : 'errors.unknown', LIMIT_PARAMS);
+  const announceFailure = useEffectEvent(() => toast.show(errorMessage, 'error'));
+  useEffect(() => {
+    if (task.phase === 'failed') announceFailure();
+  }, [task.phase, task.errorKey]);
+
+  const locked = !editing || sending;
+  return (
+    <div className="container tool-page eraser-page" data-testid="page.magicEraser">
+      <header className="page-header center">
+        <h1 className="page-title">{t('tools.magicEraser.title')}</h1>
+        <p className="lead">{t('eraser.subtitle')}</p>
+      </header>
+
+      <input
+        ref={input} type="file" accept="image/*" className="visually-hidden" tabIndex={-1} aria-hidden="true" data-testid="upload.input"
+        onChange={(event) => {
+          const file = event.target.files?.[0];
+          event.target.value = ''; // picking the same file again must fire change again
+          if (file) void submit(file);
+        }}
+      />
+
+      <ModeTabs mode={mode} onMode={(m) => { setMode(m); if (photo) setBrushSize(defaultBrushSize(m, photo.width)); }} disabled={busy || sending} />
+      <p className="muted small center eraser-page__mode-hint">{t(`eraser.modeHint.${mode}`)}</p>
+
+      <FileDropZone onFile={(file) => void submit(file)} enabled={!busy && !sending}>
+        <div className={`card workspace workspace--${task.phase}`} data-phase={task.phase}>
+          {!photo && <UploadPrompt onPick={() => input.current?.click()} />}
+
+          {photo && task.phase !== 'done' && (
+            <>
+              <EraserToolbar
+                brushSize={brushSize} onBrushSize={setBrushSize} brushMode={brushMode} onBrushMode={setBrushMode}
+                canUndo={mask.canUndo} canRedo={mask.canRedo} maskEmpty={mask.empty}
+                onUndo={mask.undo} onRedo={mask.redo} onClear={mask.clear}
+                onDetect={(kind) => void detect(kind)} detecting={detecting}
+                preview={preview?.state ?? null} onTogglePreview={() => void togglePreview()} disabled={locked}
+              />
+              <MaskBrushCanvas
+                imageUrl={photo.url} width={photo.width} height={photo.height} edits={mask.edits} sources={mask.sources}
+                brushSize={brushSize} mode={brushMode} onStroke={mask.addStroke} previewUrl={preview?.url ?? null}
+                disabled={locked} alt={t('eraser.photoAlt')}
+              />
+              <p className="muted small center">{t('eraser.legend')}</p>
+            </>
+          )}
+
+          {busy && <TaskProgress phase={task.phase} progress={task.progress} onCancel={task.cancel} />}
+
+          {editing && (
+            <div className="eraser-page__actions">
+              {info.hasQuality && (
+                <label className="eraser-page__quality">
+                  <span>{t('eraser.quality.label')}</span>
+                  <select value={quality} onChange={(e) => setQuality(e.target.value as EraseQuality)} disabled={sending} data-testid="eraser.quality">
+                    <option value="best">{t('eraser.quality.best')}</option>
+                    <option value="fast">{t('eraser.quality.fast')}</option>
+                  </select>
+                </label>
+              )}
+              <button type="button" className="button button--primary button--large" disabled={sending || eraseBlocker(mode, mask.empty) !== null}
+                onClick={() => void erase()} data-testid="eraser.erase">
+                {t(`eraser.erase.${mode}`)}
+              </button>
+              <button type="button" className="button button--ghost" onClick={startOver} disabled={sending} data-testid="result.new">
+                {t('bgRemover.newImage')}
+              </button>
+              {mask.empty && <p className="muted small eraser-page__blocker">{t(info.maskOptional ? `eraser.autoHint.${mode}` : 'eraser.needMask')}</p>}
+            </div>
+          )}
+
+          {task.phase === 'failed' && (
+            <div className="failed-panel">
+              <p className="failed-panel__title">{t('bgRemover.failedTitle')}</p>
+              <p className="muted" data-testid="task.error">{errorMessage}</p>
+            </div>
+          )}
+
+          {task.phase === 'done' && photo && (
+            <>
+              {task.resultUrl && <CompareSlider beforeUrl={photo.url} afterUrl={task.resultUrl} />}
+              <ResultActions resultBlob={task.resultBlob} onNewImage={startOver} onOpenInEditor={() => void openInEditor()} />
+              <button type="button" className="button button--secondary" onClick={() => void keepErasing()} data-testid="eraser.keepErasing">
+                {t('eraser.keepErasing')}
+              </button>
+            </>
+          )}
+        </div>
+      </FileDropZone>
+
+      <HowItWorks headingId="eraser-how" />
+    </div>
+  );
+}

@@ -4,7 +4,7 @@
 #   apertium  offline prompt translation (GPL-2, run as a separate program), with the language pairs
 #             apertium-eng-spa (Spanish → English), apertium-es-pt, apertium-fr-es, apertium-spa-ita
 #             (Portuguese, French, Italian → Spanish, the pivot) and cg3 (cg-proc, which the Italian pair needs)
-#   chromium  (with --test) the browser the end-to-end tests drive
+#   chromium  (with --test) the browser the end-to-end tests drive; fonts-dejavu-core for text the tests draw
 # Without them the product still starts; GET /api/health and the start-up log say what is degraded.
 # A package the mirror does not have is reported and skipped; the others are still installed.
 set -u
@@ -19,7 +19,7 @@ want=(
   "apertium-spa-ita $modes/ita-spa.mode"
   "cg3 cg-proc"
 )
-[ "${1:-}" = "--test" ] && want+=("chromium chromium")
+[ "${1:-}" = "--test" ] && want+=("chromium chromium" "fonts-dejavu-core /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
 
 missing=()
 for entry in "${want[@]}"; do

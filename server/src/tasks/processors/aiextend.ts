@@ -1,0 +1,139 @@
+/**
+ * Image extender (task type `aiextend`, page /tools/ai-image-extender): puts the photo in a larger frame (a preset
+ * ratio or a custom size, see aiextendLayout.ts) and fills the new border.
+ *
+ * Fill: G'MIC `inpaint_matchpatch` (inpaintGmic of server/src/models/inpaint) on the padded canvas, mask = the new
+ * border. It continues textures (sky, walls, foliage, wood) well and cannot invent objects (models-restoration.md §3).
+ * G'MIC gets slow above about a megapixel, so a bigger frame is filled on a copy scaled down to EXTEND_FILL_MAX_PIXELS
+ * and only the filled border is scaled back up: the photo's own pixels are copied into the result unchanged, exactly,
+ * at full resolution. The border is therefore softer than the photo on big frames.
+ *
+ * Generative outpainting: when a ComfyUI server is configured (COMFYUI_URL), a diffusion workflow
+ * (LoadImage → ImagePadForOutpaint → VAEEncodeForInpaint → KSampler → VAEDecode) would be the better fill. It is not
+ * implemented yet: with or without COMFYUI_URL this tool answers with the classical fill (a one-time warning says so).
+ */
+import sharp from 'sharp';
+import { ResultCode } from '../../../../engine/spec/errors';
+import { UPLOAD_MAX_PIXELS } from '../../../../engine/spec/limits';
+import { ApiError } from '../../envelope';
+import { inpaintGmic } from '../../models/inpaint';
+import { readInput, type Processor, type ProcessorContext } from '../processors';
+import { extendLayout, parseExtendParams, type ExtendLayout, type ExtendParams } from './aiextendLayout';
+
+/** The largest canvas G'MIC fills at full resolution; bigger frames are filled on a scaled copy. */
+export const EXTEND_FILL_MAX_PIXELS = 1_000_000;
+
+const raw = (width: number, height: number, channels: 1 | 3) => ({ raw: { width, height, channels } });
+
+let warnedComfy = false;
+function noteGenerativeFill(): void {
+  if (warnedComfy || !process.env.COMFYUI_URL) return;
+  warnedComfy = true;
+  console.warn('aiextend: COMFYUI_URL is set, but generative outpainting is not implemented yet; using the classical G\'MIC fill');
+}
+
+/** Upright, sRGB, 3-channel pixels; transparency flattened on white. Not an image → PARAMS_INVALID. */
+async function decodeRgb(input: Buffer): Promise<{ rgb: Buffer; width: number; height: number }> {
+  try {
+    const { data, info } = await sharp(input, { failOn: 'error', limitInputPixels: UPLOAD_MAX_PIXELS })
+      .rotate().toColourspace('srgb').flatten({ background: '#ffffff' }).removeAlpha()
+      .raw().toBuffer({ resolveWithObject: true });
+    return { rgb: data, width: info.width, height: info.height };
+  } catch {
+    throw new ApiError(ResultCode.PARAMS_INVALID, 'the input is not a readable image');
+  }
+}
+
+/**
+ * The canvas G'MIC works on (the photo scaled by `scale`, padded with its own edge colours) and its mask, both PNG;
+ * mask white = the border to fill.
+ */
+async function fillInputs(rgb: Buffer, w: number, h: number, layout: ExtendLayout, scale: number) {
+  const cw = Math.max(1, Math.round(layout.width * scale));
+  const ch = Math.max(1, Math.round(layout.height * scale));
+  const pl = Math.round(layout.left * scale);
+  const pt = Math.round(layout.top * scale);
+  const pw = Math.max(1, Math.min(cw - pl, Math.round((layout.left + w) * scale) - pl));
+  const ph = Math.max(1, Math.min(ch - pt, Math.round((layout.top + h) * scale) - pt));
+  const photo = scale < 1 ? await sharp(rgb, raw(w, h, 3)).resize(pw, ph, { fit: 'fill' }).raw().toBuffer() : rgb;
+  const image = await sharp(photo, raw(pw, ph, 3))
+    .extend({ left: pl, top: pt, right: cw - pl - pw, bottom: ch - pt - ph, extendWith: 'copy' })
+    .png({ compressionLevel: 1 })
+    .toBuffer();
+  const mask = Buffer.alloc(cw * ch, 255);
+  for (let y = pt; y < pt + ph; y++) mask.fill(0, y * cw + pl, y * cw + pl + pw);
+  return { image, mask: await sharp(mask, raw(cw, ch, 1)).png({ compressionLevel: 1 }).toBuffer(), cw, ch };
+}
+
+/**
+ * Runs `work`, polling ctx.checkCancelled once a second (aborting `work` through its signal when the user cancels)
+ * and creeping the progress from `from` towards `to`, since G'MIC reports none.
+ */
+async function withTicker<T>(ctx: Pick<ProcessorContext, 'onProgress' | 'checkCancelled'>, from: number, to: number, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const controller = new AbortController();
+  let cancelled: unknown = null;
+  let progress = from;
+  const timer = setInterval(() => {
+    progress += (to - progress) * 0.08;
+    ctx.onProgress(progress);
+    ctx.checkCancelled().catch((err: unknown) => {
+      cancelled ??= err;
+      controller.abort();
+    });
+  }, 1000);
+  try {
+    const result = await work(controller.signal);
+    if (cancelled) throw cancelled;
+    return result;
+  } catch (err) {
+    throw cancelled ?? err;
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+/**
+ * Extends a photo to the frame `params` asks for. Returns PNG bytes of the frame, with the (EXIF-upright) photo's
+ * pixels unchanged at the layout's position and the border filled. `fillMaxPixels` (default EXTEND_FILL_MAX_PIXELS)
+ * is the largest canvas filled at full resolution.
+ */
+export async function extendImage(
+  input: Buffer,
+  params: ExtendParams,
+  ctx: Pick<ProcessorContext, 'onProgress' | 'checkCancelled'> = { onProgress: () => undefined, checkCancelled: async () => undefined },
+  { fillMaxPixels = EXTEND_FILL_MAX_PIXELS }: { fillMaxPixels?: number } = {},
+): Promise<{ png: Buffer; layout: ExtendLayout }> {
+  noteGenerativeFill();
+  const { rgb, width: w, height: h } = await decodeRgb(input);
+  const layout = extendLayout(params, w, h);
+  ctx.onProgress(0.05);
+  const scale = Math.min(1, Math.sqrt(fillMaxPixels / (layout.width * layout.height)));
+  const { image, mask, cw, ch } = await fillInputs(rgb, w, h, layout, scale);
+  await ctx.checkCancelled();
+  ctx.onProgress(0.1);
+
+  const filled = await withTicker(ctx, 0.1, 0.85, (signal) => inpaintGmic(image, mask, { signal, dilatePx: 0 }));
+  ctx.onProgress(0.9);
+  const meta = await sharp(filled).metadata();
+  if (meta.width !== cw || meta.height !== ch) throw new ApiError(ResultCode.POST_PROCESS_FAILED, 'the fill came back at the wrong size');
+  let frame = sharp(filled).removeAlpha().toColourspace('srgb');
+  if (scale < 1) frame = frame.resize(layout.width, layout.height, { fit: 'fill', kernel: 'lanczos3' });
+  const out = await frame.raw().toBuffer();
+  // The photo goes back in byte for byte: the fill only ever supplies the border.
+  for (let y = 0; y < h; y++) rgb.copy(out, ((layout.top + y) * layout.width + layout.left) * 3, y * w * 3, (y + 1) * w * 3);
+  const png = await sharp(out, raw(layout.width, layout.height, 3)).png({ compressionLevel: 6, adaptiveFiltering: false }).toBuffer();
+  ctx.onProgress(1);
+  return { png, layout };
+}
+
+/**
+ * `aiextend` task: params { ratio '1:1'|'4:3'|'3:4'|'16:9'|'9:16'|'custom', width?, height? (custom, ≤ 4096),
+ * position { x, y } 0..1 } → PNG of the extended frame.
+ */
+export const aiextendProcessor: Processor = async (ctx) => {
+  const params = parseExtendParams(ctx.params);
+  const input = await readInput(ctx);
+  await ctx.checkCancelled();
+  const { png } = await extendImage(input, params, ctx);
+  return { body: png, contentType: 'image/png', extension: 'png' };
+};

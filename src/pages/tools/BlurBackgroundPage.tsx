@@ -1,0 +1,206 @@
+/**
+ * /tools/blur-background: pick, drop or paste a photo → the bgblur task keeps the subject sharp and blurs the
+ * background → compare before/after → download or open in the editor. Changing the strength or the edge softness
+ * runs the task again on the same file (no new pick; the server reuses its subject mask for the same file).
+ */
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { useLocalize } from '../../app/useLang';
+import { CompareSlider } from '../../components/CompareSlider';
+import { FileDropZone } from '../../components/FileDropZone';
+import { HowItWorks } from '../../components/HowItWorks';
+import { ResultActions } from '../../components/ResultActions';
+import { useToast } from '../../components/ToastContext';
+import { UploadPrompt } from '../../components/UploadPrompt';
+import { createCutoutProject } from '../../editor/persistence/cutoutProject';
+import { useKey } from '../../hooks/useKey';
+import { usePasteImage } from '../../hooks/usePasteImage';
+import { usePreventFileNavigation } from '../../hooks/usePreventFileNavigation';
+import { LIMIT_PARAMS, checkImageFile } from '../../tools/checkImageFile';
+import { useImageTask, type ImageTaskPhase } from '../../tools/useImageTask';
+import { StageProgress } from './extender/StageProgress';
+import './BlurBackgroundPage.css';
+
+const BUSY: readonly ImageTaskPhase[] = ['uploading', 'processing', 'downloading'];
+
+/** What the user sets; sent as the task params. Server limits: strength 0..100, feather 0..50 px. */
+export interface BlurSettings {
+  strength: number;
+  feather: number;
+}
+export const DEFAULT_BLUR_SETTINGS: BlurSettings = { strength: 50, feather: 3 };
+export const FEATHER_SLIDER_MAX = 20;
+/** A slider drag fires many changes: run once the user has paused this long. */
+export const RERUN_DELAY_MS = 450;
+
+/** True when a finished (or failed) run used other settings than the ones now on screen. */
+export function needsRerun(phase: ImageTaskPhase, lastRun: BlurSettings | null, now: BlurSettings): boolean {
+  if (phase !== 'done' && phase !== 'failed') return false; // a run in progress is left to finish first
+  return lastRun !== null && (lastRun.strength !== now.strength || lastRun.feather !== now.feather);
+}
+
+export function BlurBackgroundPage() {
+  const { t, i18n } = useTranslation();
+  const toast = useToast();
+  const task = useImageTask('bgblur');
+  const input = useRef<HTMLInputElement>(null);
+  const navigate = useNavigate();
+  const localize = useLocalize();
+  const busy = BUSY.includes(task.phase);
+  const [file, setFile] = useState<File | null>(null);
+  const [settings, setSettings] = useState<BlurSettings>(DEFAULT_BLUR_SETTINGS);
+  const lastRun = useRef<BlurSettings | null>(null);
+  // The latest result stays on screen (dimmed) while a new strength is computed.
+  const [keptUrl, setKeptUrl] = useState<string | null>(null);
+  useEffect(() => { if (task.resultBlob) setKeptUrl(URL.createObjectURL(task.resultBlob)); }, [task.resultBlob]);
+  useEffect(() => () => { if (keptUrl) URL.revokeObjectURL(keptUrl); }, [keptUrl]);
+
+  const run = (photo: File, next: BlurSettings) => {
+    lastRun.current = next;
+    task.start(photo, { strength: next.strength, feather: next.feather });
+  };
+
+  const submit = (picked: File) => {
+    if (busy) return; // one photo at a time; Cancel first
+    const problem = checkImageFile(picked);
+    if (problem) {
+      toast.show(t(problem.key, problem.params), 'error');
+      return;
+    }
+    setFile(picked);
+    setKeptUrl(null);
+    run(picked, settings);
+  };
+
+  const rerun = useEffectEvent(() => { if (file) run(file, settings); });
+  useEffect(() => {
+    if (!file || !needsRerun(task.phase, lastRun.current, settings)) return;
+    const timer = setTimeout(rerun, RERUN_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [file, settings, task.phase]);
+
+  const startOver = () => {
+    task.reset();
+    setFile(null);
+    setKeptUrl(null);
+    lastRun.current = null;
+  };
+  const cancel = () => {
+    task.cancel();
+    setFile(null);
+    setKeptUrl(null);
+    lastRun.current = null;
+  };
+
+  const openInEditor = async () => {
+    if (!task.resultBlob) return;
+    try {
+      const pid = await createCutoutProject(task.resultBlob, t('tools.blurBackground.title'));
+      navigate(localize(`/create/edit?pid=${pid}`));
+    } catch {
+      toast.show(t('errors.unknown'), 'error');
+    }
+  };
+
+  usePasteImage(submit);
+  usePreventFileNavigation();
+  useKey('Escape', cancel, busy);
+
+  const errorMessage = t(task.errorKey && i18n.exists(task.errorKey) ? task.errorKey : 'errors.unknown', LIMIT_PARAMS);
+  const announceFailure = useEffectEvent(() => toast.show(errorMessage, 'error'));
+  useEffect(() => {
+    if (task.phase === 'failed') announceFailure();
+  }, [task.phase, task.errorKey]);
+
+  const preview = keptUrl ?? task.sourceUrl;
+  return (
+    <div className="container tool-page blur-page" data-testid="page.blurBackground">
+      <header className="page-header center">
+        <h1 className="page-title">{t('tools.blurBackground.title')}</h1>
+        <p className="lead">{t('bgblur.subtitle')}</p>
+      </header>
+
+      <input
+        ref={input}
+        type="file"
+        accept="image/*"
+        className="visually-hidden"
+        tabIndex={-1}
+        aria-hidden="true"
+        data-testid="upload.input"
+        onChange={(event) => {
+          const picked = event.target.files?.[0];
+          event.target.value = ''; // picking the same file again must fire change again
+          if (picked) submit(picked);
+        }}
+      />
+
+      <FileDropZone onFile={submit} enabled={!busy}>
+        <div className={`card workspace workspace--${task.phase}`} data-phase={task.phase}>
+          {task.phase === 'idle' && <UploadPrompt onPick={() => input.current?.click()} />}
+
+          {file && task.phase !== 'idle' && <BlurControls settings={settings} onChange={setSettings} />}
+
+          {busy && (
+            <>
+              {preview && <img className="blur-page__preview is-dimmed" src={preview} alt={t('bgRemover.sourceAlt')} data-testid="source.image" />}
+              <StageProgress label={t(`bgblur.stage.${task.phase}`)} progress={task.progress} phase={task.phase} onCancel={cancel} />
+            </>
+          )}
+
+          {task.phase === 'done' && (
+            <>
+              {task.resultUrl && <CompareSlider beforeUrl={task.sourceUrl} afterUrl={task.resultUrl} />}
+              <ResultActions resultBlob={task.resultBlob} onNewImage={startOver} onOpenInEditor={() => void openInEditor()} />
+            </>
+          )}
+
+          {task.phase === 'failed' && (
+            <div className="failed-panel">
+              <p className="failed-panel__title">{t('bgRemover.failedTitle')}</p>
+              <p className="muted" data-testid="task.error">{errorMessage}</p>
+              <div className="button-row center">
+                <button type="button" className="button button--primary" onClick={task.retry} data-testid="task.retry">
+                  {t('bgRemover.tryAgain')}
+                </button>
+                <button type="button" className="button button--ghost" onClick={startOver} data-testid="result.new">
+                  {t('bgRemover.newImage')}
+                </button>
+              </div>
+            </div>
+          )}
+        </div>
+      </FileDropZone>
+
+      <HowItWorks headingId="bgblur-how" />
+    </div>
+  );
+}
+
+/** Strength and edge-softness sliders; each change re-runs the blur (debounced by the page). */
+export function BlurControls({ settings, onChange }: { settings: BlurSettings; onChange(next: BlurSettings): void }) {
+  const { t } = useTranslation();
+  return (
+    <fieldset className="blur-controls" data-testid="bgblur.controls">
+      <legend className="visually-hidden">{t('bgblur.settings')}</legend>
+      <label className="blur-controls__field">
+        <span className="blur-controls__label">{t('bgblur.strength')}</span>
+        <input
+          type="range" min={0} max={100} step={1} value={settings.strength} data-testid="bgblur.strength"
+          onChange={(event) => onChange({ ...settings, strength: Number(event.target.value) })}
+        />
+        <output className="blur-controls__value">{settings.strength}</output>
+      </label>
+      <label className="blur-controls__field">
+        <span className="blur-controls__label">{t('bgblur.feather')}</span>
+        <input
+          type="range" min={0} max={FEATHER_SLIDER_MAX} step={1} value={settings.feather} data-testid="bgblur.feather"
+          onChange={(event) => onChange({ ...settings, feather: Number(event.target.value) })}
+        />
+        <output className="blur-controls__value">{t('bgblur.featherValue', { px: settings.feather })}</output>
+      </label>
+      <p className="muted small blur-controls__hint">{t('bgblur.rerunHint')}</p>
+    </fieldset>
+  );
+}

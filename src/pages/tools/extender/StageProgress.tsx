@@ -1,0 +1,32 @@
+/**
+ * Progress of a running tool task with the tool's own stage wording (the shared TaskProgress speaks of removing
+ * backgrounds): label, percentage, bar and Cancel. Same classes as TaskProgress, so it looks the same.
+ */
+import { useTranslation } from 'react-i18next';
+
+interface Props {
+  label: string;
+  /** 0..1 */
+  progress: number;
+  phase: string;
+  onCancel(): void;
+}
+
+export function StageProgress({ label, progress, phase, onCancel }: Props) {
+  const { t } = useTranslation();
+  const percent = Math.round(Math.min(1, Math.max(0, progress)) * 100);
+  return (
+    <div className="task-progress" data-testid="task.progress" data-phase={phase}>
+      <div className="task-progress__row">
+        <span className="task-progress__label" aria-live="polite">{label}</span>
+        <span className="task-progress__percent">{percent}%</span>
+      </div>
+      <div className="progress" role="progressbar" aria-label={label} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
+        <div className="progress__fill" style={{ width: `${percent}%` }} />
+      </div>
+      <button type="button" className="button button--secondary" onClick={onCancel} data-testid="task.cancel">
+        {t('common.cancel')}
+      </button>
+    </div>
+  );
+}

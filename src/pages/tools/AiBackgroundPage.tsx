@@ -1,0 +1,49 @@
+/**
+ * /ai-background: put a product into a scene. Generating a scene from a text prompt needs a diffusion model on a
+ * ComfyUI server, which this server does not have; the page says so and offers the library's drawn scenes
+ * through the same background changer pipeline (cut-out, scene, contact shadow).
+ */
+import { useTranslation } from 'react-i18next';
+import { AI_BACKGROUND_SCENES } from '../../../engine/backgrounds/catalogue';
+import { HowItWorks } from '../../components/HowItWorks';
+import { ChangeBgWorkspace } from './changebg/ChangeBgWorkspace';
+import { LibraryGrid } from './changebg/LibraryGrid';
+import { DEFAULT_OPTIONS } from './changebg/options';
+import { SubjectControls } from './changebg/SubjectControls';
+import { useChangeBackground } from './changebg/useChangeBackground';
+import './BackgroundChangerPage.css';
+import './AiBackgroundPage.css';
+
+export function AiBackgroundPage() {
+  const { t } = useTranslation();
+  const view = useChangeBackground({ ...DEFAULT_OPTIONS, bgType: 'library', bgId: AI_BACKGROUND_SCENES[0], shadow: true }, t('tools.aiBackground.title'));
+  return (
+    <div className="container tool-page changebg-page ai-bg" data-testid="page.aiBackground">
+      <header className="page-header center">
+        <h1 className="page-title">{t('tools.aiBackground.title')}</h1>
+        <p className="lead">{t('changebg.ai.subtitle')}</p>
+      </header>
+
+      <p className="ai-bg__notice" role="note" data-testid="aiBackground.noServer">{t('changebg.ai.noServer')}</p>
+
+      <div className="changebg-layout">
+        <div className="changebg-main">
+          <ChangeBgWorkspace view={view} />
+        </div>
+        <aside className="card changebg-options" aria-label={t('changebg.options')}>
+          <section aria-labelledby="ai-bg-scenes">
+            <h2 id="ai-bg-scenes" className="changebg-heading">{t('changebg.ai.scenes')}</h2>
+            <LibraryGrid selectedId={view.options.bgId} onlyIds={AI_BACKGROUND_SCENES} onSelect={(bgId) => view.setOptions({ ...view.options, bgType: 'library', bgId })} />
+          </section>
+          <SubjectControls
+            subject={view.options.subject}
+            shadow={view.options.shadow}
+            onChange={(placement) => view.setOptions({ ...view.options, ...placement })}
+          />
+        </aside>
+      </div>
+
+      <HowItWorks headingId="ai-bg-how" />
+    </div>
+  );
+}

@@ -5,7 +5,9 @@
  */
 
 /** Which React page renders the route. Everything not built yet is a placeholder. */
-export type PageKind = 'home' | 'toolsIndex' | 'backgroundRemover' | 'notFound' | 'placeholder' | 'create' | 'editor' | 'projects' | 'cutouts' | 'aiImageGenerator' | 'adminStats';
+export type PageKind = 'home' | 'toolsIndex' | 'backgroundRemover' | 'notFound' | 'placeholder' | 'create' | 'editor' | 'projects' | 'cutouts' | 'aiImageGenerator' | 'adminStats'
+  | 'photoEnhancer' | 'backgroundChanger' | 'productWhite' | 'productGreen' | 'productBlue' | 'aiBackground'
+  | 'blurBackground' | 'imageExtender' | 'magicEraser';
 
 /** Sections of SPEC §2; the tool sections also group the cards on /tools. */
 export type RouteGroup =
@@ -71,19 +73,19 @@ export const ROUTES: readonly AppRoute[] = [
   page('/cutouts', 'cutouts', 'editor', { kind: 'cutouts' }),
 
   tool('/tools/background-remover', 'backgroundRemover', 'photo', { kind: 'backgroundRemover', featured: true }),
-  tool('/tools/background-changer', 'backgroundChanger', 'photo', { featured: true }),
-  tool('/tools/photo-enhancer', 'photoEnhancer', 'photo', { featured: true }),
-  tool('/tools/magic-eraser-with-ai-detection', 'magicEraser', 'photo', { featured: true }),
-  tool('/tools/ai-image-extender', 'aiImageExtender', 'photo', { featured: true }),
+  tool('/tools/background-changer', 'backgroundChanger', 'photo', { kind: 'backgroundChanger', featured: true }),
+  tool('/tools/photo-enhancer', 'photoEnhancer', 'photo', { kind: 'photoEnhancer', featured: true }),
+  tool('/tools/magic-eraser-with-ai-detection', 'magicEraser', 'photo', { kind: 'magicEraser', featured: true }),
+  tool('/tools/ai-image-extender', 'aiImageExtender', 'photo', { kind: 'imageExtender', featured: true }),
   tool('/tools/id-photo-maker', 'idPhotoMaker', 'photo', { featured: true }),
   tool('/tools/id-photo-edit', 'idPhotoEdit', 'photo', { listed: false, query: 'pid' }),
-  tool('/tools/blur-background', 'blurBackground', 'photo'),
+  tool('/tools/blur-background', 'blurBackground', 'photo', { kind: 'blurBackground' }),
 
-  tool('/product-photography/white-background', 'productWhite', 'productPhotography'),
-  tool('/product-photography/green-background', 'productGreen', 'productPhotography'),
-  tool('/product-photography/blue-background', 'productBlue', 'productPhotography'),
+  tool('/product-photography/white-background', 'productWhite', 'productPhotography', { kind: 'productWhite' }),
+  tool('/product-photography/green-background', 'productGreen', 'productPhotography', { kind: 'productGreen' }),
+  tool('/product-photography/blue-background', 'productBlue', 'productPhotography', { kind: 'productBlue' }),
 
-  tool('/ai-background', 'aiBackground', 'aiGeneration'),
+  tool('/ai-background', 'aiBackground', 'aiGeneration', { kind: 'aiBackground' }),
   tool('/ai-image-generator', 'aiImageGenerator', 'aiGeneration', { kind: 'aiImageGenerator', featured: true }),
   tool('/ai-image-generator/create', 'aiImageGeneratorCreate', 'aiGeneration', { listed: false }),
   tool('/image-to-image-ai', 'imageToImage', 'aiGeneration'),

@@ -10,6 +10,13 @@ import { NotFoundPage } from './NotFoundPage';
 import { PlaceholderPage } from './PlaceholderPage';
 import { ProjectsPage } from './ProjectsPage';
 import { ToolsPage } from './ToolsPage';
+import { AiBackgroundPage } from './tools/AiBackgroundPage';
+import { BackgroundChangerPage } from './tools/BackgroundChangerPage';
+import { BlurBackgroundPage } from './tools/BlurBackgroundPage';
+import { ImageExtenderPage } from './tools/ImageExtenderPage';
+import { MagicEraserPage } from './tools/MagicEraserPage';
+import { PhotoEnhancerPage } from './tools/PhotoEnhancerPage';
+import { ProductBackgroundPage } from './tools/ProductBackgroundPage';
 
 export function PageForRoute({ route }: { route: AppRoute }) {
   switch (route.kind) {
@@ -24,5 +31,14 @@ export function PageForRoute({ route }: { route: AppRoute }) {
     case 'cutouts': return <ProjectsPage type="cutouts" />;
     case 'aiImageGenerator': return <AiImageGeneratorPage />;
     case 'adminStats': return <AdminStatsPage />;
+    case 'photoEnhancer': return <PhotoEnhancerPage />;
+    case 'backgroundChanger': return <BackgroundChangerPage />;
+    case 'productWhite': return <ProductBackgroundPage variant="white" />;
+    case 'productGreen': return <ProductBackgroundPage variant="green" />;
+    case 'productBlue': return <ProductBackgroundPage variant="blue" />;
+    case 'aiBackground': return <AiBackgroundPage />;
+    case 'blurBackground': return <BlurBackgroundPage />;
+    case 'imageExtender': return <ImageExtenderPage />;
+    case 'magicEraser': return <MagicEraserPage />;
   }
 }

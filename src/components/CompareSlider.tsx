@@ -7,6 +7,8 @@ import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
 interface Props {
+  /** What the result shows, for screen readers (default: the background remover's wording). */
+  resultAlt?: string;
   beforeUrl: string | null;
   afterUrl: string;
 }
@@ -14,7 +16,7 @@ interface Props {
 const KEY_STEP = 5;
 const clamp = (value: number) => Math.min(100, Math.max(0, value));
 
-export function CompareSlider({ beforeUrl, afterUrl }: Props) {
+export function CompareSlider({ beforeUrl, afterUrl, resultAlt }: Props) {
   const { t } = useTranslation();
   const [position, setPosition] = useState(50);
   const frame = useRef<HTMLDivElement>(null);
@@ -53,7 +55,7 @@ export function CompareSlider({ beforeUrl, afterUrl }: Props) {
       onPointerUp={() => { dragging.current = false; }}
       onPointerCancel={() => { dragging.current = false; }}
     >
-      <img className="compare__after" src={afterUrl} alt={t('bgRemover.resultAlt')} data-testid="result.image" draggable={false} />
+      <img className="compare__after" src={afterUrl} alt={resultAlt ?? t('bgRemover.resultAlt')} data-testid="result.image" draggable={false} />
       {beforeUrl && (
         <>
           <img

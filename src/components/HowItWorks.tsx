@@ -2,8 +2,11 @@ import { useTranslation } from 'react-i18next';
 
 const STEPS = [1, 2, 3] as const;
 
-/** Upload → AI → download, in three cards. */
-export function HowItWorks({ headingId }: { headingId: string }) {
+/**
+ * Upload → AI → download, in three cards. `variant` 'tool' words steps 2 and 3 for any photo tool
+ * (the default describes the background remover, as on the home page).
+ */
+export function HowItWorks({ headingId, variant = 'removeBackground' }: { headingId: string; variant?: 'removeBackground' | 'tool' }) {
   const { t } = useTranslation();
   return (
     <section className="home-section" aria-labelledby={headingId}>
@@ -13,7 +16,7 @@ export function HowItWorks({ headingId }: { headingId: string }) {
           <li key={step} className="card step">
             <span className="step__number" aria-hidden="true">{step}</span>
             <h3 className="step__title">{t(`home.step${step}Title`)}</h3>
-            <p className="muted">{t(`home.step${step}Text`)}</p>
+            <p className="muted">{t(variant === 'tool' && step > 1 ? `home.toolStep${step as 2 | 3}Text` : `home.step${step}Text`)}</p>
           </li>
         ))}
       </ol>

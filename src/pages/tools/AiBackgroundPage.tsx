@@ -43,7 +43,7 @@ export function AiBackgroundPage() {
         </aside>
       </div>
 
-      <HowItWorks headingId="ai-bg-how" />
+      <HowItWorks headingId="ai-bg-how" variant="tool" />
     </div>
   );
 }

@@ -36,7 +36,7 @@ export function BackgroundChangerPage() {
         </aside>
       </div>
 
-      <HowItWorks headingId="changebg-how" />
+      <HowItWorks headingId="changebg-how" variant="tool" />
     </div>
   );
 }

@@ -151,7 +151,7 @@ export function BlurBackgroundPage() {
 
           {task.phase === 'done' && (
             <>
-              {task.resultUrl && <CompareSlider beforeUrl={task.sourceUrl} afterUrl={task.resultUrl} />}
+              {task.resultUrl && <CompareSlider beforeUrl={task.sourceUrl} afterUrl={task.resultUrl} resultAlt={t('common.editedImageAlt')} />}
               <ResultActions resultBlob={task.resultBlob} onNewImage={startOver} onOpenInEditor={() => void openInEditor()} />
             </>
           )}
@@ -173,7 +173,7 @@ export function BlurBackgroundPage() {
         </div>
       </FileDropZone>
 
-      <HowItWorks headingId="bgblur-how" />
+      <HowItWorks headingId="bgblur-how" variant="tool" />
     </div>
   );
 }

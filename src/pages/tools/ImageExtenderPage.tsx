@@ -178,7 +178,7 @@ export function ImageExtenderPage() {
 
           {task.phase === 'done' && (
             <>
-              {task.resultUrl && <CompareSlider beforeUrl={beforeUrl} afterUrl={task.resultUrl} />}
+              {task.resultUrl && <CompareSlider beforeUrl={beforeUrl} afterUrl={task.resultUrl} resultAlt={t('common.editedImageAlt')} />}
               <ResultActions resultBlob={task.resultBlob} onNewImage={startOver} onOpenInEditor={() => void openInEditor()} />
               <button type="button" className="button button--ghost" onClick={task.reset} data-testid="extender.adjust">
                 {t('extender.adjust')}
@@ -206,7 +206,7 @@ export function ImageExtenderPage() {
         </div>
       </FileDropZone>
 
-      <HowItWorks headingId="extender-how" />
+      <HowItWorks headingId="extender-how" variant="tool" />
     </div>
   );
 }

@@ -227,7 +227,7 @@ export function MagicEraserPage() {
 
           {task.phase === 'done' && photo && (
             <>
-              {task.resultUrl && <CompareSlider beforeUrl={photo.url} afterUrl={task.resultUrl} />}
+              {task.resultUrl && <CompareSlider beforeUrl={photo.url} afterUrl={task.resultUrl} resultAlt={t('common.editedImageAlt')} />}
               <ResultActions resultBlob={task.resultBlob} onNewImage={startOver} onOpenInEditor={() => void openInEditor()} />
               <button type="button" className="button button--secondary" onClick={() => void keepErasing()} data-testid="eraser.keepErasing">
                 {t('eraser.keepErasing')}
@@ -237,7 +237,7 @@ export function MagicEraserPage() {
         </div>
       </FileDropZone>
 
-      <HowItWorks headingId="eraser-how" />
+      <HowItWorks headingId="eraser-how" variant="tool" />
     </div>
   );
 }

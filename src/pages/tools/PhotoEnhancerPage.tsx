@@ -200,7 +200,7 @@ export function PhotoEnhancerPage() {
 
           {task.phase === 'done' && (
             <>
-              {task.resultUrl && <CompareSlider beforeUrl={task.sourceUrl} afterUrl={task.resultUrl} />}
+              {task.resultUrl && <CompareSlider beforeUrl={task.sourceUrl} afterUrl={task.resultUrl} resultAlt={t('common.editedImageAlt')} />}
               {shownSize && (
                 <p className="muted small center" data-testid="enhancer.resultSize">
                   {t('enhancer.resultSize', { width: shownSize.width, height: shownSize.height })}
@@ -230,7 +230,7 @@ export function PhotoEnhancerPage() {
         </div>
       </FileDropZone>
 
-      <HowItWorks headingId="enhancer-how" />
+      <HowItWorks headingId="enhancer-how" variant="tool" />
     </div>
   );
 }

@@ -92,7 +92,7 @@ function ProductBackgroundLanding({ variant }: { variant: ProductBackgroundVaria
         <p className="muted">{t(`changebg.product.${variant}.why`)}</p>
       </section>
 
-      <HowItWorks headingId="product-bg-how" />
+      <HowItWorks headingId="product-bg-how" variant="tool" />
     </div>
   );
 }

@@ -53,7 +53,7 @@ export function ChangeBgWorkspace({ view }: { view: ChangeBackgroundView }) {
 
           {task.phase === 'done' && !preparing && (
             <>
-              {task.resultUrl && <CompareSlider beforeUrl={task.sourceUrl} afterUrl={task.resultUrl} />}
+              {task.resultUrl && <CompareSlider beforeUrl={task.sourceUrl} afterUrl={task.resultUrl} resultAlt={t('common.editedImageAlt')} />}
               <ResultActions resultBlob={task.resultBlob} onNewImage={view.startOver} onOpenInEditor={view.openInEditor} />
               <p className="muted small center">{t('changebg.rerunHint')}</p>
             </>

@@ -19,6 +19,8 @@ import { usePasteImage } from '../hooks/usePasteImage';
 import { usePreventFileNavigation } from '../hooks/usePreventFileNavigation';
 import { LIMIT_PARAMS, checkImageFile } from '../tools/checkImageFile';
 import { useImageTask, type ImageTaskPhase } from '../tools/useImageTask';
+import { HiddenFileInput } from '../components/HiddenFileInput';
+import { TaskFailedPanel } from '../components/TaskFailedPanel';
 
 const BUSY: readonly ImageTaskPhase[] = ['uploading', 'processing', 'downloading'];
 
@@ -71,20 +73,7 @@ export function BackgroundRemoverPage() {
         <p className="lead">{t('bgRemover.subtitle')}</p>
       </header>
 
-      <input
-        ref={input}
-        type="file"
-        accept="image/*"
-        className="visually-hidden"
-        tabIndex={-1}
-        aria-hidden="true"
-        data-testid="upload.input"
-        onChange={(event) => {
-          const file = event.target.files?.[0];
-          event.target.value = ''; // picking the same file again must fire change again
-          if (file) submit(file);
-        }}
-      />
+      <HiddenFileInput ref={input} onFile={submit} />
 
       <FileDropZone onFile={submit} enabled={!busy}>
         <div className={`card workspace workspace--${task.phase}`} data-phase={task.phase}>
@@ -108,18 +97,7 @@ export function BackgroundRemoverPage() {
           {task.phase === 'failed' && (
             <>
               {task.sourceUrl && <SourcePreview key={task.sourceUrl} url={task.sourceUrl} />}
-              <div className="failed-panel">
-                <p className="failed-panel__title">{t('bgRemover.failedTitle')}</p>
-                <p className="muted" data-testid="task.error">{errorMessage}</p>
-                <div className="button-row center">
-                  <button type="button" className="button button--primary" onClick={task.retry} data-testid="task.retry">
-                    {t('bgRemover.tryAgain')}
-                  </button>
-                  <button type="button" className="button button--ghost" onClick={task.reset} data-testid="result.new">
-                    {t('bgRemover.newImage')}
-                  </button>
-                </div>
-              </div>
+              <TaskFailedPanel message={errorMessage} onRetry={task.retry} onNewImage={task.reset} />
             </>
           )}
         </div>

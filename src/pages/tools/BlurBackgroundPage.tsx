@@ -21,6 +21,8 @@ import { LIMIT_PARAMS, checkImageFile } from '../../tools/checkImageFile';
 import { useImageTask, type ImageTaskPhase } from '../../tools/useImageTask';
 import { StageProgress } from './extender/StageProgress';
 import './BlurBackgroundPage.css';
+import { HiddenFileInput } from '../../components/HiddenFileInput';
+import { TaskFailedPanel } from '../../components/TaskFailedPanel';
 
 const BUSY: readonly ImageTaskPhase[] = ['uploading', 'processing', 'downloading'];
 
@@ -121,20 +123,7 @@ export function BlurBackgroundPage() {
         <p className="lead">{t('bgblur.subtitle')}</p>
       </header>
 
-      <input
-        ref={input}
-        type="file"
-        accept="image/*"
-        className="visually-hidden"
-        tabIndex={-1}
-        aria-hidden="true"
-        data-testid="upload.input"
-        onChange={(event) => {
-          const picked = event.target.files?.[0];
-          event.target.value = ''; // picking the same file again must fire change again
-          if (picked) submit(picked);
-        }}
-      />
+      <HiddenFileInput ref={input} onFile={submit} />
 
       <FileDropZone onFile={submit} enabled={!busy}>
         <div className={`card workspace workspace--${task.phase}`} data-phase={task.phase}>
@@ -157,18 +146,7 @@ export function BlurBackgroundPage() {
           )}
 
           {task.phase === 'failed' && (
-            <div className="failed-panel">
-              <p className="failed-panel__title">{t('bgRemover.failedTitle')}</p>
-              <p className="muted" data-testid="task.error">{errorMessage}</p>
-              <div className="button-row center">
-                <button type="button" className="button button--primary" onClick={task.retry} data-testid="task.retry">
-                  {t('bgRemover.tryAgain')}
-                </button>
-                <button type="button" className="button button--ghost" onClick={startOver} data-testid="result.new">
-                  {t('bgRemover.newImage')}
-                </button>
-              </div>
-            </div>
+            <TaskFailedPanel message={errorMessage} onRetry={task.retry} onNewImage={startOver} />
           )}
         </div>
       </FileDropZone>

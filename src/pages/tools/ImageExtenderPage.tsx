@@ -28,6 +28,7 @@ import {
 import { RatioPicker } from './extender/RatioPicker';
 import { StageProgress } from './extender/StageProgress';
 import './ImageExtenderPage.css';
+import { HiddenFileInput } from '../../components/HiddenFileInput';
 
 const BUSY: readonly ImageTaskPhase[] = ['uploading', 'processing', 'downloading'];
 /** The first preset the photo can be extended to, in this order, is selected when a photo arrives. */
@@ -126,20 +127,7 @@ export function ImageExtenderPage() {
         <p className="lead">{t('extender.subtitle')}</p>
       </header>
 
-      <input
-        ref={input}
-        type="file"
-        accept="image/*"
-        className="visually-hidden"
-        tabIndex={-1}
-        aria-hidden="true"
-        data-testid="upload.input"
-        onChange={(event) => {
-          const file = event.target.files?.[0];
-          event.target.value = ''; // picking the same file again must fire change again
-          if (file) void pick(file);
-        }}
-      />
+      <HiddenFileInput ref={input} onFile={(file) => void pick(file)} />
 
       <FileDropZone onFile={(file) => void pick(file)} enabled={!busy}>
         <div className={`card workspace workspace--${task.phase}`} data-phase={task.phase}>

@@ -30,6 +30,7 @@ import { detectMask, EraserCallError, previewFill, uploadOne } from './eraser/er
 import { defaultBrushSize, eraseBlocker, eraseParams, modeInfo, type DetectKind, type EraseQuality, type EraserMode } from './eraser/eraserModes';
 import { usePhoto } from './eraser/usePhoto';
 import './MagicEraserPage.css';
+import { HiddenFileInput } from '../../components/HiddenFileInput';
 
 const BUSY: readonly ImageTaskPhase[] = ['uploading', 'processing', 'downloading'];
 
@@ -160,14 +161,7 @@ export function MagicEraserPage() {
         <p className="lead">{t('eraser.subtitle')}</p>
       </header>
 
-      <input
-        ref={input} type="file" accept="image/*" className="visually-hidden" tabIndex={-1} aria-hidden="true" data-testid="upload.input"
-        onChange={(event) => {
-          const file = event.target.files?.[0];
-          event.target.value = ''; // picking the same file again must fire change again
-          if (file) void submit(file);
-        }}
-      />
+      <HiddenFileInput ref={input} onFile={(file) => void submit(file)} />
 
       <ModeTabs mode={mode} onMode={(m) => { setMode(m); if (photo) setBrushSize(defaultBrushSize(m, photo.width)); }} disabled={busy || sending} />
       <p className="muted small center eraser-page__mode-hint">{t(`eraser.modeHint.${mode}`)}</p>

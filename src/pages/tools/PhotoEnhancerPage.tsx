@@ -28,6 +28,8 @@ import { LIMIT_PARAMS, checkImageFile } from '../../tools/checkImageFile';
 import { useImageTask, type ImageTaskPhase } from '../../tools/useImageTask';
 import { StageProgress } from './extender/StageProgress';
 import './PhotoEnhancerPage.css';
+import { HiddenFileInput } from '../../components/HiddenFileInput';
+import { TaskFailedPanel } from '../../components/TaskFailedPanel';
 
 const BUSY: readonly ImageTaskPhase[] = ['uploading', 'processing', 'downloading'];
 const SCALES: readonly EnhanceScale[] = [2, 4];
@@ -151,20 +153,7 @@ export function PhotoEnhancerPage() {
         <p className="lead">{t('enhancer.subtitle')}</p>
       </header>
 
-      <input
-        ref={input}
-        type="file"
-        accept="image/*"
-        className="visually-hidden"
-        tabIndex={-1}
-        aria-hidden="true"
-        data-testid="upload.input"
-        onChange={(event) => {
-          const picked = event.target.files?.[0];
-          event.target.value = ''; // picking the same file again must fire change again
-          if (picked) pick(picked);
-        }}
-      />
+      <HiddenFileInput ref={input} onFile={pick} />
 
       <FileDropZone onFile={pick} enabled={!busy}>
         <div className={`card workspace workspace--${task.phase}`} data-phase={task.phase}>
@@ -214,18 +203,7 @@ export function PhotoEnhancerPage() {
           )}
 
           {task.phase === 'failed' && (
-            <div className="failed-panel">
-              <p className="failed-panel__title">{t('bgRemover.failedTitle')}</p>
-              <p className="muted" data-testid="task.error">{errorMessage}</p>
-              <div className="button-row center">
-                <button type="button" className="button button--primary" onClick={task.retry} data-testid="task.retry">
-                  {t('bgRemover.tryAgain')}
-                </button>
-                <button type="button" className="button button--ghost" onClick={startOver} data-testid="result.new">
-                  {t('bgRemover.newImage')}
-                </button>
-              </div>
-            </div>
+            <TaskFailedPanel message={errorMessage} onRetry={task.retry} onNewImage={startOver} />
           )}
         </div>
       </FileDropZone>

@@ -13,6 +13,8 @@ import { usePasteImage } from '../../../hooks/usePasteImage';
 import { usePreventFileNavigation } from '../../../hooks/usePreventFileNavigation';
 import { StageProgress } from '../extender/StageProgress';
 import type { ChangeBackgroundView } from './useChangeBackground';
+import { HiddenFileInput } from '../../../components/HiddenFileInput';
+import { TaskFailedPanel } from '../../../components/TaskFailedPanel';
 
 export function ChangeBgWorkspace({ view }: { view: ChangeBackgroundView }) {
   const { t } = useTranslation();
@@ -27,20 +29,7 @@ export function ChangeBgWorkspace({ view }: { view: ChangeBackgroundView }) {
   const stageKey = preparing ? 'changebg.stage.background' : `changebg.stage.${task.phase}`;
   return (
     <>
-      <input
-        ref={input}
-        type="file"
-        accept="image/*"
-        className="visually-hidden"
-        tabIndex={-1}
-        aria-hidden="true"
-        data-testid="upload.input"
-        onChange={(event) => {
-          const picked = event.target.files?.[0];
-          event.target.value = ''; // picking the same file again must fire change again
-          if (picked) view.submit(picked);
-        }}
-      />
+      <HiddenFileInput ref={input} onFile={(file) => view.submit(file)} />
       <FileDropZone onFile={view.submit} enabled={!busy}>
         <div className={`card workspace workspace--${task.phase} changebg-workspace`} data-phase={task.phase}>
           {showPrompt && <UploadPrompt onPick={() => input.current?.click()} />}
@@ -60,18 +49,7 @@ export function ChangeBgWorkspace({ view }: { view: ChangeBackgroundView }) {
           )}
 
           {task.phase === 'failed' && !preparing && (
-            <div className="failed-panel">
-              <p className="failed-panel__title">{t('bgRemover.failedTitle')}</p>
-              <p className="muted" data-testid="task.error">{view.errorMessage}</p>
-              <div className="button-row center">
-                <button type="button" className="button button--primary" onClick={task.retry} data-testid="task.retry">
-                  {t('bgRemover.tryAgain')}
-                </button>
-                <button type="button" className="button button--ghost" onClick={view.startOver} data-testid="result.new">
-                  {t('bgRemover.newImage')}
-                </button>
-              </div>
-            </div>
+            <TaskFailedPanel message={view.errorMessage} onRetry={task.retry} onNewImage={view.startOver} />
           )}
         </div>
       </FileDropZone>

@@ -120,3 +120,15 @@ test('magic eraser: a painted stroke is filled, the rest of the photo is left as
   for (let x = 280; x < 320; x += 4) if (diff(x, 200) > 12) changed++;
   expect(changed).toBeGreaterThan(3);
 });
+
+test('a finished photo opens in the editor as a design project, listed under My projects', async ({ page }) => {
+  await page.goto('/en/tools/blur-background');
+  await page.getByTestId('upload.input').setInputFiles(photo('astronaut'));
+  await expect(page.getByTestId('result.image')).toBeVisible({ timeout: 90_000 });
+  await page.getByTestId('result.openInEditor').click();
+  await expect(page).toHaveURL(/\/en\/create\/edit\?pid=PROJ_/);
+  const pid = new URL(page.url()).searchParams.get('pid')!;
+  await expect(page.getByTestId('layers.panel').getByRole('option')).toHaveCount(2);
+  await page.goto('/en/project');
+  await expect(page.getByTestId(`projects.item.${pid}`)).toBeVisible();
+});

@@ -18,7 +18,7 @@ import { ResultActions } from '../../components/ResultActions';
 import { TaskProgress } from '../../components/TaskProgress';
 import { useToast } from '../../components/ToastContext';
 import { UploadPrompt } from '../../components/UploadPrompt';
-import { createCutoutProject } from '../../editor/persistence/cutoutProject';
+import { createPhotoProject } from '../../editor/persistence/cutoutProject';
 import { useKey } from '../../hooks/useKey';
 import { usePasteImage } from '../../hooks/usePasteImage';
 import { usePreventFileNavigation } from '../../hooks/usePreventFileNavigation';
@@ -136,7 +136,7 @@ export function MagicEraserPage() {
   const openInEditor = async () => {
     if (!task.resultBlob) return;
     try {
-      const pid = await createCutoutProject(task.resultBlob, t('tools.magicEraser.title'));
+      const pid = await createPhotoProject(task.resultBlob, t('tools.magicEraser.title'));
       navigate(localize(`/create/edit?pid=${pid}`));
     } catch {
       toast.show(t('errors.unknown'), 'error');

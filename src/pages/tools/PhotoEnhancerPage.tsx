@@ -20,7 +20,7 @@ import { HowItWorks } from '../../components/HowItWorks';
 import { ResultActions } from '../../components/ResultActions';
 import { useToast } from '../../components/ToastContext';
 import { UploadPrompt } from '../../components/UploadPrompt';
-import { createCutoutProject } from '../../editor/persistence/cutoutProject';
+import { createPhotoProject } from '../../editor/persistence/cutoutProject';
 import { useKey } from '../../hooks/useKey';
 import { usePasteImage } from '../../hooks/usePasteImage';
 import { usePreventFileNavigation } from '../../hooks/usePreventFileNavigation';
@@ -126,7 +126,7 @@ export function PhotoEnhancerPage() {
   const openInEditor = async () => {
     if (!task.resultBlob) return;
     try {
-      const pid = await createCutoutProject(task.resultBlob, t('tools.photoEnhancer.title'));
+      const pid = await createPhotoProject(task.resultBlob, t('tools.photoEnhancer.title'));
       navigate(localize(`/create/edit?pid=${pid}`));
     } catch {
       toast.show(t('errors.unknown'), 'error');

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useLocalize } from '../../../app/useLang';
 import { useToast } from '../../../components/ToastContext';
-import { createCutoutProject } from '../../../editor/persistence/cutoutProject';
+import { createPhotoProject } from '../../../editor/persistence/cutoutProject';
 import { LIMIT_PARAMS, checkImageFile } from '../../../tools/checkImageFile';
 import { useImageTask, type ImageTaskPhase, type ImageTaskView } from '../../../tools/useImageTask';
 import { needsRerun, toRequest, type ChangeBgOptions } from './options';
@@ -129,7 +129,7 @@ export function useChangeBackground(initial: ChangeBgOptions, projectName: strin
 
   const openInEditor = () => {
     if (!task.resultBlob) return;
-    createCutoutProject(task.resultBlob, projectName)
+    createPhotoProject(task.resultBlob, projectName)
       .then((pid) => navigate(localize(`/create/edit?pid=${pid}`)))
       .catch(() => toast.show(t('errors.unknown'), 'error'));
   };

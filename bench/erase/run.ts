@@ -14,49 +14,25 @@
  *
  *   node --import tsx bench/erase/run.ts
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { inpaintGmic, inpaintTelea } from '../../server/src/models/inpaint';
 import { holeMask, makeTestContext, psnr, type Rect } from '../../server/src/models/inpaint/testSupport';
 import { eliminationProcessor } from '../../server/src/tasks/processors/elimination';
+import { megapixelPhoto, timed } from '../shared/photos';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const photosDir = path.join(repoRoot, 'tests', 'assets', 'photos');
 const quick = process.env.BENCH_QUICK === '1';
 const runs = Math.max(1, Number(process.env.BENCH_RUNS) || 1);
-const TARGET_PIXELS = 1_000_000;
 const FILL_TARGET_MS = 10_000;
 const HOLE_SIZES = quick ? [24] : [16, 48, 128];
 /** Hole centres as fractions of the photo: away from the borders, on different content. */
 const SPOTS: ReadonlyArray<[number, number]> = [[0.3, 0.35], [0.7, 0.6]];
 
-const median = (v: number[]) => {
-  const s = [...v].sort((a, b) => a - b);
-  return s.length % 2 ? s[s.length >> 1] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
 const round = (v: number, d = 2) => Number(v.toFixed(d));
-
-async function timed<T>(work: () => Promise<T>): Promise<{ ms: number; value: T }> {
-  const times: number[] = [];
-  let value: T | undefined;
-  for (let i = 0; i < runs; i++) {
-    const start = performance.now();
-    value = await work();
-    times.push(performance.now() - start);
-  }
-  return { ms: Math.round(median(times)), value: value as T };
-}
-
-async function megapixel(file: string): Promise<{ png: Buffer; width: number; height: number }> {
-  const meta = await sharp(file).metadata();
-  const scale = Math.sqrt(TARGET_PIXELS / ((meta.width ?? 1) * (meta.height ?? 1)));
-  const width = Math.round((meta.width ?? 1) * scale);
-  const height = Math.round((meta.height ?? 1) * scale);
-  const png = await sharp(file).resize(width, height, { fit: 'fill', kernel: 'lanczos3' }).removeAlpha().png().toBuffer();
-  return { png, width, height };
-}
 
 /** An ellipse mask (object-like) or two blobs in opposite corners (the worst case for the region logic). */
 async function shapeMask(width: number, height: number, shape: 'object' | 'spread'): Promise<Buffer> {
@@ -82,7 +58,7 @@ async function main(): Promise<void> {
   const files = readdirSync(photosDir).filter((f) => f.endsWith('.jpg')).sort().slice(0, quick ? 1 : undefined);
   // Warm-up: opencv-js wasm load (≈0.3 s) and the first G'MIC start are not what a user waits for each time.
   {
-    const { png, width, height } = await megapixel(path.join(photosDir, files[0]));
+    const { buf: png, width, height } = await megapixelPhoto(path.join(photosDir, files[0]), 'png');
     const m = await holeMask(width, height, [{ x: 10, y: 10, w: 8, h: 8 }]);
     await inpaintTelea(png, m);
     await inpaintGmic(png, m);
@@ -92,12 +68,12 @@ async function main(): Promise<void> {
   const fills: Record<string, { object_ms: number; spread_ms: number; telea_object_ms: number }> = {};
   for (const file of files) {
     const name = path.basename(file, '.jpg');
-    const { png, width, height } = await megapixel(path.join(photosDir, file));
+    const { buf: png, width, height } = await megapixelPhoto(path.join(photosDir, file), 'png');
     for (const size of HOLE_SIZES) {
       const holes: Rect[] = SPOTS.map(([fx, fy]) => ({ x: Math.round(width * fx - size / 2), y: Math.round(height * fy - size / 2), w: size, h: size }));
       const mask = await holeMask(width, height, holes);
-      const gmic = await timed(() => inpaintGmic(png, mask));
-      const telea = await timed(() => inpaintTelea(png, mask));
+      const gmic = await timed(() => inpaintGmic(png, mask), runs);
+      const telea = await timed(() => inpaintTelea(png, mask), runs);
       let g = 0;
       let t = 0;
       for (const hole of holes) {
@@ -113,7 +89,7 @@ async function main(): Promise<void> {
         try {
           t.ctx.params.maskUrl = await t.upload('mask.png', mask);
           t.ctx.params.quality = quality;
-          return (await timed(() => eliminationProcessor(t.ctx))).ms;
+          return (await timed(() => eliminationProcessor(t.ctx), runs)).ms;
         } finally {
           await t.cleanup();
         }

@@ -9,31 +9,16 @@
  *   node --import tsx bench/tools/bgblur.ts
  *   BENCH_RUNS=5 node --import tsx bench/tools/bgblur.ts
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { blurBackground } from '../../server/src/tasks/processors/bgblur';
+import { median, megapixelPhoto } from '../shared/photos';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const photosDir = path.join(repoRoot, 'tests', 'assets', 'photos');
 const runs = Math.max(1, Number(process.env.BENCH_RUNS) || 3);
-const TARGET_PIXELS = 1_000_000;
-
-const median = (v: number[]) => {
-  const s = [...v].sort((a, b) => a - b);
-  return s.length % 2 ? s[s.length >> 1] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
-
-/** A photo scaled (aspect kept) to about one megapixel, as a JPEG. */
-async function megapixel(file: string): Promise<{ buf: Buffer; width: number; height: number }> {
-  const meta = await sharp(file).metadata();
-  const scale = Math.sqrt(TARGET_PIXELS / ((meta.width ?? 1) * (meta.height ?? 1)));
-  const width = Math.round((meta.width ?? 1) * scale);
-  const height = Math.round((meta.height ?? 1) * scale);
-  const buf = await sharp(readFileSync(file)).resize(width, height, { fit: 'fill', kernel: 'lanczos3' }).jpeg({ quality: 92 }).toBuffer();
-  return { buf, width, height };
-}
 
 async function time(fn: () => Promise<unknown>): Promise<number> {
   const start = performance.now();
@@ -54,7 +39,7 @@ console.log(`model load + tiny image: ${loadMs.toFixed(0)} ms`);
 
 const rows: Array<{ photo: string; mp: number; firstMs: number; rerunMs: number }> = [];
 for (const file of files) {
-  const { buf, width, height } = await megapixel(path.join(photosDir, file));
+  const { buf, width, height } = await megapixelPhoto(path.join(photosDir, file));
   const mp = (width * height) / 1e6;
   const firstMs = await time(() => blurBackground(buf, { strength: 50, feather: 3 }));
   const reruns: number[] = [];

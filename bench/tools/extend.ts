@@ -8,31 +8,16 @@
  *   node --import tsx bench/tools/extend.ts
  *   BENCH_RUNS=3 node --import tsx bench/tools/extend.ts
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { EXTEND_FILL_MAX_PIXELS, extendImage } from '../../server/src/tasks/processors/aiextend';
+import { median, megapixelPhoto } from '../shared/photos';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const photosDir = path.join(repoRoot, 'tests', 'assets', 'photos');
 const runs = Math.max(1, Number(process.env.BENCH_RUNS) || 1);
-const TARGET_PIXELS = 1_000_000;
-
-const median = (v: number[]) => {
-  const s = [...v].sort((a, b) => a - b);
-  return s.length % 2 ? s[s.length >> 1] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
-
-/** A photo scaled (aspect kept) to about one megapixel, as a JPEG. */
-async function megapixel(file: string): Promise<{ buf: Buffer; width: number; height: number }> {
-  const meta = await sharp(file).metadata();
-  const scale = Math.sqrt(TARGET_PIXELS / ((meta.width ?? 1) * (meta.height ?? 1)));
-  const width = Math.round((meta.width ?? 1) * scale);
-  const height = Math.round((meta.height ?? 1) * scale);
-  const buf = await sharp(readFileSync(file)).resize(width, height, { fit: 'fill', kernel: 'lanczos3' }).jpeg({ quality: 92 }).toBuffer();
-  return { buf, width, height };
-}
 
 const files = readdirSync(photosDir).filter((f) => /\.jpe?g$/i.test(f)).sort();
 if (files.length === 0) {
@@ -42,7 +27,7 @@ if (files.length === 0) {
 
 const rows: Array<{ photo: string; frame: string; filled: string; outMp: number; ms: number }> = [];
 for (const file of files) {
-  const { buf, width, height } = await megapixel(path.join(photosDir, file));
+  const { buf, width, height } = await megapixelPhoto(path.join(photosDir, file));
   const times: number[] = [];
   let frame = { width: 0, height: 0 };
   for (let i = 0; i < runs; i++) {

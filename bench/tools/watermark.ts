@@ -12,7 +12,7 @@
  *
  *   node --import tsx bench/tools/watermark.ts
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
@@ -22,39 +22,14 @@ import { detectScratchMask } from '../../server/src/models/scratchDetect';
 import { addScratches, typicalScratches } from '../../server/src/models/scratchDetect/syntheticScratches';
 import { detectTextMask } from '../../server/src/models/textDetect';
 import { addTextWatermark, type WatermarkLine } from '../../server/src/models/textDetect/syntheticWatermark';
+import { megapixelPhoto, timed } from '../shared/photos';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const photosDir = path.join(repoRoot, 'tests', 'assets', 'photos');
 const runs = Math.max(1, Number(process.env.BENCH_RUNS) || 1);
 const withGmic = process.env.BENCH_GMIC !== '0';
-const TARGET_PIXELS = 1_000_000;
 
-const median = (v: number[]) => {
-  const s = [...v].sort((a, b) => a - b);
-  return s.length % 2 ? s[s.length >> 1] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
 const round = (v: number, d = 2) => Number(v.toFixed(d));
-
-/** Median wall time (ms) of `runs` calls, and the last result. */
-async function timed<T>(work: () => Promise<T>): Promise<{ ms: number; value: T }> {
-  const times: number[] = [];
-  let value: T | undefined;
-  for (let i = 0; i < runs; i++) {
-    const start = performance.now();
-    value = await work();
-    times.push(performance.now() - start);
-  }
-  return { ms: Math.round(median(times)), value: value as T };
-}
-
-async function megapixel(file: string): Promise<{ buf: Buffer; width: number; height: number }> {
-  const meta = await sharp(file).metadata();
-  const scale = Math.sqrt(TARGET_PIXELS / ((meta.width ?? 1) * (meta.height ?? 1)));
-  const width = Math.round((meta.width ?? 1) * scale);
-  const height = Math.round((meta.height ?? 1) * scale);
-  const buf = await sharp(readFileSync(file)).resize(width, height, { fit: 'fill', kernel: 'lanczos3' }).jpeg({ quality: 92 }).toBuffer();
-  return { buf, width, height };
-}
 
 /** White pixels of a mask PNG over the pixels where `alpha` > `min`: the share covered. */
 async function covered(mask: Buffer, alpha: Uint8Array, min: number): Promise<{ recall: number; fpRate: number }> {
@@ -80,7 +55,7 @@ if (files.length === 0) {
 }
 
 // Warm-up: model session and opencv-js wasm (reported, excluded from the timings).
-const warm = await megapixel(path.join(photosDir, files[0]));
+const warm = await megapixelPhoto(path.join(photosDir, files[0]));
 let start = performance.now();
 await detectTextMask(warm.buf);
 const textLoadMs = Math.round(performance.now() - start);
@@ -92,13 +67,13 @@ console.log(`first call (model/wasm load + one image): text ${textLoadMs} ms, sc
 const watermark: Record<string, unknown>[] = [];
 const scratches: Record<string, unknown>[] = [];
 for (const file of files) {
-  const { buf, width, height } = await megapixel(path.join(photosDir, file));
+  const { buf, width, height } = await megapixelPhoto(path.join(photosDir, file));
   const wm = await addTextWatermark(buf, captionLines(width, height));
-  const det = await timed(() => detectTextMask(wm.marked));
+  const det = await timed(() => detectTextMask(wm.marked), runs);
   const cover = await covered(det.value.mask, wm.textAlpha, 64);
   const before = await psnr(wm.marked, wm.clean);
-  const telea = await timed(() => inpaintTelea(wm.marked, det.value.mask));
-  const gmic = withGmic ? await timed(() => inpaintGmic(wm.marked, det.value.mask, { dilatePx: 2 })) : null;
+  const telea = await timed(() => inpaintTelea(wm.marked, det.value.mask), runs);
+  const gmic = withGmic ? await timed(() => inpaintGmic(wm.marked, det.value.mask, { dilatePx: 2 }), runs) : null;
   const row = {
     photo: file, size: `${width}×${height}`, detectMs: det.ms, boxes: det.value.boxes.length, inkCovered: cover.recall,
     teleaMs: telea.ms, gmicMs: gmic?.ms ?? null,
@@ -109,11 +84,11 @@ for (const file of files) {
     + `Telea ${row.teleaMs} ms ${row.psnrBefore} → ${row.psnrTelea} dB; G'MIC ${row.gmicMs ?? '-'} ms → ${row.psnrGmic ?? '-'} dB`);
 
   const sc = await addScratches(buf, typicalScratches(width, height));
-  const sd = await timed(() => detectScratchMask(sc.scratched));
+  const sd = await timed(() => detectScratchMask(sc.scratched), runs);
   const sCover = await covered(sd.value.mask, sc.scratchAlpha, 128);
   const exactMask = await sharp(Buffer.from(sc.scratchAlpha.map((v) => (v > 0 ? 255 : 0))), { raw: { width, height, channels: 1 } }).png().toBuffer();
-  const auto = await timed(() => inpaintTelea(sc.scratched, sd.value.mask));
-  const exact = await timed(() => inpaintTelea(sc.scratched, exactMask));
+  const auto = await timed(() => inpaintTelea(sc.scratched, sd.value.mask), runs);
+  const exact = await timed(() => inpaintTelea(sc.scratched, exactMask), runs);
   const sRow = {
     photo: file, detectMs: sd.ms, recall: sCover.recall, fpRate: sCover.fpRate, teleaMs: auto.ms, teleaExactMs: exact.ms,
     psnrBefore: round(await psnr(sc.scratched, sc.clean)), psnrAuto: round(await psnr(auto.value, sc.clean)), psnrExactMask: round(await psnr(exact.value, sc.clean)),

@@ -2,10 +2,8 @@
  * /tools/background-remover: pick, drop or paste an image → the removebg task
  * runs through useImageTask → compare before/after → download PNG or JPG.
  */
-import { useEffect, useEffectEvent, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
-import { useLocalize } from '../app/useLang';
 import { createCutoutProject } from '../editor/persistence/cutoutProject';
 import { CompareSlider } from '../components/CompareSlider';
 import { FileDropZone } from '../components/FileDropZone';
@@ -17,32 +15,23 @@ import { UploadPrompt } from '../components/UploadPrompt';
 import { useKey } from '../hooks/useKey';
 import { usePasteImage } from '../hooks/usePasteImage';
 import { usePreventFileNavigation } from '../hooks/usePreventFileNavigation';
-import { LIMIT_PARAMS, checkImageFile } from '../tools/checkImageFile';
+import { checkImageFile } from '../tools/checkImageFile';
 import { useImageTask, type ImageTaskPhase } from '../tools/useImageTask';
 import { HiddenFileInput } from '../components/HiddenFileInput';
 import { TaskFailedPanel } from '../components/TaskFailedPanel';
+import { useOpenInEditor, useTaskErrorToast } from '../tools/useToolResult';
 
 const BUSY: readonly ImageTaskPhase[] = ['uploading', 'processing', 'downloading'];
 
 export function BackgroundRemoverPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const toast = useToast();
   const task = useImageTask('removebg');
   const input = useRef<HTMLInputElement>(null);
   const busy = BUSY.includes(task.phase);
-  const navigate = useNavigate();
-  const localize = useLocalize();
 
-  /** The cut-out becomes a cut-outs project (listed at /cutouts) and opens in the editor. */
-  const openInEditor = async () => {
-    if (!task.resultBlob) return;
-    try {
-      const pid = await createCutoutProject(task.resultBlob, t('tools.backgroundRemover.title'));
-      navigate(localize(`/create/edit?pid=${pid}`));
-    } catch {
-      toast.show(t('errors.unknown'), 'error');
-    }
-  };
+  const openResultInEditor = useOpenInEditor(t('tools.backgroundRemover.title'), createCutoutProject);
+  const openInEditor = () => openResultInEditor(task.resultBlob);
 
   const submit = (file: File) => {
     if (busy) return; // one image at a time; Cancel first
@@ -59,12 +48,7 @@ export function BackgroundRemoverPage() {
   useKey('Escape', task.cancel, busy);
 
   // The key comes from the task hook; a key we have no text for reads as errors.unknown.
-  const errorMessage = t(task.errorKey && i18n.exists(task.errorKey) ? task.errorKey : 'errors.unknown', LIMIT_PARAMS);
-  const announceFailure = useEffectEvent(() => toast.show(errorMessage, 'error'));
-  // One toast per failure (not again when only the language changes).
-  useEffect(() => {
-    if (task.phase === 'failed') announceFailure();
-  }, [task.phase, task.errorKey]);
+  const errorMessage = useTaskErrorToast(task);
 
   return (
     <div className="container tool-page" data-testid="page.backgroundRemover">

@@ -5,24 +5,22 @@
  */
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
-import { useLocalize } from '../../app/useLang';
 import { CompareSlider } from '../../components/CompareSlider';
 import { FileDropZone } from '../../components/FileDropZone';
 import { HowItWorks } from '../../components/HowItWorks';
 import { ResultActions } from '../../components/ResultActions';
 import { useToast } from '../../components/ToastContext';
 import { UploadPrompt } from '../../components/UploadPrompt';
-import { createPhotoProject } from '../../editor/persistence/cutoutProject';
 import { useKey } from '../../hooks/useKey';
 import { usePasteImage } from '../../hooks/usePasteImage';
 import { usePreventFileNavigation } from '../../hooks/usePreventFileNavigation';
-import { LIMIT_PARAMS, checkImageFile } from '../../tools/checkImageFile';
+import { checkImageFile } from '../../tools/checkImageFile';
 import { useImageTask, type ImageTaskPhase } from '../../tools/useImageTask';
 import { StageProgress } from './extender/StageProgress';
 import './BlurBackgroundPage.css';
 import { HiddenFileInput } from '../../components/HiddenFileInput';
 import { TaskFailedPanel } from '../../components/TaskFailedPanel';
+import { useOpenInEditor, useTaskErrorToast } from '../../tools/useToolResult';
 
 const BUSY: readonly ImageTaskPhase[] = ['uploading', 'processing', 'downloading'];
 
@@ -43,12 +41,10 @@ export function needsRerun(phase: ImageTaskPhase, lastRun: BlurSettings | null, 
 }
 
 export function BlurBackgroundPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const toast = useToast();
   const task = useImageTask('bgblur');
   const input = useRef<HTMLInputElement>(null);
-  const navigate = useNavigate();
-  const localize = useLocalize();
   const busy = BUSY.includes(task.phase);
   const [file, setFile] = useState<File | null>(null);
   const [settings, setSettings] = useState<BlurSettings>(DEFAULT_BLUR_SETTINGS);
@@ -95,25 +91,14 @@ export function BlurBackgroundPage() {
     lastRun.current = null;
   };
 
-  const openInEditor = async () => {
-    if (!task.resultBlob) return;
-    try {
-      const pid = await createPhotoProject(task.resultBlob, t('tools.blurBackground.title'));
-      navigate(localize(`/create/edit?pid=${pid}`));
-    } catch {
-      toast.show(t('errors.unknown'), 'error');
-    }
-  };
+  const openResultInEditor = useOpenInEditor(t('tools.blurBackground.title'));
+  const openInEditor = () => openResultInEditor(task.resultBlob);
 
   usePasteImage(submit);
   usePreventFileNavigation();
   useKey('Escape', cancel, busy);
 
-  const errorMessage = t(task.errorKey && i18n.exists(task.errorKey) ? task.errorKey : 'errors.unknown', LIMIT_PARAMS);
-  const announceFailure = useEffectEvent(() => toast.show(errorMessage, 'error'));
-  useEffect(() => {
-    if (task.phase === 'failed') announceFailure();
-  }, [task.phase, task.errorKey]);
+  const errorMessage = useTaskErrorToast(task);
 
   const preview = keptUrl ?? task.sourceUrl;
   return (

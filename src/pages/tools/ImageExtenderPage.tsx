@@ -3,17 +3,14 @@
  * the photo to where it should sit → the aiextend task fills the new border → compare before/after → download or open
  * in the editor. "Adjust" goes back to the frame with the same photo.
  */
-import { useEffect, useEffectEvent, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
-import { useLocalize } from '../../app/useLang';
 import { CompareSlider } from '../../components/CompareSlider';
 import { FileDropZone } from '../../components/FileDropZone';
 import { HowItWorks } from '../../components/HowItWorks';
 import { ResultActions } from '../../components/ResultActions';
 import { useToast } from '../../components/ToastContext';
 import { UploadPrompt } from '../../components/UploadPrompt';
-import { createPhotoProject } from '../../editor/persistence/cutoutProject';
 import { useKey } from '../../hooks/useKey';
 import { usePasteImage } from '../../hooks/usePasteImage';
 import { usePreventFileNavigation } from '../../hooks/usePreventFileNavigation';
@@ -29,6 +26,7 @@ import { RatioPicker } from './extender/RatioPicker';
 import { StageProgress } from './extender/StageProgress';
 import './ImageExtenderPage.css';
 import { HiddenFileInput } from '../../components/HiddenFileInput';
+import { useOpenInEditor, useTaskErrorToast } from '../../tools/useToolResult';
 
 const BUSY: readonly ImageTaskPhase[] = ['uploading', 'processing', 'downloading'];
 /** The first preset the photo can be extended to, in this order, is selected when a photo arrives. */
@@ -41,12 +39,10 @@ interface Photo {
 }
 
 export function ImageExtenderPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const toast = useToast();
   const task = useImageTask('aiextend');
   const input = useRef<HTMLInputElement>(null);
-  const navigate = useNavigate();
-  const localize = useLocalize();
   const busy = BUSY.includes(task.phase);
 
   const [photo, setPhoto] = useState<Photo | null>(null);
@@ -99,25 +95,14 @@ export function ImageExtenderPage() {
     setBeforeUrl(null);
   };
 
-  const openInEditor = async () => {
-    if (!task.resultBlob) return;
-    try {
-      const pid = await createPhotoProject(task.resultBlob, t('tools.aiImageExtender.title'));
-      navigate(localize(`/create/edit?pid=${pid}`));
-    } catch {
-      toast.show(t('errors.unknown'), 'error');
-    }
-  };
+  const openResultInEditor = useOpenInEditor(t('tools.aiImageExtender.title'));
+  const openInEditor = () => openResultInEditor(task.resultBlob);
 
   usePasteImage((file) => void pick(file));
   usePreventFileNavigation();
   useKey('Escape', task.cancel, busy);
 
-  const errorMessage = t(task.errorKey && i18n.exists(task.errorKey) ? task.errorKey : 'errors.unknown', LIMIT_PARAMS);
-  const announceFailure = useEffectEvent(() => toast.show(errorMessage, 'error'));
-  useEffect(() => {
-    if (task.phase === 'failed') announceFailure();
-  }, [task.phase, task.errorKey]);
+  const errorMessage = useTaskErrorToast(task);
 
   const setup = photo && frame && task.phase === 'idle';
   return (

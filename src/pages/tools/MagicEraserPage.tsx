@@ -4,10 +4,8 @@
  * → "Erase" runs the mode's task (elimination / removeWatermark / descratch) with the mask uploaded as a PNG →
  * before/after, download, open in the editor, or keep erasing on the result.
  */
-import { useEffect, useEffectEvent, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
-import { useLocalize } from '../../app/useLang';
 import { CompareSlider } from '../../components/CompareSlider';
 import { FileDropZone } from '../../components/FileDropZone';
 import { HowItWorks } from '../../components/HowItWorks';
@@ -18,7 +16,6 @@ import { ResultActions } from '../../components/ResultActions';
 import { TaskProgress } from '../../components/TaskProgress';
 import { useToast } from '../../components/ToastContext';
 import { UploadPrompt } from '../../components/UploadPrompt';
-import { createPhotoProject } from '../../editor/persistence/cutoutProject';
 import { useKey } from '../../hooks/useKey';
 import { usePasteImage } from '../../hooks/usePasteImage';
 import { usePreventFileNavigation } from '../../hooks/usePreventFileNavigation';
@@ -31,14 +28,13 @@ import { defaultBrushSize, eraseBlocker, eraseParams, modeInfo, type DetectKind,
 import { usePhoto } from './eraser/usePhoto';
 import './MagicEraserPage.css';
 import { HiddenFileInput } from '../../components/HiddenFileInput';
+import { useOpenInEditor, useTaskErrorToast } from '../../tools/useToolResult';
 
 const BUSY: readonly ImageTaskPhase[] = ['uploading', 'processing', 'downloading'];
 
 export function MagicEraserPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const toast = useToast();
-  const navigate = useNavigate();
-  const localize = useLocalize();
   const input = useRef<HTMLInputElement>(null);
   const [mode, setMode] = useState<EraserMode>('objects');
   const info = modeInfo(mode);
@@ -133,25 +129,14 @@ export function MagicEraserPage() {
     clearPhoto();
   };
 
-  const openInEditor = async () => {
-    if (!task.resultBlob) return;
-    try {
-      const pid = await createPhotoProject(task.resultBlob, t('tools.magicEraser.title'));
-      navigate(localize(`/create/edit?pid=${pid}`));
-    } catch {
-      toast.show(t('errors.unknown'), 'error');
-    }
-  };
+  const openResultInEditor = useOpenInEditor(t('tools.magicEraser.title'));
+  const openInEditor = () => openResultInEditor(task.resultBlob);
 
   usePasteImage((file) => void submit(file));
   usePreventFileNavigation();
   useKey('Escape', task.cancel, busy);
 
-  const errorMessage = t(task.errorKey && i18n.exists(task.errorKey) ? task.errorKey : 'errors.unknown', LIMIT_PARAMS);
-  const announceFailure = useEffectEvent(() => toast.show(errorMessage, 'error'));
-  useEffect(() => {
-    if (task.phase === 'failed') announceFailure();
-  }, [task.phase, task.errorKey]);
+  const errorMessage = useTaskErrorToast(task);
 
   const locked = !editing || sending;
   return (

@@ -5,31 +5,29 @@
  * The photo's size is read in the browser first, so the pixel caps of the server are checked
  * before anything is uploaded and the high-quality switch only appears where it is allowed.
  */
-import { useEffect, useEffectEvent, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
 import { ENHANCE_STRENGTHS } from '../../../engine/spec/kinds';
 import {
   ENHANCE_DEFAULTS, ENHANCE_MAX_PIXELS, maxInputPixels, outputScale,
   type EnhanceScale, type EnhanceStrength,
 } from '../../../server/src/models/esrgan/limits';
-import { useLocalize } from '../../app/useLang';
 import { CompareSlider } from '../../components/CompareSlider';
 import { FileDropZone } from '../../components/FileDropZone';
 import { HowItWorks } from '../../components/HowItWorks';
 import { ResultActions } from '../../components/ResultActions';
 import { useToast } from '../../components/ToastContext';
 import { UploadPrompt } from '../../components/UploadPrompt';
-import { createPhotoProject } from '../../editor/persistence/cutoutProject';
 import { useKey } from '../../hooks/useKey';
 import { usePasteImage } from '../../hooks/usePasteImage';
 import { usePreventFileNavigation } from '../../hooks/usePreventFileNavigation';
-import { LIMIT_PARAMS, checkImageFile } from '../../tools/checkImageFile';
+import { checkImageFile } from '../../tools/checkImageFile';
 import { useImageTask, type ImageTaskPhase } from '../../tools/useImageTask';
 import { StageProgress } from './extender/StageProgress';
 import './PhotoEnhancerPage.css';
 import { HiddenFileInput } from '../../components/HiddenFileInput';
 import { TaskFailedPanel } from '../../components/TaskFailedPanel';
+import { useOpenInEditor, useTaskErrorToast } from '../../tools/useToolResult';
 
 const BUSY: readonly ImageTaskPhase[] = ['uploading', 'processing', 'downloading'];
 const SCALES: readonly EnhanceScale[] = [2, 4];
@@ -82,8 +80,6 @@ export function PhotoEnhancerPage() {
   const toast = useToast();
   const task = useImageTask('picenhance');
   const input = useRef<HTMLInputElement>(null);
-  const navigate = useNavigate();
-  const localize = useLocalize();
   const busy = BUSY.includes(task.phase);
   const [file, setFile] = useState<File | null>(null);
   const [previewUrl, setPreviewUrl] = useState<string | null>(null);
@@ -123,25 +119,14 @@ export function PhotoEnhancerPage() {
     setPreviewUrl(null);
   };
 
-  const openInEditor = async () => {
-    if (!task.resultBlob) return;
-    try {
-      const pid = await createPhotoProject(task.resultBlob, t('tools.photoEnhancer.title'));
-      navigate(localize(`/create/edit?pid=${pid}`));
-    } catch {
-      toast.show(t('errors.unknown'), 'error');
-    }
-  };
+  const openResultInEditor = useOpenInEditor(t('tools.photoEnhancer.title'));
+  const openInEditor = () => openResultInEditor(task.resultBlob);
 
   usePasteImage(pick);
   usePreventFileNavigation();
   useKey('Escape', task.cancel, busy);
 
-  const errorMessage = t(task.errorKey && i18n.exists(task.errorKey) ? task.errorKey : 'errors.unknown', LIMIT_PARAMS);
-  const announceFailure = useEffectEvent(() => toast.show(errorMessage, 'error'));
-  useEffect(() => {
-    if (task.phase === 'failed') announceFailure();
-  }, [task.phase, task.errorKey]);
+  const errorMessage = useTaskErrorToast(task);
 
   const lang = i18n.language;
   const ready = file !== null && task.phase === 'idle';

@@ -5,12 +5,10 @@
  */
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
-import { useLocalize } from '../../../app/useLang';
 import { useToast } from '../../../components/ToastContext';
-import { createPhotoProject } from '../../../editor/persistence/cutoutProject';
-import { LIMIT_PARAMS, checkImageFile } from '../../../tools/checkImageFile';
+import { checkImageFile } from '../../../tools/checkImageFile';
 import { useImageTask, type ImageTaskPhase, type ImageTaskView } from '../../../tools/useImageTask';
+import { useOpenInEditor, useTaskErrorToast } from '../../../tools/useToolResult';
 import { needsRerun, toRequest, type ChangeBgOptions } from './options';
 import { BackgroundUploadError, uploadBackground } from './uploadBackground';
 
@@ -38,10 +36,8 @@ export interface ChangeBackgroundView {
 }
 
 export function useChangeBackground(initial: ChangeBgOptions, projectName: string): ChangeBackgroundView {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const toast = useToast();
-  const navigate = useNavigate();
-  const localize = useLocalize();
   const task = useImageTask('changebg');
   const [file, setFile] = useState<File | null>(null);
   const [options, setOptions] = useState<ChangeBgOptions>(initial);
@@ -127,19 +123,10 @@ export function useChangeBackground(initial: ChangeBgOptions, projectName: strin
     forget();
   };
 
-  const openInEditor = () => {
-    if (!task.resultBlob) return;
-    createPhotoProject(task.resultBlob, projectName)
-      .then((pid) => navigate(localize(`/create/edit?pid=${pid}`)))
-      .catch(() => toast.show(t('errors.unknown'), 'error'));
-  };
+  const openResultInEditor = useOpenInEditor(projectName);
+  const openInEditor = () => void openResultInEditor(task.resultBlob);
 
-  const errorMessage = t(task.errorKey && i18n.exists(task.errorKey) ? task.errorKey : 'errors.unknown', LIMIT_PARAMS);
-  const announceFailure = useEffectEvent(() => toast.show(errorMessage, 'error'));
-  // One toast per failure (not again when only the language changes).
-  useEffect(() => {
-    if (task.phase === 'failed') announceFailure();
-  }, [task.phase, task.errorKey]);
+  const errorMessage = useTaskErrorToast(task);
 
   return {
     task, preparing, waiting, busy, file, options, setOptions, preview: keptUrl ?? task.sourceUrl ?? photoUrl, errorMessage,

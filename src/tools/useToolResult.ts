@@ -1,0 +1,45 @@
+/**
+ * What every single-image tool page does with its task's outcome: one error toast per failure (with
+ * the message the page also shows), and "Open in editor" for the result.
+ */
+import { useEffect, useEffectEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { useLocalize } from '../app/useLang';
+import { useToast } from '../components/ToastContext';
+import { createPhotoProject } from '../editor/persistence/cutoutProject';
+import { LIMIT_PARAMS } from './checkImageFile';
+import type { ImageTaskPhase } from './useImageTask';
+
+/** The failure's message (errors.unknown when there is no text for its key); toasts it once per failure. */
+export function useTaskErrorToast(task: { phase: ImageTaskPhase; errorKey: string | null }): string {
+  const { t, i18n } = useTranslation();
+  const toast = useToast();
+  const errorMessage = t(task.errorKey && i18n.exists(task.errorKey) ? task.errorKey : 'errors.unknown', LIMIT_PARAMS);
+  const announceFailure = useEffectEvent(() => toast.show(errorMessage, 'error'));
+  // One toast per failure (not again when only the language changes).
+  useEffect(() => {
+    if (task.phase === 'failed') announceFailure();
+  }, [task.phase, task.errorKey]);
+  return errorMessage;
+}
+
+/**
+ * "Open in editor": stores the result as a project (a design project by default; the background remover
+ * passes createCutoutProject) and opens it; a failure is a toast, the result stays on the page.
+ */
+export function useOpenInEditor(projectName: string, createProject: (result: Blob, name: string) => Promise<string> = createPhotoProject) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const localize = useLocalize();
+  return async (result: Blob | null) => {
+    if (!result) return;
+    try {
+      const pid = await createProject(result, projectName);
+      navigate(localize(`/create/edit?pid=${pid}`));
+    } catch {
+      toast.show(t('errors.unknown'), 'error');
+    }
+  };
+}

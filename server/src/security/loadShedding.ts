@@ -17,6 +17,14 @@ export function passesUnderPressure(method: string, url: string): boolean {
   return method === 'POST' && (path === '/api/task/cancel' || path === '/api/task/status' || /^\/api\/task\/[^/]+\/status$/.test(path));
 }
 
+/** The reply to a shed request, or undefined for one that passes anyway. */
+function shed(request: FastifyRequest, reply: FastifyReply, type: string) {
+  if (passesUnderPressure(request.method, request.url)) return undefined;
+  request.log.warn({ type }, 'under pressure: request shed');
+  void reply.code(503).header('retry-after', String(RETRY_AFTER_S));
+  return fail(ResultCode.SERVICE_UNAVAILABLE, `the server is overloaded; try again in ${RETRY_AFTER_S} s`);
+}
+
 /**
  * Sheds load with `@fastify/under-pressure` before the process falls over: while heap or resident memory
  * (or, when configured, event-loop lag) is over its limit, new requests get HTTP 503, envelope 1000003 and
@@ -29,11 +37,7 @@ export async function registerLoadShedding(app: FastifyInstance, settings: Limit
     maxRssBytes: settings.maxRssBytes,
     maxEventLoopDelay: settings.maxEventLoopDelayMs,
     sampleInterval: settings.pressureSampleMs,
-    pressureHandler: (request: FastifyRequest, reply: FastifyReply, type: string) => {
-      if (passesUnderPressure(request.method, request.url)) return undefined;
-      request.log.warn({ type }, 'under pressure: request shed');
-      void reply.code(503).header('retry-after', String(RETRY_AFTER_S));
-      return fail(ResultCode.SERVICE_UNAVAILABLE, `the server is overloaded; try again in ${RETRY_AFTER_S} s`);
-    },
+    // under-pressure sends a returned value as the reply (its types only admit void); undefined lets the request on.
+    pressureHandler: shed as unknown as (request: FastifyRequest, reply: FastifyReply, type: string) => void,
   });
 }

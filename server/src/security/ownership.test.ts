@@ -9,8 +9,7 @@ const BOB = 'bob-device-9876543210ab';
 const DATA = JSON.stringify({ func: 'removebg', fileType: 'image', subDir: 'web' });
 
 /** Finding 8 of issue 16: files, tasks and results belong to whoever uploaded or submitted them. */
-describe('ownership of files and tasks', () => {
-  const target = databaseTargets()[0];
+for (const target of databaseTargets()) describe(`ownership of files and tasks on ${target.name}`, () => {
   let store: Awaited<ReturnType<typeof target.make>>;
   let server: TestServer;
   let photo: Buffer;

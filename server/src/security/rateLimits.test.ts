@@ -82,7 +82,7 @@ describe('rate limits and the per-client queue cap', () => {
     expect(bucketOf('POST', '/api/upload/batch')).toBe('uploads');
     expect(bucketOf('POST', '/api/task/removebg')).toBe('tasks');
     expect(bucketOf('POST', '/api/detect/subject')).toBe('tasks');
-    expect(bucketOf('POST', '/api/dist/submit')).toBe('tasks');
+    expect(bucketOf('POST', '/api/dist/submit')).toBeNull(); // its forwarded /api/task/… call counts
     expect(bucketOf('POST', '/api/report/event')).toBe('reports');
     expect(bucketOf('POST', '/api/task/removebg/status')).toBeNull();
     expect(bucketOf('POST', '/api/task/cancel?taskId=1')).toBeNull();

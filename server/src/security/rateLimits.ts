@@ -20,7 +20,9 @@ export function bucketOf(method: string, url: string): Bucket | null {
   if (path.startsWith('/api/upload')) return 'uploads';
   if (path.startsWith('/api/report/')) return 'reports';
   if (path === '/api/task/status' || path === '/api/task/cancel' || path.endsWith('/status')) return null;
-  if (/^\/api\/(task\/[^/]+|detect\/[^/]+|inpaint\/preview|pic-review|dist\/submit)$/.test(path)) return 'tasks';
+  // A signed `/api/dist/submit` is not counted here: it forwards to `/api/task/…` with the caller's address and
+  // device id, and that inner call counts once.
+  if (/^\/api\/(task\/[^/]+|detect\/[^/]+|inpaint\/preview|pic-review)$/.test(path)) return 'tasks';
   return null;
 }
 

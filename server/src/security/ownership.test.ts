@@ -159,6 +159,16 @@ describe('cross-site requests', () => {
     expect(await status()).toBe('queued');
   });
 
+  it('sends the security headers on API replies, errors and the web app alike (finding 7)', async () => {
+    for (const [method, url] of [['POST', '/api/task/status'], ['GET', '/api/nothing'], ['GET', '/en/tools/background-remover']] as const) {
+      const res = await server.app.inject({ method, url, payload: method === 'POST' ? { taskId } : undefined });
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['content-security-policy'], url).toContain("frame-ancestors 'none'");
+      expect(res.headers['x-frame-options'], url).toBe('DENY');
+      expect(res.headers['referrer-policy'], url).toBe('strict-origin-when-cross-origin');
+    }
+  });
+
   it('refuses cross-site uploads and project writes, and lets the same origin through', async () => {
     const up = multipart([{ name: 'file', value: Buffer.from('x'), filename: 'a.jpg' }]);
     const evil = await server.app.inject({ method: 'POST', url: '/api/upload', ...up, headers: { ...up.headers, origin: 'https://evil.example' } });

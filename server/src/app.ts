@@ -17,6 +17,10 @@ import { registerBackgroundRoutes } from './backgrounds/routes';
 import { registerTextReviewRoutes } from './textReview';
 import { registerReportRoutes } from './reports/reportRoutes';
 import { loadSecurityConfig, registerSecurityRoutes, type SecurityConfig } from './security';
+import { FileAccess } from './security/fileAccess';
+import { registerHardening } from './security/hardening';
+import { loadLimitSettings, type LimitSettings } from './security/limitsConfig';
+import { loadOriginPolicy } from './security/originPolicy';
 import { registerLanguageRoutes } from './routes/languageRoutes';
 import { createTranslator } from './language/translate';
 import { registerPictureReviewRoutes } from './routes/pictureReviewRoutes';
@@ -42,6 +46,8 @@ export interface AppDeps {
   logger?: boolean;
   /** Keys and the app config of SPEC §7 (`/api/sa/*`); default: from the environment, keys kept in memory. */
   security?: SecurityConfig;
+  /** Rate limits, queue cap and load shedding (security/limitsConfig.ts); default: from the environment. */
+  limits?: LimitSettings;
 }
 
 /** HTTP status that accompanies an envelope code; the envelope itself is the contract. */
@@ -83,25 +89,31 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return reply.code(500).send(fail(ResultCode.SERVER_ERROR));
   });
 
-  const absolute = absoluteUrlMaker(deps.config.publicUrl);
+  const origins = loadOriginPolicy(process.env, deps.config.publicUrl);
+  const limits = deps.limits ?? loadLimitSettings();
+  await registerHardening(app, { origins, limits });
+  const absolute = absoluteUrlMaker(origins);
+  const access = new FileAccess(deps.db);
   const tasks = new TaskRepository(deps.db);
-  const service = new TaskService({ tasks, queue: deps.queue, storage: deps.storage, processors: deps.processors });
+  const service = new TaskService({
+    tasks, queue: deps.queue, storage: deps.storage, processors: deps.processors, access, maxActivePerOwner: limits.maxActiveTasksPerClient,
+  });
   registerUploadRoutes(app, { storage: deps.storage, db: deps.db, absolute });
   registerTaskRoutes(app, { service, absolute });
   registerFileRoutes(app, { storage: deps.storage });
-  registerDownloadRoutes(app, { storage: deps.storage });
+  registerDownloadRoutes(app, { storage: deps.storage, access });
   registerFontRoutes(app);
   registerStickerRoutes(app);
   registerShaderRoutes(app);
   // Content safety (SPEC §4/§5/§7): the picture review model loads on its first call.
-  registerPictureReviewRoutes(app, { storage: deps.storage });
+  registerPictureReviewRoutes(app, { storage: deps.storage, access });
   registerLanguageRoutes(app, { translator: createTranslator(process.env) });
   const security = deps.security ?? loadSecurityConfig(process.env);
   registerSecurityRoutes(app, { security });
   registerReportRoutes(app, { db: deps.db });
   registerBackgroundRoutes(app);
-  registerDetectTextRoutes(app, { storage: deps.storage, absolute });
-  registerDetectRoutes(app, { storage: deps.storage, absolute });
+  registerDetectTextRoutes(app, { storage: deps.storage, absolute, access });
+  registerDetectRoutes(app, { storage: deps.storage, absolute, access });
   await registerTextReviewRoutes(app, { baseKey: security.baseKey });
   registerHealthRoutes(app, { db: deps.db, workers: deps.config.workers, tools: deps.tools ?? [] });
   await registerProjectRoutes(app, { db: deps.db, storage: deps.storage, absolute });

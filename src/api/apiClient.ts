@@ -1,6 +1,7 @@
 import { ResultCode } from '../../engine/spec/errors';
 import type { Envelope, QueryInput, SubmitInput, UploadInput, UploadOutput } from '../../machines/taskFlow.types';
 import { reportNetworkError, trackFailedCall } from './analytics';
+import { deviceHeaders } from './deviceId';
 
 /** Upload calls give up after this long (text.uploadErrorTimeout). */
 export const UPLOAD_TIMEOUT_MS = 120_000;
@@ -43,7 +44,7 @@ async function readEnvelope<T>(path: string, response: Response, signal?: AbortS
 async function postJson<T>(path: string, body: unknown, signal?: AbortSignal): Promise<Envelope<T>> {
   let response: Response;
   try {
-    response = await fetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), signal });
+    response = await fetch(path, { method: 'POST', headers: { 'content-type': 'application/json', ...deviceHeaders() }, body: JSON.stringify(body), signal });
   } catch (err) {
     throw reported(path, new NetworkError(err instanceof Error ? err.message : 'network error'), signal);
   }
@@ -67,6 +68,7 @@ export function uploadFiles(input: UploadInput, signal?: AbortSignal): Promise<E
     xhr.timeout = UPLOAD_TIMEOUT_MS;
     const token = localStorage.getItem('authToken');
     if (token) xhr.setRequestHeader('X-Auth-Token', token);
+    for (const [name, value] of Object.entries(deviceHeaders())) xhr.setRequestHeader(name, value);
     xhr.upload.onprogress = (e) => e.lengthComputable && input.onProgress(e.loaded / e.total);
     xhr.onload = () => {
       let envelope: Envelope<UploadOutput>;

@@ -33,6 +33,14 @@ function ensureCookie(id: string): void {
 }
 
 /**
+ * The header that names this browser to the server: tasks, uploads, detections and downloads belong to
+ * it, so only this browser may read, cancel or reuse them (server/src/security/requestOwner.ts).
+ */
+export function deviceHeaders(): Record<string, string> {
+  return { 'X-Device-Id': getDeviceId() };
+}
+
+/**
  * This browser's device id: the owner of its projects until accounts exist. Made and stored on
  * first use; also mirrored into a cookie scoped to /api/projects so project images load in `<img>`.
  */

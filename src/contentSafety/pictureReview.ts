@@ -1,6 +1,7 @@
 import { JPEG_QUALITY, PICTURE_REVIEW_MAX_SIDE } from '../../engine/spec/limits';
 import type { Envelope, UploadInput, UploadOutput } from '../../machines/taskFlow.types';
 import { uploadFiles } from '../api/apiClient';
+import { deviceHeaders } from '../api/deviceId';
 
 /** SPEC §4: picture review status 2 means rejected; anything else passes. */
 export const PICTURE_REVIEW_REJECTED = 2;
@@ -82,7 +83,7 @@ async function requestReview(imgUrl: string, deps: PictureReviewDeps): Promise<u
   const doFetch = deps.fetch ?? fetch;
   const response = await doFetch('/api/pic-review', {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', ...deviceHeaders() },
     body: JSON.stringify({ imgUrl }),
     signal: deps.signal,
   });

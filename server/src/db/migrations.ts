@@ -75,6 +75,15 @@ export const MIGRATIONS: { version: number; name: string; sql: string }[] = [
     `,
   },
   { version: 3, name: 'client reports: task timings and failed-call events', sql: REPORT_MIGRATION },
+  {
+    // The per-client queue cap counts a caller's unfinished tasks on every submit; file ownership looks up by owner.
+    version: 30,
+    name: 'owners: unfinished tasks and files by owner',
+    sql: `
+      create index if not exists tasks_owner_active_idx on tasks (owner) where status in ('queued', 'running');
+      create index if not exists files_owner_idx on files (owner);
+    `,
+  },
 ];
 
 /** Applies every migration newer than the database's version. Safe to call from several processes. */

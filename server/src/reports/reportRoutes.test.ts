@@ -8,6 +8,7 @@ import { openDatabase, type Database } from '../db/database';
 import { databaseTargets } from '../testing/testDatabases';
 import { REPORT_MIGRATION } from './reportSchema';
 import { registerReportRoutes } from './reportRoutes';
+import { localAdminAllowed } from './adminAccess';
 
 const timing = (over: Record<string, unknown> = {}, timings: Record<string, unknown> = {}) => ({
   taskId: 'task-1', funcType: 'removebg', fileSize: 512, fmt: 'png',
@@ -24,7 +25,7 @@ for (const target of databaseTargets()) {
 
     const build = async (adminToken: string | null) => {
       const app = Fastify({ logger: false });
-      registerReportRoutes(app, { db, adminToken });
+      registerReportRoutes(app, { db, adminToken, allowLocalAdmin: true });
       await app.ready();
       return app;
     };
@@ -130,6 +131,25 @@ for (const target of databaseTargets()) {
       expect(remote.statusCode).toBe(403);
       expect(remote.json()).toMatchObject({ resultCode: -102, data: null, msg: expect.stringContaining('ADMIN_TOKEN') });
       expect((await stats({ 'x-forwarded-for': '203.0.113.9' }, open, '127.0.0.1')).statusCode).toBe(403);
+    });
+
+    it('without ADMIN_TOKEN answers nobody, loopback included, when the server is not loopback-only or TRUST_PROXY is set', async () => {
+      const exposed = Fastify({ logger: false });
+      registerReportRoutes(exposed, { db, adminToken: null, allowLocalAdmin: false });
+      await exposed.ready();
+      try {
+        const res = await stats({}, exposed, '127.0.0.1');
+        expect(res.statusCode).toBe(403);
+        expect(res.json().msg).toMatch(/set ADMIN_TOKEN: the server is reachable beyond this machine/);
+      } finally {
+        await exposed.close();
+      }
+      expect(localAdminAllowed({})).toBe(true);
+      expect(localAdminAllowed({ HOST: 'localhost' })).toBe(true);
+      expect(localAdminAllowed({ HOST: '::1' })).toBe(true);
+      expect(localAdminAllowed({ HOST: '0.0.0.0' })).toBe(false);
+      expect(localAdminAllowed({ HOST: '192.168.1.5' })).toBe(false);
+      expect(localAdminAllowed({ HOST: '127.0.0.1', TRUST_PROXY: '1' })).toBe(false);
     });
 
     it('with ADMIN_TOKEN wants the token from everyone, loopback included', async () => {

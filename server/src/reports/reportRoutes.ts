@@ -11,22 +11,20 @@ import type { z } from 'zod';
 import { ResultCode } from '../../../engine/spec/errors';
 import type { Database } from '../db/database';
 import { fail, ok } from '../envelope';
-import { adminTokenFromEnv, isAdminRequest } from './adminAccess';
-import { createRateLimiter } from './rateLimit';
+import { adminTokenFromEnv, isAdminRequest, localAdminAllowed } from './adminAccess';
 import { ReportRepository } from './reportRepository';
 import { clientEventBody, firstIssue, statsQuery, timingReportBody } from './reportSchema';
 
 /** Report bodies are small; a larger one is not a report. */
 const REPORT_BODY_LIMIT = 64 * 1024;
-/** Per address and minute. A batch of 50 files reports 50 timings at once; events are capped at 30 a page. */
-const TIMINGS_PER_MINUTE = 300;
-const EVENTS_PER_MINUTE = 120;
 const PRUNE_EVERY_MS = 60 * 60 * 1000;
 
 export interface ReportRouteDeps {
   db: Database;
   /** Admin token; when the key is absent, env ADMIN_TOKEN is read. null or '' = loopback only. */
   adminToken?: string | null;
+  /** Whether loopback requests may read statistics without a token; default: {@link localAdminAllowed} from the environment. */
+  allowLocalAdmin?: boolean;
 }
 
 function parsed<S extends z.ZodType>(schema: S, value: unknown, reply: FastifyReply): z.infer<S> | null {
@@ -36,16 +34,16 @@ function parsed<S extends z.ZodType>(schema: S, value: unknown, reply: FastifyRe
   return null;
 }
 
-/** Registers the report and admin statistics routes (tables from REPORT_MIGRATION must exist). */
+/**
+ * Registers the report and admin statistics routes (tables from REPORT_MIGRATION must exist). Anyone may
+ * report, so the reports are rate-limited per address by the app-wide limits (security/rateLimits.ts,
+ * RATE_LIMIT_REPORTS), with the same 429 answer and Retry-After as every other limit.
+ */
 export function registerReportRoutes(app: FastifyInstance, deps: ReportRouteDeps): void {
   const reports = new ReportRepository(deps.db);
   const adminToken = 'adminToken' in deps ? deps.adminToken?.trim() || null : adminTokenFromEnv();
-  const timingLimit = createRateLimiter(TIMINGS_PER_MINUTE);
-  const eventLimit = createRateLimiter(EVENTS_PER_MINUTE);
+  const allowLocal = deps.allowLocalAdmin ?? localAdminAllowed();
   let lastPrune = 0;
-
-  const tooMany = (reply: FastifyReply) =>
-    reply.code(429).send(fail(ResultCode.SERVICE_UNAVAILABLE, 'too many reports from this address; try again in a minute'));
 
   /** Retention runs after an insert, at most hourly, and never fails the report. */
   const maybePrune = async (request: FastifyRequest) => {
@@ -59,7 +57,6 @@ export function registerReportRoutes(app: FastifyInstance, deps: ReportRouteDeps
   };
 
   app.post('/api/report/timing', { bodyLimit: REPORT_BODY_LIMIT }, async (request, reply) => {
-    if (!timingLimit.allow(request.ip)) return tooMany(reply);
     const body = parsed(timingReportBody, request.body, reply);
     if (!body) return reply;
     await reports.insertTiming(body);
@@ -68,7 +65,6 @@ export function registerReportRoutes(app: FastifyInstance, deps: ReportRouteDeps
   });
 
   app.post('/api/report/event', { bodyLimit: REPORT_BODY_LIMIT }, async (request, reply) => {
-    if (!eventLimit.allow(request.ip)) return tooMany(reply);
     const body = parsed(clientEventBody, request.body, reply);
     if (!body) return reply;
     await reports.insertEvent(body);
@@ -79,8 +75,11 @@ export function registerReportRoutes(app: FastifyInstance, deps: ReportRouteDeps
   app.get('/api/admin/stats/timings', async (request, reply) => {
     // Statistics must never be cached by a shared proxy.
     void reply.header('cache-control', 'no-store');
-    if (!isAdminRequest(request, adminToken)) {
-      const why = adminToken ? 'admin token missing or wrong (header x-admin-token)' : 'set ADMIN_TOKEN to read statistics from another machine';
+    if (!isAdminRequest(request, adminToken, allowLocal)) {
+      const why = adminToken
+        ? 'admin token missing or wrong (header x-admin-token)'
+        : allowLocal ? 'set ADMIN_TOKEN to read statistics from another machine'
+          : 'set ADMIN_TOKEN: the server is reachable beyond this machine (HOST or TRUST_PROXY), so statistics need a token';
       return reply.code(403).send(fail(ResultCode.PARAMS_INVALID, why));
     }
     const query = parsed(statsQuery, request.query, reply);

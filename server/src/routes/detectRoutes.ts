@@ -8,7 +8,7 @@
  * Errors are envelopes with SPEC §8 codes (PARAMS_INVALID for bad input).
  */
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import sharp from 'sharp';
 import { z } from 'zod';
 import { ResultCode } from '../../../engine/spec/errors';
@@ -17,6 +17,8 @@ import { ApiError, fail, ok, paramsInvalid } from '../envelope';
 import { inpaintTelea } from '../models/inpaint';
 import { dilateMask, encodeMaskPng } from '../models/inpaint/raster';
 import { ISNET_SIZE, runIsnet } from '../models/isnet';
+import { callerMayUse, type FileAccess } from '../security/fileAccess';
+import { requestOwner } from '../security/requestOwner';
 import type { FileStorage } from '../storage/storage';
 import { uploadedKeyFromUrl } from './pictureReviewRoutes';
 import type { AbsoluteUrl } from './requestUrl';
@@ -77,11 +79,16 @@ function sendError(reply: FastifyReply, err: unknown, what: string) {
 }
 
 /** The bytes of a file our upload stored, named by its URL; PARAMS_INVALID otherwise. */
-async function readUploaded(storage: FileStorage, url: string, name: string): Promise<Buffer> {
+async function readUploaded(
+  deps: { storage: FileStorage; access?: FileAccess },
+  request: FastifyRequest,
+  url: string,
+  name: string,
+): Promise<Buffer> {
   const key = uploadedKeyFromUrl(url);
   if (!key) throw paramsInvalid(`${name} must be a file uploaded to this server (/files/uploads/…)`);
-  const file = await storage.get(key);
-  if (!file) throw paramsInvalid(`${name} names no stored file`);
+  const file = (await callerMayUse(deps.access, request, key)) ? await deps.storage.get(key) : null;
+  if (!file) throw paramsInvalid(`${name} names no stored file of yours`);
   return file.body;
 }
 
@@ -109,7 +116,7 @@ async function shrinkForPreview(image: Buffer, mask: Buffer): Promise<{ image: B
 /** Registers the subject detection and preview routes. */
 export function registerDetectRoutes(
   app: FastifyInstance,
-  deps: { storage: FileStorage; absolute: AbsoluteUrl; segmentSubject?: SubjectSegmenter },
+  deps: { storage: FileStorage; absolute: AbsoluteUrl; segmentSubject?: SubjectSegmenter; access?: FileAccess },
 ): void {
   const segment = deps.segmentSubject ?? isnetSegmenter;
 
@@ -117,7 +124,7 @@ export function registerDetectRoutes(
     try {
       const body = SubjectBody.safeParse(request.body);
       if (!body.success) throw paramsInvalid('imgUrl is required: the URL of a picture uploaded to this server');
-      const image = await readUploaded(deps.storage, body.data.imgUrl, 'imgUrl');
+      const image = await readUploaded(deps, request, body.data.imgUrl, 'imgUrl');
       let found;
       try {
         found = await segment(image);
@@ -138,7 +145,10 @@ export function registerDetectRoutes(
       for (let i = 0; i < grown.data.length; i++) if (grown.data[i]) grownCount++;
       const day = new Date().toISOString().slice(0, 10).replace(/-/g, '/');
       const key = `uploads/detect/${day}/${randomUUID()}.png`;
-      await deps.storage.put(key, await encodeMaskPng(grown), 'image/png');
+      const png = await encodeMaskPng(grown);
+      await deps.storage.put(key, png, 'image/png');
+      // The mask becomes the caller's file, so it can be sent back as their task's maskUrl.
+      await deps.access?.record({ key, owner: requestOwner(request), contentType: 'image/png', sizeBytes: png.length, width: grown.width, height: grown.height, func: 'detectSubject' });
       return ok({
         maskUrl: deps.absolute(request, `/files/${key}`),
         width: found.width,
@@ -154,10 +164,10 @@ export function registerDetectRoutes(
     try {
       const body = PreviewBody.safeParse(request.body);
       if (!body.success) throw paramsInvalid('imgUrl and a mask (maskData as a PNG data URL, or maskUrl) are required');
-      const image = await readUploaded(deps.storage, body.data.imgUrl, 'imgUrl');
+      const image = await readUploaded(deps, request, body.data.imgUrl, 'imgUrl');
       let mask: Buffer;
       if (body.data.maskData) mask = Buffer.from(body.data.maskData.slice('data:image/png;base64,'.length), 'base64');
-      else if (body.data.maskUrl) mask = await readUploaded(deps.storage, body.data.maskUrl, 'maskUrl');
+      else if (body.data.maskUrl) mask = await readUploaded(deps, request, body.data.maskUrl, 'maskUrl');
       else throw paramsInvalid('a mask is required: maskData (PNG data URL) or maskUrl');
       const small = await shrinkForPreview(image, mask);
       const png = await inpaintTelea(small.image, small.mask, { dilatePx: 2 });

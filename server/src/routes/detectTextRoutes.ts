@@ -5,6 +5,8 @@ import { ResultCode } from '../../../engine/spec/errors';
 import { ApiError, fail, ok } from '../envelope';
 import { detectScratchMask } from '../models/scratchDetect';
 import { detectTextMask } from '../models/textDetect';
+import { callerMayUse, type FileAccess } from '../security/fileAccess';
+import { requestOwner } from '../security/requestOwner';
 import type { FileStorage } from '../storage/storage';
 import { uploadedKeyFromUrl } from './pictureReviewRoutes';
 import type { AbsoluteUrl } from './requestUrl';
@@ -39,14 +41,14 @@ const send = (reply: FastifyReply, code: number, msg: string, status: number) =>
  * show it, let the user edit it, and pass it as `maskUrl` to `removeWatermark` / `descratch`. Nothing
  * found → `boxes: []` and an all-black mask. Boxes are in image pixels (text boxes carry a 0–1 score).
  */
-export function registerDetectTextRoutes(app: FastifyInstance, deps: { storage: FileStorage; absolute: AbsoluteUrl }): void {
+export function registerDetectTextRoutes(app: FastifyInstance, deps: { storage: FileStorage; absolute: AbsoluteUrl; access?: FileAccess }): void {
   const route = (detect: Detector, what: string) => async (request: FastifyRequest, reply: FastifyReply) => {
     const body = DetectBody.safeParse(request.body);
     if (!body.success) return send(reply, ResultCode.PARAMS_INVALID, 'imgUrl is required: the URL of a picture uploaded to this server', 400);
     const key = uploadedKeyFromUrl(body.data.imgUrl);
     if (!key) return send(reply, ResultCode.PARAMS_INVALID, 'imgUrl must be a picture uploaded to this server (/files/uploads/…)', 400);
-    const file = await deps.storage.get(key);
-    if (!file) return send(reply, ResultCode.PARAMS_INVALID, 'imgUrl names no stored file', 400);
+    const file = (await callerMayUse(deps.access, request, key)) ? await deps.storage.get(key) : null;
+    if (!file) return send(reply, ResultCode.PARAMS_INVALID, 'imgUrl names no stored file of yours', 400);
     let found: { mask: Buffer; boxes: Box[] };
     try {
       found = await detect(file.body);
@@ -58,6 +60,8 @@ export function registerDetectTextRoutes(app: FastifyInstance, deps: { storage: 
     }
     const maskPath = maskKey();
     await deps.storage.put(maskPath, found.mask, 'image/png');
+    // The mask becomes the caller's file, so it can be sent back as their task's maskUrl.
+    await deps.access?.record({ key: maskPath, owner: requestOwner(request), contentType: 'image/png', sizeBytes: found.mask.length, func: what });
     const { width, height } = maskSize(found.mask);
     return ok({ maskUrl: deps.absolute(request, `/files/${maskPath}`), boxes: found.boxes, width, height });
   };

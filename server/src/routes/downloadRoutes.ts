@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { ResultCode } from '../../../engine/spec/errors';
 import { ApiError, paramsInvalid } from '../envelope';
 import { SafeFetchError, safeFetch } from '../net/safeFetch';
+import { callerMayUse, type FileAccess } from '../security/fileAccess';
 import { isPublicFileKey, type FileStorage } from '../storage/storage';
 import { storageKeyFromUrl } from '../tasks/taskService';
 
@@ -11,13 +12,14 @@ import { storageKeyFromUrl } from '../tasks/taskService';
  * which refuses private and metadata addresses, limits size and time, and only passes
  * image or font content.
  */
-export function registerDownloadRoutes(app: FastifyInstance, deps: { storage: FileStorage }): void {
+export function registerDownloadRoutes(app: FastifyInstance, deps: { storage: FileStorage; access?: FileAccess }): void {
   app.get<{ Querystring: { fileUrl?: string } }>('/api/download', async (request, reply) => {
     const fileUrl = request.query.fileUrl;
     if (!fileUrl) throw paramsInvalid('fileUrl is required');
     const ownKey = isOwnFile(fileUrl, request.host) ? storageKeyFromUrl(fileUrl) : null;
     if (ownKey) {
-      const file = isPublicFileKey(ownKey) ? await deps.storage.get(ownKey) : null;
+      // Only the caller's own uploads and results: the proxy is no way round file ownership.
+      const file = isPublicFileKey(ownKey) && (await callerMayUse(deps.access, request, ownKey)) ? await deps.storage.get(ownKey) : null;
       if (!file) throw new ApiError(ResultCode.DOWNLOAD_FAILED, 'file not found', 404);
       return send(reply, file.body, file.contentType);
     }

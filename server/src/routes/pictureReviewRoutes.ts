@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ResultCode } from '../../../engine/spec/errors';
 import { fail, ok } from '../envelope';
 import { sharedPictureReviewer, UndecodablePictureError, type PictureReviewer } from '../models/nsfw/pictureReviewer';
+import { callerMayUse, type FileAccess } from '../security/fileAccess';
 import { isPublicFileKey, type FileStorage } from '../storage/storage';
 import { storageKeyFromUrl } from '../tasks/taskService';
 
@@ -36,7 +37,7 @@ const paramsInvalid = (reply: FastifyReply, msg: string) => reply.code(400).send
  * tune a picture until it slips under the threshold.
  * `reviewer` defaults to the process-wide nsfwjs reviewer, whose model loads on the first review.
  */
-export function registerPictureReviewRoutes(app: FastifyInstance, deps: { storage: FileStorage; reviewer?: PictureReviewer }): void {
+export function registerPictureReviewRoutes(app: FastifyInstance, deps: { storage: FileStorage; reviewer?: PictureReviewer; access?: FileAccess }): void {
   const reviewer = (): PictureReviewer => deps.reviewer ?? sharedPictureReviewer();
 
   app.post('/api/pic-review', async (request, reply) => {
@@ -44,8 +45,8 @@ export function registerPictureReviewRoutes(app: FastifyInstance, deps: { storag
     if (!body.success) return paramsInvalid(reply, 'imgUrl is required: the URL of a picture uploaded to this server');
     const key = uploadedKeyFromUrl(body.data.imgUrl);
     if (!key) return paramsInvalid(reply, 'imgUrl must be a picture uploaded to this server (/files/uploads/…)');
-    const file = await deps.storage.get(key);
-    if (!file) return paramsInvalid(reply, 'imgUrl names no stored file');
+    const file = (await callerMayUse(deps.access, request, key)) ? await deps.storage.get(key) : null;
+    if (!file) return paramsInvalid(reply, 'imgUrl names no stored file of yours');
     try {
       const verdict = await reviewer().review(file.body);
       return ok({ status: verdict.status });

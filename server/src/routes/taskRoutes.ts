@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ok, paramsInvalid } from '../envelope';
+import { requestOwner } from '../security/requestOwner';
 import type { TaskService } from '../tasks/taskService';
 import type { AbsoluteUrl } from './requestUrl';
 
@@ -22,7 +23,7 @@ function taskIdsOf(request: FastifyRequest): string[] {
 export function registerTaskRoutes(app: FastifyInstance, deps: { service: TaskService; absolute: AbsoluteUrl }): void {
   const status = async (request: FastifyRequest) => {
     const ids = taskIdsOf(request);
-    const result = await deps.service.status(ids, (path) => deps.absolute(request, path));
+    const result = await deps.service.status(ids, (path) => deps.absolute(request, path), requestOwner(request));
     return ok({ result });
   };
   app.post('/api/task/status', status);
@@ -30,13 +31,14 @@ export function registerTaskRoutes(app: FastifyInstance, deps: { service: TaskSe
 
   app.post('/api/task/cancel', async (request) => {
     const ids = taskIdsOf(request);
+    const owner = requestOwner(request);
     const cancelled = [];
-    for (const id of ids) cancelled.push({ taskId: id, status: (await deps.service.cancel(id)).status });
+    for (const id of ids) cancelled.push({ taskId: id, status: (await deps.service.cancel(id, owner)).status });
     return ok({ tasks: cancelled });
   });
 
   app.post<{ Params: { taskType: string } }>('/api/task/:taskType', async (request) => {
-    const taskId = await deps.service.submit(request.params.taskType, request.body, null);
+    const taskId = await deps.service.submit(request.params.taskType, request.body, requestOwner(request));
     return ok({ taskId });
   });
 }

@@ -7,6 +7,7 @@ import { ok, paramsInvalid } from '../envelope';
 import { inspectImage } from '../images/inspectImage';
 import type { Database } from '../db/database';
 import { extensionFor, type FileStorage } from '../storage/storage';
+import { requestOwner } from '../security/requestOwner';
 import type { AbsoluteUrl } from './requestUrl';
 
 /** The `data` field of an upload (SPEC §7). */
@@ -53,12 +54,14 @@ function uploadKey(data: UploadData, ext: string): string {
 
 /** Single, batch and ZIP upload. Every file is validated before anything is stored. */
 export function registerUploadRoutes(app: FastifyInstance, deps: { storage: FileStorage; db: Database; absolute: AbsoluteUrl }): void {
-  const store = async (data: UploadData, file: ReceivedFile, contentType: string, size?: { width: number; height: number }) => {
+  // The owner column lets only this caller use the upload as a task, detection or review input.
+  const store = async (request: FastifyRequest, data: UploadData, file: ReceivedFile, contentType: string, size?: { width: number; height: number }) => {
+    const owner = requestOwner(request);
     const key = uploadKey(data, extensionFor(contentType));
     await deps.storage.put(key, file.body, contentType);
     await deps.db.query(
-      'insert into files (key, content_type, size_bytes, width, height, func) values ($1, $2, $3, $4, $5, $6)',
-      [key, contentType, file.body.length, size?.width ?? null, size?.height ?? null, data.func ?? null],
+      'insert into files (key, content_type, size_bytes, width, height, func, owner) values ($1, $2, $3, $4, $5, $6, $7)',
+      [key, contentType, file.body.length, size?.width ?? null, size?.height ?? null, data.func ?? null, owner],
     );
     return key;
   };
@@ -67,7 +70,7 @@ export function registerUploadRoutes(app: FastifyInstance, deps: { storage: File
     const { files, data } = await readParts(request);
     if (files.length !== 1) throw paramsInvalid(files.length === 0 ? 'no file was uploaded' : 'send one file, or use the batch upload');
     const info = await inspectImage(files[0].body);
-    const key = await store(data, files[0], info.contentType, info);
+    const key = await store(request, data, files[0], info.contentType, info);
     return ok({ fileUrl: deps.absolute(request, `/files/${key}`), width: info.width, height: info.height });
   });
 
@@ -82,7 +85,7 @@ export function registerUploadRoutes(app: FastifyInstance, deps: { storage: File
       }));
     }
     const urls = [];
-    for (const [i, file] of files.entries()) urls.push(deps.absolute(request, `/files/${await store(data, file, infos[i].contentType, infos[i])}`));
+    for (const [i, file] of files.entries()) urls.push(deps.absolute(request, `/files/${await store(request, data, file, infos[i].contentType, infos[i])}`));
     return ok({ fileUrls: urls });
   });
 
@@ -90,7 +93,7 @@ export function registerUploadRoutes(app: FastifyInstance, deps: { storage: File
     const { files, data } = await readParts(request);
     if (files.length !== 1) throw paramsInvalid('send exactly one ZIP file');
     const entries = await checkZip(files[0].body);
-    const key = await store(data, files[0], 'application/zip');
+    const key = await store(request, data, files[0], 'application/zip');
     return ok({ fileUrl: deps.absolute(request, `/files/${key}`), entries });
   });
 }

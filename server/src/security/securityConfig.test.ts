@@ -60,7 +60,13 @@ describe('loadSecurityConfig', () => {
     expect(config.appConfig).toEqual({ AS: config.appConfig.AS, OSS_TOKEN: '', enablePicReview: false, enableTextReview: true });
   });
 
-  it('reads the flags, the OSS token and the text review endpoints from the environment', () => {
+  it('never serves OSS_TOKEN: the app config is public to every visitor', () => {
+    const config = loadSecurityConfig({ OSS_TOKEN: 'real-storage-token' }, dir);
+    expect(config.appConfig.OSS_TOKEN).toBe('');
+    expect(JSON.stringify(config.appConfig)).not.toContain('real-storage-token');
+  });
+
+  it('reads the flags and the text review endpoints from the environment', () => {
     const config = loadSecurityConfig(
       { ENABLE_TEXT_REVIEW: '0', ENABLE_PIC_REVIEW: 'true', OSS_TOKEN: 'tok', TEXT_REVIEW_ENDPOINTS: ' https://a.example/check , http://b.example ,' },
       dir,
@@ -68,7 +74,7 @@ describe('loadSecurityConfig', () => {
     expect(config.appConfig).toMatchObject({
       enableTextReview: false,
       enablePicReview: true,
-      OSS_TOKEN: 'tok',
+      OSS_TOKEN: '',
       textReviewEndpoints: ['https://a.example/check', 'http://b.example'],
     });
   });

@@ -101,7 +101,7 @@ function loadOrCreateSecrets(file: string): StoredSecrets {
  * Builds the security configuration from the environment:
  * - SA_BASE_KEY, SA_REQUEST_SECRET (≥ 16 characters each): when unset, generated once and kept in
  *   `<dataDir>/security.json` (mode 600) so restarts and worker processes agree;
- * - ENABLE_TEXT_REVIEW (default 1), ENABLE_PIC_REVIEW (default 0), OSS_TOKEN (default ''),
+ * - ENABLE_TEXT_REVIEW (default 1), ENABLE_PIC_REVIEW (default 0),
  *   TEXT_REVIEW_ENDPOINTS (optional comma-separated http(s) URLs);
  * - SA_HOSTS / SA_DEV_HOSTS: weighted host lists `host=weight,…` for production (NODE_ENV=production) / otherwise.
  * @param dataDir defaults to DATA_DIR or ./data, as the server config does.
@@ -120,10 +120,13 @@ export function loadSecurityConfig(env: NodeJS.ProcessEnv = process.env, dataDir
   const hostsText = hostEnvironment === 'production' ? env.SA_HOSTS : env.SA_DEV_HOSTS;
   const appConfig: AppConfig = {
     AS: envRequestSecret ?? stored!.requestSecret,
-    OSS_TOKEN: env.OSS_TOKEN ?? '',
+    // Everything in the app config is public: any visitor decrypts it with the passphrase shipped in the
+    // web app. The field stays (SPEC §7) but never carries a token; OSS_TOKEN in the environment is ignored.
+    OSS_TOKEN: '',
     enablePicReview: flag(env.ENABLE_PIC_REVIEW, false, 'ENABLE_PIC_REVIEW'),
     enableTextReview: flag(env.ENABLE_TEXT_REVIEW, true, 'ENABLE_TEXT_REVIEW'),
   };
+  if (env.OSS_TOKEN) console.warn('OSS_TOKEN is set but not served: /api/sa/af is readable by every visitor, so it carries no secrets');
   const endpoints = endpointsFrom(env.TEXT_REVIEW_ENDPOINTS);
   if (endpoints) appConfig.textReviewEndpoints = endpoints;
   return {

@@ -98,7 +98,8 @@ export async function forwardSubmit(app: FastifyInstance, request: FastifyReques
   if (call.authToken) headers[SIGNED_CALL_HEADERS.authToken] = call.authToken;
   // The task route builds absolute result URLs from the Host header: keep the caller's.
   if (request.headers.host) headers.host = request.headers.host;
-  const res = await app.inject({ method: 'POST', url: apiUri, payload: rest, headers });
+  // The caller's address too, so per-address limits and address owners see the caller, not loopback.
+  const res = await app.inject({ method: 'POST', url: apiUri, payload: rest, headers, remoteAddress: request.ip });
   let envelope: Partial<ForwardedReply>;
   try {
     envelope = res.json() as Partial<ForwardedReply>;

@@ -54,6 +54,15 @@ export class TaskRepository {
     return new Map(rows.map((r) => [r.id, fromRow(r)]));
   }
 
+  /** How many of `owner`'s tasks are queued or running (the per-client queue cap). */
+  async countActive(owner: string): Promise<number> {
+    const { rows } = await this.db.query<{ n: string | number }>(
+      `select count(*) as n from tasks where owner = $1 and status in ('queued', 'running')`,
+      [owner],
+    );
+    return Number(rows[0]?.n ?? 0);
+  }
+
   /** Marks a queued (or re-delivered running) task as running; false when it was cancelled or finished. */
   async start(id: string): Promise<boolean> {
     const { rows } = await this.db.query<{ id: string }>(

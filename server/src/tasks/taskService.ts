@@ -4,6 +4,7 @@ import { UNSUPPORTED_FUNCTION_TYPE, isTaskType } from '../../../engine/spec/task
 import { ApiError, paramsInvalid } from '../envelope';
 import type { JobQueue } from '../queue/jobQueue';
 import type { FileStorage } from '../storage/storage';
+import { fileUrlsIn, type FileAccess } from '../security/fileAccess';
 import type { Processor } from './processors';
 import type { TaskRecord, TaskRepository } from './taskRepository';
 
@@ -40,11 +41,19 @@ export class TaskService {
       queue: JobQueue;
       storage: FileStorage;
       processors: Partial<Record<string, Processor>>;
+      /** Checks that every file a task reads belongs to its submitter (security/fileAccess.ts). */
+      access: FileAccess;
+      /** Unfinished tasks one owner may have at once; 0 = no cap. */
+      maxActivePerOwner?: number;
     },
   ) {}
 
-  /** Validates a submit payload, records the task and queues it. Returns the new task id. */
-  async submit(type: string, body: unknown, owner: string | null): Promise<string> {
+  /**
+   * Validates a submit payload, records the task for `owner` (security/requestOwner.ts) and queues it.
+   * Every file the payload names (imgUrl, masks, backgrounds…) must be the owner's upload or result.
+   * Returns the new task id.
+   */
+  async submit(type: string, body: unknown, owner: string): Promise<string> {
     if (!isTaskType(type)) throw paramsInvalid(UNSUPPORTED_FUNCTION_TYPE);
     if (!this.deps.processors[type]) {
       // Diffusion features run on an external ComfyUI server (models.md): say so instead of "not yet".
@@ -56,9 +65,14 @@ export class TaskService {
     const payload = (body ?? {}) as Record<string, unknown>;
     const imgUrl = payload.imgUrl;
     if (typeof imgUrl !== 'string' || imgUrl === '') throw paramsInvalid('imgUrl is required');
-    const inputKey = storageKeyFromUrl(imgUrl);
-    if (!inputKey || !(await this.deps.storage.exists(inputKey))) {
-      throw paramsInvalid('imgUrl must be a file uploaded to this server');
+    const inputKey = await this.deps.access.keyFor(owner, imgUrl, 'imgUrl');
+    if (!(await this.deps.storage.exists(inputKey))) throw paramsInvalid('imgUrl points to a file that no longer exists');
+    for (const { name, url } of fileUrlsIn(payload)) {
+      if (name !== 'imgUrl') await this.deps.access.keyFor(owner, url, name);
+    }
+    const cap = this.deps.maxActivePerOwner ?? 0;
+    if (cap > 0 && (await this.deps.tasks.countActive(owner)) >= cap) {
+      throw new ApiError(ResultCode.SERVICE_UNAVAILABLE, `you already have ${cap} tasks waiting or running; submit more when some have finished`, 429);
     }
     const id = randomUUID().replace(/-/g, '');
     const { imgUrl: _omit, ...rest } = payload;
@@ -68,18 +82,23 @@ export class TaskService {
     return id;
   }
 
-  /** Status of each id; unknown ids get PARAMS_INVALID in their own entry. */
-  async status(ids: string[], absolute: (path: string) => string): Promise<Record<string, TaskStatusEntry>> {
+  /** Status of each id; unknown ids, and ids of another owner's tasks, get PARAMS_INVALID in their own entry. */
+  async status(ids: string[], absolute: (path: string) => string, owner: string): Promise<Record<string, TaskStatusEntry>> {
     const found = await this.deps.tasks.getMany(ids);
     const result: Record<string, TaskStatusEntry> = {};
     for (const id of ids) {
-      const task = found.get(id);
+      const candidate = found.get(id);
+      // Another owner's task reads exactly like an unknown one: its existence is not revealed.
+      const task = candidate && candidate.owner === owner ? candidate : undefined;
       result[id] = task ? entryFor(task, absolute) : { resultCode: ResultCode.PARAMS_INVALID, msg: 'unknown task id', data: null };
     }
     return result;
   }
 
-  async cancel(id: string): Promise<TaskRecord> {
+  /** Cancels `owner`'s task `id`; another owner's task is refused as unknown. */
+  async cancel(id: string, owner: string): Promise<TaskRecord> {
+    const existing = await this.deps.tasks.get(id);
+    if (!existing || existing.owner !== owner) throw paramsInvalid('unknown task id');
     const task = await this.deps.tasks.cancel(id);
     if (!task) throw paramsInvalid('unknown task id');
     if (task.jobId && task.status === 'cancelled') await this.deps.queue.cancel(task.type, task.jobId);

@@ -6,6 +6,7 @@ import { buildApp } from '../app';
 import type { Processor } from '../tasks/processors';
 import { readInput } from '../tasks/processors';
 import { createRuntime, type Runtime } from '../runtime';
+import { NO_LIMITS, type LimitSettings } from '../security/limitsConfig';
 import type { DatabaseTarget } from './testDatabases';
 
 /** A tiny deterministic "model" for queue and route tests: inverts the colours, in milliseconds. */
@@ -25,7 +26,7 @@ export interface TestServer {
 /** Starts the real app on a store from `target`; `workers: 0` leaves jobs queued. */
 export async function startTestServer(
   store: Awaited<ReturnType<DatabaseTarget['make']>>,
-  options: { workers: number; processors?: Partial<Record<string, Processor>> },
+  options: { workers: number; processors?: Partial<Record<string, Processor>>; limits?: LimitSettings },
 ): Promise<TestServer> {
   const runtime = await createRuntime({
     config: { dataDir: store.dataDir, databaseUrl: store.databaseUrl, queueSchema: 'pgboss' },
@@ -36,7 +37,8 @@ export async function startTestServer(
   const webDir = path.join(store.dataDir, 'web');
   await mkdir(webDir, { recursive: true });
   await writeFile(path.join(webDir, 'index.html'), '<!doctype html><div id="root"></div>');
-  const app = await buildApp({ config: { publicUrl: null, webDir, workers: options.workers }, ...runtime });
+  // Route tests measure behaviour, not quotas: limits are off unless a test (security/rateLimits.test.ts) sets them.
+  const app = await buildApp({ config: { publicUrl: null, webDir, workers: options.workers }, ...runtime, limits: options.limits ?? NO_LIMITS });
   return {
     app,
     runtime,

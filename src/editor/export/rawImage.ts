@@ -6,6 +6,7 @@
 import type { Editor } from '../../../engine/Editor';
 import { assetIdFromUri } from '../../../engine/assets/AssetStore';
 import { exportFileName } from '../../../engine/spec/limits';
+import { deviceHeaders } from '../../api/deviceId';
 
 const EXTENSIONS: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp', 'image/gif': 'gif', 'image/svg+xml': 'svg' };
 
@@ -24,7 +25,8 @@ export async function rawImageOf(editor: Editor): Promise<{ blob: Blob; name: st
   let blob = assetId ? editor.assets.get(assetId)?.blob : undefined;
   if (!blob) {
     const url = uri.startsWith('/') ? uri : `/api/download?fileUrl=${encodeURIComponent(uri)}`;
-    const response = await fetch(url);
+    // The download proxy serves our own files only to the browser that uploaded or produced them.
+    const response = await fetch(url, { headers: deviceHeaders() });
     if (!response.ok) throw new Error(`download failed: HTTP ${response.status}`);
     blob = await response.blob();
   }

@@ -1,4 +1,5 @@
 import { REPORT_MIGRATION } from '../reports/reportSchema';
+import { RETENTION_MIGRATION } from '../storage/retention';
 import type { Database } from './database';
 
 /**
@@ -75,6 +76,7 @@ export const MIGRATIONS: { version: number; name: string; sql: string }[] = [
     `,
   },
   { version: 3, name: 'client reports: task timings and failed-call events', sql: REPORT_MIGRATION },
+  { version: 50, name: 'retention: sweep lease and file age index', sql: RETENTION_MIGRATION },
 ];
 
 /** Applies every migration newer than the database's version. Safe to call from several processes. */

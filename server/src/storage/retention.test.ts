@@ -70,17 +70,21 @@ for (const target of databaseTargets()) {
       const detected = (await post('/api/detect/scratches', { imgUrl: oldUpload })).json();
       expect(detected.resultCode).toBe(ResultCode.SUCCESS);
       const maskKey = keyOf(detected.data.maskUrl);
+      const subject = (await post('/api/detect/subject', { imgUrl: oldUpload })).json();
+      expect(subject.resultCode).toBe(ResultCode.SUCCESS);
+      const subjectKey = keyOf(subject.data.maskUrl);
       // Masks used to be written without a row, so retention could never find them.
       expect(await hasRow(maskKey)).toBe(true);
+      expect(await hasRow(subjectKey)).toBe(true);
       expect(await hasRow(keyOf(resultUrl))).toBe(true);
-      for (const key of [keyOf(oldUpload), keyOf(resultUrl), maskKey]) await age(key, 25);
+      for (const key of [keyOf(oldUpload), keyOf(resultUrl), maskKey, subjectKey]) await age(key, 25);
       await db().query(`update tasks set finished_at = now() - interval '25 hours' where id = $1`, [taskId]);
       const recentUpload = await upload();
       await age(keyOf(recentUpload), 23);
 
       const report = await sweepExpired(db(), server.runtime.storage, DAY);
-      expect(report).toMatchObject({ files: 3, tasks: 1 });
-      for (const key of [keyOf(oldUpload), keyOf(resultUrl), maskKey]) {
+      expect(report).toMatchObject({ files: 4, tasks: 1 });
+      for (const key of [keyOf(oldUpload), keyOf(resultUrl), maskKey, subjectKey]) {
         expect(await served(key)).toBe(404);
         expect(await hasRow(key)).toBe(false);
       }

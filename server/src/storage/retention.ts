@@ -1,5 +1,7 @@
 import type { Database } from '../db/database';
 import type { FileStorage } from './storage';
+import { KeptFiles } from './keptFiles';
+import { TrackedStorage } from './trackedStorage';
 
 /** Schema of retention (migration 50): the lease that lets one node at a time sweep, and a time index on files. */
 export const RETENTION_MIGRATION = `
@@ -9,7 +11,7 @@ export const RETENTION_MIGRATION = `
     lease_until timestamptz not null,
     last_report jsonb
   );
-  create index files_created_idx on files (created_at);
+  create index files_created_idx on files (created_at, key);
 `;
 
 /** What one sweep removed. */
@@ -23,17 +25,24 @@ export interface SweepReport {
 }
 
 /** Files deleted per query; a sweep repeats until nothing old is left. */
-const BATCH = 200;
+const BATCH = 500;
+/** Deletes in flight at once: S3 round trips overlap, without flooding the bucket. */
+const PARALLEL_DELETES = 8;
 
 /**
- * `/files/<key>` references in the documents of live projects: a layer's image may be a visitor
- * upload or a task result (an opened result, a cut-out), and those must stay while the project does.
- * Both same-origin paths and absolute URLs match; the key stops at a quote, `?` or `#`.
+ * Deletes the bytes of `keys`, then their rows in one statement. Bytes first: a crash in between
+ * leaves rows whose files are gone, which the next sweep deletes again (a missing file deletes fine).
  */
-const LIVE_PROJECT_REFERENCES = `
-  select distinct m[1] as key
-  from projects p, regexp_matches(p.doc::text, '/files/([A-Za-z0-9_./-]+)', 'g') as m
-  where p.deleted_at is null`;
+async function deleteFiles(db: Database, storage: FileStorage, keys: string[]): Promise<void> {
+  // The sweep removes rows itself, in one statement per batch, rather than one per file.
+  const bytes = storage instanceof TrackedStorage ? storage.untracked : storage;
+  let next = 0;
+  const lane = async () => {
+    while (next < keys.length) await bytes.delete(keys[next++]);
+  };
+  await Promise.all(Array.from({ length: Math.min(PARALLEL_DELETES, keys.length) }, lane));
+  await db.query('delete from files where key = any($1::text[])', [keys]);
+}
 
 /**
  * Deletes what has outlived `retentionMs`:
@@ -48,21 +57,22 @@ export async function sweepExpired(db: Database, storage: FileStorage, retention
   const cutoff = new Date(now.getTime() - retentionMs);
   const report: SweepReport = { files: 0, projects: 0, tasks: 0 };
 
+  const kept = await KeptFiles.load(db);
+  // Keyset paging on (created_at, key): kept files never make the sweep read the same page again.
+  let after = { createdAt: '-infinity', key: '' };
   for (;;) {
-    const { rows } = await db.query<{ key: string }>(
-      `with live_refs as (${LIVE_PROJECT_REFERENCES})
-       select f.key from files f
-       where f.created_at < $1 and left(f.key, 9) <> 'projects/'
-         and not exists (select 1 from live_refs r where r.key = f.key)
-         and not exists (select 1 from tasks t where t.status in ('queued', 'running') and position(f.key in t.params::text) > 0)
-       order by f.created_at limit ${BATCH}`,
-      [cutoff],
+    const { rows } = await db.query<{ key: string; createdAt: string }>(
+      `select key, created_at::text as "createdAt" from files
+       where created_at < $1 and left(key, 9) <> 'projects/' and (created_at, key) > ($2::timestamptz, $3)
+       order by created_at, key limit ${BATCH}`,
+      [cutoff, after.createdAt, after.key],
     );
-    for (const { key } of rows) {
-      await storage.delete(key);
-      await db.query('delete from files where key = $1', [key]);
-    }
-    report.files += rows.length;
+    if (rows.length === 0) break;
+    after = rows[rows.length - 1];
+    await kept.refresh();
+    const expired = rows.map((r) => r.key).filter((key) => !kept.has(key));
+    if (expired.length > 0) await deleteFiles(db, storage, expired);
+    report.files += expired.length;
     if (rows.length < BATCH) break;
   }
 
@@ -79,10 +89,7 @@ export async function sweepExpired(db: Database, storage: FileStorage, retention
     );
     const keys = new Set(rows.map((r) => r.key));
     if (project.thumbnailKey) keys.add(project.thumbnailKey);
-    for (const key of keys) {
-      await storage.delete(key);
-      await db.query('delete from files where key = $1', [key]);
-    }
+    await deleteFiles(db, storage, [...keys]);
     // project_assets go with the project (on delete cascade).
     await db.query('delete from projects where owner = $1 and id = $2 and deleted_at is not null', [project.owner, project.id]);
     report.projects += 1;

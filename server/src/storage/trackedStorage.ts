@@ -10,6 +10,11 @@ import type { FileStorage } from './storage';
 export class TrackedStorage implements FileStorage {
   constructor(private readonly inner: FileStorage, private readonly db: Database) {}
 
+  /** The wrapped storage, for callers that manage the rows themselves (the retention sweep, in batches). */
+  get untracked(): FileStorage {
+    return this.inner;
+  }
+
   async put(key: string, body: Buffer, contentType: string): Promise<void> {
     // Callers that know more (an upload's size and tool) update the row afterwards.
     await this.db.query(

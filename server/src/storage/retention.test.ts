@@ -182,3 +182,26 @@ describe('RETENTION_HOURS', () => {
     expect(() => loadRetentionMs({ RETENTION_HOURS: 'a day' })).toThrow(/RETENTION_HOURS/);
   });
 });
+
+describe('migration 50 on an existing install', () => {
+  it('records the results stored before every file had a row, so retention can delete them', async () => {
+    const { openDatabase } = await import('../db/database');
+    const { MIGRATIONS, runMigrations } = await import('../db/migrations');
+    const db = await openDatabase({ databaseUrl: null, pgliteDir: 'memory://' });
+    try {
+      // The schema as it was before migration 50, with a finished task whose result has no row.
+      await db.exec(`create table schema_migrations (version integer primary key, name text not null, applied_at timestamptz not null default now())`);
+      for (const m of MIGRATIONS.filter((x) => x.version < 50)) {
+        await db.exec(m.sql);
+        await db.query('insert into schema_migrations (version, name) values ($1, $2)', [m.version, m.name]);
+      }
+      await db.query(`insert into tasks (id, type, status, params, result_url, finished_at)
+        values ('old', 'removebg', 'done', '{}', '/files/results/2026/01/02/old.png', '2026-01-02T10:00:00Z')`);
+      await runMigrations(db);
+      const { rows } = await db.query<{ key: string; content_type: string; created_at: Date }>('select key, content_type, created_at from files');
+      expect(rows).toEqual([{ key: 'results/2026/01/02/old.png', content_type: 'image/png', created_at: new Date('2026-01-02T10:00:00Z') }]);
+    } finally {
+      await db.close();
+    }
+  });
+});

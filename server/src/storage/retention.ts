@@ -12,6 +12,14 @@ export const RETENTION_MIGRATION = `
     last_report jsonb
   );
   create index files_created_idx on files (created_at, key);
+  -- Results stored before every file had a row: recorded from their tasks, dated when they finished.
+  insert into files (key, content_type, size_bytes, created_at)
+    select substring(result_url from '^/files/(results/.+)$'),
+           case when result_url like '%.png' then 'image/png' when result_url like '%.jpg' then 'image/jpeg'
+                when result_url like '%.webp' then 'image/webp' else 'application/octet-stream' end,
+           0, coalesce(finished_at, created_at)
+    from tasks where result_url like '/files/results/%'
+    on conflict (key) do nothing;
 `;
 
 /** What one sweep removed. */

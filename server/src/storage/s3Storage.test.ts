@@ -16,7 +16,7 @@ import { startTestS3, type TestS3 } from '../testing/testS3';
 import { invertProcessor, multipart } from '../testing/testServer';
 import { sweepExpired } from './retention';
 import { S3Storage } from './s3Storage';
-import { createFileStorage, loadStorageConfig } from './storageConfig';
+import { createFileStorage, directFileOrigin, loadStorageConfig } from './storageConfig';
 
 let s3: TestS3;
 beforeAll(async () => {
@@ -76,6 +76,23 @@ describe('S3Storage on an S3-protocol server', () => {
     expect((await fetch(expiring)).status).toBe(403); // "Request has expired"
     expect(await storage.directUrl('uploads/web/a.png')).toBeNull();
     expect(await s3With().directUrl('results/2026/11/24/t1.png')).toBeNull();
+  });
+
+  it('names the origin presigned URLs point at, for the Content-Security-Policy', async () => {
+    const cases: Record<string, string>[] = [
+      { ...s3.env, S3_PRESIGN_EXPIRY: '60' },
+      { S3_BUCKET: 'photos', S3_REGION: 'eu-west-3', S3_PRESIGN_EXPIRY: '60' },
+      { S3_BUCKET: 'photos', S3_REGION: 'eu-west-3', S3_FORCE_PATH_STYLE: '1', S3_PRESIGN_EXPIRY: '60' },
+      { S3_BUCKET: 'photos', S3_ENDPOINT: 'https://minio.example.org:9000', S3_FORCE_PATH_STYLE: '0', S3_PRESIGN_EXPIRY: '60' },
+    ];
+    for (const env of cases) {
+      const config = loadStorageConfig({ S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's', ...env });
+      // Presigning needs no network, so the SDK's own URL is the reference.
+      const url = await (createFileStorage(config, '/nowhere') as S3Storage).directUrl('results/a.png');
+      expect(directFileOrigin(config)).toBe(new URL(url!).origin);
+    }
+    expect(directFileOrigin(loadStorageConfig(s3.env))).toBeNull();
+    expect(directFileOrigin({ kind: 'local' })).toBeNull();
   });
 
   it('refuses half a configuration with a clear message', () => {

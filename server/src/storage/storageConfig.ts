@@ -60,3 +60,13 @@ export function createFileStorage(config: StorageConfig, dataDir: string): FileS
   }
   return new LocalDiskStorage(path.join(dataDir, 'files'));
 }
+
+/**
+ * The origin that presigned result URLs point at, for the Content-Security-Policy (`img-src`,
+ * `connect-src`) of the web app; null when every file is served by the app itself.
+ */
+export function directFileOrigin(config: StorageConfig): string | null {
+  if (config.kind !== 's3' || config.presignExpirySeconds <= 0) return null;
+  const base = new URL(config.endpoint ?? `https://s3.${config.region}.amazonaws.com`);
+  return config.forcePathStyle ? base.origin : `${base.protocol}//${config.bucket}.${base.host}`;
+}

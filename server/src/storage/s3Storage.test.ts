@@ -160,6 +160,7 @@ describe('the app with files in S3', () => {
 
     const res = await app.inject({ method: 'GET', url: `/files/${resultKey}` });
     expect(res.statusCode).toBe(302);
+    expect(res.headers['cache-control']).toBe('no-store');
     expect(res.headers.location).toContain(`${s3.endpoint}/${s3.bucket}/${resultKey}?`);
     const direct = await fetch(res.headers.location as string);
     expect(Buffer.from(await direct.arrayBuffer()).equals(stored!.body)).toBe(true);

@@ -3,6 +3,7 @@ import { loadConfig } from './config';
 import { loadSecurityConfig } from './security';
 import { createRuntime } from './runtime';
 import { checkSystemTools } from './systemTools';
+import { loadRetentionMs, startRetentionSweeps } from './storage/retentionSchedule';
 
 /** Starts the HTTP server with in-process workers (WORKERS, default 1). */
 async function main(): Promise<void> {
@@ -10,12 +11,15 @@ async function main(): Promise<void> {
   const runtime = await createRuntime({ config });
   const tools = await checkSystemTools();
   await runtime.startWorkers(config.workers);
+  // Every node may start this; a lease in the database lets one node per period sweep.
+  const retention = startRetentionSweeps({ db: runtime.db, storage: runtime.storage, retentionMs: loadRetentionMs() });
   // Keys generated on first start are kept in DATA_DIR, so restarts and worker processes agree.
   const security = loadSecurityConfig(process.env, config.dataDir);
   const app = await buildApp({ config, ...runtime, tools, security, logger: process.env.LOG_REQUESTS === '1' });
   const shutdown = async (signal: string) => {
     console.log(`${signal}: stopping…`);
     await app.close().catch(() => undefined);
+    await retention.stop();
     await runtime.close().catch(() => undefined);
     process.exit(0);
   };

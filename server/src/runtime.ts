@@ -3,7 +3,8 @@ import type { ServerConfig } from './config';
 import { openDatabase, type Database } from './db/database';
 import { runMigrations } from './db/migrations';
 import { createJobQueue, type JobQueue } from './queue/jobQueue';
-import { LocalDiskStorage } from './storage/localDiskStorage';
+import { createFileStorage, loadStorageConfig } from './storage/storageConfig';
+import { TrackedStorage } from './storage/trackedStorage';
 import type { FileStorage } from './storage/storage';
 import { PROCESSORS, type Processor } from './tasks/processors';
 import { runTask } from './tasks/runTask';
@@ -25,6 +26,8 @@ export interface RuntimeOptions {
   /** Override for tests (a tiny fake model); defaults to the real processors. */
   processors?: Partial<Record<string, Processor>>;
   pgliteDir?: string;
+  /** Where files live; default: S3 when S3_BUCKET is set, else `<dataDir>/files`. */
+  storage?: FileStorage;
 }
 
 /** Opens the database (PGlite in dataDir, or DATABASE_URL), migrates it, and starts the queue. */
@@ -33,7 +36,8 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   const db = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: options.pgliteDir ?? path.join(config.dataDir, 'pglite') });
   await runMigrations(db);
   const queue = await createJobQueue(db, { schema: config.queueSchema });
-  const storage = new LocalDiskStorage(path.join(config.dataDir, 'files'));
+  // Every write gets a `files` row, so retention finds every file (storage/trackedStorage.ts).
+  const storage = new TrackedStorage(options.storage ?? createFileStorage(loadStorageConfig(process.env), config.dataDir), db);
   const processors = options.processors ?? PROCESSORS;
   const tasks = new TaskRepository(db);
   return {

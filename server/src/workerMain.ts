@@ -1,5 +1,6 @@
 import { loadConfig } from './config';
 import { createRuntime } from './runtime';
+import { loadRetentionMs, startRetentionSweeps } from './storage/retentionSchedule';
 
 /**
  * A separate worker process (`npm run worker`): no HTTP, only jobs from the shared queue.
@@ -16,8 +17,10 @@ async function main(): Promise<void> {
   const runtime = await createRuntime({ config });
   const count = Math.max(1, config.workers);
   await runtime.startWorkers(count);
+  const retention = startRetentionSweeps({ db: runtime.db, storage: runtime.storage, retentionMs: loadRetentionMs() });
   console.log(`worker: ${count} loop(s) on ${Object.keys(runtime.processors).join(', ')}`);
   const stop = async () => {
+    await retention.stop();
     await runtime.close().catch(() => undefined);
     process.exit(0);
   };

@@ -1,4 +1,5 @@
 import { REPORT_MIGRATION } from '../reports/reportSchema';
+import { RETENTION_MIGRATION } from '../storage/retention';
 import type { Database } from './database';
 
 /**
@@ -84,6 +85,7 @@ export const MIGRATIONS: { version: number; name: string; sql: string }[] = [
       create index if not exists files_owner_idx on files (owner);
     `,
   },
+  { version: 50, name: 'retention: sweep lease and file age index', sql: RETENTION_MIGRATION },
 ];
 
 /** Applies every migration newer than the database's version. Safe to call from several processes. */

@@ -60,7 +60,8 @@ export function registerUploadRoutes(app: FastifyInstance, deps: { storage: File
     const key = uploadKey(data, extensionFor(contentType));
     await deps.storage.put(key, file.body, contentType);
     await deps.db.query(
-      'insert into files (key, content_type, size_bytes, width, height, func, owner) values ($1, $2, $3, $4, $5, $6, $7)',
+      `insert into files (key, content_type, size_bytes, width, height, func, owner) values ($1, $2, $3, $4, $5, $6, $7)
+       on conflict (key) do update set width = excluded.width, height = excluded.height, func = excluded.func, owner = excluded.owner`,
       [key, contentType, file.body.length, size?.width ?? null, size?.height ?? null, data.func ?? null, owner],
     );
     return key;

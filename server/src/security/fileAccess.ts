@@ -27,11 +27,12 @@ export interface OwnedFile {
 export class FileAccess {
   constructor(private readonly db: Database) {}
 
-  /** Records a file this server stored for `owner` (an upload, a detection mask). */
+  /** Records a file this server stored for `owner` (an upload, a detection mask); the storage may have written its row already, without an owner. */
   async record(file: OwnedFile): Promise<void> {
     await this.db.query(
       `insert into files (key, owner, content_type, size_bytes, width, height, func) values ($1, $2, $3, $4, $5, $6, $7)
-       on conflict (key) do nothing`,
+       on conflict (key) do update set owner = excluded.owner,
+         width = coalesce(excluded.width, files.width), height = coalesce(excluded.height, files.height), func = coalesce(excluded.func, files.func)`,
       [file.key, file.owner, file.contentType, file.sizeBytes, file.width ?? null, file.height ?? null, file.func ?? null],
     );
   }

@@ -9,6 +9,11 @@ export interface FileStorage {
   get(key: string): Promise<{ body: Buffer; contentType: string } | null>;
   exists(key: string): Promise<boolean>;
   delete(key: string): Promise<void>;
+  /**
+   * A URL the browser may fetch the file from directly (an S3 presigned GET), or null to serve
+   * it through `/files`. Optional: local disk has none.
+   */
+  directUrl?(key: string): Promise<string | null>;
 }
 
 const KEY_SHAPE = /^[a-zA-Z0-9_-]+(\/[a-zA-Z0-9_.-]+)*$/;

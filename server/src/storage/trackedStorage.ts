@@ -1,0 +1,44 @@
+import type { Database } from '../db/database';
+import type { FileStorage } from './storage';
+
+/**
+ * Gives every stored file a `files` row, whoever writes it (uploads, task results, detection
+ * masks, project assets), so retention can find everything it must delete. The row is written
+ * before the bytes: a crash in between leaves a row without a file, which the sweep deletes
+ * harmlessly, never a file that nothing knows about.
+ */
+export class TrackedStorage implements FileStorage {
+  constructor(private readonly inner: FileStorage, private readonly db: Database) {}
+
+  /** The wrapped storage, for callers that manage the rows themselves (the retention sweep, in batches). */
+  get untracked(): FileStorage {
+    return this.inner;
+  }
+
+  async put(key: string, body: Buffer, contentType: string): Promise<void> {
+    // Callers that know more (an upload's size and tool) update the row afterwards.
+    await this.db.query(
+      `insert into files (key, content_type, size_bytes) values ($1, $2, $3)
+       on conflict (key) do update set content_type = excluded.content_type, size_bytes = excluded.size_bytes`,
+      [key, contentType, body.length],
+    );
+    await this.inner.put(key, body, contentType);
+  }
+
+  get(key: string) {
+    return this.inner.get(key);
+  }
+
+  exists(key: string) {
+    return this.inner.exists(key);
+  }
+
+  async delete(key: string): Promise<void> {
+    await this.inner.delete(key);
+    await this.db.query('delete from files where key = $1', [key]);
+  }
+
+  directUrl(key: string): Promise<string | null> {
+    return this.inner.directUrl?.(key) ?? Promise.resolve(null);
+  }
+}

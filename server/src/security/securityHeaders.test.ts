@@ -17,7 +17,7 @@ async function makeApp(settings: HeaderSettings, trustProxy = false): Promise<Fa
   return app;
 }
 
-const HTTP: HeaderSettings = { connectSrc: [], hstsMaxAgeS: 15_552_000, httpsOnly: false };
+const HTTP: HeaderSettings = { connectSrc: [], hstsMaxAgeS: 15_552_000, fileOrigin: null, httpsOnly: false };
 
 /** Finding 7 of issue 16: headers every reply carries. */
 describe('security headers', () => {
@@ -50,10 +50,19 @@ describe('security headers', () => {
 
   it('lets the browser call the configured text review endpoints, and upgrades requests on an https site', () => {
     const settings = loadHeaderSettings({ TEXT_REVIEW_ENDPOINTS: 'https://review.example/check', CSP_CONNECT_SRC: 'https://cdn.example', PUBLIC_URL: 'https://photos.example', HSTS_MAX_AGE_S: '0' });
-    expect(settings).toEqual({ connectSrc: ['https://cdn.example', 'https://review.example'], hstsMaxAgeS: 0, httpsOnly: true });
+    expect(settings).toEqual({ connectSrc: ['https://cdn.example', 'https://review.example'], hstsMaxAgeS: 0, fileOrigin: null, httpsOnly: true });
     const csp = contentSecurityPolicy(settings);
     expect(csp['connect-src']).toEqual(["'self'", 'data:', 'blob:', 'https://cdn.example', 'https://review.example']);
     expect(csp['upgrade-insecure-requests']).toEqual([]);
     expect(() => loadHeaderSettings({ HSTS_MAX_AGE_S: 'forever' })).toThrow(/HSTS_MAX_AGE_S/);
+  });
+
+  it('lets images and downloads come straight from the bucket when results are presigned', () => {
+    const settings = loadHeaderSettings({ S3_BUCKET: 'photos', S3_ENDPOINT: 'http://127.0.0.1:9000', S3_PRESIGN_EXPIRY: '300' });
+    expect(settings.fileOrigin).toBe('http://127.0.0.1:9000');
+    const csp = contentSecurityPolicy(settings);
+    expect(csp['img-src']).toContain('http://127.0.0.1:9000');
+    expect(csp['connect-src']).toContain('http://127.0.0.1:9000');
+    expect(contentSecurityPolicy(loadHeaderSettings({ S3_BUCKET: 'photos', S3_ENDPOINT: 'http://127.0.0.1:9000' }))['img-src']).toEqual(["'self'", 'data:', 'blob:']);
   });
 });

@@ -1,5 +1,6 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import { directFileOrigin, loadStorageConfig } from '../storage/storageConfig';
 
 /** Header settings, read from the environment (README "Configuration"). */
 export interface HeaderSettings {
@@ -7,6 +8,8 @@ export interface HeaderSettings {
   connectSrc: string[];
   /** Strict-Transport-Security max-age for HTTPS requests (HSTS_MAX_AGE_S, default 180 days; 0 = never). */
   hstsMaxAgeS: number;
+  /** Origin of presigned result URLs (S3 with S3_PRESIGN_EXPIRY), which images and downloads load from directly. */
+  fileOrigin: string | null;
   /** Whether the public URL is https (then the CSP also upgrades insecure requests). */
   httpsOnly: boolean;
 }
@@ -21,13 +24,14 @@ function originsOf(list: string | undefined, name: string): string[] {
   });
 }
 
-/** Reads CSP_CONNECT_SRC, TEXT_REVIEW_ENDPOINTS, HSTS_MAX_AGE_S and PUBLIC_URL. */
+/** Reads CSP_CONNECT_SRC, TEXT_REVIEW_ENDPOINTS, HSTS_MAX_AGE_S, PUBLIC_URL and the S3_* presign settings. */
 export function loadHeaderSettings(env: NodeJS.ProcessEnv = process.env): HeaderSettings {
   const hsts = env.HSTS_MAX_AGE_S?.trim();
   if (hsts && !/^\d+$/.test(hsts)) throw new Error(`HSTS_MAX_AGE_S must be a non-negative integer, got "${hsts}"`);
   return {
     connectSrc: [...new Set([...originsOf(env.CSP_CONNECT_SRC, 'CSP_CONNECT_SRC'), ...originsOf(env.TEXT_REVIEW_ENDPOINTS, 'TEXT_REVIEW_ENDPOINTS')])],
     hstsMaxAgeS: hsts ? Number(hsts) : 180 * 24 * 3600,
+    fileOrigin: directFileOrigin(loadStorageConfig(env)),
     httpsOnly: /^https:\/\//i.test(env.PUBLIC_URL ?? ''),
   };
 }
@@ -44,10 +48,10 @@ export function contentSecurityPolicy(settings: HeaderSettings): Record<string, 
     'script-src': ["'self'", "'wasm-unsafe-eval'"],
     'worker-src': ["'self'", 'blob:'],
     'style-src': ["'self'", "'unsafe-inline'"],
-    'img-src': ["'self'", 'data:', 'blob:'],
+    'img-src': ["'self'", 'data:', 'blob:', ...(settings.fileOrigin ? [settings.fileOrigin] : [])],
     'font-src': ["'self'", 'data:', 'blob:'],
     'media-src': ["'self'", 'data:', 'blob:'],
-    'connect-src': ["'self'", 'data:', 'blob:', ...settings.connectSrc],
+    'connect-src': ["'self'", 'data:', 'blob:', ...settings.connectSrc, ...(settings.fileOrigin ? [settings.fileOrigin] : [])],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],
     'form-action': ["'self'"],

@@ -31,12 +31,15 @@ export interface HanView {
   text: string;
   /** Index in the normalised view of each unit of `text` (-1 for a break). */
   origin: number[];
+  /** Offsets in `text` where something else (punctuation, a space, a letter, an emoji) was skipped. */
+  gaps: number[];
 }
 
 /** Builds the {@link HanView} of a normalised view. */
 export function hanView(view: NormalizedView): HanView {
   let text = '';
   const origin: number[] = [];
+  const gaps: number[] = [];
   let gap = 0;
   let index = 0;
   for (const ch of view.text) {
@@ -44,6 +47,8 @@ export function hanView(view: NormalizedView): HanView {
       if (gap > MAX_GAP && text.length > 0) {
         text += BREAK;
         origin.push(-1);
+      } else if (gap > 0 && text.length > 0) {
+        gaps.push(text.length);
       }
       gap = 0;
       text += ch;
@@ -53,22 +58,26 @@ export function hanView(view: NormalizedView): HanView {
     }
     index += ch.length;
   }
-  return { text, origin };
+  return { text, origin, gaps };
 }
 
-/** Word boundaries (UTF-16 offsets in `text`) of every BREAK-separated chunk, from the segmenter. */
-function boundariesOf(text: string, segment: Segmenter): Set<number> {
-  const bounds = new Set<number>([0, text.length]);
-  let offset = 0;
-  for (const chunk of text.split(BREAK)) {
-    let at = offset;
-    bounds.add(at);
-    for (const word of segment(chunk)) {
+/**
+ * Word boundaries (UTF-16 offsets in the Han view). Where the user put anything between two Han characters
+ * (punctuation, a space, a letter) the pieces are segmented apart: the writer marked a boundary there, and a
+ * term split across such a boundary counts when both pieces' words align with it ("色，情图片": 色|情|图片),
+ * while "红色，情人节" still reads 红色|情人节.
+ */
+function boundariesOf(han: HanView, segment: Segmenter): Set<number> {
+  const cuts = [...new Set([0, ...han.gaps, ...[...han.text].flatMap((ch, i) => (ch === BREAK ? [i, i + 1] : [])), han.text.length])].sort((a, b) => a - b);
+  const bounds = new Set<number>(cuts);
+  for (let k = 0; k + 1 < cuts.length; k++) {
+    const piece = han.text.slice(cuts[k], cuts[k + 1]);
+    if (!piece || piece === BREAK) continue;
+    let at = cuts[k];
+    for (const word of segment(piece)) {
       at += word.length;
       bounds.add(at);
     }
-    offset += chunk.length + 1;
-    bounds.add(offset - 1);
   }
   return bounds;
 }
@@ -86,7 +95,7 @@ export function buildChineseMatcher(terms: readonly string[], segment?: Segmente
       if (!matchesAnywhere(hit.phrase)) {
         // In the browser there is no segmenter: the server's review (which has one) decides these terms.
         if (!segment) continue;
-        bounds ??= boundariesOf(han.text, segment);
+        bounds ??= boundariesOf(han, segment);
         const aligned = bounds.has(hit.start) && bounds.has(hit.end);
         let straddles = false;
         for (let at = hit.start + 1; at < hit.end; at++) if (bounds.has(at)) straddles = true;

@@ -25,6 +25,8 @@ describe('English evasions of listed words are caught (issue 13)', () => {
     ['-ing', 'bitching about it', 'bitching'],
     ['-ed', 'he was raped', 'raped'],
     ['-er', 'rapers', 'rapers'],
+    ['a final e dropped before -ing', 'whoring around', 'whoring'],
+    ['a phrase run together in a hashtag', '#childporn', 'childporn'],
     ['accents', 'pörn', 'pörn'],
     ['pinyin of the worst Chinese terms', 'ni shi sha bi', 'sha bi'],
   ])('%s', (_, text, first) => {
@@ -57,7 +59,7 @@ describe('English evasions of listed words are caught (issue 13)', () => {
 });
 
 describe('Chinese by words (issue 13)', () => {
-  it.each(['红色情人节海报', '暖色情调的客厅', '具有特色情调的照片', '異性交往的故事', '景色情人', '蛋黄片', '春色情浓'])('passes %j on the server', (text) => {
+  it.each(['红色情人节海报', '暖色情调的客厅', '具有特色情调的照片', '異性交往的故事', '景色情人', '蛋黄片', '春色情浓', '红色 情人节 海报', '红色，情人节'])('passes %j on the server', (text) => {
     expect(server.review(text)).toEqual({ compliant: true, matches: [] });
   });
 
@@ -78,6 +80,8 @@ describe('Chinese by words (issue 13)', () => {
     ['full-width star inside', '傻＊逼', '傻＊逼'],
     ['Traditional characters', '這是強姦', '強姦'],
     ['a homophone', '草泥马', '草泥马'],
+    ['every character apart, after a word', '程序 │性😀*😀交', '性😀*😀交'],
+    ['each character apart', '人😀體😀炸😀彈', '人😀體😀炸😀彈'],
     ['Kangxi radical look-alike', '⾊情片', '⾊情'],
   ])('catches %s', (_, text, match) => {
     expect(server.review(text).matches).toContain(match);

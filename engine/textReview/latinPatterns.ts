@@ -64,11 +64,19 @@ function wordPatterns(word: string): { compact: string; spaced: string } {
  * inflection, as a whole word.
  */
 export function entryPattern(entry: string): string {
-  const words = entry.trim().toLowerCase().split(/\s+/u).filter(Boolean).map(wordPatterns);
-  const between = `(?:[\\s${SEPARATORS}]+)`;
+  const plain = entry.trim().toLowerCase().split(/\s+/u).filter(Boolean);
+  const words = plain.map(wordPatterns);
+  // Words of a phrase may also be run together ("#childporn").
+  const between = `(?:[\\s${SEPARATORS}]*)`;
   const compact = words.map((word) => word.compact).join(between);
   const spaced = words.map((word) => word.spaced).join(between);
-  return `(?:${compact}|${spaced})${SUFFIX}`;
+  const last = plain[plain.length - 1];
+  // A final e drops before -ing ("raping", "whoring").
+  const dropped =
+    last.length > 3 && last.endsWith('e')
+      ? `|${[...words.slice(0, -1).map((word) => word.compact), wordPatterns(last.slice(0, -1)).compact].join(between)}${SEP_CLASS}*(?:ing|in)`
+      : '';
+  return `(?:(?:${compact}|${spaced})${SUFFIX}${dropped})`;
 }
 
 /**

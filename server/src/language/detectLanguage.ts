@@ -1,10 +1,26 @@
 import { DEFAULT_DETECTORS, type DetectFn, type DetectorLoader } from './detectors';
 import { ENGLISH, toIso639_3, UNDETERMINED } from './iso639';
+import { malayOrIndonesian, malayOrIndonesianMarker } from './malayOrIndonesian';
+import { englishEvidence, plausiblyEnglish } from './plausiblyEnglish';
 import { checkScript } from './scriptCheck';
+
+/** A detection with how sure it is. */
+export interface LanguageGuess {
+  /** ISO 639-3, 'eng' for English. */
+  lanCode: string;
+  /**
+   * False when the word list and the detectors disagree about a Latin-script prompt: half or more of its words
+   * are English words, yet the detectors name another language. Such a prompt is sent as written, not
+   * translated (issue 13: a wrong translation garbles the prompt; an untranslated one keeps the user's words).
+   */
+  sure: boolean;
+}
 
 /** Language detection for the task flow (SPEC §4 "Translation"): the answer is ISO 639-3, 'eng' for English. */
 export interface LanguageDetector {
   detect(text: string): Promise<string>;
+  /** {@link detect} with how sure it is. */
+  guess(text: string): Promise<LanguageGuess>;
 }
 
 /**
@@ -50,26 +66,52 @@ export function createLanguageDetector(loaders: readonly DetectorLoader[] = DEFA
       }),
     ).then((all) => all.filter((d): d is Loaded => d !== null)));
 
+  /** The vote; `notEnglish`: every detector votes, English ballots are dropped (the word list ruled it out). */
+  async function vote(text: string, notEnglish = false): Promise<{ winner: string; englishBallots: number }> {
+    const all = await loadAll();
+    const singleWordJudge = all.find((d) => d.decidesSingleWords);
+    const detectors = singleWordJudge && isSingleWord(text) && !notEnglish ? [singleWordJudge] : all;
+    const ballots = detectors.map(({ name, detect }) => {
+      try {
+        // A code the table does not know is still a vote against English.
+        return detect(text).map((code) => toIso639_3(code) ?? UNDETERMINED);
+      } catch (err) {
+        console.error(`language detection: ${name} failed on a prompt; counted as no opinion`, err);
+        return [];
+      }
+    });
+    const englishBallots = ballots.filter((ballot) => ballot.includes(ENGLISH)).length;
+    const counted = notEnglish ? ballots.map((ballot) => ballot.filter((code) => code !== ENGLISH)) : ballots;
+    if (notEnglish && counted.every((ballot) => ballot.length === 0)) return { winner: ENGLISH, englishBallots };
+    return { winner: tallyVotes(counted), englishBallots };
+  }
+
+  async function guess(text: string): Promise<LanguageGuess> {
+    const verdict = checkScript(text);
+    if (verdict.kind === 'language') return { lanCode: verdict.code, sure: true };
+    // Digits, punctuation or emoji only: nothing a translator could change, so it passes as is, like English.
+    if (verdict.kind === 'none') return { lanCode: ENGLISH, sure: true };
+    // The word list first: a plausibly English prompt is English, whatever n-grams say ("kimono girl").
+    const words = plausiblyEnglish(text);
+    // (A cost measured and accepted: "stile poster vintage", Italian whose three words are also English words,
+    // is sent as written; making all three detectors overrule the word list turned "déjà vu" French.)
+    if (words === 'english') return { lanCode: ENGLISH, sure: true };
+    const { winner, englishBallots } = await vote(text, words === 'not-english');
+    const marker = winner === ENGLISH ? null : malayOrIndonesianMarker(text);
+    const lanCode = marker ?? (winner === 'msa' || winner === 'ind' ? malayOrIndonesian(text) : winner);
+    // Not English words, yet every detector said English (a brand, a name): sent as written.
+    if (words === 'not-english') return { lanCode, sure: lanCode !== ENGLISH };
+    if (lanCode === ENGLISH) return { lanCode, sure: true };
+    // Half the words English and a detector saying English too: unsure, and the prompt is better sent as written.
+    const evidence = englishEvidence(text);
+    return { lanCode, sure: englishBallots === 0 || evidence.known / evidence.words < 0.5 };
+  }
+
   return {
     async detect(text) {
-      const verdict = checkScript(text);
-      if (verdict.kind === 'language') return verdict.code;
-      // Digits, punctuation or emoji only: nothing a translator could change, so it passes as is, like English.
-      if (verdict.kind === 'none') return ENGLISH;
-      const all = await loadAll();
-      const singleWordJudge = all.find((d) => d.decidesSingleWords);
-      const detectors = singleWordJudge && isSingleWord(text) ? [singleWordJudge] : all;
-      const ballots = detectors.map(({ name, detect }) => {
-        try {
-          // A code the table does not know is still a vote against English.
-          return detect(text).map((code) => toIso639_3(code) ?? UNDETERMINED);
-        } catch (err) {
-          console.error(`language detection: ${name} failed on a prompt; counted as no opinion`, err);
-          return [];
-        }
-      });
-      return tallyVotes(ballots);
+      return (await guess(text)).lanCode;
     },
+    guess,
   };
 }
 
@@ -91,4 +133,10 @@ let shared: LanguageDetector | null = null;
 export function detectLanguage(text: string): Promise<string> {
   shared ??= createLanguageDetector();
   return shared.detect(text);
+}
+
+/** {@link detectLanguage} with how sure it is (see {@link LanguageGuess}). */
+export function guessLanguage(text: string): Promise<LanguageGuess> {
+  shared ??= createLanguageDetector();
+  return shared.guess(text);
 }

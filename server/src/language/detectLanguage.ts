@@ -1,7 +1,7 @@
 import { DEFAULT_DETECTORS, type DetectFn, type DetectorLoader } from './detectors';
 import { ENGLISH, toIso639_3, UNDETERMINED } from './iso639';
 import { malayOrIndonesian, malayOrIndonesianMarker } from './malayOrIndonesian';
-import { englishEvidence, plausiblyEnglish } from './plausiblyEnglish';
+import { englishEvidence, orthographyHint, plausiblyEnglish } from './plausiblyEnglish';
 import { checkScript } from './scriptCheck';
 
 /** A detection with how sure it is. */
@@ -99,8 +99,13 @@ export function createLanguageDetector(loaders: readonly DetectorLoader[] = DEFA
     const { winner, englishBallots } = await vote(text, words === 'not-english');
     const marker = winner === ENGLISH ? null : malayOrIndonesianMarker(text);
     const lanCode = marker ?? (winner === 'msa' || winner === 'ind' ? malayOrIndonesian(text) : winner);
-    // Not English words, yet every detector said English (a brand, a name): sent as written.
-    if (words === 'not-english') return { lanCode, sure: lanCode !== ENGLISH };
+    // Not English words, yet no detector named another language: letters only one language writes decide
+    // ("Käfer"); else (a brand, a name) it is sent as written.
+    if (words === 'not-english') {
+      if (lanCode !== ENGLISH) return { lanCode, sure: true };
+      const hint = orthographyHint(text);
+      return hint ? { lanCode: hint, sure: true } : { lanCode, sure: false };
+    }
     if (lanCode === ENGLISH) return { lanCode, sure: true };
     // Half the words English and a detector saying English too: unsure, and the prompt is better sent as written.
     const evidence = englishEvidence(text);

@@ -16,7 +16,7 @@ const PROMPT_WORDS = [
   'synthwave', 'lofi', 'instagram', 'tiktok', 'youtube', 'thumbnail', 'wallpaper', 'logo', 'infographic', 'minimalist', 'ok', 'okay',
   'app', 'wifi', 'smartphone', 'laptop', 'email', 'online', 'blog', 'vlog', 'influencer', 'hashtag', 'cosplay', 'kpop', 'anime',
   'ramen', 'pho', 'bibimbap', 'matcha', 'boba', 'mochi', 'gyoza', 'onigiri', 'bento', 'udon', 'tempura', 'macaron', 'macarons', 'cafe', 'cafes',
-  'deja', 'vu', 'naive', 'fiance', 'fiancee', 'pinata', 'jalapeno', 'creme', 'brulee', 'entree', 'facade', 'resume', 'cliche', 'souffle',
+  'déjà', 'deja', 'vu', 'naïve', 'naive', 'café', 'cafés', 'piñata', 'jalapeño', 'crème', 'brûlée', 'entrée', 'façade', 'résumé', 'cliché', 'soufflé', 'fiancé', 'fiancée', 'fiance', 'fiancee', 'pinata', 'jalapeno', 'creme', 'brulee', 'entree', 'facade', 'resume', 'cliche', 'souffle',
   'bokeh', 'fisheye', 'drone', 'neon', 'pastel', 'retro', 'vintage', 'sci', 'fi', 'scifi', 'ai', 'nft', 'gif', 'png', 'jpg', 'svg', 'ui', 'ux',
 ];
 

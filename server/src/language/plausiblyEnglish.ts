@@ -10,7 +10,26 @@ export interface EnglishEvidence {
   foreignFunctionWords: number;
 }
 
-const stripAccents = (word: string): string => word.normalize('NFD').replace(/\p{M}/gu, '');
+/**
+ * Letters English never writes that name a language on their own: the answer for a word the detectors have no
+ * non-English opinion on ("Käfer" → German). Checked in this order; Vietnamese first (its letters are unique).
+ */
+const ORTHOGRAPHY: ReadonlyArray<readonly [RegExp, string]> = [
+  [/[ơưđạảấầẩẫậắằẳẵặẹẻẽếềểễệỉịọỏốồổỗộớờởỡợụủứừửữựỳỵỷỹ]/iu, 'vie'],
+  [/[łąęśźżćń]/iu, 'pol'],
+  [/[ışğ]/iu, 'tur'],
+  [/[ßäöü]/iu, 'deu'],
+  [/[ãõ]/iu, 'por'],
+  [/[ñ¿¡]/iu, 'spa'],
+  [/[çœ]|[êâîôû]/iu, 'fra'],
+  [/[òù]/iu, 'ita'],
+];
+
+/** The language some letters of `text` name (see {@link ORTHOGRAPHY}), or null. */
+export function orthographyHint(text: string): string | null {
+  for (const [letters, code] of ORTHOGRAPHY) if (letters.test(text)) return code;
+  return null;
+}
 
 /** Counts the evidence for English in `text`. */
 export function englishEvidence(text: string): EnglishEvidence {
@@ -25,8 +44,8 @@ export function englishEvidence(text: string): EnglishEvidence {
       continue;
     }
     if (ENGLISH_FUNCTION_WORDS.has(word)) evidence.englishFunctionWords++;
-    const plain = stripAccents(word);
-    if (lexicon.has(word) || lexicon.has(plain) || lexicon.has(plain.replace(/['’]/gu, ''))) evidence.known++;
+    // Accents are kept: English writes few ("café", "déjà" are in the list), and "violín" is not "violin".
+    if (lexicon.has(word) || lexicon.has(word.replace(/['’]/gu, ''))) evidence.known++;
   }
   return evidence;
 }

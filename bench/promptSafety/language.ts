@@ -44,7 +44,11 @@ export async function measureLanguage(verbose: boolean): Promise<string[]> {
     }
     for (const code of ['ind', 'msa', 'jpn']) {
       const mine = results.filter((r) => r.code === code);
-      if (mine.length) rows.push(`               ${code}: ${pct(mine.filter((r) => r.guess.lanCode === code).length, mine.length)} right (${mine.filter((r) => r.guess.lanCode === code).length}/${mine.length})`);
+      if (!mine.length) continue;
+      const right = mine.filter((r) => r.guess.lanCode === code).length;
+      // The generator page sends its interface language along: an Indonesian user on /id/ (Malay is no UI language).
+      const hinted = code === 'ind' ? (await Promise.all(mine.map((r) => detector.guess(r.text, 'ind')))).filter((g) => g.lanCode === 'ind').length : null;
+      rows.push(`               ${code}: ${pct(right, mine.length)} right (${right}/${mine.length})${hinted === null ? '' : `; on the Indonesian page ${pct(hinted, mine.length)} (${hinted}/${mine.length})`}`);
     }
     if (verbose) {
       for (const r of englishMissed) rows.push(`    English missed: ${JSON.stringify(r.text)} → ${r.guess.lanCode}`);

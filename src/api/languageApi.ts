@@ -67,11 +67,11 @@ export interface LanguageGuess {
 
 /**
  * The language of `text` and whether the server is sure, from `POST /api/lan-detect` (a reply without `sure`
- * counts as sure).
+ * counts as sure). `hint`: the interface language ('id', 'zh-tw'), which settles Indonesian vs Malay.
  * @throws ApiResultError or NetworkError.
  */
-export async function guessLanguage(text: string, signal?: AbortSignal): Promise<LanguageGuess> {
-  const data = await postJson<{ lanCode?: unknown; sure?: unknown }>('/api/lan-detect', { text }, signal);
+export async function guessLanguage(text: string, signal?: AbortSignal, hint?: string): Promise<LanguageGuess> {
+  const data = await postJson<{ lanCode?: unknown; sure?: unknown }>('/api/lan-detect', hint ? { text, hint } : { text }, signal);
   if (typeof data?.lanCode !== 'string' || !data.lanCode) {
     throw new ApiResultError(ResultCode.SERVICE_UNKNOWN_ERROR, 'the language detection reply has no lanCode');
   }

@@ -22,7 +22,7 @@ export function AiImageGeneratorPage() {
   const { t, i18n } = useTranslation();
   const task = usePromptTask('aiGeneratePic');
   const [prompt, setPrompt] = useState('');
-  const { check, run, reset } = usePromptCheck();
+  const { check, run, reset } = usePromptCheck(i18n.language);
   const languages = useTranslatableLanguages();
   const [sentAsWritten, setSentAsWritten] = useState<'unsure' | 'chosen' | null>(null);
 

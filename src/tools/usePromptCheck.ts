@@ -30,7 +30,7 @@ export function useTranslatableLanguages(): string[] | null {
 }
 
 /** Runs {@link PromptCheck} for one prompt at a time; a newer check cancels an older one. */
-export function usePromptCheck(): { check: PromptCheck; run(prompt: string): Promise<PromptCheck>; reset(): void } {
+export function usePromptCheck(uiLanguage?: string): { check: PromptCheck; run(prompt: string): Promise<PromptCheck>; reset(): void } {
   const [check, setCheck] = useState<PromptCheck>({ kind: 'idle' });
   const controller = useRef<AbortController | null>(null);
 
@@ -41,7 +41,7 @@ export function usePromptCheck(): { check: PromptCheck; run(prompt: string): Pro
     setCheck({ kind: 'checking' });
     let next: PromptCheck;
     try {
-      const { lanCode, sure } = await guessLanguage(prompt, mine.signal);
+      const { lanCode, sure } = await guessLanguage(prompt, mine.signal, uiLanguage);
       if (lanCode === ENGLISH_CODE || !sure) {
         next = { kind: 'go', prompt, asWritten: !sure, unsure: !sure };
       } else {
@@ -62,7 +62,7 @@ export function usePromptCheck(): { check: PromptCheck; run(prompt: string): Pro
     }
     if (!mine.signal.aborted) setCheck(next);
     return next;
-  }, []);
+  }, [uiLanguage]);
 
   const reset = useCallback(() => {
     controller.current?.abort();

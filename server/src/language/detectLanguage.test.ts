@@ -131,6 +131,7 @@ describe('detector loading', () => {
 });
 
 describe('issue 13: English prompts are never harmed', () => {
+  const fixed = (name: string, code: string): DetectorLoader => ({ name, load: async () => () => [code] });
   it.each([
     'kimono girl',
     'café interior',
@@ -150,6 +151,22 @@ describe('issue 13: English prompts are never harmed', () => {
     expect(await detectLanguage('kereta merah di jalan raya bandar')).toBe('msa');
   });
 
+  it('lets the interface language settle Indonesian vs Malay, and place words the detectors cannot', async () => {
+    const detector = createLanguageDetector([fixed('a', 'ms'), fixed('b', 'ms'), fixed('c', 'id')]);
+    expect(await detector.guess('anak patung merah', 'ind')).toEqual({ lanCode: 'ind', sure: true });
+    // A Malay-only word outweighs the page's language.
+    expect(await detector.guess('kereta merah', 'ind')).toEqual({ lanCode: 'msa', sure: true });
+    const silent = createLanguageDetector([fixed('a', 'en'), fixed('b', 'en')]);
+    expect(await silent.guess('zorblat', 'deu')).toEqual({ lanCode: 'deu', sure: true });
+    expect(await silent.guess('zorblat')).toEqual({ lanCode: 'eng', sure: false });
+    // A short prompt on a Spanish page is Spanish unless its letters say otherwise.
+    const wrong = createLanguageDetector([fixed('a', 'sk'), fixed('b', 'sk')]);
+    expect(await wrong.guess('bola kristal', 'ind')).toEqual({ lanCode: 'ind', sure: true });
+    expect(await wrong.guess('Käfer', 'spa')).toEqual({ lanCode: 'slk', sure: true });
+    // An English prompt stays English whatever the page's language.
+    expect(await silent.guess('kimono girl', 'ita')).toEqual({ lanCode: 'eng', sure: true });
+  });
+
   it('takes kanji-only Japanese with Japanese-only kanji for Japanese', () => {
     expect(checkScript('東京駅の桜')).toEqual({ kind: 'language', code: 'jpn' });
     expect(checkScript('京都駅')).toEqual({ kind: 'language', code: 'jpn' });
@@ -157,7 +174,6 @@ describe('issue 13: English prompts are never harmed', () => {
   });
 
   it('is unsure, and sends the prompt as written, when the word list and the detectors disagree', async () => {
-    const fixed = (name: string, code: string): DetectorLoader => ({ name, load: async () => () => [code] });
     const detector = createLanguageDetector([fixed('a', 'it'), fixed('b', 'en'), fixed('c', 'it')]);
     expect(await detector.guess('poster with zorblat')).toEqual({ lanCode: 'ita', sure: false });
     expect(await detector.guess('ragazza con il gatto')).toEqual({ lanCode: 'ita', sure: true });

@@ -19,8 +19,11 @@ export interface LanguageGuess {
 /** Language detection for the task flow (SPEC §4 "Translation"): the answer is ISO 639-3, 'eng' for English. */
 export interface LanguageDetector {
   detect(text: string): Promise<string>;
-  /** {@link detect} with how sure it is. */
-  guess(text: string): Promise<LanguageGuess>;
+  /**
+   * {@link detect} with how sure it is. `hint`: the ISO 639-3 code of the user's interface language, which
+   * settles Indonesian vs Malay and a prompt the detectors cannot place (see {@link createLanguageDetector}).
+   */
+  guess(text: string, hint?: string): Promise<LanguageGuess>;
 }
 
 /**
@@ -86,7 +89,27 @@ export function createLanguageDetector(loaders: readonly DetectorLoader[] = DEFA
     return { winner: tallyVotes(counted), englishBallots };
   }
 
-  async function guess(text: string): Promise<LanguageGuess> {
+  async function guess(text: string, hint?: string): Promise<LanguageGuess> {
+    const found = await guessWithoutHint(text);
+    if (!hint || hint === ENGLISH || found.lanCode === hint) return found;
+    // An Indonesian page asking about "Malay" text: Indonesian (the detectors cannot tell them apart).
+    if ((found.lanCode === 'msa' || found.lanCode === 'ind') && (hint === 'msa' || hint === 'ind') && !malayOrIndonesianMarker(text)) {
+      return { lanCode: hint, sure: true };
+    }
+    // Not English and not placed by the detectors: the user writes in the language of the page they use.
+    if (!found.sure && found.lanCode === ENGLISH) return { lanCode: hint, sure: true };
+    // A short Latin-script prompt that is not English: n-gram detectors only guess on 1-3 words ("bola kristal"
+    // → Slovak), so the page's language wins unless the prompt's letters or marker words name another one.
+    const short = (text.match(/\p{L}+/gu) ?? []).length <= 3;
+    if (short && found.lanCode !== ENGLISH && checkScript(text).kind === 'latin') {
+      const letters = orthographyHint(text);
+      const marker = malayOrIndonesianMarker(text);
+      if ((letters === null || letters === hint) && (marker === null || marker === hint)) return { lanCode: hint, sure: true };
+    }
+    return found;
+  }
+
+  async function guessWithoutHint(text: string): Promise<LanguageGuess> {
     const verdict = checkScript(text);
     if (verdict.kind === 'language') return { lanCode: verdict.code, sure: true };
     // Digits, punctuation or emoji only: nothing a translator could change, so it passes as is, like English.
@@ -140,8 +163,8 @@ export function detectLanguage(text: string): Promise<string> {
   return shared.detect(text);
 }
 
-/** {@link detectLanguage} with how sure it is (see {@link LanguageGuess}). */
-export function guessLanguage(text: string): Promise<LanguageGuess> {
+/** {@link detectLanguage} with how sure it is (see {@link LanguageGuess}); `hint`: the interface language (639-3). */
+export function guessLanguage(text: string, hint?: string): Promise<LanguageGuess> {
   shared ??= createLanguageDetector();
-  return shared.guess(text);
+  return shared.guess(text, hint);
 }

@@ -47,6 +47,15 @@ describe('POST /api/lan-detect', () => {
     expect(kimono.json().data).toEqual({ lanCode: 'eng', sure: true });
   });
 
+  it('passes the interface language on as a 639-3 hint', async () => {
+    const hints: Array<string | undefined> = [];
+    const app = await makeApp({ detect: async (_text, hint) => { hints.push(hint); return { lanCode: 'ind', sure: true }; } });
+    const reply = await app.inject({ method: 'POST', url: '/api/lan-detect', payload: { text: 'anak patung', hint: 'id' } });
+    expect(reply.json().data).toEqual({ lanCode: 'ind', sure: true });
+    await app.inject({ method: 'POST', url: '/api/lan-detect', payload: { text: 'anak patung' } });
+    expect(hints).toEqual(['ind', undefined]);
+  });
+
   it('rejects empty, whitespace, missing, non-string and over-long text with PARAMS_INVALID', async () => {
     const app = await makeApp({ detect: async () => 'eng' });
     for (const payload of [{ text: '' }, { text: '  \n ' }, {}, { text: 42 }, { text: 'x'.repeat(PROMPT_TEXT_MAX_CHARS + 1) }]) {

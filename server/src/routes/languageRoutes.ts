@@ -14,7 +14,11 @@ const Text = z
   .string({ error: 'text must be a string' })
   .refine((t) => t.trim().length > 0, 'text must not be empty')
   .refine((t) => t.length <= PROMPT_TEXT_MAX_CHARS, `text must be at most ${PROMPT_TEXT_MAX_CHARS} characters`);
-const DetectBody = z.object({ text: Text });
+const DetectBody = z.object({
+  text: Text,
+  /** The user's interface language (ISO 639-1 or 639-3), optional: it settles Indonesian vs Malay. */
+  hint: z.string().max(16).optional(),
+});
 const TranslateBody = z.object({
   text: Text,
   from: z.string({ error: 'from must be a language code' }).regex(/^[a-zA-Z]{2,3}([-_][a-zA-Z0-9]{2,4})?$/, 'from must be an ISO 639-3 code such as "spa"'),
@@ -27,7 +31,7 @@ export interface LanguageRouteDeps {
    * Language detection; the word list then the majority vote by default (injectable for tests). A plain code
    * counts as sure.
    */
-  detect?: (text: string) => Promise<string | LanguageGuess>;
+  detect?: (text: string, hint?: string) => Promise<string | LanguageGuess>;
 }
 
 function invalid(reply: FastifyReply, error: z.ZodError) {
@@ -36,7 +40,7 @@ function invalid(reply: FastifyReply, error: z.ZodError) {
 
 /**
  * Language routes of the task flow (SPEC §4 "Translation", §7 "Language detection"):
- * - `POST /api/lan-detect {text}` → `{ lanCode, sure }`, ISO 639-3 ('eng' for English); `sure: false` when
+ * - `POST /api/lan-detect {text, hint?}` → `{ lanCode, sure }` (hint: the interface language), ISO 639-3 ('eng' for English); `sure: false` when
  *   the word list and the detectors disagree: the client then sends the prompt as written;
  * - `POST /api/translate {text, from}` → `{ text, engine, untranslated? }` in English (untranslated: the words
  *   Apertium left as they were), or CONTENT_TRANSLATE_FAIL (1010203) when
@@ -52,7 +56,8 @@ export function registerLanguageRoutes(app: FastifyInstance, deps: LanguageRoute
   app.post('/api/lan-detect', async (request, reply) => {
     const parsed = DetectBody.safeParse(request.body ?? {});
     if (!parsed.success) return invalid(reply, parsed.error);
-    const guess = await detect(parsed.data.text);
+    const hint = parsed.data.hint ? toIso639_3(parsed.data.hint) ?? undefined : undefined;
+    const guess = await detect(parsed.data.text, hint);
     return ok(typeof guess === 'string' ? { lanCode: guess, sure: true } : guess);
   });
 

@@ -42,6 +42,19 @@ export async function measureLanguage(verbose: boolean): Promise<string[]> {
         `               of those spelled the same in English: ${sameInEnglish.length}; other languages called English without them ${pct(othersAsEnglish.length - sameInEnglish.length, others.length - sameInEnglish.length)} (${othersAsEnglish.length - sameInEnglish.length}/${others.length - sameInEnglish.length})`,
       );
     }
+    // On the generator page the interface language goes along as a hint: English prompts typed on a Spanish
+    // page, and each other prompt on the page of its own language (where the product has one).
+    const UI = new Set(['spa', 'por', 'fra', 'ita', 'deu', 'ind', 'tur', 'vie', 'jpn', 'zho', 'rus', 'tha']);
+    const englishOnSpanish = await Promise.all(english.map((r) => detector.guess(r.text, 'spa')));
+    const ownPage = others.filter((r) => UI.has(r.code));
+    const ownGuesses = await Promise.all(ownPage.map((r) => detector.guess(r.text, r.code)));
+    const ownAsEnglish = ownGuesses.filter((g) => g.lanCode === 'eng' || !g.sure).length;
+    if (english.length && ownPage.length) {
+      rows.push(
+        `               with the page language as hint: English recall on a Spanish page ${pct(englishOnSpanish.filter((g) => g.lanCode === 'eng' || !g.sure).length, english.length)}` +
+          `; other languages on their own page called English ${pct(ownAsEnglish, ownPage.length)} (${ownAsEnglish}/${ownPage.length})`,
+      );
+    }
     for (const code of ['ind', 'msa', 'jpn']) {
       const mine = results.filter((r) => r.code === code);
       if (!mine.length) continue;

@@ -101,7 +101,7 @@ export function createLanguageDetector(loaders: readonly DetectorLoader[] = DEFA
     // A short Latin-script prompt that is not English: n-gram detectors only guess on 1-3 words ("bola kristal"
     // → Slovak), so the page's language wins unless the prompt's letters or marker words name another one.
     const short = (text.match(/\p{L}+/gu) ?? []).length <= 3;
-    if (short && found.lanCode !== ENGLISH && checkScript(text).kind === 'latin') {
+    if (short && found.sure && found.lanCode !== ENGLISH && checkScript(text).kind === 'latin') {
       const letters = orthographyHint(text);
       const marker = malayOrIndonesianMarker(text);
       if ((letters === null || letters === hint) && (marker === null || marker === hint)) return { lanCode: hint, sure: true };

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { SensitiveWordLists, TextReviewer } from '../../engine/textReview';
+import { TEXT_REVIEW_MAX_CHARS, type SensitiveWordLists, type TextReviewer } from '../../engine/textReview';
 import { createServerTextReviewer } from '../../server/src/textReview/wordListFile';
 import { heldOutEvasions, tuningEvasions, type Evasion } from '../../server/src/textReview/promptSets/evasions';
 
@@ -35,5 +35,13 @@ export function measureTextReview(verbose: boolean): string[] {
       }
     }
   }
+  // Speed: adversarial texts of the longest length a review accepts (TEXT_REVIEW_MAX_CHARS), the slowest one.
+  const worst = ['||||', 'a^', 's$s5', 'a.s.s', 'f..u..c..', '色情', 'a cat in the snow, ', 'f u c '].map((unit) => {
+    const text = unit.repeat(Math.ceil(TEXT_REVIEW_MAX_CHARS / unit.length)).slice(0, TEXT_REVIEW_MAX_CHARS);
+    const t0 = performance.now();
+    reviewer.review(text);
+    return { unit, ms: performance.now() - t0 };
+  }).sort((a, b) => b.ms - a.ms)[0];
+  rows.push(`text review  slowest ${TEXT_REVIEW_MAX_CHARS}-character text: ${worst.ms.toFixed(1)} ms (${JSON.stringify(worst.unit)} repeated)`);
   return rows;
 }

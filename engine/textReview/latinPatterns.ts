@@ -26,9 +26,12 @@ const LEET: Readonly<Record<string, string>> = {
 };
 
 /** Characters people put between the letters of a word (not white space, handled apart). */
-const SEPARATORS = `.\\-_*·•'"~^=:,;/\\\\|+#`;
+/** (Disjoint from the l33t spellings above, so a character is either a letter or a separator: no backtracking blow-up.) */
+const SEPARATORS = `.\\-_*·•'"~=:,;/\\\\#`;
 const SEP_CLASS = `[${SEPARATORS}]`;
-const SPACED_GAP = `(?:[\\s${SEPARATORS}]+)`;
+/** A letter may repeat up to this many times ("fuuuuuuck"); a bound keeps the work per position small. */
+const MAX_REPEAT = 10;
+const SPACED_GAP = `(?:[\\s${SEPARATORS}]{1,3})`;
 
 /** Word characters of space-separated scripts: Han, kana and Hangul are boundaries ("你是bitch吗"). */
 const WORD_CHAR = `(?:(?![\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\p{Script=Hangul}])[\\p{L}\\p{N}])`;
@@ -53,7 +56,7 @@ function wordPatterns(word: string): { compact: string; spaced: string } {
   const isLetter = (ch: string) => /[\p{L}\p{N}]/u.test(ch);
   const units = letters.map((ch) => (isLetter(ch) ? letterClass(ch) : ANY_SYMBOL));
   return {
-    compact: units.map((unit, i) => (isLetter(letters[i]) ? `${unit}+` : unit)).join(`${SEP_CLASS}*`),
+    compact: units.map((unit, i) => (isLetter(letters[i]) ? `${unit}{1,${MAX_REPEAT}}` : unit)).join(`${SEP_CLASS}{0,3}`),
     spaced: units.join(SPACED_GAP),
   };
 }
@@ -67,14 +70,14 @@ export function entryPattern(entry: string): string {
   const plain = entry.trim().toLowerCase().split(/\s+/u).filter(Boolean);
   const words = plain.map(wordPatterns);
   // Words of a phrase may also be run together ("#childporn").
-  const between = `(?:[\\s${SEPARATORS}]*)`;
+  const between = `(?:[\\s${SEPARATORS}]{0,8})`;
   const compact = words.map((word) => word.compact).join(between);
   const spaced = words.map((word) => word.spaced).join(between);
   const last = plain[plain.length - 1];
   // A final e drops before -ing ("raping", "whoring").
   const dropped =
     last.length > 3 && last.endsWith('e')
-      ? `|${[...words.slice(0, -1).map((word) => word.compact), wordPatterns(last.slice(0, -1)).compact].join(between)}${SEP_CLASS}*(?:ing|in)`
+      ? `|${[...words.slice(0, -1).map((word) => word.compact), wordPatterns(last.slice(0, -1)).compact].join(between)}${SEP_CLASS}{0,3}(?:ing|in)`
       : '';
   return `(?:(?:${compact}|${spaced})${SUFFIX}${dropped})`;
 }

@@ -44,6 +44,18 @@ test('a Chinese prompt: "translation unavailable" (1010203) when no translator c
   await expect(page.getByTestId('generate.asWritten')).toContainText('Sent as written');
 });
 
+test('words the translator left untranslated are marked, and the user can keep the original instead', async ({ page }) => {
+  await page.getByTestId('generate.prompt').fill('Eu vi a raposa vermelha na neve');
+  await page.getByTestId('generate.submit').click();
+  await expect(page.getByTestId('generate.translated')).toContainText('Translated from Portuguese');
+  const untranslated = page.getByTestId('generate.untranslated');
+  await expect(untranslated).toContainText('Left untranslated: raposa');
+  await expect(untranslated.locator('mark')).toHaveText('raposa');
+  await page.getByTestId('generate.keepOriginal').click();
+  await expect(page.getByTestId('generate.error')).toHaveAttribute('data-code', '1000003');
+  await expect(page.getByTestId('generate.asWritten')).toContainText('Sent as written');
+});
+
 test('a short English prompt with a loanword is taken for English and sent on untranslated', async ({ page }) => {
   await page.getByTestId('generate.prompt').fill('kimono girl');
   await page.getByTestId('generate.submit').click();

@@ -55,7 +55,7 @@ export async function measureLanguage(verbose: boolean): Promise<string[]> {
           `; other languages on their own page called English ${pct(ownAsEnglish, ownPage.length)} (${ownAsEnglish}/${ownPage.length})`,
       );
     }
-    for (const code of ['ind', 'msa', 'jpn']) {
+    for (const code of ['ind', 'msa', 'jpn', 'zho']) {
       const mine = results.filter((r) => r.code === code);
       if (!mine.length) continue;
       const right = mine.filter((r) => r.guess.lanCode === code).length;

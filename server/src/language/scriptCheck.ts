@@ -43,7 +43,8 @@ const SCRIPT_LANGUAGES: ReadonlyArray<readonly [RegExp, string]> = [
  */
 const JAPANESE_ONLY_KANJI =
   '駅円気図広帰発県薬戦鉄関歳辺沢桜様畳込働峠枠栃畑匂凪榊雫姫歯価仏売読変転伝対単営巻徳恵悪斎険検験剤粋砕雑経続総緑縄絵労挙覚暦竜亜悩隠浜渋焼犠瀬獣弾従徴応拡拝択拠挿捜摂楽頼囲撃曽塩蔵満児弐舗闘鋳錬' +
-  '畠辻込籾枡笹躾糀鰯鱈鮨鴫麿丼噺膵';
+  '畠辻込籾枡笹躾糀鰯鱈鮨鴫麿丼噺膵' +
+  '権戸歩渉黒両払効勧隣髪頬麺酔醸齢霊浄涙聴穏壊懐壌嬢譲繊顕乗剰鉱銭鋭塁蛍栄覧騒駆鶏亀軽値産晩斉済姉仮';
 const JAPANESE_KANJI = new RegExp(`[${JAPANESE_ONLY_KANJI}]`, 'u');
 
 /** What the script check decided. */

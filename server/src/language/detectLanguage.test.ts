@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createLanguageDetector, detectLanguage, guessLanguage, tallyVotes } from './detectLanguage';
 import type { DetectorLoader } from './detectors';
@@ -171,6 +172,10 @@ describe('issue 13: English prompts are never harmed', () => {
     expect(checkScript('東京駅の桜')).toEqual({ kind: 'language', code: 'jpn' });
     expect(checkScript('京都駅')).toEqual({ kind: 'language', code: 'jpn' });
     expect(checkScript('红色情人节海报')).toEqual({ kind: 'language', code: 'zho' });
+    // None of the 600 Chinese names and poem lines of the prompt-safety sets has a Japanese-only kanji.
+    const sets = JSON.parse(readFileSync(new URL('../textReview/promptSets/innocent.json', import.meta.url), 'utf8'));
+    const chinese: string[] = [...sets.tuning.zh, ...sets.heldOut.zh];
+    expect(chinese.filter((text) => checkScript(text).kind === 'language' && (checkScript(text) as { code: string }).code !== 'zho')).toEqual([]);
   });
 
   it('is unsure, and sends the prompt as written, when the word list and the detectors disagree', async () => {

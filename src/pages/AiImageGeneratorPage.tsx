@@ -65,9 +65,11 @@ export function AiImageGeneratorPage() {
           onKeyDown={(event) => { if (event.key === 'Enter' && (event.metaKey || event.ctrlKey)) void submit(event); }}
           data-testid="generate.prompt"
         />
-        <p className="muted small" data-testid="generate.languages">
-          {languages && languages.length > 0 ? t('promptCheck.languagesHere', { languages: languageList }) : t('promptCheck.englishOnly')}
-        </p>
+        {languages !== null && (
+          <p className="muted small" data-testid="generate.languages">
+            {languages.length > 0 ? t('promptCheck.languagesHere', { languages: languageList }) : t('promptCheck.englishOnly')}
+          </p>
+        )}
         <div className="button-row">
           <button type="submit" className="button button--primary" disabled={!prompt.trim() || task.busy || check.kind === 'checking'} data-testid="generate.submit">
             {t('generate.submit')}

@@ -6,8 +6,9 @@
  * - HELD-OUT sets: lines of the Debian fortune cookie files (packages fortunes, fortunes-zh, fortunes-de, -es, -it,
  *   -br, -pl; see NOTICE.md): sentences and classical Chinese poem lines. Only measured, never looked at while
  *   tuning; a different source, so nothing of one set leaks into the other.
- * Run: `node --import tsx bench/promptSafety/buildPromptSets.ts` (needs those Debian packages: see
- * scripts/install-system-deps.sh). Writes server/src/textReview/promptSets/innocent.json and
+ * Run: `npm install --no-save --ignore-scripts cldr-annotations-full@48.2.0 && bash scripts/install-system-deps.sh
+ * --prompt-sets && node --import tsx bench/promptSafety/buildPromptSets.ts` (the 56 MB CLDR package is not a
+ * dependency: only this script reads it). Writes server/src/textReview/promptSets/innocent.json and
  * server/src/language/promptSets/languages.json; both are committed, so the bench and tests need neither source.
  */
 import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';

@@ -10,7 +10,8 @@ import { normalizeWordLists } from './wordLists';
 export interface TextReviewerOptions {
   /**
    * A Chinese word segmenter (the server passes jieba). Without one, Chinese terms that can straddle innocent
-   * words (色情 in 红色情人节) are left to the server's review, and only terms with a vulgar character are matched.
+   * words (色情 in 红色情人节) are left to the server's review, and only terms with a vulgar character are matched;
+   * `(text) => [text]` matches every term as a substring (the browser, when no server answers).
    */
   segment?: Segmenter;
 }

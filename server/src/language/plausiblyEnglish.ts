@@ -31,6 +31,15 @@ export function orthographyHint(text: string): string | null {
   return null;
 }
 
+/** A word of the list, or two of them written together ("steambath", "tradesperson"), each of 4+ letters. */
+function isEnglishWord(word: string, lexicon: ReadonlySet<string>): boolean {
+  if (lexicon.has(word)) return true;
+  for (let cut = 4; cut <= word.length - 4; cut++) {
+    if (lexicon.has(word.slice(0, cut)) && lexicon.has(word.slice(cut))) return true;
+  }
+  return false;
+}
+
 /** Counts the evidence for English in `text`. */
 export function englishEvidence(text: string): EnglishEvidence {
   const lexicon = englishLexicon();
@@ -44,8 +53,13 @@ export function englishEvidence(text: string): EnglishEvidence {
       continue;
     }
     if (ENGLISH_FUNCTION_WORDS.has(word)) evidence.englishFunctionWords++;
+    // One or two letters ("cm", "bg", "tv"): an abbreviation says nothing either way.
+    if (word.length <= 2 && !ENGLISH_FUNCTION_WORDS.has(word)) {
+      evidence.words--;
+      continue;
+    }
     // Accents are kept: English writes few ("café", "déjà" are in the list), and "violín" is not "violin".
-    if (lexicon.has(word) || lexicon.has(word.replace(/['’]/gu, ''))) evidence.known++;
+    if (isEnglishWord(word.replace(/['’]/gu, ''), lexicon)) evidence.known++;
   }
   return evidence;
 }
@@ -62,7 +76,8 @@ export type EnglishVerdict = 'english' | 'not-english' | 'undecided';
  */
 export function plausiblyEnglish(text: string): EnglishVerdict {
   const e = englishEvidence(text);
-  if (e.words === 0) return 'undecided';
+  // Only abbreviations ("cm", "4k HDR"): nothing to translate.
+  if (e.words === 0) return e.foreignFunctionWords === 0 ? 'english' : 'undecided';
   const share = e.known / e.words;
   if (e.foreignFunctionWords > e.englishFunctionWords) return 'not-english';
   if (e.foreignFunctionWords === 0 && share === 1) return 'english';

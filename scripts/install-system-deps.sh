@@ -5,6 +5,8 @@
 #             apertium-eng-spa (Spanish → English), apertium-es-pt, apertium-fr-es, apertium-spa-ita
 #             (Portuguese, French, Italian → Spanish, the pivot) and cg3 (cg-proc, which the Italian pair needs)
 #   chromium  (with --test) the browser the end-to-end tests drive; fonts-dejavu-core for text the tests draw
+#   fortunes, fortunes-zh/-de/-es/-it/-br/-pl  (with --prompt-sets) the held-out text of the prompt-safety sets,
+#             read only by bench/promptSafety/buildPromptSets.ts (the built sets are committed)
 # Without them the product still starts; GET /api/health and the start-up log say what is degraded.
 # A package the mirror does not have is reported and skipped; the others are still installed.
 set -u
@@ -20,6 +22,9 @@ want=(
   "cg3 cg-proc"
 )
 [ "${1:-}" = "--test" ] && want+=("chromium chromium" "fonts-dejavu-core /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
+[ "${1:-}" = "--prompt-sets" ] && want+=("fortunes /usr/share/games/fortunes/wisdom" "fortunes-zh /usr/share/games/fortunes/tang300"
+  "fortunes-de /usr/share/games/fortunes/de" "fortunes-es /usr/share/games/fortunes/es" "fortunes-it /usr/share/games/fortunes/it"
+  "fortunes-br /usr/share/games/fortunes/brasil" "fortunes-pl /usr/share/games/fortunes/pl")
 
 missing=()
 for entry in "${want[@]}"; do

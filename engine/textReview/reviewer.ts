@@ -1,49 +1,63 @@
+import { buildChineseMatcher, type Segmenter } from './chinese';
+import { allowedPhrasesRegex, latinEntriesRegex } from './latinPatterns';
+import { normalizedView, viewSpan } from './normalize';
 import { buildPhraseMatcher } from './phraseMatcher';
 import { maskSpans } from './spans';
-import { compactEntry, foldedView, originalSpan } from './textView';
 import type { SensitiveWordLists, Span, TextReviewer, TextReviewResult } from './types';
-import { wholeWordRegex } from './wholeWord';
 import { normalizeWordLists } from './wordLists';
 
+/** What a reviewer may be given besides the lists. */
+export interface TextReviewerOptions {
+  /**
+   * A Chinese word segmenter (the server passes jieba). Without one, Chinese terms that can straddle innocent
+   * words (色情 in 红色情人节) are left to the server's review, and only terms with a vulgar character are matched;
+   * `(text) => [text]` matches every term as a substring (the browser, when no server answers).
+   */
+  segment?: Segmenter;
+}
+
+const HAN = /\p{Script=Han}/u;
+
 /**
- * Builds a reviewer from the project's word lists (SPEC §5):
- * - `en`: whole words, case-insensitive (see wholeWord.ts), on the text as written;
- * - `zh` and `zh-tw`: substrings (Aho-Corasick), case-folded, also across noise characters ("傻*逼");
- * - `allow`: a match that lies entirely inside an occurrence of an allowed word does not count
- *   (逼真, 性感, 操场); a match that only overlaps one still counts.
- * The lists are cleaned with normalizeWordLists first, so junk single Han characters never reach the matcher.
+ * Builds a reviewer from the project's word lists (SPEC §5, issue 13). The text is normalised first (normalize.ts:
+ * NFKC, accents and invisible characters removed, lower case, look-alike letters folded), then:
+ * - `en`: whole words with their disguises and inflections (latinPatterns.ts: l33t, repeats, separators, spacing);
+ * - `zh` and `zh-tw`: by words (chinese.ts), across punctuation, spaces, letters or emoji put inside;
+ * - `allow`: a match that lies entirely inside an occurrence of an allowed phrase does not count (逼真, 性感,
+ *   "pussy willow", "bastard sword"); a match that only overlaps one still counts.
+ * Every match maps back to the text as written, so `matches` and `mask` show the user's own spelling.
  */
-export function createTextReviewer(lists: SensitiveWordLists): TextReviewer {
+export function createTextReviewer(lists: SensitiveWordLists, options: TextReviewerOptions = {}): TextReviewer {
   const clean = normalizeWordLists(lists).lists;
-  const english = wholeWordRegex(clean.en);
-  const chinese = buildPhraseMatcher([...clean.zh, ...clean['zh-tw']].map(compactEntry));
-  const allowRaw = buildPhraseMatcher(clean.allow.map((entry) => foldedView(entry, false).text));
-  const allowCompact = buildPhraseMatcher(clean.allow.map(compactEntry));
+  const english = latinEntriesRegex(clean.en);
+  const chinese = buildChineseMatcher([...clean.zh, ...clean['zh-tw']].map((term) => normalizedView(term).text), options.segment);
+  const allowLatin = allowedPhrasesRegex(clean.allow.filter((entry) => !HAN.test(entry)).map((entry) => normalizedView(entry).text));
+  const allowHan = buildPhraseMatcher(clean.allow.filter((entry) => HAN.test(entry)).map((entry) => normalizedView(entry).text.replace(/\s+/gu, '')));
 
   function findSpans(text: string): Span[] {
     if (typeof text !== 'string' || text.length === 0) return [];
-    const raw = foldedView(text, false);
-    const compact = foldedView(text, true);
+    const view = normalizedView(text);
     const found: Span[] = [];
-    if (english) {
-      for (const match of text.matchAll(english)) found.push({ start: match.index, end: match.index + match[0].length });
-    }
-    for (const hit of chinese(compact.text)) found.push(originalSpan(compact, hit.start, hit.end));
+    if (english) for (const match of view.text.matchAll(english)) found.push(viewSpan(view, match.index, match.index + match[0].length));
+    found.push(...chinese(view));
     if (found.length === 0) return found;
 
-    const allowed = [
-      ...allowRaw(raw.text).map((hit) => originalSpan(raw, hit.start, hit.end)),
-      ...allowCompact(compact.text).map((hit) => originalSpan(compact, hit.start, hit.end)),
-    ];
+    const allowed: Span[] = [];
+    if (allowLatin) for (const match of view.text.matchAll(allowLatin)) allowed.push(viewSpan(view, match.index, match.index + match[0].length));
+    for (const hit of allowHan(view.text)) allowed.push(viewSpan(view, hit.start, hit.end));
     return found.filter((span) => !allowed.some((allow) => allow.start <= span.start && span.end <= allow.end));
   }
 
   return {
     review(text: string): TextReviewResult {
-      const spans = findSpans(text).sort((a, b) => a.start - b.start);
+      const spans = findSpans(text).sort((a, b) => a.start - b.start || b.end - a.end);
       const seen = new Set<string>();
       const matches: string[] = [];
+      let coveredTo = -1;
       for (const { start, end } of spans) {
+        // A span inside one already listed (妈的 inside 他妈的) adds nothing.
+        if (end <= coveredTo) continue;
+        coveredTo = Math.max(coveredTo, end);
         const word = text.slice(start, end);
         const key = word.toLowerCase();
         if (seen.has(key)) continue;

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ResultCode } from '../../engine/spec/errors';
 import { resetAnalyticsState } from './analytics';
 import { NetworkError } from './apiClient';
-import { detectLanguage, getTranslateLanguages, TranslateError, translateToEnglish } from './languageApi';
+import { detectLanguage, getTranslateLanguages, guessLanguage, previewTranslation, TranslateError, translateToEnglish } from './languageApi';
 import { ApiResultError } from './projectsApi';
 
 type Handler = (path: string, body: unknown) => Response | Promise<Response>;
@@ -97,5 +97,31 @@ describe('getTranslateLanguages', () => {
   it('answers the languages and engines', async () => {
     handler = () => envelope(100, { languages: ['spa'], engines: ['apertium'] });
     expect(await getTranslateLanguages()).toEqual({ languages: ['spa'], engines: ['apertium'] });
+  });
+});
+
+describe('guessLanguage and previewTranslation (issue 13)', () => {
+  it('says whether the server is sure; an older reply without `sure` counts as sure', async () => {
+    handler = () => envelope(100, { lanCode: 'ita', sure: false });
+    expect(await guessLanguage('poster with zorblat')).toEqual({ lanCode: 'ita', sure: false });
+    handler = () => envelope(100, { lanCode: 'spa' });
+    expect(await guessLanguage('quitar el fondo')).toEqual({ lanCode: 'spa', sure: true });
+  });
+
+  it('returns the translation with the words left untranslated', async () => {
+    handler = () => envelope(100, { text: 'I saw the raposa red in the snow', engine: 'apertium', untranslated: ['raposa', 3] });
+    expect(await previewTranslation('Eu vi a raposa vermelha na neve', 'por')).toEqual({
+      text: 'I saw the raposa red in the snow',
+      engine: 'apertium',
+      untranslated: ['raposa'],
+    });
+    expect(calls[0]).toEqual({ path: '/api/translate', body: { text: 'Eu vi a raposa vermelha na neve', from: 'por' } });
+  });
+
+  it('fails with TranslateError (1010203) when the server cannot translate the language', async () => {
+    handler = () => envelope(ResultCode.CONTENT_TRANSLATE_FAIL, null, 'no translation into English is available from "zho"');
+    const error = await previewTranslation('一只猫', 'zho').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TranslateError);
+    expect((error as TranslateError).code).toBe(ResultCode.CONTENT_TRANSLATE_FAIL);
   });
 });

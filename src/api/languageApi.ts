@@ -59,6 +59,51 @@ export async function detectLanguage(text: string, signal?: AbortSignal): Promis
   return data.lanCode;
 }
 
+/** A detection with how sure the server is (issue 13): unsure prompts are sent as written. */
+export interface LanguageGuess {
+  lanCode: string;
+  sure: boolean;
+}
+
+/**
+ * The language of `text` and whether the server is sure, from `POST /api/lan-detect` (a reply without `sure`
+ * counts as sure). `hint`: the interface language ('id', 'zh-tw'), which settles Indonesian vs Malay.
+ * @throws ApiResultError or NetworkError.
+ */
+export async function guessLanguage(text: string, signal?: AbortSignal, hint?: string): Promise<LanguageGuess> {
+  const data = await postJson<{ lanCode?: unknown; sure?: unknown }>('/api/lan-detect', hint ? { text, hint } : { text }, signal);
+  if (typeof data?.lanCode !== 'string' || !data.lanCode) {
+    throw new ApiResultError(ResultCode.SERVICE_UNKNOWN_ERROR, 'the language detection reply has no lanCode');
+  }
+  return { lanCode: data.lanCode, sure: data.sure !== false };
+}
+
+/** A translation as the server made it, with the words the back end left untranslated. */
+export interface TranslationPreview {
+  text: string;
+  engine: string;
+  untranslated: string[];
+}
+
+/**
+ * `text` translated into English for the user to check before generating (issue 13), from `POST /api/translate`.
+ * @throws TranslateError (code 1010203) on any failure; its `failure` says whether the language is not covered.
+ */
+export async function previewTranslation(text: string, from: string, signal?: AbortSignal): Promise<TranslationPreview> {
+  let data: { text?: unknown; engine?: unknown; untranslated?: unknown };
+  try {
+    data = await postJson<typeof data>('/api/translate', { text, from }, signal);
+  } catch (err) {
+    if (err instanceof ApiResultError || err instanceof NetworkError) throw new TranslateError(err.message, err);
+    throw err;
+  }
+  if (typeof data?.text !== 'string' || !data.text.trim()) {
+    throw new TranslateError('the translation reply has no text', new ApiResultError(ResultCode.SERVICE_UNKNOWN_ERROR, 'no text'));
+  }
+  const untranslated = Array.isArray(data.untranslated) ? data.untranslated.filter((w): w is string => typeof w === 'string') : [];
+  return { text: data.text, engine: typeof data.engine === 'string' ? data.engine : '', untranslated };
+}
+
 /**
  * `text` translated from `from` (ISO 639-3) into English by `POST /api/translate`; English comes back as is
  * without a call. Offline translation is rough (rule-based) and covers few languages.

@@ -6,7 +6,7 @@
 import { fromPromise } from 'xstate';
 import type { ReviewOutcome } from '../../machines/taskFlow.machine';
 import { runTranslationStep, type TranslationOutcome } from '../../machines/translationStep';
-import { detectLanguage, translateToEnglish } from '../api/languageApi';
+import { guessLanguage, translateToEnglish } from '../api/languageApi';
 import { getAppConfig } from '../api/secureConfig';
 import { reviewPicture } from './pictureReview';
 import { reviewText } from './textReview';
@@ -21,9 +21,18 @@ export async function reviewPromptText(text: string): Promise<ReviewOutcome> {
   return { compliant };
 }
 
+/**
+ * The language step 2 acts on: the server's detection, except that a prompt it is unsure about counts as
+ * English, so it is sent as written rather than garbled by a wrong translation (issue 13).
+ */
+export async function detectForTranslation(text: string): Promise<string> {
+  const { lanCode, sure } = await guessLanguage(text);
+  return sure ? lanCode : 'eng';
+}
+
 /** Step 2: detect, review and translate (machines/translationStep.ts holds the rule). */
 export function translatePrompt(text: string): Promise<TranslationOutcome> {
-  return runTranslationStep(text, { detect: detectLanguage, review: reviewPromptText, translate: translateToEnglish });
+  return runTranslationStep(text, { detect: detectForTranslation, review: reviewPromptText, translate: translateToEnglish });
 }
 
 /** Step 3 and step 7: every picture through the picture review, when enablePicReview is on. */

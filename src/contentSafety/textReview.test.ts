@@ -185,6 +185,24 @@ describe('reviewText: the remote race', () => {
     expect(await dirty).toEqual({ compliant: false, matches: ['傻逼'] });
   });
 
+  it('leaves Chinese terms that need word boundaries to the server, and matches them as substrings when no server answers', async () => {
+    const net = fakeNetwork({ ...LISTS, zh: ['傻逼', '色情'] });
+    // The server (jieba) says 红色情人节海报 is clean: the browser does not overrule it.
+    const answered = net.review('红色情人节海报');
+    await settle();
+    net.remote[0].reply({ resultCode: 100, msg: 'success', data: { result: { 红色情人节海报: false } } });
+    expect(await answered).toEqual({ compliant: true, matches: [] });
+
+    // No server at all: the browser alone errs on the side of blocking.
+    const alone = net.review('色情内容');
+    await settle();
+    for (let i = 1; i < 4; i++) {
+      net.remote[i].fail(new TypeError('offline'));
+      await settle();
+    }
+    expect(await alone).toEqual({ compliant: false, matches: ['色情'] });
+  });
+
   it('gives up on endpoints that never answer at the deadline and aborts them', async () => {
     const net = fakeNetwork();
     let resolved = false;

@@ -70,20 +70,31 @@ const resolveDeps = (deps: TextReviewDeps): Resolved => ({
   log: deps.log ?? ((message, detail) => console.warn(`[textReview] ${message}`, detail ?? '')),
 });
 
-let localReviewer: Promise<TextReviewer> | null = null;
+/**
+ * The two local reviewers. `withServer`: Chinese terms that need word boundaries (色情 in 红色情人节) are left to
+ * the server's review, which segments Chinese with jieba (the browser has no segmenter). `alone`: used when no
+ * remote check answered; it matches those terms as substrings, which errs on the side of blocking (issue 13).
+ */
+interface LocalReviewers {
+  withServer: TextReviewer;
+  alone: TextReviewer;
+}
+
+let localReviewer: Promise<LocalReviewers> | null = null;
 
 /** Forgets the cached word lists (tests; or after a moderator edit, to pick it up without a reload). */
 export function resetTextReviewCache(): void {
   localReviewer = null;
 }
 
-/** The local reviewer, built once from the server's lists; a failed fetch is not cached. */
-function loadLocalReviewer(deps: Resolved): Promise<TextReviewer> {
+/** The local reviewers, built once from the server's lists; a failed fetch is not cached. */
+function loadLocalReviewer(deps: Resolved): Promise<LocalReviewers> {
   if (localReviewer) return localReviewer;
   const pending = (async () => {
     const response = await deps.fetch(SENSITIVE_WORDS_PATH, { headers: { accept: 'application/json' } });
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
-    return createTextReviewer(normalizeWordLists(await response.json()).lists);
+    const lists = normalizeWordLists(await response.json()).lists;
+    return { withServer: createTextReviewer(lists), alone: createTextReviewer(lists, { segment: (han) => [han] }) };
   })();
   localReviewer = pending;
   pending.catch(() => {
@@ -92,9 +103,10 @@ function loadLocalReviewer(deps: Resolved): Promise<TextReviewer> {
   return pending;
 }
 
-async function localReview(text: string, deps: Resolved): Promise<TextReviewResult> {
+async function localReview(text: string, deps: Resolved, alone: boolean): Promise<TextReviewResult> {
   try {
-    return (await loadLocalReviewer(deps)).review(text);
+    const reviewers = await loadLocalReviewer(deps);
+    return (alone ? reviewers.alone : reviewers.withServer).review(text);
   } catch (error) {
     deps.log(`word lists unavailable (${SENSITIVE_WORDS_PATH}); local review skipped`, error);
     return { compliant: true, matches: [] };
@@ -207,7 +219,9 @@ async function remoteReview(text: string, deps: Resolved): Promise<RemoteVerdict
 export async function reviewText(text: string, deps: TextReviewDeps = {}): Promise<TextReviewResult> {
   if (typeof text !== 'string' || text.trim() === '') return { compliant: true, matches: [] };
   const resolved = resolveDeps(deps);
-  const [local, remote] = await Promise.all([localReview(text, resolved), remoteReview(text, resolved)]);
+  const [withServer, remote] = await Promise.all([localReview(text, resolved, false), remoteReview(text, resolved)]);
+  // No remote answer: the browser decides alone, Chinese terms included (as substrings, erring on blocking).
+  const local = remote ? withServer : await localReview(text, resolved, true);
   const matches = [...local.matches];
   const seen = new Set(matches.map((m) => m.toLowerCase()));
   for (const match of remote?.matches ?? []) {

@@ -5,7 +5,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { createActor, fromPromise, type Actor } from 'xstate';
-import type { TaskStage } from '../../engine/spec/kinds';
+import { FlowStepId, type TaskStage } from '../../engine/spec/kinds';
 import type { TaskType } from '../../engine/spec/taskTypes';
 import { taskFlowMachine } from '../../machines/taskFlow.machine';
 import { cancelTasks, downloadResult, queryTasks, submitTask } from '../api/apiClient';
@@ -24,7 +24,11 @@ export interface PromptTaskView {
   errorKey: string | null;
   errorCode: number | null;
   resultUrl: string | null;
-  start(prompt: string): void;
+  /**
+   * Runs the task on `prompt`. `asWritten`: the prompt is sent without the translation step (the user checked
+   * the translation already, or chose their own words); the text review still runs.
+   */
+  start(prompt: string, options?: { asWritten?: boolean }): void;
   retry(): void;
   cancel(): void;
 }
@@ -66,11 +70,12 @@ export function usePromptTask(taskType: TaskType): PromptTaskView {
   useEffect(() => setResultUrl(derived.resultBlob ? URL.createObjectURL(derived.resultBlob) : null), [derived.resultBlob]);
   useEffect(() => () => { actorRef.current?.stop(); }, []);
 
-  const start = useCallback((prompt: string) => {
+  const start = useCallback((prompt: string, options: { asWritten?: boolean } = {}) => {
     actorRef.current?.stop();
     setDerived({ ...IDLE, stage: 'preprocess', busy: true });
     void getAppConfig().then((config) => {
-      const steps = buildSteps(config, { prompt: true, pictures: false, query: true });
+      const steps = buildSteps(config, { prompt: true, pictures: false, query: true })
+        .filter((step) => !(options.asWritten && step === FlowStepId.TEXT_TRANSLATION));
       const timer = createTaskTimer(taskType);
       let current: Actor<typeof liveMachine> | null = null;
       const onStage = stageTimer(timer, { describe: () => ({ taskId: current?.getSnapshot().context.taskIds[0] ?? null, fileSizeKB: 0, fmt: 'text' }) });

@@ -1,8 +1,8 @@
 /**
- * A prompt-taking tool end to end: the AI image generator's prompt goes through the task flow's text
- * review and translation (language detection on the server, Debian Apertium for Spanish), then to
- * the generation service, which this test server does not have (no ComfyUI): the page shows what
- * the prompt became and says why no picture can be made. A Chinese prompt has no translator here.
+ * A prompt-taking tool end to end: the AI image generator's prompt is language-checked, a non-English prompt
+ * translated (Debian Apertium for Spanish) and shown for the user to edit or refuse (issue 13), then it goes
+ * through the task flow's text review to the generation service, which this test server does not have (no
+ * ComfyUI): the page says why no picture can be made. A Chinese prompt has no translator here.
  */
 import { expect, test } from '@playwright/test';
 
@@ -11,26 +11,56 @@ test.beforeEach(async ({ page }) => {
   await expect(page.getByTestId('page.aiImageGenerator')).toBeVisible();
 });
 
-test('a Spanish prompt is translated to English, shown, and sent on; without a generation server the page says so', async ({ page }) => {
+test('the page names the languages this server translates', async ({ page }) => {
+  await expect(page.getByTestId('generate.languages')).toContainText('Spanish');
+  await expect(page.getByTestId('generate.languages')).not.toContainText('any language');
+});
+
+test('a Spanish prompt is translated to English and shown to be checked before generating; without a generation server the page says so', async ({ page }) => {
   await page.getByTestId('generate.prompt').fill('un gato negro en la nieve');
   await page.getByTestId('generate.submit').click();
   const translated = page.getByTestId('generate.translated');
   await expect(translated).toContainText('Translated from Spanish');
-  await expect(translated.locator('blockquote')).toHaveText(/cat/i);
-  await expect(translated.locator('blockquote')).toHaveText(/snow/i);
+  await expect(page.getByTestId('generate.translation')).toHaveValue(/cat/i);
+  await expect(page.getByTestId('generate.translation')).toHaveValue(/snow/i);
+  // Nothing is generated until the user accepts (or edits) the translation.
+  await expect(page.getByTestId('generate.error')).toHaveCount(0);
+  await page.getByTestId('generate.translation').fill('a black cat in the snow, watercolour');
+  await page.getByTestId('generate.useTranslation').click();
   const error = page.getByTestId('generate.error');
   await expect(error).toHaveAttribute('data-code', '1000003');
   await expect(error).toContainText('generation server');
 });
 
-test('a Chinese prompt is refused with "translation unavailable" (1010203) when no translator covers Chinese', async ({ page }) => {
+test('a Chinese prompt: "translation unavailable" (1010203) when no translator covers Chinese, and it can be sent as written', async ({ page }) => {
   await page.getByTestId('generate.prompt').fill('一只在雪地里的黑猫');
   await page.getByTestId('generate.submit').click();
   const error = page.getByTestId('generate.error');
   await expect(error).toHaveAttribute('data-code', '1010203');
-  await expect(error).toContainText("Translation isn't available for this language");
+  await expect(error).toContainText("Translation from Chinese isn't available on this server");
   await expect(page.getByTestId('generate.translated')).toHaveCount(0);
-  await expect(page.getByTestId('generate.retry')).toBeVisible();
+  await page.getByTestId('generate.sendAsWritten').click();
+  await expect(page.getByTestId('generate.error')).toHaveAttribute('data-code', '1000003');
+  await expect(page.getByTestId('generate.asWritten')).toContainText('Sent as written');
+});
+
+test('words the translator left untranslated are marked, and the user can keep the original instead', async ({ page }) => {
+  await page.getByTestId('generate.prompt').fill('Eu vi a raposa vermelha na neve');
+  await page.getByTestId('generate.submit').click();
+  await expect(page.getByTestId('generate.translated')).toContainText('Translated from Portuguese');
+  const untranslated = page.getByTestId('generate.untranslated');
+  await expect(untranslated).toContainText('Left untranslated: raposa');
+  await expect(untranslated.locator('mark')).toHaveText('raposa');
+  await page.getByTestId('generate.keepOriginal').click();
+  await expect(page.getByTestId('generate.error')).toHaveAttribute('data-code', '1000003');
+  await expect(page.getByTestId('generate.asWritten')).toContainText('Sent as written');
+});
+
+test('a short English prompt with a loanword is taken for English and sent on untranslated', async ({ page }) => {
+  await page.getByTestId('generate.prompt').fill('kimono girl');
+  await page.getByTestId('generate.submit').click();
+  await expect(page.getByTestId('generate.error')).toHaveAttribute('data-code', '1000003');
+  await expect(page.getByTestId('generate.translated')).toHaveCount(0);
 });
 
 test('a prompt with a listed word is refused by the text review (1010202) before anything is sent', async ({ page }) => {

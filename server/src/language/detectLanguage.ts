@@ -1,10 +1,29 @@
 import { DEFAULT_DETECTORS, type DetectFn, type DetectorLoader } from './detectors';
 import { ENGLISH, toIso639_3, UNDETERMINED } from './iso639';
+import { malayOrIndonesian, malayOrIndonesianMarker } from './malayOrIndonesian';
+import { englishEvidence, orthographyHint, plausiblyEnglish } from './plausiblyEnglish';
 import { checkScript } from './scriptCheck';
+
+/** A detection with how sure it is. */
+export interface LanguageGuess {
+  /** ISO 639-3, 'eng' for English. */
+  lanCode: string;
+  /**
+   * False when the word list and the detectors disagree about a Latin-script prompt: half or more of its words
+   * are English words, yet the detectors name another language. Such a prompt is sent as written, not
+   * translated (issue 13: a wrong translation garbles the prompt; an untranslated one keeps the user's words).
+   */
+  sure: boolean;
+}
 
 /** Language detection for the task flow (SPEC §4 "Translation"): the answer is ISO 639-3, 'eng' for English. */
 export interface LanguageDetector {
   detect(text: string): Promise<string>;
+  /**
+   * {@link detect} with how sure it is. `hint`: the ISO 639-3 code of the user's interface language, which
+   * settles Indonesian vs Malay and a prompt the detectors cannot place (see {@link createLanguageDetector}).
+   */
+  guess(text: string, hint?: string): Promise<LanguageGuess>;
 }
 
 /**
@@ -50,26 +69,77 @@ export function createLanguageDetector(loaders: readonly DetectorLoader[] = DEFA
       }),
     ).then((all) => all.filter((d): d is Loaded => d !== null)));
 
+  /** The vote; `notEnglish`: every detector votes, English ballots are dropped (the word list ruled it out). */
+  async function vote(text: string, notEnglish = false): Promise<{ winner: string; englishBallots: number }> {
+    const all = await loadAll();
+    const singleWordJudge = all.find((d) => d.decidesSingleWords);
+    const detectors = singleWordJudge && isSingleWord(text) && !notEnglish ? [singleWordJudge] : all;
+    const ballots = detectors.map(({ name, detect }) => {
+      try {
+        // A code the table does not know is still a vote against English.
+        return detect(text).map((code) => toIso639_3(code) ?? UNDETERMINED);
+      } catch (err) {
+        console.error(`language detection: ${name} failed on a prompt; counted as no opinion`, err);
+        return [];
+      }
+    });
+    const englishBallots = ballots.filter((ballot) => ballot.includes(ENGLISH)).length;
+    const counted = notEnglish ? ballots.map((ballot) => ballot.filter((code) => code !== ENGLISH)) : ballots;
+    if (notEnglish && counted.every((ballot) => ballot.length === 0)) return { winner: ENGLISH, englishBallots };
+    return { winner: tallyVotes(counted), englishBallots };
+  }
+
+  async function guess(text: string, hint?: string): Promise<LanguageGuess> {
+    const found = await guessWithoutHint(text);
+    if (!hint || hint === ENGLISH || found.lanCode === hint) return found;
+    // An Indonesian page asking about "Malay" text: Indonesian (the detectors cannot tell them apart).
+    if ((found.lanCode === 'msa' || found.lanCode === 'ind') && (hint === 'msa' || hint === 'ind') && !malayOrIndonesianMarker(text)) {
+      return { lanCode: hint, sure: true };
+    }
+    // Not English and not placed by the detectors: the user writes in the language of the page they use.
+    if (!found.sure && found.lanCode === ENGLISH) return { lanCode: hint, sure: true };
+    // A short Latin-script prompt that is not English: n-gram detectors only guess on 1-3 words ("bola kristal"
+    // → Slovak), so the page's language wins unless the prompt's letters or marker words name another one.
+    const short = (text.match(/\p{L}+/gu) ?? []).length <= 3;
+    if (short && found.sure && found.lanCode !== ENGLISH && checkScript(text).kind === 'latin') {
+      const letters = orthographyHint(text);
+      const marker = malayOrIndonesianMarker(text);
+      if ((letters === null || letters === hint) && (marker === null || marker === hint)) return { lanCode: hint, sure: true };
+    }
+    return found;
+  }
+
+  async function guessWithoutHint(text: string): Promise<LanguageGuess> {
+    const verdict = checkScript(text);
+    if (verdict.kind === 'language') return { lanCode: verdict.code, sure: true };
+    // Digits, punctuation or emoji only: nothing a translator could change, so it passes as is, like English.
+    if (verdict.kind === 'none') return { lanCode: ENGLISH, sure: true };
+    // The word list first: a plausibly English prompt is English, whatever n-grams say ("kimono girl").
+    const words = plausiblyEnglish(text);
+    // (A cost measured and accepted: "stile poster vintage", Italian whose three words are also English words,
+    // is sent as written; making all three detectors overrule the word list turned "déjà vu" French.)
+    if (words === 'english') return { lanCode: ENGLISH, sure: true };
+    const { winner, englishBallots } = await vote(text, words === 'not-english');
+    const marker = winner === ENGLISH ? null : malayOrIndonesianMarker(text);
+    const lanCode = marker ?? (winner === 'msa' || winner === 'ind' ? malayOrIndonesian(text) : winner);
+    // Not English words, yet no detector named another language: letters only one language writes decide
+    // ("Käfer"); else (a brand, a name) it is sent as written.
+    if (words === 'not-english') {
+      if (lanCode !== ENGLISH) return { lanCode, sure: true };
+      const hint = orthographyHint(text);
+      return hint ? { lanCode: hint, sure: true } : { lanCode, sure: false };
+    }
+    if (lanCode === ENGLISH) return { lanCode, sure: true };
+    // Half the words English and a detector saying English too: unsure, and the prompt is better sent as written.
+    const evidence = englishEvidence(text);
+    return { lanCode, sure: englishBallots === 0 || evidence.known / evidence.words < 0.5 };
+  }
+
   return {
     async detect(text) {
-      const verdict = checkScript(text);
-      if (verdict.kind === 'language') return verdict.code;
-      // Digits, punctuation or emoji only: nothing a translator could change, so it passes as is, like English.
-      if (verdict.kind === 'none') return ENGLISH;
-      const all = await loadAll();
-      const singleWordJudge = all.find((d) => d.decidesSingleWords);
-      const detectors = singleWordJudge && isSingleWord(text) ? [singleWordJudge] : all;
-      const ballots = detectors.map(({ name, detect }) => {
-        try {
-          // A code the table does not know is still a vote against English.
-          return detect(text).map((code) => toIso639_3(code) ?? UNDETERMINED);
-        } catch (err) {
-          console.error(`language detection: ${name} failed on a prompt; counted as no opinion`, err);
-          return [];
-        }
-      });
-      return tallyVotes(ballots);
+      return (await guess(text)).lanCode;
     },
+    guess,
   };
 }
 
@@ -91,4 +161,10 @@ let shared: LanguageDetector | null = null;
 export function detectLanguage(text: string): Promise<string> {
   shared ??= createLanguageDetector();
   return shared.detect(text);
+}
+
+/** {@link detectLanguage} with how sure it is (see {@link LanguageGuess}); `hint`: the interface language (639-3). */
+export function guessLanguage(text: string, hint?: string): Promise<LanguageGuess> {
+  shared ??= createLanguageDetector();
+  return shared.guess(text, hint);
 }

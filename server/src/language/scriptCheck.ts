@@ -37,6 +37,16 @@ const SCRIPT_LANGUAGES: ReadonlyArray<readonly [RegExp, string]> = [
   [/\p{Script=Mongolian}/u, 'mon'],
 ];
 
+/**
+ * Kanji that Japanese writes and Chinese does not, in either script (Japanese shinjitai and kokuji: 駅, not 站/驿;
+ * 気, not 气/氣): a Han-only prompt with one of them is Japanese (issue 13 "kanji-only Japanese").
+ */
+const JAPANESE_ONLY_KANJI =
+  '駅円気図広帰発県薬戦鉄関歳辺沢桜様畳込働峠枠栃畑匂凪榊雫姫歯価仏売読変転伝対単営巻徳恵悪斎険検験剤粋砕雑経続総緑縄絵労挙覚暦竜亜悩隠浜渋焼犠瀬獣弾従徴応拡拝択拠挿捜摂楽頼囲撃曽塩蔵満児弐舗闘鋳錬' +
+  '畠辻込籾枡笹躾糀鰯鱈鮨鴫麿丼噺膵' +
+  '権戸歩渉黒両払効勧隣髪頬麺酔醸齢霊浄涙聴穏壊懐壌嬢譲繊顕乗剰鉱銭鋭塁蛍栄覧騒駆鶏亀軽値産晩斉済姉仮';
+const JAPANESE_KANJI = new RegExp(`[${JAPANESE_ONLY_KANJI}]`, 'u');
+
 /** What the script check decided. */
 export type ScriptVerdict =
   /** The script names the language (ISO 639-3). */
@@ -53,7 +63,9 @@ export type ScriptVerdict =
  */
 export function checkScript(text: string): ScriptVerdict {
   for (const [pattern, code] of SCRIPT_LANGUAGES) {
-    if (pattern.test(text)) return { kind: 'language', code };
+    if (!pattern.test(text)) continue;
+    if (code === 'zho' && JAPANESE_KANJI.test(text)) return { kind: 'language', code: 'jpn' };
+    return { kind: 'language', code };
   }
   if (/\p{Script=Latin}/u.test(text)) return { kind: 'latin' };
   // A letter of some rarer script the table above does not name: not English, language unknown.

@@ -37,11 +37,23 @@ describe('POST /api/lan-detect', () => {
   it('answers the ISO 639-3 code of the real detection', async () => {
     const app = await makeApp();
     const english = await app.inject({ method: 'POST', url: '/api/lan-detect', payload: { text: 'remove the background' } });
-    expect(english.json()).toEqual({ resultCode: ResultCode.SUCCESS, msg: 'success', data: { lanCode: 'eng' } });
+    expect(english.json()).toEqual({ resultCode: ResultCode.SUCCESS, msg: 'success', data: { lanCode: 'eng', sure: true } });
     const spanish = await app.inject({ method: 'POST', url: '/api/lan-detect', payload: { text: 'quitar el fondo' } });
-    expect(spanish.json().data).toEqual({ lanCode: 'spa' });
+    expect(spanish.json().data).toEqual({ lanCode: 'spa', sure: true });
     const chinese = await app.inject({ method: 'POST', url: '/api/lan-detect', payload: { text: '一只戴墨镜的猫' } });
-    expect(chinese.json().data).toEqual({ lanCode: 'zho' });
+    expect(chinese.json().data).toEqual({ lanCode: 'zho', sure: true });
+    // Issue 13: short English prompts with loanwords stay English.
+    const kimono = await app.inject({ method: 'POST', url: '/api/lan-detect', payload: { text: 'kimono girl' } });
+    expect(kimono.json().data).toEqual({ lanCode: 'eng', sure: true });
+  });
+
+  it('passes the interface language on as a 639-3 hint', async () => {
+    const hints: Array<string | undefined> = [];
+    const app = await makeApp({ detect: async (_text, hint) => { hints.push(hint); return { lanCode: 'ind', sure: true }; } });
+    const reply = await app.inject({ method: 'POST', url: '/api/lan-detect', payload: { text: 'anak patung', hint: 'id' } });
+    expect(reply.json().data).toEqual({ lanCode: 'ind', sure: true });
+    await app.inject({ method: 'POST', url: '/api/lan-detect', payload: { text: 'anak patung' } });
+    expect(hints).toEqual(['ind', undefined]);
   });
 
   it('rejects empty, whitespace, missing, non-string and over-long text with PARAMS_INVALID', async () => {

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { ResultCode } from '../../../engine/spec/errors';
 import { fail, ok } from '../envelope';
-import { detectLanguage as detectWithVote } from '../language/detectLanguage';
+import { guessLanguage, type LanguageGuess } from '../language/detectLanguage';
 import { ENGLISH, toIso639_3 } from '../language/iso639';
 import { ChainTranslator } from '../language/translate/createTranslator';
 import { TranslateUnavailableError, type TranslationResult, type Translator } from '../language/translate/translator';
@@ -14,7 +14,11 @@ const Text = z
   .string({ error: 'text must be a string' })
   .refine((t) => t.trim().length > 0, 'text must not be empty')
   .refine((t) => t.length <= PROMPT_TEXT_MAX_CHARS, `text must be at most ${PROMPT_TEXT_MAX_CHARS} characters`);
-const DetectBody = z.object({ text: Text });
+const DetectBody = z.object({
+  text: Text,
+  /** The user's interface language (ISO 639-1 or 639-3), optional: it settles Indonesian vs Malay. */
+  hint: z.string().max(16).optional(),
+});
 const TranslateBody = z.object({
   text: Text,
   from: z.string({ error: 'from must be a language code' }).regex(/^[a-zA-Z]{2,3}([-_][a-zA-Z0-9]{2,4})?$/, 'from must be an ISO 639-3 code such as "spa"'),
@@ -23,8 +27,11 @@ const TranslateBody = z.object({
 export interface LanguageRouteDeps {
   /** The translation back end (createTranslator(env)); without one every non-English prompt fails translation. */
   translator?: Translator;
-  /** Language detection; the majority vote by default (injectable for tests). */
-  detect?: (text: string) => Promise<string>;
+  /**
+   * Language detection; the word list then the majority vote by default (injectable for tests). A plain code
+   * counts as sure.
+   */
+  detect?: (text: string, hint?: string) => Promise<string | LanguageGuess>;
 }
 
 function invalid(reply: FastifyReply, error: z.ZodError) {
@@ -33,21 +40,25 @@ function invalid(reply: FastifyReply, error: z.ZodError) {
 
 /**
  * Language routes of the task flow (SPEC §4 "Translation", §7 "Language detection"):
- * - `POST /api/lan-detect {text}` → `{ lanCode }`, ISO 639-3 ('eng' for English);
- * - `POST /api/translate {text, from}` → `{ text, engine }` in English, or CONTENT_TRANSLATE_FAIL (1010203) when
+ * - `POST /api/lan-detect {text, hint?}` → `{ lanCode, sure }` (hint: the interface language), ISO 639-3 ('eng' for English); `sure: false` when
+ *   the word list and the detectors disagree: the client then sends the prompt as written;
+ * - `POST /api/translate {text, from}` → `{ text, engine, untranslated? }` in English (untranslated: the words
+ *   Apertium left as they were), or CONTENT_TRANSLATE_FAIL (1010203) when
  *   no back end covers `from` or the back end failed;
  * - `GET /api/translate/languages` → `{ languages, engines }`: the 639-3 codes that can be translated, and the
  *   back ends in order of preference.
  * Empty, non-string or over-long text is PARAMS_INVALID (-102).
  */
 export function registerLanguageRoutes(app: FastifyInstance, deps: LanguageRouteDeps = {}): void {
-  const detect = deps.detect ?? detectWithVote;
+  const detect = deps.detect ?? guessLanguage;
   const translator = deps.translator;
 
   app.post('/api/lan-detect', async (request, reply) => {
     const parsed = DetectBody.safeParse(request.body ?? {});
     if (!parsed.success) return invalid(reply, parsed.error);
-    return ok({ lanCode: await detect(parsed.data.text) });
+    const hint = parsed.data.hint ? toIso639_3(parsed.data.hint) ?? undefined : undefined;
+    const guess = await detect(parsed.data.text, hint);
+    return ok(typeof guess === 'string' ? { lanCode: guess, sure: true } : guess);
   });
 
   app.post('/api/translate', async (request, reply) => {

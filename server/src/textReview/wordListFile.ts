@@ -4,6 +4,7 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { createTextReviewer, normalizeWordLists, type SensitiveWordLists, type TextReviewer } from '../../../engine/textReview';
 import { PROJECT_ROOT } from '../config';
+import { jiebaSegmenter } from './jiebaSegmenter';
 
 /** The lists the project ships; SENSITIVE_WORDS_FILE points elsewhere. */
 export const DEFAULT_WORDS_FILE = path.join(PROJECT_ROOT, 'server', 'config', 'sensitive-words.json');
@@ -39,7 +40,15 @@ function build(file: string, text: string): LoadedWordLists {
   const { lists, rejected } = normalizeWordLists(json);
   if (rejected.length > 0) console.warn(`[textReview] ${file}: left out ${rejected.length} entries: ${rejected.join('; ')}`);
   const body = JSON.stringify(lists);
-  return { lists, reviewer: createTextReviewer(lists), body, etag: `"${createHash('sha256').update(body).digest('hex').slice(0, 32)}"` };
+  return { lists, reviewer: createServerTextReviewer(lists), body, etag: `"${createHash('sha256').update(body).digest('hex').slice(0, 32)}"` };
+}
+
+/**
+ * The server's reviewer: the shared matcher with jieba for Chinese words. Should jieba fail to load, every
+ * Chinese term is matched as a substring (the whole text as one word), which errs on the side of blocking.
+ */
+export function createServerTextReviewer(lists: SensitiveWordLists): TextReviewer {
+  return createTextReviewer(lists, { segment: jiebaSegmenter() ?? ((text) => [text]) });
 }
 
 interface Version {

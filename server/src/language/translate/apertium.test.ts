@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApertiumTranslator } from './apertium';
+import { ApertiumTranslator , readApertiumMarks } from './apertium';
 import { listApertiumModes, planRoutes } from './apertiumModes';
 import { isOnPath } from './createTranslator';
 import { ProcessError, runProcess } from './runProcess';
@@ -93,5 +93,18 @@ describe.skipIf(!installed)('ApertiumTranslator with the installed Debian packag
       }
       expect(await translator.translate(text, from), from).toMatch(expected);
     }
+  });
+});
+
+describe('readApertiumMarks (issue 13: words Apertium leaves untranslated are shown)', () => {
+  it('removes the marks and lists the marked words once, also after a pivot', () => {
+    expect(readApertiumMarks('I saw the **raposa red in the snow')).toEqual({ text: 'I saw the raposa red in the snow', untranslated: ['raposa'] });
+    expect(readApertiumMarks('*croissant *on To *plate.')).toEqual({ text: 'croissant on To plate.', untranslated: ['croissant', 'on', 'plate'] });
+    expect(readApertiumMarks('a @gato and #gatos, *gato')).toEqual({ text: 'a gato and gatos, gato', untranslated: ['gato', 'gatos'] });
+  });
+
+  it('leaves a text without marks, and a star used as a word, alone', () => {
+    expect(readApertiumMarks('a black cat in the snow')).toEqual({ text: 'a black cat in the snow', untranslated: [] });
+    expect(readApertiumMarks('5 * 3')).toEqual({ text: '5 * 3', untranslated: [] });
   });
 });

@@ -1,7 +1,21 @@
 import { toIso639_3 } from '../iso639';
 import { listApertiumModes, planRoutes } from './apertiumModes';
 import { ProcessError, runProcess } from './runProcess';
-import { TranslateFailedError, TranslateUnavailableError, type Translator } from './translator';
+import { TranslateFailedError, TranslateUnavailableError, type TranslationResult, type Translator } from './translator';
+
+/**
+ * Apertium marks a word it could not translate with '*' (unknown), '@' (no transfer rule) or '#' (no generated
+ * form). Returns the text without the marks and the marked words (punctuation trimmed), once each, in order.
+ */
+export function readApertiumMarks(output: string): { text: string; untranslated: string[] } {
+  const untranslated: string[] = [];
+  const text = output.replace(/(^|[\s(["'¿¡])[*@#]+([^\s*@#]+)/gu, (_, before: string, word: string) => {
+    const bare = word.replace(/[.,;:!?)"'\]]+$/u, '');
+    if (bare && !untranslated.includes(bare)) untranslated.push(bare);
+    return before + word;
+  });
+  return { text: text.replace(/\s+/g, ' ').trim(), untranslated };
+}
 
 export interface ApertiumOptions {
   /** The apertium program (default 'apertium' from PATH). */
@@ -17,7 +31,8 @@ export interface ApertiumOptions {
 /**
  * Debian's Apertium (GPL-2), run as a separate program, one prompt per call, text on stdin. Rule-based and
  * rough: Spanish → English directly, Portuguese, French and Italian through Spanish, nothing else of the
- * product's languages. `-u` leaves unknown words as they are instead of marking them with '*'.
+ * product's languages. Unknown words come back marked ('*raposa'), so the user can be shown which words of
+ * the prompt were left untranslated (issue 13); the marks are removed from the text.
  */
 export class ApertiumTranslator implements Translator {
   readonly name = 'apertium';
@@ -45,12 +60,22 @@ export class ApertiumTranslator implements Translator {
   }
 
   async translate(text: string, from: string): Promise<string> {
+    return (await this.translateDetailed(text, from)).text;
+  }
+
+  /** The translation with the words Apertium left untranslated (through a pivot, in either step). */
+  async translateDetailed(text: string, from: string): Promise<TranslationResult> {
     const route = (await this.modeRoutes()).get(toIso639_3(from) ?? from);
     if (!route) throw new TranslateUnavailableError(from);
     // Apertium joins lines into one sentence soup; a prompt is one line of text anyway.
     let current = text.replace(/\s*\n\s*/g, ' ').trim();
-    for (const mode of route) current = await this.run(mode, current);
-    return current.replace(/\s+/g, ' ').trim();
+    const untranslated: string[] = [];
+    for (const mode of route) {
+      const marked = readApertiumMarks(await this.run(mode, current));
+      for (const word of marked.untranslated) if (!untranslated.includes(word)) untranslated.push(word);
+      current = marked.text;
+    }
+    return { text: current, engine: this.name, untranslated };
   }
 
   /** Installed modes are read once; a failed read is not kept, so installing Apertium later needs no restart. */
@@ -70,7 +95,7 @@ export class ApertiumTranslator implements Translator {
   private async run(mode: string, text: string): Promise<string> {
     await this.acquire();
     try {
-      return (await runProcess(this.command, ['-u', mode], text, { timeoutMs: this.timeoutMs, stdinAsFile: true })).stdout;
+      return (await runProcess(this.command, [mode], text, { timeoutMs: this.timeoutMs, stdinAsFile: true })).stdout;
     } catch (err) {
       throw new TranslateFailedError(this.name, err instanceof ProcessError ? err.message : String(err));
     } finally {

@@ -41,6 +41,7 @@ export class ChainTranslator implements Translator {
     for (const member of this.members) {
       if (!(await member.supports(from))) continue;
       try {
+        if (member.translateDetailed) return await member.translateDetailed(text, from);
         return { text: await member.translate(text, from), engine: member.name };
       } catch (err) {
         if (err instanceof TranslateUnavailableError) continue;

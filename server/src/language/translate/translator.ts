@@ -15,6 +15,8 @@ export interface Translator {
   translate(text: string, from: string): Promise<string>;
   /** ISO 639-3 codes this back end translates into English (empty when unreachable). */
   languages(): Promise<string[]>;
+  /** {@link translate} with the words left untranslated, where the back end can tell (Apertium). */
+  translateDetailed?(text: string, from: string): Promise<TranslationResult>;
 }
 
 /** No back end covers the source language. */
@@ -37,4 +39,6 @@ export class TranslateFailedError extends Error {
 export interface TranslationResult {
   text: string;
   engine: string;
+  /** Words of the prompt the back end left as they were (Apertium marks them); absent when it cannot tell. */
+  untranslated?: string[];
 }

@@ -1,0 +1,73 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { createLanguageDetector } from '../../server/src/language/detectLanguage';
+import { englishEvidence } from '../../server/src/language/plausiblyEnglish';
+
+const ROOT = path.resolve(import.meta.dirname, '..', '..');
+const pct = (part: number, whole: number) => `${((100 * part) / Math.max(1, whole)).toFixed(1)} %`;
+
+/** The issue's own examples and loanword prompts, written for the tests (reported apart, not in the sets). */
+const ISSUE_EXAMPLES: Array<[string, string]> = [
+  ['eng', 'kimono girl'], ['eng', 'café interior'], ['eng', 'astronaut riding a horse on mars'], ['eng', 'croissant on a plate'],
+  ['eng', 'sushi platter'], ['eng', 'piñata party'], ['eng', 'bokeh'], ['eng', 'selfie'], ['eng', 'déjà vu'], ['eng', 'tapas bar at night'],
+];
+
+/**
+ * English recall and other languages called English, per set; plus Indonesian vs Malay and kanji-only Japanese.
+ * Unsure answers (sent as written) are counted as English here, since that is what happens to the prompt.
+ */
+export async function measureLanguage(verbose: boolean): Promise<string[]> {
+  const sets = JSON.parse(readFileSync(path.join(ROOT, 'server/src/language/promptSets/languages.json'), 'utf8')) as Record<'tuning' | 'heldOut', Array<[string, string]>>;
+  const detector = createLanguageDetector();
+  const rows: string[] = [];
+  for (const [name, set] of [['tuning', sets.tuning], ['held-out', sets.heldOut], ['examples', ISSUE_EXAMPLES]] as const) {
+    const results = await Promise.all(set.map(async ([code, text]) => ({ code, text, guess: await detector.guess(text) })));
+    const asEnglish = (r: (typeof results)[number]) => r.guess.lanCode === 'eng' || !r.guess.sure;
+    const english = results.filter((r) => r.code === 'eng');
+    const others = results.filter((r) => r.code !== 'eng');
+    const englishMissed = english.filter((r) => !asEnglish(r));
+    const othersAsEnglish = others.filter(asEnglish);
+    const short = english.filter((r) => r.text.split(/\s+/).length <= 2);
+    rows.push(
+      `language     ${name.padEnd(8)} English recall ${pct(english.length - englishMissed.length, english.length).padStart(7)} (${english.length - englishMissed.length}/${english.length}; 1-2 words ${short.filter(asEnglish).length}/${short.length})` +
+        `   other languages called English ${pct(othersAsEnglish.length, others.length).padStart(6)} (${othersAsEnglish.length}/${others.length}; unsure, sent as written: ${others.filter((r) => !r.guess.sure).length})`,
+    );
+    // Foreign prompts spelled exactly like English ("piano", "hotel", "Sandwich"): sent as written, nothing is lost.
+    const sameInEnglish = othersAsEnglish.filter((r) => {
+      const e = englishEvidence(r.text);
+      return e.words > 0 && e.known === e.words;
+    });
+    if (others.length) {
+      rows.push(
+        `               of those spelled the same in English: ${sameInEnglish.length}; other languages called English without them ${pct(othersAsEnglish.length - sameInEnglish.length, others.length - sameInEnglish.length)} (${othersAsEnglish.length - sameInEnglish.length}/${others.length - sameInEnglish.length})`,
+      );
+    }
+    // On the generator page the interface language goes along as a hint: English prompts typed on a Spanish
+    // page, and each other prompt on the page of its own language (where the product has one).
+    const UI = new Set(['spa', 'por', 'fra', 'ita', 'deu', 'ind', 'tur', 'vie', 'jpn', 'zho', 'rus', 'tha']);
+    const englishOnSpanish = await Promise.all(english.map((r) => detector.guess(r.text, 'spa')));
+    const ownPage = others.filter((r) => UI.has(r.code));
+    const ownGuesses = await Promise.all(ownPage.map((r) => detector.guess(r.text, r.code)));
+    const ownAsEnglish = ownGuesses.filter((g) => g.lanCode === 'eng' || !g.sure).length;
+    if (english.length && ownPage.length) {
+      rows.push(
+        `               with the page language as hint: English recall on a Spanish page ${pct(englishOnSpanish.filter((g) => g.lanCode === 'eng' || !g.sure).length, english.length)}` +
+          `; other languages on their own page called English ${pct(ownAsEnglish, ownPage.length)} (${ownAsEnglish}/${ownPage.length})`,
+      );
+    }
+    for (const code of ['ind', 'msa', 'jpn', 'zho']) {
+      const mine = results.filter((r) => r.code === code);
+      if (!mine.length) continue;
+      const right = mine.filter((r) => r.guess.lanCode === code).length;
+      // The generator page sends its interface language along: an Indonesian user on /id/ (Malay is no UI language).
+      const hinted = code === 'ind' ? (await Promise.all(mine.map((r) => detector.guess(r.text, 'ind')))).filter((g) => g.lanCode === 'ind').length : null;
+      rows.push(`               ${code}: ${pct(right, mine.length)} right (${right}/${mine.length})${hinted === null ? '' : `; on the Indonesian page ${pct(hinted, mine.length)} (${hinted}/${mine.length})`}`);
+    }
+    if (verbose) {
+      for (const r of englishMissed) rows.push(`    English missed: ${JSON.stringify(r.text)} → ${r.guess.lanCode}`);
+      for (const r of othersAsEnglish) rows.push(`    ${r.code} called English: ${JSON.stringify(r.text)}${r.guess.sure ? '' : ' (unsure)'}`);
+      for (const r of results.filter((x) => ['ind', 'msa', 'jpn'].includes(x.code) && x.guess.lanCode !== x.code)) rows.push(`    ${r.code} → ${r.guess.lanCode}: ${JSON.stringify(r.text)}`);
+    }
+  }
+  return rows;
+}

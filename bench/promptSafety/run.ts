@@ -1,0 +1,12 @@
+/**
+ * Prompt-safety bench (issue 13): `npm run bench:prompt-safety [-- --verbose]`.
+ * Prints recall on evasions and false positives on innocent prompts of the text review, and English recall and
+ * other-languages-called-English of language detection, on the tuning and the held-out sets
+ * (bench/promptSafety/buildPromptSets.ts says where each comes from).
+ */
+import { measureLanguage } from './language';
+import { measureTextReview } from './textReview';
+
+const verbose = process.argv.includes('--verbose');
+for (const row of measureTextReview(verbose)) console.log(row);
+for (const row of await measureLanguage(verbose)) console.log(row);

@@ -1,0 +1,87 @@
+import { ENGLISH_FUNCTION_WORDS, FOREIGN_FUNCTION_WORDS, englishLexicon } from './englishLexicon';
+
+/** What the word list says about a Latin-script prompt. */
+export interface EnglishEvidence {
+  /** Words of letters (digits, "4k" and the like left out). */
+  words: number;
+  /** Words found in the English word list (with or without accents, "dog's" as "dog"). */
+  known: number;
+  englishFunctionWords: number;
+  foreignFunctionWords: number;
+}
+
+/**
+ * Letters English never writes that name a language on their own: the answer for a word the detectors have no
+ * non-English opinion on ("Käfer" → German). Checked in this order; Vietnamese first (its letters are unique).
+ */
+const ORTHOGRAPHY: ReadonlyArray<readonly [RegExp, string]> = [
+  [/[ơưđạảấầẩẫậắằẳẵặẹẻẽếềểễệỉịọỏốồổỗộớờởỡợụủứừửữựỳỵỷỹ]/iu, 'vie'],
+  [/[łąęśźżćń]/iu, 'pol'],
+  [/[ışğ]/iu, 'tur'],
+  [/[ßäöü]/iu, 'deu'],
+  [/[ãõ]/iu, 'por'],
+  [/[ñ¿¡]/iu, 'spa'],
+  [/[çœ]|[êâîôû]/iu, 'fra'],
+  [/[òù]/iu, 'ita'],
+];
+
+/** The language some letters of `text` name (see {@link ORTHOGRAPHY}), or null. */
+export function orthographyHint(text: string): string | null {
+  for (const [letters, code] of ORTHOGRAPHY) if (letters.test(text)) return code;
+  return null;
+}
+
+/** A word of the list, or two of them written together ("steambath", "tradesperson"), each of 4+ letters. */
+function isEnglishWord(word: string, lexicon: ReadonlySet<string>): boolean {
+  if (lexicon.has(word)) return true;
+  for (let cut = 4; cut <= word.length - 4; cut++) {
+    if (lexicon.has(word.slice(0, cut)) && lexicon.has(word.slice(cut))) return true;
+  }
+  return false;
+}
+
+/** Counts the evidence for English in `text`. */
+export function englishEvidence(text: string): EnglishEvidence {
+  const lexicon = englishLexicon();
+  const evidence: EnglishEvidence = { words: 0, known: 0, englishFunctionWords: 0, foreignFunctionWords: 0 };
+  for (const raw of text.normalize('NFKC').toLowerCase().match(/[\p{L}\p{M}][\p{L}\p{M}'’]*/gu) ?? []) {
+    const word = raw.replace(/['’]s?$/u, '');
+    if (!word) continue;
+    evidence.words++;
+    if (FOREIGN_FUNCTION_WORDS.has(word)) {
+      evidence.foreignFunctionWords++;
+      continue;
+    }
+    if (ENGLISH_FUNCTION_WORDS.has(word)) evidence.englishFunctionWords++;
+    // One or two letters ("cm", "bg", "tv"): an abbreviation says nothing either way.
+    if (word.length <= 2 && !ENGLISH_FUNCTION_WORDS.has(word)) {
+      evidence.words--;
+      continue;
+    }
+    // Accents are kept: English writes few ("café", "déjà" are in the list), and "violín" is not "violin".
+    if (isEnglishWord(word.replace(/['’]/gu, ''), lexicon)) evidence.known++;
+  }
+  return evidence;
+}
+
+/** How sure the word list is. */
+export type EnglishVerdict = 'english' | 'not-english' | 'undecided';
+
+/**
+ * Decides from the word list alone, before any statistical detector (issue 13: "never harm an English prompt"):
+ * - 'english' when every word is an English word (1-3 word prompts: "kimono girl", "café interior"), or when
+ *   at least 70 % are and English function words outnumber foreign ones ("astronaut riding a horse on mars");
+ * - 'not-english' when most words are unknown or foreign function words outnumber English ones;
+ * - 'undecided' otherwise: the detectors vote.
+ */
+export function plausiblyEnglish(text: string): EnglishVerdict {
+  const e = englishEvidence(text);
+  // Only abbreviations ("cm", "4k HDR"): nothing to translate.
+  if (e.words === 0) return e.foreignFunctionWords === 0 ? 'english' : 'undecided';
+  const share = e.known / e.words;
+  if (e.foreignFunctionWords > e.englishFunctionWords) return 'not-english';
+  if (e.foreignFunctionWords === 0 && share === 1) return 'english';
+  if (share >= 0.7 && e.englishFunctionWords > e.foreignFunctionWords) return 'english';
+  if (share < 0.5) return 'not-english';
+  return 'undecided';
+}

@@ -1,0 +1,69 @@
+/**
+ * The layer boundaries of the architecture (README "Architecture"), checked in `npm test` by
+ * `npm run check:layers`. Tests (`*.test.ts`, tests/) may cross a boundary to set up a real server
+ * or a helper; production code may not.
+ *
+ * KNOWN_CYCLES are the import cycles that existed when the check was introduced (issue 11 removes
+ * them); the list may only shrink: a new cycle, or a new file inside an old one, fails the check.
+ */
+const TEST = '(\\.test\\.tsx?$|^tests/|^bench/)';
+
+const KNOWN_CYCLES = [
+  // The live canvas renders a blended layer's backdrop through the exporter (issue 11, item 2).
+  '^src/editor/(canvas|export)/',
+];
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment: 'Import cycles make load order fragile and layers meaningless.',
+      from: { pathNot: [TEST, ...KNOWN_CYCLES] },
+      // Type-only imports vanish at run time; a cycle made only of them is harmless.
+      to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } },
+    },
+    {
+      name: 'engine-is-plain-typescript',
+      severity: 'error',
+      comment: 'engine/ is shared by the browser, the machines and the server: no React, Konva, gl-react, DOM-only or server code.',
+      from: { path: '^engine/', pathNot: TEST },
+      to: { path: ['^src/', '^machines/', '^server/', '^shaders/', 'node_modules/(react|react-dom|react-konva|konva|gl-react|gl-react-dom|@xstate/react)/'] },
+    },
+    {
+      name: 'engine-no-node-builtins',
+      severity: 'error',
+      comment: 'engine/ runs in the browser too.',
+      from: { path: '^engine/', pathNot: TEST },
+      to: { dependencyTypes: ['core'] },
+    },
+    {
+      name: 'machines-no-views-or-server',
+      severity: 'error',
+      comment: 'Machines take their effects from outside; they never import views or server code.',
+      from: { path: '^machines/', pathNot: TEST },
+      to: { path: ['^src/', '^server/', 'node_modules/(react|react-dom|react-konva|konva)/'] },
+    },
+    {
+      name: 'app-no-server',
+      severity: 'error',
+      comment: 'The browser app shares types and constants with the server only through engine/ (engine/spec).',
+      from: { path: '^(src|shaders)/', pathNot: TEST },
+      to: { path: '^server/' },
+    },
+    {
+      name: 'server-no-app',
+      severity: 'error',
+      comment: 'The server shares code with the app only through engine/.',
+      from: { path: '^server/', pathNot: TEST },
+      to: { path: ['^src/', '^machines/', '^shaders/(?!.*\\.(glsl|frag|vert)$)'] },
+    },
+  ],
+  options: {
+    tsConfig: { fileName: 'tsconfig.json' },
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: ['^node_modules', '^dist', '^\\.helpers'] },
+    tsPreCompilationDeps: true,
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default'] },
+  },
+};

@@ -58,6 +58,6 @@ export function registerInputGuards(app: FastifyInstance): void {
       done(error, undefined);
       return;
     }
-    parseJson(request, body, done);
+    parseJson(request, body as string, done);
   });
 }

@@ -135,7 +135,7 @@ describe('withReceivedUpload limits', () => {
     const tmpRoot = await mkdtemp(path.join(os.tmpdir(), 'recv-'));
     const app = Fastify();
     await app.register(multipartPlugin);
-    app.setErrorHandler((err, _req, reply) => reply.code(err instanceof ApiError ? 400 : 500).send(fail(ResultCode.PARAMS_INVALID, err.message)));
+    app.setErrorHandler((err: Error, _req, reply) => reply.code(err instanceof ApiError ? 400 : 500).send(fail(ResultCode.PARAMS_INVALID, err.message)));
     app.post('/up', async (request) =>
       withReceivedUpload(request, async (file) => file.size, async ({ files }) => ok(files.map((f) => f.checked)), { maxRequestBytes: 250_000, tmpRoot }));
     const part = (i: number) => ({ name: 'file', value: Buffer.alloc(100_000, i), filename: `${i}.bin` });

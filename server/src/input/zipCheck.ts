@@ -9,7 +9,7 @@
 import { createReadStream, createWriteStream } from 'node:fs';
 import { open, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { Transform } from 'node:stream';
+import { PassThrough, Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { crc32, createInflateRaw } from 'node:zlib';
 import { UPLOAD_MAX_BYTES, ZIP_MAX_ENTRIES, ZIP_MAX_UNPACKED_BYTES } from '../../../engine/spec/limits';
@@ -157,11 +157,11 @@ export async function checkZipFile(zipPath: string, workDir: string): Promise<st
     const state = { crc: 0, bytes: 0 };
     const out = path.join(workDir, `zip-entry-${i}`);
     const source = entry.compressedSize === 0
-      ? [Buffer.alloc(0)]
+      ? Readable.from([] as Buffer[])
       : createReadStream(zipPath, { start, end: start + entry.compressedSize - 1, highWaterMark: 64 * 1024 });
-    const stages = entry.method === 8 ? [createInflateRaw({ chunkSize: 64 * 1024 })] : [];
+    const unpack = entry.method === 8 ? createInflateRaw({ chunkSize: 64 * 1024 }) : new PassThrough();
     try {
-      await pipeline(source, ...stages, guard(entry, limit, state), createWriteStream(out));
+      await pipeline(source, unpack, guard(entry, limit, state), createWriteStream(out));
       if (state.bytes !== entry.size) throw paramsInvalid(`${entry.name}: the entry is smaller than its header says`);
       if ((state.crc >>> 0) !== entry.crc) throw paramsInvalid(`${entry.name}: the entry is damaged (checksum mismatch)`);
       total += state.bytes;

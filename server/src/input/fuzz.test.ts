@@ -13,7 +13,7 @@ import { testDoc } from '../projects/testDoc';
 import { databaseTargets } from '../testing/testDatabases';
 import { readPhoto } from '../testing/testPhotos';
 import { invertProcessor, multipart, startTestServer, type TestServer } from '../testing/testServer';
-import { generatedRouteCases, multipartCases, type FuzzCase } from './fuzzCases';
+import { generatedRouteCases, multipartCases, ROUTES, type FuzzCase } from './fuzzCases';
 import { forgedJpeg, truncatedPng } from './imageFixtures';
 
 const SPEC_CODES = new Set<number>(Object.values(ResultCode));
@@ -72,6 +72,25 @@ describe('fuzz: every route answers hostile input with a 4xx and a SPEC code', (
   afterAll(async () => {
     await server?.close();
     await store?.cleanup();
+  });
+
+  it('fuzzes every route the app registers', () => {
+    // printRoutes draws a tree: each line is "│   ├── /segment (GET, HEAD)"; a line's path is its parents' plus its own.
+    const registered = new Set<string>();
+    const stack: string[] = [];
+    for (const line of server.app.printRoutes({ commonPrefix: false }).split('\n')) {
+      const match = /^([│ ]*)[├└]── (\S+) \(([^)]+)\)/.exec(line);
+      if (!match) continue;
+      const depth = match[1].length / 4;
+      stack.length = depth;
+      stack.push(match[2] === '*' ? '/files/*' : match[2]);
+      for (const method of match[3].split(', ')) if (method !== 'HEAD') registered.add(`${method} ${stack.join('')}`);
+    }
+    const shape = (p: string) => p.split('?')[0].replace(/:[A-Za-z]+|\{[a-z]+\}|\*/g, ':p');
+    const fuzzed = new Set(ROUTES.map((r) => `${r.method} ${shape(r.path)}`));
+    const missing = [...registered].map((r) => r.replace(/ (.*)$/, (_m, p: string) => ` ${shape(p)}`)).filter((r) => !fuzzed.has(r) && r !== 'GET /index.html');
+    expect(registered.size).toBeGreaterThan(35);
+    expect(missing).toEqual([]);
   });
 
   it(`answers ${GENERATED} generated inputs and every malformed upload below 500, keeping the stored baseline`, async () => {

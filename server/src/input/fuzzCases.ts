@@ -105,6 +105,10 @@ export const ROUTES: Array<{ method: FuzzCase['method']; path: string; json?: bo
   { method: 'PUT', path: '/api/projects/{pid}/thumbnail' },
   { method: 'GET', path: '/api/projects/{pid}/thumbnail' },
   { method: 'GET', path: '/{x}' },
+  // Also sent the malformed multipart shapes of multipartCases.
+  { method: 'POST', path: '/api/upload', json: true },
+  { method: 'POST', path: '/api/upload/batch', json: true },
+  { method: 'POST', path: '/api/upload/zip', json: true },
 ];
 
 /** The JSON field names routes read, so mutations reach the validation code rather than stop at "missing". */

@@ -76,6 +76,22 @@ function requestBudget(limit: number) {
     });
 }
 
+/**
+ * After an early refusal, reads and discards the rest of the body so the client, still sending, finishes
+ * its request and reads the answer (a server that stops reading leaves it stalled until a timeout).
+ * Past `limit` bytes the connection is cut instead.
+ */
+function drainRest(request: FastifyRequest, limit: number): void {
+  const raw = request.raw;
+  if (raw.readableEnded || raw.destroyed) return;
+  let drained = 0;
+  raw.on('data', (chunk: Buffer) => {
+    drained += chunk.length;
+    if (drained > limit) raw.destroy();
+  });
+  raw.resume();
+}
+
 /** Errors of our own, of the disk, or of @fastify/multipart's limits pass; anything else is malformed multipart. */
 function asUploadError(err: unknown): unknown {
   if (err instanceof ApiError) return err;
@@ -120,6 +136,7 @@ export async function withReceivedUpload<T, R>(
         files.push({ ...file, checked: await onFile(file, files.length) });
       }
     } catch (err) {
+      drainRest(request, options.maxRequestBytes ?? UPLOAD_MAX_REQUEST_BYTES);
       throw asUploadError(err);
     }
     return await use({ files, data: parseData(rawData) });

@@ -4,6 +4,7 @@
  * a 400 with -102, and nothing is stored: no file on disk, no row.
  */
 import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import multipartPlugin from '@fastify/multipart';
@@ -146,5 +147,62 @@ describe('withReceivedUpload limits', () => {
     expect(await readdir(tmpRoot)).toEqual([]);
     await app.close();
     await rm(tmpRoot, { recursive: true, force: true });
+  });
+});
+
+describe('uploads over a real socket', () => {
+  let store: Awaited<ReturnType<typeof target.make>>;
+  let server: TestServer;
+  let base: string;
+  let tmpRoot: string;
+  const previousTmp = process.env.UPLOAD_TMP_DIR;
+
+  beforeAll(async () => {
+    tmpRoot = await mkdtemp(path.join(os.tmpdir(), 'upload-tmp-'));
+    process.env.UPLOAD_TMP_DIR = tmpRoot;
+    store = await target.make();
+    server = await startTestServer(store, { workers: 0 });
+    base = await server.app.listen({ host: '127.0.0.1', port: 0 });
+  });
+  afterAll(async () => {
+    if (previousTmp === undefined) delete process.env.UPLOAD_TMP_DIR;
+    else process.env.UPLOAD_TMP_DIR = previousTmp;
+    await server?.close();
+    await store?.cleanup();
+    await rm(tmpRoot, { recursive: true, force: true });
+  });
+
+  /** Sends `parts` as a streamed multipart request; `abortAfter` bytes cuts the connection instead of finishing. */
+  function send(url: string, parts: Buffer[], abortAfter?: number): Promise<{ status: number; body: string } | 'aborted'> {
+    const boundary = 'socketboundary';
+    const body = Buffer.concat([...parts.map((p, i) => Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${i}.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`), p, Buffer.from('\r\n'),
+    ])), Buffer.from(`--${boundary}--\r\n`)]);
+    return new Promise((resolve, reject) => {
+      const req = http.request(`${base}${url}`, { method: 'POST', agent: false, headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': body.length } }, (res) => {
+        let text = '';
+        res.on('data', (c) => (text += c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+      });
+      req.on('error', (err) => (abortAfter !== undefined ? resolve('aborted') : reject(err)));
+      if (abortAfter !== undefined) {
+        req.write(body.subarray(0, abortAfter), () => setTimeout(() => (req.destroy(), resolve('aborted')), 100));
+      } else req.end(body);
+    });
+  }
+
+  it('answers a bad first file of a large batch at once, survives a cut connection, and leaves no temporary files', async () => {
+    const big = Buffer.alloc(20 * 1024 * 1024, 7);
+    const bad = await send('/api/upload/batch', [await forgedJpeg(), big, big, big]);
+    expect(bad).toMatchObject({ status: 400 });
+    expect(JSON.parse((bad as { body: string }).body)).toMatchObject({ resultCode: ResultCode.PARAMS_INVALID, msg: expect.stringMatching(/^file 1/) });
+    expect(await send('/api/upload/batch', [await readPhoto('chelsea'), big], 5 * 1024 * 1024)).toBe('aborted');
+    const health = await fetch(`${base}/api/health`);
+    expect(health.status).toBe(200);
+    const good = await send('/api/upload', [await readPhoto('chelsea')]);
+    expect(JSON.parse((good as { body: string }).body)).toMatchObject({ resultCode: 100 });
+    // Temporary folders are removed once each request ends, whether it succeeded, failed or was cut.
+    for (let i = 0; i < 50 && (await readdir(tmpRoot)).length > 0; i++) await new Promise((r) => setTimeout(r, 100));
+    expect(await readdir(tmpRoot)).toEqual([]);
   });
 });

@@ -92,12 +92,23 @@ function drainRest(request: FastifyRequest, limit: number): void {
   raw.resume();
 }
 
-/** Errors of our own, of the disk, or of @fastify/multipart's limits pass; anything else is malformed multipart. */
+/** @fastify/multipart's limit and format errors, in words a user can act on. */
+const MULTIPART_MESSAGES: Record<string, string> = {
+  FST_FILES_LIMIT: `at most ${UPLOAD_MAX_FILES} files per upload`,
+  FST_PARTS_LIMIT: 'too many parts in the upload',
+  FST_FIELDS_LIMIT: 'too many fields in the upload',
+  FST_REQ_FILE_TOO_LARGE: `the file is larger than ${UPLOAD_MAX_BYTES / 1024 / 1024} MB`,
+  FST_INVALID_JSON_FIELD_ERROR: DATA_HINT,
+  FST_MP_PREMATURE_CLOSE: 'the upload was cut off before it was complete',
+};
+
+/** Errors of our own and of the disk pass; multipart limits and malformed multipart become -102. */
 function asUploadError(err: unknown): unknown {
   if (err instanceof ApiError) return err;
   const e = err as { code?: string; syscall?: string; message?: string };
-  if (e.syscall || (typeof e.code === 'string' && e.code.startsWith('FST_'))) return err;
-  return paramsInvalid(`malformed upload: ${e.message ?? 'unreadable multipart body'}`);
+  if (e.syscall) return err;
+  const known = e.code ? MULTIPART_MESSAGES[e.code] : undefined;
+  return paramsInvalid(known ?? `malformed upload: ${e.message ?? 'unreadable multipart body'}`);
 }
 
 /**

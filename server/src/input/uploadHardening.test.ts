@@ -80,6 +80,15 @@ describe('upload routes refuse hostile uploads and store nothing', () => {
     expect((await send('/api/upload', [{ name: 'file', value: photo, filename: 'a.jpg' }])).json()).toMatchObject({ resultCode: 100, data: { width: 451, height: 300 } });
   });
 
+  it('names the limit a batch of 51 files or a 31 MB file passes', async () => {
+    const before = await stored();
+    const many = Array.from({ length: 51 }, (_, i) => ({ name: 'file', value: small, filename: `${i}.jpg` }));
+    expectInvalid(await send('/api/upload/batch', many), /^at most 50 files per upload$/);
+    const huge = Buffer.concat([small, Buffer.alloc(31 * 1024 * 1024)]);
+    expectInvalid(await send('/api/upload/batch', [{ name: 'file', value: small, filename: 'a.jpg' }, { name: 'file', value: huge, filename: 'b.jpg' }]), /larger than 30 MB/);
+    expect(await stored()).toEqual(before);
+  });
+
   it('refuses ZIP bombs, lying size headers and unsafe names, and accepts an honest ZIP', async () => {
     const before = await stored();
     const zip = (value: Buffer) => send('/api/upload/zip', [{ name: 'file', value, filename: 'a.zip' }]);

@@ -41,6 +41,10 @@ export const UPLOAD_MAX_PIXELS = 50_000_000;
 export const UPLOAD_MAX_FILES = 50;
 export const ZIP_MAX_ENTRIES = 50;
 export const ZIP_MAX_UNPACKED_BYTES = 200 * 1024 * 1024;
+/** Most bytes one upload request may carry in all its files (a full batch of the largest files). */
+export const UPLOAD_MAX_REQUEST_BYTES = UPLOAD_MAX_FILES * UPLOAD_MAX_BYTES;
+/** Deepest nesting a JSON request body may have; project documents need about ten levels. */
+export const JSON_MAX_DEPTH = 64;
 
 /** Limits of the remote download proxy. */
 export const DOWNLOAD_PROXY_MAX_BYTES = 20 * 1024 * 1024;

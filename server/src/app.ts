@@ -5,6 +5,7 @@ import { UPLOAD_MAX_BYTES, UPLOAD_MAX_FILES } from '../../engine/spec/limits';
 import type { ServerConfig } from './config';
 import type { Database } from './db/database';
 import { ApiError, fail } from './envelope';
+import { badInputMessage, frameworkErrors, registerInputGuards } from './input/inputGuards';
 import type { JobQueue } from './queue/jobQueue';
 import { registerDownloadRoutes } from './routes/downloadRoutes';
 import { registerFileRoutes } from './routes/fileRoutes';
@@ -69,7 +70,8 @@ const MULTIPART_ERRORS: Record<string, string> = {
 
 /** Builds the Fastify app with every route; the caller owns the database, queue and workers. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
-  const app = Fastify({ logger: deps.logger ?? false, bodyLimit: 1024 * 1024, trustProxy: process.env.TRUST_PROXY === '1' });
+  const app = Fastify({ logger: deps.logger ?? false, bodyLimit: 1024 * 1024, trustProxy: process.env.TRUST_PROXY === '1', frameworkErrors });
+  registerInputGuards(app);
   await app.register(multipart, {
     limits: { fileSize: UPLOAD_MAX_BYTES, files: UPLOAD_MAX_FILES, fields: 10, fieldSize: 64 * 1024, parts: UPLOAD_MAX_FILES + 10 },
   });
@@ -84,6 +86,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       // Malformed JSON bodies, wrong content types and the like.
       return reply.code(400).send(fail(ResultCode.PARAMS_INVALID, error.message));
     }
+    const badInput = badInputMessage(error);
+    if (badInput) return reply.code(400).send(fail(ResultCode.PARAMS_INVALID, badInput));
     request.log.error(error);
     console.error(`${request.method} ${request.url} failed:`, error);
     return reply.code(500).send(fail(ResultCode.SERVER_ERROR));

@@ -14,6 +14,7 @@ import { z } from 'zod';
 import { ResultCode } from '../../../engine/spec/errors';
 import { UPLOAD_MAX_PIXELS } from '../../../engine/spec/limits';
 import { ApiError, fail, ok, paramsInvalid } from '../envelope';
+import { inspectImage } from '../images/inspectImage';
 import { inpaintTelea } from '../models/inpaint';
 import { dilateMask, encodeMaskPng } from '../models/inpaint/raster';
 import { ISNET_SIZE, runIsnet } from '../models/isnet';
@@ -127,6 +128,10 @@ export function registerDetectRoutes(
       const image = await readUploaded(deps, request, body.data.imgUrl, 'imgUrl');
       let found;
       try {
+        // A damaged or header-forged picture would otherwise be segmented as its claimed size (49 MP of garbage).
+        await inspectImage(image).catch((err: Error) => {
+          throw paramsInvalid(`the picture cannot be read: ${err.message}`);
+        });
         found = await segment(image);
       } catch (err) {
         throw err instanceof ApiError ? err : paramsInvalid(`the picture cannot be read: ${(err as Error).message}`);

@@ -7,6 +7,7 @@ import { detectScratchMask } from '../models/scratchDetect';
 import { detectTextMask } from '../models/textDetect';
 import { callerMayUse, type FileAccess } from '../security/fileAccess';
 import { requestOwner } from '../security/requestOwner';
+import { explainImageFailure } from '../input/badImage';
 import type { FileStorage } from '../storage/storage';
 import { uploadedKeyFromUrl } from './pictureReviewRoutes';
 import type { AbsoluteUrl } from './requestUrl';
@@ -52,7 +53,8 @@ export function registerDetectTextRoutes(app: FastifyInstance, deps: { storage: 
     let found: { mask: Buffer; boxes: Box[] };
     try {
       found = await detect(file.body);
-    } catch (err) {
+    } catch (caught) {
+      const err = await explainImageFailure(caught, [{ name: 'imgUrl', body: file.body }]);
       if (err instanceof ApiError) return send(reply, err.code, err.message, err.code === ResultCode.PARAMS_INVALID ? 400 : 500);
       request.log.error(err);
       console.error(`${what} detection failed:`, err instanceof Error ? err.message : err);

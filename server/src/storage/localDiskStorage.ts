@@ -2,6 +2,8 @@ import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { contentTypeForKey, isSafeKey, type FileStorage } from './storage';
 
+const NOT_A_FILE = new Set(['ENOENT', 'EISDIR', 'ENOTDIR', 'ENAMETOOLONG']);
+
 /** Files on local disk under `root`. Writes go to a temporary file first, so a crash never leaves half a file. */
 export class LocalDiskStorage implements FileStorage {
   constructor(private readonly root: string) {}
@@ -24,7 +26,8 @@ export class LocalDiskStorage implements FileStorage {
     try {
       return { body: await readFile(this.pathOf(key)), contentType: contentTypeForKey(key) };
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      // A directory (`/files/uploads`) or an over-long name is no file either.
+      if (NOT_A_FILE.has((err as NodeJS.ErrnoException).code ?? '')) return null;
       throw err;
     }
   }

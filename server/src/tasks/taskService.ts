@@ -24,7 +24,11 @@ export function storageKeyFromUrl(url: string): string | null {
     return null;
   }
   if (!pathname.startsWith('/files/')) return null;
-  return decodeURIComponent(pathname.slice('/files/'.length));
+  try {
+    return decodeURIComponent(pathname.slice('/files/'.length));
+  } catch {
+    return null; // a malformed %-escape names no file
+  }
 }
 
 /** Submit, status and cancel of tasks: the part of the API that talks to the queue. */

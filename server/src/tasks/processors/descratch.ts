@@ -10,6 +10,7 @@
  */
 import { ResultCode } from '../../../../engine/spec/errors';
 import { ApiError } from '../../envelope';
+import { explainImageFailure } from '../../input/badImage';
 import { inpaintTelea } from '../../models/inpaint';
 import { detectScratchMask } from '../../models/scratchDetect';
 import { readParamFile } from '../paramFiles';
@@ -24,6 +25,15 @@ export const descratchProcessor: Processor = async (ctx) => {
   const userMask = await readParamFile(ctx, 'maskUrl');
   ctx.onProgress(0.05);
   await ctx.checkCancelled();
+  try {
+    return await descratch(ctx, input, userMask);
+  } catch (err) {
+    // A photo or mask that cannot be decoded is the caller's input, not a GPU failure (-1003).
+    throw await explainImageFailure(err, [{ name: 'the photo', body: input }, { name: 'maskUrl', body: userMask }]);
+  }
+};
+
+async function descratch(ctx: Parameters<Processor>[0], input: Buffer, userMask: Buffer | null) {
   let mask = userMask;
   if (!mask) {
     const suggested = await detectScratchMask(input);
@@ -37,4 +47,4 @@ export const descratchProcessor: Processor = async (ctx) => {
   const body = await inpaintTelea(input, mask);
   ctx.onProgress(1);
   return { body, contentType: 'image/png', extension: 'png' };
-};
+}

@@ -9,6 +9,8 @@ node scripts/build-font-manifest.mjs
 logs=$(mktemp -d)
 echo "== type check"
 npx tsc -p tsconfig.json --noEmit
+echo "== layer boundaries"
+npx depcruise engine machines src server shaders -c .dependency-cruiser.cjs
 echo "== unit and server tests${DATABASE_URL:+ (PGlite and PostgreSQL)}"
 NO_COLOR=1 npx vitest run 2>&1 | tee "$logs/unit.log"
 echo "== build"

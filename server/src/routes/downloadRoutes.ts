@@ -4,7 +4,7 @@ import { ApiError, paramsInvalid } from '../envelope';
 import { SafeFetchError, safeFetch } from '../net/safeFetch';
 import { callerMayUse, type FileAccess } from '../security/fileAccess';
 import { isPublicFileKey, type FileStorage } from '../storage/storage';
-import { storageKeyFromUrl } from '../tasks/taskService';
+import { storageKeyFromUrl } from '../storage/fileUrls';
 
 /**
  * `GET /api/download?fileUrl=` (SPEC §7): fonts and remote images for the browser.

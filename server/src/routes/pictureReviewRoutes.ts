@@ -5,7 +5,7 @@ import { fail, ok } from '../envelope';
 import { sharedPictureReviewer, UndecodablePictureError, type PictureReviewer } from '../models/nsfw/pictureReviewer';
 import { callerMayUse, type FileAccess } from '../security/fileAccess';
 import { isPublicFileKey, type FileStorage } from '../storage/storage';
-import { storageKeyFromUrl } from '../tasks/taskService';
+import { storageKeyFromUrl } from '../storage/fileUrls';
 
 /** Only pictures that our own upload stored (uploadRoutes puts them under this prefix) are reviewed. */
 const UPLOAD_KEY_PREFIX = 'uploads/';

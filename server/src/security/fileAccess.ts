@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Database } from '../db/database';
 import { paramsInvalid } from '../envelope';
 import { isPublicFileKey } from '../storage/storage';
-import { storageKeyFromUrl } from '../tasks/taskService';
+import { storageKeyFromUrl } from '../storage/fileUrls';
 import { requestOwner } from './requestOwner';
 
 /** What is recorded about a stored file; the owner is the key from requestOwner. */

@@ -1,8 +1,8 @@
 import { ResultCode } from '../../../engine/spec/errors';
 import { ApiError } from '../envelope';
 import { isPublicFileKey } from '../storage/storage';
-import type { ProcessorContext } from './processors';
-import { storageKeyFromUrl } from './taskService';
+import type { ProcessorContext } from './processor';
+import { storageKeyFromUrl } from '../storage/fileUrls';
 
 /**
  * Reads a second input file (a mask, a background) that the client uploaded with the single upload and

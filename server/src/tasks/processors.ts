@@ -1,46 +1,12 @@
-import { ResultCode } from '../../../engine/spec/errors';
 import type { TaskType } from '../../../engine/spec/taskTypes';
-import { ApiError } from '../envelope';
-import { removeBackground } from '../models/removeBackground';
-import type { FileStorage } from '../storage/storage';
+import type { Processor } from './processor';
+import { removebgProcessor } from './processors/removebg';
 
-/** What a processor gets: the stored input, a progress callback and a cancellation check. */
-export interface ProcessorContext {
-  taskId: string;
-  params: Record<string, unknown>;
-  storage: FileStorage;
-  onProgress(fraction: number): void;
-  /** Throws when the user cancelled meanwhile, so long work stops at the next stage. */
-  checkCancelled(): Promise<void>;
-}
-
-export interface ProcessorOutput {
-  body: Buffer;
-  contentType: string;
-  extension: string;
-}
-
-export type Processor = (ctx: ProcessorContext) => Promise<ProcessorOutput>;
-
-/** Reads the task's input image, failing with PRE_PROCESS_FAILED when it has gone. */
-export async function readInput(ctx: ProcessorContext): Promise<Buffer> {
-  const key = ctx.params.inputKey;
-  if (typeof key !== 'string') throw new ApiError(ResultCode.PARAMS_INVALID, 'task has no input file');
-  const file = await ctx.storage.get(key);
-  if (!file) throw new ApiError(ResultCode.PRE_PROCESS_FAILED, 'the input file no longer exists');
-  return file.body;
-}
-
-const removebg: Processor = async (ctx) => {
-  const input = await readInput(ctx);
-  await ctx.checkCancelled();
-  const { png } = await removeBackground(input, ctx.onProgress);
-  return { body: png, contentType: 'image/png', extension: 'png' };
-};
+export type { Processor, ProcessorContext, ProcessorOutput } from './processor';
 
 /** Task types this server runs now; the others answer SERVICE_UNAVAILABLE until their issue lands. */
 export const PROCESSORS: Partial<Record<TaskType, Processor>> = {
-  removebg,
+  removebg: removebgProcessor,
   bgblur: (ctx) => import('./processors/bgblur').then((m) => m.bgblurProcessor(ctx)),
   aiextend: (ctx) => import('./processors/aiextend').then((m) => m.aiextendProcessor(ctx)),
   changebg: (ctx) => import('./processors/changebg').then((m) => m.changebgProcessor(ctx)),

@@ -1,7 +1,7 @@
 import { ResultCode } from '../../../engine/spec/errors';
 import { ApiError } from '../envelope';
 import type { FileStorage } from '../storage/storage';
-import type { Processor } from './processors';
+import type { Processor } from './processor';
 import type { TaskRepository } from './taskRepository';
 
 class Cancelled extends Error {}

@@ -5,7 +5,7 @@ import { ApiError, paramsInvalid } from '../envelope';
 import type { JobQueue } from '../queue/jobQueue';
 import type { FileStorage } from '../storage/storage';
 import { fileUrlsIn, type FileAccess } from '../security/fileAccess';
-import type { Processor } from './processors';
+import type { Processor } from './processor';
 import type { TaskRecord, TaskRepository } from './taskRepository';
 
 /** Per-task entry of the status reply (SPEC §7): `resultCode` plus `data`. */
@@ -13,22 +13,6 @@ export interface TaskStatusEntry {
   resultCode: number;
   msg: string;
   data: { status: string; progress: number; resultUrl?: string } | null;
-}
-
-/** Turns `/files/<key>` or `http(s)://host/files/<key>` into a storage key, or null. */
-export function storageKeyFromUrl(url: string): string | null {
-  let pathname: string;
-  try {
-    pathname = url.startsWith('/') ? new URL(url, 'http://local').pathname : new URL(url).pathname;
-  } catch {
-    return null;
-  }
-  if (!pathname.startsWith('/files/')) return null;
-  try {
-    return decodeURIComponent(pathname.slice('/files/'.length));
-  } catch {
-    return null; // a malformed %-escape names no file
-  }
 }
 
 /** Submit, status and cancel of tasks: the part of the API that talks to the queue. */

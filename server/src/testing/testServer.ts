@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { buildApp } from '../app';
 import type { Processor } from '../tasks/processors';
-import { readInput } from '../tasks/processors';
+import { readInput } from '../tasks/processor';
 import { createRuntime, type Runtime } from '../runtime';
 import { NO_LIMITS, type LimitSettings } from '../security/limitsConfig';
 import type { DatabaseTarget } from './testDatabases';

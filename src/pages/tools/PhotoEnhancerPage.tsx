@@ -11,7 +11,7 @@ import { ENHANCE_STRENGTHS } from '../../../engine/spec/kinds';
 import {
   ENHANCE_DEFAULTS, ENHANCE_MAX_PIXELS, maxInputPixels, outputScale,
   type EnhanceScale, type EnhanceStrength,
-} from '../../../server/src/models/esrgan/limits';
+} from '../../../engine/spec/enhance';
 import { CompareSlider } from '../../components/CompareSlider';
 import { FileDropZone } from '../../components/FileDropZone';
 import { HowItWorks } from '../../components/HowItWorks';

@@ -5,7 +5,7 @@ import { ApiError } from '../../envelope';
 import {
   ENHANCE_DEFAULTS, STRENGTH_BLEND, maxInputPixels, outputScale,
   type EnhanceMode, type EnhanceQuality, type EnhanceScale, type EnhanceStrength,
-} from './limits';
+} from '../../../../engine/spec/enhance';
 import type { EsrganModel } from './session';
 import { runTiled } from './tiledRunner';
 

@@ -1,4 +1,4 @@
-import type { ProcessorContext } from '../../tasks/processors';
+import type { ProcessorContext } from '../../tasks/processor';
 
 /**
  * Runs `work` (which gets an AbortSignal) while polling ctx.checkCancelled every `intervalMs`: a user's cancel

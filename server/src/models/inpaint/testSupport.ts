@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { LocalDiskStorage } from '../../storage/localDiskStorage';
-import type { ProcessorContext } from '../../tasks/processors';
+import type { ProcessorContext } from '../../tasks/processor';
 
 export interface Rect {
   x: number;

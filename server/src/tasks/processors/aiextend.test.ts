@@ -7,7 +7,7 @@ import { ResultCode } from '../../../../engine/spec/errors';
 import { LocalDiskStorage } from '../../storage/localDiskStorage';
 import type { FileStorage } from '../../storage/storage';
 import { readPhoto } from '../../testing/testPhotos';
-import type { ProcessorContext } from '../processors';
+import type { ProcessorContext } from '../processor';
 import { aiextendProcessor, extendImage } from './aiextend';
 
 interface Rgb {

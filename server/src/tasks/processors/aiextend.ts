@@ -17,7 +17,7 @@ import { ResultCode } from '../../../../engine/spec/errors';
 import { UPLOAD_MAX_PIXELS } from '../../../../engine/spec/limits';
 import { ApiError } from '../../envelope';
 import { inpaintGmic } from '../../models/inpaint';
-import { readInput, type Processor, type ProcessorContext } from '../processors';
+import { readInput, type Processor, type ProcessorContext } from '../processor';
 import { extendLayout, parseExtendParams, type ExtendLayout, type ExtendParams } from './aiextendLayout';
 
 /** The largest canvas G'MIC fills at full resolution; bigger frames are filled on a scaled copy. */

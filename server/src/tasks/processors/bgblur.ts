@@ -21,7 +21,7 @@ import { ResultCode } from '../../../../engine/spec/errors';
 import { UPLOAD_MAX_PIXELS } from '../../../../engine/spec/limits';
 import { ApiError } from '../../envelope';
 import { removeBackground } from '../../models/removeBackground';
-import { readInput, type Processor } from '../processors';
+import { readInput, type Processor } from '../processor';
 import { compositeOver, dilateMask, pushPullFill, thresholdMask } from './bgblurPixels';
 
 /** Default strength (0..100) and feather (σ in px) when the client sends none. */

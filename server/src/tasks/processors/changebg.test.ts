@@ -12,7 +12,7 @@ import { cutoutOf } from '../../backgrounds/cutoutCache';
 import { ApiError } from '../../envelope';
 import { LocalDiskStorage } from '../../storage/localDiskStorage';
 import { readPhoto } from '../../testing/testPhotos';
-import type { ProcessorContext } from '../processors';
+import type { ProcessorContext } from '../processor';
 import { changebgProcessor } from './changebg';
 
 const W = 320;

@@ -12,7 +12,7 @@ import { composeScene } from '../../backgrounds/compose';
 import { cutoutOf } from '../../backgrounds/cutoutCache';
 import { ApiError } from '../../envelope';
 import { readParamFile } from '../paramFiles';
-import { readInput, type Processor } from '../processors';
+import { readInput, type Processor } from '../processor';
 
 /** Runs a changebg task; bad params fail with PARAMS_INVALID before any model work. */
 export const changebgProcessor: Processor = async (ctx) => {

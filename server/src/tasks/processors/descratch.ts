@@ -14,7 +14,7 @@ import { explainImageFailure } from '../../input/badImage';
 import { inpaintTelea } from '../../models/inpaint';
 import { detectScratchMask } from '../../models/scratchDetect';
 import { readParamFile } from '../paramFiles';
-import { readInput, type Processor } from '../processors';
+import { readInput, type Processor } from '../processor';
 
 /** Message of the failure when nothing was given and nothing was suggested. */
 export const NO_SCRATCHES_FOUND = 'no scratches found: paint them with the brush and try again';

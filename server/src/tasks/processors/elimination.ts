@@ -10,7 +10,7 @@ import { ResultCode } from '../../../../engine/spec/errors';
 import { ApiError } from '../../envelope';
 import { GmicMissingError, inpaintGmic, inpaintTelea, withCancelTicker } from '../../models/inpaint';
 import { readParamFile } from '../paramFiles';
-import { readInput, type Processor, type ProcessorContext, type ProcessorOutput } from '../processors';
+import { readInput, type Processor, type ProcessorContext, type ProcessorOutput } from '../processor';
 
 export type EraseQuality = 'fast' | 'best';
 export const ERASE_QUALITIES: readonly EraseQuality[] = ['fast', 'best'];

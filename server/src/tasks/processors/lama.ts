@@ -8,7 +8,7 @@
  * in the log). Unlike `elimination`, a missing gmic binary is SERVICE_UNAVAILABLE: a "refine" that silently
  * gave the quick fill would not be what the user asked for.
  */
-import type { Processor } from '../processors';
+import type { Processor } from '../processor';
 import { erase } from './elimination';
 
 let notedComfy = false;

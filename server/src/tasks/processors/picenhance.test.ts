@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ResultCode } from '../../../../engine/spec/errors';
 import { LocalDiskStorage } from '../../storage/localDiskStorage';
 import { PHOTOS } from '../../testing/testPhotos';
-import type { ProcessorContext } from '../processors';
+import type { ProcessorContext } from '../processor';
 import { parsePicenhanceParams, picenhanceProcessor } from './picenhance';
 
 /** Grey pixels of an image file. */

@@ -17,7 +17,7 @@ import { ENHANCE_STRENGTHS } from '../../../../engine/spec/kinds';
 import { ResultCode } from '../../../../engine/spec/errors';
 import { ApiError } from '../../envelope';
 import { ENHANCE_DEFAULTS, enhanceImage } from '../../models/esrgan';
-import { readInput, type Processor } from '../processors';
+import { readInput, type Processor } from '../processor';
 
 const paramsSchema = z.object({
   efMode: z.enum(ENHANCE_STRENGTHS, { error: `efMode must be one of ${ENHANCE_STRENGTHS.join(', ')}` }).default(ENHANCE_DEFAULTS.efMode),

@@ -16,7 +16,7 @@ import { ApiError } from '../../envelope';
 import { inpaintGmic, inpaintTelea, withCancelTicker } from '../../models/inpaint';
 import { detectTextMask } from '../../models/textDetect';
 import { readParamFile } from '../paramFiles';
-import { readInput, type Processor } from '../processors';
+import { readInput, type Processor } from '../processor';
 
 /**
  * G'MIC's margin around a detected mask, which already has the unclip distance plus 3 px: 2 px more

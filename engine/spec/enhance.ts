@@ -3,7 +3,7 @@
  * page (pure constants, no Node imports). The SPEC names the strengths (§3 Slight, Balance,
  * Strong); the numbers are ours, chosen from the measurements in models-restoration.md.
  */
-import { ENHANCE_STRENGTHS } from '../../../../engine/spec/kinds';
+import { ENHANCE_STRENGTHS } from './kinds';
 
 export type EnhanceStrength = (typeof ENHANCE_STRENGTHS)[number];
 export type EnhanceScale = 2 | 4;

@@ -4,6 +4,8 @@
 #   apertium  offline prompt translation (GPL-2, run as a separate program), with the language pairs
 #             apertium-eng-spa (Spanish → English), apertium-es-pt, apertium-fr-es, apertium-spa-ita
 #             (Portuguese, French, Italian → Spanish, the pivot) and cg3 (cg-proc, which the Italian pair needs)
+#   wamerican  English words with spelling variants and names ("donut", "Saturn") for language detection
+#   hunspell-id  Indonesian word list (LGPL-3): short Indonesian and Malay prompts are recognised by their words
 #   chromium  (with --test) the browser the end-to-end tests drive; fonts-dejavu-core for text the tests draw
 #   fortunes, fortunes-zh/-de/-es/-it/-br/-pl  (with --prompt-sets) the held-out text of the prompt-safety sets,
 #             read only by bench/promptSafety/buildPromptSets.ts (the built sets are committed)
@@ -20,6 +22,8 @@ want=(
   "apertium-fr-es $modes/fr-es.mode"
   "apertium-spa-ita $modes/ita-spa.mode"
   "cg3 cg-proc"
+  "hunspell-id /usr/share/hunspell/id_ID.dic"
+  "wamerican /usr/share/dict/american-english"
 )
 [ "${1:-}" = "--test" ] && want+=("chromium chromium" "fonts-dejavu-core /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
 [ "${1:-}" = "--prompt-sets" ] && want+=("fortunes /usr/share/games/fortunes/wisdom" "fortunes-zh /usr/share/games/fortunes/tang300"

@@ -16,11 +16,18 @@ const ISSUE_EXAMPLES: Array<[string, string]> = [
  * English recall and other languages called English, per set; plus Indonesian vs Malay and kanji-only Japanese.
  * Unsure answers (sent as written) are counted as English here, since that is what happens to the prompt.
  */
-export async function measureLanguage(verbose: boolean): Promise<string[]> {
+export async function measureLanguage(verbose: boolean, newHeldOut: boolean): Promise<string[]> {
   const sets = JSON.parse(readFileSync(path.join(ROOT, 'server/src/language/promptSets/languages.json'), 'utf8')) as Record<'tuning' | 'heldOut', Array<[string, string]>>;
+  // The second held-out set (bench/promptSafety/buildUiStringSet.ts) is measured only when asked for, so that
+  // tuning runs never show it.
+  const uiStrings = newHeldOut
+    ? (JSON.parse(readFileSync(path.join(ROOT, 'server/src/language/promptSets/uiStrings.json'), 'utf8')) as { heldOut: Array<[string, string]> }).heldOut
+    : [];
   const detector = createLanguageDetector();
   const rows: string[] = [];
-  for (const [name, set] of [['tuning', sets.tuning], ['held-out', sets.heldOut], ['examples', ISSUE_EXAMPLES]] as const) {
+  const all: Array<readonly [string, ReadonlyArray<[string, string]>]> = [['tuning', sets.tuning], ['held-out', sets.heldOut], ['examples', ISSUE_EXAMPLES]];
+  if (newHeldOut) all.push(['ui-strings', uiStrings]);
+  for (const [name, set] of all) {
     const results = await Promise.all(set.map(async ([code, text]) => ({ code, text, guess: await detector.guess(text) })));
     const asEnglish = (r: (typeof results)[number]) => r.guess.lanCode === 'eng' || !r.guess.sure;
     const english = results.filter((r) => r.code === 'eng');
@@ -29,7 +36,7 @@ export async function measureLanguage(verbose: boolean): Promise<string[]> {
     const othersAsEnglish = others.filter(asEnglish);
     const short = english.filter((r) => r.text.split(/\s+/).length <= 2);
     rows.push(
-      `language     ${name.padEnd(8)} English recall ${pct(english.length - englishMissed.length, english.length).padStart(7)} (${english.length - englishMissed.length}/${english.length}; 1-2 words ${short.filter(asEnglish).length}/${short.length})` +
+      `language     ${name.padEnd(10)} English recall ${pct(english.length - englishMissed.length, english.length).padStart(7)} (${english.length - englishMissed.length}/${english.length}; 1-2 words ${short.filter(asEnglish).length}/${short.length})` +
         `   other languages called English ${pct(othersAsEnglish.length, others.length).padStart(6)} (${othersAsEnglish.length}/${others.length}; unsure, sent as written: ${others.filter((r) => !r.guess.sure).length})`,
     );
     // Foreign prompts spelled exactly like English ("piano", "hotel", "Sandwich"): sent as written, nothing is lost.
@@ -60,8 +67,15 @@ export async function measureLanguage(verbose: boolean): Promise<string[]> {
       if (!mine.length) continue;
       const right = mine.filter((r) => r.guess.lanCode === code).length;
       // The generator page sends its interface language along: an Indonesian user on /id/ (Malay is no UI language).
-      const hinted = code === 'ind' ? (await Promise.all(mine.map((r) => detector.guess(r.text, 'ind')))).filter((g) => g.lanCode === 'ind').length : null;
-      rows.push(`               ${code}: ${pct(right, mine.length)} right (${right}/${mine.length})${hinted === null ? '' : `; on the Indonesian page ${pct(hinted, mine.length)} (${hinted}/${mine.length})`}`);
+      // Malay has no page of its own: Malay prompts are measured on the Indonesian page (the nearest one).
+      const page = code === 'msa' ? 'ind' : code;
+      const hinted = (await Promise.all(mine.map((r) => detector.guess(r.text, page)))).filter((g) => g.lanCode === code).length;
+      // Malay and Indonesian share most words: a prompt of shared words translates the same from either.
+      const family = ['ind', 'msa'].includes(code) ? mine.filter((r) => ['ind', 'msa'].includes(r.guess.lanCode)).length : null;
+      rows.push(
+        `               ${code}: ${pct(right, mine.length)} right (${right}/${mine.length}); on the ${page} page ${pct(hinted, mine.length)} (${hinted}/${mine.length})` +
+          (family === null ? '' : `; Malay or Indonesian ${pct(family, mine.length)} (${family}/${mine.length})`),
+      );
     }
     if (verbose) {
       for (const r of englishMissed) rows.push(`    English missed: ${JSON.stringify(r.text)} → ${r.guess.lanCode}`);

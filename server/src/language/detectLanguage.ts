@@ -1,4 +1,6 @@
 import { DEFAULT_DETECTORS, type DetectFn, type DetectorLoader } from './detectors';
+import { japaneseOrChinese } from './hanScript';
+import { allIndonesianWords } from './indonesianLexicon';
 import { ENGLISH, toIso639_3, UNDETERMINED } from './iso639';
 import { malayOrIndonesian, malayOrIndonesianMarker } from './malayOrIndonesian';
 import { englishEvidence, orthographyHint, plausiblyEnglish } from './plausiblyEnglish';
@@ -92,8 +94,10 @@ export function createLanguageDetector(loaders: readonly DetectorLoader[] = DEFA
   async function guess(text: string, hint?: string): Promise<LanguageGuess> {
     const found = await guessWithoutHint(text);
     if (!hint || hint === ENGLISH || found.lanCode === hint) return found;
+    // Han characters without kana on a Japanese page: Japanese, unless only Simplified Chinese writes them.
+    if (found.lanCode === 'zho' && hint === 'jpn') return { lanCode: japaneseOrChinese(text, hint), sure: true };
     // An Indonesian page asking about "Malay" text: Indonesian (the detectors cannot tell them apart).
-    if ((found.lanCode === 'msa' || found.lanCode === 'ind') && (hint === 'msa' || hint === 'ind') && !malayOrIndonesianMarker(text)) {
+    if ((found.lanCode === 'msa' || found.lanCode === 'ind') && (hint === 'msa' || hint === 'ind') && !malayOrIndonesianMarker(text, false)) {
       return { lanCode: hint, sure: true };
     }
     // Not English and not placed by the detectors: the user writes in the language of the page they use.
@@ -122,6 +126,11 @@ export function createLanguageDetector(loaders: readonly DetectorLoader[] = DEFA
     const { winner, englishBallots } = await vote(text, words === 'not-english');
     const marker = winner === ENGLISH ? null : malayOrIndonesianMarker(text);
     const lanCode = marker ?? (winner === 'msa' || winner === 'ind' ? malayOrIndonesian(text) : winner);
+    // Every word Indonesian (or Malay), no letter Indonesian never writes: n-grams scatter such short prompts
+    // over a dozen languages ("bola kristal" → Slovak), so the word list decides.
+    if (lanCode !== 'ind' && lanCode !== 'msa' && orthographyHint(text) === null && !/[^\x00-\x7f]/u.test(text) && allIndonesianWords(text)) {
+      return { lanCode: malayOrIndonesian(text), sure: true };
+    }
     // Not English words, yet no detector named another language: letters only one language writes decide
     // ("Käfer"); else (a brand, a name) it is sent as written.
     if (words === 'not-english') {

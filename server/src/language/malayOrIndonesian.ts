@@ -4,33 +4,71 @@
  * more users write it, so a prompt goes to Indonesian unless it has a word that only Malay uses.
  */
 
-/** Words Malaysian Malay uses where Indonesian says otherwise (tak/tidak, kereta/mobil, wang/uang, …). */
+/**
+ * Words Malaysian Malay uses where Indonesian says otherwise (tak/tidak, kereta/mobil, wang/uang, …): everyday
+ * words, English loans spelled the Malay way (teksi, polis, imej, fail) and the words of computer interfaces
+ * (tetapan/pengaturan, muat turun/unduh). Taken from the two standard languages' known differences, not from a set.
+ */
 const MALAY_ONLY = new Set(
-  ('kereta wang basikal boleh awak sahaja percuma pejabat kedai bilik tandas polis hospital teksi bas ' +
-    'kerana semasa selepas sebelum sekiranya mahu hendak kanak kanak-kanak bapa emak lelaki perempuan ' +
-    'maklumat beg jambatan pusat membeli-belah nombor telefon pakar cermin mata tingkap pinggan').split(' '),
+  ('kereta wang basikal boleh awak sahaja percuma kedai bilik polis hospital teksi bas ' +
+    'kerana selepas mahu kanak kanak-kanak bapa lelaki ' +
+    'maklumat beg jambatan membeli-belah nombor telefon tingkap pinggan ' +
+    'daripada baharu khinzir jepun kalendar pembaris darab tuala kasut seluar ais ' +
+    'aiskrim sudu jem kek biskut ' +
+    'tetapan tetingkap butang fail pautan padam sijil ralat senarai lalai saiz rangkaian tarikh mesej akaun sokongan ' +
+    'perkhidmatan berjaya kemaskini terkini tukar semak sila imej peranti pelayan papar paparan ' +
+    'laluan mampatan dimampatkan ejen kod kualiti universiti komuniti aktiviti identiti prioriti ' +
+    'peratus cuba carian pengguna-pengguna bertindih kekunci tetikus skrin komputer-komputer ubahsuai diubahsuai').split(' '),
 );
 /** Words only Indonesian uses. */
 const INDONESIAN_ONLY = new Set(
-  ('mobil uang sepeda bisa kamu saja gratis kantor toko kamar polisi taksi bus karena sesudah setelah ' +
-    'mau anak-anak bapak ibu pria wanita informasi tas jembatan nomor telepon kacamata jendela piring sangat banget').split(' '),
+  ('mobil uang sepeda bisa kamu saja gratis kantor toko kamar polisi taksi bus bis karena ' +
+    'mau anak-anak bapak ibu pria informasi tas jembatan nomor telepon kacamata jendela piring banget ' +
+    'kalender penggaris handuk sepatu celana kulkas sore besok kemarin cangkir sendok ' +
+    'wajan selai kue pengaturan tombol tautan sertifikat galat ' +
+    'akun dukungan layanan perbarui diperbarui ' +
+    'perangkat peladen tampilkan tampilan sandi kode kualitas universitas komunitas aktivitas identitas ' +
+    'prioritas persen coba unduh unggah diunduh diunggah layar').split(' '),
 );
+const MALAY_PAIRS = new Set(['muat turun', 'muat naik', 'kata laluan', 'tengah hari', 'peti sejuk']);
+const INDONESIAN_PAIRS = new Set(['kata sandi', 'papan ketik']);
+/**
+ * Marker words that other languages also write (Spanish "hospital", German "Kalender", Turkish "polis", Dutch
+ * "tas"), and every word of four letters or less: they split Malay from Indonesian once the detectors said one of
+ * the two, but do not overrule a detector that named a third language.
+ */
+const SHARED_ELSEWHERE = new Set(
+  ('hospital telefon kalender kalendar mobil informasi polis polisi taksi teksi universitas universiti komputer ' +
+    'pesan cuba sila kasut biskut krim layar ganti coba kantor kamar daftar galat tombol').split(' '),
+);
+/** Endings of Latin loans the two spell differently: Malay kualiti, Indonesian kualitas. */
+const MALAY_ENDING = /iti$/u;
+const INDONESIAN_ENDING = /itas$/u;
 
 /**
- * 'msa' or 'ind' when the text has a word only one of them uses (more of one than of the other), else null:
- * such a word names the language even when the detectors guessed another one ("kereta bomba" → Hungarian).
+ * 'msa' or 'ind' when the text has a word only one of them uses (more of one than of the other), else null.
+ * `overrulingAnother` (default): the answer may overrule a detector that named a third language ("kereta bomba"
+ * → Hungarian), so only words no other language writes count (see {@link SHARED_ELSEWHERE}); false: the
+ * detectors already said Malay or Indonesian, and every marker word and ending counts.
  */
-export function malayOrIndonesianMarker(text: string): 'ind' | 'msa' | null {
-  const { malay, indonesian } = countMarkers(text);
+export function malayOrIndonesianMarker(text: string, overrulingAnother = true): 'ind' | 'msa' | null {
+  const { malay, indonesian } = countMarkers(text, overrulingAnother);
   return malay > indonesian ? 'msa' : indonesian > malay ? 'ind' : null;
 }
 
-function countMarkers(text: string): { malay: number; indonesian: number } {
+function countMarkers(text: string, overrulingAnother: boolean): { malay: number; indonesian: number } {
   let malay = 0;
   let indonesian = 0;
-  for (const word of text.toLowerCase().match(/[\p{L}-]+/gu) ?? []) {
-    if (MALAY_ONLY.has(word)) malay++;
-    if (INDONESIAN_ONLY.has(word)) indonesian++;
+  const words = text.toLowerCase().match(/[\p{L}-]+/gu) ?? [];
+  for (const [i, word] of words.entries()) {
+    if (overrulingAnother && (word.length <= 4 || SHARED_ELSEWHERE.has(word))) continue;
+    // Two-word forms ("muat turun", "kata laluan") count as one marker.
+    const pair = i + 1 < words.length ? `${word} ${words[i + 1]}` : '';
+    if (MALAY_ONLY.has(word) || MALAY_PAIRS.has(pair)) malay++;
+    else if (INDONESIAN_ONLY.has(word) || INDONESIAN_PAIRS.has(pair)) indonesian++;
+    // Endings are shared too (Italian "vestiti", Spanish "fiestas"): only between Malay and Indonesian.
+    else if (!overrulingAnother && word.length > 5 && MALAY_ENDING.test(word)) malay++;
+    else if (!overrulingAnother && word.length > 6 && INDONESIAN_ENDING.test(word)) indonesian++;
   }
   return { malay, indonesian };
 }
@@ -41,5 +79,5 @@ function countMarkers(text: string): { malay: number; indonesian: number } {
  * @example malayOrIndonesian('kucing memakai kacamata hitam') // 'ind'
  */
 export function malayOrIndonesian(text: string): 'ind' | 'msa' {
-  return malayOrIndonesianMarker(text) ?? 'ind';
+  return malayOrIndonesianMarker(text, false) ?? 'ind';
 }

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { englishEvidence, orthographyHint, plausiblyEnglish } from './plausiblyEnglish';
 
@@ -40,5 +41,22 @@ describe('plausiblyEnglish (the word list before the detectors, issue 13)', () =
     expect(orthographyHint('żaba')).toBe('pol');
     expect(orthographyHint('con mèo')).toBe(null);
     expect(orthographyHint('cat')).toBe(null);
+  });
+});
+
+describe('foreign marks inside English-looking words', () => {
+  it('takes German gender-inclusive endings and accented function words for not English', () => {
+    expect(plausiblyEnglish('Student(in)')).toBe('not-english');
+    expect(plausiblyEnglish('Lehrer*innen')).toBe('not-english');
+    expect(orthographyHint('Jongleur(in)')).toBe('deu');
+    expect(plausiblyEnglish('sac à main')).not.toBe('english');
+    expect(plausiblyEnglish('a student in the library')).toBe('english');
+  });
+
+  // Needs Debian wamerican (scripts/install-system-deps.sh installs it).
+  it.skipIf(!existsSync('/usr/share/dict/american-english'))('counts capitalised English names as English words, lower-case ones only when they are common words', () => {
+    expect(plausiblyEnglish('Saturn rings')).toBe('english');
+    expect(plausiblyEnglish('donut')).toBe('english');
+    expect(plausiblyEnglish('luna')).not.toBe('english');
   });
 });

@@ -1,4 +1,4 @@
-import { ENGLISH_FUNCTION_WORDS, FOREIGN_FUNCTION_WORDS, englishLexicon } from './englishLexicon';
+import { ENGLISH_FUNCTION_WORDS, FOREIGN_FUNCTION_WORDS, englishLexicon, englishProperNames } from './englishLexicon';
 
 /** What the word list says about a Latin-script prompt. */
 export interface EnglishEvidence {
@@ -10,6 +10,9 @@ export interface EnglishEvidence {
   foreignFunctionWords: number;
 }
 
+/** German gender-inclusive endings ("Student(in)", "Lehrer*innen", "Künstler:in"), which English never writes. */
+const GERMAN_GENDER_ENDING = /\p{L}(?:\(in(?:nen)?\)|[*:_]in(?:nen)?\b)/u;
+
 /**
  * Letters English never writes that name a language on their own: the answer for a word the detectors have no
  * non-English opinion on ("Käfer" → German). Checked in this order; Vietnamese first (its letters are unique).
@@ -18,7 +21,9 @@ const ORTHOGRAPHY: ReadonlyArray<readonly [RegExp, string]> = [
   [/[ơưđạảấầẩẫậắằẳẵặẹẻẽếềểễệỉịọỏốồổỗộớờởỡợụủứừửữựỳỵỷỹ]/iu, 'vie'],
   [/[łąęśźżćń]/iu, 'pol'],
   [/[ışğ]/iu, 'tur'],
+  // German gender-inclusive endings: "Student(in)", "Lehrer*innen", "Künstler:in".
   [/[ßäöü]/iu, 'deu'],
+  [GERMAN_GENDER_ENDING, 'deu'],
   [/[ãõ]/iu, 'por'],
   [/[ñ¿¡]/iu, 'spa'],
   [/[çœ]|[êâîôû]/iu, 'fra'],
@@ -44,7 +49,9 @@ function isEnglishWord(word: string, lexicon: ReadonlySet<string>): boolean {
 export function englishEvidence(text: string): EnglishEvidence {
   const lexicon = englishLexicon();
   const evidence: EnglishEvidence = { words: 0, known: 0, englishFunctionWords: 0, foreignFunctionWords: 0 };
-  for (const raw of text.normalize('NFKC').toLowerCase().match(/[\p{L}\p{M}][\p{L}\p{M}'’]*/gu) ?? []) {
+  const names = englishProperNames();
+  for (const written of text.normalize('NFKC').match(/[\p{L}\p{M}][\p{L}\p{M}'’]*/gu) ?? []) {
+    const raw = written.toLowerCase();
     const word = raw.replace(/['’]s?$/u, '');
     if (!word) continue;
     evidence.words++;
@@ -59,7 +66,9 @@ export function englishEvidence(text: string): EnglishEvidence {
       continue;
     }
     // Accents are kept: English writes few ("café", "déjà" are in the list), and "violín" is not "violin".
-    if (isEnglishWord(word.replace(/['’]/gu, ''), lexicon)) evidence.known++;
+    // A capitalised English name ("Saturn", "Mrs Claus") is English; lower case it may be a foreign word ("luna").
+    const name = /^\p{Lu}/u.test(written) && names.has(word);
+    if (name || isEnglishWord(word.replace(/['’]/gu, ''), lexicon)) evidence.known++;
   }
   return evidence;
 }
@@ -75,6 +84,7 @@ export type EnglishVerdict = 'english' | 'not-english' | 'undecided';
  * - 'undecided' otherwise: the detectors vote.
  */
 export function plausiblyEnglish(text: string): EnglishVerdict {
+  if (GERMAN_GENDER_ENDING.test(text)) return 'not-english';
   const e = englishEvidence(text);
   // Only abbreviations ("cm", "4k HDR"): nothing to translate.
   if (e.words === 0) return e.foreignFunctionWords === 0 ? 'english' : 'undecided';

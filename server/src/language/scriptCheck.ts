@@ -1,3 +1,4 @@
+import { japaneseOrChinese } from './hanScript';
 import { UNDETERMINED } from './iso639';
 
 /**
@@ -64,7 +65,7 @@ export type ScriptVerdict =
 export function checkScript(text: string): ScriptVerdict {
   for (const [pattern, code] of SCRIPT_LANGUAGES) {
     if (!pattern.test(text)) continue;
-    if (code === 'zho' && JAPANESE_KANJI.test(text)) return { kind: 'language', code: 'jpn' };
+    if (code === 'zho' && (JAPANESE_KANJI.test(text) || japaneseOrChinese(text) === 'jpn')) return { kind: 'language', code: 'jpn' };
     return { kind: 'language', code };
   }
   if (/\p{Script=Latin}/u.test(text)) return { kind: 'latin' };

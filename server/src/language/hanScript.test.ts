@@ -1,0 +1,36 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { createLanguageDetector } from './detectLanguage';
+import { hanForms, japaneseOrChinese } from './hanScript';
+import { checkScript } from './scriptCheck';
+
+describe('kanji-only Japanese vs Chinese (issue 13)', () => {
+  it('takes characters only Japanese writes in this mix of forms for Japanese, without any hint', () => {
+    // 負 is the old form (Simplified: 负), 号 the new one (Traditional: 號): only Japanese writes both.
+    expect(hanForms('負符号')).toEqual({ japanese: true, simplified: false, traditional: false });
+    expect(japaneseOrChinese('負符号')).toBe('jpn');
+    expect(checkScript('負符号')).toEqual({ kind: 'language', code: 'jpn' });
+  });
+
+  it('leaves a word that Traditional or Simplified Chinese also writes to Chinese without a hint', () => {
+    expect(japaneseOrChinese('水族館')).toBe('zho');
+    expect(japaneseOrChinese('红色情人节海报')).toBe('zho');
+    expect(japaneseOrChinese('火熱的心')).toBe('zho');
+  });
+
+  it('takes Han-only prompts on a Japanese page for Japanese, unless only Simplified Chinese writes them', async () => {
+    expect(japaneseOrChinese('水族館', 'jpn')).toBe('jpn');
+    expect(japaneseOrChinese('映画館', 'jpn')).toBe('jpn');
+    expect(japaneseOrChinese('我们的水族馆', 'jpn')).toBe('zho');
+    const detector = createLanguageDetector([]);
+    expect(await detector.guess('水族館', 'jpn')).toEqual({ lanCode: 'jpn', sure: true });
+    expect(await detector.guess('水族館', 'zho')).toEqual({ lanCode: 'zho', sure: true });
+    expect(await detector.guess('水族館')).toEqual({ lanCode: 'zho', sure: true });
+  });
+
+  it('calls none of the 600 Chinese names and poem lines of the prompt-safety sets Japanese', () => {
+    const sets = JSON.parse(readFileSync(new URL('../textReview/promptSets/innocent.json', import.meta.url), 'utf8'));
+    const chinese: string[] = [...sets.tuning.zh, ...sets.heldOut.zh];
+    expect(chinese.filter((text) => checkScript(text).kind === 'language' && (checkScript(text) as { code: string }).code === 'jpn')).toEqual([]);
+  });
+});

@@ -1,3 +1,4 @@
+import { WORKER_LEASE_MIGRATION } from '../queue/leaseSchema';
 import { REPORT_MIGRATION } from '../reports/reportSchema';
 import type { Database } from './database';
 
@@ -75,6 +76,7 @@ export const MIGRATIONS: { version: number; name: string; sql: string }[] = [
     `,
   },
   { version: 3, name: 'client reports: task timings and failed-call events', sql: REPORT_MIGRATION },
+  { version: 40, name: 'worker leases: crash recovery in seconds', sql: WORKER_LEASE_MIGRATION },
 ];
 
 /** Applies every migration newer than the database's version. Safe to call from several processes. */

@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { ServerConfig } from './config';
 import { openDatabase, type Database } from './db/database';
 import { runMigrations } from './db/migrations';
+import { log } from './logging';
 import { closeHeavyPool, configureHeavyPool } from './heavy/heavyPool';
 import { createJobQueue, type JobQueue } from './queue/jobQueue';
 import { RECOVERY_SWEEP_MS, recoverStrandedTasks } from './queue/recovery';
@@ -37,6 +38,8 @@ export interface RuntimeOptions {
   /** Override for tests (a tiny fake model); defaults to the real processors on the heavy-work threads. */
   processors?: Partial<Record<string, Processor>>;
   pgliteDir?: string;
+  /** Period of the recovery sweep (default RECOVERY_SWEEP_MS); 0 sweeps only at start (tests of the sweep itself). */
+  sweepIntervalMs?: number;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -60,13 +63,14 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     recoverStrandedTasks(db, queue, { selfId: lease.id, othersAreDead: db.kind === 'pglite' })
       .then((r) => {
         if (r.requeued.length || r.failed.length) {
-          console.log(JSON.stringify({ level: 'warn', msg: 'recovered stranded tasks', requeued: r.requeued, failed: r.failed }));
+          log.warn('recovered stranded tasks', { requeued: r.requeued, failed: r.failed });
         }
       })
-      .catch((err: Error) => console.error('recovery sweep failed:', err.message));
+      .catch((err: Error) => log.error('recovery sweep failed', { error: err.message }));
   await sweep();
-  const sweeper = setInterval(() => void sweep(), RECOVERY_SWEEP_MS);
-  sweeper.unref();
+  const interval = options.sweepIntervalMs ?? RECOVERY_SWEEP_MS;
+  const sweeper = interval > 0 ? setInterval(() => void sweep(), interval) : null;
+  sweeper?.unref();
 
   return {
     db,
@@ -89,7 +93,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
       });
     },
     async close(graceMs = 1000 * (Number(process.env.SHUTDOWN_GRACE_SECONDS) || 20)) {
-      clearInterval(sweeper);
+      if (sweeper) clearInterval(sweeper);
       if (working) {
         await queue.stopWorking().catch(() => undefined);
         const deadline = Date.now() + graceMs;

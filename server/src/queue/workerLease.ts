@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import type { Database } from '../db/database';
+import { log } from '../logging';
 
 /** How often a live worker renews its lease. */
 export const LEASE_HEARTBEAT_MS = 3_000;
@@ -21,7 +22,7 @@ export class WorkerLease {
   /** Writes the row and starts renewing it. */
   async start(): Promise<void> {
     await this.renew();
-    this.timer = setInterval(() => void this.renew().catch((err: Error) => console.error('lease renewal failed:', err.message)), LEASE_HEARTBEAT_MS);
+    this.timer = setInterval(() => void this.renew().catch((err: Error) => log.error('lease renewal failed', { workerId: this.id, error: err.message })), LEASE_HEARTBEAT_MS);
     this.timer.unref();
   }
 

@@ -70,7 +70,9 @@ async function runCall(request: Extract<HeavyRequest, { kind: 'call' }>): Promis
   const mod = (await import(request.module)) as Record<string, unknown>;
   const fn = mod[request.fn];
   if (typeof fn !== 'function') throw new Error(`${request.module} has no function ${request.fn}`);
-  return (fn as (...args: unknown[]) => unknown)(...request.args);
+  // Buffers arrive as plain Uint8Arrays (structured clone): give the function Buffers back.
+  const args = request.args.map((a) => (a instanceof Uint8Array && !Buffer.isBuffer(a) ? Buffer.from(a.buffer, a.byteOffset, a.byteLength) : a));
+  return (fn as (...args: unknown[]) => unknown)(...args);
 }
 
 port.on('message', (msg: HeavyRequest | HeavyAnswer) => {

@@ -4,6 +4,8 @@
  * the event loop of the server only moves bytes. Storage, progress and cancellation of a
  * processor are relayed to the event loop, which owns the database and the file storage.
  */
+import { readlinkSync } from 'node:fs';
+import os from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import { ApiError } from '../envelope';
 import type { FileStorage } from '../storage/storage';
@@ -12,6 +14,21 @@ import type { HeavyAnswer, HeavyEvent, HeavyRequest, SerializedError } from './m
 
 if (!parentPort) throw new Error('heavyThread.ts runs only as a worker thread');
 const port = parentPort;
+
+/**
+ * Heavy work yields the CPU to the event loop: on Linux this thread (and the model's threads
+ * it starts, which inherit it) runs at a lower priority (HEAVY_NICE, default 10), so on a
+ * busy machine status polls are not queued behind inference. Elsewhere this is skipped.
+ */
+function lowerPriority(): void {
+  try {
+    const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
+    if (tid > 0) os.setPriority(tid, Math.min(19, Math.max(0, Number(process.env.HEAVY_NICE ?? 10))));
+  } catch {
+    // not Linux, or not allowed: run at normal priority
+  }
+}
+lowerPriority();
 
 /** Thrown in the thread when the event loop says the task was cancelled. */
 class CancelledInThread extends Error {}

@@ -82,4 +82,23 @@ describe('heavy-work thread pool', () => {
       await rm(dir, { recursive: true, force: true });
     }
   }, 60_000);
+
+  it('runs the blur on a thread, and its bad-parameter errors keep their SPEC code', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'lumacut-heavy-'));
+    try {
+      const storage = new LocalDiskStorage(dir);
+      await storage.put('uploads/astronaut.jpg', await readPhoto('astronaut'), 'image/jpeg');
+      const ctx = (params: Record<string, unknown>): ProcessorContext => ({
+        taskId: 't3', params: { inputKey: 'uploads/astronaut.jpg', ...params }, storage,
+        onProgress: () => undefined,
+        checkCancelled: async () => undefined,
+      });
+      const out = await THREADED_PROCESSORS.bgblur!(ctx({ strength: 60 }));
+      const meta = await sharp(out.body).metadata();
+      expect([meta.width, meta.height]).toEqual([512, 512]);
+      await expect(THREADED_PROCESSORS.bgblur!(ctx({ strength: 'lots' }))).rejects.toMatchObject({ code: ResultCode.PARAMS_INVALID });
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });

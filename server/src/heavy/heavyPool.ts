@@ -29,6 +29,8 @@ let size = 1;
 const slots: Slot[] = [];
 const waiting: Job[] = [];
 let nextId = 1;
+/** Set by closeHeavyPool: no new threads start (a later call reopens the pool). */
+let closed = false;
 
 /** Sets how many threads the pool may start (HEAVY_THREADS; default max(1, WORKERS)). Call before first use. */
 export function configureHeavyPool(threads: number): void {
@@ -114,7 +116,7 @@ async function onEvent(slot: Slot, event: HeavyEvent): Promise<void> {
 
 /** Hands waiting jobs to idle threads, starting threads up to the pool size. */
 function pump(): void {
-  while (waiting.length > 0) {
+  while (waiting.length > 0 && !closed) {
     const slot = slots.find((s) => !s.job) ?? (slots.length < size ? startSlot() : null);
     if (!slot) return;
     const job = waiting.shift()!;
@@ -125,6 +127,7 @@ function pump(): void {
 }
 
 function submit(request: HeavyRequest, ctx?: ProcessorContext): Promise<unknown> {
+  closed = false;
   return new Promise((resolve, reject) => {
     waiting.push({ request, ctx, resolve, reject });
     pump();
@@ -149,6 +152,8 @@ export function runOnThread<T>(moduleUrl: URL, fn: string, args: unknown[]): Pro
 
 /** Stops every thread (shutdown); jobs still running fail. */
 export async function closeHeavyPool(): Promise<void> {
+  closed = true;
+  for (const job of waiting.splice(0)) job.reject(new Error('the server is shutting down'));
   const all = slots.splice(0);
   await Promise.all(all.map((s) => s.worker.terminate()));
 }

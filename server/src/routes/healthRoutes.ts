@@ -3,6 +3,7 @@ import { ResultCode } from '../../../engine/spec/errors';
 import type { Database } from '../db/database';
 import { fail, ok } from '../envelope';
 import type { ModelReadiness } from '../heavy/modelReadiness';
+import { eventLoopDelay } from '../heavy/eventLoopDelay';
 import { heavyPoolStats } from '../heavy/heavyPool';
 import { TASK_QUEUE, type JobQueue } from '../queue/jobQueue';
 import type { ToolStatus } from '../systemTools';
@@ -26,6 +27,7 @@ export interface HealthDeps {
  * shutting down), so a load balancer sends traffic elsewhere.
  */
 export function registerHealthRoutes(app: FastifyInstance, deps: HealthDeps): void {
+  eventLoopDelay(); // start measuring now
   app.get('/api/health', async () =>
     ok({
       status: 'alive',
@@ -57,7 +59,7 @@ export function registerHealthRoutes(app: FastifyInstance, deps: HealthDeps): vo
     }
     if (deps.stopping?.()) checks.shutdown = { ok: false, detail: 'shutting down' };
     const ready = Object.values(checks).every((c) => c.ok);
-    const data = { ready, checks, heavyPool: heavyPoolStats() };
+    const data = { ready, checks, heavyPool: heavyPoolStats(), eventLoopDelayMs: eventLoopDelay() };
     if (ready) return ok(data);
     return reply.code(503).send(fail(ResultCode.SERVICE_UNAVAILABLE, 'not ready', data));
   });

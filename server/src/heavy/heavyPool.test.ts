@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { ResultCode } from '../../../engine/spec/errors';
 import { ApiError } from '../envelope';
 import { LocalDiskStorage } from '../storage/localDiskStorage';
+import type { FileStorage } from '../storage/storage';
 import type { ProcessorContext } from '../tasks/processors';
 import { THREADED_PROCESSORS } from '../tasks/threadedProcessors';
 import { readPhoto } from '../testing/testPhotos';
@@ -46,7 +47,7 @@ describe('heavy-work thread pool', () => {
   it('runs the real cut-out on a thread, reading the input through the event loop storage and reporting progress', async () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'lumacut-heavy-'));
     try {
-      const storage = new LocalDiskStorage(dir);
+      const storage: FileStorage = new LocalDiskStorage(dir);
       await storage.put('uploads/astronaut.jpg', await readPhoto('astronaut'), 'image/jpeg');
       const progress: number[] = [];
       const ctx: ProcessorContext = {
@@ -67,7 +68,7 @@ describe('heavy-work thread pool', () => {
   it('stops a processor at its next check when the task was cancelled, with the event loop error', async () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'lumacut-heavy-'));
     try {
-      const storage = new LocalDiskStorage(dir);
+      const storage: FileStorage = new LocalDiskStorage(dir);
       await storage.put('uploads/coffee.jpg', await readPhoto('coffee'), 'image/jpeg');
       class Stop extends Error {}
       const ctx: ProcessorContext = {
@@ -86,7 +87,7 @@ describe('heavy-work thread pool', () => {
   it('runs the blur on a thread, and its bad-parameter errors keep their SPEC code', async () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'lumacut-heavy-'));
     try {
-      const storage = new LocalDiskStorage(dir);
+      const storage: FileStorage = new LocalDiskStorage(dir);
       await storage.put('uploads/astronaut.jpg', await readPhoto('astronaut'), 'image/jpeg');
       const ctx = (params: Record<string, unknown>): ProcessorContext => ({
         taskId: 't3', params: { inputKey: 'uploads/astronaut.jpg', ...params }, storage,

@@ -1,5 +1,6 @@
 import PgBoss from 'pg-boss';
 import type { Database } from '../db/database';
+import { log } from '../logging';
 
 /** What a queued job carries: our task id (and its type, for logs); everything else is read from the tasks table. */
 export interface TaskJobData {
@@ -53,7 +54,7 @@ export async function createJobQueue(db: Database, options: QueueOptions): Promi
     schedule: false,
     migrate: true,
   });
-  boss.on('error', (err: Error) => console.error('queue error:', err.message));
+  boss.on('error', (err: Error) => log.error('queue error', { error: err.message }));
   await boss.start();
   // No pg-boss retries: a job whose worker died is re-queued by the recovery sweep, which counts
   // attempts on the task itself. The expiry only ends the pg-boss record of a job that outlived it.

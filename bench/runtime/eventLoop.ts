@@ -55,6 +55,18 @@ async function peakRssMb(pid: number): Promise<number> {
   return Math.round(kb / 1024);
 }
 
+/** CPU seconds the server's main thread (the event loop) has used: utime + stime of /proc/PID/task/PID/stat. */
+async function mainThreadCpuSeconds(pid: number): Promise<number> {
+  const stat = await readFile(`/proc/${pid}/task/${pid}/stat`, 'utf8').catch(() => '');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100; // fields 14 and 15 of stat, in clock ticks (100 Hz)
+}
+
+/** The machine's 1-minute load average, to read the latencies against (other processes compete for the cores). */
+async function loadAverage(): Promise<number> {
+  return Number((await readFile('/proc/loadavg', 'utf8').catch(() => 'NaN')).split(' ')[0]);
+}
+
 async function main(): Promise<void> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'lumacut-bench-loop-'));
   const server = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
@@ -105,6 +117,9 @@ async function main(): Promise<void> {
     })();
 
     const t0 = Date.now();
+    const cpu0 = await mainThreadCpuSeconds(server.pid!);
+    const loads: number[] = [];
+    const loadTimer = setInterval(() => void loadAverage().then((l) => loads.push(l)), 5000);
     ids.push((await post('/api/task/removebg', { imgUrl: hugeUrl })).data.taskId);
     const detect = post('/api/detect/subject', { imgUrl: hugeUrl }).then((r) => ({ ms: Date.now() - t0, code: r.resultCode }));
     for (let i = 0; i < CUTOUTS; i++) ids.push((await post('/api/task/removebg', { imgUrl: photoUrl })).data.taskId);
@@ -116,6 +131,8 @@ async function main(): Promise<void> {
     polling = false;
     await Promise.all([pollHealth, pollStatus]);
     const seconds = (Date.now() - t0) / 1000;
+    clearInterval(loadTimer);
+    const mainThreadBusy = (await mainThreadCpuSeconds(server.pid!)) - cpu0;
     // The server's own view: how late its event loop ran (separates a blocked loop from a busy machine).
     const ready = (await (await fetch(`${BASE}/api/ready`)).json()) as { data: { eventLoopDelayMs: { p50: number; p99: number; max: number } } };
     const result = {
@@ -123,12 +140,15 @@ async function main(): Promise<void> {
       subjectDetect7000: detected,
       health: summary(health), status: summary(status), serverEventLoopDelayMs: ready.data.eventLoopDelayMs,
       serverPeakRssMb: await peakRssMb(server.pid!),
+      mainThreadCpuShare: +(mainThreadBusy / seconds).toFixed(3),
+      loadAverage: { cores: os.cpus().length, mean: +(loads.reduce((a, b) => a + b, 0) / Math.max(1, loads.length)).toFixed(1), max: Math.max(...loads) },
     };
     console.log(`${ids.length} tasks (1 cut-out of 7000×7000 + ${CUTOUTS} of 1 MP; ${failed} failed) and a 7000×7000 subject detection in ${seconds.toFixed(1)} s`);
     console.log(`GET /api/health     p50 ${result.health.p50} ms  p99 ${result.health.p99} ms  max ${result.health.max} ms  (${result.health.samples} polls)`);
     console.log(`POST task status    p50 ${result.status.p50} ms  p99 ${result.status.p99} ms  max ${result.status.max} ms  (${result.status.samples} polls of ${ids.length} ids)`);
     const d = result.serverEventLoopDelayMs;
     console.log(`server event-loop delay (monitorEventLoopDelay, whole run incl. start): p50 ${d.p50} ms  p99 ${d.p99} ms  max ${d.max} ms`);
+    console.log(`server main thread busy ${(result.mainThreadCpuShare * 100).toFixed(1)} % of the run; machine load average ${result.loadAverage.mean} (max ${result.loadAverage.max}) on ${result.loadAverage.cores} cores`);
     console.log(`server peak RSS ${result.serverPeakRssMb} MB; target p99 < 50 ms: ${result.health.p99 < 50 && result.status.p99 < 50 ? 'met' : 'NOT met'}`);
     console.log(`BENCH_JSON ${JSON.stringify(result)}`);
   } finally {

@@ -82,5 +82,21 @@ for (const target of databaseTargets()) {
       await old.finish('t-fenced', '/files/results/x.png');
       expect((await task('t-fenced')).status).toBe('queued');
     });
+
+    it('queues a task again whose job was lost (the process died between recording and queueing it)', async () => {
+      await runtime.db.query(
+        `insert into tasks (id, type, status, params, created_at) values ('t-lost', 'removebg', 'queued', '{}', now() - interval '5 minutes')`,
+      );
+      const young = await runtime.db.query(`insert into tasks (id, type, status, params) values ('t-young', 'removebg', 'queued', '{}') returning id`);
+      expect(young.rows).toHaveLength(1);
+      const result = await sweep();
+      expect(result.requeued).toContain('t-lost');
+      // A task queued seconds ago may still be on its way into the queue: left alone.
+      expect(result.requeued).not.toContain('t-young');
+      const { rows } = await runtime.db.query<{ state: string }>(
+        `select j.state from pgboss.job j join tasks t on j.id::text = t.job_id where t.id = 't-lost'`);
+      expect(rows.map((r) => r.state)).toEqual(['created']);
+      expect((await sweep()).requeued).not.toContain('t-lost'); // once
+    });
   });
 }

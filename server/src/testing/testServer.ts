@@ -42,7 +42,7 @@ export async function startTestServer(
     runtime,
     async close() {
       await app.close();
-      await runtime.close();
+      await runtime.close(5000); // a job still running gets 5 s, well inside vitest's hook timeout
     },
   };
 }

@@ -8,6 +8,7 @@
  *   npm run bench:event-loop                       (50 cut-outs, WORKERS=1)
  *   npm run bench:event-loop -- --cutouts 10       (fewer)
  *   WORKERS=2 npm run bench:event-loop
+ *   BENCH_DATABASE_URL=postgres://… npm run bench:event-loop   (PostgreSQL instead of PGlite)
  */
 import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -70,7 +71,8 @@ async function loadAverage(): Promise<number> {
 async function main(): Promise<void> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'lumacut-bench-loop-'));
   const server = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-    env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
+    // BENCH_DATABASE_URL: run on PostgreSQL instead of the embedded PGlite (whose queries run on the event loop).
+    env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   try {
@@ -136,7 +138,7 @@ async function main(): Promise<void> {
     // The server's own view: how late its event loop ran (separates a blocked loop from a busy machine).
     const ready = (await (await fetch(`${BASE}/api/ready`)).json()) as { data: { eventLoopDelayMs: { p50: number; p99: number; max: number } } };
     const result = {
-      cutouts: CUTOUTS, workers: Number(process.env.WORKERS) || 1, tasks: ids.length, failed, seconds: +seconds.toFixed(1),
+      database: process.env.BENCH_DATABASE_URL ? 'postgres' : 'pglite', cutouts: CUTOUTS, workers: Number(process.env.WORKERS) || 1, tasks: ids.length, failed, seconds: +seconds.toFixed(1),
       subjectDetect7000: detected,
       health: summary(health), status: summary(status), serverEventLoopDelayMs: ready.data.eventLoopDelayMs,
       serverPeakRssMb: await peakRssMb(server.pid!),

@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { ResultCode } from '../../engine/spec/errors';
 import { UPLOAD_MAX_BYTES, UPLOAD_MAX_FILES } from '../../engine/spec/limits';
 import type { ServerConfig } from './config';
@@ -11,7 +11,8 @@ import { registerDownloadRoutes } from './routes/downloadRoutes';
 import { registerFileRoutes } from './routes/fileRoutes';
 import { registerFontRoutes } from './routes/fontRoutes';
 import { registerProjectRoutes } from './projects/projectRoutes';
-import { registerHealthRoutes } from './routes/healthRoutes';
+import { registerHealthRoutes, type HealthDeps } from './routes/healthRoutes';
+import { registerRequestIdHeader, requestId } from './logging';
 import { registerDetectRoutes } from './routes/detectRoutes';
 import { registerDetectTextRoutes } from './routes/detectTextRoutes';
 import { registerBackgroundRoutes } from './backgrounds/routes';
@@ -33,7 +34,7 @@ import { registerUploadRoutes } from './routes/uploadRoutes';
 import { registerWebAppRoutes } from './routes/webAppRoutes';
 import type { FileStorage } from './storage/storage';
 import type { ToolStatus } from './systemTools';
-import type { Processor } from './tasks/processors';
+import type { Processor } from './tasks/processor';
 import { TaskRepository } from './tasks/taskRepository';
 import { TaskService } from './tasks/taskService';
 
@@ -44,7 +45,10 @@ export interface AppDeps {
   queue: JobQueue;
   processors: Partial<Record<string, Processor>>;
   tools?: ToolStatus[];
-  logger?: boolean;
+  /** Request log (JSON lines, see logging.ts); off by default (tests). */
+  logger?: FastifyServerOptions['logger'];
+  /** Readiness inputs of `/api/ready` (models loaded, shutting down). */
+  readiness?: Pick<HealthDeps, 'models' | 'stopping'>;
   /** Keys and the app config of SPEC §7 (`/api/sa/*`); default: from the environment, keys kept in memory. */
   security?: SecurityConfig;
   /** Rate limits, queue cap and load shedding (security/limitsConfig.ts); default: from the environment. */
@@ -70,7 +74,8 @@ const MULTIPART_ERRORS: Record<string, string> = {
 
 /** Builds the Fastify app with every route; the caller owns the database, queue and workers. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
-  const app = Fastify({ logger: deps.logger ?? false, bodyLimit: 1024 * 1024, trustProxy: process.env.TRUST_PROXY === '1', frameworkErrors });
+  const app = Fastify({ logger: deps.logger ?? false, genReqId: requestId, bodyLimit: 1024 * 1024, trustProxy: process.env.TRUST_PROXY === '1', frameworkErrors });
+  registerRequestIdHeader(app);
   registerInputGuards(app);
   await app.register(multipart, {
     limits: { fileSize: UPLOAD_MAX_BYTES, files: UPLOAD_MAX_FILES, fields: 10, fieldSize: 64 * 1024, parts: UPLOAD_MAX_FILES + 10 },
@@ -119,7 +124,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerDetectTextRoutes(app, { storage: deps.storage, absolute, access });
   registerDetectRoutes(app, { storage: deps.storage, absolute, access });
   await registerTextReviewRoutes(app, { baseKey: security.baseKey });
-  registerHealthRoutes(app, { db: deps.db, workers: deps.config.workers, tools: deps.tools ?? [] });
+  registerHealthRoutes(app, { db: deps.db, queue: deps.queue, workers: deps.config.workers, tools: deps.tools ?? [], ...deps.readiness });
   await registerProjectRoutes(app, { db: deps.db, storage: deps.storage, absolute });
   await registerWebAppRoutes(app, deps.config.webDir);
   return app;

@@ -2,13 +2,18 @@ import path from 'node:path';
 import type { ServerConfig } from './config';
 import { openDatabase, type Database } from './db/database';
 import { runMigrations } from './db/migrations';
+import { log } from './logging';
+import { closeHeavyPool, configureHeavyPool } from './heavy/heavyPool';
 import { createJobQueue, type JobQueue } from './queue/jobQueue';
 import { createFileStorage, loadStorageConfig } from './storage/storageConfig';
 import { TrackedStorage } from './storage/trackedStorage';
+import { RECOVERY_SWEEP_MS, recoverStrandedTasks } from './queue/recovery';
+import { WorkerLease } from './queue/workerLease';
 import type { FileStorage } from './storage/storage';
-import { PROCESSORS, type Processor } from './tasks/processors';
+import type { Processor } from './tasks/processor';
 import { runTask } from './tasks/runTask';
-import { TaskRepository } from './tasks/taskRepository';
+import { THREADED_PROCESSORS } from './tasks/threadedProcessors';
+import { WorkerTaskRepository } from './tasks/workerTaskRepository';
 
 /** The long-lived parts shared by the HTTP server and the workers of one process. */
 export interface Runtime {
@@ -16,21 +21,33 @@ export interface Runtime {
   storage: FileStorage;
   queue: JobQueue;
   processors: Partial<Record<string, Processor>>;
-  /** Starts `count` polling workers for every task type this server runs. */
+  /** This process's worker lease id (tasks it runs carry it). */
+  workerId: string;
+  /** Tasks this process is running now. */
+  runningTasks(): number;
+  /** Starts one pool of `count` job loops over every task type, under this process's lease. */
   startWorkers(count: number): Promise<void>;
-  close(): Promise<void>;
+  /**
+   * Graceful stop: takes no new jobs, lets running ones finish for up to `graceMs`
+   * (SHUTDOWN_GRACE_SECONDS, default 20), queues the rest again for another worker, then closes.
+   */
+  close(graceMs?: number): Promise<void>;
 }
 
 export interface RuntimeOptions {
-  config: Pick<ServerConfig, 'dataDir' | 'databaseUrl' | 'queueSchema'>;
-  /** Override for tests (a tiny fake model); defaults to the real processors. */
+  config: Pick<ServerConfig, 'dataDir' | 'databaseUrl' | 'queueSchema'> & Partial<Pick<ServerConfig, 'workers'>>;
+  /** Override for tests (a tiny fake model); defaults to the real processors on the heavy-work threads. */
   processors?: Partial<Record<string, Processor>>;
   pgliteDir?: string;
   /** Where files live; default: S3 when S3_BUCKET is set, else `<dataDir>/files`. */
   storage?: FileStorage;
+  /** Period of the recovery sweep (default RECOVERY_SWEEP_MS); 0 sweeps only at start (tests of the sweep itself). */
+  sweepIntervalMs?: number;
 }
 
-/** Opens the database (PGlite in dataDir, or DATABASE_URL), migrates it, and starts the queue. */
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Opens the database (PGlite in dataDir, or DATABASE_URL), migrates it, starts the queue and the recovery sweep. */
 export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   const { config } = options;
   const db = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: options.pgliteDir ?? path.join(config.dataDir, 'pglite') });
@@ -38,21 +55,64 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   const queue = await createJobQueue(db, { schema: config.queueSchema });
   // Every write gets a `files` row, so retention finds every file (storage/trackedStorage.ts).
   const storage = new TrackedStorage(options.storage ?? createFileStorage(loadStorageConfig(process.env), config.dataDir), db);
-  const processors = options.processors ?? PROCESSORS;
-  const tasks = new TaskRepository(db);
+  configureHeavyPool(Number(process.env.HEAVY_THREADS) || Math.max(1, config.workers ?? 1));
+  const processors = options.processors ?? THREADED_PROCESSORS;
+  const lease = new WorkerLease(db);
+  const tasks = new WorkerTaskRepository(db, lease.id);
+  const running = new Set<string>();
+  let working = false;
+
+  // The embedded database belongs to this process alone: any task marked running by someone else is stranded.
+  const sweep = () =>
+    recoverStrandedTasks(db, queue, { selfId: lease.id, othersAreDead: db.kind === 'pglite' })
+      .then((r) => {
+        if (r.requeued.length || r.failed.length) {
+          log.warn('recovered stranded tasks', { requeued: r.requeued, failed: r.failed });
+        }
+      })
+      .catch((err: Error) => log.error('recovery sweep failed', { error: err.message }));
+  await sweep();
+  const interval = options.sweepIntervalMs ?? RECOVERY_SWEEP_MS;
+  const sweeper = interval > 0 ? setInterval(() => void sweep(), interval) : null;
+  sweeper?.unref();
+
   return {
     db,
     storage,
     queue,
     processors,
+    workerId: lease.id,
+    runningTasks: () => running.size,
     async startWorkers(count) {
       if (count <= 0) return;
-      for (const type of Object.keys(processors)) {
-        await queue.work(type, count, ({ taskId }) => runTask({ tasks, storage, processors }, taskId));
-      }
+      await lease.start();
+      working = true;
+      await queue.work(count, async ({ taskId }) => {
+        running.add(taskId);
+        try {
+          await runTask({ tasks, storage, processors }, taskId);
+        } finally {
+          running.delete(taskId);
+        }
+      });
     },
-    async close() {
-      await queue.stop();
+    async close(graceMs = 1000 * (Number(process.env.SHUTDOWN_GRACE_SECONDS) || 20)) {
+      if (sweeper) clearInterval(sweeper);
+      if (working) {
+        await queue.stopWorking().catch(() => undefined);
+        const deadline = Date.now() + graceMs;
+        while (running.size > 0 && Date.now() < deadline) await sleep(100);
+        for (const taskId of running) {
+          // Out of time: queue it again now rather than leave it for the recovery sweep.
+          const task = await tasks.get(taskId);
+          if (task && (await tasks.release(taskId))) {
+            await tasks.setJobId(taskId, await queue.enqueue(task.type, { taskId }));
+          }
+        }
+      }
+      await queue.stop().catch(() => undefined);
+      if (working) await lease.stop().catch(() => undefined);
+      await closeHeavyPool();
       await db.close();
     },
   };

@@ -1,6 +1,6 @@
 import { loadConfig } from './config';
-import { createRuntime } from './runtime';
-import { loadRetentionMs, startRetentionSweeps } from './storage/retentionSchedule';
+import { exitOnSignals } from './startServer';
+import { startWorker } from './startWorker';
 
 /**
  * A separate worker process (`npm run worker`): no HTTP, only jobs from the shared queue.
@@ -14,18 +14,8 @@ async function main(): Promise<void> {
     console.error('With the embedded default, the server runs its workers in-process (WORKERS=n).');
     process.exit(2);
   }
-  const runtime = await createRuntime({ config });
-  const count = Math.max(1, config.workers);
-  await runtime.startWorkers(count);
-  const retention = startRetentionSweeps({ db: runtime.db, storage: runtime.storage, retentionMs: loadRetentionMs() });
-  console.log(`worker: ${count} loop(s) on ${Object.keys(runtime.processors).join(', ')}`);
-  const stop = async () => {
-    await retention.stop();
-    await runtime.close().catch(() => undefined);
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void stop());
-  process.on('SIGTERM', () => void stop());
+  const worker = await startWorker(config);
+  exitOnSignals(worker.stop);
 }
 
 main().catch((err) => {

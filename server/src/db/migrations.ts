@@ -1,3 +1,4 @@
+import { WORKER_LEASE_MIGRATION } from '../queue/leaseSchema';
 import { REPORT_MIGRATION } from '../reports/reportSchema';
 import { RETENTION_MIGRATION } from '../storage/retention';
 import type { Database } from './database';
@@ -85,6 +86,7 @@ export const MIGRATIONS: { version: number; name: string; sql: string }[] = [
       create index if not exists files_owner_idx on files (owner);
     `,
   },
+  { version: 40, name: 'worker leases: crash recovery in seconds', sql: WORKER_LEASE_MIGRATION },
   { version: 50, name: 'retention: sweep lease and file age index', sql: RETENTION_MIGRATION },
 ];
 

@@ -65,6 +65,7 @@ const SAMPLE_PID = 'P_0000000000000000';
 /** Every route of app.ts: method, path with placeholders, and whether it takes a JSON body. */
 export const ROUTES: Array<{ method: FuzzCase['method']; path: string; json?: boolean }> = [
   { method: 'GET', path: '/api/health' },
+  { method: 'GET', path: '/api/ready' },
   { method: 'GET', path: '/api/sa/kesab' },
   { method: 'GET', path: '/api/sa/af' },
   { method: 'POST', path: '/api/dist/{x}', json: true },

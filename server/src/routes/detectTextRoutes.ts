@@ -3,11 +3,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ResultCode } from '../../../engine/spec/errors';
 import { ApiError, fail, ok } from '../envelope';
-import { detectScratchMask } from '../models/scratchDetect';
-import { detectTextMask } from '../models/textDetect';
 import { callerMayUse, type FileAccess } from '../security/fileAccess';
 import { requestOwner } from '../security/requestOwner';
 import { explainImageFailure } from '../input/badImage';
+import { detectScratchesOnThread, detectTextOnThread } from '../heavy/threadedDetectors';
 import type { FileStorage } from '../storage/storage';
 import { uploadedKeyFromUrl } from './pictureReviewRoutes';
 import type { AbsoluteUrl } from './requestUrl';
@@ -68,8 +67,9 @@ export function registerDetectTextRoutes(app: FastifyInstance, deps: { storage: 
     return ok({ maskUrl: deps.absolute(request, `/files/${maskPath}`), boxes: found.boxes, width, height });
   };
 
-  app.post('/api/detect/text', route(detectTextMask, 'text'));
-  app.post('/api/detect/scratches', route(detectScratchMask, 'scratch'));
+  // Both detectors run on the heavy-work threads, so a big photo never holds up the event loop.
+  app.post('/api/detect/text', route(detectTextOnThread, 'text'));
+  app.post('/api/detect/scratches', route(detectScratchesOnThread, 'scratch'));
 }
 
 /** Width and height from a PNG's IHDR chunk (bytes 16–23), without decoding it again. */

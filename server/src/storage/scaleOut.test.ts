@@ -50,7 +50,7 @@ describe.skipIf(!postgres)('a web node and a worker process sharing PostgreSQL a
     const started = new Promise<void>((resolve, reject) => {
       const onData = (chunk: Buffer) => {
         workerLog += chunk.toString();
-        if (/worker: \d+ loop/.test(workerLog)) resolve();
+        if (/worker started/.test(workerLog)) resolve();
       };
       worker.stdout!.on('data', onData);
       worker.stderr!.on('data', onData);

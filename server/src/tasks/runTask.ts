@@ -1,5 +1,6 @@
 import { ResultCode } from '../../../engine/spec/errors';
 import { ApiError } from '../envelope';
+import { log } from '../logging';
 import type { FileStorage } from '../storage/storage';
 import type { Processor } from './processor';
 import type { TaskRepository } from './taskRepository';
@@ -60,7 +61,7 @@ export async function runTask(
     const code = /unsupported image format|Input buffer|corrupt|premature end|VipsJpeg|pngload|Input file/i.test(message)
       ? ResultCode.PRE_PROCESS_FAILED
       : ResultCode.GPU_HANDLE_FAILED;
-    console.error(`task ${taskId} (${task.type}) failed:`, message);
+    log.error('task failed', { taskId, type: task.type, code, error: message });
     await deps.tasks.fail(taskId, code, message.slice(0, 500));
   }
 }

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { buildApp } from '../app';
-import type { Processor } from '../tasks/processors';
+import type { Processor } from '../tasks/processor';
 import { readInput } from '../tasks/processor';
 import { createRuntime, type Runtime } from '../runtime';
 import { NO_LIMITS, type LimitSettings } from '../security/limitsConfig';
@@ -44,7 +44,7 @@ export async function startTestServer(
     runtime,
     async close() {
       await app.close();
-      await runtime.close();
+      await runtime.close(5000); // a job still running gets 5 s, well inside vitest's hook timeout
     },
   };
 }

@@ -1,0 +1,63 @@
+/**
+ * Finding 4 of issue 16: each task type had its own worker loop, so one client could keep nine
+ * heavy jobs running at once. Now one pool of WORKERS jobs serves every type.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ResultCode } from '../../../engine/spec/errors';
+import type { Processor } from '../tasks/processor';
+import { databaseTargets } from '../testing/testDatabases';
+import { readPhoto } from '../testing/testPhotos';
+import { invertProcessor, multipart, startTestServer, type TestServer } from '../testing/testServer';
+
+let runningNow = 0;
+let mostAtOnce = 0;
+/** A processor that counts how many jobs run at the same time. */
+const counted: Processor = async (ctx) => {
+  runningNow++;
+  mostAtOnce = Math.max(mostAtOnce, runningNow);
+  try {
+    await new Promise((r) => setTimeout(r, 150));
+    return await invertProcessor(ctx);
+  } finally {
+    runningNow--;
+  }
+};
+
+const [pglite] = databaseTargets();
+
+describe('one bounded pool of jobs per process', () => {
+  let store: Awaited<ReturnType<typeof pglite.make>>;
+  let server: TestServer;
+  beforeAll(async () => {
+    store = await pglite.make();
+    server = await startTestServer(store, { workers: 2, processors: { removebg: counted, bgblur: counted, descratch: counted } });
+  });
+  afterAll(async () => {
+    await server?.close();
+    await store?.cleanup();
+  });
+
+  it('runs at most WORKERS jobs at once across all task types, and finishes them all', async () => {
+    const up = await server.app.inject({
+      method: 'POST', url: '/api/upload',
+      ...multipart([
+        { name: 'data', value: JSON.stringify({ func: 'removebg', fileType: 'image', subDir: 'web' }) },
+        { name: 'file', value: await readPhoto('chelsea'), filename: 'p.jpg', type: 'image/jpeg' },
+      ]),
+    });
+    const imgUrl = up.json().data.fileUrl;
+    const ids: string[] = [];
+    for (const type of ['removebg', 'bgblur', 'descratch', 'removebg', 'bgblur', 'descratch', 'removebg', 'bgblur', 'descratch']) {
+      ids.push((await server.app.inject({ method: 'POST', url: `/api/task/${type}`, payload: { imgUrl } })).json().data.taskId);
+    }
+    for (let i = 0; i < 200; i++) {
+      const res = (await server.app.inject({ method: 'POST', url: '/api/task/status', payload: { taskId: ids.join(',') } })).json();
+      const entries = Object.values(res.data.result) as Array<{ resultCode: number }>;
+      if (entries.every((e) => e.resultCode === ResultCode.SUCCESS)) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const res = (await server.app.inject({ method: 'POST', url: '/api/task/status', payload: { taskId: ids.join(',') } })).json();
+    expect(Object.values(res.data.result).every((e) => (e as { resultCode: number }).resultCode === ResultCode.SUCCESS)).toBe(true);
+    expect(mostAtOnce).toBe(2);
+  }, 60_000);
+});

@@ -2,6 +2,7 @@ import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { ResultCode } from '../../engine/spec/errors';
 import { UPLOAD_MAX_BYTES, UPLOAD_MAX_FILES } from '../../engine/spec/limits';
+import { loadAccountsConfig, registerAccounts, type AccountsConfig } from './accounts';
 import type { ServerConfig } from './config';
 import type { Database } from './db/database';
 import { ApiError, fail } from './envelope';
@@ -42,6 +43,8 @@ export interface AppDeps {
   logger?: boolean;
   /** Keys and the app config of SPEC §7 (`/api/sa/*`); default: from the environment, keys kept in memory. */
   security?: SecurityConfig;
+  /** Sign-in, credits and payments settings; default: from the environment. */
+  accounts?: AccountsConfig;
 }
 
 /** HTTP status that accompanies an envelope code; the envelope itself is the contract. */
@@ -85,9 +88,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const absolute = absoluteUrlMaker(deps.config.publicUrl);
   const tasks = new TaskRepository(deps.db);
-  const service = new TaskService({ tasks, queue: deps.queue, storage: deps.storage, processors: deps.processors });
+  const accounts = registerAccounts(app, { db: deps.db, config: deps.accounts ?? loadAccountsConfig(process.env) });
+  const service = new TaskService({ tasks, queue: deps.queue, storage: deps.storage, processors: deps.processors, charging: accounts });
   registerUploadRoutes(app, { storage: deps.storage, db: deps.db, absolute });
-  registerTaskRoutes(app, { service, absolute });
+  registerTaskRoutes(app, { service, absolute, payerOf: accounts.payerOf });
   registerFileRoutes(app, { storage: deps.storage });
   registerDownloadRoutes(app, { storage: deps.storage });
   registerFontRoutes(app);

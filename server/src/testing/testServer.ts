@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { buildApp } from '../app';
+import type { AccountsConfig } from '../accounts';
 import type { Processor } from '../tasks/processors';
 import { readInput } from '../tasks/processors';
 import { createRuntime, type Runtime } from '../runtime';
@@ -25,7 +26,7 @@ export interface TestServer {
 /** Starts the real app on a store from `target`; `workers: 0` leaves jobs queued. */
 export async function startTestServer(
   store: Awaited<ReturnType<DatabaseTarget['make']>>,
-  options: { workers: number; processors?: Partial<Record<string, Processor>> },
+  options: { workers: number; processors?: Partial<Record<string, Processor>>; accounts?: Partial<AccountsConfig> },
 ): Promise<TestServer> {
   const runtime = await createRuntime({
     config: { dataDir: store.dataDir, databaseUrl: store.databaseUrl, queueSchema: 'pgboss' },
@@ -36,7 +37,12 @@ export async function startTestServer(
   const webDir = path.join(store.dataDir, 'web');
   await mkdir(webDir, { recursive: true });
   await writeFile(path.join(webDir, 'index.html'), '<!doctype html><div id="root"></div>');
-  const app = await buildApp({ config: { publicUrl: null, webDir, workers: options.workers }, ...runtime });
+  // Sign-in codes of test servers go to an outbox in the test's own folder unless a test gives SMTP.
+  const accounts: AccountsConfig = {
+    smtpUrl: null, mailFrom: 'Lumacut test <test@localhost>', outboxDir: path.join(store.dataDir, 'outbox'), sessionHours: 24,
+    freeDailyCredits: 3, stripeSecretKey: null, stripeWebhookSecret: null, ...options.accounts,
+  };
+  const app = await buildApp({ config: { publicUrl: null, webDir, workers: options.workers }, ...runtime, accounts });
   return {
     app,
     runtime,

@@ -1,0 +1,73 @@
+import type { FastifyInstance } from 'fastify';
+import { isEmailAddress } from '../../../engine/spec/accountLimits';
+import { accountPayer, type CreditLedger } from '../credits/creditLedger';
+import { ok, paramsInvalid } from '../envelope';
+import type { AccountRepository } from './accountRepository';
+import type { LoginCodes } from './loginCodes';
+import { payerOf, requesterOf } from './payer';
+import type { SessionStore } from './sessions';
+
+export interface AccountRouteDeps {
+  accounts: AccountRepository;
+  codes: LoginCodes;
+  sessions: SessionStore;
+  ledger: CreditLedger;
+  /** Called after a first sign-in, to move the device's work to the account (may be absent). */
+  onSignedIn?: (info: { accountId: string; created: boolean; deviceId: string | undefined }) => Promise<void>;
+}
+
+function emailOf(body: unknown): string {
+  const email = (body as { email?: unknown } | null)?.email;
+  if (!isEmailAddress(email)) throw paramsInvalid('a valid email address is required');
+  return email.trim().toLowerCase();
+}
+
+/**
+ * Sign-in by email code, the session's account, sign out (this browser or everywhere), delete
+ * the account, and the credit balance of whoever asks.
+ */
+export function registerAccountRoutes(app: FastifyInstance, deps: AccountRouteDeps): void {
+  app.post('/api/account/email/code', async (request) => {
+    await deps.codes.send(emailOf(request.body), requesterOf(request));
+    return ok({ sent: true });
+  });
+
+  app.post('/api/account/email/login', async (request) => {
+    const email = emailOf(request.body);
+    const code = (request.body as { code?: unknown }).code;
+    if (typeof code !== 'string' && typeof code !== 'number') throw paramsInvalid('code is required');
+    await deps.codes.verify(email, String(code), requesterOf(request));
+    const { account, created } = await deps.accounts.findOrCreateByEmail(email);
+    const token = await deps.sessions.create(account.id);
+    const deviceId = request.headers['x-device-id'];
+    await deps.onSignedIn?.({ accountId: account.id, created, deviceId: typeof deviceId === 'string' ? deviceId : undefined });
+    return ok({ accountId: account.id, token, email: account.email, provider: account.provider, isNew: created });
+  });
+
+  app.post('/api/account/info', async (request) => {
+    const session = await deps.sessions.requireAccount(request);
+    const account = await deps.accounts.byId(session.accountId);
+    const balance = await deps.ledger.balance(accountPayer(session.accountId));
+    return ok({ account, balance });
+  });
+
+  app.post('/api/account/logout', async (request) => {
+    const session = await deps.sessions.requireAccount(request);
+    await deps.sessions.revoke(session.tokenHash);
+    return ok({ signedOut: 1 });
+  });
+
+  app.post('/api/account/logout-all', async (request) => {
+    const session = await deps.sessions.requireAccount(request);
+    return ok({ signedOut: await deps.sessions.revokeAll(session.accountId) });
+  });
+
+  app.post('/api/account/delete', async (request) => {
+    const session = await deps.sessions.requireAccount(request);
+    await deps.accounts.markDeleted(session.accountId);
+    return ok({ deleted: true });
+  });
+
+  /** Balance of the signed-in account, or of the visitor's device (its free allowance today). */
+  app.post('/api/credits/balance', async (request) => ok(await deps.ledger.balance(await payerOf(request, deps.sessions))));
+}

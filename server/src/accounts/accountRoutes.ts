@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { isEmailAddress } from '../../../engine/spec/accountLimits';
+import type { CommerceService } from '../commerce/commerceService';
 import { accountPayer, type CreditLedger } from '../credits/creditLedger';
 import { ok, paramsInvalid } from '../envelope';
 import type { AccountRepository } from './accountRepository';
@@ -12,6 +13,7 @@ export interface AccountRouteDeps {
   codes: LoginCodes;
   sessions: SessionStore;
   ledger: CreditLedger;
+  commerce?: CommerceService;
   /** Called after a first sign-in, to move the device's work to the account (may be absent). */
   onSignedIn?: (info: { accountId: string; created: boolean; deviceId: string | undefined }) => Promise<void>;
 }
@@ -47,8 +49,9 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AccountRouteDe
   app.post('/api/account/info', async (request) => {
     const session = await deps.sessions.requireAccount(request);
     const account = await deps.accounts.byId(session.accountId);
+    const subscription = (await deps.commerce?.currentSubscription(session.accountId)) ?? null;
     const balance = await deps.ledger.balance(accountPayer(session.accountId));
-    return ok({ account, balance });
+    return ok({ account, balance, subscription });
   });
 
   app.post('/api/account/logout', async (request) => {

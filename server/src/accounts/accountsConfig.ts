@@ -16,6 +16,8 @@ export interface AccountsConfig {
   /** Stripe secret key and webhook signing secret; without them the local test provider takes payments. */
   stripeSecretKey: string | null;
   stripeWebhookSecret: string | null;
+  /** Another Stripe API base (STRIPE_API_URL), e.g. stripe-mock; default api.stripe.com. */
+  stripeApiUrl: string | null;
 }
 
 function nonNegative(value: string | undefined, fallback: number, name: string): number {
@@ -36,5 +38,6 @@ export function loadAccountsConfig(env: NodeJS.ProcessEnv = process.env): Accoun
     freeDailyCredits: nonNegative(env.FREE_DAILY_CREDITS, FREE_DAILY_CREDITS, 'FREE_DAILY_CREDITS'),
     stripeSecretKey: env.STRIPE_SECRET_KEY || null,
     stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET || null,
+    stripeApiUrl: env.STRIPE_API_URL || null,
   };
 }

@@ -1,4 +1,9 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { CommerceService } from '../commerce/commerceService';
+import { registerCommerceRoutes } from '../commerce/commerceRoutes';
+import type { PaymentProvider } from '../commerce/paymentProvider';
+import { createStripeProvider } from '../commerce/stripeProvider';
+import { createTestProvider, type TestProvider } from '../commerce/testProvider';
 import type { Database, Queryable } from '../db/database';
 import { CreditLedger } from '../credits/creditLedger';
 import { AccountRepository } from './accountRepository';
@@ -22,10 +27,27 @@ export interface Accounts extends TaskCharging {
   ledger: CreditLedger;
   accounts: AccountRepository;
   mailer: LoginMailer;
+  commerce: CommerceService;
+}
+
+/** Stripe when its keys are configured; otherwise the plainly marked local test provider. */
+function paymentProviderFor(config: AccountsConfig): { provider: PaymentProvider; test: TestProvider | null } {
+  if (config.stripeSecretKey && config.stripeWebhookSecret) {
+    const api = config.stripeApiUrl ? new URL(config.stripeApiUrl) : null;
+    const endpoint = api
+      ? { host: api.hostname, port: Number(api.port || (api.protocol === 'http:' ? 80 : 443)), protocol: api.protocol === 'http:' ? ('http' as const) : ('https' as const) }
+      : undefined;
+    return { provider: createStripeProvider({ secretKey: config.stripeSecretKey, webhookSecret: config.stripeWebhookSecret, endpoint }), test: null };
+  }
+  const test = createTestProvider();
+  return { provider: test, test };
 }
 
 /** Registers sign-in, account and credit routes; returns the parts other routes use. */
-export function registerAccounts(app: FastifyInstance, deps: { db: Database; config: AccountsConfig; now?: () => Date }): Accounts {
+export function registerAccounts(
+  app: FastifyInstance,
+  deps: { db: Database; config: AccountsConfig; absolute: (request: FastifyRequest, path: string) => string; now?: () => Date; provider?: PaymentProvider },
+): Accounts {
   const mailer = createLoginMailer({ smtpUrl: deps.config.smtpUrl, from: deps.config.mailFrom, outboxDir: deps.config.outboxDir });
   // Named once at start, so a self-hoster without SMTP knows where to read sign-in codes.
   if (!deps.config.smtpUrl && !process.env.VITEST) console.info(`SMTP_URL is not set: sign-in codes are written to ${deps.config.outboxDir}`);
@@ -33,9 +55,13 @@ export function registerAccounts(app: FastifyInstance, deps: { db: Database; con
   const ledger = new CreditLedger(deps.db, { freeDailyCredits: deps.config.freeDailyCredits, now: deps.now });
   const accounts = new AccountRepository(deps.db);
   const codes = new LoginCodes(deps.db, mailer);
-  registerAccountRoutes(app, { accounts, codes, sessions, ledger });
+  const payments = deps.provider ? { provider: deps.provider, test: null } : paymentProviderFor(deps.config);
+  if (payments.test && !process.env.VITEST) console.info('STRIPE_SECRET_KEY is not set: purchases use the LOCAL TEST payment provider (no money moves)');
+  const commerce = new CommerceService({ db: deps.db, ledger, provider: payments.provider, now: deps.now });
+  registerAccountRoutes(app, { accounts, codes, sessions, ledger, commerce });
+  registerCommerceRoutes(app, { commerce, sessions, testProvider: payments.test, absolute: deps.absolute });
   return {
-    sessions, ledger, accounts, mailer,
+    sessions, ledger, accounts, mailer, commerce,
     payerOf: (request) => payerOf(request, sessions),
     chargeForTask: (payer, task, insertTask) => ledger.chargeForTask(payer, task, insertTask),
   };

@@ -9,8 +9,8 @@ afterEach(() => vi.useRealTimers());
 
 const ACCOUNT: StoredAccount = { accountId: 'ACC_1', token: 'lc_tok', email: 'a@example.org' };
 const codeError = (code: number) => Object.assign(new Error('failed'), { code });
-const later = <T>(ms: number, value: T | Error) =>
-  new Promise<T>((resolve, reject) => setTimeout(() => (value instanceof Error ? reject(value) : resolve(value)), ms));
+const later = <T>(ms: number, value: T) => new Promise<T>((resolve) => setTimeout(() => resolve(value), ms));
+const failAfter = (ms: number, error: Error) => new Promise<never>((_, reject) => setTimeout(() => reject(error), ms));
 
 function start(options: { account?: StoredAccount | null; verify?: () => Promise<SignInResult>; send?: () => Promise<void>; provider?: () => Promise<SignInResult>; signOut?: () => Promise<void> } = {}) {
   const calls = { store: vi.fn(), clear: vi.fn(), after: vi.fn(), resume: vi.fn(), send: vi.fn(), verify: vi.fn(), provider: vi.fn() };
@@ -61,7 +61,7 @@ describe('login machine (SPEC §4)', () => {
 
   it('a wrong code (-1018) stays on the code step with the error; an expired one (-1017) is fail', async () => {
     let reply: Error | SignInResult = codeError(ResultCode.VERIFY_CODE_WRONG);
-    const t = start({ verify: () => later(10, reply) });
+    const t = start({ verify: () => (reply instanceof Error ? failAfter(10, reply) : later(10, reply)) });
     t.actor.send({ type: 'login.open' });
     t.actor.send({ type: 'login.sendCode', email: 'a@example.org' });
     await vi.advanceTimersByTimeAsync(300);
@@ -80,7 +80,7 @@ describe('login machine (SPEC §4)', () => {
   });
 
   it('a code that cannot be sent (offline) is fail with the network error', async () => {
-    const t = start({ send: () => later(50, new TypeError('Failed to fetch')) });
+    const t = start({ send: () => failAfter(50, new TypeError('Failed to fetch')) });
     t.actor.send({ type: 'login.open' });
     t.actor.send({ type: 'login.sendCode', email: 'a@example.org' });
     await vi.advanceTimersByTimeAsync(50);
@@ -131,7 +131,7 @@ describe('login machine (SPEC §4)', () => {
   });
 
   it('a provider sign-in that fails is fail', async () => {
-    const t = start({ provider: () => later(20, codeError(ResultCode.SERVER_ERROR)) });
+    const t = start({ provider: () => failAfter(20, codeError(ResultCode.SERVER_ERROR)) });
     t.actor.send({ type: 'login.open' });
     t.actor.send({ type: 'login.provider', provider: 'apple' });
     await vi.advanceTimersByTimeAsync(20);
@@ -173,7 +173,7 @@ describe('login machine (SPEC §4)', () => {
     await vi.advanceTimersByTimeAsync(100);
     expect(t.state()).toBe('none');
     expect(t.calls.clear).toHaveBeenCalled();
-    const u = start({ account: ACCOUNT, signOut: () => later(100, new Error('offline')) });
+    const u = start({ account: ACCOUNT, signOut: () => failAfter(100, new Error('offline')) });
     u.actor.send({ type: 'login.signOut' });
     await vi.advanceTimersByTimeAsync(100);
     expect(u.state()).toBe('none');

@@ -6,8 +6,8 @@ import { purchaseMachine, MAX_CONFIRM_POLLS, type CheckoutReply, type OrderStatu
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
 
-const later = <T>(ms: number, value: T | Error) =>
-  new Promise<T>((resolve, reject) => setTimeout(() => (value instanceof Error ? reject(value) : resolve(value)), ms));
+const later = <T>(ms: number, value: T) => new Promise<T>((resolve) => setTimeout(() => resolve(value), ms));
+const failAfter = (ms: number, error: Error) => new Promise<never>((_, reject) => setTimeout(() => reject(error), ms));
 
 function start(options: { checkout?: () => Promise<CheckoutReply>; statuses?: OrderStatus[]; returning?: { purchaseId: string; result: 'success' | 'cancel' } } = {}) {
   const statuses = [...(options.statuses ?? ['paid'])];
@@ -91,7 +91,7 @@ describe('purchase machine (SPEC §4)', () => {
   });
 
   it('a refused checkout is fail with its code (1000006 when the sign-in lapsed), and fail can be dismissed', async () => {
-    const t = start({ checkout: () => later(10, Object.assign(new Error('x'), { code: ResultCode.ACCOUNT_AUTHORIZED_EXPIRED })) });
+    const t = start({ checkout: () => failAfter(10, Object.assign(new Error('x'), { code: ResultCode.ACCOUNT_AUTHORIZED_EXPIRED })) });
     t.actor.send(open);
     await vi.advanceTimersByTimeAsync(10);
     expect(t.state()).toBe('fail');

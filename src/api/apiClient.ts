@@ -1,6 +1,8 @@
 import { ResultCode } from '../../engine/spec/errors';
 import type { Envelope, QueryInput, SubmitInput, UploadInput, UploadOutput } from '../../machines/taskFlow.types';
 import { reportNetworkError, trackFailedCall } from './analytics';
+import { reportReply } from '../account/serverReplies';
+import { getDeviceId } from './deviceId';
 
 /** Upload calls give up after this long (text.uploadErrorTimeout). */
 export const UPLOAD_TIMEOUT_MS = 120_000;
@@ -26,6 +28,8 @@ function reported<E>(path: string, error: E, signal?: AbortSignal): E {
 
 /** Every envelope that is not a success becomes a failed-call event (SPEC §7). */
 function tracked<T>(path: string, envelope: Envelope<T>): Envelope<T> {
+  // 1000006 from any call expires the sign-in; 1010103 offers credits (login machine, credits dialog).
+  reportReply(Number(envelope?.resultCode));
   if (envelope?.resultCode !== ResultCode.SUCCESS) {
     trackFailedCall({ url: path, errorCode: Number(envelope?.resultCode), errorMsg: String(envelope?.msg ?? '') });
   }
@@ -40,10 +44,23 @@ async function readEnvelope<T>(path: string, response: Response, signal?: AbortS
   }
 }
 
+/** Who calls: the auth token of a signed-in account (tasks are charged to it) and the device id. */
+function identityHeaders(): Record<string, string> {
+  const headers: Record<string, string> = {};
+  try {
+    const token = localStorage.getItem('authToken');
+    if (token) headers['X-Auth-Token'] = token;
+    headers['X-Device-Id'] = getDeviceId();
+  } catch {
+    // No storage (tests, private mode): the server falls back to the network address.
+  }
+  return headers;
+}
+
 async function postJson<T>(path: string, body: unknown, signal?: AbortSignal): Promise<Envelope<T>> {
   let response: Response;
   try {
-    response = await fetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), signal });
+    response = await fetch(path, { method: 'POST', headers: { 'content-type': 'application/json', ...identityHeaders() }, body: JSON.stringify(body), signal });
   } catch (err) {
     throw reported(path, new NetworkError(err instanceof Error ? err.message : 'network error'), signal);
   }

@@ -17,7 +17,8 @@ export function AuthDialog() {
   return (
     <ModalDialog open={open} title={t(expired ? 'account.expiredTitle' : 'account.needLoginTitle')} onClose={() => open && account.cancelLogin()} testId="auth.dialog">
       <p className="muted">{t(expired ? 'account.expiredBody' : 'account.needLoginBody')}</p>
-      <EmailCodeForm />
+      {/* Only one sign-in form lives in the page at a time. */}
+      {open && <EmailCodeForm />}
       <button type="button" className="button button--ghost account-dialog__close" onClick={account.cancelLogin} data-testid="auth.close">
         {t('account.close')}
       </button>

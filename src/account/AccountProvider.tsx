@@ -8,10 +8,11 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { fromPromise } from 'xstate';
 import { ResultCode } from '../../engine/spec/errors';
 import { MOBILE_BREAKPOINT_PX } from '../../engine/spec/limits';
-import { loginMachine, loginState } from '../../machines/login.machine';
+import { loginMachine, loginState, type StoredAccount } from '../../machines/login.machine';
 import { navigationAfterLogin } from '../../machines/loginNavigation';
 import { purchaseMachine } from '../../machines/purchase.machine';
 import { accountApi } from '../api/accountApi';
+import { getDeviceId } from '../api/deviceId';
 import { useLang } from '../app/useLang';
 import { AccountContext, type AccountApi, type PurchaseStateName } from './AccountContext';
 import { clearStoredAccount, readStoredAccount, storeAccount } from './accountStorage';
@@ -22,6 +23,22 @@ import { onReply } from './serverReplies';
 import './account.css';
 
 const RELOAD_AT_KEY = 'lastLoginReloadAt';
+
+/**
+ * The session an OpenID sign-in brought back in the URL fragment (`#login=…&accountId=…`): stored,
+ * and the fragment removed so the token does not linger in the address bar or history.
+ */
+function accountFromFragment(): StoredAccount | null {
+  if (typeof window === 'undefined' || !window.location.hash.includes('login=')) return null;
+  const params = new URLSearchParams(window.location.hash.slice(1));
+  const token = params.get('login');
+  const accountId = params.get('accountId');
+  if (!token || !accountId) return null;
+  window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search);
+  const account = { accountId, token, email: params.get('email') || null };
+  void storeAccount(account);
+  return account;
+}
 
 /** The checkout return link (`?purchase=ORD_…&result=success`) of the page being loaded, if any. */
 function returningPurchase(search: string): { purchaseId: string; result: 'success' | 'cancel' } | null {
@@ -81,6 +98,12 @@ export function AccountProvider({ children }: { children: ReactNode }) {
           const reply = await accountApi.verifyCode(input.email, input.code);
           return { account: { accountId: reply.accountId, token: reply.token, email: reply.email }, isNew: reply.isNew };
         }),
+        // The provider's pages take over the window; the sign-in comes back as a new page load.
+        signInWithProvider: fromPromise(({ input }) => {
+          const returnTo = /\/(log-in|sign-up)\/?$/.test(window.location.pathname) ? `/${lang}/create` : window.location.pathname;
+          window.location.assign(`/api/account/oidc/${input.provider}/start?${new URLSearchParams({ returnTo, deviceId: getDeviceId() })}`);
+          return new Promise<never>(() => undefined);
+        }),
         signOut: fromPromise(async () => {
           await accountApi.signOut();
         }),
@@ -122,7 +145,7 @@ export function AccountProvider({ children }: { children: ReactNode }) {
         },
       },
     }),
-    { input: { account: readStoredAccount() } },
+    { input: { account: accountFromFragment() ?? readStoredAccount() } },
   );
 
   useEffect(() => onReply((code) => {

@@ -29,6 +29,32 @@ export class AccountRepository {
     return { account, created: inserted.length > 0 };
   }
 
+  /**
+   * The account of an OpenID provider's subject, created on first sign-in. A verified address that
+   * already has an account signs into that account (same projects whichever way one signs in).
+   */
+  async findOrCreateByProvider(provider: string, subject: string, email: string | null, emailVerified: boolean): Promise<{ account: AccountRecord; created: boolean }> {
+    const { rows } = await this.db.query<Row>('select * from accounts where provider = $1 and provider_subject = $2 and deleted_at is null', [provider, subject]);
+    if (rows[0]) return { account: fromRow(rows[0]), created: false };
+    const address = email?.trim().toLowerCase() || null;
+    if (address && emailVerified) {
+      const existing = await this.byEmail(address);
+      if (existing) return { account: existing, created: false };
+    }
+    const id = `ACC_${randomUUID().replace(/-/g, '')}`;
+    // An unverified address is not claimed: another account may prove it later.
+    const claimed = address && emailVerified ? address : null;
+    const { rows: inserted } = await this.db.query<Row>(
+      `insert into accounts (id, email, provider, provider_subject, display_name) values ($1, $2, $3, $4, $5)
+       on conflict do nothing returning *`,
+      [id, claimed, provider, subject, address?.split('@')[0] ?? provider],
+    );
+    if (inserted[0]) return { account: fromRow(inserted[0]), created: true };
+    // Lost a race with a simultaneous first sign-in of the same subject.
+    const again = await this.db.query<Row>('select * from accounts where provider = $1 and provider_subject = $2', [provider, subject]);
+    return { account: fromRow(again.rows[0]!), created: false };
+  }
+
   async byEmail(email: string): Promise<AccountRecord | null> {
     const { rows } = await this.db.query<Row>('select * from accounts where email = $1 and deleted_at is null', [email]);
     return rows[0] ? fromRow(rows[0]) : null;

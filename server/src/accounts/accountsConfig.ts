@@ -18,6 +18,24 @@ export interface AccountsConfig {
   stripeWebhookSecret: string | null;
   /** Another Stripe API base (STRIPE_API_URL), e.g. stripe-mock; default api.stripe.com. */
   stripeApiUrl: string | null;
+  /** Google and Apple sign-in (OpenID Connect); a provider without a client id is off. */
+  oidc: Partial<Record<OidcProviderName, OidcProviderConfig>>;
+}
+
+export type OidcProviderName = 'google' | 'apple';
+export interface OidcProviderConfig { issuer: string; clientId: string; clientSecret: string }
+
+const DEFAULT_ISSUERS: Record<OidcProviderName, string> = { google: 'https://accounts.google.com', apple: 'https://appleid.apple.com' };
+
+function oidcFrom(env: NodeJS.ProcessEnv): AccountsConfig['oidc'] {
+  const out: AccountsConfig['oidc'] = {};
+  for (const name of ['google', 'apple'] as const) {
+    const prefix = `OIDC_${name.toUpperCase()}_`;
+    const clientId = env[`${prefix}CLIENT_ID`];
+    if (!clientId) continue;
+    out[name] = { issuer: env[`${prefix}ISSUER`] || DEFAULT_ISSUERS[name], clientId, clientSecret: env[`${prefix}CLIENT_SECRET`] || '' };
+  }
+  return out;
 }
 
 function nonNegative(value: string | undefined, fallback: number, name: string): number {
@@ -39,5 +57,6 @@ export function loadAccountsConfig(env: NodeJS.ProcessEnv = process.env): Accoun
     stripeSecretKey: env.STRIPE_SECRET_KEY || null,
     stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET || null,
     stripeApiUrl: env.STRIPE_API_URL || null,
+    oidc: oidcFrom(env),
   };
 }

@@ -11,6 +11,8 @@ import { registerAccountRoutes } from './accountRoutes';
 import type { AccountsConfig } from './accountsConfig';
 import { LoginCodes } from './loginCodes';
 import { createLoginMailer, type LoginMailer } from './mailer';
+import { OidcLogin } from './oidcLogin';
+import { registerOidcRoutes } from './oidcRoutes';
 import { payerOf } from './payer';
 import { SessionStore } from './sessions';
 
@@ -60,6 +62,7 @@ export function registerAccounts(
   const commerce = new CommerceService({ db: deps.db, ledger, provider: payments.provider, now: deps.now });
   registerAccountRoutes(app, { accounts, codes, sessions, ledger, commerce });
   registerCommerceRoutes(app, { commerce, sessions, testProvider: payments.test, absolute: deps.absolute });
+  registerOidcRoutes(app, { oidc: new OidcLogin(deps.db, deps.config.oidc), accounts, sessions, absolute: deps.absolute });
   return {
     sessions, ledger, accounts, mailer, commerce,
     payerOf: (request) => payerOf(request, sessions),

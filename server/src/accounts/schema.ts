@@ -80,6 +80,20 @@ export const CREDITS_MIGRATION = `
     execute function credits_refund_task();
 `;
 
+/** OpenID Connect sign-ins in flight: state, nonce and PKCE verifier, used once, 10 minutes. */
+export const OIDC_MIGRATION = `
+  create table oidc_logins (
+    state text primary key,
+    provider text not null,
+    nonce text not null,
+    code_verifier text not null,
+    return_to text not null,
+    device_id text,
+    created_at timestamptz not null default now(),
+    expires_at timestamptz not null
+  );
+`;
+
 export const COMMERCE_MIGRATION = `
   create table subscriptions (
     id text primary key,

@@ -1,4 +1,4 @@
-import { ACCOUNTS_MIGRATION, COMMERCE_MIGRATION, CREDITS_MIGRATION } from '../accounts/schema';
+import { ACCOUNTS_MIGRATION, COMMERCE_MIGRATION, CREDITS_MIGRATION, OIDC_MIGRATION } from '../accounts/schema';
 import { REPORT_MIGRATION } from '../reports/reportSchema';
 import type { Database } from './database';
 
@@ -79,6 +79,7 @@ export const MIGRATIONS: { version: number; name: string; sql: string }[] = [
   { version: 10, name: 'accounts, sign-in codes and sessions', sql: ACCOUNTS_MIGRATION },
   { version: 11, name: 'credit ledger', sql: CREDITS_MIGRATION },
   { version: 12, name: 'subscriptions, purchases and payment events', sql: COMMERCE_MIGRATION },
+  { version: 13, name: 'OpenID Connect sign-ins in flight', sql: OIDC_MIGRATION },
 ];
 
 /** Applies every migration newer than the database's version. Safe to call from several processes. */

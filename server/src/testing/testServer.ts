@@ -40,7 +40,7 @@ export async function startTestServer(
   // Sign-in codes of test servers go to an outbox in the test's own folder unless a test gives SMTP.
   const accounts: AccountsConfig = {
     smtpUrl: null, mailFrom: 'Lumacut test <test@localhost>', outboxDir: path.join(store.dataDir, 'outbox'), sessionHours: 24,
-    freeDailyCredits: 3, stripeSecretKey: null, stripeWebhookSecret: null, stripeApiUrl: null, ...options.accounts,
+    freeDailyCredits: 3, stripeSecretKey: null, stripeWebhookSecret: null, stripeApiUrl: null, oidc: {}, ...options.accounts,
   };
   const app = await buildApp({ config: { publicUrl: null, webDir, workers: options.workers }, ...runtime, accounts });
   return {

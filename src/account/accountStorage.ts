@@ -45,6 +45,9 @@ export async function storeAccount(account: StoredAccount, configuredHours?: num
     // Private mode: the session lasts as long as the page.
   }
   if (typeof document === 'undefined') return;
+  const secureFlag = typeof location !== 'undefined' && location.protocol === 'https:' ? '; Secure' : '';
+  // Project images load by <img>, which sends no headers: the token goes along as a cookie on /api/projects only.
+  document.cookie = `${AUTH_TOKEN_KEY}=${encodeURIComponent(account.token)}; path=/api/projects; max-age=${cookieMaxAgeSeconds(configuredHours)}; SameSite=Strict${secureFlag}`;
   try {
     const sealed = await encryptText(JSON.stringify({ accountId: account.accountId, email: account.email ?? null }), APP_PASSPHRASE);
     const secure = location.protocol === 'https:' ? '; Secure' : '';
@@ -61,5 +64,8 @@ export function clearStoredAccount(): void {
   } catch {
     // Nothing stored.
   }
-  if (typeof document !== 'undefined') document.cookie = `${ACCOUNT_COOKIE}=; path=/; max-age=0`;
+  if (typeof document !== 'undefined') {
+    document.cookie = `${ACCOUNT_COOKIE}=; path=/; max-age=0`;
+    document.cookie = `${AUTH_TOKEN_KEY}=; path=/api/projects; max-age=0`;
+  }
 }

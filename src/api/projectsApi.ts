@@ -44,6 +44,13 @@ const base = (pid: string) => `/api/projects/${encodeURIComponent(pid)}`;
 
 async function call<T>(method: string, path: string, body?: { json: unknown } | { blob: Blob }, signal?: AbortSignal): Promise<T> {
   const headers: Record<string, string> = { 'X-Device-Id': getDeviceId() };
+  // Signed in, projects are the account's, on every browser it signs into.
+  try {
+    const token = localStorage.getItem('authToken');
+    if (token) headers['X-Auth-Token'] = token;
+  } catch {
+    // No storage: a visitor.
+  }
   let payload: BodyInit | undefined;
   if (body && 'json' in body) {
     headers['content-type'] = 'application/json';

@@ -14,9 +14,23 @@ import { createLoginMailer, type LoginMailer } from './mailer';
 import { OidcLogin } from './oidcLogin';
 import { registerOidcRoutes } from './oidcRoutes';
 import { payerOf } from './payer';
+import { moveVisitorWork } from './moveVisitorWork';
+import { accountOwnerKey } from './accountRepository';
+import { AUTH_TOKEN_HEADER } from './sessions';
 import { SessionStore } from './sessions';
 
 export { loadAccountsConfig, type AccountsConfig } from './accountsConfig';
+
+/** The web app mirrors the auth token into this cookie, scoped to /api/projects (image loads). */
+export const AUTH_TOKEN_COOKIE = 'authToken';
+
+function cookieValue(header: string | undefined, name: string): string | undefined {
+  for (const part of (header ?? '').split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === name) return decodeURIComponent(part.slice(eq + 1).trim());
+  }
+  return undefined;
+}
 
 /** What the task routes need from accounts: who pays, and a charge that records the task with it. */
 export interface TaskCharging {
@@ -60,9 +74,25 @@ export function registerAccounts(
   const payments = deps.provider ? { provider: deps.provider, test: null } : paymentProviderFor(deps.config);
   if (payments.test && !process.env.VITEST) console.info('STRIPE_SECRET_KEY is not set: purchases use the LOCAL TEST payment provider (no money moves)');
   const commerce = new CommerceService({ db: deps.db, ledger, provider: payments.provider, now: deps.now });
-  registerAccountRoutes(app, { accounts, codes, sessions, ledger, commerce });
+  // The device's visitor work moves to the account it signs into.
+  const onSignedIn = async (info: { accountId: string; deviceId: string | undefined }) => {
+    await moveVisitorWork(deps.db, info.deviceId, info.accountId);
+  };
+  registerAccountRoutes(app, { accounts, codes, sessions, ledger, commerce, onSignedIn });
+  // Projects and tasks of a signed-in request belong to its account (projects/ownerKey.ts reads this).
+  // Image GETs cannot send headers, so project routes also take the token from the authToken cookie.
+  app.addHook('onRequest', async (request) => {
+    const url = request.url;
+    if (!url.startsWith('/api/projects') && !url.startsWith('/api/task')) return;
+    if (!request.headers[AUTH_TOKEN_HEADER] && url.startsWith('/api/projects') && request.method === 'GET') {
+      const token = cookieValue(request.headers.cookie, AUTH_TOKEN_COOKIE);
+      if (token) request.headers[AUTH_TOKEN_HEADER] = token;
+    }
+    const account = await sessions.accountOf(request);
+    if (account) (request as typeof request & { accountOwner?: string }).accountOwner = accountOwnerKey(account.accountId);
+  });
   registerCommerceRoutes(app, { commerce, sessions, testProvider: payments.test, absolute: deps.absolute });
-  registerOidcRoutes(app, { oidc: new OidcLogin(deps.db, deps.config.oidc), accounts, sessions, absolute: deps.absolute });
+  registerOidcRoutes(app, { oidc: new OidcLogin(deps.db, deps.config.oidc), accounts, sessions, absolute: deps.absolute, onSignedIn });
   return {
     sessions, ledger, accounts, mailer, commerce,
     payerOf: (request) => payerOf(request, sessions),

@@ -1,3 +1,4 @@
+import type { ProItem } from '../../engine/doc/proItems';
 import { ResultCode } from '../../engine/spec/errors';
 import { retry } from '../../engine/net/retry';
 import type { CreditBalanceView, OrderView, SubscriptionView } from '../account/accountTypes';
@@ -72,5 +73,7 @@ export const accountApi = {
     call<{ repeat: true } | { repeat: false; purchaseId: string; url: string }>('/api/purchase/checkout', { productId, currency, returnUrl }),
   order: (purchaseId: string) => read<OrderView>('/api/purchase/order', { purchaseId }),
   orders: () => read<{ orders: OrderView[] }>('/api/purchase/orders'),
+  /** Asks whether this design may be exported (pro items need a subscription, SPEC §6). */
+  authorizeExport: (doc: unknown) => call<{ allowed: boolean; proItems: ProItem[] }>('/api/export/authorize', { doc }),
   cancelSubscription: () => call<{ subscription: SubscriptionView }>('/api/purchase/subscription/cancel'),
 };

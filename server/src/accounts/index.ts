@@ -11,6 +11,7 @@ import { registerAccountRoutes } from './accountRoutes';
 import type { AccountsConfig } from './accountsConfig';
 import { LoginCodes } from './loginCodes';
 import { createLoginMailer, type LoginMailer } from './mailer';
+import { registerExportRoutes } from './exportRoutes';
 import { OidcLogin } from './oidcLogin';
 import { registerOidcRoutes } from './oidcRoutes';
 import { payerOf } from './payer';
@@ -92,6 +93,7 @@ export function registerAccounts(
     if (account) (request as typeof request & { accountOwner?: string }).accountOwner = accountOwnerKey(account.accountId);
   });
   registerCommerceRoutes(app, { commerce, sessions, testProvider: payments.test, absolute: deps.absolute });
+  registerExportRoutes(app, { sessions, commerce });
   registerOidcRoutes(app, { oidc: new OidcLogin(deps.db, deps.config.oidc), accounts, sessions, absolute: deps.absolute, onSignedIn });
   return {
     sessions, ledger, accounts, mailer, commerce,

@@ -4,6 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { startTestOidcProvider, type TestOidcProvider } from '../../server/src/testing/testOidcProvider';
 import { startTestSmtp, type TestSmtp } from '../../server/src/testing/testSmtp';
 
 /**
@@ -17,6 +18,7 @@ const BASE = `http://127.0.0.1:${PORT}`;
 const PHOTO = path.resolve('tests/assets/photos/astronaut.jpg');
 
 let smtp: TestSmtp;
+let idp: TestOidcProvider;
 let server: ChildProcess;
 let dataDir: string;
 
@@ -25,9 +27,12 @@ test.beforeAll(async () => {
   // A server left on the port by an earlier run would answer in place of ours.
   if (await fetch(`${BASE}/api/health`).then(() => true, () => false)) throw new Error(`port ${PORT} is already in use`);
   smtp = await startTestSmtp();
+  // A real OpenID provider standing in for Google.
+  idp = await startTestOidcProvider([`${BASE}/api/account/oidc/google/callback`]);
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'lumacut-e2e-accounts-'));
   server = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-    env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', SMTP_URL: smtp.url, FREE_DAILY_CREDITS: '1' },
+    env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', SMTP_URL: smtp.url, FREE_DAILY_CREDITS: '1',
+      OIDC_GOOGLE_ISSUER: idp.issuer, OIDC_GOOGLE_CLIENT_ID: idp.clientId, OIDC_GOOGLE_CLIENT_SECRET: idp.clientSecret },
     // The server's own log stays in its data folder for a failed run (kept when the test fails).
     stdio: ['ignore', openSync(path.join(dataDir, 'server.log'), 'a'), openSync(path.join(dataDir, 'server.log'), 'a')],
   });
@@ -49,11 +54,12 @@ test.afterAll(async () => {
     clearTimeout(timer);
   }
   await smtp?.close();
+  await idp?.close();
   if (test.info().status === test.info().expectedStatus) await rm(dataDir, { recursive: true, force: true });
   else console.log(`accounts e2e server log: ${path.join(dataDir, 'server.log')}`);
 });
 
-test('sign up by email code, use the free credit, get 1010103, buy credits with the test provider, pay a cut-out from them', async ({ page }) => {
+test('sign up by email code, use the free credit, get 1010103, buy credits with the test provider, pay a cut-out from them; Google sign-in in another browser sees the same projects', async ({ page, browser }) => {
   test.setTimeout(240_000);
   const email = `e2e-${Date.now()}@example.org`;
   await page.goto(`${BASE}/en/sign-up`);
@@ -90,7 +96,23 @@ test('sign up by email code, use the free credit, get 1010103, buy credits with 
   await page.goto(`${BASE}/en/tools/background-remover`);
   await page.getByTestId('upload.input').setInputFiles(PHOTO);
   await expect(page.getByTestId('result.image')).toBeVisible({ timeout: 120_000 });
+  // The cut-out opens in the editor as the account's project.
+  await page.getByTestId('result.openInEditor').click();
+  await expect(page).toHaveURL(/\/en\/create\/edit\?pid=CUT_/);
+  const pid = new URL(page.url()).searchParams.get('pid')!;
   await page.goto(`${BASE}/en/account`);
   await expect(page.getByTestId('header.balance')).toHaveText('19 credits');
   await expect(page.getByTestId('account.balance')).toContainText('19');
+
+  // Another browser: "Continue with Google" at the test OpenID provider, as the same verified address.
+  idp.signInAs({ sub: 'google-e2e-1', email, emailVerified: true });
+  const other = await browser.newContext();
+  const second = await other.newPage();
+  await second.goto(`${BASE}/en/log-in`);
+  await second.getByTestId('login.provider.google').click();
+  await expect(second).toHaveURL(/\/en\/create$/);
+  await expect(second.getByTestId('header.account')).toContainText(email);
+  await second.goto(`${BASE}/en/cutouts`);
+  await expect(second.getByTestId(`projects.item.${pid}`)).toBeVisible();
+  await other.close();
 });

@@ -88,7 +88,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const absolute = absoluteUrlMaker(deps.config.publicUrl);
   const tasks = new TaskRepository(deps.db);
-  const accounts = registerAccounts(app, { db: deps.db, config: deps.accounts ?? loadAccountsConfig(process.env), absolute });
+  const accounts = registerAccounts(app, { db: deps.db, config: deps.accounts ?? loadAccountsConfig(process.env), absolute, storage: deps.storage });
   const service = new TaskService({ tasks, queue: deps.queue, storage: deps.storage, processors: deps.processors, charging: accounts });
   registerUploadRoutes(app, { storage: deps.storage, db: deps.db, absolute });
   registerTaskRoutes(app, { service, absolute, payerOf: accounts.payerOf });

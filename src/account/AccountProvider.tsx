@@ -148,14 +148,16 @@ export function AccountProvider({ children }: { children: ReactNode }) {
     { input: { account: accountFromFragment() ?? readStoredAccount() } },
   );
 
-  useEffect(() => onReply((code) => {
+  useEffect(() => onReply((code, path) => {
+    // A task submitted or cancelled changes the balance the header shows.
+    if (path && /^\/api\/task\/(?!.*status$)/.test(path) && code === ResultCode.SUCCESS) refreshBalance();
     if (code === ResultCode.ACCOUNT_AUTHORIZED_EXPIRED) loginRef.send({ type: 'server.reply', resultCode: code });
     if (code === ResultCode.CREDITS_NOT_ENOUGH) {
       // Below 768 px the purchase dialog becomes the price page (SPEC §2).
       if (window.innerWidth < MOBILE_BREAKPOINT_PX) navigate(`/${lang}/pricing`);
       else setCreditsDialogOpen(true);
     }
-  }), [loginRef, navigate, lang]);
+  }), [loginRef, navigate, lang, refreshBalance]);
 
   const loginValue = useSelector(loginRef, (s) => s.value);
   const loginContext = useSelector(loginRef, (s) => s.context);

@@ -68,6 +68,7 @@ export const accountApi = {
   balance: () => read<CreditBalanceView>('/api/credits/balance'),
   signOut: () => call<{ signedOut: number }>('/api/account/logout'),
   signOutEverywhere: () => call<{ signedOut: number }>('/api/account/logout-all'),
+  exportData: () => call<Record<string, unknown>>('/api/account/export'),
   deleteAccount: () => call<{ deleted: boolean }>('/api/account/delete'),
   checkout: (productId: string, currency: string, returnUrl: string) =>
     call<{ repeat: true } | { repeat: false; purchaseId: string; url: string }>('/api/purchase/checkout', { productId, currency, returnUrl }),

@@ -29,7 +29,7 @@ function reported<E>(path: string, error: E, signal?: AbortSignal): E {
 /** Every envelope that is not a success becomes a failed-call event (SPEC §7). */
 function tracked<T>(path: string, envelope: Envelope<T>): Envelope<T> {
   // 1000006 from any call expires the sign-in; 1010103 offers credits (login machine, credits dialog).
-  reportReply(Number(envelope?.resultCode));
+  reportReply(Number(envelope?.resultCode), path);
   if (envelope?.resultCode !== ResultCode.SUCCESS) {
     trackFailedCall({ url: path, errorCode: Number(envelope?.resultCode), errorMsg: String(envelope?.msg ?? '') });
   }

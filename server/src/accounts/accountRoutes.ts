@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { isEmailAddress } from '../../../engine/spec/accountLimits';
 import type { CommerceService } from '../commerce/commerceService';
+import type { Database } from '../db/database';
+import type { FileStorage } from '../storage/storage';
+import { deleteAccountFiles, exportAccountData } from './accountData';
 import { accountPayer, type CreditLedger } from '../credits/creditLedger';
 import { ok, paramsInvalid } from '../envelope';
 import type { AccountRepository } from './accountRepository';
@@ -14,6 +17,8 @@ export interface AccountRouteDeps {
   sessions: SessionStore;
   ledger: CreditLedger;
   commerce?: CommerceService;
+  /** For "export my data" and deleting the account's files. */
+  data?: { db: Database; storage: FileStorage };
   /** Called after a first sign-in, to move the device's work to the account (may be absent). */
   onSignedIn?: (info: { accountId: string; created: boolean; deviceId: string | undefined }) => Promise<void>;
 }
@@ -67,8 +72,16 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AccountRouteDe
 
   app.post('/api/account/delete', async (request) => {
     const session = await deps.sessions.requireAccount(request);
+    // Files first: a crash in between leaves an account that can still ask again.
+    const files = deps.data ? await deleteAccountFiles(deps.data.db, deps.data.storage, session.accountId) : 0;
     await deps.accounts.markDeleted(session.accountId);
-    return ok({ deleted: true });
+    return ok({ deleted: true, files });
+  });
+
+  app.post('/api/account/export', async (request) => {
+    const session = await deps.sessions.requireAccount(request);
+    if (!deps.data) throw paramsInvalid('export is not available');
+    return ok(await exportAccountData(deps.data.db, session.accountId));
   });
 
   /** Balance of the signed-in account, or of the visitor's device (its free allowance today). */

@@ -5,6 +5,7 @@ import type { PaymentProvider } from '../commerce/paymentProvider';
 import { createStripeProvider } from '../commerce/stripeProvider';
 import { createTestProvider, type TestProvider } from '../commerce/testProvider';
 import type { Database, Queryable } from '../db/database';
+import type { FileStorage } from '../storage/storage';
 import { CreditLedger } from '../credits/creditLedger';
 import { AccountRepository } from './accountRepository';
 import { registerAccountRoutes } from './accountRoutes';
@@ -63,7 +64,11 @@ function paymentProviderFor(config: AccountsConfig): { provider: PaymentProvider
 /** Registers sign-in, account and credit routes; returns the parts other routes use. */
 export function registerAccounts(
   app: FastifyInstance,
-  deps: { db: Database; config: AccountsConfig; absolute: (request: FastifyRequest, path: string) => string; now?: () => Date; provider?: PaymentProvider },
+  deps: {
+    db: Database; config: AccountsConfig; absolute: (request: FastifyRequest, path: string) => string;
+    /** Where project files live (deleting an account deletes them). */
+    storage?: FileStorage; now?: () => Date; provider?: PaymentProvider;
+  },
 ): Accounts {
   const mailer = createLoginMailer({ smtpUrl: deps.config.smtpUrl, from: deps.config.mailFrom, outboxDir: deps.config.outboxDir });
   // Named once at start, so a self-hoster without SMTP knows where to read sign-in codes.
@@ -79,7 +84,7 @@ export function registerAccounts(
   const onSignedIn = async (info: { accountId: string; deviceId: string | undefined }) => {
     await moveVisitorWork(deps.db, info.deviceId, info.accountId);
   };
-  registerAccountRoutes(app, { accounts, codes, sessions, ledger, commerce, onSignedIn });
+  registerAccountRoutes(app, { accounts, codes, sessions, ledger, commerce, onSignedIn, data: deps.storage ? { db: deps.db, storage: deps.storage } : undefined });
   // Projects and tasks of a signed-in request belong to its account (projects/ownerKey.ts reads this).
   // Image GETs cannot send headers, so project routes also take the token from the authToken cookie.
   app.addHook('onRequest', async (request) => {

@@ -69,6 +69,18 @@ for (const target of databaseTargets()) {
       await call('POST', '/api/projects', { 'x-device-id': PHONE, 'x-auth-token': phoneToken }, { doc: later });
       expect(await listIds(signedInLaptop)).toContain(later.projectId);
       expect((await call('GET', '/api/projects', { ...laptop, 'x-auth-token': 'lc_expired' })).json().resultCode).toBe(ResultCode.ACCOUNT_AUTHORIZED_EXPIRED);
+
+      // "Export my data" holds the account and its projects; deleting the account deletes its files.
+      const exported = (await call('POST', '/api/account/export', signedInLaptop)).json().data;
+      expect(exported.account.email).toBe('mover@example.org');
+      expect(exported.projects.map((p: { id: string }) => p.id).sort()).toEqual([design.projectId, cutout.projectId, later.projectId].sort());
+      const { rows: thumbs } = await server.runtime.db.query<{ thumbnail_key: string }>('select thumbnail_key from projects where id = $1', [design.projectId]);
+      expect(await server.runtime.storage.exists(thumbs[0]!.thumbnail_key)).toBe(true);
+      expect((await call('POST', '/api/account/delete', signedInLaptop)).json().data).toMatchObject({ deleted: true, files: 1 });
+      expect(await server.runtime.storage.exists(thumbs[0]!.thumbnail_key)).toBe(false);
+      const { rows: left } = await server.runtime.db.query('select id from projects where id = any($1::text[])', [[design.projectId, cutout.projectId, later.projectId]]);
+      expect(left).toEqual([]);
+      expect((await call('POST', '/api/account/info', { 'x-auth-token': phoneToken })).json().resultCode).toBe(ResultCode.ACCOUNT_AUTHORIZED_EXPIRED);
     });
   });
 }

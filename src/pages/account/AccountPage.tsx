@@ -5,6 +5,7 @@ import { useAccount } from '../../account/AccountContext';
 import type { SubscriptionView } from '../../account/accountTypes';
 import { accountApi } from '../../api/accountApi';
 import { LocalLink } from '../../components/LocalLink';
+import { saveBlob } from '../../tools/exportImage';
 
 export function AccountPage() {
   const { t, i18n } = useTranslation();
@@ -70,6 +71,10 @@ export function AccountPage() {
           <button type="button" className="button button--secondary" onClick={account.signOut} data-testid="account.signOut">{t('account.signOut')}</button>
           <button type="button" className="button button--ghost"
             onClick={() => accountApi.signOutEverywhere().finally(account.signOut)} data-testid="account.signOutAll">{t('account.signOutEverywhere')}</button>
+          <button type="button" className="button button--ghost" data-testid="account.export"
+            onClick={() => accountApi.exportData().then((data) => saveBlob(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }), 'lumacut-account.json'), () => undefined)}>
+            {t('account.exportData')}
+          </button>
         </div>
         {!confirmDelete ? (
           <button type="button" className="button button--ghost account-danger" onClick={() => setConfirmDelete(true)}>{t('account.deleteAccount')}</button>

@@ -76,3 +76,6 @@ export const CREDIT_PACKS: readonly CreditPack[] = [
 
 export const planById = (id: string): Plan | undefined => PLANS.find((p) => p.id === id);
 export const packById = (id: string): CreditPack | undefined => CREDIT_PACKS.find((p) => p.id === id);
+
+/** Credits of the collect-guide gift (SPEC §4 gift dialog), granted once per account. */
+export const COLLECT_GIFT_CREDITS = 5;

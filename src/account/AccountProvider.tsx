@@ -19,6 +19,7 @@ import { clearStoredAccount, readStoredAccount, storeAccount } from './accountSt
 import type { CreditBalanceView } from './accountTypes';
 import { AuthDialog } from './AuthDialog';
 import { CreditsDialog } from './CreditsDialog';
+import { GiftDialog } from './GiftDialog';
 import { onReply } from './serverReplies';
 import './account.css';
 
@@ -200,6 +201,7 @@ export function AccountProvider({ children }: { children: ReactNode }) {
       {children}
       <AuthDialog />
       <CreditsDialog />
+      <GiftDialog />
     </AccountContext.Provider>
   );
 }

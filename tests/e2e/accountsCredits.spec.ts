@@ -72,6 +72,10 @@ test('sign up by email code, use the free credit, get 1010103, buy credits with 
   // No previous page: sign-up goes on to /create, signed in, with today's free credit.
   await expect(page).toHaveURL(/\/en\/create$/);
   await expect(page.getByTestId('header.account')).toContainText(email);
+  // The collect-guide gift is offered once (SPEC §4); left uncollected here, so the balance stays the free credit.
+  await expect(page.getByTestId('gift.dialog')).toBeVisible();
+  await page.getByTestId('gift.dialog').getByRole('button', { name: 'Close' }).click();
+  await expect(page.getByTestId('gift.dialog')).toBeHidden();
   await expect(page.getByTestId('header.balance')).toHaveText('1 credits');
 
   await page.goto(`${BASE}/en/tools/background-remover`);

@@ -47,6 +47,13 @@ for (const target of databaseTargets()) {
       const info = await post('/api/account/info', {}, { 'x-auth-token': first.token });
       expect(info.data.account).toMatchObject({ id: first.accountId, email: 'ada@example.org', provider: 'email' });
       expect(info.data.balance.total).toBe(3);
+      // The collect-guide gift: not sent yet, collected once.
+      const auth = { 'x-auth-token': first.token };
+      expect((await post('/api/account/benefits', {}, auth)).data).toMatchObject({ hasSentCollectionGifts: false, giftCredits: 5 });
+      expect((await post('/api/account/gifts/collect', {}, auth)).data.granted).toBe(true);
+      expect((await post('/api/account/gifts/collect', {}, auth)).data.granted).toBe(false);
+      expect((await post('/api/account/benefits', {}, auth)).data.hasSentCollectionGifts).toBe(true);
+      expect((await post('/api/credits/balance', {}, auth)).data.paid).toBe(5);
       const again = await signIn('ada@example.org');
       expect(again).toMatchObject({ accountId: first.accountId, isNew: false });
       expect(again.token).not.toBe(first.token);

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { isEmailAddress } from '../../../engine/spec/accountLimits';
+import { COLLECT_GIFT_CREDITS } from '../../../engine/spec/commerce';
 import type { CommerceService } from '../commerce/commerceService';
 import type { Database } from '../db/database';
 import type { FileStorage } from '../storage/storage';
@@ -82,6 +83,19 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AccountRouteDe
     const session = await deps.sessions.requireAccount(request);
     if (!deps.data) throw paramsInvalid('export is not available');
     return ok(await exportAccountData(deps.data.db, session.accountId));
+  });
+
+  /** Benefits info (SPEC §3): whether the collect-guide gift was sent. */
+  const giftRef = (accountId: string) => `gift:collect:${accountId}`;
+  app.post('/api/account/benefits', async (request) => {
+    const session = await deps.sessions.requireAccount(request);
+    return ok({ hasSentCollectionGifts: await deps.ledger.hasGrant(giftRef(session.accountId)), giftCredits: COLLECT_GIFT_CREDITS });
+  });
+  /** Collects the gift: granted once per account, whatever the number of calls. */
+  app.post('/api/account/gifts/collect', async (request) => {
+    const session = await deps.sessions.requireAccount(request);
+    const granted = await deps.ledger.grant(accountPayer(session.accountId), COLLECT_GIFT_CREDITS, { bucket: 'paid', ref: giftRef(session.accountId), note: 'collect-guide gift' });
+    return ok({ granted, hasSentCollectionGifts: true });
   });
 
   /** Balance of the signed-in account, or of the visitor's device (its free allowance today). */

@@ -114,6 +114,12 @@ export class CreditLedger {
     return rows.length > 0;
   }
 
+  /** Whether a grant with this ref exists (a purchase or gift already granted). */
+  async hasGrant(ref: string): Promise<boolean> {
+    const { rows } = await this.db.query(`select 1 from credit_ledger where ref = $1 and kind = 'grant'`, [ref]);
+    return rows.length > 0;
+  }
+
   /** Takes back what is left of a paid grant (a refunded purchase): never more than the paid balance. */
   async revokePaid(payer: Payer, amount: number, ref: string, q: Queryable = this.db): Promise<number> {
     const { rows } = await q.query<{ total: string }>(`select coalesce(sum(amount), 0) as total from credit_ledger where payer = $1 and bucket = 'paid'`, [payer]);

@@ -120,3 +120,63 @@ test('sign up by email code, use the free credit, get 1010103, buy credits with 
   await expect(second.getByTestId(`projects.item.${pid}`)).toBeVisible();
   await other.close();
 });
+
+test('a sign-in that lapses while editing (1000006) asks to sign in again over the open project, which stays open and saves', async ({ page }) => {
+  test.setTimeout(240_000);
+  // The editor exposes window.__editor to drive the production build.
+  await page.addInitScript(() => localStorage.setItem('lumacut.testHandle', '1'));
+  const email = `lapse-${Date.now()}@example.org`;
+  await page.goto(`${BASE}/en/sign-up`);
+  await page.getByTestId('login.email').fill(email);
+  await page.getByTestId('login.submit').click();
+  await expect.poll(() => smtp.messages.some((m) => m.to.includes(email))).toBe(true);
+  await page.getByTestId('login.code').fill(smtp.codeFor(email));
+  await page.getByTestId('login.submit').click();
+  await expect(page.getByTestId('header.account')).toContainText(email);
+  await page.getByTestId('gift.dialog').getByRole('button', { name: 'Close' }).click();
+
+  // A cut-out opened in the editor: the account's project.
+  await page.goto(`${BASE}/en/tools/background-remover`);
+  await page.getByTestId('upload.input').setInputFiles(PHOTO);
+  await expect(page.getByTestId('result.image')).toBeVisible({ timeout: 120_000 });
+  await page.getByTestId('result.openInEditor').click();
+  await expect(page).toHaveURL(/\/en\/create\/edit\?pid=CUT_/);
+  const editorUrl = page.url();
+  await page.waitForFunction(() => !!window.__editor);
+  await expect(page.getByTestId('save.status')).toHaveAttribute('data-status', 'saved', { timeout: 30_000 });
+
+  // The account signs out everywhere (say, from another device): this browser's token is dead.
+  const token = await page.evaluate(() => localStorage.getItem('authToken'));
+  const out = await fetch(`${BASE}/api/account/logout-all`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-auth-token': token! }, body: '{}' });
+  expect((await out.json()).resultCode).toBe(100);
+
+  // The next autosave gets 1000006: the sign-in dialog opens over the editor.
+  await page.evaluate(() => {
+    const editor = window.__editor!;
+    const layer = editor.getProject().layers.at(-1)!;
+    editor.mark('nudge');
+    editor.updateLayers([{ layerId: layer.layerId, rect: { ...layer.rect, x: layer.rect.x + 10 } }]);
+  });
+  await expect(page.getByTestId('auth.dialog')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('auth.dialog')).toContainText('Please sign in again');
+  const dialog = page.getByTestId('auth.dialog');
+  await dialog.getByTestId('login.email').fill(email);
+  // One code per address per 30 s: let the guard pass since the first code.
+  await page.waitForTimeout(31_000);
+  await dialog.getByTestId('login.submit').click();
+  await expect(dialog.getByTestId('login.codeSent')).toBeVisible();
+  await expect.poll(() => smtp.messages.filter((m) => m.to.includes(email)).length).toBe(2);
+  await dialog.getByTestId('login.code').fill(smtp.codeFor(email));
+  await dialog.getByTestId('login.submit').click();
+  await expect(page.getByTestId('auth.dialog')).toBeHidden();
+
+  // Same page, same project, and the edit saves under the account again.
+  expect(page.url()).toBe(editorUrl);
+  await page.evaluate(() => {
+    const editor = window.__editor!;
+    const layer = editor.getProject().layers.at(-1)!;
+    editor.mark('nudge again');
+    editor.updateLayers([{ layerId: layer.layerId, rect: { ...layer.rect, x: layer.rect.x + 10 } }]);
+  });
+  await expect(page.getByTestId('save.status')).toHaveAttribute('data-status', 'saved', { timeout: 30_000 });
+});

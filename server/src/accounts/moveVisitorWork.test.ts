@@ -63,6 +63,9 @@ for (const target of databaseTargets()) {
       const thumb = await server.app.inject({ method: 'GET', url: `/api/projects/${design.projectId}/thumbnail`, headers: { cookie: `deviceId=${PHONE}; authToken=${phoneToken}` } });
       expect(thumb.statusCode).toBe(200);
       expect(thumb.headers['content-type']).toMatch(/^image\//);
+      // A tampered token cookie is refused with 1000006, never served as someone else's.
+      const tampered = await server.app.inject({ method: 'GET', url: `/api/projects/${design.projectId}/thumbnail`, headers: { cookie: `deviceId=${PHONE}; authToken=${phoneToken.slice(0, -2)}xx` } });
+      expect(tampered.json().resultCode).toBe(ResultCode.ACCOUNT_AUTHORIZED_EXPIRED);
 
       // A project saved while signed in is the account's; a sign-in from a device with nothing to move is harmless.
       const later = testDoc('project', { name: 'Later' });

@@ -1,5 +1,5 @@
 /** /log-in and /sign-up: email code sign-in (a new address signs up). */
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccount } from '../../account/AccountContext';
 import { EmailCodeForm } from '../../account/EmailCodeForm';
@@ -11,10 +11,16 @@ import { LocalLink } from '../../components/LocalLink';
 export function LoginPage({ mode }: { mode: 'log-in' | 'sign-up' }) {
   const { t } = useTranslation();
   const account = useAccount();
-  const { loginState, openLogin } = account;
+  const { loginState, openLogin, cancelLogin } = account;
   useEffect(() => {
     if (loginState === 'none' || loginState === 'cancel' || loginState === 'expired' || loginState === 'need-login') openLogin();
   }, [loginState, openLogin]);
+  // Leaving the page without signing in ends the attempt, so no sign-in dialog follows to the next page.
+  const latest = useRef({ loginState, cancelLogin });
+  latest.current = { loginState, cancelLogin };
+  useEffect(() => () => {
+    if (latest.current.loginState === 'logging' || latest.current.loginState === 'fail') latest.current.cancelLogin();
+  }, []);
   const title = mode === 'sign-up' ? 'pages.signUp' : 'pages.logIn';
   const lang = useLang();
   // A provider sign-in that failed comes back as #loginError=<code>.

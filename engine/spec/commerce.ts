@@ -25,6 +25,11 @@ export function taskCost(type: string, params: Record<string, unknown> = {}): nu
 
 /** Free credits a visitor device (or a free account) gets per UTC day, enforced by the server. */
 export const FREE_DAILY_CREDITS = 3;
+/**
+ * Visitors behind one network address share at most this many devices' allowances a day, so new
+ * device ids do not mint free credits (signing in lifts the cap: accounts have their own).
+ */
+export const VISITOR_DEVICES_PER_ADDRESS = 5;
 
 /** Plan period (numeric) of SPEC §3. */
 export const PlanPeriod = { FREE: 0, WEEKLY: 1, MONTHLY: 2, QUARTERLY: 3, YEARLY: 4, LIFETIME: 5, UNLIMITED_MONTHLY: 6 } as const;

@@ -18,6 +18,7 @@ export async function payerOf(request: FastifyRequest, sessions: SessionStore): 
   const account = await sessions.accountOf(request);
   if (account) return accountPayer(account.accountId);
   const header = request.headers[DEVICE_ID_HEADER];
-  if (typeof header === 'string' && DEVICE_ID_SHAPE.test(header)) return `device:${sha(`device:${header}`)}`;
+  // A visitor's device, with its network address for the per-address cap of free credits.
+  if (typeof header === 'string' && DEVICE_ID_SHAPE.test(header)) return `device:${sha(`device:${header}`)}|${requesterOf(request)}`;
   return `ip:${requesterOf(request)}`;
 }

@@ -80,6 +80,21 @@ export const CREDITS_MIGRATION = `
     execute function credits_refund_task();
 `;
 
+/** The network address a visitor's free spends came from (per-address cap of the free allowance). */
+export const LEDGER_REQUESTER_MIGRATION = `
+  alter table credit_ledger add column requester text;
+  create index credit_ledger_requester_idx on credit_ledger (requester, day) where requester is not null;
+  -- Refunds give the address its share back too.
+  create or replace function credits_refund_task() returns trigger language plpgsql as $fn$
+  begin
+    insert into credit_ledger (payer, amount, kind, bucket, day, expires_at, task_id, refund_of, note, requester)
+      select payer, -amount, 'refund', bucket, day, expires_at, task_id, id, 'task ' || new.status, requester
+      from credit_ledger where task_id = new.id and kind = 'spend'
+      on conflict (refund_of) do nothing;
+    return null;
+  end $fn$;
+`;
+
 /** OpenID Connect sign-ins in flight: state, nonce and PKCE verifier, used once, 10 minutes. */
 export const OIDC_MIGRATION = `
   create table oidc_logins (

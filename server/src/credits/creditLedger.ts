@@ -1,13 +1,21 @@
 import { ResultCode } from '../../../engine/spec/errors';
-import { taskCost } from '../../../engine/spec/commerce';
+import { VISITOR_DEVICES_PER_ADDRESS, taskCost } from '../../../engine/spec/commerce';
 import type { Database, Queryable } from '../db/database';
 import { ApiError } from '../envelope';
 
 /**
  * Who pays for a task: `account:<id>` for a signed-in account, `device:<hash>` for a visitor's
- * device, `ip:<hash>` for a visitor that sent no device id.
+ * device, `ip:<hash>` for a visitor that sent no device id. A visitor payer may name its network
+ * address after a `|` (`device:<hash>|<requester>`): its free allowance is then also capped per address.
  */
 export type Payer = string;
+
+/** Splits `device:<hash>|<requester>` into the ledger payer and the requester of the address cap. */
+export function splitPayer(payer: Payer): { key: string; requester: string | null } {
+  const bar = payer.indexOf('|');
+  if (bar < 0 || payer.startsWith('account:')) return { key: payer, requester: null };
+  return { key: payer.slice(0, bar), requester: payer.slice(bar + 1) || null };
+}
 
 export const accountPayer = (accountId: string): Payer => `account:${accountId}`;
 
@@ -48,7 +56,8 @@ export class CreditLedger {
   }
 
   /** The payer's balance as the sum of its ledger rows. */
-  async balance(payer: Payer, q: Queryable = this.db): Promise<CreditBalance> {
+  async balance(payerWithAddress: Payer, q: Queryable = this.db): Promise<CreditBalance> {
+    const { key: payer, requester } = splitPayer(payerWithAddress);
     const now = this.now();
     const { rows } = await q.query<{ bucket: Bucket; expires_at: Date | string | null; total: string }>(
       `select bucket, expires_at, sum(amount) as total from credit_ledger
@@ -69,9 +78,19 @@ export class CreditLedger {
         planExpiresAt ??= new Date(r.expires_at!).toISOString();
       }
     }
+    if (requester) free = Math.min(free, await this.addressFreeLeft(requester, q, now));
     free = Math.max(0, free);
     const unlimited = await this.hasUnlimitedPlan(payer, q, now);
     return { free, plan, planExpiresAt, paid, total: free + plan + paid, unlimited };
+  }
+
+  /** Free credits visitors behind this address may still spend today. */
+  private async addressFreeLeft(requester: string, q: Queryable, now: Date): Promise<number> {
+    const { rows } = await q.query<{ used: string }>(
+      `select coalesce(-sum(amount), 0) as used from credit_ledger where requester = $1 and bucket = 'free' and day = $2::date`,
+      [requester, utcDay(now)],
+    );
+    return this.options.freeDailyCredits * VISITOR_DEVICES_PER_ADDRESS - Number(rows[0]?.used ?? 0);
   }
 
   /** The plan groups (one per expiry) with credits left, soonest first: a spend uses them in that order. */
@@ -136,15 +155,18 @@ export class CreditLedger {
    * to lapse first), then bought ones. Throws 1010103 when the balance is short.
    */
   async chargeForTask(
-    payer: Payer,
+    payerWithAddress: Payer,
     task: { id: string; type: string; params?: Record<string, unknown> },
     insertTask: (tx: Queryable) => Promise<void>,
   ): Promise<{ cost: number; balance: CreditBalance }> {
     const cost = taskCost(task.type, task.params ?? {});
+    const { key: payer, requester } = splitPayer(payerWithAddress);
     return this.db.transaction(async (tx) => {
+      // The address lock first (always in this order), so visitors behind one address queue up too.
+      if (requester) await tx.query('select pg_advisory_xact_lock(hashtextextended($1, 7302))', [requester]);
       await tx.query('select pg_advisory_xact_lock(hashtextextended($1, 7301))', [payer]);
       const now = this.now();
-      const before = await this.balance(payer, tx);
+      const before = await this.balance(payerWithAddress, tx);
       const draws: Draw[] = [];
       if (before.unlimited) {
         draws.push({ bucket: 'unlimited', amount: 0, day: null, expiresAt: null });
@@ -165,11 +187,11 @@ export class CreditLedger {
       await insertTask(tx);
       for (const d of draws) {
         await tx.query(
-          `insert into credit_ledger (payer, amount, kind, bucket, day, expires_at, task_id, note) values ($1, $2, 'spend', $3, $4, $5, $6, $7)`,
-          [payer, -d.amount, d.bucket, d.day, d.expiresAt, task.id, task.type],
+          `insert into credit_ledger (payer, amount, kind, bucket, day, expires_at, task_id, note, requester) values ($1, $2, 'spend', $3, $4, $5, $6, $7, $8)`,
+          [payer, -d.amount, d.bucket, d.day, d.expiresAt, task.id, task.type, d.bucket === 'free' ? requester : null],
         );
       }
-      return { cost: before.unlimited ? 0 : cost, balance: await this.balance(payer, tx) };
+      return { cost: before.unlimited ? 0 : cost, balance: await this.balance(payerWithAddress, tx) };
     });
   }
 
@@ -180,8 +202,8 @@ export class CreditLedger {
    */
   async refundTask(taskId: string, q: Queryable = this.db): Promise<number> {
     const { rows } = await q.query(
-      `insert into credit_ledger (payer, amount, kind, bucket, day, expires_at, task_id, refund_of, note)
-       select payer, -amount, 'refund', bucket, day, expires_at, task_id, id, 'refund'
+      `insert into credit_ledger (payer, amount, kind, bucket, day, expires_at, task_id, refund_of, note, requester)
+       select payer, -amount, 'refund', bucket, day, expires_at, task_id, id, 'refund', requester
        from credit_ledger where task_id = $1 and kind = 'spend'
        on conflict (refund_of) do nothing returning id`,
       [taskId],

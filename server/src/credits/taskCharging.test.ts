@@ -75,3 +75,32 @@ describe('tasks pay with credits (HTTP, PGlite)', () => {
     expect((await submit('removebg', { 'x-auth-token': 'lc_forged' })).resultCode).toBe(ResultCode.ACCOUNT_AUTHORIZED_EXPIRED);
   });
 });
+
+describe('visitors behind one network address (HTTP, PGlite)', () => {
+  let store: Awaited<ReturnType<typeof target.make>>;
+  let server: TestServer;
+  let fileUrl: string;
+
+  beforeAll(async () => {
+    store = await target.make();
+    server = await startTestServer(store, { workers: 0 });
+    const up = await server.app.inject({ method: 'POST', url: '/api/upload', ...multipart([{ name: 'file', value: await readPhoto('chelsea'), filename: 'c.jpg', type: 'image/jpeg' }]) });
+    fileUrl = up.json().data.fileUrl;
+  });
+  afterAll(async () => {
+    await server.close();
+    await store.cleanup();
+  });
+
+  it('share at most 5 devices\' free allowances a day: new device ids do not mint free credits; another address is not affected', async () => {
+    const submit = (device: string, ip: string) =>
+      server.app.inject({ method: 'POST', url: '/api/task/removebg', payload: { imgUrl: fileUrl }, headers: { 'x-device-id': device }, remoteAddress: ip }).then((r) => r.json().resultCode);
+    const codes: number[] = [];
+    for (let d = 0; d < 6; d++) for (let i = 0; i < 3; i++) codes.push(await submit(`rotating-device-${String(d).padStart(8, '0')}`, '10.1.1.1'));
+    expect(codes.filter((c) => c === ResultCode.SUCCESS)).toHaveLength(15);
+    expect(codes.slice(15)).toEqual([ResultCode.CREDITS_NOT_ENOUGH, ResultCode.CREDITS_NOT_ENOUGH, ResultCode.CREDITS_NOT_ENOUGH]);
+    expect(await submit('rotating-device-00000099', '10.2.2.2')).toBe(ResultCode.SUCCESS);
+    const balance = await server.app.inject({ method: 'POST', url: '/api/credits/balance', headers: { 'x-device-id': 'rotating-device-00000077' }, remoteAddress: '10.1.1.1' });
+    expect(balance.json().data.free).toBe(0);
+  });
+});

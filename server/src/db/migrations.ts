@@ -1,4 +1,4 @@
-import { ACCOUNTS_MIGRATION, COMMERCE_MIGRATION, CREDITS_MIGRATION, OIDC_MIGRATION } from '../accounts/schema';
+import { ACCOUNTS_MIGRATION, COMMERCE_MIGRATION, CREDITS_MIGRATION, LEDGER_REQUESTER_MIGRATION, OIDC_MIGRATION } from '../accounts/schema';
 import { REPORT_MIGRATION } from '../reports/reportSchema';
 import type { Database } from './database';
 
@@ -80,6 +80,7 @@ export const MIGRATIONS: { version: number; name: string; sql: string }[] = [
   { version: 11, name: 'credit ledger', sql: CREDITS_MIGRATION },
   { version: 12, name: 'subscriptions, purchases and payment events', sql: COMMERCE_MIGRATION },
   { version: 13, name: 'OpenID Connect sign-ins in flight', sql: OIDC_MIGRATION },
+  { version: 14, name: 'credit ledger: requester of visitor spends', sql: LEDGER_REQUESTER_MIGRATION },
 ];
 
 /** Applies every migration newer than the database's version. Safe to call from several processes. */

@@ -2,6 +2,7 @@ import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { ResultCode } from '../../engine/spec/errors';
 import { UPLOAD_MAX_BYTES, UPLOAD_MAX_FILES } from '../../engine/spec/limits';
+import { loadAccountsConfig, registerAccounts, type AccountsConfig } from './accounts';
 import type { ServerConfig } from './config';
 import type { Database } from './db/database';
 import { ApiError, fail } from './envelope';
@@ -53,6 +54,8 @@ export interface AppDeps {
   security?: SecurityConfig;
   /** Rate limits, queue cap and load shedding (security/limitsConfig.ts); default: from the environment. */
   limits?: LimitSettings;
+  /** Sign-in, credits and payments settings; default: from the environment. */
+  accounts?: AccountsConfig;
 }
 
 /** HTTP status that accompanies an envelope code; the envelope itself is the contract. */
@@ -104,11 +107,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const absolute = absoluteUrlMaker(origins);
   const access = new FileAccess(deps.db);
   const tasks = new TaskRepository(deps.db);
+  const accounts = registerAccounts(app, { db: deps.db, config: deps.accounts ?? loadAccountsConfig(process.env), absolute, storage: deps.storage });
   const service = new TaskService({
-    tasks, queue: deps.queue, storage: deps.storage, processors: deps.processors, access, maxActivePerOwner: limits.maxActiveTasksPerClient,
+    tasks, queue: deps.queue, storage: deps.storage, processors: deps.processors, access, maxActivePerOwner: limits.maxActiveTasksPerClient, charging: accounts,
   });
   registerUploadRoutes(app, { storage: deps.storage, db: deps.db, absolute });
-  registerTaskRoutes(app, { service, absolute });
+  registerTaskRoutes(app, { service, absolute, payerOf: accounts.payerOf });
   registerFileRoutes(app, { storage: deps.storage });
   registerDownloadRoutes(app, { storage: deps.storage, access });
   registerFontRoutes(app);

@@ -1,6 +1,7 @@
 import { ResultCode } from '../../engine/spec/errors';
 import type { Envelope, QueryInput, SubmitInput, UploadInput, UploadOutput } from '../../machines/taskFlow.types';
 import { reportNetworkError, trackFailedCall } from './analytics';
+import { reportReply } from '../account/serverReplies';
 import { deviceHeaders } from './deviceId';
 
 /** Upload calls give up after this long (text.uploadErrorTimeout). */
@@ -27,6 +28,8 @@ function reported<E>(path: string, error: E, signal?: AbortSignal): E {
 
 /** Every envelope that is not a success becomes a failed-call event (SPEC §7). */
 function tracked<T>(path: string, envelope: Envelope<T>): Envelope<T> {
+  // 1000006 from any call expires the sign-in; 1010103 offers credits (login machine, credits dialog).
+  reportReply(Number(envelope?.resultCode), path);
   if (envelope?.resultCode !== ResultCode.SUCCESS) {
     trackFailedCall({ url: path, errorCode: Number(envelope?.resultCode), errorMsg: String(envelope?.msg ?? '') });
   }
@@ -66,8 +69,6 @@ export function uploadFiles(input: UploadInput, signal?: AbortSignal): Promise<E
     const xhr = new XMLHttpRequest();
     xhr.open('POST', path);
     xhr.timeout = UPLOAD_TIMEOUT_MS;
-    const token = localStorage.getItem('authToken');
-    if (token) xhr.setRequestHeader('X-Auth-Token', token);
     for (const [name, value] of Object.entries(deviceHeaders())) xhr.setRequestHeader(name, value);
     xhr.upload.onprogress = (e) => e.lengthComputable && input.onProgress(e.loaded / e.total);
     xhr.onload = () => {

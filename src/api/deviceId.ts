@@ -33,11 +33,20 @@ function ensureCookie(id: string): void {
 }
 
 /**
- * The header that names this browser to the server: tasks, uploads, detections and downloads belong to
- * it, so only this browser may read, cancel or reuse them (server/src/security/requestOwner.ts).
+ * The headers that name the caller to the server: this browser's device id and, when signed in, the
+ * account's session token. Tasks, uploads, detections and downloads belong to the account (else the
+ * device), so only its owner may read, cancel or reuse them (server/src/security/requestOwner.ts), and
+ * tasks are charged to it.
  */
 export function deviceHeaders(): Record<string, string> {
-  return { 'X-Device-Id': getDeviceId() };
+  const headers: Record<string, string> = { 'X-Device-Id': getDeviceId() };
+  try {
+    const token = localStorage.getItem('authToken');
+    if (token) headers['X-Auth-Token'] = token;
+  } catch {
+    // No storage (private mode): a visitor's device id alone.
+  }
+  return headers;
 }
 
 /**

@@ -9,6 +9,7 @@ import { ResultCode } from '../../engine/spec/errors';
 import type { Envelope } from '../../machines/taskFlow.types';
 import { NetworkError } from './apiClient';
 import { getDeviceId } from './deviceId';
+import { reportReply } from '../account/serverReplies';
 
 /** A reply whose result code is not success; `data` carries extras such as the current revision of a conflict. */
 export class ApiResultError extends Error {
@@ -44,6 +45,13 @@ const base = (pid: string) => `/api/projects/${encodeURIComponent(pid)}`;
 
 async function call<T>(method: string, path: string, body?: { json: unknown } | { blob: Blob }, signal?: AbortSignal): Promise<T> {
   const headers: Record<string, string> = { 'X-Device-Id': getDeviceId() };
+  // Signed in, projects are the account's, on every browser it signs into.
+  try {
+    const token = localStorage.getItem('authToken');
+    if (token) headers['X-Auth-Token'] = token;
+  } catch {
+    // No storage: a visitor.
+  }
   let payload: BodyInit | undefined;
   if (body && 'json' in body) {
     headers['content-type'] = 'application/json';
@@ -65,6 +73,8 @@ async function call<T>(method: string, path: string, body?: { json: unknown } | 
   } catch {
     throw new NetworkError(`HTTP ${response.status} without a JSON body`);
   }
+  // 1000006 here (a lapsed sign-in while editing) asks to sign in again over the open project.
+  reportReply(envelope.resultCode, path);
   if (envelope.resultCode !== ResultCode.SUCCESS) {
     throw new ApiResultError(envelope.resultCode, envelope.msg ?? `error ${envelope.resultCode}`, envelope.data);
   }

@@ -2,6 +2,7 @@
 import { useEffect } from 'react';
 import { Outlet, ScrollRestoration, useMatches } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { AccountProvider } from '../account/AccountProvider';
 import { Header } from '../components/Header';
 import { Footer } from '../components/Footer';
 import { OfflineNotice } from '../components/OfflineNotice';
@@ -27,6 +28,7 @@ export function AppLayout() {
 
   return (
     <ToastProvider>
+      <AccountProvider>
       <a className="skip-link" href="#main">{t('common.skipToContent')}</a>
       <Header />
       <OfflineNotice />
@@ -35,6 +37,7 @@ export function AppLayout() {
       </main>
       <Footer />
       <ScrollRestoration />
+      </AccountProvider>
     </ToastProvider>
   );
 }

@@ -7,7 +7,8 @@
 /** Which React page renders the route. Everything not built yet is a placeholder. */
 export type PageKind = 'home' | 'toolsIndex' | 'backgroundRemover' | 'notFound' | 'placeholder' | 'create' | 'editor' | 'projects' | 'cutouts' | 'aiImageGenerator' | 'adminStats'
   | 'photoEnhancer' | 'backgroundChanger' | 'productWhite' | 'productGreen' | 'productBlue' | 'aiBackground'
-  | 'blurBackground' | 'imageExtender' | 'magicEraser';
+  | 'blurBackground' | 'imageExtender' | 'magicEraser'
+  | 'pricing' | 'order' | 'account' | 'logIn' | 'signUp';
 
 /** Sections of SPEC §2; the tool sections also group the cards on /tools. */
 export type RouteGroup =
@@ -51,11 +52,11 @@ function tool(path: string, id: string, group: RouteGroup, options: Options = {}
 export const ROUTES: readonly AppRoute[] = [
   page('/', 'home', 'general', { kind: 'home' }),
   page('/tools', 'tools', 'general', { kind: 'toolsIndex' }),
-  page('/pricing', 'pricing', 'general'),
-  page('/order', 'order', 'general'),
-  page('/account', 'account', 'general'),
-  page('/log-in', 'logIn', 'general'),
-  page('/sign-up', 'signUp', 'general'),
+  page('/pricing', 'pricing', 'general', { kind: 'pricing' }),
+  page('/order', 'order', 'general', { kind: 'order' }),
+  page('/account', 'account', 'general', { kind: 'account' }),
+  page('/log-in', 'logIn', 'general', { kind: 'logIn' }),
+  page('/sign-up', 'signUp', 'general', { kind: 'signUp' }),
   page('/blog', 'blog', 'general'),
   page('/template', 'template', 'general'),
   page('/help', 'help', 'general'),

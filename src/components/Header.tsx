@@ -5,6 +5,7 @@
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { HeaderAccount } from '../account/HeaderAccount';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { LocalNavLink } from './LocalLink';
 import { Logo } from './Logo';
@@ -48,6 +49,7 @@ export function Header() {
               </li>
             ))}
           </ul>
+          <HeaderAccount />
           <LanguageSwitcher />
         </nav>
       </div>

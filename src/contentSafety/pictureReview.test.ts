@@ -177,7 +177,7 @@ describe('reviewPicture against the real upload and review routes (fake model)',
   it('rejects the "explicit" picture and passes the other, the server seeing 1080-capped JPEGs', async () => {
     app = Fastify();
     await app.register(multipart);
-    const db = { kind: 'pglite', query: async () => ({ rows: [] }), exec: async () => undefined, close: async () => undefined } as Database;
+    const db = { kind: 'pglite', query: async () => ({ rows: [] }), exec: async () => undefined, close: async () => undefined, transaction: async () => undefined } as unknown as Database;
     registerUploadRoutes(app, { storage, db, absolute: absoluteUrlMaker(null) });
     registerPictureReviewRoutes(app, { storage, reviewer });
 

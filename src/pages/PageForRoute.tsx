@@ -10,6 +10,10 @@ import { NotFoundPage } from './NotFoundPage';
 import { PlaceholderPage } from './PlaceholderPage';
 import { ProjectsPage } from './ProjectsPage';
 import { ToolsPage } from './ToolsPage';
+import { AccountPage } from './account/AccountPage';
+import { LoginPage } from './account/LoginPage';
+import { OrderPage } from './account/OrderPage';
+import { PricingPage } from './account/PricingPage';
 import { AiBackgroundPage } from './tools/AiBackgroundPage';
 import { BackgroundChangerPage } from './tools/BackgroundChangerPage';
 import { BlurBackgroundPage } from './tools/BlurBackgroundPage';
@@ -40,5 +44,10 @@ export function PageForRoute({ route }: { route: AppRoute }) {
     case 'blurBackground': return <BlurBackgroundPage />;
     case 'imageExtender': return <ImageExtenderPage />;
     case 'magicEraser': return <MagicEraserPage />;
+    case 'pricing': return <PricingPage />;
+    case 'order': return <OrderPage />;
+    case 'account': return <AccountPage />;
+    case 'logIn': return <LoginPage mode="log-in" />;
+    case 'signUp': return <LoginPage mode="sign-up" />;
   }
 }

@@ -3,7 +3,7 @@
  * photo, a curved text in a premium font, a sticker and a colourful text; undo and redo; autosave;
  * reload; reopen from the project list; export a PNG and check its pixels against the layout.
  */
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
@@ -21,6 +21,33 @@ const layerCount = async (page: Page) => (await project(page)).layers.length;
 const topLayerId = async (page: Page) => (await project(page)).layers.at(-1)!.layerId;
 
 /** Where a layer's node is on screen (centre), from the live Konva stage. */
+/**
+ * Signs this browser up (code from the shared e2e server's outbox: it has no SMTP) and buys the
+ * monthly plan with the local test provider, so pro items may be exported (SPEC §6). The device id
+ * goes along, so the design moves to the account like on a real sign-in.
+ */
+async function subscribe(page: Page) {
+  const email = `designer-${Date.now()}@example.org`;
+  await page.evaluate((address) => fetch('/api/account/email/code', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: address }) }), email);
+  let code = '';
+  await expect.poll(async () => {
+    const file = (await readdir('.e2e-data/outbox').catch(() => [])).filter((f) => f.includes(email)).sort().at(-1);
+    code = file ? (await readFile(path.join('.e2e-data/outbox', file), 'utf8')).match(/sign-in code is (\d{6})/)?.[1] ?? '' : '';
+    return code;
+  }).not.toBe('');
+  await page.evaluate(async ({ address, code: typed }) => {
+    const post = (url: string, body: unknown, token?: string) => fetch(url, {
+      method: 'POST', body: JSON.stringify(body),
+      headers: { 'content-type': 'application/json', 'x-device-id': localStorage.getItem('deviceId') ?? '', ...(token ? { 'x-auth-token': token } : {}) },
+    }).then((r) => r.json());
+    const login = await post('/api/account/email/login', { email: address, code: typed });
+    localStorage.setItem('authToken', login.data.token);
+    localStorage.setItem('accountInfo', JSON.stringify({ accountId: login.data.accountId, email: address }));
+    const checkout = await post('/api/purchase/checkout', { productId: 'monthly' }, login.data.token);
+    await fetch(`${new URL(checkout.data.url).pathname}/pay`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, redirect: 'manual' });
+  }, { address: email, code });
+}
+
 async function screenCentre(page: Page, layerId: string) {
   return page.evaluate((id) => {
     const stage = window.__stage!;
@@ -144,6 +171,14 @@ test('builds a layered design, undoes and redoes, autosaves, reopens and exports
   await expect(card).toBeVisible();
   await card.getByTestId('projects.open').click();
   await page.waitForFunction(() => !!window.__editor && window.__editor.getProject().layers.length === 5);
+
+  // The PRO font and the pro style need a subscription to export: the export names them and stops.
+  await page.getByTestId('toolbar.export').click();
+  await page.getByTestId('export.png').click();
+  await expect(page.getByTestId('pro.dialog')).toBeVisible();
+  await expect(page.getByTestId('pro.items')).toContainText('Pacifico');
+  await page.getByTestId('pro.dialog').getByRole('button', { name: 'Close' }).click();
+  await subscribe(page);
 
   // Export a PNG at exportW×exportH and check the layout in its pixels.
   await page.getByTestId('toolbar.export').click();

@@ -6,10 +6,18 @@ import path from 'node:path';
  * folder) or a server reached by DATABASE_URL. Everything else (tasks, files, the pg-boss
  * queue) talks to it through this small interface.
  */
-export interface Database {
-  readonly kind: 'pglite' | 'postgres';
+export interface Queryable {
   /** One statement with positional parameters ($1, $2…). */
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<{ rows: T[] }>;
+}
+
+export interface Database extends Queryable {
+  readonly kind: 'pglite' | 'postgres';
+  /**
+   * Runs `fn` in one transaction on one connection: committed when it resolves, rolled back when
+   * it throws (the credit ledger charges a task and records it atomically).
+   */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   /** Several statements without parameters (migrations). */
   exec(sql: string): Promise<void>;
   close(): Promise<void>;
@@ -41,6 +49,12 @@ async function openPglite(dir: string): Promise<Database> {
       const result = await pg.query<T>(sql, params);
       return { rows: result.rows };
     },
+    async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
+      // PGlite has one connection; its transaction() holds it exclusively until fn settles.
+      return pg.transaction(async (tx) =>
+        fn({ query: async <R>(sql: string, params: unknown[] = []) => ({ rows: (await tx.query<R>(sql, params)).rows }) }),
+      );
+    },
     async exec(sql: string) {
       await pg.exec(sql);
     },
@@ -61,6 +75,20 @@ async function openPostgres(url: string): Promise<Database> {
     async query<T>(sql: string, params: unknown[] = []) {
       const result = await pool.query(sql, params);
       return { rows: result.rows as T[] };
+    },
+    async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
+      const client = await pool.connect();
+      try {
+        await client.query('begin');
+        const value = await fn({ query: async <R>(sql: string, params: unknown[] = []) => ({ rows: (await client.query(sql, params)).rows as R[] }) });
+        await client.query('commit');
+        return value;
+      } catch (err) {
+        await client.query('rollback').catch(() => undefined);
+        throw err;
+      } finally {
+        client.release();
+      }
     },
     async exec(sql: string) {
       await pool.query(sql);

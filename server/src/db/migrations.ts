@@ -1,3 +1,4 @@
+import { ACCOUNTS_MIGRATION, COMMERCE_MIGRATION, CREDITS_MIGRATION, LEDGER_REQUESTER_MIGRATION, OIDC_MIGRATION } from '../accounts/schema';
 import { WORKER_LEASE_MIGRATION } from '../queue/leaseSchema';
 import { REPORT_MIGRATION } from '../reports/reportSchema';
 import { RETENTION_MIGRATION } from '../storage/retention';
@@ -77,6 +78,11 @@ export const MIGRATIONS: { version: number; name: string; sql: string }[] = [
     `,
   },
   { version: 3, name: 'client reports: task timings and failed-call events', sql: REPORT_MIGRATION },
+  { version: 10, name: 'accounts, sign-in codes and sessions', sql: ACCOUNTS_MIGRATION },
+  { version: 11, name: 'credit ledger', sql: CREDITS_MIGRATION },
+  { version: 12, name: 'subscriptions, purchases and payment events', sql: COMMERCE_MIGRATION },
+  { version: 13, name: 'OpenID Connect sign-ins in flight', sql: OIDC_MIGRATION },
+  { version: 14, name: 'credit ledger: requester of visitor spends', sql: LEDGER_REQUESTER_MIGRATION },
   {
     // The per-client queue cap counts a caller's unfinished tasks on every submit; file ownership looks up by owner.
     version: 30,

@@ -32,6 +32,9 @@ function cookieValue(header: string | undefined, name: string): string | undefin
  * namespace (`account:`) so the two can never collide. Throws -102 without a well-formed device id.
  */
 export function ownerOf(request: FastifyRequest, options: { allowCookie?: boolean } = {}): string {
+  // A signed-in request (resolved by the accounts hook, accounts/index.ts) owns as its account.
+  const accountOwner = (request as FastifyRequest & { accountOwner?: string }).accountOwner;
+  if (accountOwner) return accountOwner;
   const header = request.headers[DEVICE_ID_HEADER];
   let deviceId = typeof header === 'string' ? header : undefined;
   if (deviceId === undefined && options.allowCookie) deviceId = cookieValue(request.headers.cookie, DEVICE_ID_COOKIE);

@@ -132,7 +132,7 @@ describe('POST /api/pic-review after a real upload, real nsfwjs model', () => {
     'reviews the fileUrl the single upload returned: a photo of a person passes',
     async () => {
       const storage = memoryStorage();
-      const db = { kind: 'pglite', query: async () => ({ rows: [] }), exec: async () => undefined, close: async () => undefined } as Database;
+      const db = { kind: 'pglite', query: async () => ({ rows: [] }), exec: async () => undefined, close: async () => undefined, transaction: async () => undefined } as unknown as Database;
       const app = Fastify();
       await app.register(multipart);
       registerUploadRoutes(app, { storage, db, absolute: absoluteUrlMaker(null) });

@@ -20,7 +20,10 @@ function taskIdsOf(request: FastifyRequest): string[] {
  * Task submit, status and cancel. Paths per feature: `POST /api/task/{taskType}` submits,
  * `POST /api/task/{taskType}/status` (or `/api/task/status`) polls, `POST /api/task/cancel` cancels.
  */
-export function registerTaskRoutes(app: FastifyInstance, deps: { service: TaskService; absolute: AbsoluteUrl }): void {
+export function registerTaskRoutes(
+  app: FastifyInstance,
+  deps: { service: TaskService; absolute: AbsoluteUrl; payerOf?: (request: FastifyRequest) => Promise<string> },
+): void {
   const status = async (request: FastifyRequest) => {
     const ids = taskIdsOf(request);
     const result = await deps.service.status(ids, (path) => deps.absolute(request, path), requestOwner(request));
@@ -38,7 +41,8 @@ export function registerTaskRoutes(app: FastifyInstance, deps: { service: TaskSe
   });
 
   app.post<{ Params: { taskType: string } }>('/api/task/:taskType', async (request) => {
-    const taskId = await deps.service.submit(request.params.taskType, request.body, requestOwner(request));
+    const payer = deps.payerOf ? await deps.payerOf(request) : null;
+    const taskId = await deps.service.submit(request.params.taskType, request.body, requestOwner(request), payer);
     return ok({ taskId });
   });
 }

@@ -4,7 +4,7 @@ import { DEVICE_ID_HEADER, ownerOf } from '../projects/ownerKey';
 
 /**
  * The owner key of the caller of a task, upload, download or review route: the one place that says
- * who is asking, so accounts (when they land) change this function and nothing else.
+ * who is asking: a signed-in account, else the device.
  *
  * - With an `X-Device-Id` header (the web app always sends one): the same key the projects use,
  *   a SHA-256 of the device id (see ownerOf). A malformed id is refused with -102.
@@ -12,6 +12,8 @@ import { DEVICE_ID_HEADER, ownerOf } from '../projects/ownerKey';
  *   what it uploads, and nobody at another address can use it.
  */
 export function requestOwner(request: FastifyRequest): string {
+  // A signed-in caller owns as its account (resolved by the accounts hook), with or without a device id.
+  if ((request as FastifyRequest & { accountOwner?: string }).accountOwner) return ownerOf(request);
   if (request.headers[DEVICE_ID_HEADER] !== undefined) return ownerOf(request);
   return createHash('sha256').update(`address:${request.ip}`).digest('hex');
 }

@@ -1,4 +1,4 @@
-import type { Database } from '../db/database';
+import type { Database, Queryable } from '../db/database';
 
 export type TaskStatus = 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
 
@@ -34,8 +34,9 @@ function fromRow(r: TaskRow): TaskRecord {
 export class TaskRepository {
   constructor(private readonly db: Database) {}
 
-  async create(task: { id: string; type: string; params: Record<string, unknown>; owner: string | null }): Promise<void> {
-    await this.db.query(`insert into tasks (id, type, status, params, owner) values ($1, $2, 'queued', $3, $4)`, [
+  /** Records a queued task; `q` is the transaction that also charges for it, when there is one. */
+  async create(task: { id: string; type: string; params: Record<string, unknown>; owner: string | null }, q: Queryable = this.db): Promise<void> {
+    await q.query(`insert into tasks (id, type, status, params, owner) values ($1, $2, 'queued', $3, $4)`, [
       task.id, task.type, JSON.stringify(task.params), task.owner,
     ]);
   }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { ResultCode } from '../../../engine/spec/errors';
 import { UNSUPPORTED_FUNCTION_TYPE, isTaskType } from '../../../engine/spec/taskTypes';
 import { ApiError, paramsInvalid } from '../envelope';
+import type { TaskCharging } from '../accounts';
 import type { JobQueue } from '../queue/jobQueue';
 import type { FileStorage } from '../storage/storage';
 import { fileUrlsIn, type FileAccess } from '../security/fileAccess';
@@ -33,15 +34,17 @@ export class TaskService {
       access: FileAccess;
       /** Unfinished tasks one owner may have at once; 0 = no cap. */
       maxActivePerOwner?: number;
+      /** Credits: the task is recorded in the same transaction as its charge (1010103 when short). */
+      charging?: Pick<TaskCharging, 'chargeForTask'>;
     },
   ) {}
 
   /**
-   * Validates a submit payload, records the task for `owner` (security/requestOwner.ts) and queues it.
-   * Every file the payload names (imgUrl, masks, backgrounds…) must be the owner's upload or result.
-   * Returns the new task id.
+   * Validates a submit payload, records the task for `owner` (security/requestOwner.ts), charges `payer`
+   * (an account or a visitor's device, accounts/) in the same transaction, and queues it. Every file the
+   * payload names (imgUrl, masks, backgrounds…) must be the owner's upload or result. Returns the new task id.
    */
-  async submit(type: string, body: unknown, owner: string): Promise<string> {
+  async submit(type: string, body: unknown, owner: string, payer: string | null = null): Promise<string> {
     if (!isTaskType(type)) throw paramsInvalid(UNSUPPORTED_FUNCTION_TYPE);
     if (!this.deps.processors[type]) {
       // Diffusion features run on an external ComfyUI server (models.md): say so instead of "not yet".
@@ -64,8 +67,15 @@ export class TaskService {
     }
     const id = randomUUID().replace(/-/g, '');
     const { imgUrl: _omit, ...rest } = payload;
-    await this.deps.tasks.create({ id, type, params: { ...rest, inputKey }, owner });
-    const jobId = await this.deps.queue.enqueue(type, { taskId: id });
+    const params = { ...rest, inputKey };
+    const record = (q?: Parameters<TaskRepository['create']>[1]) => this.deps.tasks.create({ id, type, params, owner }, q);
+    if (this.deps.charging && payer) await this.deps.charging.chargeForTask(payer, { id, type, params }, record);
+    else await record();
+    const jobId = await this.deps.queue.enqueue(type, { taskId: id }).catch(async (err: unknown) => {
+      // Failing the task refunds its charge (ledger trigger), so no credit is lost.
+      await this.deps.tasks.fail(id, ResultCode.SERVER_ERROR, 'the task could not be queued');
+      throw err;
+    });
     await this.deps.tasks.setJobId(id, jobId);
     return id;
   }

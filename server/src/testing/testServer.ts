@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { buildApp } from '../app';
+import type { AccountsConfig } from '../accounts';
 import type { Processor } from '../tasks/processor';
 import { readInput } from '../tasks/processor';
 import { createRuntime, type Runtime } from '../runtime';
@@ -26,7 +27,7 @@ export interface TestServer {
 /** Starts the real app on a store from `target`; `workers: 0` leaves jobs queued. */
 export async function startTestServer(
   store: Awaited<ReturnType<DatabaseTarget['make']>>,
-  options: { workers: number; processors?: Partial<Record<string, Processor>>; limits?: LimitSettings },
+  options: { workers: number; processors?: Partial<Record<string, Processor>>; limits?: LimitSettings; accounts?: Partial<AccountsConfig> },
 ): Promise<TestServer> {
   const runtime = await createRuntime({
     config: { dataDir: store.dataDir, databaseUrl: store.databaseUrl, queueSchema: 'pgboss' },
@@ -37,8 +38,13 @@ export async function startTestServer(
   const webDir = path.join(store.dataDir, 'web');
   await mkdir(webDir, { recursive: true });
   await writeFile(path.join(webDir, 'index.html'), '<!doctype html><div id="root"></div>');
+  // Sign-in codes of test servers go to an outbox in the test's own folder unless a test gives SMTP.
+  const accounts: AccountsConfig = {
+    smtpUrl: null, mailFrom: 'Lumacut test <test@localhost>', outboxDir: path.join(store.dataDir, 'outbox'), sessionHours: 24,
+    freeDailyCredits: 3, stripeSecretKey: null, stripeWebhookSecret: null, stripeApiUrl: null, oidc: {}, ...options.accounts,
+  };
   // Route tests measure behaviour, not quotas: limits are off unless a test (security/rateLimits.test.ts) sets them.
-  const app = await buildApp({ config: { publicUrl: null, webDir, workers: options.workers }, ...runtime, limits: options.limits ?? NO_LIMITS });
+  const app = await buildApp({ config: { publicUrl: null, webDir, workers: options.workers }, ...runtime, accounts, limits: options.limits ?? NO_LIMITS });
   return {
     app,
     runtime,

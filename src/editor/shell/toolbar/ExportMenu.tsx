@@ -14,6 +14,11 @@ import { exportProject } from '../../export/renderExport';
 import { downloadProjectZip } from '../../persistence/zipActions';
 import { Icon } from '../Icon';
 import { useMenu } from './useMenu';
+import { deleteLayers } from '../../../../engine/commands';
+import { proItemsOf, type ProItem } from '../../../../engine/doc/proItems';
+import { ProItemsDialog } from '../../../account/ProItemsDialog';
+import { accountApi } from '../../../api/accountApi';
+import { useLang } from '../../../app/useLang';
 
 type Job = ExportFormat | 'zip' | 'raw';
 
@@ -23,6 +28,9 @@ export function ExportMenu({ onImport }: { onImport(): void }) {
   const editor = useEditor();
   const menu = useMenu<HTMLDivElement>();
   const [busy, setBusy] = useState<Job | null>(null);
+  const lang = useLang();
+  // Pro items found by the server's export check, with the format that was asked for.
+  const [proBlock, setProBlock] = useState<{ items: ProItem[]; job: Job } | null>(null);
   // Re-evaluated when the selection changes; the uri itself is read again at click time.
   const hasPicture = useEditorSelector((snapshot) => snapshot.selectedIds.length === 1 && !!selectedImageUri(editor));
 
@@ -34,7 +42,16 @@ export function ExportMenu({ onImport }: { onImport(): void }) {
       else if (job === 'raw') {
         const { blob, name } = await rawImageOf(editor);
         saveBlob(blob, name);
-      } else saveBlob(await exportProject(editor.getProject(), editor.assets, { format: job }), exportFileName(job));
+      } else {
+        // Pro items export only with a subscription (SPEC §6); the server decides. Without pro
+        // items there is nothing to ask, so such exports also work offline.
+        const check = proItemsOf(editor.getProject()).length > 0 ? await accountApi.authorizeExport(editor.getProject()) : null;
+        if (check && !check.allowed) {
+          setProBlock({ items: check.proItems, job });
+          return;
+        }
+        saveBlob(await exportProject(editor.getProject(), editor.assets, { format: job }), exportFileName(job));
+      }
     } catch (error) {
       console.error('export failed', error);
       toast.show(t('editor.export.failed'), 'error');
@@ -86,6 +103,18 @@ export function ExportMenu({ onImport }: { onImport(): void }) {
           </button>
         </div>
       )}
+      <ProItemsDialog
+        items={proBlock?.items ?? null}
+        lang={lang}
+        onClose={() => setProBlock(null)}
+        onRemove={() => {
+          const ids = (proBlock?.items ?? []).map((i) => i.layerId).filter((id): id is string => id !== null);
+          const job = proBlock?.job;
+          setProBlock(null);
+          editor.exec(deleteLayers, { ids });
+          if (job) void run(job);
+        }}
+      />
     </div>
   );
 }

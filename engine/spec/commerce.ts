@@ -1,0 +1,86 @@
+/**
+ * Commerce constants of SPEC §1/§3: what each task costs in credits, the plans and their
+ * periods, the credit packs. One table shared by the client (price page, "buy credits"
+ * dialog, balance shown before a task) and the server (the ledger charges from it).
+ */
+import type { TaskType } from './taskTypes';
+
+/** Credits a task of each type costs. Generative types cost more; a type not listed costs DEFAULT_TASK_COST. */
+export const TASK_CREDIT_COSTS: Partial<Record<TaskType, number>> = {
+  removebg: 1, changebg: 1, bgblur: 1, idphoto: 1, seginstance: 1, headExtract: 1, imageTagger: 1,
+  productIdentify: 1, textExtract: 1, sealExtract: 1, contentReview: 0,
+  picenhance: 2, descratch: 2, elimination: 2, lama: 2, removeWatermark: 2, aiextend: 3, deoldify: 3,
+  aibg: 4, aiPainting: 4, aiGeneratePic: 4, aiGeneratePicWebUi: 4, aiImageToImage: 4,
+  aiImgToImgComfyUiV1: 4, aiImgToImgComfyUiV2: 4, aiImgToImgWebUi: 4,
+  aiReplace: 4, aiReplaceClothes: 4, aiReplaceProduct: 4, aiReplaceBg: 4, aiReplaceClothesDetect: 1, batchEdit: 1,
+};
+export const DEFAULT_TASK_COST = 1;
+
+/** The enhancer's 4× mode (efMode 4) costs twice its 2× price. */
+export function taskCost(type: string, params: Record<string, unknown> = {}): number {
+  const base = TASK_CREDIT_COSTS[type as TaskType] ?? DEFAULT_TASK_COST;
+  if (type === 'picenhance' && Number(params.efMode) === 4) return base * 2;
+  return base;
+}
+
+/** Free credits a visitor device (or a free account) gets per UTC day, enforced by the server. */
+export const FREE_DAILY_CREDITS = 3;
+/**
+ * Visitors behind one network address share at most this many devices' allowances a day, so new
+ * device ids do not mint free credits (signing in lifts the cap: accounts have their own).
+ */
+export const VISITOR_DEVICES_PER_ADDRESS = 5;
+
+/** Plan period (numeric) of SPEC §3. */
+export const PlanPeriod = { FREE: 0, WEEKLY: 1, MONTHLY: 2, QUARTERLY: 3, YEARLY: 4, LIFETIME: 5, UNLIMITED_MONTHLY: 6 } as const;
+export type PlanPeriodValue = (typeof PlanPeriod)[keyof typeof PlanPeriod];
+
+/** Subscription status of SPEC §3. */
+export const SubscriptionStatus = { ACTIVE: 'Active', CANCELED: 'Canceled', EXPIRED: 'Expired' } as const;
+export type SubscriptionStatusValue = (typeof SubscriptionStatus)[keyof typeof SubscriptionStatus];
+
+/** Product kind and order kind of SPEC §3. */
+export const ProductKind = { SUBSCRIPTION: 'Subscription', CREDITS: 'Credits' } as const;
+export const OrderKind = { SUBSCRIPTION: 'subscription', CHECKOUT: 'checkout' } as const;
+
+/** Prices in the smallest unit of each currency (cents; yen has none). */
+export type Prices = Record<'usd' | 'eur' | 'jpy', number>;
+
+export interface Plan {
+  id: string;
+  period: PlanPeriodValue;
+  /** Length of one period in days; null for free and lifetime. */
+  days: number | null;
+  /** Credits granted at the start of each period (they do not roll over); null means unlimited. */
+  creditsPerPeriod: number | null;
+  prices: Prices;
+}
+
+export const PLANS: readonly Plan[] = [
+  { id: 'free', period: PlanPeriod.FREE, days: null, creditsPerPeriod: 0, prices: { usd: 0, eur: 0, jpy: 0 } },
+  { id: 'weekly', period: PlanPeriod.WEEKLY, days: 7, creditsPerPeriod: 30, prices: { usd: 499, eur: 499, jpy: 780 } },
+  { id: 'monthly', period: PlanPeriod.MONTHLY, days: 30, creditsPerPeriod: 150, prices: { usd: 999, eur: 999, jpy: 1500 } },
+  { id: 'quarterly', period: PlanPeriod.QUARTERLY, days: 91, creditsPerPeriod: 500, prices: { usd: 2499, eur: 2499, jpy: 3800 } },
+  { id: 'yearly', period: PlanPeriod.YEARLY, days: 365, creditsPerPeriod: 2400, prices: { usd: 7999, eur: 7999, jpy: 12000 } },
+  { id: 'lifetime', period: PlanPeriod.LIFETIME, days: null, creditsPerPeriod: 0, prices: { usd: 19999, eur: 19999, jpy: 30000 } },
+  { id: 'unlimited-monthly', period: PlanPeriod.UNLIMITED_MONTHLY, days: 30, creditsPerPeriod: null, prices: { usd: 2999, eur: 2999, jpy: 4500 } },
+];
+
+export interface CreditPack {
+  id: string;
+  credits: number;
+  prices: Prices;
+}
+
+/** Bought credits never expire. */
+export const CREDIT_PACKS: readonly CreditPack[] = [
+  { id: 'credits-20', credits: 20, prices: { usd: 299, eur: 299, jpy: 450 } },
+  { id: 'credits-100', credits: 100, prices: { usd: 999, eur: 999, jpy: 1500 } },
+  { id: 'credits-500', credits: 500, prices: { usd: 3999, eur: 3999, jpy: 6000 } },
+];
+
+export const planById = (id: string): Plan | undefined => PLANS.find((p) => p.id === id);
+export const packById = (id: string): CreditPack | undefined => CREDIT_PACKS.find((p) => p.id === id);
+
+/** Credits of the collect-guide gift (SPEC §4 gift dialog), granted once per account. */
+export const COLLECT_GIFT_CREDITS = 5;

@@ -1,0 +1,143 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ResultCode } from '../../../engine/spec/errors';
+import { LOGIN_CODE_MAX_ATTEMPTS } from '../../../engine/spec/accountLimits';
+import { databaseTargets } from '../testing/testDatabases';
+import { startTestServer, type TestServer } from '../testing/testServer';
+import { startTestSmtp, type TestSmtp } from '../testing/testSmtp';
+
+for (const target of databaseTargets()) {
+  describe(`email sign-in and sessions on ${target.name}`, () => {
+    let server: TestServer;
+    let smtp: TestSmtp;
+    let store: Awaited<ReturnType<typeof target.make>>;
+    // Each test uses its own address, and its own client address so rate limits do not cross.
+    let ipCounter = 1;
+    const nextIp = () => `10.0.0.${ipCounter++}`;
+
+    beforeAll(async () => {
+      smtp = await startTestSmtp();
+      store = await target.make();
+      server = await startTestServer(store, { workers: 0, accounts: { smtpUrl: smtp.url } });
+    });
+    afterAll(async () => {
+      await server.close();
+      await smtp.close();
+      await store.cleanup();
+    });
+
+    const post = async (url: string, payload: unknown, headers: Record<string, string> = {}, ip = '10.9.9.9') =>
+      (await server.app.inject({ method: 'POST', url, payload: payload as object, headers, remoteAddress: ip })).json();
+    const askCode = (email: string, ip: string) => post('/api/account/email/code', { email }, {}, ip);
+    const signIn = async (email: string) => {
+      const ip = nextIp();
+      // Age earlier codes past the 30 s resend guard instead of waiting.
+      await server.runtime.db.query(`update login_codes set created_at = created_at - interval '1 minute' where email = $1`, [email.toLowerCase()]);
+      expect((await askCode(email, ip)).resultCode).toBe(ResultCode.SUCCESS);
+      const res = await post('/api/account/email/login', { email, code: smtp.codeFor(email) }, {}, ip);
+      expect(res.resultCode).toBe(ResultCode.SUCCESS);
+      return res.data as { accountId: string; token: string; isNew: boolean };
+    };
+
+    it('mails a 6-digit code over SMTP; the code signs up once, and signs in the same account later', async () => {
+      const first = await signIn('Ada@Example.org');
+      expect(first.isNew).toBe(true);
+      expect(first.token).toMatch(/^lc_/);
+      const info = await post('/api/account/info', {}, { 'x-auth-token': first.token });
+      expect(info.data.account).toMatchObject({ id: first.accountId, email: 'ada@example.org', provider: 'email' });
+      expect(info.data.balance.total).toBe(3);
+      // The collect-guide gift: not sent yet, collected once.
+      const auth = { 'x-auth-token': first.token };
+      expect((await post('/api/account/benefits', {}, auth)).data).toMatchObject({ hasSentCollectionGifts: false, giftCredits: 5 });
+      expect((await post('/api/account/gifts/collect', {}, auth)).data.granted).toBe(true);
+      expect((await post('/api/account/gifts/collect', {}, auth)).data.granted).toBe(false);
+      expect((await post('/api/account/benefits', {}, auth)).data.hasSentCollectionGifts).toBe(true);
+      expect((await post('/api/credits/balance', {}, auth)).data.paid).toBe(5);
+      const again = await signIn('ada@example.org');
+      expect(again).toMatchObject({ accountId: first.accountId, isNew: false });
+      expect(again.token).not.toBe(first.token);
+      // Only hashes of tokens are stored.
+      const { rows } = await server.runtime.db.query<{ token_hash: string }>('select token_hash from account_sessions');
+      expect(rows.map((r) => r.token_hash)).not.toContain(first.token);
+    });
+
+    it('a wrong code is -1018, a used code -1017, an expired code -1017, and a code dies after too many wrong tries', async () => {
+      const email = 'wrong@example.org';
+      const ip = nextIp();
+      await askCode(email, ip);
+      const code = smtp.codeFor(email);
+      const wrongCode = code === '000000' ? '111111' : '000000';
+      expect((await post('/api/account/email/login', { email, code: wrongCode }, {}, ip)).resultCode).toBe(ResultCode.VERIFY_CODE_WRONG);
+      expect((await post('/api/account/email/login', { email, code }, {}, ip)).resultCode).toBe(ResultCode.SUCCESS);
+      expect((await post('/api/account/email/login', { email, code }, {}, ip)).resultCode).toBe(ResultCode.VERIFY_CODE_EXPIRED);
+
+      const late = 'late@example.org';
+      await askCode(late, ip);
+      await server.runtime.db.query(`update login_codes set expires_at = now() - interval '1 second' where email = $1`, [late]);
+      expect((await post('/api/account/email/login', { email: late, code: smtp.codeFor(late) }, {}, ip)).resultCode).toBe(ResultCode.VERIFY_CODE_EXPIRED);
+
+      const guessed = 'guess@example.org';
+      const ip2 = nextIp();
+      await askCode(guessed, ip2);
+      const right = smtp.codeFor(guessed);
+      const wrong = right === '123456' ? '654321' : '123456';
+      for (let i = 0; i < LOGIN_CODE_MAX_ATTEMPTS; i++) {
+        expect((await post('/api/account/email/login', { email: guessed, code: wrong }, {}, ip2)).resultCode).toBe(ResultCode.VERIFY_CODE_WRONG);
+      }
+      // The right code no longer works once the guesses are used up.
+      expect((await post('/api/account/email/login', { email: guessed, code: right }, {}, ip2)).resultCode).toBe(ResultCode.VERIFY_CODE_EXPIRED);
+    });
+
+    it('limits code requests per address and wrong codes per address', async () => {
+      const email = 'busy@example.org';
+      const ip = nextIp();
+      expect((await askCode(email, ip)).resultCode).toBe(ResultCode.SUCCESS);
+      const tooSoon = await server.app.inject({ method: 'POST', url: '/api/account/email/code', payload: { email }, remoteAddress: ip });
+      expect(tooSoon.statusCode).toBe(429);
+      // Ten wrong codes for one address in an hour (over fresh codes) lock the address, whatever the client.
+      await server.runtime.db.query(`insert into login_failures (email, requester) select $1, 'x' from generate_series(1, 10)`, [email]);
+      const locked = await server.app.inject({ method: 'POST', url: '/api/account/email/login', payload: { email, code: smtp.codeFor(email) }, remoteAddress: nextIp() });
+      expect(locked.statusCode).toBe(429);
+      expect(locked.json().resultCode).toBe(ResultCode.VERIFY_CODE_WRONG);
+      expect((await askCode('not-an-address', nextIp())).resultCode).toBe(ResultCode.PARAMS_INVALID);
+    });
+
+    it('sign out ends one session, sign out everywhere ends all, a deleted account and a forged token get 1000006', async () => {
+      const a = await signIn('sessions@example.org');
+      const b = await signIn('sessions@example.org');
+      expect((await post('/api/account/logout', {}, { 'x-auth-token': a.token })).resultCode).toBe(ResultCode.SUCCESS);
+      expect((await post('/api/account/info', {}, { 'x-auth-token': a.token })).resultCode).toBe(ResultCode.ACCOUNT_AUTHORIZED_EXPIRED);
+      expect((await post('/api/account/info', {}, { 'x-auth-token': b.token })).resultCode).toBe(ResultCode.SUCCESS);
+      expect((await post('/api/account/logout-all', {}, { 'x-auth-token': b.token })).data.signedOut).toBe(1);
+      expect((await post('/api/account/info', {}, { 'x-auth-token': b.token })).resultCode).toBe(ResultCode.ACCOUNT_AUTHORIZED_EXPIRED);
+
+      const c = await signIn('leaving@example.org');
+      expect((await post('/api/account/delete', {}, { 'x-auth-token': c.token })).resultCode).toBe(ResultCode.SUCCESS);
+      expect((await post('/api/account/info', {}, { 'x-auth-token': c.token })).resultCode).toBe(ResultCode.ACCOUNT_AUTHORIZED_EXPIRED);
+      expect((await post('/api/credits/balance', {}, { 'x-auth-token': 'lc_forged' })).resultCode).toBe(ResultCode.ACCOUNT_AUTHORIZED_EXPIRED);
+      expect((await post('/api/account/info', {})).resultCode).toBe(ResultCode.ACCOUNT_AUTHORIZED_EXPIRED);
+    });
+  });
+}
+
+describe('without SMTP_URL', () => {
+  it('writes the sign-in mail to the outbox folder under the data folder', async () => {
+    const store = await databaseTargets()[0]!.make();
+    const server = await startTestServer(store, { workers: 0 });
+    try {
+      const res = await server.app.inject({ method: 'POST', url: '/api/account/email/code', payload: { email: 'self@host.example' } });
+      expect(res.json().resultCode).toBe(ResultCode.SUCCESS);
+      const outbox = path.join(store.dataDir, 'outbox');
+      const [file] = await readdir(outbox);
+      const mail = await readFile(path.join(outbox, file!), 'utf8');
+      expect(mail).toMatch(/^To: self@host\.example$/m);
+      const code = mail.match(/sign-in code is (\d{6})/)![1];
+      const login = await server.app.inject({ method: 'POST', url: '/api/account/email/login', payload: { email: 'self@host.example', code } });
+      expect(login.json().resultCode).toBe(ResultCode.SUCCESS);
+    } finally {
+      await server.close();
+      await store.cleanup();
+    }
+  });
+});

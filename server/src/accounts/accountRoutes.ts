@@ -1,0 +1,103 @@
+import type { FastifyInstance } from 'fastify';
+import { isEmailAddress } from '../../../engine/spec/accountLimits';
+import { COLLECT_GIFT_CREDITS } from '../../../engine/spec/commerce';
+import type { CommerceService } from '../commerce/commerceService';
+import type { Database } from '../db/database';
+import type { FileStorage } from '../storage/storage';
+import { deleteAccountFiles, exportAccountData } from './accountData';
+import { accountPayer, type CreditLedger } from '../credits/creditLedger';
+import { ok, paramsInvalid } from '../envelope';
+import type { AccountRepository } from './accountRepository';
+import type { LoginCodes } from './loginCodes';
+import { payerOf, requesterOf } from './payer';
+import type { SessionStore } from './sessions';
+
+export interface AccountRouteDeps {
+  accounts: AccountRepository;
+  codes: LoginCodes;
+  sessions: SessionStore;
+  ledger: CreditLedger;
+  commerce?: CommerceService;
+  /** For "export my data" and deleting the account's files. */
+  data?: { db: Database; storage: FileStorage };
+  /** Called after a first sign-in, to move the device's work to the account (may be absent). */
+  onSignedIn?: (info: { accountId: string; created: boolean; deviceId: string | undefined }) => Promise<void>;
+}
+
+function emailOf(body: unknown): string {
+  const email = (body as { email?: unknown } | null)?.email;
+  if (!isEmailAddress(email)) throw paramsInvalid('a valid email address is required');
+  return email.trim().toLowerCase();
+}
+
+/**
+ * Sign-in by email code, the session's account, sign out (this browser or everywhere), delete
+ * the account, and the credit balance of whoever asks.
+ */
+export function registerAccountRoutes(app: FastifyInstance, deps: AccountRouteDeps): void {
+  app.post('/api/account/email/code', async (request) => {
+    await deps.codes.send(emailOf(request.body), requesterOf(request));
+    return ok({ sent: true });
+  });
+
+  app.post('/api/account/email/login', async (request) => {
+    const email = emailOf(request.body);
+    const code = (request.body as { code?: unknown }).code;
+    if (typeof code !== 'string' && typeof code !== 'number') throw paramsInvalid('code is required');
+    await deps.codes.verify(email, String(code), requesterOf(request));
+    const { account, created } = await deps.accounts.findOrCreateByEmail(email);
+    const token = await deps.sessions.create(account.id);
+    const deviceId = request.headers['x-device-id'];
+    await deps.onSignedIn?.({ accountId: account.id, created, deviceId: typeof deviceId === 'string' ? deviceId : undefined });
+    return ok({ accountId: account.id, token, email: account.email, provider: account.provider, isNew: created });
+  });
+
+  app.post('/api/account/info', async (request) => {
+    const session = await deps.sessions.requireAccount(request);
+    const account = await deps.accounts.byId(session.accountId);
+    const subscription = (await deps.commerce?.currentSubscription(session.accountId)) ?? null;
+    const balance = await deps.ledger.balance(accountPayer(session.accountId));
+    return ok({ account, balance, subscription });
+  });
+
+  app.post('/api/account/logout', async (request) => {
+    const session = await deps.sessions.requireAccount(request);
+    await deps.sessions.revoke(session.tokenHash);
+    return ok({ signedOut: 1 });
+  });
+
+  app.post('/api/account/logout-all', async (request) => {
+    const session = await deps.sessions.requireAccount(request);
+    return ok({ signedOut: await deps.sessions.revokeAll(session.accountId) });
+  });
+
+  app.post('/api/account/delete', async (request) => {
+    const session = await deps.sessions.requireAccount(request);
+    // Files first: a crash in between leaves an account that can still ask again.
+    const files = deps.data ? await deleteAccountFiles(deps.data.db, deps.data.storage, session.accountId) : 0;
+    await deps.accounts.markDeleted(session.accountId);
+    return ok({ deleted: true, files });
+  });
+
+  app.post('/api/account/export', async (request) => {
+    const session = await deps.sessions.requireAccount(request);
+    if (!deps.data) throw paramsInvalid('export is not available');
+    return ok(await exportAccountData(deps.data.db, session.accountId));
+  });
+
+  /** Benefits info (SPEC §3): whether the collect-guide gift was sent. */
+  const giftRef = (accountId: string) => `gift:collect:${accountId}`;
+  app.post('/api/account/benefits', async (request) => {
+    const session = await deps.sessions.requireAccount(request);
+    return ok({ hasSentCollectionGifts: await deps.ledger.hasGrant(giftRef(session.accountId)), giftCredits: COLLECT_GIFT_CREDITS });
+  });
+  /** Collects the gift: granted once per account, whatever the number of calls. */
+  app.post('/api/account/gifts/collect', async (request) => {
+    const session = await deps.sessions.requireAccount(request);
+    const granted = await deps.ledger.grant(accountPayer(session.accountId), COLLECT_GIFT_CREDITS, { bucket: 'paid', ref: giftRef(session.accountId), note: 'collect-guide gift' });
+    return ok({ granted, hasSentCollectionGifts: true });
+  });
+
+  /** Balance of the signed-in account, or of the visitor's device (its free allowance today). */
+  app.post('/api/credits/balance', async (request) => ok(await deps.ledger.balance(await payerOf(request, deps.sessions))));
+}

@@ -1,0 +1,108 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { CommerceService } from '../commerce/commerceService';
+import { registerCommerceRoutes } from '../commerce/commerceRoutes';
+import type { PaymentProvider } from '../commerce/paymentProvider';
+import { createStripeProvider } from '../commerce/stripeProvider';
+import { createTestProvider, type TestProvider } from '../commerce/testProvider';
+import type { Database, Queryable } from '../db/database';
+import type { FileStorage } from '../storage/storage';
+import { CreditLedger } from '../credits/creditLedger';
+import { AccountRepository } from './accountRepository';
+import { registerAccountRoutes } from './accountRoutes';
+import type { AccountsConfig } from './accountsConfig';
+import { LoginCodes } from './loginCodes';
+import { createLoginMailer, type LoginMailer } from './mailer';
+import { registerExportRoutes } from './exportRoutes';
+import { OidcLogin } from './oidcLogin';
+import { registerOidcRoutes } from './oidcRoutes';
+import { payerOf } from './payer';
+import { moveVisitorWork } from './moveVisitorWork';
+import { accountOwnerKey } from './accountRepository';
+import { AUTH_TOKEN_HEADER } from './sessions';
+import { SessionStore } from './sessions';
+
+export { loadAccountsConfig, type AccountsConfig } from './accountsConfig';
+
+/** The web app mirrors the auth token into this cookie, scoped to /api/projects (image loads). */
+export const AUTH_TOKEN_COOKIE = 'authToken';
+
+function cookieValue(header: string | undefined, name: string): string | undefined {
+  for (const part of (header ?? '').split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === name) return decodeURIComponent(part.slice(eq + 1).trim());
+  }
+  return undefined;
+}
+
+/** What the task routes need from accounts: who pays, and a charge that records the task with it. */
+export interface TaskCharging {
+  payerOf: (request: Parameters<typeof payerOf>[0]) => Promise<string>;
+  chargeForTask: (payer: string, task: { id: string; type: string; params?: Record<string, unknown> }, insertTask: (tx: Queryable) => Promise<void>) => Promise<unknown>;
+}
+
+export interface Accounts extends TaskCharging {
+  sessions: SessionStore;
+  ledger: CreditLedger;
+  accounts: AccountRepository;
+  mailer: LoginMailer;
+  commerce: CommerceService;
+}
+
+/** Stripe when its keys are configured; otherwise the plainly marked local test provider. */
+function paymentProviderFor(config: AccountsConfig): { provider: PaymentProvider; test: TestProvider | null } {
+  if (config.stripeSecretKey && config.stripeWebhookSecret) {
+    const api = config.stripeApiUrl ? new URL(config.stripeApiUrl) : null;
+    const endpoint = api
+      ? { host: api.hostname, port: Number(api.port || (api.protocol === 'http:' ? 80 : 443)), protocol: api.protocol === 'http:' ? ('http' as const) : ('https' as const) }
+      : undefined;
+    return { provider: createStripeProvider({ secretKey: config.stripeSecretKey, webhookSecret: config.stripeWebhookSecret, endpoint }), test: null };
+  }
+  const test = createTestProvider();
+  return { provider: test, test };
+}
+
+/** Registers sign-in, account and credit routes; returns the parts other routes use. */
+export function registerAccounts(
+  app: FastifyInstance,
+  deps: {
+    db: Database; config: AccountsConfig; absolute: (request: FastifyRequest, path: string) => string;
+    /** Where project files live (deleting an account deletes them). */
+    storage?: FileStorage; now?: () => Date; provider?: PaymentProvider;
+  },
+): Accounts {
+  const mailer = createLoginMailer({ smtpUrl: deps.config.smtpUrl, from: deps.config.mailFrom, outboxDir: deps.config.outboxDir });
+  // Named once at start, so a self-hoster without SMTP knows where to read sign-in codes.
+  if (!deps.config.smtpUrl && !process.env.VITEST) console.info(`SMTP_URL is not set: sign-in codes are written to ${deps.config.outboxDir}`);
+  const sessions = new SessionStore(deps.db, deps.config.sessionHours);
+  const ledger = new CreditLedger(deps.db, { freeDailyCredits: deps.config.freeDailyCredits, now: deps.now });
+  const accounts = new AccountRepository(deps.db);
+  const codes = new LoginCodes(deps.db, mailer);
+  const payments = deps.provider ? { provider: deps.provider, test: null } : paymentProviderFor(deps.config);
+  if (payments.test && !process.env.VITEST) console.info('STRIPE_SECRET_KEY is not set: purchases use the LOCAL TEST payment provider (no money moves)');
+  const commerce = new CommerceService({ db: deps.db, ledger, provider: payments.provider, now: deps.now });
+  // The device's visitor work moves to the account it signs into.
+  const onSignedIn = async (info: { accountId: string; deviceId: string | undefined }) => {
+    await moveVisitorWork(deps.db, info.deviceId, info.accountId);
+  };
+  registerAccountRoutes(app, { accounts, codes, sessions, ledger, commerce, onSignedIn, data: deps.storage ? { db: deps.db, storage: deps.storage } : undefined });
+  // Projects and tasks of a signed-in request belong to its account (projects/ownerKey.ts reads this).
+  // Image GETs cannot send headers, so project routes also take the token from the authToken cookie.
+  app.addHook('onRequest', async (request) => {
+    const url = request.url;
+    if (!url.startsWith('/api/projects') && !url.startsWith('/api/task')) return;
+    if (!request.headers[AUTH_TOKEN_HEADER] && url.startsWith('/api/projects') && request.method === 'GET') {
+      const token = cookieValue(request.headers.cookie, AUTH_TOKEN_COOKIE);
+      if (token) request.headers[AUTH_TOKEN_HEADER] = token;
+    }
+    const account = await sessions.accountOf(request);
+    if (account) (request as typeof request & { accountOwner?: string }).accountOwner = accountOwnerKey(account.accountId);
+  });
+  registerCommerceRoutes(app, { commerce, sessions, testProvider: payments.test, absolute: deps.absolute });
+  registerExportRoutes(app, { sessions, commerce });
+  registerOidcRoutes(app, { oidc: new OidcLogin(deps.db, deps.config.oidc), accounts, sessions, absolute: deps.absolute, onSignedIn });
+  return {
+    sessions, ledger, accounts, mailer, commerce,
+    payerOf: (request) => payerOf(request, sessions),
+    chargeForTask: (payer, task, insertTask) => ledger.chargeForTask(payer, task, insertTask),
+  };
+}

@@ -1,0 +1,112 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ResultCode } from '../../../engine/spec/errors';
+import { openDatabase, type Database, type Queryable } from '../db/database';
+import { runMigrations } from '../db/migrations';
+import { ApiError } from '../envelope';
+import { TaskRepository } from '../tasks/taskRepository';
+import { databaseTargets } from '../testing/testDatabases';
+import { CreditLedger } from './creditLedger';
+
+for (const target of databaseTargets()) {
+  describe(`credit ledger on ${target.name}`, () => {
+    let store: Awaited<ReturnType<typeof target.make>>;
+    let db: Database;
+    let tasks: TaskRepository;
+    let counter = 0;
+    const newTask = (type = 'removebg') => ({ id: `t${++counter}_${Date.now()}`, type });
+    const record = (task: { id: string; type: string }, payer: string) => (tx: Queryable) => tasks.create({ ...task, params: {}, owner: payer }, tx);
+
+    beforeAll(async () => {
+      store = await target.make();
+      db = await openDatabase({ databaseUrl: store.databaseUrl, pgliteDir: store.pgliteDir });
+      await runMigrations(db);
+      tasks = new TaskRepository(db);
+    });
+    afterAll(async () => {
+      await db.close();
+      await store.cleanup();
+    });
+
+    it('200 simultaneous spends on a balance of 37: exactly 37 succeed, the rest get 1010103, the balance never goes below 0', async () => {
+      const ledger = new CreditLedger(db, { freeDailyCredits: 0 });
+      const payer = 'account:race';
+      await ledger.grant(payer, 37, { bucket: 'paid', ref: 'race-pack' });
+      const outcomes = await Promise.allSettled(
+        Array.from({ length: 200 }, () => {
+          const task = newTask();
+          return ledger.chargeForTask(payer, task, record(task, payer));
+        }),
+      );
+      const ok = outcomes.filter((o) => o.status === 'fulfilled');
+      const short = outcomes.filter((o) => o.status === 'rejected' && (o.reason as ApiError).code === ResultCode.CREDITS_NOT_ENOUGH);
+      expect(ok).toHaveLength(37);
+      expect(short).toHaveLength(163);
+      expect((await ledger.balance(payer)).total).toBe(0);
+      // A refused spend recorded no task either: the charge and the task are one transaction.
+      const { rows } = await db.query<{ n: string }>(`select count(*) as n from tasks where owner = $1`, [payer]);
+      expect(Number(rows[0]!.n)).toBe(37);
+      const { rows: sums } = await db.query<{ s: string }>(`select sum(amount) as s from credit_ledger where payer = $1`, [payer]);
+      expect(Number(sums[0]!.s)).toBe(0);
+    });
+
+    it('a task that fails after the spend is refunded exactly once, however often it is failed or cancelled', async () => {
+      const ledger = new CreditLedger(db, { freeDailyCredits: 0 });
+      const payer = 'account:refund';
+      await ledger.grant(payer, 5, { bucket: 'paid', ref: 'refund-pack' });
+      const task = newTask('picenhance');
+      await ledger.chargeForTask(payer, task, record(task, payer));
+      expect((await ledger.balance(payer)).paid).toBe(3);
+      await tasks.start(task.id);
+      await tasks.fail(task.id, ResultCode.GPU_HANDLE_FAILED, 'model crashed');
+      expect((await ledger.balance(payer)).paid).toBe(5);
+      await tasks.fail(task.id, ResultCode.GPU_HANDLE_FAILED, 'again');
+      await tasks.cancel(task.id);
+      expect(await ledger.refundTask(task.id)).toBe(0);
+      expect((await ledger.balance(payer)).paid).toBe(5);
+
+      const cancelled = newTask();
+      await ledger.chargeForTask(payer, cancelled, record(cancelled, payer));
+      await tasks.cancel(cancelled.id);
+      expect((await ledger.balance(payer)).paid).toBe(5);
+      // A finished task keeps its charge.
+      const done = newTask();
+      await ledger.chargeForTask(payer, done, record(done, payer));
+      await tasks.start(done.id);
+      await tasks.finish(done.id, '/files/x.png');
+      expect((await ledger.balance(payer)).paid).toBe(4);
+    });
+
+    it('spends today\'s free credits first, then subscription credits, then bought ones; subscription credits lapse, bought ones stay', async () => {
+      let now = new Date('2026-03-01T10:00:00Z');
+      const ledger = new CreditLedger(db, { freeDailyCredits: 2, now: () => now });
+      const payer = 'account:order';
+      await ledger.grant(payer, 10, { bucket: 'paid', ref: 'order-pack' });
+      await ledger.grant(payer, 4, { bucket: 'plan', ref: 'order-plan-1', expiresAt: new Date('2026-03-08T10:00:00Z') });
+      expect(await ledger.balance(payer)).toMatchObject({ free: 2, plan: 4, paid: 10, total: 16 });
+      const big = newTask('aibg'); // 4 credits
+      await ledger.chargeForTask(payer, big, record(big, payer));
+      expect(await ledger.balance(payer)).toMatchObject({ free: 0, plan: 2, paid: 10 });
+      // The next day the free allowance is back; a week later the unused plan credits are gone.
+      now = new Date('2026-03-02T10:00:00Z');
+      expect(await ledger.balance(payer)).toMatchObject({ free: 2, plan: 2, paid: 10 });
+      now = new Date('2026-03-09T10:00:00Z');
+      expect(await ledger.balance(payer)).toMatchObject({ free: 2, plan: 0, paid: 10, total: 12 });
+      // Granting the same purchase twice grants once.
+      expect(await ledger.grant(payer, 10, { bucket: 'paid', ref: 'order-pack' })).toBe(false);
+      expect((await ledger.balance(payer)).paid).toBe(10);
+    });
+
+    it('a visitor has only the daily allowance: the charge past it is 1010103 and records nothing', async () => {
+      const ledger = new CreditLedger(db, { freeDailyCredits: 3 });
+      const payer = 'device:abc';
+      for (let i = 0; i < 3; i++) {
+        const t = newTask();
+        await ledger.chargeForTask(payer, t, record(t, payer));
+      }
+      const t = newTask();
+      await expect(ledger.chargeForTask(payer, t, record(t, payer))).rejects.toMatchObject({ code: ResultCode.CREDITS_NOT_ENOUGH });
+      expect(await tasks.get(t.id)).toBeNull();
+      expect((await ledger.balance('device:other')).free).toBe(3);
+    });
+  });
+}

@@ -1,0 +1,71 @@
+import { APP_PASSPHRASE } from '../../engine/crypto/appSecrets';
+import { encryptText } from '../../engine/crypto/requestCrypto';
+import { COOKIE_LIFETIME_DAYS } from '../../engine/spec/limits';
+import type { StoredAccount } from '../../machines/login.machine';
+
+/** Local storage keys of SPEC §3: account info and auth token. */
+export const ACCOUNT_INFO_KEY = 'accountInfo';
+export const AUTH_TOKEN_KEY = 'authToken';
+/** The encrypted account cookie (SPEC §3/§9: fixed app-wide passphrase, 365 days by default). */
+export const ACCOUNT_COOKIE = 'acc';
+
+function safeGet(key: string): string | null {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+/** The stored account, or null when signed out (or storage holds something unreadable). */
+export function readStoredAccount(): StoredAccount | null {
+  const token = safeGet(AUTH_TOKEN_KEY);
+  const info = safeGet(ACCOUNT_INFO_KEY);
+  if (!token || !info) return null;
+  try {
+    const parsed = JSON.parse(info) as Partial<StoredAccount>;
+    if (typeof parsed.accountId !== 'string' || !parsed.accountId) return null;
+    return { accountId: parsed.accountId, token, email: typeof parsed.email === 'string' ? parsed.email : null };
+  } catch {
+    return null;
+  }
+}
+
+/** Cookie lifetime: COOKIE_LIFETIME_DAYS, or a configured number of hours. */
+export function cookieMaxAgeSeconds(configuredHours?: number | null): number {
+  return configuredHours && configuredHours > 0 ? Math.round(configuredHours * 3600) : COOKIE_LIFETIME_DAYS * 86400;
+}
+
+/** Stores the account in local storage and, encrypted, in the account cookie. */
+export async function storeAccount(account: StoredAccount, configuredHours?: number | null): Promise<void> {
+  try {
+    localStorage.setItem(AUTH_TOKEN_KEY, account.token);
+    localStorage.setItem(ACCOUNT_INFO_KEY, JSON.stringify({ accountId: account.accountId, email: account.email ?? null }));
+  } catch {
+    // Private mode: the session lasts as long as the page.
+  }
+  if (typeof document === 'undefined') return;
+  const secureFlag = typeof location !== 'undefined' && location.protocol === 'https:' ? '; Secure' : '';
+  // Project images load by <img>, which sends no headers: the token goes along as a cookie on /api/projects only.
+  document.cookie = `${AUTH_TOKEN_KEY}=${encodeURIComponent(account.token)}; path=/api/projects; max-age=${cookieMaxAgeSeconds(configuredHours)}; SameSite=Strict${secureFlag}`;
+  try {
+    const sealed = await encryptText(JSON.stringify({ accountId: account.accountId, email: account.email ?? null }), APP_PASSPHRASE);
+    const secure = location.protocol === 'https:' ? '; Secure' : '';
+    document.cookie = `${ACCOUNT_COOKIE}=${encodeURIComponent(sealed)}; path=/; max-age=${cookieMaxAgeSeconds(configuredHours)}; SameSite=Lax${secure}`;
+  } catch {
+    // Without WebCrypto (plain-http LAN installs) there is no cookie copy; local storage still holds it.
+  }
+}
+
+export function clearStoredAccount(): void {
+  try {
+    localStorage.removeItem(AUTH_TOKEN_KEY);
+    localStorage.removeItem(ACCOUNT_INFO_KEY);
+  } catch {
+    // Nothing stored.
+  }
+  if (typeof document !== 'undefined') {
+    document.cookie = `${ACCOUNT_COOKIE}=; path=/; max-age=0`;
+    document.cookie = `${AUTH_TOKEN_KEY}=; path=/api/projects; max-age=0`;
+  }
+}

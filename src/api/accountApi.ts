@@ -1,0 +1,82 @@
+import type { ProItem } from '../../engine/doc/proItems';
+import { ResultCode } from '../../engine/spec/errors';
+import { retry } from '../../engine/net/retry';
+import type { CreditBalanceView, OrderView, SubscriptionView } from '../account/accountTypes';
+import { AUTH_TOKEN_KEY } from '../account/accountStorage';
+import { reportReply } from '../account/serverReplies';
+import { getDeviceId } from './deviceId';
+import { NetworkError } from './apiClient';
+import { reportNetworkError, trackFailedCall } from './analytics';
+
+/** A reply that is not success, as an error carrying its result code (the machines read `.code`). */
+export class ApiReplyError extends Error {
+  constructor(readonly code: number, message: string) {
+    super(message);
+  }
+}
+
+/** Headers of account, purchase and credit calls: the auth token (SPEC §7) and the device id. */
+export function accountHeaders(): Record<string, string> {
+  const headers: Record<string, string> = { 'content-type': 'application/json', 'x-device-id': getDeviceId() };
+  try {
+    const token = localStorage.getItem(AUTH_TOKEN_KEY);
+    if (token) headers['x-auth-token'] = token;
+  } catch {
+    // No storage: a visitor.
+  }
+  return headers;
+}
+
+/** One POST: data on success; ApiReplyError with the result code otherwise; NetworkError when no envelope came. */
+async function call<T>(path: string, body: unknown = {}): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(path, { method: 'POST', headers: accountHeaders(), body: JSON.stringify(body) });
+  } catch (err) {
+    const error = new NetworkError(err instanceof Error ? err.message : 'network error');
+    try {
+      reportNetworkError(path, error);
+    } catch {
+      // reportNetworkError rethrows by design.
+    }
+    throw error;
+  }
+  let envelope: { resultCode: number; msg: string; data: T };
+  try {
+    envelope = await response.json();
+  } catch {
+    throw new NetworkError(`HTTP ${response.status} without a JSON body`);
+  }
+  reportReply(envelope.resultCode);
+  if (envelope.resultCode !== ResultCode.SUCCESS) {
+    trackFailedCall({ url: path, errorCode: envelope.resultCode, errorMsg: envelope.msg });
+    throw new ApiReplyError(envelope.resultCode, envelope.msg);
+  }
+  return envelope.data;
+}
+
+/** Reads that change nothing are retried on network errors (SPEC §9 retry helper: 3 tries from 1 s). */
+const read = <T>(path: string, body: unknown = {}) =>
+  retry(() => call<T>(path, body), { attempts: 3, shouldRetry: (error) => error instanceof NetworkError });
+
+export interface SignInReply { accountId: string; token: string; email: string | null; isNew: boolean }
+
+export const accountApi = {
+  sendCode: (email: string) => call<{ sent: boolean }>('/api/account/email/code', { email }),
+  verifyCode: (email: string, code: string) => call<SignInReply>('/api/account/email/login', { email, code }),
+  info: () => read<{ account: { id: string; email: string | null; provider: string; createdAt: string }; balance: CreditBalanceView; subscription: SubscriptionView | null }>('/api/account/info'),
+  balance: () => read<CreditBalanceView>('/api/credits/balance'),
+  signOut: () => call<{ signedOut: number }>('/api/account/logout'),
+  signOutEverywhere: () => call<{ signedOut: number }>('/api/account/logout-all'),
+  benefits: () => read<{ hasSentCollectionGifts: boolean; giftCredits: number }>('/api/account/benefits'),
+  collectGift: () => call<{ granted: boolean }>('/api/account/gifts/collect'),
+  exportData: () => call<Record<string, unknown>>('/api/account/export'),
+  deleteAccount: () => call<{ deleted: boolean }>('/api/account/delete'),
+  checkout: (productId: string, currency: string, returnUrl: string) =>
+    call<{ repeat: true } | { repeat: false; purchaseId: string; url: string }>('/api/purchase/checkout', { productId, currency, returnUrl }),
+  order: (purchaseId: string) => read<OrderView>('/api/purchase/order', { purchaseId }),
+  orders: () => read<{ orders: OrderView[] }>('/api/purchase/orders'),
+  /** Asks whether this design may be exported (pro items need a subscription, SPEC §6). */
+  authorizeExport: (doc: unknown) => call<{ allowed: boolean; proItems: ProItem[] }>('/api/export/authorize', { doc }),
+  cancelSubscription: () => call<{ subscription: SubscriptionView }>('/api/purchase/subscription/cancel'),
+};

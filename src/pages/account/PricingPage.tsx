@@ -1,0 +1,57 @@
+/** /pricing: the plans and credit packs of SPEC §3, priced in the chosen currency. */
+import { useTranslation } from 'react-i18next';
+import { CREDIT_PACKS, PLANS } from '../../../engine/spec/commerce';
+import { useAccount } from '../../account/AccountContext';
+import { PurchaseStatus } from '../../account/PurchaseStatus';
+import { CURRENCIES, formatPrice, useCurrency } from '../../account/prices';
+
+export function PricingPage() {
+  const { t, i18n } = useTranslation();
+  const account = useAccount();
+  const [currency, setCurrency] = useCurrency();
+  const busy = account.purchaseState === 'purchasing';
+  return (
+    <section className="container" data-testid="page.pricing">
+      <h1 className="page-title">{t('pages.pricing.title')}</h1>
+      <p className="lead">{t('pages.pricing.description')}</p>
+      <label className="account-currency">
+        {t('account.currency')}{' '}
+        <select value={currency} onChange={(e) => setCurrency(e.target.value as typeof currency)} data-testid="pricing.currency">
+          {CURRENCIES.map((c) => <option key={c} value={c}>{c.toUpperCase()}</option>)}
+        </select>
+      </label>
+      <PurchaseStatus />
+      <h2>{t('account.plansTitle')}</h2>
+      <p className="muted">{t('account.noRollover')}</p>
+      <ul className="account-grid">
+        {PLANS.map((plan) => (
+          <li key={plan.id} className="card account-plan" data-testid={`plan.${plan.id}`}>
+            <h3>{t(`account.plans.${plan.id}`)}</h3>
+            <p className="account-plan__price">{formatPrice(plan.prices[currency], currency, i18n.language)}</p>
+            <p className="muted">
+              {plan.creditsPerPeriod === null ? t('account.unlimited') : plan.creditsPerPeriod > 0 ? t('account.creditsPerPeriod', { n: plan.creditsPerPeriod }) : t('account.freeDaily')}
+            </p>
+            {plan.id !== 'free' && (
+              <button type="button" className="button button--primary" disabled={busy} onClick={() => account.buy(plan.id, currency)} data-testid={`plan.buy.${plan.id}`}>
+                {t('account.buy')}
+              </button>
+            )}
+          </li>
+        ))}
+      </ul>
+      <h2>{t('account.packsTitle')}</h2>
+      <p className="muted">{t('account.neverExpire')}</p>
+      <ul className="account-grid">
+        {CREDIT_PACKS.map((pack) => (
+          <li key={pack.id} className="card account-plan" data-testid={`pack.${pack.id}`}>
+            <h3>{t('account.creditsCount', { n: pack.credits })}</h3>
+            <p className="account-plan__price">{formatPrice(pack.prices[currency], currency, i18n.language)}</p>
+            <button type="button" className="button button--primary" disabled={busy} onClick={() => account.buy(pack.id, currency)} data-testid={`pack.buy.${pack.id}`}>
+              {t('account.buy')}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

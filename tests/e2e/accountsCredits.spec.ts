@@ -1,0 +1,182 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { openSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { startTestOidcProvider, type TestOidcProvider } from '../../server/src/testing/testOidcProvider';
+import { startTestSmtp, type TestSmtp } from '../../server/src/testing/testSmtp';
+
+/**
+ * Sign-up by an email code read from a real SMTP server, the free daily allowance, 1010103, a
+ * credit pack bought through the local test payment provider, and a background removal paid
+ * from it. This spec runs its own server (one free credit a day, mail to the test SMTP server)
+ * beside the shared one.
+ */
+const PORT = (Number(process.env.E2E_PORT) || 4180) + 1;
+const BASE = `http://127.0.0.1:${PORT}`;
+const PHOTO = path.resolve('tests/assets/photos/astronaut.jpg');
+
+let smtp: TestSmtp;
+let idp: TestOidcProvider;
+let server: ChildProcess;
+let dataDir: string;
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  // A server left on the port by an earlier run would answer in place of ours.
+  if (await fetch(`${BASE}/api/health`).then(() => true, () => false)) throw new Error(`port ${PORT} is already in use`);
+  smtp = await startTestSmtp();
+  // A real OpenID provider standing in for Google.
+  idp = await startTestOidcProvider([`${BASE}/api/account/oidc/google/callback`]);
+  dataDir = await mkdtemp(path.join(os.tmpdir(), 'lumacut-e2e-accounts-'));
+  server = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+    env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', SMTP_URL: smtp.url, FREE_DAILY_CREDITS: '1',
+      OIDC_GOOGLE_ISSUER: idp.issuer, OIDC_GOOGLE_CLIENT_ID: idp.clientId, OIDC_GOOGLE_CLIENT_SECRET: idp.clientSecret },
+    // The server's own log stays in its data folder for a failed run (kept when the test fails).
+    stdio: ['ignore', openSync(path.join(dataDir, 'server.log'), 'a'), openSync(path.join(dataDir, 'server.log'), 'a')],
+  });
+  for (let i = 0; i < 240; i++) {
+    const up = await fetch(`${BASE}/api/health`).then((r) => r.ok, () => false);
+    if (up) return;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error('the accounts test server did not start');
+});
+
+test.afterAll(async () => {
+  if (server && server.exitCode === null) {
+    const exited = new Promise((resolve) => server.once('exit', resolve));
+    server.kill('SIGTERM');
+    // The server drains its queue on SIGTERM; do not leave it running past the test.
+    const timer = setTimeout(() => server.kill('SIGKILL'), 10_000);
+    await exited;
+    clearTimeout(timer);
+  }
+  await smtp?.close();
+  await idp?.close();
+  if (test.info().status === test.info().expectedStatus) await rm(dataDir, { recursive: true, force: true });
+  else console.log(`accounts e2e server log: ${path.join(dataDir, 'server.log')}`);
+});
+
+test('sign up by email code, use the free credit, get 1010103, buy credits with the test provider, pay a cut-out from them; Google sign-in in another browser sees the same projects', async ({ page, browser }) => {
+  test.setTimeout(240_000);
+  const email = `e2e-${Date.now()}@example.org`;
+  await page.goto(`${BASE}/en/sign-up`);
+  await page.getByTestId('login.email').fill(email);
+  await page.getByTestId('login.submit').click();
+  await expect(page.getByTestId('login.codeSent')).toBeVisible();
+  await expect.poll(() => smtp.messages.some((m) => m.to.includes(email))).toBe(true);
+  await page.getByTestId('login.code').fill(smtp.codeFor(email));
+  await page.getByTestId('login.submit').click();
+  // No previous page: sign-up goes on to /create, signed in, with today's free credit.
+  await expect(page).toHaveURL(/\/en\/create$/);
+  await expect(page.getByTestId('header.account')).toContainText(email);
+  // The collect-guide gift is offered once (SPEC §4); left uncollected here, so the balance stays the free credit.
+  await expect(page.getByTestId('gift.dialog')).toBeVisible();
+  await page.getByTestId('gift.dialog').getByRole('button', { name: 'Close' }).click();
+  await expect(page.getByTestId('gift.dialog')).toBeHidden();
+  await expect(page.getByTestId('header.balance')).toHaveText('1 credits');
+
+  await page.goto(`${BASE}/en/tools/background-remover`);
+  await page.getByTestId('upload.input').setInputFiles(PHOTO);
+  await expect(page.getByTestId('result.image')).toBeVisible({ timeout: 120_000 });
+
+  // The free credit is spent: the next cut-out is refused with 1010103 and the dialog offers credits.
+  await page.goto(`${BASE}/en/tools/background-remover`);
+  await expect(page.getByTestId('header.balance')).toHaveText('0 credits');
+  await page.getByTestId('upload.input').setInputFiles(PHOTO);
+  await expect(page.getByTestId('credits.dialog')).toBeVisible({ timeout: 60_000 });
+  await page.getByTestId('credits.buy.credits-20').click();
+
+  // The local test provider's page says plainly that no money moves.
+  await expect(page.getByText('TEST PAYMENT — no money moves.')).toBeVisible();
+  await page.getByRole('button', { name: 'Pay (test)' }).click();
+  await expect(page).toHaveURL(/\/en\/order\?purchase=ORD_\w+&result=success/);
+  await expect(page.getByTestId('purchase.success')).toBeVisible();
+  await expect(page.getByTestId('header.balance')).toHaveText('20 credits');
+  await expect(page.getByTestId('order.row')).toHaveCount(1);
+
+  await page.goto(`${BASE}/en/tools/background-remover`);
+  await page.getByTestId('upload.input').setInputFiles(PHOTO);
+  await expect(page.getByTestId('result.image')).toBeVisible({ timeout: 120_000 });
+  // The cut-out opens in the editor as the account's project.
+  await page.getByTestId('result.openInEditor').click();
+  await expect(page).toHaveURL(/\/en\/create\/edit\?pid=CUT_/);
+  const pid = new URL(page.url()).searchParams.get('pid')!;
+  await page.goto(`${BASE}/en/account`);
+  await expect(page.getByTestId('header.balance')).toHaveText('19 credits');
+  await expect(page.getByTestId('account.balance')).toContainText('19');
+
+  // Another browser: "Continue with Google" at the test OpenID provider, as the same verified address.
+  idp.signInAs({ sub: 'google-e2e-1', email, emailVerified: true });
+  const other = await browser.newContext();
+  const second = await other.newPage();
+  await second.goto(`${BASE}/en/log-in`);
+  await second.getByTestId('login.provider.google').click();
+  await expect(second).toHaveURL(/\/en\/create$/);
+  await expect(second.getByTestId('header.account')).toContainText(email);
+  await second.goto(`${BASE}/en/cutouts`);
+  await expect(second.getByTestId(`projects.item.${pid}`)).toBeVisible();
+  await other.close();
+});
+
+test('a sign-in that lapses while editing (1000006) asks to sign in again over the open project, which stays open and saves', async ({ page }) => {
+  test.setTimeout(240_000);
+  // The editor exposes window.__editor to drive the production build.
+  await page.addInitScript(() => localStorage.setItem('lumacut.testHandle', '1'));
+  const email = `lapse-${Date.now()}@example.org`;
+  await page.goto(`${BASE}/en/sign-up`);
+  await page.getByTestId('login.email').fill(email);
+  await page.getByTestId('login.submit').click();
+  await expect.poll(() => smtp.messages.some((m) => m.to.includes(email))).toBe(true);
+  await page.getByTestId('login.code').fill(smtp.codeFor(email));
+  await page.getByTestId('login.submit').click();
+  await expect(page.getByTestId('header.account')).toContainText(email);
+  await page.getByTestId('gift.dialog').getByRole('button', { name: 'Close' }).click();
+
+  // A cut-out opened in the editor: the account's project.
+  await page.goto(`${BASE}/en/tools/background-remover`);
+  await page.getByTestId('upload.input').setInputFiles(PHOTO);
+  await expect(page.getByTestId('result.image')).toBeVisible({ timeout: 120_000 });
+  await page.getByTestId('result.openInEditor').click();
+  await expect(page).toHaveURL(/\/en\/create\/edit\?pid=CUT_/);
+  const editorUrl = page.url();
+  await page.waitForFunction(() => !!window.__editor);
+  await expect(page.getByTestId('save.status')).toHaveAttribute('data-status', 'saved', { timeout: 30_000 });
+
+  // The account signs out everywhere (say, from another device): this browser's token is dead.
+  const token = await page.evaluate(() => localStorage.getItem('authToken'));
+  const out = await fetch(`${BASE}/api/account/logout-all`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-auth-token': token! }, body: '{}' });
+  expect((await out.json()).resultCode).toBe(100);
+
+  // The next autosave gets 1000006: the sign-in dialog opens over the editor.
+  await page.evaluate(() => {
+    const editor = window.__editor!;
+    const layer = editor.getProject().layers.at(-1)!;
+    editor.mark('nudge');
+    editor.updateLayers([{ layerId: layer.layerId, rect: { ...layer.rect, x: layer.rect.x + 10 } }]);
+  });
+  await expect(page.getByTestId('auth.dialog')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('auth.dialog')).toContainText('Please sign in again');
+  const dialog = page.getByTestId('auth.dialog');
+  await dialog.getByTestId('login.email').fill(email);
+  // One code per address per 30 s: let the guard pass since the first code.
+  await page.waitForTimeout(31_000);
+  await dialog.getByTestId('login.submit').click();
+  await expect(dialog.getByTestId('login.codeSent')).toBeVisible();
+  await expect.poll(() => smtp.messages.filter((m) => m.to.includes(email)).length).toBe(2);
+  await dialog.getByTestId('login.code').fill(smtp.codeFor(email));
+  await dialog.getByTestId('login.submit').click();
+  await expect(page.getByTestId('auth.dialog')).toBeHidden();
+
+  // Same page, same project, and the edit saves under the account again.
+  expect(page.url()).toBe(editorUrl);
+  await page.evaluate(() => {
+    const editor = window.__editor!;
+    const layer = editor.getProject().layers.at(-1)!;
+    editor.mark('nudge again');
+    editor.updateLayers([{ layerId: layer.layerId, rect: { ...layer.rect, x: layer.rect.x + 10 } }]);
+  });
+  await expect(page.getByTestId('save.status')).toHaveAttribute('data-status', 'saved', { timeout: 30_000 });
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { initI18n } from './i18n';
+import { initI18n } from './i18nAllLanguages';
 
 describe('i18n', () => {
   it('starts in the URL language, including the region code zh-tw', () => {

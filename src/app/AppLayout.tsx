@@ -6,6 +6,8 @@ import { Header } from '../components/Header';
 import { Footer } from '../components/Footer';
 import { OfflineNotice } from '../components/OfflineNotice';
 import { ToastProvider } from '../components/ToastProvider';
+import { usePageView } from '../site/analytics/usePageView';
+import { CookieBanner } from '../site/consent/CookieBanner';
 import { routeOf } from './routes';
 import type { RouteHandle } from './router';
 
@@ -19,6 +21,7 @@ function useCurrentRoute() {
 export function AppLayout() {
   const { t } = useTranslation();
   const route = useCurrentRoute();
+  usePageView();
 
   useEffect(() => {
     const brand = t('common.brand');
@@ -34,6 +37,7 @@ export function AppLayout() {
         <Outlet />
       </main>
       <Footer />
+      <CookieBanner />
       <ScrollRestoration />
     </ToastProvider>
   );

@@ -7,7 +7,8 @@
 /** Which React page renders the route. Everything not built yet is a placeholder. */
 export type PageKind = 'home' | 'toolsIndex' | 'backgroundRemover' | 'notFound' | 'placeholder' | 'create' | 'editor' | 'projects' | 'cutouts' | 'aiImageGenerator' | 'adminStats'
   | 'photoEnhancer' | 'backgroundChanger' | 'productWhite' | 'productGreen' | 'productBlue' | 'aiBackground'
-  | 'blurBackground' | 'imageExtender' | 'magicEraser';
+  | 'blurBackground' | 'imageExtender' | 'magicEraser'
+  | 'help' | 'about' | 'privacyPolicy' | 'termsOfUse' | 'cookiesPolicy' | 'blog' | 'template';
 
 /** Sections of SPEC §2; the tool sections also group the cards on /tools. */
 export type RouteGroup =
@@ -56,16 +57,16 @@ export const ROUTES: readonly AppRoute[] = [
   page('/account', 'account', 'general'),
   page('/log-in', 'logIn', 'general'),
   page('/sign-up', 'signUp', 'general'),
-  page('/blog', 'blog', 'general'),
-  page('/template', 'template', 'general'),
-  page('/help', 'help', 'general'),
-  page('/about', 'about', 'general'),
+  page('/blog', 'blog', 'general', { kind: 'blog' }),
+  page('/template', 'template', 'general', { kind: 'template' }),
+  page('/help', 'help', 'general', { kind: 'help' }),
+  page('/about', 'about', 'general', { kind: 'about' }),
   page('/404', 'notFound', 'general', { kind: 'notFound' }),
   page('/admin/stats', 'adminStats', 'general', { kind: 'adminStats' }),
 
-  page('/privacy-policy', 'privacyPolicy', 'policy'),
-  page('/term-of-use', 'termsOfUse', 'policy'),
-  page('/cookies-policy', 'cookiesPolicy', 'policy'),
+  page('/privacy-policy', 'privacyPolicy', 'policy', { kind: 'privacyPolicy' }),
+  page('/term-of-use', 'termsOfUse', 'policy', { kind: 'termsOfUse' }),
+  page('/cookies-policy', 'cookiesPolicy', 'policy', { kind: 'cookiesPolicy' }),
 
   page('/create', 'create', 'editor', { kind: 'create' }),
   page('/create/edit', 'createEdit', 'editor', { kind: 'editor', query: 'pid' }),

@@ -31,13 +31,15 @@ export function AppLayout() {
   return (
     <ToastProvider>
       <a className="skip-link" href="#main">{t('common.skipToContent')}</a>
+      {/* In the page flow, above the header: it never covers a control. The editor, which fills the
+          window, does not show it; until the visitor answers, only essential storage is used. */}
+      {route.kind !== 'editor' && <CookieBanner />}
       <Header />
       <OfflineNotice />
       <main id="main" className="main" tabIndex={-1}>
         <Outlet />
       </main>
       <Footer />
-      <CookieBanner />
       <ScrollRestoration />
     </ToastProvider>
   );

@@ -19,11 +19,11 @@ export function StorageTable() {
         <tbody>
           {STORAGE_ENTRIES.map((entry) => (
             <tr key={`${entry.area}:${entry.name}`}>
-              <td><code>{entry.name}</code></td>
-              <td>{t(`legal.areas.${entry.area}`)}</td>
-              <td>{t(`legal.purposes.${entry.purpose}`)}</td>
-              <td>{t(`legal.storage.${entry.id}`)}</td>
-              <td>{entry.lifetimeDays === null ? t('legal.lifetime.untilCleared') : t('legal.lifetime.days', { count: entry.lifetimeDays })}</td>
+              <td data-label={t('legal.columns.name')}><code>{entry.name}</code></td>
+              <td data-label={t('legal.columns.where')}>{t(`legal.areas.${entry.area}`)}</td>
+              <td data-label={t('legal.columns.purpose')}>{t(`legal.purposes.${entry.purpose}`)}</td>
+              <td data-label={t('legal.columns.meaning')}>{t(`legal.storage.${entry.id}`)}</td>
+              <td data-label={t('legal.columns.lifetime')}>{entry.lifetimeDays === null ? t('legal.lifetime.untilCleared') : t('legal.lifetime.days', { count: entry.lifetimeDays })}</td>
             </tr>
           ))}
         </tbody>

@@ -1,6 +1,7 @@
 import { ResultCode } from '../../engine/spec/errors';
 import type { Envelope, QueryInput, SubmitInput, UploadInput, UploadOutput } from '../../machines/taskFlow.types';
 import { reportNetworkError, trackFailedCall } from './analytics';
+import { AUTH_TOKEN_KEY } from '../../engine/spec/storageKeys';
 
 /** Upload calls give up after this long (text.uploadErrorTimeout). */
 export const UPLOAD_TIMEOUT_MS = 120_000;
@@ -65,7 +66,7 @@ export function uploadFiles(input: UploadInput, signal?: AbortSignal): Promise<E
     const xhr = new XMLHttpRequest();
     xhr.open('POST', path);
     xhr.timeout = UPLOAD_TIMEOUT_MS;
-    const token = localStorage.getItem('authToken');
+    const token = localStorage.getItem(AUTH_TOKEN_KEY);
     if (token) xhr.setRequestHeader('X-Auth-Token', token);
     xhr.upload.onprogress = (e) => e.lengthComputable && input.onProgress(e.loaded / e.total);
     xhr.onload = () => {

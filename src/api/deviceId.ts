@@ -1,7 +1,8 @@
 import { COOKIE_LIFETIME_DAYS } from '../../engine/spec/limits';
+import { DEVICE_ID_KEY } from '../../engine/spec/storageKeys';
 
-/** Local storage key of the device id (SPEC §3 "device id"). */
-export const DEVICE_ID_KEY = 'deviceId';
+/** Local storage key of the device id (SPEC §3 "device id"); defined once in engine/spec/storageKeys.ts. */
+export { DEVICE_ID_KEY };
 /** The server reads the same id from this cookie for plain image GETs (an `<img>` sends no custom headers). */
 const DEVICE_ID_COOKIE = 'deviceId';
 const DEVICE_ID_SHAPE = /^[A-Za-z0-9_-]{16,64}$/;

@@ -8,30 +8,30 @@ import { HomePage } from './HomePage';
 import { NotFoundPage } from './NotFoundPage';
 import { PlaceholderPage } from './PlaceholderPage';
 
-/** A lazily loaded named export. */
-function page<K extends string, P>(load: () => Promise<Record<K, ComponentType<P>>>, name: K) {
-  return lazy(async () => ({ default: (await load())[name] }));
+/** A page component loaded on first use (its own chunk). */
+function page<P extends object>(load: () => Promise<ComponentType<P>>) {
+  return lazy(async () => ({ default: await load() }));
 }
 
-const AdminStatsPage = page(() => import('./AdminStatsPage'), 'AdminStatsPage');
-const AiImageGeneratorPage = page(() => import('./AiImageGeneratorPage'), 'AiImageGeneratorPage');
-const BackgroundRemoverPage = page(() => import('./BackgroundRemoverPage'), 'BackgroundRemoverPage');
-const CreatePage = page(() => import('./CreatePage'), 'CreatePage');
-const EditorPage = page(() => import('../editor/EditorPage'), 'EditorPage');
-const ProjectsPage = page(() => import('./ProjectsPage'), 'ProjectsPage');
-const ToolsPage = page(() => import('./ToolsPage'), 'ToolsPage');
-const AiBackgroundPage = page(() => import('./tools/AiBackgroundPage'), 'AiBackgroundPage');
-const BackgroundChangerPage = page(() => import('./tools/BackgroundChangerPage'), 'BackgroundChangerPage');
-const BlurBackgroundPage = page(() => import('./tools/BlurBackgroundPage'), 'BlurBackgroundPage');
-const ImageExtenderPage = page(() => import('./tools/ImageExtenderPage'), 'ImageExtenderPage');
-const MagicEraserPage = page(() => import('./tools/MagicEraserPage'), 'MagicEraserPage');
-const PhotoEnhancerPage = page(() => import('./tools/PhotoEnhancerPage'), 'PhotoEnhancerPage');
-const ProductBackgroundPage = page(() => import('./tools/ProductBackgroundPage'), 'ProductBackgroundPage');
-const HelpPage = page(() => import('../site/pages/HelpPage'), 'HelpPage');
-const AboutPage = page(() => import('../site/pages/AboutPage'), 'AboutPage');
-const PolicyPage = page(() => import('../site/pages/PolicyPage'), 'PolicyPage');
-const BlogListPage = page(() => import('../site/blog/BlogListPage'), 'BlogListPage');
-const TemplateGalleryPage = page(() => import('../site/templates/TemplateGalleryPage'), 'TemplateGalleryPage');
+const AdminStatsPage = page(() => import('./AdminStatsPage').then((m) => m.AdminStatsPage));
+const AiImageGeneratorPage = page(() => import('./AiImageGeneratorPage').then((m) => m.AiImageGeneratorPage));
+const BackgroundRemoverPage = page(() => import('./BackgroundRemoverPage').then((m) => m.BackgroundRemoverPage));
+const CreatePage = page(() => import('./CreatePage').then((m) => m.CreatePage));
+const EditorPage = page(() => import('../editor/EditorPage').then((m) => m.EditorPage));
+const ProjectsPage = page(() => import('./ProjectsPage').then((m) => m.ProjectsPage));
+const ToolsPage = page(() => import('./ToolsPage').then((m) => m.ToolsPage));
+const AiBackgroundPage = page(() => import('./tools/AiBackgroundPage').then((m) => m.AiBackgroundPage));
+const BackgroundChangerPage = page(() => import('./tools/BackgroundChangerPage').then((m) => m.BackgroundChangerPage));
+const BlurBackgroundPage = page(() => import('./tools/BlurBackgroundPage').then((m) => m.BlurBackgroundPage));
+const ImageExtenderPage = page(() => import('./tools/ImageExtenderPage').then((m) => m.ImageExtenderPage));
+const MagicEraserPage = page(() => import('./tools/MagicEraserPage').then((m) => m.MagicEraserPage));
+const PhotoEnhancerPage = page(() => import('./tools/PhotoEnhancerPage').then((m) => m.PhotoEnhancerPage));
+const ProductBackgroundPage = page(() => import('./tools/ProductBackgroundPage').then((m) => m.ProductBackgroundPage));
+const HelpPage = page(() => import('../site/pages/HelpPage').then((m) => m.HelpPage));
+const AboutPage = page(() => import('../site/pages/AboutPage').then((m) => m.AboutPage));
+const PolicyPage = page(() => import('../site/pages/PolicyPage').then((m) => m.PolicyPage));
+const BlogListPage = page(() => import('../site/blog/BlogListPage').then((m) => m.BlogListPage));
+const TemplateGalleryPage = page(() => import('../site/templates/TemplateGalleryPage').then((m) => m.TemplateGalleryPage));
 
 function Page({ route }: { route: AppRoute }) {
   switch (route.kind) {

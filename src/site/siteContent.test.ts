@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseProject } from '../../engine/doc/parseProject';
+import { LANGUAGES } from '../../engine/spec/locales';
 import { STORAGE_ENTRIES } from '../../engine/spec/storageKeys';
 import { MESSAGES } from '../../locales';
 import { ARTICLE_SLUGS, loadAllArticles, loadArticle } from './blog/articles';
@@ -59,9 +60,20 @@ describe('/blog', () => {
     }
   });
 
-  it('falls back to English for a language without its own text', async () => {
-    const article = await loadArticle(ARTICLE_SLUGS[0], 'th');
-    expect(article?.lang).toBe('en');
+  it('has every article in all 14 languages, with the same illustrations and tool link as the English one', async () => {
+    for (const slug of ARTICLE_SLUGS) {
+      const english = await loadArticle(slug, 'en');
+      const imagesOf = (a: typeof english) => a!.blocks.flatMap((b) => (b.type === 'image' ? [b.src] : []));
+      for (const lang of LANGUAGES) {
+        const article = await loadArticle(slug, lang);
+        expect(article?.lang, `${slug} ${lang}`).toBe(lang);
+        expect(article!.meta.title, `${slug} ${lang}`).toBeTruthy();
+        expect(article!.meta.summary, `${slug} ${lang}`).toBeTruthy();
+        expect(article!.meta.tool, `${slug} ${lang}`).toBe(english!.meta.tool);
+        expect(imagesOf(article), `${slug} ${lang}`).toEqual(imagesOf(english));
+        if (lang !== 'en') expect(article!.meta.title, `${slug} ${lang}`).not.toBe(english!.meta.title);
+      }
+    }
     expect(await loadArticle('no-such-article', 'en')).toBeUndefined();
   });
 

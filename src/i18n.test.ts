@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { initI18n } from './i18nAllLanguages';
+import { initI18n } from './i18n';
 
 describe('i18n', () => {
   it('starts in the URL language, including the region code zh-tw', () => {

@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
-import { initI18n } from './i18n';
+import { initI18n } from './i18nCore';
 import { loadMessages } from './i18nBundles/loadMessages';
 import { initialLanguage } from './app/initialLanguage';
 import { createAppRouter } from './app/router';

@@ -5,7 +5,7 @@
  */
 import { useLayoutEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
-import { switchLanguage } from '../i18n';
+import { switchLanguage } from '../i18nCore';
 import { rememberLanguage } from '../site/language/languageCookie';
 import { resolveVisit } from './initialLanguage';
 

@@ -1,7 +1,7 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it, vi } from 'vitest';
-import { initI18n } from '../i18nAllLanguages';
+import { initI18n } from '../i18n';
 import { OfflineNotice, OfflineNoticeView, subscribeConnectivity } from './OfflineNotice';
 
 describe('OfflineNotice (SPEC §5)', () => {

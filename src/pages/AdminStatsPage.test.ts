@@ -2,7 +2,7 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TIMING_STAT_KEYS, type TimingStat, type TimingStats } from '../../engine/util/timingPhases';
-import { initI18n } from '../i18nAllLanguages';
+import { initI18n } from '../i18n';
 import { AdminStatsView, type AdminStatsState } from './AdminStatsPage';
 
 const none: TimingStat = { count: 0, median: null, p95: null };

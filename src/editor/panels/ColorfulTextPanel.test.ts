@@ -2,7 +2,7 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { COLORFUL_TEXT_STYLES } from '../../../engine/colorfulText/styles';
-import { initI18n } from '../../i18nAllLanguages';
+import { initI18n } from '../../i18n';
 import { ColorfulTextPanel } from './ColorfulTextPanel';
 
 describe('ColorfulTextPanel', () => {

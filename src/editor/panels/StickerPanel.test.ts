@@ -2,7 +2,7 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { STICKERS } from '../../../engine/resources/stickers';
-import { initI18n } from '../../i18nAllLanguages';
+import { initI18n } from '../../i18n';
 import { StickerPanel } from './StickerPanel';
 
 describe('StickerPanel', () => {

@@ -1,7 +1,7 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { initI18n } from '../../i18nAllLanguages';
+import { initI18n } from '../../i18n';
 import { BlurControls, DEFAULT_BLUR_SETTINGS, needsRerun } from './BlurBackgroundPage';
 
 beforeAll(async () => {

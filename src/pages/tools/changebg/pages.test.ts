@@ -5,7 +5,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isValidColor } from '../../../../engine/doc/color';
 import { ToastProvider } from '../../../components/ToastProvider';
-import { initI18n } from '../../../i18nAllLanguages';
+import { initI18n } from '../../../i18n';
 import { AiBackgroundPage } from '../AiBackgroundPage';
 import { BackgroundChangerPage } from '../BackgroundChangerPage';
 import { PRODUCT_BACKGROUNDS, ProductBackgroundPage } from '../ProductBackgroundPage';

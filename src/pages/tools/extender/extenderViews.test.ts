@@ -1,7 +1,7 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { initI18n } from '../../../i18nAllLanguages';
+import { initI18n } from '../../../i18n';
 import { FramePlacer } from './FramePlacer';
 import { RatioPicker } from './RatioPicker';
 

@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
-import { isKnownWebPath } from './knownWebPath';
+import { LANGUAGES } from '../../../engine/spec/locales';
+import { ROUTES } from '../../../src/app/routes';
+import { blogSlugs, isKnownWebPath } from './knownWebPath';
 import { registerWebAppRoutes } from './webAppRoutes';
 
 const webDir = mkdtempSync(path.join(tmpdir(), 'webapp-'));
@@ -29,7 +31,16 @@ describe('web app pages', () => {
     }
   });
 
-  it('knows the blog articles of content/blog', () => {
+  it('knows every route of the table in every language, and the articles of content/blog', () => {
+    const slugs = blogSlugs();
+    expect(slugs.size).toBeGreaterThanOrEqual(5);
+    for (const lang of LANGUAGES) {
+      for (const route of ROUTES.filter((r) => r.path !== '/404')) expect(isKnownWebPath(`/${lang}${route.path === '/' ? '' : route.path}`, slugs), `${lang} ${route.path}`).toBe(true);
+      for (const slug of slugs) expect(isKnownWebPath(`/${lang}/blog/${slug}`, slugs)).toBe(true);
+    }
+  });
+
+  it('tells an article slug from an unknown one', () => {
     expect(isKnownWebPath('/fr/blog/remove-background', new Set(['remove-background']))).toBe(true);
     expect(isKnownWebPath('/fr/blog/other', new Set(['remove-background']))).toBe(false);
   });

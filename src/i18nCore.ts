@@ -31,7 +31,8 @@ export function initI18n(lang: Language, messages: Messages): typeof i18n {
     initAsync: false,
     interpolation: { escapeValue: false }, // React escapes already.
     react: { useSuspense: false },
-    parseMissingKeyHandler: (key) => `${MISSING_KEY_MARKER}${key}`,
+    // A caller's own defaultValue still wins; only a key nobody answered shows the marker.
+    parseMissingKeyHandler: (key, defaultValue) => defaultValue ?? `${MISSING_KEY_MARKER}${key}`,
   });
   return i18n;
 }

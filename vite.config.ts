@@ -1,5 +1,6 @@
 import { defineConfig, type ProxyOptions } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompress } from './scripts/vitePrecompress';
 
 /** The Fastify server (server/) answers the API and serves stored files. */
 const API_TARGET = 'http://127.0.0.1:8080';
@@ -12,7 +13,7 @@ const proxy: Record<string, ProxyOptions> = Object.fromEntries(
 );
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   // Some canvas/WebGL libraries still read the Node `global`; browsers only have globalThis.
   define: { global: 'globalThis' },
   build: { outDir: 'dist', emptyOutDir: true },

@@ -1,31 +1,20 @@
 /**
- * i18next setup. All 14 locales are bundled (they are small), so init is
- * synchronous and the first render is already in the URL's language.
+ * i18next with all 14 languages loaded at once, for tests and tools that render in several
+ * languages without a browser. The app itself never imports this file (it would put every
+ * language into the first download): it uses i18nCore.ts, which loads one language at a time.
  */
-import i18n from 'i18next';
-import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../engine/spec/locales';
-import { resources } from '../locales';
+import type { i18n as I18n } from 'i18next';
+import { LANGUAGES, type Language } from '../engine/spec/locales';
+import { MESSAGES } from '../locales';
+import i18next, { initI18n as initOne } from './i18nCore';
 
-export function initI18n(lang: Language): typeof i18n {
-  if (i18n.isInitialized) {
-    if (i18n.language !== lang) void i18n.changeLanguage(lang);
-    return i18n;
+/** Starts (or switches) i18next in `lang` with every language's strings available. */
+export function initI18n(lang: Language): I18n {
+  const i18n = initOne(lang, MESSAGES[lang]);
+  for (const code of LANGUAGES) {
+    if (!i18n.hasResourceBundle(code, 'translation')) i18n.addResourceBundle(code, 'translation', MESSAGES[code], true, true);
   }
-  void i18n.use(initReactI18next).init({
-    resources,
-    lng: lang,
-    fallbackLng: DEFAULT_LANGUAGE,
-    supportedLngs: LANGUAGES,
-    // Our codes are lower case (`zh-tw`); without this i18next would look up `zh-TW`.
-    lowerCaseLng: true,
-    // Every locale holds every key, so `zh-tw` must not fall back through `zh`.
-    load: 'currentOnly',
-    initAsync: false,
-    interpolation: { escapeValue: false }, // React escapes already.
-    react: { useSuspense: false },
-  });
   return i18n;
 }
 
-export default i18n;
+export default i18next;

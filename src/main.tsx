@@ -2,23 +2,28 @@ import './strictCsp';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
-import { initI18n } from './i18n';
-import { splitLocalePath } from './app/localePath';
+import { initI18n } from './i18nCore';
+import { loadMessages } from './i18nBundles/loadMessages';
+import { initialLanguage } from './app/initialLanguage';
 import { createAppRouter } from './app/router';
 import './styles/base.css';
 import './styles/layout.css';
 import './styles/components.css';
 import './styles/pages.css';
+import './styles/site.css';
 import './styles/editor.css';
-
-// Start in the URL's language so the first paint is already translated.
-initI18n(splitLocalePath(window.location.pathname).lang);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
 
-createRoot(container).render(
-  <StrictMode>
-    <RouterProvider router={createAppRouter()} />
-  </StrictMode>,
-);
+// Load only the language the page will show (the URL's, or the remembered one for a path without
+// a prefix), so the first paint is already translated and no other language is downloaded.
+const lang = initialLanguage(window.location.pathname, document.cookie);
+void loadMessages(lang).then((messages) => {
+  initI18n(lang, messages);
+  createRoot(container).render(
+    <StrictMode>
+      <RouterProvider router={createAppRouter()} />
+    </StrictMode>,
+  );
+});

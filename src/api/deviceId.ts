@@ -1,7 +1,8 @@
 import { COOKIE_LIFETIME_DAYS } from '../../engine/spec/limits';
+import { AUTH_TOKEN_KEY, DEVICE_ID_KEY } from '../../engine/spec/storageKeys';
 
-/** Local storage key of the device id (SPEC §3 "device id"). */
-export const DEVICE_ID_KEY = 'deviceId';
+/** Local storage key of the device id (SPEC §3 "device id"); defined once in engine/spec/storageKeys.ts. */
+export { DEVICE_ID_KEY };
 /** The server reads the same id from this cookie for plain image GETs (an `<img>` sends no custom headers). */
 const DEVICE_ID_COOKIE = 'deviceId';
 const DEVICE_ID_SHAPE = /^[A-Za-z0-9_-]{16,64}$/;
@@ -41,7 +42,7 @@ function ensureCookie(id: string): void {
 export function deviceHeaders(): Record<string, string> {
   const headers: Record<string, string> = { 'X-Device-Id': getDeviceId() };
   try {
-    const token = localStorage.getItem('authToken');
+    const token = localStorage.getItem(AUTH_TOKEN_KEY);
     if (token) headers['X-Auth-Token'] = token;
   } catch {
     // No storage (private mode): a visitor's device id alone.

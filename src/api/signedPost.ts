@@ -6,13 +6,12 @@ import { isSuccess } from '../../engine/spec/errors';
 import { APP_VERSION, PLATFORM_WEB } from '../../engine/spec/limits';
 import { getDeviceId } from './deviceId';
 import { getAppConfig } from './secureConfig';
+import { AUTH_TOKEN_KEY } from '../../engine/spec/storageKeys';
 
 /** SPEC §7 signed-call header "client version": the app version (engine/spec/limits APP_VERSION, '1.8.0'). */
 export const CLIENT_VERSION = APP_VERSION;
 /** SPEC §7/§9 "platform 5" (engine/spec/limits PLATFORM_WEB). */
 export const PLATFORM = PLATFORM_WEB;
-/** Local storage key of the auth token, as in apiClient.ts. */
-const AUTH_TOKEN_KEY = 'authToken';
 
 export interface SignedPostDeps {
   /** Where the distribute host lives ('' = this origin; see engine/net/weightedHosts to pick one). */

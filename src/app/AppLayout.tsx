@@ -7,7 +7,9 @@ import { Header } from '../components/Header';
 import { Footer } from '../components/Footer';
 import { OfflineNotice } from '../components/OfflineNotice';
 import { ToastProvider } from '../components/ToastProvider';
-import { routeOf } from './routes';
+import { usePageView } from '../site/analytics/usePageView';
+import { CookieBanner } from '../site/consent/CookieBanner';
+import { routeOf } from '../../engine/site/routes';
 import type { RouteHandle } from './router';
 
 /** The table entry of the matched page; unknown paths count as the 404 page. */
@@ -20,6 +22,7 @@ function useCurrentRoute() {
 export function AppLayout() {
   const { t } = useTranslation();
   const route = useCurrentRoute();
+  usePageView();
 
   useEffect(() => {
     const brand = t('common.brand');
@@ -30,6 +33,9 @@ export function AppLayout() {
     <ToastProvider>
       <AccountProvider>
       <a className="skip-link" href="#main">{t('common.skipToContent')}</a>
+      {/* In the page flow, above the header: it never covers a control. The editor, which fills the
+          window, does not show it; until the visitor answers, only essential storage is used. */}
+      {route.kind !== 'editor' && <CookieBanner />}
       <Header />
       <OfflineNotice />
       <main id="main" className="main" tabIndex={-1}>

@@ -1,24 +1,24 @@
 /**
- * Enforces the language prefix rules (localePath.ts): redirects to the
- * canonical URL when needed, otherwise switches i18next and `<html lang>` to
- * the URL's language before the page paints.
+ * Enforces the language prefix rules (localePath.ts): redirects to the canonical URL when needed
+ * (a path without a prefix goes to the remembered `lan` language), otherwise loads and switches
+ * i18next and `<html lang>` to the URL's language and remembers it in the language cookies.
  */
 import { useLayoutEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
-import { splitLocalePath } from './localePath';
+import { switchLanguage } from '../i18nCore';
+import { rememberLanguage } from '../site/language/languageCookie';
+import { resolveVisit } from './initialLanguage';
 
 export function LocaleGate() {
   const location = useLocation();
-  const { i18n } = useTranslation();
-  const { lang, canonical } = splitLocalePath(location.pathname);
+  const { lang, canonical } = resolveVisit(location.pathname, typeof document === 'undefined' ? '' : document.cookie);
   const redirect = canonical !== location.pathname;
 
   useLayoutEffect(() => {
     if (redirect) return;
-    if (i18n.language !== lang) void i18n.changeLanguage(lang);
-    document.documentElement.lang = lang;
-  }, [i18n, lang, redirect]);
+    void switchLanguage(lang).then(() => { document.documentElement.lang = lang; });
+    rememberLanguage(lang);
+  }, [lang, redirect]);
 
   if (redirect) return <Navigate to={canonical + location.search + location.hash} replace />;
   return <Outlet />;

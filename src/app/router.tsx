@@ -5,9 +5,10 @@
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { AppLayout } from './AppLayout';
 import { LocaleGate } from './LocaleGate';
-import { ROUTES, type AppRoute } from './routes';
+import { ROUTES, routeOf, type AppRoute } from '../../engine/site/routes';
 import { PageForRoute } from '../pages/PageForRoute';
 import { NotFoundPage } from '../pages/NotFoundPage';
+import { BlogArticleRoute } from '../site/blog/BlogArticleRoute';
 
 /** Route `handle`: lets the layout find the table entry of the matched page (for `<title>`). */
 export interface RouteHandle {
@@ -28,7 +29,12 @@ export function createAppRouter() {
         {
           path: '/:lang',
           element: <AppLayout />,
-          children: [...ROUTES.map(toRouteObject), { path: '*', element: <NotFoundPage /> }],
+          children: [
+            ...ROUTES.map(toRouteObject),
+            // Articles: /blog/<slug> of the Markdown files in content/blog (an unknown slug is the 404 page).
+            { path: 'blog/:slug', element: <BlogArticleRoute />, handle: { route: routeOf('/blog') } satisfies RouteHandle },
+            { path: '*', element: <NotFoundPage /> },
+          ],
         },
         // Only reached for `/`; LocaleGate redirects it before anything renders.
         { path: '*', element: null },

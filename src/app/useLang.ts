@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useLocation } from 'react-router-dom';
 import type { Language } from '../../engine/spec/locales';
-import { localizePath, splitLocalePath } from './localePath';
+import { localizePath, splitLocalePath } from '../../engine/site/localePath';
 
 /** The language of the current URL (LocaleGate has already made it canonical). */
 export function useLang(): Language {

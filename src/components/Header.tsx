@@ -1,5 +1,6 @@
 /**
- * Site header. From 768 px up the nav is inline; below it collapses behind a
+ * Site header: Tools menu, Create (the design editor), My projects, Pricing, Help, the language
+ * switcher and the sign-in slot. From 768 px up the nav is inline; below it collapses behind a
  * menu button (SPEC §9 mobile breakpoint) so a 390 px phone never scrolls sideways.
  */
 import { useEffect, useState } from 'react';
@@ -9,11 +10,13 @@ import { HeaderAccount } from '../account/HeaderAccount';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { LocalNavLink } from './LocalLink';
 import { Logo } from './Logo';
+import { ToolsMenu } from './ToolsMenu';
 
 const NAV_ITEMS = [
-  { path: '/tools', key: 'nav.tools' },
-  { path: '/pricing', key: 'nav.pricing' },
-  { path: '/help', key: 'nav.help' },
+  { path: '/create', key: 'site.nav.create', testId: 'nav.create' },
+  { path: '/project', key: 'site.nav.myProjects', testId: 'nav.projects' },
+  { path: '/pricing', key: 'nav.pricing', testId: 'nav.pricing' },
+  { path: '/help', key: 'nav.help', testId: 'nav.help' },
 ] as const;
 
 export function Header() {
@@ -41,16 +44,17 @@ export function Header() {
         </button>
         <nav id="site-nav" className="site-nav" aria-label={t('nav.mainLabel')}>
           <ul className="site-nav__list">
+            <li><ToolsMenu /></li>
             {NAV_ITEMS.map((item) => (
               <li key={item.path}>
-                <LocalNavLink to={item.path} end={item.path !== '/tools'} className="site-nav__link">
+                <LocalNavLink to={item.path} end={item.path !== '/create'} className="site-nav__link" data-testid={item.testId}>
                   {t(item.key)}
                 </LocalNavLink>
               </li>
             ))}
           </ul>
-          <HeaderAccount />
           <LanguageSwitcher />
+          <HeaderAccount />
         </nav>
       </div>
     </header>

@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, LANGUAGE_NAMES, isLanguage } from '../../engine/spec/locales';
-import { switchLanguagePath } from '../app/localePath';
+import { switchLanguagePath } from '../../engine/site/localePath';
 import { useLang } from '../app/useLang';
 
 export function LanguageSwitcher() {

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { AppRoute } from '../app/routes';
+import type { AppRoute } from '../../engine/site/routes';
 import { LocalLink } from './LocalLink';
 import { ToolIcon } from './ToolIcon';
 

@@ -1,6 +1,6 @@
 /** Small line icons for the tool cards (inline SVG: no icon font, no extra request). */
 import type { ReactNode } from 'react';
-import type { AppRoute } from '../app/routes';
+import type { AppRoute } from '../../engine/site/routes';
 
 const ICONS: Record<string, ReactNode> = {
   scissors: <><circle cx="6" cy="6" r="3" /><circle cx="6" cy="18" r="3" /><path d="M20 4 8.1 15.9M14.5 14.5 20 20M8.1 8.1 12 12" /></>,

@@ -1,10 +1,11 @@
 /** The landing page: hero with a call to action, featured tools, how it works. */
 import { useTranslation } from 'react-i18next';
-import { BACKGROUND_REMOVER_PATH, ROUTES } from '../app/routes';
+import { BACKGROUND_REMOVER_PATH, ROUTES } from '../../engine/site/routes';
 import { HeroIllustration } from '../components/HeroIllustration';
 import { HowItWorks } from '../components/HowItWorks';
 import { LocalLink } from '../components/LocalLink';
 import { ToolCard } from '../components/ToolCard';
+import { AllToolLinks, HomeEditorBand, HomeExamples } from '../site/home/HomeSections';
 
 export function HomePage() {
   const { t } = useTranslation();
@@ -38,9 +39,14 @@ export function HomePage() {
         <p className="center"><LocalLink to="/tools" className="text-link">{t('home.allToolsLink')}</LocalLink></p>
       </section>
 
+      <HomeEditorBand />
+      <HomeExamples />
+
       <div className="container">
         <HowItWorks headingId="home-how" />
       </div>
+
+      <AllToolLinks />
 
       <section className="container home-section">
         <div className="card cta-band">

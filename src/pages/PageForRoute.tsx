@@ -1,28 +1,43 @@
-/** Picks the page component for a route-table entry by its kind. */
-import type { AppRoute } from '../app/routes';
-import { AdminStatsPage } from './AdminStatsPage';
-import { AiImageGeneratorPage } from './AiImageGeneratorPage';
-import { BackgroundRemoverPage } from './BackgroundRemoverPage';
-import { CreatePage } from './CreatePage';
-import { EditorPage } from '../editor/EditorPage';
+/**
+ * Picks the page component for a route-table entry by its kind. Every page but home, 404 and the
+ * placeholder is its own chunk (React.lazy), so the first load of a page downloads only that page.
+ */
+import { lazy, Suspense, type ComponentType } from 'react';
+import type { AppRoute } from '../../engine/site/routes';
 import { HomePage } from './HomePage';
 import { NotFoundPage } from './NotFoundPage';
 import { PlaceholderPage } from './PlaceholderPage';
-import { ProjectsPage } from './ProjectsPage';
-import { ToolsPage } from './ToolsPage';
-import { AccountPage } from './account/AccountPage';
-import { LoginPage } from './account/LoginPage';
-import { OrderPage } from './account/OrderPage';
-import { PricingPage } from './account/PricingPage';
-import { AiBackgroundPage } from './tools/AiBackgroundPage';
-import { BackgroundChangerPage } from './tools/BackgroundChangerPage';
-import { BlurBackgroundPage } from './tools/BlurBackgroundPage';
-import { ImageExtenderPage } from './tools/ImageExtenderPage';
-import { MagicEraserPage } from './tools/MagicEraserPage';
-import { PhotoEnhancerPage } from './tools/PhotoEnhancerPage';
-import { ProductBackgroundPage } from './tools/ProductBackgroundPage';
 
-export function PageForRoute({ route }: { route: AppRoute }) {
+/** A page component loaded on first use (its own chunk). */
+function page<P extends object>(load: () => Promise<ComponentType<P>>) {
+  return lazy(async () => ({ default: await load() }));
+}
+
+const AdminStatsPage = page(() => import('./AdminStatsPage').then((m) => m.AdminStatsPage));
+const AiImageGeneratorPage = page(() => import('./AiImageGeneratorPage').then((m) => m.AiImageGeneratorPage));
+const BackgroundRemoverPage = page(() => import('./BackgroundRemoverPage').then((m) => m.BackgroundRemoverPage));
+const CreatePage = page(() => import('./CreatePage').then((m) => m.CreatePage));
+const EditorPage = page(() => import('../editor/EditorPage').then((m) => m.EditorPage));
+const ProjectsPage = page(() => import('./ProjectsPage').then((m) => m.ProjectsPage));
+const ToolsPage = page(() => import('./ToolsPage').then((m) => m.ToolsPage));
+const AiBackgroundPage = page(() => import('./tools/AiBackgroundPage').then((m) => m.AiBackgroundPage));
+const BackgroundChangerPage = page(() => import('./tools/BackgroundChangerPage').then((m) => m.BackgroundChangerPage));
+const BlurBackgroundPage = page(() => import('./tools/BlurBackgroundPage').then((m) => m.BlurBackgroundPage));
+const ImageExtenderPage = page(() => import('./tools/ImageExtenderPage').then((m) => m.ImageExtenderPage));
+const MagicEraserPage = page(() => import('./tools/MagicEraserPage').then((m) => m.MagicEraserPage));
+const PhotoEnhancerPage = page(() => import('./tools/PhotoEnhancerPage').then((m) => m.PhotoEnhancerPage));
+const ProductBackgroundPage = page(() => import('./tools/ProductBackgroundPage').then((m) => m.ProductBackgroundPage));
+const HelpPage = page(() => import('../site/pages/HelpPage').then((m) => m.HelpPage));
+const AboutPage = page(() => import('../site/pages/AboutPage').then((m) => m.AboutPage));
+const PolicyPage = page(() => import('../site/pages/PolicyPage').then((m) => m.PolicyPage));
+const BlogListPage = page(() => import('../site/blog/BlogListPage').then((m) => m.BlogListPage));
+const PricingPage = page(() => import('./account/PricingPage').then((m) => m.PricingPage));
+const OrderPage = page(() => import('./account/OrderPage').then((m) => m.OrderPage));
+const AccountPage = page(() => import('./account/AccountPage').then((m) => m.AccountPage));
+const LoginPage = page(() => import('./account/LoginPage').then((m) => m.LoginPage));
+const TemplateGalleryPage = page(() => import('../site/templates/TemplateGalleryPage').then((m) => m.TemplateGalleryPage));
+
+function Page({ route }: { route: AppRoute }) {
   switch (route.kind) {
     case 'home': return <HomePage />;
     case 'toolsIndex': return <ToolsPage />;
@@ -49,5 +64,20 @@ export function PageForRoute({ route }: { route: AppRoute }) {
     case 'account': return <AccountPage />;
     case 'logIn': return <LoginPage mode="log-in" />;
     case 'signUp': return <LoginPage mode="sign-up" />;
+    case 'help': return <HelpPage />;
+    case 'about': return <AboutPage />;
+    case 'privacyPolicy': return <PolicyPage policy="privacy" />;
+    case 'termsOfUse': return <PolicyPage policy="terms" />;
+    case 'cookiesPolicy': return <PolicyPage policy="cookies" />;
+    case 'blog': return <BlogListPage />;
+    case 'template': return <TemplateGalleryPage />;
   }
+}
+
+export function PageForRoute({ route }: { route: AppRoute }) {
+  return (
+    <Suspense fallback={<div className="page-loading" aria-busy="true" />}>
+      <Page route={route} />
+    </Suspense>
+  );
 }

@@ -3,7 +3,7 @@
  * page will do and points to what already works.
  */
 import { useTranslation } from 'react-i18next';
-import { BACKGROUND_REMOVER_PATH, type AppRoute } from '../app/routes';
+import { BACKGROUND_REMOVER_PATH, type AppRoute } from '../../engine/site/routes';
 import { LocalLink } from '../components/LocalLink';
 import { ToolIcon } from '../components/ToolIcon';
 

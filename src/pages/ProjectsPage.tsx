@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ProjectType } from '../../engine/doc/types';
 import { deleteProject, renameProject, type ProjectListItem } from '../api/projectsApi';
-import { BACKGROUND_REMOVER_PATH } from '../app/routes';
+import { BACKGROUND_REMOVER_PATH } from '../../engine/site/routes';
 import { LocalLink } from '../components/LocalLink';
 import { useToast } from '../components/ToastContext';
 import { ConfirmDialog } from '../editor/shell/dialogs/ConfirmDialog';

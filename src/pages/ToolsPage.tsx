@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { ROUTES, TOOL_GROUPS } from '../app/routes';
+import { ROUTES, TOOL_GROUPS } from '../../engine/site/routes';
 import { ToolCard } from '../components/ToolCard';
 
 /** /tools: every listed tool of the route table, grouped by section. */

@@ -6,8 +6,10 @@
  * (pendingAssets.ts), because localStorage holds only a few megabytes.
  */
 import type { Project } from '../../../engine/doc/types';
+import { DRAFT_KEY_PREFIX } from '../../../engine/spec/storageKeys';
 
-export const DRAFT_KEY_PREFIX = 'lumacut.draft.';
+/** Key prefix of a draft (defined once in engine/spec/storageKeys.ts). */
+export { DRAFT_KEY_PREFIX };
 
 export interface Draft {
   pid: string;

@@ -93,12 +93,12 @@ export const LayerRow = memo(function LayerRow(props: Props) {
         <span className="ed-layer__name">{label}</span>
       )}
       {layer.resNeedPro && <span className="ed-pro" title={t('editor.layers.pro')} aria-label={t('editor.layers.pro')} data-testid="layers.pro">PRO</span>}
-      <button
-        type="button"
+      {/* Mouse shortcuts: a control inside a listbox option is not reachable by assistive technology
+          (axe nested-interactive), so these are plain elements and the list's H and L keys do the same. */}
+      <span
         className="ed-icon-button ed-layer__toggle"
-        tabIndex={-1}
-        aria-pressed={!layer.visible}
-        aria-label={layer.visible ? t('editor.layers.hide', { name: label }) : t('editor.layers.show', { name: label })}
+        aria-hidden="true"
+        data-pressed={!layer.visible}
         title={layer.visible ? t('editor.layers.hide', { name: label }) : t('editor.layers.show', { name: label })}
         onClick={(event) => {
           event.stopPropagation();
@@ -107,14 +107,12 @@ export const LayerRow = memo(function LayerRow(props: Props) {
         data-testid={`layers.visibility.${layer.layerId}`}
       >
         <Icon name={layer.visible ? 'eye' : 'eyeOff'} size={18} />
-      </button>
+      </span>
       {!isBackground && (
-        <button
-          type="button"
+        <span
           className={`ed-icon-button ed-layer__toggle${layer.locked ? ' is-active' : ''}`}
-          tabIndex={-1}
-          aria-pressed={layer.locked}
-          aria-label={layer.locked ? t('editor.layers.unlock', { name: label }) : t('editor.layers.lock', { name: label })}
+          aria-hidden="true"
+          data-pressed={layer.locked}
           title={layer.locked ? t('editor.layers.unlock', { name: label }) : t('editor.layers.lock', { name: label })}
           onClick={(event) => {
             event.stopPropagation();
@@ -123,7 +121,7 @@ export const LayerRow = memo(function LayerRow(props: Props) {
           data-testid={`layers.lock.${layer.layerId}`}
         >
           <Icon name={layer.locked ? 'lock' : 'unlock'} size={18} />
-        </button>
+        </span>
       )}
     </li>
   );

@@ -6,7 +6,7 @@
  */
 import { useLayoutEffect, useMemo, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { deleteLayers, reorderLayer } from '../../../../engine/commands';
+import { deleteLayers, reorderLayer, setLayerLocked, setLayerVisibility } from '../../../../engine/commands';
 import { BACKGROUND_LAYER_ID } from '../../../../engine/spec/kinds';
 import { useEditor, useEditorSelector } from '../../EditorContext';
 import { ClearLayersButton } from './ClearLayersButton';
@@ -80,6 +80,18 @@ export function LayersPanel() {
       case 'Escape':
         select([]);
         return;
+    }
+    // H shows/hides and L locks/unlocks the active layer: the keyboard (and screen-reader) way to the
+    // row's eye and lock buttons, which are mouse shortcuts inside the option.
+    const active = layers.find((layer) => layer.layerId === activeId);
+    if (!active || event.altKey) return;
+    const letter = event.key.toLowerCase();
+    if (letter === 'h') {
+      editor.exec(setLayerVisibility, { layerId: active.layerId, visible: !active.visible });
+      event.preventDefault();
+    } else if (letter === 'l' && active.layerId !== BACKGROUND_LAYER_ID) {
+      editor.exec(setLayerLocked, { layerId: active.layerId, locked: !active.locked });
+      event.preventDefault();
     }
   };
 

@@ -3,7 +3,7 @@
  * `/:lang/...`, where `lang` is one of the 14 codes in lower case.
  * Kept free of React so the router, the language switcher and the tests share it.
  */
-import { DEFAULT_LANGUAGE, isLanguage, looksLikeLocale, type Language } from '../../engine/spec/locales';
+import { DEFAULT_LANGUAGE, isLanguage, looksLikeLocale, type Language } from '../spec/locales';
 
 export interface LocaleSplit {
   /** The language the page renders in. */

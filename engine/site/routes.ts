@@ -8,7 +8,8 @@
 export type PageKind = 'home' | 'toolsIndex' | 'backgroundRemover' | 'notFound' | 'placeholder' | 'create' | 'editor' | 'projects' | 'cutouts' | 'aiImageGenerator' | 'adminStats'
   | 'photoEnhancer' | 'backgroundChanger' | 'productWhite' | 'productGreen' | 'productBlue' | 'aiBackground'
   | 'blurBackground' | 'imageExtender' | 'magicEraser'
-  | 'pricing' | 'order' | 'account' | 'logIn' | 'signUp';
+  | 'pricing' | 'order' | 'account' | 'logIn' | 'signUp'
+  | 'help' | 'about' | 'privacyPolicy' | 'termsOfUse' | 'cookiesPolicy' | 'blog' | 'template';
 
 /** Sections of SPEC §2; the tool sections also group the cards on /tools. */
 export type RouteGroup =
@@ -57,16 +58,16 @@ export const ROUTES: readonly AppRoute[] = [
   page('/account', 'account', 'general', { kind: 'account' }),
   page('/log-in', 'logIn', 'general', { kind: 'logIn' }),
   page('/sign-up', 'signUp', 'general', { kind: 'signUp' }),
-  page('/blog', 'blog', 'general'),
-  page('/template', 'template', 'general'),
-  page('/help', 'help', 'general'),
-  page('/about', 'about', 'general'),
+  page('/blog', 'blog', 'general', { kind: 'blog' }),
+  page('/template', 'template', 'general', { kind: 'template' }),
+  page('/help', 'help', 'general', { kind: 'help' }),
+  page('/about', 'about', 'general', { kind: 'about' }),
   page('/404', 'notFound', 'general', { kind: 'notFound' }),
   page('/admin/stats', 'adminStats', 'general', { kind: 'adminStats' }),
 
-  page('/privacy-policy', 'privacyPolicy', 'policy'),
-  page('/term-of-use', 'termsOfUse', 'policy'),
-  page('/cookies-policy', 'cookiesPolicy', 'policy'),
+  page('/privacy-policy', 'privacyPolicy', 'policy', { kind: 'privacyPolicy' }),
+  page('/term-of-use', 'termsOfUse', 'policy', { kind: 'termsOfUse' }),
+  page('/cookies-policy', 'cookiesPolicy', 'policy', { kind: 'cookiesPolicy' }),
 
   page('/create', 'create', 'editor', { kind: 'create' }),
   page('/create/edit', 'createEdit', 'editor', { kind: 'editor', query: 'pid' }),
@@ -78,15 +79,15 @@ export const ROUTES: readonly AppRoute[] = [
   tool('/tools/photo-enhancer', 'photoEnhancer', 'photo', { kind: 'photoEnhancer', featured: true }),
   tool('/tools/magic-eraser-with-ai-detection', 'magicEraser', 'photo', { kind: 'magicEraser', featured: true }),
   tool('/tools/ai-image-extender', 'aiImageExtender', 'photo', { kind: 'imageExtender', featured: true }),
-  tool('/tools/id-photo-maker', 'idPhotoMaker', 'photo', { featured: true }),
+  tool('/tools/id-photo-maker', 'idPhotoMaker', 'photo'),
   tool('/tools/id-photo-edit', 'idPhotoEdit', 'photo', { listed: false, query: 'pid' }),
-  tool('/tools/blur-background', 'blurBackground', 'photo', { kind: 'blurBackground' }),
+  tool('/tools/blur-background', 'blurBackground', 'photo', { kind: 'blurBackground', featured: true }),
 
   tool('/product-photography/white-background', 'productWhite', 'productPhotography', { kind: 'productWhite' }),
   tool('/product-photography/green-background', 'productGreen', 'productPhotography', { kind: 'productGreen' }),
   tool('/product-photography/blue-background', 'productBlue', 'productPhotography', { kind: 'productBlue' }),
 
-  tool('/ai-background', 'aiBackground', 'aiGeneration', { kind: 'aiBackground' }),
+  tool('/ai-background', 'aiBackground', 'aiGeneration', { kind: 'aiBackground', featured: true }),
   tool('/ai-image-generator', 'aiImageGenerator', 'aiGeneration', { kind: 'aiImageGenerator', featured: true }),
   tool('/ai-image-generator/create', 'aiImageGeneratorCreate', 'aiGeneration', { listed: false }),
   tool('/image-to-image-ai', 'imageToImage', 'aiGeneration'),
@@ -100,7 +101,7 @@ export const ROUTES: readonly AppRoute[] = [
   tool('/batch', 'batch', 'batch', { listed: false }),
   tool('/batch-edit', 'batchEdit', 'batch', { listed: false }),
   tool('/batch-edit/bulk-image-enhancer', 'bulkImageEnhancer', 'batch'),
-  tool('/batch-edit/bulk-background-remover', 'bulkBackgroundRemover', 'batch', { featured: true }),
+  tool('/batch-edit/bulk-background-remover', 'bulkBackgroundRemover', 'batch'),
   tool('/batch-edit/bulk-background-changer', 'bulkBackgroundChanger', 'batch'),
   tool('/batch-edit/bulk-image-resizer', 'bulkImageResizer', 'batch'),
   tool('/batch-edit/edit', 'batchEditEditor', 'batch', { listed: false, query: 'pid' }),

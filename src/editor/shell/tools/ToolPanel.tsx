@@ -6,6 +6,7 @@ import type { ColorfulTextMaterial } from '../../../../engine/doc/types';
 import { useEditor } from '../../EditorContext';
 import { ColorfulTextPanel } from '../../panels/ColorfulTextPanel';
 import { StickerPanel } from '../../panels/StickerPanel';
+import { placeAt } from '../actions/addContent';
 import type { ContentActions } from '../actions/useContentActions';
 import { Icon } from '../Icon';
 import { CanvasEffectsPanel } from '../effects/CanvasEffectsPanel';
@@ -34,7 +35,7 @@ export function ToolPanel({ tool, actions, onUpload, onClose }: Props) {
   const addColorful = (material: ColorfulTextMaterial) => {
     const { canvasW, canvasH } = editor.getProject();
     const text = defaultTextOf(material, t('editor.text.default'));
-    editor.exec(addLayer, { layer: createColorfulTextLayer({ material, text, canvasW, canvasH }) });
+    editor.exec(addLayer, { layer: placeAt(createColorfulTextLayer({ material, text, canvasW, canvasH }), editor) });
   };
 
   return (

@@ -1,0 +1,133 @@
+/**
+ * The design editor as a designer uses it, on the production build and the real server: the page
+ * never scrolls (only the canvas pans), the properties panel has room at 1280×800, new elements land
+ * in view and apart, a Chinese text gets a CJK font.
+ */
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import type { Project } from '../../engine/doc/types';
+
+const PHOTO = path.resolve('tests/assets/photos/coffee.jpg');
+
+test.use({ viewport: { width: 1280, height: 800 } });
+test.beforeEach(async ({ page }) => {
+  await page.addInitScript(() => localStorage.setItem('lumacut.testHandle', '1'));
+});
+
+const project = (page: Page) => page.evaluate(() => window.__editor!.getProject()) as Promise<Project>;
+const layerCount = async (page: Page) => (await project(page)).layers.length;
+const topLayer = async (page: Page) => (await project(page)).layers.at(-1)!;
+
+async function openNewProject(page: Page) {
+  await page.goto('/en/create');
+  await page.getByTestId('create.preset.square').click();
+  await expect(page.getByTestId('editor.shell')).toBeVisible();
+  await page.waitForFunction(() => !!window.__editor && !!window.__stage);
+}
+
+async function addPhoto(page: Page) {
+  const before = await layerCount(page);
+  await page.getByTestId('tool.image').click();
+  await page.getByTestId('image.input').setInputFiles(PHOTO);
+  await expect.poll(() => layerCount(page)).toBe(before + 1);
+  return (await topLayer(page)).layerId;
+}
+
+/** Where a layer's node is on screen (centre), from the live Konva stage. */
+async function screenCentre(page: Page, layerId: string) {
+  return page.evaluate((id) => {
+    const stage = window.__stage!;
+    const box = stage.findOne(`#${id}`)!.getClientRect();
+    const origin = stage.container().getBoundingClientRect();
+    return { x: origin.left + box.x + box.width / 2, y: origin.top + box.y + box.height / 2 };
+  }, layerId);
+}
+
+test('the page never scrolls and the properties panel has room at 1280×800', async ({ page }) => {
+  await openNewProject(page);
+  await addPhoto(page);
+  const toolbarTop = (await page.getByTestId('editor.shell').boundingBox())!.y;
+
+  // A wheel over the tool rail, the panels and the canvas scrolls nothing but the canvas.
+  const rail = (await page.getByTestId('tool.image').boundingBox())!;
+  await page.mouse.move(rail.x + rail.width / 2, rail.y + 200);
+  await page.mouse.wheel(0, 1200);
+  const side = (await page.getByTestId('props.panel').boundingBox())!;
+  await page.mouse.move(side.x + 40, side.y + side.height - 20);
+  await page.mouse.wheel(0, 5000);
+  await page.waitForTimeout(300);
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  expect((await page.getByTestId('editor.shell').boundingBox())!.y).toBe(toolbarTop);
+  await expect(page.getByRole('button', { name: 'Export' })).toBeInViewport();
+
+  // The side panel is wider than before (360 px) and can be widened from its edge.
+  expect(side.width).toBeGreaterThanOrEqual(350);
+  await page.getByTestId('side.resize').focus();
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowLeft');
+  await expect.poll(async () => (await page.getByTestId('props.panel').boundingBox())!.width).toBeGreaterThanOrEqual(side.width + 39);
+
+  // Layers fold away, giving the properties the whole height.
+  await page.getByTestId('layers.fold').click();
+  await expect(page.getByTestId('layers.panel')).toBeHidden();
+  expect((await page.getByTestId('props.panel').boundingBox())!.height).toBeGreaterThan(side.height);
+
+  // The filter grid shows at least four filters a row.
+  await page.getByTestId('effects.kind.filter').click();
+  const tops = await page.locator('.fx-filter-grid > li').evaluateAll((cells) => cells.map((cell) => (cell as HTMLElement).offsetTop));
+  expect(tops.filter((top) => top === tops[0]).length).toBeGreaterThanOrEqual(4);
+});
+
+test('new elements land in view and apart; a Chinese text gets Noto Sans SC', async ({ page }) => {
+  await openNewProject(page);
+  const rects = [];
+  for (let i = 0; i < 3; i++) {
+    await page.getByTestId('tool.text').click();
+    await expect.poll(() => layerCount(page)).toBe(2 + i);
+    rects.push((await topLayer(page)).rect);
+  }
+  const { canvasW, canvasH } = await project(page);
+  expect(new Set(rects.map((rect) => `${rect.x},${rect.y}`)).size).toBe(3);
+  for (const rect of rects) {
+    expect(rect.x + rect.w / 2).toBeGreaterThan(0);
+    expect(rect.x + rect.w / 2).toBeLessThan(canvasW);
+    expect(rect.y + rect.h / 2).toBeGreaterThan(0);
+    expect(rect.y + rect.h / 2).toBeLessThan(canvasH);
+  }
+
+  // Zoomed in on the top-left corner, a new sticker lands where the user is looking.
+  await page.evaluate(() => window.__editor!.select([]));
+  await page.getByTestId('zoom.in').click();
+  await page.getByTestId('zoom.in').click();
+  await page.getByTestId('zoom.in').click();
+  const area = (await page.getByTestId('canvas.area').boundingBox())!;
+  await page.mouse.move(area.x + area.width / 2, area.y + area.height / 2);
+  await page.mouse.wheel(-600, -600); // pan towards the top-left corner
+  await page.waitForTimeout(200);
+  const visible = await page.evaluate(() => {
+    const stage = window.__stage!;
+    const scale = stage.scaleX();
+    return { left: -stage.x() / scale, top: -stage.y() / scale, right: (stage.width() - stage.x()) / scale, bottom: (stage.height() - stage.y()) / scale };
+  });
+  await page.getByTestId('tool.stickers').click();
+  await page.getByTestId('sticker-twemoji-1f600').click();
+  await expect.poll(() => layerCount(page)).toBe(5);
+  const sticker = (await topLayer(page)).rect;
+  const centre = { x: sticker.x + sticker.w / 2, y: sticker.y + sticker.h / 2 };
+  expect(centre.x).toBeGreaterThan(Math.max(0, visible.left));
+  expect(centre.x).toBeLessThan(Math.min(canvasW, visible.right));
+  expect(centre.y).toBeGreaterThan(Math.max(0, visible.top));
+  expect(centre.y).toBeLessThan(Math.min(canvasH, visible.bottom));
+  expect(centre.x).toBeLessThan(canvasW / 2); // not the canvas centre, which is out of view
+  await page.getByTestId('zoom.fit').click();
+
+  // Typing Chinese into a text in the system font switches it to the bundled Noto Sans SC.
+  const textId = (await project(page)).layers[3].layerId;
+  await page.mouse.dblclick(...Object.values(await screenCentre(page, textId)) as [number, number]);
+  const box = page.getByTestId('text-editor');
+  await box.fill('夏季大促销');
+  await box.press('Control+Enter');
+  await expect.poll(async () => (await project(page)).layers[3].value).toMatchObject({ text: { text: '夏季大促销', fontName: 'NotoSansSC' } });
+  await expect(page.getByTestId('props.font')).toContainText('Noto Sans SC');
+  expect(await page.evaluate(() => document.fonts.check('40px "Noto Sans SC"', '夏季大促销'))).toBe(true);
+});

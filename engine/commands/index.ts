@@ -22,3 +22,4 @@ export { setLayerEffects, type LayerEffectsPatch } from './setLayerEffects';
 export { clearLayers } from './clearLayers';
 export { pasteLayers } from './pasteLayers';
 export { setCanvasEffects, type CanvasEffectsPatch } from './setCanvasEffects';
+export { cropImage, type CropImageArgs } from './cropImage';

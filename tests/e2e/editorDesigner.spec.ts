@@ -131,3 +131,48 @@ test('new elements land in view and apart; a Chinese text gets Noto Sans SC', as
   await expect(page.getByTestId('props.font')).toContainText('Noto Sans SC');
   expect(await page.evaluate(() => document.fonts.check('40px "Noto Sans SC"', '夏季大促销'))).toBe(true);
 });
+
+test('crops a photo by ratio and freely, each as one undo step', async ({ page }) => {
+  await openNewProject(page);
+  const imageId = await addPhoto(page);
+  const before = (await topLayer(page)).rect;
+
+  // Square: the largest 1:1 box of the picture, the kept part staying where it was.
+  await page.getByTestId('props.crop').click();
+  await expect(page.getByTestId('crop.panel')).toBeVisible();
+  await page.getByTestId('crop.ratio.1:1').click();
+  await page.getByTestId('crop.apply').click();
+  await expect.poll(async () => (await topLayer(page)).value).toMatchObject({ img: { cropRect: expect.objectContaining({ x: expect.any(Number) }) } });
+  const squared = await topLayer(page);
+  const crop = squared.value.valueType === 'img' ? squared.value.img.cropRect! : null;
+  expect(crop!.w).toBe(crop!.h);
+  expect(squared.rect.w).toBeCloseTo(squared.rect.h, 0);
+  expect(squared.rect.y).toBeCloseTo(before.y, 0);
+  expect(squared.rect.x + squared.rect.w / 2).toBeCloseTo(before.x + before.w / 2, 0);
+
+  // Undo takes the whole crop back in one step.
+  await page.keyboard.press('Control+z');
+  await expect.poll(async () => (await topLayer(page)).rect).toEqual(before);
+
+  // Free: drag the frame's right-middle handle leftwards to keep the left part.
+  await page.evaluate((id) => window.__editor!.select([id]), imageId);
+  await page.getByTestId('props.crop').click();
+  const anchor = await page.evaluate(() => {
+    const stage = window.__stage!;
+    const node = stage.findOne('.middle-right')!;
+    const box = node.getClientRect();
+    const origin = stage.container().getBoundingClientRect();
+    return { x: origin.left + box.x + box.width / 2, y: origin.top + box.y + box.height / 2 };
+  });
+  await page.mouse.move(anchor.x, anchor.y);
+  await page.mouse.down();
+  await page.mouse.move(anchor.x - 60, anchor.y, { steps: 6 });
+  await page.mouse.up();
+  await page.getByTestId('crop.apply').click();
+  await expect.poll(async () => (await topLayer(page)).rect.w).toBeLessThan(before.w - 50);
+  const freed = await topLayer(page);
+  expect(freed.rect.x).toBeCloseTo(before.x, 0);
+  expect(freed.rect.h).toBeCloseTo(before.h, 0);
+  await page.keyboard.press('Control+z');
+  await expect.poll(async () => (await topLayer(page)).rect).toEqual(before);
+});

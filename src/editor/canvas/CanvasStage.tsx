@@ -13,6 +13,8 @@ import { exposeTestHandle } from '../testing/exposeTestHandle';
 import { CanvasAnnouncer } from './CanvasAnnouncer';
 import { editingTextStore } from './canvasStores';
 import { Checkerboard } from './Checkerboard';
+import { CropOverlay } from './crop/CropOverlay';
+import { cropStore } from './crop/cropStore';
 import { useCompare } from './compareStore';
 import { CanvasEffectsOverlay } from './effects/CanvasEffectsOverlay';
 import { createWorkTracker } from './effects/workTracker';
@@ -61,6 +63,7 @@ export function CanvasStage() {
   const canvasH = useEditorSelector((s) => s.project.canvasH);
   const view = useView((v) => v);
   const editingId = editingTextStore.use((id) => id);
+  const cropping = cropStore.use((session) => !!session);
   const ready = size.width > 0 && size.height > 0;
 
   useLayoutEffect(() => {
@@ -118,7 +121,7 @@ export function CanvasStage() {
           <Layer name="overlay">
             <SnapGuides />
             <MarqueeBox />
-            <SelectionTransformer editor={editor} content={content} />
+            {cropping ? <CropOverlay editor={editor} /> : <SelectionTransformer editor={editor} content={content} />}
           </Layer>
         </Stage>
       )}

@@ -6,12 +6,15 @@ import type { Layer } from '../../../../engine/doc/types';
 import { HiddenFileInput } from '../actions/HiddenFileInput';
 import type { ContentActions } from '../actions/useContentActions';
 import { Icon } from '../Icon';
+import { CropControls } from './CropControls';
+import { BACKGROUND_LAYER_ID } from '../../../../engine/spec/kinds';
 
 export function ImageProperties({ layer, actions }: { layer: Layer; actions: ContentActions }) {
   const { t } = useTranslation();
   const input = useRef<HTMLInputElement>(null);
   return (
     <>
+      {layer.layerId !== BACKGROUND_LAYER_ID && <CropControls layer={layer} />}
       {canReplaceImage(layer) && (
         <div className="ed-field">
           <button type="button" className="button button--secondary ed-wide" onClick={() => input.current?.click()} data-testid="props.replace">

@@ -23,3 +23,4 @@ export { clearLayers } from './clearLayers';
 export { pasteLayers } from './pasteLayers';
 export { setCanvasEffects, type CanvasEffectsPatch } from './setCanvasEffects';
 export { cropImage, type CropImageArgs } from './cropImage';
+export { setShapeStyle, type ShapeStylePatch } from './setShapeStyle';

@@ -80,7 +80,7 @@ test('the page never scrolls and the properties panel has room at 1280×800', as
 
 test('new elements land in view and apart; a Chinese text gets Noto Sans SC', async ({ page }) => {
   await openNewProject(page);
-  const rects = [];
+  const rects: Project['layers'][number]['rect'][] = [];
   for (let i = 0; i < 3; i++) {
     await page.getByTestId('tool.text').click();
     await expect.poll(() => layerCount(page)).toBe(2 + i);
@@ -175,4 +175,47 @@ test('crops a photo by ratio and freely, each as one undo step', async ({ page }
   expect(freed.rect.h).toBeCloseTo(before.h, 0);
   await page.keyboard.press('Control+z');
   await expect.poll(async () => (await topLayer(page)).rect).toEqual(before);
+});
+
+/** RGBA at document coordinates, read back from the live stage with stage.toCanvas(). */
+async function stagePixel(page: Page, x: number, y: number) {
+  return page.evaluate(([docX, docY]) => {
+    const stage = window.__stage!;
+    const point = stage.findOne('#bgLayer')!.getAbsoluteTransform().point({ x: docX, y: docY });
+    const canvas = stage.toCanvas({ pixelRatio: 1 });
+    const [r, g, b, a] = canvas.getContext('2d')!.getImageData(Math.round(point.x), Math.round(point.y), 1, 1).data;
+    return { r, g, b, a };
+  }, [x, y]);
+}
+
+test('adds a rectangle, an ellipse and a line, styles them, and undoes a style as one step', async ({ page }) => {
+  await openNewProject(page);
+  await page.getByTestId('tool.shapes').click();
+  await page.getByTestId('shape.add.rect').click();
+  await expect.poll(() => layerCount(page)).toBe(2);
+  const rect = await topLayer(page);
+  expect(rect).toMatchObject({ type: 5, valueType: 'shape', value: { shape: { kind: 'rect' } } });
+  await expect(page.getByTestId('layers.panel')).toContainText('Rectangle');
+
+  // Style it: a red fill through the hex field, rounded corners.
+  const fill = page.getByTestId('props.shape.fill.hex');
+  await fill.fill('#FF0000');
+  await fill.press('Enter');
+  await page.getByTestId('props.shape.radius').fill('60');
+  await expect.poll(async () => (await topLayer(page)).value).toMatchObject({ shape: { fill: '#FF0000FF', radius: 60 } });
+  // The canvas shows it: red in the middle, the white background in the rounded-off corner.
+  const centre = { x: rect.rect.x + rect.rect.w / 2, y: rect.rect.y + rect.rect.h / 2 };
+  await expect.poll(() => stagePixel(page, centre.x, centre.y)).toMatchObject({ r: 255, g: 0, b: 0 });
+  expect(await stagePixel(page, rect.rect.x + 3, rect.rect.y + 3)).toMatchObject({ r: 255, g: 255, b: 255 });
+
+  await page.getByTestId('toolbar.undo').click();
+  await expect.poll(async () => (await topLayer(page)).value).toMatchObject({ shape: { fill: '#FF0000FF', radius: 0 } });
+
+  for (const [i, kind] of ['ellipse', 'line'].entries()) {
+    await page.getByTestId(`shape.add.${kind}`).click();
+    await expect.poll(() => layerCount(page)).toBe(3 + i);
+    expect(await topLayer(page)).toMatchObject({ type: 5, valueType: 'shape', value: { shape: { kind } } });
+  }
+  await expect(page.getByTestId('layers.panel')).toContainText('Line');
+  await expect(page.getByTestId('props.shape.strokeWidth')).toBeVisible();
 });

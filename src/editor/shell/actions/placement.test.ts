@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { Rect } from '../../../../engine/doc/types';
 import { placeInView, takenRects, visibleCanvasBox } from './placement';
 
 const rect = { x: 0, y: 0, w: 200, h: 100, angle: 0 };
@@ -24,7 +25,7 @@ describe('placeInView', () => {
   });
 
   it('steps each new element away from the ones already there, never onto the same spot', () => {
-    const taken = [];
+    const taken: Rect[] = [];
     for (let i = 0; i < 6; i++) taken.push(placeInView(rect, whole, taken, 1000, 800));
     const spots = new Set(taken.map((r) => `${r.x},${r.y}`));
     expect(spots.size).toBe(6);
@@ -34,7 +35,7 @@ describe('placeInView', () => {
 
   it('keeps stepped elements inside the visible box', () => {
     const visible = { x: 300, y: 200, w: 400, h: 300 };
-    const taken = [];
+    const taken: Rect[] = [];
     for (let i = 0; i < 20; i++) taken.push(placeInView(rect, visible, taken, 1000, 800));
     for (const placed of taken) {
       expect(placed.x).toBeGreaterThanOrEqual(visible.x);
@@ -46,7 +47,7 @@ describe('placeInView', () => {
 
   it('lets an element wider than the view drift a little, never far away', () => {
     const wide = { x: 0, y: 0, w: 1100, h: 100, angle: 0 };
-    const taken = [];
+    const taken: Rect[] = [];
     for (let i = 0; i < 8; i++) taken.push(placeInView(wide, whole, taken, 1000, 800));
     for (const placed of taken) {
       expect(placed.x + placed.w / 2).toBeGreaterThan(0);

@@ -13,6 +13,7 @@ import { CanvasEffectsPanel } from '../effects/CanvasEffectsPanel';
 import { BackgroundPanel } from './BackgroundPanel';
 import { CanvasSizePanel } from './CanvasSizePanel';
 import { ImagePanel } from './ImagePanel';
+import { ShapesPanel } from './ShapesPanel';
 import { TOOLS, type ToolId } from './tools';
 
 interface Props {
@@ -49,6 +50,7 @@ export function ToolPanel({ tool, actions, onUpload, onClose }: Props) {
       {tool === 'image' && <ImagePanel onUpload={onUpload} />}
       {tool === 'colorful' && <div className="ed-panel-body"><ColorfulTextPanel onPick={addColorful} /></div>}
       {tool === 'stickers' && <div className="ed-panel-body"><StickerPanel onPick={(sticker) => void actions.addSticker(sticker.resId)} /></div>}
+      {tool === 'shapes' && <ShapesPanel />}
       {tool === 'background' && <BackgroundPanel actions={actions} />}
       {tool === 'adjust' && <CanvasEffectsPanel />}
       {tool === 'canvas' && <CanvasSizePanel />}

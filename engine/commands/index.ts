@@ -24,3 +24,4 @@ export { pasteLayers } from './pasteLayers';
 export { setCanvasEffects, type CanvasEffectsPatch } from './setCanvasEffects';
 export { cropImage, type CropImageArgs } from './cropImage';
 export { setShapeStyle, type ShapeStylePatch } from './setShapeStyle';
+export { applyImageResult, type ApplyImageResultArgs } from './applyImageResult';

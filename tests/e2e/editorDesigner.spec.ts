@@ -219,3 +219,31 @@ test('adds a rectangle, an ellipse and a line, styles them, and undoes a style a
   await expect(page.getByTestId('layers.panel')).toContainText('Line');
   await expect(page.getByTestId('props.shape.strokeWidth')).toBeVisible();
 });
+
+test('removes the background of a photo layer in the editor as one undo step', async ({ page }) => {
+  test.setTimeout(240_000);
+  await openNewProject(page);
+  await addPhoto(page);
+  const before = await topLayer(page);
+  await page.getByTestId('ai.removebg').click();
+  await expect.poll(async () => (await topLayer(page)).valueSource, { timeout: 180_000 }).toBe('gpuResult');
+  const after = await topLayer(page);
+  expect(after.rect).toEqual(before.rect);
+  expect(after.value).toMatchObject({ img: { name: 'coffee-remove-background.png' } });
+  // The cut-out has transparent pixels (the table around the cup is gone).
+  const transparentShare = await page.evaluate(async (uri) => {
+    const blob = window.__editor!.assets.get(uri.slice('asset:'.length))!.blob;
+    const bitmap = await createImageBitmap(blob);
+    const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+    const ctx = canvas.getContext('2d')!;
+    ctx.drawImage(bitmap, 0, 0);
+    const data = ctx.getImageData(0, 0, bitmap.width, bitmap.height).data;
+    let clear = 0;
+    for (let i = 3; i < data.length; i += 4) if (data[i] < 16) clear++;
+    return clear / (data.length / 4);
+  }, (after.value as { img: { uri: string } }).img.uri);
+  expect(transparentShare).toBeGreaterThan(0.1);
+
+  await page.getByTestId('toolbar.undo').click();
+  await expect.poll(async () => (await topLayer(page)).value).toEqual(before.value);
+});

@@ -43,7 +43,8 @@ export function placeAt(layer: Layer, editor: Editor, point?: ScreenPoint): Laye
   return { ...layer, rect: { ...layer.rect, x, y } };
 }
 
-async function storeImage(editor: Editor, image: ReadyImage): Promise<string> {
+/** Keeps picture bytes in the asset store (and the offline cache until uploaded); returns its `asset:` uri. */
+export async function storeImage(editor: Editor, image: Pick<ReadyImage, 'blob'>): Promise<string> {
   const id = await editor.assets.put(image.blob);
   const pid = editor.getProject().projectId;
   if (!editor.assets.get(id)?.uploadedTo) void keepPendingAsset(pid, id, image.blob);

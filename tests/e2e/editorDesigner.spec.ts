@@ -247,3 +247,20 @@ test('removes the background of a photo layer in the editor as one undo step', a
   await page.getByTestId('toolbar.undo').click();
   await expect.poll(async () => (await topLayer(page)).value).toEqual(before.value);
 });
+
+test('a cut-out opened in the editor is listed with its thumbnail and the photo\'s name', async ({ page }) => {
+  test.setTimeout(180_000);
+  await page.goto('/en/tools/background-remover');
+  await page.getByTestId('upload.input').setInputFiles(path.resolve('tests/assets/photos/astronaut.jpg'));
+  await expect(page.getByTestId('result.image')).toBeVisible({ timeout: 120_000 });
+  await page.getByTestId('result.openInEditor').click();
+  await expect(page).toHaveURL(/\/en\/create\/edit\?pid=CUT_/);
+  const pid = new URL(page.url()).searchParams.get('pid')!;
+
+  await page.goto('/en/cutouts');
+  const card = page.getByTestId(`projects.item.${pid}`);
+  await expect(card.getByTestId('projects.open')).toHaveText('astronaut – Background remover');
+  const thumb = card.locator('img');
+  await expect(thumb).toBeVisible();
+  await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+});

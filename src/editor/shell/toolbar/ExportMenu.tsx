@@ -4,7 +4,7 @@
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { exportFileName } from '../../../../engine/spec/limits';
+import { designFileName } from '../../persistence/downloadName';
 import type { ExportFormat } from '../../../../engine/spec/kinds';
 import { useToast } from '../../../components/ToastContext';
 import { saveBlob } from '../../../tools/exportImage';
@@ -34,7 +34,7 @@ export function ExportMenu({ onImport }: { onImport(): void }) {
       else if (job === 'raw') {
         const { blob, name } = await rawImageOf(editor);
         saveBlob(blob, name);
-      } else saveBlob(await exportProject(editor.getProject(), editor.assets, { format: job }), exportFileName(job));
+      } else saveBlob(await exportProject(editor.getProject(), editor.assets, { format: job }), designFileName(editor.getProject().name, job));
     } catch (error) {
       console.error('export failed', error);
       toast.show(t('editor.export.failed'), 'error');

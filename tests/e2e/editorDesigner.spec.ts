@@ -264,3 +264,37 @@ test('a cut-out opened in the editor is listed with its thumbnail and the photo\
   await expect(thumb).toBeVisible();
   await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
 });
+
+test.describe('on a 390 px phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test('starts at fit to screen, speaks of taps and edits a text with a button', async ({ page }) => {
+    await openNewProject(page);
+    // The whole square canvas shows, using the screen's width.
+    const view = await page.evaluate(() => {
+      const stage = window.__stage!;
+      return { scale: stage.scaleX(), x: stage.x(), width: stage.width() };
+    });
+    expect(view.scale * 1080).toBeGreaterThan(view.width * 0.9);
+    expect(view.x).toBeGreaterThanOrEqual(0);
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+
+    // Touch wording: no "drop", no ⌘V / Ctrl+V.
+    await page.getByTestId('tool.image').click();
+    const panel = page.getByTestId('panel.image');
+    await expect(panel).toContainText('Tap');
+    await expect(panel).not.toContainText('drop');
+    await expect(panel).not.toContainText('Ctrl+V');
+
+    // A new text says "Double-tap", and the Edit text button opens the editor on it.
+    await page.getByTestId('tool.text').click();
+    await expect.poll(async () => (await topLayer(page)).value).toMatchObject({ text: { text: 'Double-tap to edit' } });
+    await page.getByTestId('sheet.properties').click();
+    await page.getByTestId('props.text.edit').click();
+    const box = page.getByTestId('text-editor');
+    await expect(box).toBeVisible();
+    await box.fill('夏日特卖');
+    await box.blur();
+    await expect.poll(async () => (await topLayer(page)).value).toMatchObject({ text: { text: '夏日特卖', fontName: 'NotoSansSC' } });
+  });
+});

@@ -8,6 +8,7 @@ import { useLocation } from 'react-router-dom';
 import { onResourceProblem, type ResourceProblem } from '../canvas/resourceProblems';
 import { useToast } from '../../components/ToastContext';
 import { usePasteImage } from '../../hooks/usePasteImage';
+import { useTouchScreen } from '../../hooks/useTouchScreen';
 import { usePreventFileNavigation } from '../../hooks/usePreventFileNavigation';
 import { useEditor } from '../EditorContext';
 import { useBeforeUnload } from '../persistence/useBeforeUnload';
@@ -46,6 +47,7 @@ export function EditorShell({ revision, warnings, missingImages, needsSave }: Pr
   const actions = useContentActions();
   const importer = useImportZip();
   const mobile = useIsMobile();
+  const touch = useTouchScreen();
   const [tool, setTool] = useState<ToolId | null>(null);
   const [helpOpen, setHelpOpen] = useState(false);
   const imageInput = useRef<HTMLInputElement>(null);
@@ -80,7 +82,7 @@ export function EditorShell({ revision, warnings, missingImages, needsSave }: Pr
 
   const pickTool = (id: ToolId) => {
     if (id === 'text') {
-      addText(editor, t('editor.text.default'), i18n.language);
+      addText(editor, t(touch ? 'designer.touch.textDefault' : 'editor.text.default'), i18n.language);
       return;
     }
     setTool((current) => (current === id ? null : id));

@@ -25,3 +25,4 @@ export { setCanvasEffects, type CanvasEffectsPatch } from './setCanvasEffects';
 export { cropImage, type CropImageArgs } from './cropImage';
 export { setShapeStyle, type ShapeStylePatch } from './setShapeStyle';
 export { applyImageResult, type ApplyImageResultArgs } from './applyImageResult';
+export { setLayerMask, type SetLayerMaskArgs } from './setLayerMask';

@@ -3,8 +3,10 @@
  * never scrolls (only the canvas pans), the properties panel has room at 1280×800, new elements land
  * in view and apart, a Chinese text gets a CJK font.
  */
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import sharp from 'sharp';
 import type { Project } from '../../engine/doc/types';
 
 const PHOTO = path.resolve('tests/assets/photos/coffee.jpg');
@@ -297,4 +299,45 @@ test.describe('on a 390 px phone', () => {
     await box.blur();
     await expect.poll(async () => (await topLayer(page)).value).toMatchObject({ text: { text: '夏日特卖', fontName: 'NotoSansSC' } });
   });
+});
+
+test('paints a layer mask with the brush: hidden on the canvas and in the export, one undo step', async ({ page }) => {
+  await openNewProject(page);
+  const imageId = await addPhoto(page);
+  const photo = (await topLayer(page)).rect;
+  const centre = { x: photo.x + photo.w / 2, y: photo.y + photo.h / 2 };
+  const before = await stagePixel(page, centre.x, centre.y);
+  expect(before).not.toMatchObject({ r: 255, g: 255, b: 255 });
+
+  await page.getByTestId('props.mask').click();
+  await page.getByTestId('mask.size').fill('120');
+  const screen = await screenCentre(page, imageId);
+  await page.mouse.move(screen.x - 60, screen.y);
+  await page.mouse.down();
+  await page.mouse.move(screen.x + 60, screen.y, { steps: 8 });
+  await page.mouse.up();
+  await page.getByTestId('mask.done').click();
+  await expect.poll(async () => (await topLayer(page)).mask?.uri ?? '').toMatch(/^asset:/);
+
+  // Under the stroke the white background shows; the photo's corner is still the photo.
+  await expect.poll(() => stagePixel(page, centre.x, centre.y)).toMatchObject({ r: 255, g: 255, b: 255 });
+  const corner = await stagePixel(page, photo.x + 10, photo.y + 10);
+  expect(corner.r + corner.g + corner.b).toBeLessThan(700);
+
+  // The export draws the mask too.
+  await page.getByTestId('toolbar.export').click();
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export.png').click()]);
+  const { data, info } = await sharp(await readFile((await download.path())!)).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  const { canvasW } = await project(page);
+  const k = info.width / canvasW;
+  const at = (x: number, y: number) => {
+    const i = (Math.round(y * k) * info.width + Math.round(x * k)) * 4;
+    return { r: data[i], g: data[i + 1], b: data[i + 2] };
+  };
+  expect(at(centre.x, centre.y)).toMatchObject({ r: 255, g: 255, b: 255 });
+  const exportedCorner = at(photo.x + 10, photo.y + 10);
+  expect(exportedCorner.r + exportedCorner.g + exportedCorner.b).toBeLessThan(700);
+
+  await page.getByTestId('toolbar.undo').click();
+  await expect.poll(async () => (await topLayer(page)).mask).toBeNull();
 });

@@ -15,6 +15,8 @@ import { editingTextStore } from './canvasStores';
 import { Checkerboard } from './Checkerboard';
 import { CropOverlay } from './crop/CropOverlay';
 import { cropStore } from './crop/cropStore';
+import { MaskBrushOverlay } from './mask/MaskBrushOverlay';
+import { maskStore } from './mask/maskStore';
 import { useCompare } from './compareStore';
 import { CanvasEffectsOverlay } from './effects/CanvasEffectsOverlay';
 import { createWorkTracker } from './effects/workTracker';
@@ -64,6 +66,7 @@ export function CanvasStage() {
   const view = useView((v) => v);
   const editingId = editingTextStore.use((id) => id);
   const cropping = cropStore.use((session) => !!session);
+  const masking = maskStore.use((session) => !!session);
   const ready = size.width > 0 && size.height > 0;
 
   useLayoutEffect(() => {
@@ -121,7 +124,7 @@ export function CanvasStage() {
           <Layer name="overlay">
             <SnapGuides />
             <MarqueeBox />
-            {cropping ? <CropOverlay editor={editor} /> : <SelectionTransformer editor={editor} content={content} />}
+            {cropping ? <CropOverlay editor={editor} /> : masking ? <MaskBrushOverlay editor={editor} /> : <SelectionTransformer editor={editor} content={content} />}
           </Layer>
         </Stage>
       )}

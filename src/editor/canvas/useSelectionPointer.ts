@@ -10,6 +10,7 @@ import { BACKGROUND_LAYER_ID } from '../../../engine/spec/kinds';
 import { marqueeStore } from './canvasStores';
 import type { GestureState } from './gestureState';
 import { cropStore } from './crop/cropStore';
+import { maskStore } from './mask/maskStore';
 import { isTransformerPart, layerNodeOf } from './layerNodes';
 import { isCanvasMovable } from './nodes/layerAttrs';
 import { boxFromPoints, boxesIntersect } from './snapping';
@@ -69,7 +70,7 @@ export function useSelectionPointer(
     if (evt.pointerType === 'mouse' && evt.button !== 0) return;
     if (gesture.busy || isTransformerPart(e.target)) return;
     // While cropping, the crop frame owns the pointer: no selection change, no marquee.
-    if (cropStore.get()) return;
+    if (cropStore.get() || maskStore.get()) return;
     const layerId = layerNodeOf(e.target)?.id();
     const additive = isAdditive(evt);
     if (layerId && layerId !== BACKGROUND_LAYER_ID) {

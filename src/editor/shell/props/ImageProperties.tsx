@@ -7,6 +7,7 @@ import { HiddenFileInput } from '../actions/HiddenFileInput';
 import type { ContentActions } from '../actions/useContentActions';
 import { Icon } from '../Icon';
 import { CropControls } from './CropControls';
+import { MaskControls } from './MaskControls';
 import { BACKGROUND_LAYER_ID, LayerKind } from '../../../../engine/spec/kinds';
 import { AiSteps } from '../ai/AiSteps';
 
@@ -16,6 +17,7 @@ export function ImageProperties({ layer, actions }: { layer: Layer; actions: Con
   return (
     <>
       {layer.layerId !== BACKGROUND_LAYER_ID && <CropControls layer={layer} />}
+      {layer.layerId !== BACKGROUND_LAYER_ID && <MaskControls layer={layer} />}
       {/* The AI steps work on photos, not on stickers or library textures. */}
       {layer.layerId !== BACKGROUND_LAYER_ID && layer.type === LayerKind.USER_IMAGE && <AiSteps layer={layer} />}
       {canReplaceImage(layer) && (

@@ -14,7 +14,7 @@ describe('layer.mask', () => {
     t.exec(setLayerMask, { layerId: id, mask: null });
     t.expectLayer(id).toMatchObject({ mask: null });
     t.undo();
-    t.expectLayer(id).toMatchObject({ mask: { uri: 'asset:m1' } });
+    t.expectLayer(id).toMatchObject({ mask: { name: 'mask.png', uri: 'asset:m1' } });
     t.undo();
     t.expectLayer(id).toMatchObject({ mask: null });
   });

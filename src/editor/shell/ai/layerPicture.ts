@@ -23,11 +23,12 @@ export async function layerPictureFile(editor: Editor, layerId: string): Promise
   if (!layer || layer.value.valueType !== 'img') throw new Error('not an image layer');
   const { uri, name } = layer.value.img;
   const id = assetIdFromUri(uri);
-  const stored = id ? editor.assets.get(id)?.blob : undefined;
-  const blob = stored ?? await fetch(resolveImageUri(uri, editor.assets) ?? uri).then((response) => {
+  let blob = id ? editor.assets.get(id)?.blob : undefined;
+  if (!blob) {
+    const response = await fetch(resolveImageUri(uri, editor.assets) ?? uri);
     if (!response.ok) throw new Error(`picture unavailable (${response.status})`);
-    return response.blob();
-  });
+    blob = await response.blob();
+  }
   const type = blob.type || 'image/png';
   const ext = type.split('/')[1]?.replace('jpeg', 'jpg') ?? 'png';
   return new File([blob], `${fileStem(name)}.${ext}`, { type });

@@ -341,3 +341,24 @@ test('paints a layer mask with the brush: hidden on the canvas and in the export
   await page.getByTestId('toolbar.undo').click();
   await expect.poll(async () => (await topLayer(page)).mask).toBeNull();
 });
+
+test('AI retouch: paints over a part of the photo and erases it as one undo step', async ({ page }) => {
+  test.setTimeout(240_000);
+  await openNewProject(page);
+  const imageId = await addPhoto(page);
+  const before = await topLayer(page);
+  await page.getByTestId('ai.retouch').click();
+  await expect(page.getByTestId('retouch.panel')).toBeVisible();
+  const screen = await screenCentre(page, imageId);
+  await page.mouse.move(screen.x - 30, screen.y - 10);
+  await page.mouse.down();
+  await page.mouse.move(screen.x + 30, screen.y + 10, { steps: 6 });
+  await page.mouse.up();
+  await page.getByTestId('retouch.erase').click();
+  await expect.poll(async () => (await topLayer(page)).valueSource, { timeout: 180_000 }).toBe('gpuResult');
+  const after = await topLayer(page);
+  expect(after.rect).toEqual(before.rect);
+  expect(after.value).toMatchObject({ img: { name: 'coffee-retouched.png' } });
+  await page.getByTestId('toolbar.undo').click();
+  await expect.poll(async () => (await topLayer(page)).value).toEqual(before.value);
+});

@@ -11,6 +11,7 @@ import type { Editor } from '../../../../engine/Editor';
 import { SELECTION_COLOR } from '../SelectionTransformer';
 import { useView } from '../viewStore';
 import { maskStore, paintMask } from './maskStore';
+import { RetouchPreview } from './RetouchPreview';
 
 /** Large enough to catch the pointer anywhere around the canvas, in document pixels. */
 const CATCH_ALL = 100_000;
@@ -59,8 +60,10 @@ export function MaskBrushOverlay({ editor }: { editor: Editor }) {
     last.current = null;
   };
 
+  const layer = editor.getLayer(session.layerId);
   return (
     <>
+      {session.purpose === 'retouch' && layer && <RetouchPreview layer={layer} session={session} />}
       <KonvaRect
         name="mask-brush"
         x={-CATCH_ALL}

@@ -12,8 +12,12 @@ import { storeImage } from '../../shell/actions/addContent';
 export const MASK_MAX_SIDE = 1024;
 export type BrushMode = 'hide' | 'show';
 
+/** 'mask': the layer mask (white shows); 'retouch': the area an AI retouch erases (white = erase). */
+export type MaskPurpose = 'mask' | 'retouch';
+
 export interface MaskSession {
   layerId: string;
+  purpose: MaskPurpose;
   canvas: HTMLCanvasElement;
   /** The picture's own size (the mask covers it whole). */
   natural: { w: number; h: number };
@@ -27,7 +31,7 @@ export interface MaskSession {
 export const maskStore = createSmallStore<MaskSession | null>(null);
 
 /** Starts painting a mask on an image layer, from its current mask (or all shown). */
-export async function startMask(editor: Editor, layerId: string): Promise<void> {
+export async function startMask(editor: Editor, layerId: string, purpose: MaskPurpose = 'mask'): Promise<void> {
   const layer = editor.getLayer(layerId);
   if (!layer || layer.value.valueType !== 'img') return;
   const pictureUrl = resolveImageUri(layer.value.img.uri, editor.assets);
@@ -38,12 +42,15 @@ export async function startMask(editor: Editor, layerId: string): Promise<void> 
   canvas.width = Math.max(1, Math.round(picture.naturalWidth * scale));
   canvas.height = Math.max(1, Math.round(picture.naturalHeight * scale));
   const ctx = canvas.getContext('2d')!;
-  ctx.fillStyle = '#ffffff';
+  // A mask starts all shown (white); a retouch area starts empty (black).
+  ctx.fillStyle = purpose === 'mask' ? '#ffffff' : '#000000';
   ctx.fillRect(0, 0, canvas.width, canvas.height);
-  const maskUrl = layer.mask ? resolveImageUri(layer.mask.uri, editor.assets) : null;
+  const maskUrl = purpose === 'mask' && layer.mask ? resolveImageUri(layer.mask.uri, editor.assets) : null;
   if (maskUrl) ctx.drawImage(await loadImage(maskUrl), 0, 0, canvas.width, canvas.height);
   editor.select([layerId]);
-  maskStore.set({ layerId, canvas, natural: { w: picture.naturalWidth, h: picture.naturalHeight }, version: 0, mode: 'hide', size: 40 });
+  maskStore.set({
+    layerId, purpose, canvas, natural: { w: picture.naturalWidth, h: picture.naturalHeight }, version: 0, mode: purpose === 'mask' ? 'hide' : 'show', size: 40,
+  });
 }
 
 export function setBrush(patch: Partial<Pick<MaskSession, 'mode' | 'size'>>): void {
@@ -78,6 +85,19 @@ export async function commitMask(editor: Editor): Promise<void> {
   if (!blob) return;
   const uri = await storeImage(editor, { blob });
   editor.exec(setLayerMask, { layerId: session.layerId, mask: { name: 'mask.png', uri } });
+}
+
+/** The painted retouch area at the picture's own size (black/white PNG, white = erase); ends painting. */
+export async function takeRetouchArea(): Promise<{ layerId: string; png: Blob } | null> {
+  const session = maskStore.get();
+  maskStore.set(null);
+  if (!session || session.purpose !== 'retouch') return null;
+  const full = document.createElement('canvas');
+  full.width = session.natural.w;
+  full.height = session.natural.h;
+  full.getContext('2d')!.drawImage(session.canvas, 0, 0, full.width, full.height);
+  const png = await new Promise<Blob | null>((resolve) => full.toBlob(resolve, 'image/png'));
+  return png ? { layerId: session.layerId, png } : null;
 }
 
 export function cancelMask(): void {

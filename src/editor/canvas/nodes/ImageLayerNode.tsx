@@ -27,7 +27,7 @@ export const ImageLayerNode = memo(function ImageLayerNode({ layer, fx }: { laye
   const tinted = useMemo(() => (image ? tintedImage(image, layer.overColor) ?? image : null), [image, layer.overColor]);
   // The layer mask (SPEC §3): the stored one, or the one being painted (live preview, smaller copy).
   const { image: storedMask } = useCachedImage(layer.mask ? resolveImageUri(layer.mask.uri, assets) : null);
-  const session = maskStore.use((value) => (interactive && value?.layerId === layer.layerId ? value : null));
+  const session = maskStore.use((value) => (interactive && value?.purpose === 'mask' && value.layerId === layer.layerId ? value : null));
   const maskSource = session?.canvas ?? storedMask;
   const maskVersion = session?.version ?? -1;
   const picture = useMemo(

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import type { Layer } from '../../../../engine/doc/types';
 import { ENHANCE_DEFAULTS } from '../../../../server/src/models/esrgan/limits';
 import { Icon } from '../Icon';
+import { RetouchControls } from './RetouchControls';
 import { useLayerAiStep } from './useLayerAiStep';
 
 const BACKGROUND_COLORS = ['#FFFFFF', '#F3F4F6', '#111827', '#2563EB', '#F9A8D4', '#10B981'] as const;
@@ -18,7 +19,8 @@ export function AiSteps({ layer }: { layer: Layer }) {
   const changeBg = useLayerAiStep('changebg', 'new-background');
   const enhance = useLayerAiStep('picenhance', 'enhanced');
   const expand = useLayerAiStep('aiextend', 'expanded');
-  const steps = [removeBg, changeBg, enhance, expand];
+  const retouch = useLayerAiStep('elimination', 'retouched');
+  const steps = [removeBg, changeBg, enhance, expand, retouch];
   const busy = steps.some((step) => step.busy);
   const id = layer.layerId;
   const working = (step: typeof removeBg) => step.busy && <span className="ed-ai__progress" role="status">{t('designer.ai.working', { percent: step.percent })}</span>;
@@ -42,6 +44,8 @@ export function AiSteps({ layer }: { layer: Layer }) {
         {t('designer.ai.enhance')}
       </button>
       {working(enhance)}
+      <RetouchControls layer={layer} step={retouch} disabled={busy} />
+      {working(retouch)}
       <div className="ed-field">
         <span className="ed-field__label">{t('designer.ai.newBackground')}</span>
         <div className="ed-swatches">

@@ -16,7 +16,7 @@ const MODES: BrushMode[] = ['hide', 'show'];
 export function MaskControls({ layer }: { layer: Layer }) {
   const { t } = useTranslation();
   const editor = useEditor();
-  const session = maskStore.use((value) => (value?.layerId === layer.layerId ? value : null));
+  const session = maskStore.use((value) => (value?.purpose === 'mask' && value.layerId === layer.layerId ? value : null));
 
   useEffect(() => () => {
     if (maskStore.get()?.layerId === layer.layerId) cancelMask();

@@ -362,3 +362,23 @@ test('AI retouch: paints over a part of the photo and erases it as one undo step
   await page.getByTestId('toolbar.undo').click();
   await expect.poll(async () => (await topLayer(page)).value).toEqual(before.value);
 });
+
+test.describe('background changer on a 390 px phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test('the options are a bottom sheet and choosing a colour keeps the result in view', async ({ page }) => {
+    test.setTimeout(180_000);
+    await page.goto('/en/tools/background-changer');
+    await expect(page.getByTestId('page.backgroundChanger')).toContainText('Tap the button');
+    await page.locator('input[type=file]').first().setInputFiles(path.resolve('tests/assets/photos/astronaut.jpg'));
+    const workspace = page.locator('.changebg-workspace');
+    await expect(workspace).toHaveAttribute('data-phase', 'done', { timeout: 120_000 });
+    await page.locator('.changebg-options .changebg-swatch').nth(4).tap();
+    await expect(workspace).toHaveAttribute('data-phase', 'done', { timeout: 120_000 });
+    const sheet = (await page.locator('.changebg-options').boundingBox())!;
+    const result = (await workspace.locator('img').last().boundingBox())!;
+    expect(sheet.y + sheet.height).toBeCloseTo(844, 0);
+    expect(result.y).toBeGreaterThanOrEqual(0);
+    expect(result.y + result.height).toBeLessThanOrEqual(sheet.y + 1);
+  });
+});

@@ -298,6 +298,18 @@ test.describe('on a 390 px phone', () => {
     await box.fill('夏日特卖');
     await box.blur();
     await expect.poll(async () => (await topLayer(page)).value).toMatchObject({ text: { text: '夏日特卖', fontName: 'NotoSansSC' } });
+
+    // Tap-and-hold on the text opens the editor too.
+    await expect(box).toBeHidden();
+    const at = await screenCentre(page, (await topLayer(page)).layerId);
+    await page.evaluate(async ({ x, y }) => {
+      const target = document.elementFromPoint(x, y)!;
+      const init = { bubbles: true, cancelable: true, clientX: x, clientY: y, pointerId: 7, pointerType: 'touch', isPrimary: true };
+      target.dispatchEvent(new PointerEvent('pointerdown', init));
+      await new Promise((resolve) => setTimeout(resolve, 700));
+      target.dispatchEvent(new PointerEvent('pointerup', init));
+    }, at);
+    await expect(box).toBeVisible();
   });
 });
 

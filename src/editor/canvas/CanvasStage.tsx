@@ -29,6 +29,7 @@ import { TextEditorOverlay } from './TextEditorOverlay';
 import { useCanvasKeyboard } from './useCanvasKeyboard';
 import { useElementSize } from './useElementSize';
 import { useLayerDrag } from './useLayerDrag';
+import { useLongPressEdit } from './useLongPressEdit';
 import { useSelectionPointer } from './useSelectionPointer';
 import { useStageNavigation } from './useStageNavigation';
 import { setViewport, useView } from './viewStore';
@@ -84,6 +85,7 @@ export function CanvasStage() {
   useStageNavigation(container, stage, gesture, deselect);
   const pointer = useSelectionPointer(editor, content, container, gesture, startTextEdit);
   const drag = useLayerDrag(editor, content, gesture);
+  const longPress = useLongPressEdit(editor, startTextEdit);
 
   useEffect(() => {
     if (!ready || !stage.current) return undefined;
@@ -107,13 +109,19 @@ export function CanvasStage() {
           scaleY={view.scale}
           x={view.x}
           y={view.y}
-          onPointerDown={pointer.onPointerDown}
+          onPointerDown={(event) => {
+            longPress.onPointerDown(event);
+            pointer.onPointerDown(event);
+          }}
+          onPointerMove={longPress.onPointerMove}
+          onPointerUp={longPress.onPointerUp}
+          onPointerCancel={longPress.onPointerCancel}
           onClick={pointer.onClick}
           onTap={pointer.onClick}
           onDblClick={pointer.onDblClick}
           onDblTap={pointer.onDblClick}
         >
-          <Layer ref={content} name="content" onDragStart={drag.onDragStart} onDragMove={drag.onDragMove} onDragEnd={drag.onDragEnd}>
+          <Layer ref={content} name="content" onDragStart={(event) => { longPress.onPointerCancel(); drag.onDragStart(event); }} onDragMove={drag.onDragMove} onDragEnd={drag.onDragEnd}>
             <SceneContext.Provider value={scene}>
               <Group name="document" clipX={0} clipY={0} clipWidth={canvasW} clipHeight={canvasH}>
                 <Checkerboard width={canvasW} height={canvasH} />

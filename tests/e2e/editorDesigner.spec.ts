@@ -220,6 +220,17 @@ test('adds a rectangle, an ellipse and a line, styles them, and undoes a style a
   }
   await expect(page.getByTestId('layers.panel')).toContainText('Line');
   await expect(page.getByTestId('props.shape.strokeWidth')).toBeVisible();
+
+  // The design is listed in My projects with a thumbnail of what was drawn (uploaded after the autosave).
+  const pid = new URL(page.url()).searchParams.get('pid')!;
+  await page.waitForResponse((response) => response.request().method() === 'PUT' && response.url().endsWith(`/${pid}/thumbnail`), { timeout: 30_000 });
+  await page.getByTestId('toolbar.back').click();
+  await expect(page).toHaveURL(/\/en\/project/);
+  const thumb = page.getByTestId(`projects.item.${pid}`).locator('img');
+  await expect.poll(async () => {
+    await page.reload();
+    return (await thumb.count()) ? thumb.evaluate((img: HTMLImageElement) => img.naturalWidth) : 0;
+  }, { timeout: 60_000 }).toBeGreaterThan(0);
 });
 
 test('removes the background of a photo layer in the editor as one undo step', async ({ page }) => {

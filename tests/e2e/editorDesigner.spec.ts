@@ -405,3 +405,29 @@ test.describe('background changer on a 390 px phone', () => {
     expect(result.y + result.height).toBeLessThanOrEqual(sheet.y + 1);
   });
 });
+
+test('AI expand grows the photo layer around what it showed; enhance keeps its place; a new background colour too', async ({ page }) => {
+  test.setTimeout(240_000);
+  await openNewProject(page);
+  await addPhoto(page);
+  const before = await topLayer(page);
+
+  // 4:3 photo expanded to 1:1: the layer becomes square, the photo where it was, the new parts above and below.
+  await page.getByTestId('ai.expand.1:1').click();
+  await expect.poll(async () => (await topLayer(page)).valueSource, { timeout: 180_000 }).toBe('gpuResult');
+  const expanded = (await topLayer(page)).rect;
+  expect(expanded.w).toBeCloseTo(before.rect.w, 0);
+  expect(expanded.h).toBeCloseTo(before.rect.w, 0);
+  expect(expanded.x).toBeCloseTo(before.rect.x, 0);
+  expect(expanded.y + expanded.h / 2).toBeCloseTo(before.rect.y + before.rect.h / 2, 0);
+  await page.getByTestId('toolbar.undo').click();
+  await expect.poll(async () => (await topLayer(page)).rect).toEqual(before.rect);
+
+  await page.getByTestId('ai.enhance').click();
+  await expect.poll(async () => (await topLayer(page)).value, { timeout: 180_000 }).toMatchObject({ img: { name: 'coffee-enhanced.jpg' } });
+  expect((await topLayer(page)).rect).toEqual(before.rect);
+
+  await page.getByTestId('ai.changebg.2563EB').click();
+  await expect.poll(async () => (await topLayer(page)).value, { timeout: 180_000 }).toMatchObject({ img: { name: 'coffee-enhanced-new-background.png' } });
+  expect((await topLayer(page)).rect).toEqual(before.rect);
+});

@@ -9,7 +9,7 @@ import type { Layer } from './doc/types';
 /** Longest text snippet shown in a derived name. */
 export const LABEL_TEXT_MAX = 24;
 
-export type LayerLabelKind = 'background' | 'text' | 'sticker' | 'image' | 'color' | 'texture';
+export type LayerLabelKind = 'background' | 'text' | 'sticker' | 'image' | 'color' | 'texture' | 'shape';
 
 /** What a layer is, for its derived name. */
 export function layerLabelKind(layer: Layer): LayerLabelKind {
@@ -17,6 +17,7 @@ export function layerLabelKind(layer: Layer): LayerLabelKind {
   if (layer.valueType === 'text' || layer.valueType === 'colorfulText') return 'text';
   if (layer.type === LayerKind.STICKER || layer.resType === 'sticker') return 'sticker';
   if (layer.valueType === 'color') return 'color';
+  if (layer.valueType === 'shape') return 'shape';
   if (layer.type === LayerKind.TEXTURE) return 'texture';
   return 'image';
 }
@@ -39,7 +40,7 @@ export function layerLabel(layer: Layer): { name: string; kind: LayerLabelKind; 
 }
 
 const ENGLISH: Record<LayerLabelKind, string> = {
-  background: 'Background', text: 'Text', sticker: 'Sticker', image: 'Image', color: 'Color', texture: 'Texture',
+  background: 'Background', text: 'Text', sticker: 'Sticker', image: 'Image', color: 'Color', texture: 'Texture', shape: 'Shape',
 };
 
 /**

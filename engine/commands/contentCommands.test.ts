@@ -152,3 +152,21 @@ describe('layers.clear', () => {
     expect(t.editor.getSnapshot().canUndo).toBe(false);
   });
 });
+
+describe('text.edit picks a CJK font for CJK text in the system font', () => {
+  it('sets Noto Sans SC with the new Chinese text, as one undo step', () => {
+    const t = createTestEditor().addText('Hello');
+    const id = t.lastId;
+    t.mark('edit');
+    t.exec(editText, { layerId: id, text: '夏季大促销' });
+    expect(t.layer(id).value).toMatchObject({ text: { text: '夏季大促销', fontName: 'NotoSansSC', fontCategoryName: 'chinese' } });
+    t.undo();
+    expect(t.layer(id).value).toMatchObject({ text: { text: 'Hello', fontName: '' } });
+  });
+
+  it('keeps a font the user chose', () => {
+    const t = createTestEditor().addText('Hello', { fontName: 'Pacifico' });
+    t.exec(editText, { layerId: t.lastId, text: 'こんにちは' });
+    expect(t.layer(t.lastId).value).toMatchObject({ text: { fontName: 'Pacifico' } });
+  });
+});

@@ -22,3 +22,7 @@ export { setLayerEffects, type LayerEffectsPatch } from './setLayerEffects';
 export { clearLayers } from './clearLayers';
 export { pasteLayers } from './pasteLayers';
 export { setCanvasEffects, type CanvasEffectsPatch } from './setCanvasEffects';
+export { cropImage, type CropImageArgs } from './cropImage';
+export { setShapeStyle, type ShapeStylePatch } from './setShapeStyle';
+export { applyImageResult, type ApplyImageResultArgs } from './applyImageResult';
+export { setLayerMask, type SetLayerMaskArgs } from './setLayerMask';

@@ -14,6 +14,9 @@ function colorPatch(layer: Layer, color: string): LayerPatch {
       return { layerId, value: { ...value, color: { color } } };
     case 'img':
       return { layerId, overColor: color };
+    case 'shape':
+      // A line's colour is its stroke; other shapes are coloured by their fill.
+      return { layerId, value: { ...value, shape: value.shape.kind === 'line' ? { ...value.shape, stroke: color } : { ...value.shape, fill: color } } };
     case 'colorfulText': {
       const items = value.colorfulText.material.items.map((item) =>
         item.kind === 'text' ? { ...item, attributes: { ...item.attributes, colorStr: color } } : item);

@@ -10,6 +10,8 @@ import {
   outlineParamsSchema, reflectionParamsSchema, shadowParamsSchema,
 } from './schemaParts';
 import type { Layer, Project, TextValue } from './types';
+import { LAYER_VALUE_TYPES, SHAPE_KINDS } from '../spec/kinds';
+import { MAX_SHAPE_STROKE } from '../spec/limits';
 
 const finite = z.number();
 const gravity = z.union([z.literal(0), z.literal(1), z.literal(2)]);
@@ -50,17 +52,27 @@ export const textValueSchema = z.object({
   colorfulTextStylePro: z.boolean().default(d.colorfulTextStylePro),
 });
 
+/** A shape (our addition): kind, fill and outline colours ('' = none), outline width, corner radius. */
+export const shapeValueSchema = z.object({
+  kind: z.enum(SHAPE_KINDS),
+  fill: optionalColorString.default(''),
+  stroke: optionalColorString.default(''),
+  strokeWidth: finite.min(0).max(MAX_SHAPE_STROKE).default(0),
+  radius: finite.min(0).default(0),
+});
+
 export const layerValueSchema = z.discriminatedUnion('valueType', [
   z.object({ valueType: z.literal('img'), img: imageValueSchema }),
   z.object({ valueType: z.literal('color'), color: z.object({ color: colorString }) }),
   z.object({ valueType: z.literal('text'), text: textValueSchema }),
   z.object({ valueType: z.literal('colorfulText'), colorfulText: z.object({ material: colorfulTextMaterialSchema, text: z.string().default('') }) }),
+  z.object({ valueType: z.literal('shape'), shape: shapeValueSchema }),
 ]);
 
 export const layerSchema = z.object({
   layerId: z.string().min(1),
-  type: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3), z.literal(4)]),
-  valueType: z.enum(['img', 'color', 'text', 'colorfulText']),
+  type: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(5)]),
+  valueType: z.enum(LAYER_VALUE_TYPES),
   valueSource: z.enum(['none', 'original', 'res', 'gpuResult']).default('none'),
   value: layerValueSchema,
   index: z.number().int().default(0),

@@ -7,11 +7,11 @@ import type { ExportFormat } from '../spec/kinds';
 
 export type ProjectType = 'project' | 'cutouts';
 /** A layer's value type (SPEC §3). */
-export type LayerValueType = 'img' | 'color' | 'text' | 'colorfulText';
+export type LayerValueType = 'img' | 'color' | 'text' | 'colorfulText' | 'shape';
 /** Where a layer's value came from: none, the original upload, a resource, or a GPU (model) result. */
 export type LayerValueSource = 'none' | 'original' | 'res' | 'gpuResult';
-/** Layer kinds (numeric): 0 user image, 1 texture, 2 background resource, 3 sticker, 4 text. */
-export type LayerKindValue = 0 | 1 | 2 | 3 | 4;
+/** Layer kinds (numeric): 0 user image, 1 texture, 2 background resource, 3 sticker, 4 text, 5 shape (our addition). */
+export type LayerKindValue = 0 | 1 | 2 | 3 | 4 | 5;
 
 /** Position and size in canvas pixels; `angle` in degrees, clockwise, about the rect's centre. */
 export interface Rect { x: number; y: number; w: number; h: number; angle: number }
@@ -26,6 +26,22 @@ export interface ImageValue {
   canChange: boolean;
   /** Crop in source-image pixels; null shows the whole image. */
   cropRect: { x: number; y: number; w: number; h: number } | null;
+}
+
+/** Shape kinds (our addition to SPEC §3): a line runs through the middle of its box, left to right. */
+export type ShapeKind = 'rect' | 'ellipse' | 'line';
+
+/** A vector shape (our addition to SPEC §3): drawn in the layer's box, turned and flipped with it. */
+export interface ShapeValue {
+  kind: ShapeKind;
+  /** Fill colour (`#RRGGBBAA`), '' = no fill (a line has none). */
+  fill: string;
+  /** Outline colour, '' = no outline. */
+  stroke: string;
+  /** Outline width (a line's thickness) in canvas pixels. */
+  strokeWidth: number;
+  /** Corner radius of a rectangle in canvas pixels. */
+  radius: number;
 }
 
 /** A colour value: a `#RRGGBB` / `#RRGGBBAA` string (see `color.ts`). */
@@ -118,7 +134,8 @@ export type LayerValue =
   | { valueType: 'img'; img: ImageValue }
   | { valueType: 'color'; color: ColorValue }
   | { valueType: 'text'; text: TextValue }
-  | { valueType: 'colorfulText'; colorfulText: ColorfulTextValue };
+  | { valueType: 'colorfulText'; colorfulText: ColorfulTextValue }
+  | { valueType: 'shape'; shape: ShapeValue };
 
 /** Filter (SPEC §3); the lookup form adds lutName. */
 export interface FilterParams { categoryName: string; uid: string; strength: number; lutName?: string; combination?: Partial<AdjustParams> }

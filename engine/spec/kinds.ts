@@ -6,8 +6,11 @@ export const ProjectKind = { CUTOUTS: 1, PROJECT: 2, AI_BACKGROUND: 3, AI_IMAGE:
 export const PROJECT_ID_PREFIX = { project: 'PROJ_', cutouts: 'CUT_', idPhoto: 'IDP_' } as const;
 
 /** Layer kinds (numeric). */
-export const LayerKind = { USER_IMAGE: 0, TEXTURE: 1, BACKGROUND_RESOURCE: 2, STICKER: 3, TEXT: 4 } as const;
-export const LAYER_VALUE_TYPES = ['img', 'color', 'text', 'colorfulText'] as const;
+export const LayerKind = { USER_IMAGE: 0, TEXTURE: 1, BACKGROUND_RESOURCE: 2, STICKER: 3, TEXT: 4, SHAPE: 5 } as const;
+/** Value types; 'shape' (layer kind 5) is our addition to SPEC §3. */
+export const LAYER_VALUE_TYPES = ['img', 'color', 'text', 'colorfulText', 'shape'] as const;
+/** Shape kinds of a 'shape' layer. */
+export const SHAPE_KINDS = ['rect', 'ellipse', 'line'] as const;
 export const LAYER_VALUE_SOURCES = ['none', 'original', 'res', 'gpuResult'] as const;
 export const BACKGROUND_LAYER_ID = 'bgLayer';
 export const MEDIA_KINDS = ['img', 'video', 'compare-img'] as const;

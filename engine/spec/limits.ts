@@ -50,3 +50,7 @@ export const JSON_MAX_DEPTH = 64;
 export const DOWNLOAD_PROXY_MAX_BYTES = 20 * 1024 * 1024;
 export const DOWNLOAD_PROXY_TIMEOUT_MS = 10_000;
 export const DOWNLOAD_PROXY_MAX_REDIRECTS = 5;
+
+/** Shapes (our addition): the widest outline in canvas pixels, and a new shape's share of the canvas. */
+export const MAX_SHAPE_STROKE = 200;
+export const SHAPE_CANVAS_RATIO = 0.4;

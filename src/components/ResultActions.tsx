@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadResult, type ExportFormat } from '../tools/exportImage';
+import { resultFileName } from '../editor/persistence/downloadName';
 import { useToast } from './ToastContext';
 
 interface Props {
@@ -9,9 +10,11 @@ interface Props {
   onNewImage(): void;
   /** Shown as "Open in editor" when given. */
   onOpenInEditor?(): void;
+  /** Names downloads after the original file and the tool ("coffee-remove-background.png"). */
+  naming?: { original: string | null; tool: string };
 }
 
-export function ResultActions({ resultBlob, onNewImage, onOpenInEditor }: Props) {
+export function ResultActions({ resultBlob, onNewImage, onOpenInEditor, naming }: Props) {
   const { t } = useTranslation();
   const toast = useToast();
   const [busy, setBusy] = useState<ExportFormat | null>(null);
@@ -20,7 +23,7 @@ export function ResultActions({ resultBlob, onNewImage, onOpenInEditor }: Props)
     if (!resultBlob) return;
     setBusy(format);
     try {
-      await downloadResult(resultBlob, format);
+      await downloadResult(resultBlob, format, naming && ((ext) => resultFileName(naming.original, naming.tool, ext)));
     } catch {
       toast.show(t('errors.downloadFailed'), 'error');
     } finally {

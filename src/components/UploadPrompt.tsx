@@ -1,11 +1,13 @@
 /** The empty state of a single-image tool: upload button, drop and paste hints, accepted formats. */
 import { useTranslation } from 'react-i18next';
+import { useTouchScreen } from '../hooks/useTouchScreen';
 import { LIMIT_PARAMS } from '../tools/checkImageFile';
 
 const isApple = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.userAgent);
 
 export function UploadPrompt({ onPick }: { onPick(): void }) {
   const { t } = useTranslation();
+  const touch = useTouchScreen();
   return (
     <div className="upload-prompt">
       <svg className="upload-prompt__icon" viewBox="0 0 24 24" aria-hidden="true">
@@ -14,9 +16,9 @@ export function UploadPrompt({ onPick }: { onPick(): void }) {
       <button type="button" className="button button--primary button--large" onClick={onPick} data-testid="upload.button">
         {t('bgRemover.uploadButton')}
       </button>
-      <p className="upload-prompt__drop">{t('bgRemover.dropHint')}</p>
+      <p className="upload-prompt__drop">{touch ? t('designer.touch.uploadHint') : t('bgRemover.dropHint')}</p>
       <p className="upload-prompt__formats">{t('bgRemover.formats', LIMIT_PARAMS)}</p>
-      <p className="upload-prompt__paste">{t('bgRemover.pasteHint', { shortcut: isApple ? '⌘V' : 'Ctrl+V' })}</p>
+      {!touch && <p className="upload-prompt__paste">{t('bgRemover.pasteHint', { shortcut: isApple ? '⌘V' : 'Ctrl+V' })}</p>}
     </div>
   );
 }

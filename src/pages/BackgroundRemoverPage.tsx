@@ -31,7 +31,7 @@ export function BackgroundRemoverPage() {
   const busy = BUSY.includes(task.phase);
 
   const openResultInEditor = useOpenInEditor(t('tools.backgroundRemover.title'), createCutoutProject);
-  const openInEditor = () => openResultInEditor(task.resultBlob);
+  const openInEditor = () => openResultInEditor(task.resultBlob, task.sourceName);
 
   const submit = (file: File) => {
     if (busy) return; // one image at a time; Cancel first
@@ -73,7 +73,7 @@ export function BackgroundRemoverPage() {
           {task.phase === 'done' && (
             <>
               {task.resultUrl && <CompareSlider beforeUrl={task.sourceUrl} afterUrl={task.resultUrl} />}
-              <ResultActions resultBlob={task.resultBlob} onNewImage={task.reset} onOpenInEditor={() => void openInEditor()} />
+              <ResultActions naming={{ original: task.sourceName, tool: 'remove-background' }} resultBlob={task.resultBlob} onNewImage={task.reset} onOpenInEditor={() => void openInEditor()} />
               <p className="muted small center">{t('bgRemover.jpgHint')}</p>
             </>
           )}

@@ -52,6 +52,6 @@ export function saveBlob(blob: Blob, fileName: string): void {
 }
 
 /** Exports and saves the result; rejects when the image cannot be decoded or encoded. */
-export async function downloadResult(result: Blob, format: ExportFormat): Promise<void> {
-  saveBlob(await toExportBlob(result, format), exportFileName(format));
+export async function downloadResult(result: Blob, format: ExportFormat, fileName?: (ext: ExportFormat) => string): Promise<void> {
+  saveBlob(await toExportBlob(result, format), fileName ? fileName(format) : exportFileName(format));
 }

@@ -23,6 +23,8 @@ export interface ImageTaskView {
   progress: number;
   /** Object URL of the picked source file, for the "before" view. */
   sourceUrl: string | null;
+  /** The picked file's name (downloads are named after it). */
+  sourceName: string | null;
   /** Object URL of the result image (PNG with alpha for removebg), for the "after" view. */
   resultUrl: string | null;
   resultBlob: Blob | null;
@@ -82,6 +84,7 @@ export function useImageTask(taskType: TaskType): ImageTaskView {
   const actorRef = useRef<FlowActor | null>(null);
   const [derived, setDerived] = useState<Derived>(IDLE);
   const [sourceUrl, setSourceUrl] = useState<string | null>(null);
+  const [sourceName, setSourceName] = useState<string | null>(null);
   const [resultUrl, setResultUrl] = useState<string | null>(null);
 
   const stopActor = useCallback(() => {
@@ -122,6 +125,7 @@ export function useImageTask(taskType: TaskType): ImageTaskView {
   const start = useCallback((file: File, params: Record<string, unknown> = {}) => {
     stopActor();
     setSourceUrl(URL.createObjectURL(file));
+    setSourceName(file.name);
     setDerived({ ...IDLE, phase: 'uploading' });
     const mine = ++generation.current;
     void getAppConfig().then((config) => {
@@ -142,5 +146,5 @@ export function useImageTask(taskType: TaskType): ImageTaskView {
     setSourceUrl(null);
   }, [stopActor]);
 
-  return { ...derived, sourceUrl, resultUrl, start, retry, cancel, reset };
+  return { ...derived, sourceUrl, sourceName, resultUrl, start, retry, cancel, reset };
 }

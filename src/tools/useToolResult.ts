@@ -8,6 +8,7 @@ import { useNavigate } from 'react-router-dom';
 import { useLocalize } from '../app/useLang';
 import { useToast } from '../components/ToastContext';
 import { createPhotoProject } from '../editor/persistence/cutoutProject';
+import { safeFileStem } from '../editor/persistence/downloadName';
 import { LIMIT_PARAMS } from './checkImageFile';
 import type { ImageTaskPhase } from './useImageTask';
 
@@ -33,10 +34,12 @@ export function useOpenInEditor(projectName: string, createProject: (result: Blo
   const toast = useToast();
   const navigate = useNavigate();
   const localize = useLocalize();
-  return async (result: Blob | null) => {
+  // Named after the photo and the tool ("coffee – Background remover"), so cards in My projects tell apart.
+  return async (result: Blob | null, sourceName?: string | null) => {
     if (!result) return;
     try {
-      const pid = await createProject(result, projectName);
+      const stem = safeFileStem((sourceName ?? '').replace(/\.[a-z0-9]{1,5}$/i, ''));
+      const pid = await createProject(result, stem ? `${stem} – ${projectName}` : projectName);
       navigate(localize(`/create/edit?pid=${pid}`));
     } catch {
       toast.show(t('errors.unknown'), 'error');

@@ -183,7 +183,8 @@ test('builds a layered design, undoes and redoes, autosaves, reopens and exports
   // Export a PNG at exportW×exportH and check the layout in its pixels.
   await page.getByTestId('toolbar.export').click();
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export.png').click()]);
-  expect(download.suggestedFilename()).toMatch(/^fileresult_\d+\.png$/);
+  // Named after the project, not a timestamp.
+  expect(download.suggestedFilename()).toBe(`${(await project(page)).name}.png`);
   const png = await pngPixels(await readFile((await download.path())!));
   expect([png.width, png.height]).toEqual([1080, 1080]);
   expect(near(png.at(1060, 1060), BG, 2)).toBe(true); // an empty corner shows the background
@@ -215,7 +216,7 @@ test('builds a layered design, undoes and redoes, autosaves, reopens and exports
   await page.getByTestId(`layers.item.${imageId}`).click();
   await page.getByTestId('toolbar.export').click();
   const [raw] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export.raw').click()]);
-  expect(raw.suggestedFilename()).toMatch(/^fileresult_\d+\.jpg$/);
+  expect(raw.suggestedFilename()).toBe('coffee.jpg');
   expect(Buffer.compare(await readFile((await raw.path())!), await readFile(PHOTO))).toBe(0);
 });
 

@@ -13,6 +13,10 @@ import { exposeTestHandle } from '../testing/exposeTestHandle';
 import { CanvasAnnouncer } from './CanvasAnnouncer';
 import { editingTextStore } from './canvasStores';
 import { Checkerboard } from './Checkerboard';
+import { CropOverlay } from './crop/CropOverlay';
+import { cropStore } from './crop/cropStore';
+import { MaskBrushOverlay } from './mask/MaskBrushOverlay';
+import { maskStore } from './mask/maskStore';
 import { useCompare } from './compareStore';
 import { CanvasEffectsOverlay } from './effects/CanvasEffectsOverlay';
 import { createWorkTracker } from './effects/workTracker';
@@ -25,6 +29,7 @@ import { TextEditorOverlay } from './TextEditorOverlay';
 import { useCanvasKeyboard } from './useCanvasKeyboard';
 import { useElementSize } from './useElementSize';
 import { useLayerDrag } from './useLayerDrag';
+import { useLongPressEdit } from './useLongPressEdit';
 import { useSelectionPointer } from './useSelectionPointer';
 import { useStageNavigation } from './useStageNavigation';
 import { setViewport, useView } from './viewStore';
@@ -61,6 +66,8 @@ export function CanvasStage() {
   const canvasH = useEditorSelector((s) => s.project.canvasH);
   const view = useView((v) => v);
   const editingId = editingTextStore.use((id) => id);
+  const cropping = cropStore.use((session) => !!session);
+  const masking = maskStore.use((session) => !!session);
   const ready = size.width > 0 && size.height > 0;
 
   useLayoutEffect(() => {
@@ -78,6 +85,7 @@ export function CanvasStage() {
   useStageNavigation(container, stage, gesture, deselect);
   const pointer = useSelectionPointer(editor, content, container, gesture, startTextEdit);
   const drag = useLayerDrag(editor, content, gesture);
+  const longPress = useLongPressEdit(editor, startTextEdit);
 
   useEffect(() => {
     if (!ready || !stage.current) return undefined;
@@ -101,13 +109,19 @@ export function CanvasStage() {
           scaleY={view.scale}
           x={view.x}
           y={view.y}
-          onPointerDown={pointer.onPointerDown}
+          onPointerDown={(event) => {
+            longPress.onPointerDown(event);
+            pointer.onPointerDown(event);
+          }}
+          onPointerMove={longPress.onPointerMove}
+          onPointerUp={longPress.onPointerUp}
+          onPointerCancel={longPress.onPointerCancel}
           onClick={pointer.onClick}
           onTap={pointer.onClick}
           onDblClick={pointer.onDblClick}
           onDblTap={pointer.onDblClick}
         >
-          <Layer ref={content} name="content" onDragStart={drag.onDragStart} onDragMove={drag.onDragMove} onDragEnd={drag.onDragEnd}>
+          <Layer ref={content} name="content" onDragStart={(event) => { longPress.onPointerCancel(); drag.onDragStart(event); }} onDragMove={drag.onDragMove} onDragEnd={drag.onDragEnd}>
             <SceneContext.Provider value={scene}>
               <Group name="document" clipX={0} clipY={0} clipWidth={canvasW} clipHeight={canvasH}>
                 <Checkerboard width={canvasW} height={canvasH} />
@@ -118,7 +132,7 @@ export function CanvasStage() {
           <Layer name="overlay">
             <SnapGuides />
             <MarqueeBox />
-            <SelectionTransformer editor={editor} content={content} />
+            {cropping ? <CropOverlay editor={editor} /> : masking ? <MaskBrushOverlay editor={editor} /> : <SelectionTransformer editor={editor} content={content} />}
           </Layer>
         </Stage>
       )}

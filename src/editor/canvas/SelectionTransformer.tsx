@@ -21,6 +21,8 @@ const SHIFT_ROTATION_SNAPS = [0, 45, 90, 135, 180, 225, 270, 315];
 const ALL_ANCHORS = ['top-left', 'top-center', 'top-right', 'middle-right', 'middle-left', 'bottom-left', 'bottom-center', 'bottom-right'];
 const TEXT_ANCHORS = ['top-left', 'top-right', 'middle-right', 'middle-left', 'bottom-left', 'bottom-right'];
 const CORNERS = ['top-left', 'top-right', 'bottom-left', 'bottom-right'];
+/** Gap between the selection box and a touch screen's handles, in screen pixels. */
+const TOUCH_PADDING_PX = 12;
 /** Smallest box (screen px) a resize may reach. */
 const MIN_BOX_PX = 6;
 export const SELECTION_COLOR = '#4f46e5';
@@ -128,7 +130,9 @@ export function SelectionTransformer({ editor, content }: { editor: Editor; cont
     <Transformer
       ref={ref}
       name="selection-transformer"
-      enabledAnchors={anchors}
+      // On a touch screen: corner handles only, set a little away from the box, so they never cover a short text.
+      enabledAnchors={coarse ? anchors.filter((anchor) => CORNERS.includes(anchor)) : anchors}
+      padding={coarse ? TOUCH_PADDING_PX : 0}
       keepRatio={shift}
       shiftBehavior="none"
       rotationSnaps={shift ? SHIFT_ROTATION_SNAPS : []}

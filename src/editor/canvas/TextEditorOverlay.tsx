@@ -17,7 +17,7 @@ import { textLayout } from './textStyle';
 import { useView } from './viewStore';
 
 export function TextEditorOverlay({ editor, layerId }: { editor: Editor; layerId: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const layer = useEditorSelector((s) => s.project.layers.find((l) => l.layerId === layerId));
   const canvasW = useEditorSelector((s) => s.project.canvasW);
   const view = useView((v) => v);
@@ -30,7 +30,7 @@ export function TextEditorOverlay({ editor, layerId }: { editor: Editor; layerId
   const close = (commit: boolean) => {
     if (closed.current) return;
     closed.current = true;
-    if (commit && ref.current) commitTextEdit(editor, layerId, ref.current.value);
+    if (commit && ref.current) commitTextEdit(editor, layerId, ref.current.value, i18n.language);
     if (editingTextStore.get() === layerId) editingTextStore.set(null);
   };
 

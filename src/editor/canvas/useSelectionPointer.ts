@@ -9,6 +9,8 @@ import type { Editor } from '../../../engine/Editor';
 import { BACKGROUND_LAYER_ID } from '../../../engine/spec/kinds';
 import { marqueeStore } from './canvasStores';
 import type { GestureState } from './gestureState';
+import { cropStore } from './crop/cropStore';
+import { maskStore } from './mask/maskStore';
 import { isTransformerPart, layerNodeOf } from './layerNodes';
 import { isCanvasMovable } from './nodes/layerAttrs';
 import { boxFromPoints, boxesIntersect } from './snapping';
@@ -67,6 +69,8 @@ export function useSelectionPointer(
     const evt = e.evt;
     if (evt.pointerType === 'mouse' && evt.button !== 0) return;
     if (gesture.busy || isTransformerPart(e.target)) return;
+    // While cropping, the crop frame owns the pointer: no selection change, no marquee.
+    if (cropStore.get() || maskStore.get()) return;
     const layerId = layerNodeOf(e.target)?.id();
     const additive = isAdditive(evt);
     if (layerId && layerId !== BACKGROUND_LAYER_ID) {

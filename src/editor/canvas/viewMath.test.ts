@@ -34,3 +34,10 @@ describe('view math', () => {
     expect(wheelZoomFactor(100) * wheelZoomFactor(-100)).toBeCloseTo(1);
   });
 });
+
+describe('fit on a phone', () => {
+  it('keeps a narrow margin so the design uses the width of a 390 px screen', () => {
+    const view = fitView({ width: 390, height: 540 }, { width: 1080, height: 1080 });
+    expect(view.scale).toBeCloseTo((390 - 2 * 16) / 1080, 3);
+  });
+});

@@ -21,6 +21,11 @@ export const MIN_ZOOM = 0.02;
 export const MAX_ZOOM = 16;
 /** Screen pixels kept free around the canvas when fitting. */
 export const FIT_PADDING = 32;
+/** The fit padding for a viewport: FIT_PADDING, but at most 4 % of its shorter side (a phone keeps its width for the design). */
+export function fitPadding(viewport: Size): number {
+  return Math.max(8, Math.min(FIT_PADDING, Math.round(Math.min(viewport.width, viewport.height) * 0.04)));
+}
+
 /** One zoom-in step multiplies the scale by this. */
 export const ZOOM_STEP = 1.25;
 
@@ -34,7 +39,7 @@ export function clampZoom(scale: number): number {
  * A canvas smaller than the viewport is still scaled up to fit (as "fit to screen" does elsewhere).
  * @example fitView({ width: 1000, height: 800 }, { width: 1080, height: 1080 }, 40) // scale 0.666…, centred
  */
-export function fitView(viewport: Size, canvas: Size, padding = FIT_PADDING): View {
+export function fitView(viewport: Size, canvas: Size, padding = fitPadding(viewport)): View {
   const availW = Math.max(1, viewport.width - padding * 2);
   const availH = Math.max(1, viewport.height - padding * 2);
   const scale = clampZoom(Math.min(availW / Math.max(1, canvas.width), availH / Math.max(1, canvas.height)));

@@ -35,7 +35,9 @@ export async function preloadResources(layers: readonly Layer[], assets: AssetSt
   const loads: Array<Promise<unknown>> = [];
   for (const layer of layers) {
     if (layer.visible === false) continue;
-    const { uris, fonts } = layerResources(layer);
+    const { uris: drawn, fonts } = layerResources(layer);
+    // A layer's mask picture is drawn with it (canvas and export alike).
+    const uris = layer.mask ? [...drawn, layer.mask.uri] : drawn;
     for (const uri of uris) {
       const url = resolveImageUri(uri, assets);
       if (url) loads.push(loadImage(url).catch(() => undefined));

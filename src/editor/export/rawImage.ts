@@ -5,8 +5,8 @@
  */
 import type { Editor } from '../../../engine/Editor';
 import { assetIdFromUri } from '../../../engine/assets/AssetStore';
-import { exportFileName } from '../../../engine/spec/limits';
 import { deviceHeaders } from '../../api/deviceId';
+import { resultFileName } from '../persistence/downloadName';
 
 const EXTENSIONS: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp', 'image/gif': 'gif', 'image/svg+xml': 'svg' };
 
@@ -30,5 +30,8 @@ export async function rawImageOf(editor: Editor): Promise<{ blob: Blob; name: st
     if (!response.ok) throw new Error(`download failed: HTTP ${response.status}`);
     blob = await response.blob();
   }
-  return { blob, name: exportFileName(EXTENSIONS[blob.type] ?? 'png') };
+  // Named after the picture itself ("coffee-remove-background.png"), not a timestamp.
+  const layer = editor.getSelectedLayers()[0];
+  const original = layer?.value.valueType === 'img' ? layer.value.img.name : null;
+  return { blob, name: resultFileName(original, '', EXTENSIONS[blob.type] ?? 'png') };
 }

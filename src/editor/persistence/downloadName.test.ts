@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { projectZipName } from './downloadName';
+import { designFileName, projectZipName, resultFileName } from './downloadName';
 
 describe('projectZipName', () => {
   it('uses the project name, made safe for file systems', () => {
@@ -17,5 +17,25 @@ describe('projectZipName', () => {
 
   it('keeps long names short', () => {
     expect(projectZipName('x'.repeat(300), 'P')).toBe(`${'x'.repeat(80)}.zip`);
+  });
+});
+
+describe('resultFileName', () => {
+  it('names a result after the original file and the tool', () => {
+    expect(resultFileName('coffee.jpg', 'remove-background', 'png')).toBe('coffee-remove-background.png');
+    expect(resultFileName('C:\\photos\\My cat.JPEG', 'enhanced', 'jpg')).toBe('My cat-enhanced.jpg');
+    expect(resultFileName('coffee-remove-background.png', 'remove-background', 'png')).toBe('coffee-remove-background.png');
+  });
+
+  it('falls back to the SPEC default without a usable original name', () => {
+    expect(resultFileName(null, 'enhanced', 'png', 42)).toBe('fileresult_42.png');
+    expect(resultFileName('///.png', 'enhanced', 'png', 42)).toBe('fileresult_42.png');
+  });
+});
+
+describe('designFileName', () => {
+  it('uses the project name', () => {
+    expect(designFileName('Summer sale / v2', 'png')).toBe('Summer sale - v2.png');
+    expect(designFileName('', 'jpg', 7)).toBe('fileresult_7.jpg');
   });
 });

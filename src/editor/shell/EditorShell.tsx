@@ -8,6 +8,7 @@ import { useLocation } from 'react-router-dom';
 import { onResourceProblem, type ResourceProblem } from '../canvas/resourceProblems';
 import { useToast } from '../../components/ToastContext';
 import { usePasteImage } from '../../hooks/usePasteImage';
+import { useTouchScreen } from '../../hooks/useTouchScreen';
 import { usePreventFileNavigation } from '../../hooks/usePreventFileNavigation';
 import { useEditor } from '../EditorContext';
 import { useBeforeUnload } from '../persistence/useBeforeUnload';
@@ -24,6 +25,8 @@ import { Toolbar } from './toolbar/Toolbar';
 import { ToolPanel } from './tools/ToolPanel';
 import { ToolRail } from './tools/ToolRail';
 import type { ToolId } from './tools/tools';
+import { usePageLock } from './frame/usePageLock';
+import { useSidePanelWidth } from './frame/useSidePanelWidth';
 import { useImportZip } from './useImportZip';
 import { useIsMobile } from './useIsMobile';
 import { useHelpKey } from './useShellKeys';
@@ -36,7 +39,7 @@ interface Props {
 }
 
 export function EditorShell({ revision, warnings, missingImages, needsSave }: Props) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const toast = useToast();
   const editor = useEditor();
   const location = useLocation();
@@ -44,10 +47,16 @@ export function EditorShell({ revision, warnings, missingImages, needsSave }: Pr
   const actions = useContentActions();
   const importer = useImportZip();
   const mobile = useIsMobile();
+  const touch = useTouchScreen();
   const [tool, setTool] = useState<ToolId | null>(null);
   const [helpOpen, setHelpOpen] = useState(false);
   const imageInput = useRef<HTMLInputElement>(null);
   const zipInput = useRef<HTMLInputElement>(null);
+  const placeholder = useRef<HTMLDivElement>(null);
+  const shell = useRef<HTMLDivElement>(null);
+  const side = useSidePanelWidth();
+  const [layersFolded, setLayersFolded] = useState(false);
+  usePageLock(placeholder, shell);
 
   useBeforeUnload(persistence.hasUnsavedChanges);
   usePreventFileNavigation();
@@ -73,7 +82,7 @@ export function EditorShell({ revision, warnings, missingImages, needsSave }: Pr
 
   const pickTool = (id: ToolId) => {
     if (id === 'text') {
-      addText(editor, t('editor.text.default'));
+      addText(editor, t(touch ? 'designer.touch.textDefault' : 'editor.text.default'), i18n.language);
       return;
     }
     setTool((current) => (current === id ? null : id));
@@ -85,7 +94,9 @@ export function EditorShell({ revision, warnings, missingImages, needsSave }: Pr
   );
 
   return (
-    <div className={`ed-shell${mobile ? ' ed-shell--mobile' : ''}`} data-testid="editor.shell">
+    <>
+    <div ref={placeholder} className="ed-shell-place" aria-hidden="true" />
+    <div ref={shell} className={`ed-shell${mobile ? ' ed-shell--mobile' : ''}`} data-testid="editor.shell">
       <Toolbar persistence={persistence} onImport={() => zipInput.current?.click()} onHelp={() => setHelpOpen(true)} />
       {mobile ? (
         <>
@@ -101,9 +112,18 @@ export function EditorShell({ revision, warnings, missingImages, needsSave }: Pr
           {rail}
           {panel}
           <CanvasArea actions={actions} />
-          <aside className="ed-side" aria-label={t('editor.panels.label')}>
+          <aside className="ed-side" aria-label={t('editor.panels.label')} style={{ width: side.width }}>
+            <div
+              className="ed-side__resize"
+              role="separator"
+              aria-orientation="vertical"
+              aria-label={t('designer.panel.resize')}
+              tabIndex={0}
+              {...side.handle}
+              data-testid="side.resize"
+            />
             <PropertiesPanel actions={actions} />
-            <LayersPanel />
+            <LayersPanel fold={{ folded: layersFolded, toggle: () => setLayersFolded((folded) => !folded) }} />
           </aside>
         </div>
       )}
@@ -111,5 +131,6 @@ export function EditorShell({ revision, warnings, missingImages, needsSave }: Pr
       <HiddenFileInput inputRef={zipInput} accept=".zip,application/zip" testId="import.input" onFiles={([file]) => void importer.importFile(file)} />
       <ShortcutHelpDialog open={helpOpen} onClose={() => setHelpOpen(false)} />
     </div>
+    </>
   );
 }

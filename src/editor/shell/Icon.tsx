@@ -40,11 +40,24 @@ const PATHS = {
   transparent: 'M4 4h8v8H4zM12 12h8v8h-8z',
   more: 'M5 12h.01M12 12h.01M19 12h.01',
   chevronDown: 'm6 9 6 6 6-6',
+  crop: 'M6 2v14a2 2 0 0 0 2 2h14M2 6h14a2 2 0 0 1 2 2v14',
+  shapes: 'M3 3h8v8H3zM17 7m-4 0a4 4 0 1 0 8 0 4 4 0 1 0-8 0M4 21l5-7 5 7zM14 20l7-7',
+  magic: 'm15 4 1 2 2 1-2 1-1 2-1-2-2-1 2-1zM4 20 14 10M6 4l.7 1.3L8 6l-1.3.7L6 8l-.7-1.3L4 6l1.3-.7zM19 14l.7 1.3 1.3.7-1.3.7L19 18l-.7-1.3L17 16l1.3-.7z',
+  brush: 'M9.5 14.5 19 5a1.4 1.4 0 0 1 2 2l-9.5 9.5M9.5 14.5c-2 0-3.5 1.5-3.5 3.5 0 1.5-1 2-2 2 1 1 2.5 1 4 1a4 4 0 0 0 4-4z',
+  edit: 'M4 20h4L19 9l-4-4L4 16zM14 6l4 4',
 } as const;
 
 export type IconName = keyof typeof PATHS;
 
-export function Icon({ name, size = 20 }: { name: IconName; size?: number }) {
+export function Icon({ name, size = 20 }: { name: IconName | 'chevron'; size?: number }) {
+  // 'chevron' is chevronDown turned to point right (folded); CSS turns it down when open.
+  if (name === 'chevron') {
+    return (
+      <svg className="ed-icon ed-icon--chevron" width={size} height={size} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+        <path d="m9 6 6 6-6 6" />
+      </svg>
+    );
+  }
   return (
     <svg className="ed-icon" width={size} height={size} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
       <path d={PATHS[name]} />

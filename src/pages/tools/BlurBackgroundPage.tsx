@@ -92,7 +92,7 @@ export function BlurBackgroundPage() {
   };
 
   const openResultInEditor = useOpenInEditor(t('tools.blurBackground.title'));
-  const openInEditor = () => openResultInEditor(task.resultBlob);
+  const openInEditor = () => openResultInEditor(task.resultBlob, task.sourceName);
 
   usePasteImage(submit);
   usePreventFileNavigation();
@@ -126,7 +126,7 @@ export function BlurBackgroundPage() {
           {task.phase === 'done' && (
             <>
               {task.resultUrl && <CompareSlider beforeUrl={task.sourceUrl} afterUrl={task.resultUrl} resultAlt={t('common.editedImageAlt')} />}
-              <ResultActions resultBlob={task.resultBlob} onNewImage={startOver} onOpenInEditor={() => void openInEditor()} />
+              <ResultActions naming={{ original: task.sourceName, tool: 'blurred-background' }} resultBlob={task.resultBlob} onNewImage={startOver} onOpenInEditor={() => void openInEditor()} />
             </>
           )}
 

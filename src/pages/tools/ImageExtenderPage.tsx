@@ -96,7 +96,7 @@ export function ImageExtenderPage() {
   };
 
   const openResultInEditor = useOpenInEditor(t('tools.aiImageExtender.title'));
-  const openInEditor = () => openResultInEditor(task.resultBlob);
+  const openInEditor = () => openResultInEditor(task.resultBlob, task.sourceName);
 
   usePasteImage((file) => void pick(file));
   usePreventFileNavigation();
@@ -152,7 +152,7 @@ export function ImageExtenderPage() {
           {task.phase === 'done' && (
             <>
               {task.resultUrl && <CompareSlider beforeUrl={beforeUrl} afterUrl={task.resultUrl} resultAlt={t('common.editedImageAlt')} />}
-              <ResultActions resultBlob={task.resultBlob} onNewImage={startOver} onOpenInEditor={() => void openInEditor()} />
+              <ResultActions naming={{ original: task.sourceName, tool: 'expanded' }} resultBlob={task.resultBlob} onNewImage={startOver} onOpenInEditor={() => void openInEditor()} />
               <button type="button" className="button button--ghost" onClick={task.reset} data-testid="extender.adjust">
                 {t('extender.adjust')}
               </button>

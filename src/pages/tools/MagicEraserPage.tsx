@@ -130,7 +130,7 @@ export function MagicEraserPage() {
   };
 
   const openResultInEditor = useOpenInEditor(t('tools.magicEraser.title'));
-  const openInEditor = () => openResultInEditor(task.resultBlob);
+  const openInEditor = () => openResultInEditor(task.resultBlob, task.sourceName);
 
   usePasteImage((file) => void submit(file));
   usePreventFileNavigation();
@@ -207,7 +207,7 @@ export function MagicEraserPage() {
           {task.phase === 'done' && photo && (
             <>
               {task.resultUrl && <CompareSlider beforeUrl={photo.url} afterUrl={task.resultUrl} resultAlt={t('common.editedImageAlt')} />}
-              <ResultActions resultBlob={task.resultBlob} onNewImage={startOver} onOpenInEditor={() => void openInEditor()} />
+              <ResultActions naming={{ original: task.sourceName, tool: 'erased' }} resultBlob={task.resultBlob} onNewImage={startOver} onOpenInEditor={() => void openInEditor()} />
               <button type="button" className="button button--secondary" onClick={() => void keepErasing()} data-testid="eraser.keepErasing">
                 {t('eraser.keepErasing')}
               </button>

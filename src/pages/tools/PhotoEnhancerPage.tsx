@@ -120,7 +120,7 @@ export function PhotoEnhancerPage() {
   };
 
   const openResultInEditor = useOpenInEditor(t('tools.photoEnhancer.title'));
-  const openInEditor = () => openResultInEditor(task.resultBlob);
+  const openInEditor = () => openResultInEditor(task.resultBlob, task.sourceName);
 
   usePasteImage(pick);
   usePreventFileNavigation();
@@ -180,7 +180,7 @@ export function PhotoEnhancerPage() {
                   {t('enhancer.resultSize', { width: shownSize.width, height: shownSize.height })}
                 </p>
               )}
-              <ResultActions resultBlob={task.resultBlob} onNewImage={startOver} onOpenInEditor={() => void openInEditor()} />
+              <ResultActions naming={{ original: task.sourceName, tool: 'enhanced' }} resultBlob={task.resultBlob} onNewImage={startOver} onOpenInEditor={() => void openInEditor()} />
               <button type="button" className="button button--ghost" onClick={task.reset} data-testid="enhancer.changeSettings">
                 {t('enhancer.changeSettings')}
               </button>

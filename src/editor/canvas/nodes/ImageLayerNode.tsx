@@ -16,24 +16,35 @@ import { layerNodeAttrs } from './layerAttrs';
 import { PLACEHOLDER_BROKEN_FILL, PLACEHOLDER_LOADING_FILL, brokenImageMark } from './placeholder';
 import { useScene } from './sceneContext';
 import { tintedImage } from './tint';
+import { maskedImage } from '../mask/maskedImage';
+import { MASK_MAX_SIDE, maskStore } from '../mask/maskStore';
 
 export const ImageLayerNode = memo(function ImageLayerNode({ layer, fx }: { layer: Layer; fx?: NodeFx }) {
   const { assets, interactive } = useScene();
   const img = layer.value.valueType === 'img' ? layer.value.img : null;
   const url = img ? resolveImageUri(img.uri, assets) : null;
   const { status, image } = useCachedImage(url);
-  const picture = useMemo(() => (image ? tintedImage(image, layer.overColor) ?? image : null), [image, layer.overColor]);
+  const tinted = useMemo(() => (image ? tintedImage(image, layer.overColor) ?? image : null), [image, layer.overColor]);
+  // The layer mask (SPEC §3): the stored one, or the one being painted (live preview, smaller copy).
+  const { image: storedMask } = useCachedImage(layer.mask ? resolveImageUri(layer.mask.uri, assets) : null);
+  const session = maskStore.use((value) => (interactive && value?.purpose === 'mask' && value.layerId === layer.layerId ? value : null));
+  const maskSource = session?.canvas ?? storedMask;
+  const maskVersion = session?.version ?? -1;
+  const picture = useMemo(
+    () => (tinted && maskSource ? maskedImage(tinted, maskSource, maskVersion, maskVersion >= 0 ? MASK_MAX_SIDE : Infinity) : tinted),
+    [tinted, maskSource, maskVersion],
+  );
   const { w, h } = layer.rect;
   const effected = useEffectedImage(picture, layer, layer.rect, isVectorUrl(url)).image;
   const loaded = status === 'loaded' && !!picture;
   const broken = status === 'error';
   const drawn = loaded ? effected ?? picture : null;
   const crop = useMemo(() => {
-    if (!drawn || !picture || !img?.cropRect) return {};
+    if (!drawn || !image || !img?.cropRect) return {};
     const natural = { x: img.cropRect.x, y: img.cropRect.y, width: img.cropRect.w, height: img.cropRect.h };
-    // An effect result may be smaller than the picture (preview size): crop in its pixels.
-    return { crop: drawn === picture ? natural : scaleCrop(natural, naturalSize(picture), naturalSize(drawn)) };
-  }, [drawn, picture, img?.cropRect]);
+    // An effect result or a mask preview may be smaller than the picture: crop in its pixels.
+    return { crop: drawn === image ? natural : scaleCrop(natural, naturalSize(image), naturalSize(drawn)) };
+  }, [drawn, image, img?.cropRect]);
   const shown = drawn ?? (broken && interactive ? brokenImageMark(w, h) : null);
   const fill = loaded || !interactive ? undefined : broken ? PLACEHOLDER_BROKEN_FILL : PLACEHOLDER_LOADING_FILL;
   useContentSignal(fx, [shown, crop, fill, w, h]);

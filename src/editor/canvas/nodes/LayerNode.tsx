@@ -10,6 +10,7 @@ import type { NodeFx } from '../effects/nodeFx';
 import { ColorfulTextLayerNode } from './ColorfulTextLayerNode';
 import { ColorLayerNode } from './ColorLayerNode';
 import { ImageLayerNode } from './ImageLayerNode';
+import { ShapeLayerNode } from './ShapeLayerNode';
 import { TextLayerNode } from './TextLayerNode';
 
 type NodeComponent = ComponentType<{ layer: Layer; fx?: NodeFx }>;
@@ -24,6 +25,8 @@ function nodeComponent(layer: Layer): NodeComponent | null {
       return TextLayerNode;
     case 'colorfulText':
       return ColorfulTextLayerNode;
+    case 'shape':
+      return ShapeLayerNode;
     default:
       return null;
   }

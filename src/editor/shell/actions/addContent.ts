@@ -7,10 +7,13 @@ import { assetUri } from '../../../../engine/assets/AssetStore';
 import { addLayer, replaceImage, setBackground } from '../../../../engine/commands';
 import { createImageLayer, createStickerLayer, createTextLayer, fitRect } from '../../../../engine/doc/factories';
 import type { Layer } from '../../../../engine/doc/types';
+import { fontEntry } from '../../../../engine/fonts/catalogue';
+import { cjkFontFor } from '../../../../engine/fonts/scriptFont';
 import { getSticker, stickerUrl } from '../../../../engine/resources/stickers';
 
 import { getView } from '../../canvas/viewStore';
 import { keepPendingAsset } from '../../persistence/pendingAssets';
+import { placeInView, takenRects, visibleCanvasBox } from './placement';
 import { imageSizeOf, readImageFile, type ReadyImage } from './readImageFile';
 
 /** Share of the canvas a new sticker fills. */
@@ -24,17 +27,24 @@ function canvasPoint(point: ScreenPoint): { x: number; y: number } {
   return { x: (point.x - view.x) / view.scale, y: (point.y - view.y) / view.scale };
 }
 
-/** Centres a new layer on a drop point (kept inside the canvas). */
-function placeAt(layer: Layer, editor: Editor, point?: ScreenPoint): Layer {
-  if (!point) return layer;
-  const { canvasW, canvasH } = editor.getProject();
+/**
+ * Centres a new layer on a drop point (kept inside the canvas); without one, in the visible part of
+ * the canvas, stepped away from the elements already there (placement.ts).
+ */
+export function placeAt(layer: Layer, editor: Editor, point?: ScreenPoint): Layer {
+  const { canvasW, canvasH, layers } = editor.getProject();
+  if (!point) {
+    const rect = placeInView(layer.rect, visibleCanvasBox(getView(), canvasW, canvasH), takenRects(layers), canvasW, canvasH);
+    return { ...layer, rect };
+  }
   const at = canvasPoint(point);
   const x = Math.min(Math.max(at.x, 0), canvasW) - layer.rect.w / 2;
   const y = Math.min(Math.max(at.y, 0), canvasH) - layer.rect.h / 2;
   return { ...layer, rect: { ...layer.rect, x, y } };
 }
 
-async function storeImage(editor: Editor, image: ReadyImage): Promise<string> {
+/** Keeps picture bytes in the asset store (and the offline cache until uploaded); returns its `asset:` uri. */
+export async function storeImage(editor: Editor, image: Pick<ReadyImage, 'blob'>): Promise<string> {
   const id = await editor.assets.put(image.blob);
   const pid = editor.getProject().projectId;
   if (!editor.assets.get(id)?.uploadedTo) void keepPendingAsset(pid, id, image.blob);
@@ -79,10 +89,16 @@ export async function addSticker(editor: Editor, resId: string, point?: ScreenPo
   return editor.exec(addLayer, { layer: placeAt(sized, editor, point) });
 }
 
-/** Adds a text layer with `text` (the translated "Double-click to edit"). */
-export function addText(editor: Editor, text: string): string | undefined {
+/**
+ * Adds a text layer with `text` (the translated "Double-click to edit"); a Chinese, Japanese or
+ * Korean one starts in the bundled font of its script rather than the system font.
+ */
+export function addText(editor: Editor, text: string, lang?: string): string | undefined {
   const { canvasW, canvasH } = editor.getProject();
-  return editor.exec(addLayer, { layer: createTextLayer({ text, canvasW, canvasH }) });
+  const fontName = cjkFontFor(text, lang);
+  const font = fontName ? { fontName, fontCategoryName: fontEntry(fontName)?.category ?? '' } : {};
+  const layer = createTextLayer({ text, canvasW, canvasH, ...font });
+  return editor.exec(addLayer, { layer: placeAt(layer, editor) });
 }
 
 /** The sticker resId carried by a drag from the sticker panel (plain id or `{ "resId": … }`). */

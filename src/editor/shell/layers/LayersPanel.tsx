@@ -10,6 +10,7 @@ import { deleteLayers, reorderLayer, setLayerLocked, setLayerVisibility } from '
 import { BACKGROUND_LAYER_ID } from '../../../../engine/spec/kinds';
 import { useEditor, useEditorSelector } from '../../EditorContext';
 import { ClearLayersButton } from './ClearLayersButton';
+import { Icon } from '../Icon';
 import { sameIds, sameLayersApartFrom } from '../../selectors';
 import { LayerRow, type LayerRowHandlers } from './LayerRow';
 import { clickSelection, dropPosition, sideOf, type DropSide } from './layerOrder';
@@ -19,7 +20,12 @@ const DRAG_TYPE = 'application/x-lumacut-layer';
 /** The panel shows no positions: a drag on the canvas re-renders nothing here. */
 const sameRows = sameLayersApartFrom('rect');
 
-export function LayersPanel() {
+interface Props {
+  /** When given, the heading folds the list away (the desktop side panel), giving the properties room. */
+  fold?: { folded: boolean; toggle(): void };
+}
+
+export function LayersPanel({ fold }: Props = {}) {
   const { t } = useTranslation();
   const editor = useEditor();
   const layers = useEditorSelector((s) => s.project.layers, sameRows);
@@ -140,14 +146,22 @@ export function LayersPanel() {
   }), [editor]);
 
   return (
-    <section className="ed-panel ed-layers" aria-labelledby="ed-layers-title">
+    <section className={`ed-panel ed-layers${fold?.folded ? ' is-folded' : ''}`} aria-labelledby="ed-layers-title">
       <div className="ed-layers__head">
-        <h2 id="ed-layers-title" className="ed-panel__title">{t('editor.layers.title')}</h2>
-        <ClearLayersButton />
+        <h2 id="ed-layers-title" className="ed-panel__title">
+          {fold ? (
+            <button type="button" className="ed-fold" aria-expanded={!fold.folded} onClick={fold.toggle} data-testid="layers.fold">
+              <Icon name="chevron" size={16} />
+              {t('editor.layers.title')}
+            </button>
+          ) : t('editor.layers.title')}
+        </h2>
+        {!fold?.folded && <ClearLayersButton />}
       </div>
       <p id="ed-layers-help" className="visually-hidden">{t('editor.layers.keyboardHelp')}</p>
       <ul
         ref={list}
+        hidden={fold?.folded}
         className="ed-layer-list"
         role="listbox"
         tabIndex={0}

@@ -9,6 +9,8 @@ export function useLayerName(): (layer: Layer) => string {
   return useCallback((layer: Layer) => {
     const { name, kind, text } = layerLabel(layer);
     if (name) return name;
+    // Shapes are named by their kind ("Rectangle", "Line"), in the designer section of the locales.
+    if (kind === 'shape' && layer.value.valueType === 'shape') return t(`designer.shapes.${layer.value.shape.kind}`);
     return kind === 'text' && text ? t('editor.layers.kind.textWith', { text, interpolation: { escapeValue: false } }) : t(`editor.layers.kind.${kind}`);
   }, [t]);
 }

@@ -12,6 +12,7 @@ import { ColorfulTextProperties } from './ColorfulTextProperties';
 import { ImageProperties } from './ImageProperties';
 import { LayerActions } from './LayerActions';
 import { OpacityControl } from './OpacityControl';
+import { ShapeProperties } from './ShapeProperties';
 import { TextProperties } from './TextProperties';
 
 const sameSelection = sameLayersApartFrom('rect');
@@ -40,6 +41,7 @@ export function PropertiesPanel({ actions }: { actions: ContentActions }) {
         {single && value?.valueType === 'text' && <TextProperties layerId={single.layerId} text={value.text} />}
         {single && value?.valueType === 'colorfulText' && <ColorfulTextProperties layer={single} />}
         {single && value?.valueType === 'img' && <ImageProperties layer={single} actions={actions} />}
+        {single && value?.valueType === 'shape' && <ShapeProperties layerId={single.layerId} shape={value.shape} size={single.rect} />}
         {/* The adjust-panel kinds (SPEC §3): opacity, colour, text spacing/arc/background, adjust, filter, shadow… */}
         {single && <LayerEffects layer={single} />}
       </div>

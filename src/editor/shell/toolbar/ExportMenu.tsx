@@ -4,7 +4,7 @@
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { exportFileName } from '../../../../engine/spec/limits';
+import { designFileName } from '../../persistence/downloadName';
 import type { ExportFormat } from '../../../../engine/spec/kinds';
 import { useToast } from '../../../components/ToastContext';
 import { saveBlob } from '../../../tools/exportImage';
@@ -50,7 +50,7 @@ export function ExportMenu({ onImport }: { onImport(): void }) {
           setProBlock({ items: check.proItems, job });
           return;
         }
-        saveBlob(await exportProject(editor.getProject(), editor.assets, { format: job }), exportFileName(job));
+        saveBlob(await exportProject(editor.getProject(), editor.assets, { format: job }), designFileName(editor.getProject().name, job));
       }
     } catch (error) {
       console.error('export failed', error);

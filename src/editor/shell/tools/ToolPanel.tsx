@@ -6,12 +6,14 @@ import type { ColorfulTextMaterial } from '../../../../engine/doc/types';
 import { useEditor } from '../../EditorContext';
 import { ColorfulTextPanel } from '../../panels/ColorfulTextPanel';
 import { StickerPanel } from '../../panels/StickerPanel';
+import { placeAt } from '../actions/addContent';
 import type { ContentActions } from '../actions/useContentActions';
 import { Icon } from '../Icon';
 import { CanvasEffectsPanel } from '../effects/CanvasEffectsPanel';
 import { BackgroundPanel } from './BackgroundPanel';
 import { CanvasSizePanel } from './CanvasSizePanel';
 import { ImagePanel } from './ImagePanel';
+import { ShapesPanel } from './ShapesPanel';
 import { TOOLS, type ToolId } from './tools';
 
 interface Props {
@@ -34,7 +36,7 @@ export function ToolPanel({ tool, actions, onUpload, onClose }: Props) {
   const addColorful = (material: ColorfulTextMaterial) => {
     const { canvasW, canvasH } = editor.getProject();
     const text = defaultTextOf(material, t('editor.text.default'));
-    editor.exec(addLayer, { layer: createColorfulTextLayer({ material, text, canvasW, canvasH }) });
+    editor.exec(addLayer, { layer: placeAt(createColorfulTextLayer({ material, text, canvasW, canvasH }), editor) });
   };
 
   return (
@@ -48,6 +50,7 @@ export function ToolPanel({ tool, actions, onUpload, onClose }: Props) {
       {tool === 'image' && <ImagePanel onUpload={onUpload} />}
       {tool === 'colorful' && <div className="ed-panel-body"><ColorfulTextPanel onPick={addColorful} /></div>}
       {tool === 'stickers' && <div className="ed-panel-body"><StickerPanel onPick={(sticker) => void actions.addSticker(sticker.resId)} /></div>}
+      {tool === 'shapes' && <ShapesPanel />}
       {tool === 'background' && <BackgroundPanel actions={actions} />}
       {tool === 'adjust' && <CanvasEffectsPanel />}
       {tool === 'canvas' && <CanvasSizePanel />}

@@ -43,7 +43,7 @@ export function ChangeBgWorkspace({ view }: { view: ChangeBackgroundView }) {
           {task.phase === 'done' && !preparing && (
             <>
               {task.resultUrl && <CompareSlider beforeUrl={task.sourceUrl} afterUrl={task.resultUrl} resultAlt={t('common.editedImageAlt')} />}
-              <ResultActions resultBlob={task.resultBlob} onNewImage={view.startOver} onOpenInEditor={view.openInEditor} />
+              <ResultActions naming={{ original: task.sourceName, tool: 'new-background' }} resultBlob={task.resultBlob} onNewImage={view.startOver} onOpenInEditor={view.openInEditor} />
               <p className="muted small center">{t('changebg.rerunHint')}</p>
             </>
           )}

@@ -124,7 +124,7 @@ export function useChangeBackground(initial: ChangeBgOptions, projectName: strin
   };
 
   const openResultInEditor = useOpenInEditor(projectName);
-  const openInEditor = () => void openResultInEditor(task.resultBlob);
+  const openInEditor = () => void openResultInEditor(task.resultBlob, task.sourceName);
 
   const errorMessage = useTaskErrorToast(task);
 

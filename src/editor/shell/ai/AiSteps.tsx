@@ -1,0 +1,87 @@
+/**
+ * The in-editor AI steps for a selected photo (SPEC §2 edit flow): remove the background, a new
+ * background colour, enhance, expand to a ratio. Each runs through the task flow and lands in the
+ * layer as one undo step; one step runs at a time.
+ */
+import { useTranslation } from 'react-i18next';
+import type { Layer } from '../../../../engine/doc/types';
+import { ENHANCE_DEFAULTS } from '../../../../engine/spec/enhance';
+import { Icon } from '../Icon';
+import { RetouchControls } from './RetouchControls';
+import { useLayerAiStep } from './useLayerAiStep';
+
+const BACKGROUND_COLORS = ['#FFFFFF', '#F3F4F6', '#111827', '#2563EB', '#F9A8D4', '#10B981'] as const;
+const EXPAND_RATIOS = ['1:1', '4:3', '3:4', '16:9', '9:16'] as const;
+
+export function AiSteps({ layer }: { layer: Layer }) {
+  const { t } = useTranslation();
+  const removeBg = useLayerAiStep('removebg', 'remove-background');
+  const changeBg = useLayerAiStep('changebg', 'new-background');
+  const enhance = useLayerAiStep('picenhance', 'enhanced');
+  const expand = useLayerAiStep('aiextend', 'expanded');
+  const retouch = useLayerAiStep('elimination', 'retouched');
+  const steps = [removeBg, changeBg, enhance, expand, retouch];
+  const busy = steps.some((step) => step.busy);
+  const id = layer.layerId;
+  const working = (step: typeof removeBg) => step.busy && <span className="ed-ai__progress" role="status">{t('designer.ai.working', { percent: step.percent })}</span>;
+
+  return (
+    <section className="ed-field ed-ai" aria-labelledby="ed-ai-title" data-testid="ai.steps">
+      <h3 id="ed-ai-title" className="ed-field__label">{t('designer.ai.title')}</h3>
+      <button type="button" className="button button--secondary ed-wide" disabled={busy || layer.locked} onClick={() => removeBg.run(id)} data-testid="ai.removebg">
+        <Icon name="magic" />
+        {t('designer.ai.removeBackground')}
+      </button>
+      {working(removeBg)}
+      <button
+        type="button"
+        className="button button--secondary ed-wide"
+        disabled={busy || layer.locked}
+        onClick={() => enhance.run(id, { efMode: ENHANCE_DEFAULTS.efMode, scale: ENHANCE_DEFAULTS.scale, mode: 'upscale', quality: 'fast' })}
+        data-testid="ai.enhance"
+      >
+        <Icon name="magic" />
+        {t('designer.ai.enhance')}
+      </button>
+      {working(enhance)}
+      <RetouchControls layer={layer} step={retouch} disabled={busy} />
+      {working(retouch)}
+      <div className="ed-field">
+        <span className="ed-field__label">{t('designer.ai.newBackground')}</span>
+        <div className="ed-swatches">
+          {BACKGROUND_COLORS.map((color) => (
+            <button
+              key={color}
+              type="button"
+              className="ed-swatch"
+              style={{ background: color }}
+              disabled={busy || layer.locked}
+              aria-label={t('designer.ai.backgroundColor', { color })}
+              onClick={() => changeBg.run(id, { bgType: 'color', color })}
+              data-testid={`ai.changebg.${color.slice(1)}`}
+            />
+          ))}
+        </div>
+        {working(changeBg)}
+      </div>
+      <div className="ed-field">
+        <span className="ed-field__label">{t('designer.ai.expand')}</span>
+        <div className="ed-chips">
+          {EXPAND_RATIOS.map((ratio) => (
+            <button
+              key={ratio}
+              type="button"
+              className="ed-chip"
+              disabled={busy || layer.locked}
+              onClick={() => expand.run(id, { ratio, position: { x: 0.5, y: 0.5 } }, { expand: true })}
+              data-testid={`ai.expand.${ratio}`}
+            >
+              {ratio}
+            </button>
+          ))}
+        </div>
+        {working(expand)}
+      </div>
+    </section>
+  );
+}

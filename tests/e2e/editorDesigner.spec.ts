@@ -1,0 +1,433 @@
+/**
+ * The design editor as a designer uses it, on the production build and the real server: the page
+ * never scrolls (only the canvas pans), the properties panel has room at 1280×800, new elements land
+ * in view and apart, a Chinese text gets a CJK font.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import sharp from 'sharp';
+import type { Project } from '../../engine/doc/types';
+
+const PHOTO = path.resolve('tests/assets/photos/coffee.jpg');
+
+test.use({ viewport: { width: 1280, height: 800 } });
+test.beforeEach(async ({ page }) => {
+  await page.addInitScript(() => localStorage.setItem('lumacut.testHandle', '1'));
+});
+
+const project = (page: Page) => page.evaluate(() => window.__editor!.getProject()) as Promise<Project>;
+const layerCount = async (page: Page) => (await project(page)).layers.length;
+const topLayer = async (page: Page) => (await project(page)).layers.at(-1)!;
+
+async function openNewProject(page: Page) {
+  await page.goto('/en/create');
+  await page.getByTestId('create.preset.square').click();
+  await expect(page.getByTestId('editor.shell')).toBeVisible();
+  await page.waitForFunction(() => !!window.__editor && !!window.__stage);
+}
+
+async function addPhoto(page: Page) {
+  const before = await layerCount(page);
+  await page.getByTestId('tool.image').click();
+  await page.getByTestId('image.input').setInputFiles(PHOTO);
+  await expect.poll(() => layerCount(page)).toBe(before + 1);
+  return (await topLayer(page)).layerId;
+}
+
+/** Where a layer's node is on screen (centre), from the live Konva stage. */
+async function screenCentre(page: Page, layerId: string) {
+  return page.evaluate((id) => {
+    const stage = window.__stage!;
+    const box = stage.findOne(`#${id}`)!.getClientRect();
+    const origin = stage.container().getBoundingClientRect();
+    return { x: origin.left + box.x + box.width / 2, y: origin.top + box.y + box.height / 2 };
+  }, layerId);
+}
+
+test('the page never scrolls and the properties panel has room at 1280×800', async ({ page }) => {
+  await openNewProject(page);
+  await addPhoto(page);
+  const toolbarTop = (await page.getByTestId('editor.shell').boundingBox())!.y;
+
+  // A wheel over the tool rail, the panels and the canvas scrolls nothing but the canvas.
+  const rail = (await page.getByTestId('tool.image').boundingBox())!;
+  await page.mouse.move(rail.x + rail.width / 2, rail.y + 200);
+  await page.mouse.wheel(0, 1200);
+  const side = (await page.getByTestId('props.panel').boundingBox())!;
+  await page.mouse.move(side.x + 40, side.y + side.height - 20);
+  await page.mouse.wheel(0, 5000);
+  await page.waitForTimeout(300);
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  expect((await page.getByTestId('editor.shell').boundingBox())!.y).toBe(toolbarTop);
+  await expect(page.getByRole('button', { name: 'Export' })).toBeInViewport();
+
+  // The side panel is wider than before (360 px) and can be widened from its edge.
+  expect(side.width).toBeGreaterThanOrEqual(350);
+  await page.getByTestId('side.resize').focus();
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowLeft');
+  await expect.poll(async () => (await page.getByTestId('props.panel').boundingBox())!.width).toBeGreaterThanOrEqual(side.width + 39);
+
+  // Layers fold away, giving the properties the whole height.
+  await page.getByTestId('layers.fold').click();
+  await expect(page.getByTestId('layers.panel')).toBeHidden();
+  expect((await page.getByTestId('props.panel').boundingBox())!.height).toBeGreaterThan(side.height);
+
+  // The filter grid shows at least four filters a row.
+  await page.getByTestId('effects.kind.filter').click();
+  const tops = await page.locator('.fx-filter-grid > li').evaluateAll((cells) => cells.map((cell) => (cell as HTMLElement).offsetTop));
+  expect(tops.filter((top) => top === tops[0]).length).toBeGreaterThanOrEqual(4);
+});
+
+test('new elements land in view and apart; a Chinese text gets Noto Sans SC', async ({ page }) => {
+  await openNewProject(page);
+  const rects: Project['layers'][number]['rect'][] = [];
+  for (let i = 0; i < 3; i++) {
+    await page.getByTestId('tool.text').click();
+    await expect.poll(() => layerCount(page)).toBe(2 + i);
+    rects.push((await topLayer(page)).rect);
+  }
+  const { canvasW, canvasH } = await project(page);
+  expect(new Set(rects.map((rect) => `${rect.x},${rect.y}`)).size).toBe(3);
+  for (const rect of rects) {
+    expect(rect.x + rect.w / 2).toBeGreaterThan(0);
+    expect(rect.x + rect.w / 2).toBeLessThan(canvasW);
+    expect(rect.y + rect.h / 2).toBeGreaterThan(0);
+    expect(rect.y + rect.h / 2).toBeLessThan(canvasH);
+  }
+
+  // Zoomed in on the top-left corner, a new sticker lands where the user is looking.
+  await page.evaluate(() => window.__editor!.select([]));
+  await page.getByTestId('zoom.in').click();
+  await page.getByTestId('zoom.in').click();
+  await page.getByTestId('zoom.in').click();
+  const area = (await page.getByTestId('canvas.area').boundingBox())!;
+  await page.mouse.move(area.x + area.width / 2, area.y + area.height / 2);
+  await page.mouse.wheel(-600, -600); // pan towards the top-left corner
+  await page.waitForTimeout(200);
+  const visible = await page.evaluate(() => {
+    const stage = window.__stage!;
+    const scale = stage.scaleX();
+    return { left: -stage.x() / scale, top: -stage.y() / scale, right: (stage.width() - stage.x()) / scale, bottom: (stage.height() - stage.y()) / scale };
+  });
+  await page.getByTestId('tool.stickers').click();
+  await page.getByTestId('sticker-twemoji-1f600').click();
+  await expect.poll(() => layerCount(page)).toBe(5);
+  const sticker = (await topLayer(page)).rect;
+  const centre = { x: sticker.x + sticker.w / 2, y: sticker.y + sticker.h / 2 };
+  expect(centre.x).toBeGreaterThan(Math.max(0, visible.left));
+  expect(centre.x).toBeLessThan(Math.min(canvasW, visible.right));
+  expect(centre.y).toBeGreaterThan(Math.max(0, visible.top));
+  expect(centre.y).toBeLessThan(Math.min(canvasH, visible.bottom));
+  expect(centre.x).toBeLessThan(canvasW / 2); // not the canvas centre, which is out of view
+  await page.getByTestId('zoom.fit').click();
+
+  // Typing Chinese into a text in the system font switches it to the bundled Noto Sans SC.
+  const textId = (await project(page)).layers[3].layerId;
+  await page.mouse.dblclick(...Object.values(await screenCentre(page, textId)) as [number, number]);
+  const box = page.getByTestId('text-editor');
+  await box.fill('夏季大促销');
+  await box.press('Control+Enter');
+  await expect.poll(async () => (await project(page)).layers[3].value).toMatchObject({ text: { text: '夏季大促销', fontName: 'NotoSansSC' } });
+  await expect(page.getByTestId('props.font')).toContainText('Noto Sans SC');
+  expect(await page.evaluate(() => document.fonts.check('40px "Noto Sans SC"', '夏季大促销'))).toBe(true);
+});
+
+test('crops a photo by ratio and freely, each as one undo step', async ({ page }) => {
+  await openNewProject(page);
+  const imageId = await addPhoto(page);
+  const before = (await topLayer(page)).rect;
+
+  // Square: the largest 1:1 box of the picture, the kept part staying where it was.
+  await page.getByTestId('props.crop').click();
+  await expect(page.getByTestId('crop.panel')).toBeVisible();
+  await page.getByTestId('crop.ratio.1:1').click();
+  await page.getByTestId('crop.apply').click();
+  await expect.poll(async () => (await topLayer(page)).value).toMatchObject({ img: { cropRect: expect.objectContaining({ x: expect.any(Number) }) } });
+  const squared = await topLayer(page);
+  const crop = squared.value.valueType === 'img' ? squared.value.img.cropRect! : null;
+  expect(crop!.w).toBe(crop!.h);
+  expect(squared.rect.w).toBeCloseTo(squared.rect.h, 0);
+  expect(squared.rect.y).toBeCloseTo(before.y, 0);
+  expect(squared.rect.x + squared.rect.w / 2).toBeCloseTo(before.x + before.w / 2, 0);
+
+  // Undo takes the whole crop back in one step.
+  await page.keyboard.press('Control+z');
+  await expect.poll(async () => (await topLayer(page)).rect).toEqual(before);
+
+  // Free: drag the frame's right-middle handle leftwards to keep the left part.
+  await page.evaluate((id) => window.__editor!.select([id]), imageId);
+  await page.getByTestId('props.crop').click();
+  const anchor = await page.evaluate(() => {
+    const stage = window.__stage!;
+    const node = stage.findOne('.middle-right')!;
+    const box = node.getClientRect();
+    const origin = stage.container().getBoundingClientRect();
+    return { x: origin.left + box.x + box.width / 2, y: origin.top + box.y + box.height / 2 };
+  });
+  await page.mouse.move(anchor.x, anchor.y);
+  await page.mouse.down();
+  await page.mouse.move(anchor.x - 60, anchor.y, { steps: 6 });
+  await page.mouse.up();
+  await page.getByTestId('crop.apply').click();
+  await expect.poll(async () => (await topLayer(page)).rect.w).toBeLessThan(before.w - 50);
+  const freed = await topLayer(page);
+  expect(freed.rect.x).toBeCloseTo(before.x, 0);
+  expect(freed.rect.h).toBeCloseTo(before.h, 0);
+  await page.keyboard.press('Control+z');
+  await expect.poll(async () => (await topLayer(page)).rect).toEqual(before);
+});
+
+/** RGBA at document coordinates, read back from the live stage with stage.toCanvas(). */
+async function stagePixel(page: Page, x: number, y: number) {
+  return page.evaluate(([docX, docY]) => {
+    const stage = window.__stage!;
+    const point = stage.findOne('#bgLayer')!.getAbsoluteTransform().point({ x: docX, y: docY });
+    const canvas = stage.toCanvas({ pixelRatio: 1 });
+    const [r, g, b, a] = canvas.getContext('2d')!.getImageData(Math.round(point.x), Math.round(point.y), 1, 1).data;
+    return { r, g, b, a };
+  }, [x, y]);
+}
+
+test('adds a rectangle, an ellipse and a line, styles them, and undoes a style as one step', async ({ page }) => {
+  await openNewProject(page);
+  await page.getByTestId('tool.shapes').click();
+  await page.getByTestId('shape.add.rect').click();
+  await expect.poll(() => layerCount(page)).toBe(2);
+  const rect = await topLayer(page);
+  expect(rect).toMatchObject({ type: 5, valueType: 'shape', value: { shape: { kind: 'rect' } } });
+  await expect(page.getByTestId('layers.panel')).toContainText('Rectangle');
+
+  // Style it: a red fill through the hex field, rounded corners.
+  const fill = page.getByTestId('props.shape.fill.hex');
+  await fill.fill('#FF0000');
+  await fill.press('Enter');
+  await page.getByTestId('props.shape.radius').fill('60');
+  await expect.poll(async () => (await topLayer(page)).value).toMatchObject({ shape: { fill: '#FF0000FF', radius: 60 } });
+  // The canvas shows it: red in the middle, the white background in the rounded-off corner.
+  const centre = { x: rect.rect.x + rect.rect.w / 2, y: rect.rect.y + rect.rect.h / 2 };
+  await expect.poll(() => stagePixel(page, centre.x, centre.y)).toMatchObject({ r: 255, g: 0, b: 0 });
+  expect(await stagePixel(page, rect.rect.x + 3, rect.rect.y + 3)).toMatchObject({ r: 255, g: 255, b: 255 });
+
+  await page.getByTestId('toolbar.undo').click();
+  await expect.poll(async () => (await topLayer(page)).value).toMatchObject({ shape: { fill: '#FF0000FF', radius: 0 } });
+
+  for (const [i, kind] of ['ellipse', 'line'].entries()) {
+    await page.getByTestId(`shape.add.${kind}`).click();
+    await expect.poll(() => layerCount(page)).toBe(3 + i);
+    expect(await topLayer(page)).toMatchObject({ type: 5, valueType: 'shape', value: { shape: { kind } } });
+  }
+  await expect(page.getByTestId('layers.panel')).toContainText('Line');
+  await expect(page.getByTestId('props.shape.strokeWidth')).toBeVisible();
+
+  // The design is listed in My projects with a thumbnail of what was drawn (uploaded after the autosave).
+  const pid = new URL(page.url()).searchParams.get('pid')!;
+  await page.waitForResponse((response) => response.request().method() === 'PUT' && response.url().endsWith(`/${pid}/thumbnail`), { timeout: 30_000 });
+  await page.getByTestId('toolbar.back').click();
+  await expect(page).toHaveURL(/\/en\/project/);
+  const thumb = page.getByTestId(`projects.item.${pid}`).locator('img');
+  await expect.poll(async () => {
+    await page.reload();
+    return (await thumb.count()) ? thumb.evaluate((img: HTMLImageElement) => img.naturalWidth) : 0;
+  }, { timeout: 60_000 }).toBeGreaterThan(0);
+});
+
+test('removes the background of a photo layer in the editor as one undo step', async ({ page }) => {
+  test.setTimeout(240_000);
+  await openNewProject(page);
+  await addPhoto(page);
+  const before = await topLayer(page);
+  await page.getByTestId('ai.removebg').click();
+  await expect.poll(async () => (await topLayer(page)).valueSource, { timeout: 180_000 }).toBe('gpuResult');
+  const after = await topLayer(page);
+  expect(after.rect).toEqual(before.rect);
+  expect(after.value).toMatchObject({ img: { name: 'coffee-remove-background.png' } });
+  // The cut-out has transparent pixels (the table around the cup is gone).
+  const transparentShare = await page.evaluate(async (uri) => {
+    const blob = window.__editor!.assets.get(uri.slice('asset:'.length))!.blob;
+    const bitmap = await createImageBitmap(blob);
+    const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+    const ctx = canvas.getContext('2d')!;
+    ctx.drawImage(bitmap, 0, 0);
+    const data = ctx.getImageData(0, 0, bitmap.width, bitmap.height).data;
+    let clear = 0;
+    for (let i = 3; i < data.length; i += 4) if (data[i] < 16) clear++;
+    return clear / (data.length / 4);
+  }, (after.value as { img: { uri: string } }).img.uri);
+  expect(transparentShare).toBeGreaterThan(0.1);
+
+  await page.getByTestId('toolbar.undo').click();
+  await expect.poll(async () => (await topLayer(page)).value).toEqual(before.value);
+});
+
+test('a cut-out opened in the editor is listed with its thumbnail and the photo\'s name', async ({ page }) => {
+  test.setTimeout(180_000);
+  await page.goto('/en/tools/background-remover');
+  await page.getByTestId('upload.input').setInputFiles(path.resolve('tests/assets/photos/astronaut.jpg'));
+  await expect(page.getByTestId('result.image')).toBeVisible({ timeout: 120_000 });
+  await page.getByTestId('result.openInEditor').click();
+  await expect(page).toHaveURL(/\/en\/create\/edit\?pid=CUT_/);
+  const pid = new URL(page.url()).searchParams.get('pid')!;
+
+  await page.goto('/en/cutouts');
+  const card = page.getByTestId(`projects.item.${pid}`);
+  await expect(card.getByTestId('projects.open')).toHaveText('astronaut – Background remover');
+  const thumb = card.locator('img');
+  await expect(thumb).toBeVisible();
+  await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+});
+
+test.describe('on a 390 px phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test('starts at fit to screen, speaks of taps and edits a text with a button', async ({ page }) => {
+    await openNewProject(page);
+    // The whole square canvas shows, using the screen's width.
+    const view = await page.evaluate(() => {
+      const stage = window.__stage!;
+      return { scale: stage.scaleX(), x: stage.x(), width: stage.width() };
+    });
+    expect(view.scale * 1080).toBeGreaterThan(view.width * 0.9);
+    expect(view.x).toBeGreaterThanOrEqual(0);
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+
+    // Touch wording: no "drop", no ⌘V / Ctrl+V.
+    await page.getByTestId('tool.image').click();
+    const panel = page.getByTestId('panel.image');
+    await expect(panel).toContainText('Tap');
+    await expect(panel).not.toContainText('drop');
+    await expect(panel).not.toContainText('Ctrl+V');
+
+    // A new text says "Double-tap", and the Edit text button opens the editor on it.
+    await page.getByTestId('tool.text').click();
+    await expect.poll(async () => (await topLayer(page)).value).toMatchObject({ text: { text: 'Double-tap to edit' } });
+    await page.getByTestId('sheet.properties').click();
+    await page.getByTestId('props.text.edit').click();
+    const box = page.getByTestId('text-editor');
+    await expect(box).toBeVisible();
+    await box.fill('夏日特卖');
+    await box.blur();
+    await expect.poll(async () => (await topLayer(page)).value).toMatchObject({ text: { text: '夏日特卖', fontName: 'NotoSansSC' } });
+
+    // Tap-and-hold on the text opens the editor too.
+    await expect(box).toBeHidden();
+    const at = await screenCentre(page, (await topLayer(page)).layerId);
+    await page.evaluate(async ({ x, y }) => {
+      const target = document.elementFromPoint(x, y)!;
+      const init = { bubbles: true, cancelable: true, clientX: x, clientY: y, pointerId: 7, pointerType: 'touch', isPrimary: true };
+      target.dispatchEvent(new PointerEvent('pointerdown', init));
+      await new Promise((resolve) => setTimeout(resolve, 700));
+      target.dispatchEvent(new PointerEvent('pointerup', init));
+    }, at);
+    await expect(box).toBeVisible();
+  });
+});
+
+test('paints a layer mask with the brush: hidden on the canvas and in the export, one undo step', async ({ page }) => {
+  await openNewProject(page);
+  const imageId = await addPhoto(page);
+  const photo = (await topLayer(page)).rect;
+  const centre = { x: photo.x + photo.w / 2, y: photo.y + photo.h / 2 };
+  const before = await stagePixel(page, centre.x, centre.y);
+  expect(before).not.toMatchObject({ r: 255, g: 255, b: 255 });
+
+  await page.getByTestId('props.mask').click();
+  await page.getByTestId('mask.size').fill('120');
+  const screen = await screenCentre(page, imageId);
+  await page.mouse.move(screen.x - 60, screen.y);
+  await page.mouse.down();
+  await page.mouse.move(screen.x + 60, screen.y, { steps: 8 });
+  await page.mouse.up();
+  await page.getByTestId('mask.done').click();
+  await expect.poll(async () => (await topLayer(page)).mask?.uri ?? '').toMatch(/^asset:/);
+
+  // Under the stroke the white background shows; the photo's corner is still the photo.
+  await expect.poll(() => stagePixel(page, centre.x, centre.y)).toMatchObject({ r: 255, g: 255, b: 255 });
+  const corner = await stagePixel(page, photo.x + 10, photo.y + 10);
+  expect(corner.r + corner.g + corner.b).toBeLessThan(700);
+
+  // The export draws the mask too.
+  await page.getByTestId('toolbar.export').click();
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export.png').click()]);
+  const { data, info } = await sharp(await readFile((await download.path())!)).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  const { canvasW } = await project(page);
+  const k = info.width / canvasW;
+  const at = (x: number, y: number) => {
+    const i = (Math.round(y * k) * info.width + Math.round(x * k)) * 4;
+    return { r: data[i], g: data[i + 1], b: data[i + 2] };
+  };
+  expect(at(centre.x, centre.y)).toMatchObject({ r: 255, g: 255, b: 255 });
+  const exportedCorner = at(photo.x + 10, photo.y + 10);
+  expect(exportedCorner.r + exportedCorner.g + exportedCorner.b).toBeLessThan(700);
+
+  await page.getByTestId('toolbar.undo').click();
+  await expect.poll(async () => (await topLayer(page)).mask).toBeNull();
+});
+
+test('AI retouch: paints over a part of the photo and erases it as one undo step', async ({ page }) => {
+  test.setTimeout(240_000);
+  await openNewProject(page);
+  const imageId = await addPhoto(page);
+  const before = await topLayer(page);
+  await page.getByTestId('ai.retouch').click();
+  await expect(page.getByTestId('retouch.panel')).toBeVisible();
+  const screen = await screenCentre(page, imageId);
+  await page.mouse.move(screen.x - 30, screen.y - 10);
+  await page.mouse.down();
+  await page.mouse.move(screen.x + 30, screen.y + 10, { steps: 6 });
+  await page.mouse.up();
+  await page.getByTestId('retouch.erase').click();
+  await expect.poll(async () => (await topLayer(page)).valueSource, { timeout: 180_000 }).toBe('gpuResult');
+  const after = await topLayer(page);
+  expect(after.rect).toEqual(before.rect);
+  expect(after.value).toMatchObject({ img: { name: 'coffee-retouched.png' } });
+  await page.getByTestId('toolbar.undo').click();
+  await expect.poll(async () => (await topLayer(page)).value).toEqual(before.value);
+});
+
+test.describe('background changer on a 390 px phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test('the options are a bottom sheet and choosing a colour keeps the result in view', async ({ page }) => {
+    test.setTimeout(180_000);
+    await page.goto('/en/tools/background-changer');
+    await expect(page.getByTestId('page.backgroundChanger')).toContainText('Tap the button');
+    await page.locator('input[type=file]').first().setInputFiles(path.resolve('tests/assets/photos/astronaut.jpg'));
+    const workspace = page.locator('.changebg-workspace');
+    await expect(workspace).toHaveAttribute('data-phase', 'done', { timeout: 120_000 });
+    await page.locator('.changebg-options .changebg-swatch').nth(4).tap();
+    await expect(workspace).toHaveAttribute('data-phase', 'done', { timeout: 120_000 });
+    const sheet = (await page.locator('.changebg-options').boundingBox())!;
+    const result = (await workspace.locator('img').last().boundingBox())!;
+    expect(sheet.y + sheet.height).toBeCloseTo(844, 0);
+    expect(result.y).toBeGreaterThanOrEqual(0);
+    expect(result.y + result.height).toBeLessThanOrEqual(sheet.y + 1);
+  });
+});
+
+test('AI expand grows the photo layer around what it showed; enhance keeps its place; a new background colour too', async ({ page }) => {
+  test.setTimeout(240_000);
+  await openNewProject(page);
+  await addPhoto(page);
+  const before = await topLayer(page);
+
+  // 4:3 photo expanded to 1:1: the layer becomes square, the photo where it was, the new parts above and below.
+  await page.getByTestId('ai.expand.1:1').click();
+  await expect.poll(async () => (await topLayer(page)).valueSource, { timeout: 180_000 }).toBe('gpuResult');
+  const expanded = (await topLayer(page)).rect;
+  expect(expanded.w).toBeCloseTo(before.rect.w, 0);
+  expect(expanded.h).toBeCloseTo(before.rect.w, 0);
+  expect(expanded.x).toBeCloseTo(before.rect.x, 0);
+  expect(expanded.y + expanded.h / 2).toBeCloseTo(before.rect.y + before.rect.h / 2, 0);
+  await page.getByTestId('toolbar.undo').click();
+  await expect.poll(async () => (await topLayer(page)).rect).toEqual(before.rect);
+
+  await page.getByTestId('ai.enhance').click();
+  await expect.poll(async () => (await topLayer(page)).value, { timeout: 180_000 }).toMatchObject({ img: { name: 'coffee-enhanced.jpg' } });
+  expect((await topLayer(page)).rect).toEqual(before.rect);
+
+  await page.getByTestId('ai.changebg.2563EB').click();
+  await expect.poll(async () => (await topLayer(page)).value, { timeout: 180_000 }).toMatchObject({ img: { name: 'coffee-enhanced-new-background.png' } });
+  expect((await topLayer(page)).rect).toEqual(before.rect);
+});

@@ -24,6 +24,13 @@ module.exports = {
       to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } },
     },
     {
+      name: 'no-unresolvable',
+      severity: 'error',
+      comment: 'An import that resolves to nothing would slip past every other rule.',
+      from: {},
+      to: { couldNotResolve: true },
+    },
+    {
       name: 'engine-is-plain-typescript',
       severity: 'error',
       comment: 'engine/ is shared by the browser, the machines and the server: no React, Konva, gl-react, DOM-only or server code.',

@@ -61,6 +61,10 @@ describe('layer boundaries', () => {
     expect(check(tree({ ...CLEAN, 'engine/spec/limits.ts': "import { readFileSync } from 'node:fs';\nexport const MAX = readFileSync.length;\n" }))).toEqual(['engine-no-node-builtins']);
   });
 
+  it('fails on an import that resolves to nothing (it would slip past every other rule)', () => {
+    expect(check(tree({ ...CLEAN, 'src/page.ts': "import { gone } from '../server/src/moved';\nexport const p = gone;\n" }))).toContain('no-unresolvable');
+  });
+
   it('fails when a machine imports a view, and on an import cycle', () => {
     expect(check(tree({ ...CLEAN, 'machines/flow.ts': "import { p } from '../src/page';\nexport const n = p;\n" }))).toContain('machines-no-views-or-server');
     const cycle = {

@@ -62,7 +62,9 @@ export function registerCommerceRoutes(
   });
 
   // Webhooks are verified against the exact bytes received, so this scope keeps the body raw.
+  // The app's own JSON parser (input/, with its depth and NUL checks) is replaced in this scope only.
   app.register(async (scope) => {
+    if (scope.hasContentTypeParser('application/json')) scope.removeContentTypeParser('application/json');
     scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
     scope.post('/api/pay/stripe/webhook', async (request, reply) => {
       if (commerce.provider.name !== 'stripe') throw new ApiError(ResultCode.SERVICE_UNAVAILABLE, 'Stripe is not configured', 404);

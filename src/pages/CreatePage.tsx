@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useLocalize } from '../app/useLang';
 import { useToast } from '../components/ToastContext';
+import { LocalLink } from '../components/LocalLink';
 import { HiddenFileInput } from '../editor/shell/actions/HiddenFileInput';
 import { SizeForm } from '../editor/shell/create/SizeForm';
 import { PresetCard } from '../editor/shell/create/PresetCard';
@@ -44,6 +45,9 @@ export function CreatePage() {
       <header className="page-header">
         <h1 className="page-title">{t('editor.create.title')}</h1>
         <p className="lead">{t('editor.create.subtitle')}</p>
+        <p>
+          <LocalLink to="/template" className="button button--secondary" data-testid="create.templates">{t('site.home.templatesCta')}</LocalLink>
+        </p>
       </header>
 
       {PRESET_GROUPS.map((group) => (

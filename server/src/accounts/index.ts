@@ -85,11 +85,13 @@ export function registerAccounts(
     await moveVisitorWork(deps.db, info.deviceId, info.accountId);
   };
   registerAccountRoutes(app, { accounts, codes, sessions, ledger, commerce, onSignedIn, data: deps.storage ? { db: deps.db, storage: deps.storage } : undefined });
-  // Projects and tasks of a signed-in request belong to its account (projects/ownerKey.ts reads this).
+  // Everything a signed-in request stores or reads (projects, uploads, masks, tasks, downloads) belongs to
+  // its account (projects/ownerKey.ts and security/requestOwner.ts read this). The account routes check the
+  // token themselves (signing out with an expired token must still work); health checks carry none.
   // Image GETs cannot send headers, so project routes also take the token from the authToken cookie.
   app.addHook('onRequest', async (request) => {
     const url = request.url;
-    if (!url.startsWith('/api/projects') && !url.startsWith('/api/task')) return;
+    if (!url.startsWith('/api/') || url.startsWith('/api/account/') || url.startsWith('/api/health') || url.startsWith('/api/ready')) return;
     if (!request.headers[AUTH_TOKEN_HEADER] && url.startsWith('/api/projects') && request.method === 'GET') {
       const token = cookieValue(request.headers.cookie, AUTH_TOKEN_COOKIE);
       if (token) request.headers[AUTH_TOKEN_HEADER] = token;

@@ -12,30 +12,38 @@ const crashingProcessor: Processor = async () => {
 };
 
 const target = databaseTargets()[0]!;
+let photo: Buffer;
+
+/** A multipart upload of the test photo, sent with the caller's own headers. */
+function multipartWith(headers: Record<string, string>) {
+  const body = multipart([{ name: 'file', value: photo, filename: 'c.jpg', type: 'image/jpeg' }]);
+  return { ...body, headers: { ...body.headers, ...headers } };
+}
 
 describe('tasks pay with credits (HTTP, PGlite)', () => {
   let store: Awaited<ReturnType<typeof target.make>>;
   let server: TestServer;
-  let fileUrl: string;
 
   beforeAll(async () => {
     store = await target.make();
     server = await startTestServer(store, { workers: 1, processors: { removebg: invertProcessor, picenhance: crashingProcessor } });
-    const up = await server.app.inject({ method: 'POST', url: '/api/upload', ...multipart([{ name: 'file', value: await readPhoto('chelsea'), filename: 'c.jpg', type: 'image/jpeg' }]) });
-    fileUrl = up.json().data.fileUrl;
+    photo = await readPhoto('chelsea');
   });
   afterAll(async () => {
     await server.close();
     await store.cleanup();
   });
 
-  const submit = (type: string, headers: Record<string, string>) =>
-    server.app.inject({ method: 'POST', url: `/api/task/${type}`, payload: { imgUrl: fileUrl }, headers }).then((r) => r.json());
+  // Uploads belong to their caller (security/fileAccess.ts): each caller submits a photo it uploaded itself.
+  const uploadAs = async (headers: Record<string, string>, remoteAddress?: string) =>
+    (await server.app.inject({ method: 'POST', url: '/api/upload', remoteAddress, ...multipartWith(headers) })).json().data.fileUrl as string;
+  const submit = async (type: string, headers: Record<string, string>) =>
+    server.app.inject({ method: 'POST', url: `/api/task/${type}`, payload: { imgUrl: await uploadAs(headers) }, headers }).then((r) => r.json());
   const balance = (headers: Record<string, string>) =>
     server.app.inject({ method: 'POST', url: '/api/credits/balance', headers }).then((r) => r.json().data);
-  async function settle(taskId: string) {
+  async function settle(taskId: string, headers: Record<string, string>) {
     for (let i = 0; i < 100; i++) {
-      const entry = (await server.app.inject({ method: 'POST', url: '/api/task/status', payload: { taskId } })).json().data.result[taskId];
+      const entry = (await server.app.inject({ method: 'POST', url: '/api/task/status', payload: { taskId }, headers })).json().data.result[taskId];
       if (entry.resultCode !== ResultCode.GPU_TASK_UNFINISHED) return entry;
       await new Promise((r) => setTimeout(r, 100));
     }
@@ -55,9 +63,9 @@ describe('tasks pay with credits (HTTP, PGlite)', () => {
     const device = { 'x-device-id': 'visitor-device-000000000003' };
     const sub = await submit('picenhance', device);
     expect(sub.resultCode).toBe(ResultCode.SUCCESS);
-    expect((await settle(sub.data.taskId)).resultCode).toBe(ResultCode.GPU_HANDLE_FAILED);
+    expect((await settle(sub.data.taskId, device)).resultCode).toBe(ResultCode.GPU_HANDLE_FAILED);
     expect(await balance(device)).toMatchObject({ free: 3 });
-    await server.app.inject({ method: 'POST', url: '/api/task/cancel', payload: { taskId: sub.data.taskId } });
+    await server.app.inject({ method: 'POST', url: '/api/task/cancel', payload: { taskId: sub.data.taskId }, headers: device });
     expect(await balance(device)).toMatchObject({ free: 3 });
   });
 
@@ -70,22 +78,27 @@ describe('tasks pay with credits (HTTP, PGlite)', () => {
     const { CreditLedger } = await import('./creditLedger');
     await new CreditLedger(accounts, { freeDailyCredits: 3 }).grant(accountPayer('ACC_pay'), 2, { bucket: 'paid', ref: 'pay-pack' });
     const auth = { 'x-auth-token': token };
-    for (let i = 0; i < 5; i++) expect((await submit('removebg', auth)).resultCode).toBe(ResultCode.SUCCESS);
+    for (let i = 0; i < 5; i++) {
+      const reply = await submit('removebg', auth);
+      expect(reply.resultCode, JSON.stringify(reply)).toBe(ResultCode.SUCCESS);
+    }
     expect((await submit('removebg', auth)).resultCode).toBe(ResultCode.CREDITS_NOT_ENOUGH);
-    expect((await submit('removebg', { 'x-auth-token': 'lc_forged' })).resultCode).toBe(ResultCode.ACCOUNT_AUTHORIZED_EXPIRED);
+    const forged = { 'x-auth-token': 'lc_forged' };
+    const ownPhoto = await uploadAs(auth);
+    expect((await server.app.inject({ method: 'POST', url: '/api/task/removebg', payload: { imgUrl: ownPhoto }, headers: forged })).json().resultCode).toBe(ResultCode.ACCOUNT_AUTHORIZED_EXPIRED);
+    // A forged token cannot upload either: it is no visitor, it is a dead sign-in.
+    expect((await server.app.inject({ method: 'POST', url: '/api/upload', ...multipartWith(forged) })).json().resultCode).toBe(ResultCode.ACCOUNT_AUTHORIZED_EXPIRED);
   });
 });
 
 describe('visitors behind one network address (HTTP, PGlite)', () => {
   let store: Awaited<ReturnType<typeof target.make>>;
   let server: TestServer;
-  let fileUrl: string;
 
   beforeAll(async () => {
     store = await target.make();
     server = await startTestServer(store, { workers: 0 });
-    const up = await server.app.inject({ method: 'POST', url: '/api/upload', ...multipart([{ name: 'file', value: await readPhoto('chelsea'), filename: 'c.jpg', type: 'image/jpeg' }]) });
-    fileUrl = up.json().data.fileUrl;
+    photo = await readPhoto('chelsea');
   });
   afterAll(async () => {
     await server.close();
@@ -93,8 +106,12 @@ describe('visitors behind one network address (HTTP, PGlite)', () => {
   });
 
   it('share at most 5 devices\' free allowances a day: new device ids do not mint free credits; another address is not affected', async () => {
-    const submit = (device: string, ip: string) =>
-      server.app.inject({ method: 'POST', url: '/api/task/removebg', payload: { imgUrl: fileUrl }, headers: { 'x-device-id': device }, remoteAddress: ip }).then((r) => r.json().resultCode);
+    const submit = async (device: string, ip: string) => {
+      const headers = { 'x-device-id': device };
+      const up = await server.app.inject({ method: 'POST', url: '/api/upload', remoteAddress: ip, ...multipartWith(headers) });
+      const imgUrl = up.json().data.fileUrl as string;
+      return server.app.inject({ method: 'POST', url: '/api/task/removebg', payload: { imgUrl }, headers, remoteAddress: ip }).then((r) => r.json().resultCode);
+    };
     const codes: number[] = [];
     for (let d = 0; d < 6; d++) for (let i = 0; i < 3; i++) codes.push(await submit(`rotating-device-${String(d).padStart(8, '0')}`, '10.1.1.1'));
     expect(codes.filter((c) => c === ResultCode.SUCCESS)).toHaveLength(15);

@@ -22,7 +22,7 @@ describe('pro items on export (SPEC §6)', () => {
 
   beforeAll(async () => {
     store = await target.make();
-    server = await startTestServer(store, { workers: 0 });
+    server = await startTestServer(store, { workers: 0, accounts: { freeDailyCredits: 3 } });
     await server.runtime.db.query(`insert into accounts (id, email, provider) values ('ACC_pro', 'pro@example.org', 'email')`);
     token = await new SessionStore(server.runtime.db, 1).create('ACC_pro');
   });

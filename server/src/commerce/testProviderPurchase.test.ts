@@ -13,7 +13,7 @@ describe('purchases with the local test provider (embedded default)', () => {
 
   beforeAll(async () => {
     store = await target.make();
-    server = await startTestServer(store, { workers: 0 });
+    server = await startTestServer(store, { workers: 0, accounts: { freeDailyCredits: 3 } });
     await server.runtime.db.query(`insert into accounts (id, email, provider) values ('ACC_buyer', 'buyer@example.org', 'email')`);
     auth = { 'x-auth-token': await new SessionStore(server.runtime.db, 1).create('ACC_buyer') };
   });

@@ -26,7 +26,7 @@ describe('tasks pay with credits (HTTP, PGlite)', () => {
 
   beforeAll(async () => {
     store = await target.make();
-    server = await startTestServer(store, { workers: 1, processors: { removebg: invertProcessor, picenhance: crashingProcessor } });
+    server = await startTestServer(store, { workers: 1, processors: { removebg: invertProcessor, picenhance: crashingProcessor }, accounts: { freeDailyCredits: 3 } });
     photo = await readPhoto('chelsea');
   });
   afterAll(async () => {
@@ -97,7 +97,7 @@ describe('visitors behind one network address (HTTP, PGlite)', () => {
 
   beforeAll(async () => {
     store = await target.make();
-    server = await startTestServer(store, { workers: 0 });
+    server = await startTestServer(store, { workers: 0, accounts: { freeDailyCredits: 3 } });
     photo = await readPhoto('chelsea');
   });
   afterAll(async () => {

@@ -106,6 +106,28 @@ export const ROUTES: Array<{ method: FuzzCase['method']; path: string; json?: bo
   { method: 'PUT', path: '/api/projects/{pid}/thumbnail' },
   { method: 'GET', path: '/api/projects/{pid}/thumbnail' },
   { method: 'GET', path: '/{x}' },
+  { method: 'POST', path: '/api/account/email/code', json: true },
+  { method: 'POST', path: '/api/account/email/login', json: true },
+  { method: 'POST', path: '/api/account/export', json: true },
+  { method: 'POST', path: '/api/account/info', json: true },
+  { method: 'POST', path: '/api/account/logout', json: true },
+  { method: 'POST', path: '/api/account/logout-all', json: true },
+  { method: 'POST', path: '/api/account/delete', json: true },
+  { method: 'POST', path: '/api/account/benefits', json: true },
+  { method: 'POST', path: '/api/account/gifts/collect', json: true },
+  { method: 'GET', path: '/api/account/oidc/providers' },
+  { method: 'GET', path: '/api/account/oidc/{x}/start?returnTo={x}&deviceId={x}' },
+  { method: 'GET', path: '/api/account/oidc/{x}/callback?state={x}&code={x}' },
+  { method: 'POST', path: '/api/credits/balance', json: true },
+  { method: 'POST', path: '/api/purchase/checkout', json: true },
+  { method: 'POST', path: '/api/purchase/order', json: true },
+  { method: 'POST', path: '/api/purchase/orders', json: true },
+  { method: 'POST', path: '/api/purchase/subscription', json: true },
+  { method: 'POST', path: '/api/purchase/subscription/cancel', json: true },
+  { method: 'POST', path: '/api/pay/stripe/webhook', json: true },
+  { method: 'GET', path: '/api/pay/test/checkout/{x}' },
+  { method: 'POST', path: '/api/pay/test/checkout/{x}/{x}', json: true },
+  { method: 'POST', path: '/api/export/authorize', json: true },
   // Also sent the malformed multipart shapes of multipartCases.
   { method: 'POST', path: '/api/upload', json: true },
   { method: 'POST', path: '/api/upload/batch', json: true },
@@ -113,7 +135,7 @@ export const ROUTES: Array<{ method: FuzzCase['method']; path: string; json?: bo
 ];
 
 /** The JSON field names routes read, so mutations reach the validation code rather than stop at "missing". */
-const FIELDS = ['imgUrl', 'maskUrl', 'maskData', 'taskId', 'text', 'from', 'doc', 'name', 'baseRevision', 'efMode', 'data', 'event', 'fileSize'];
+const FIELDS = ['imgUrl', 'maskUrl', 'maskData', 'taskId', 'text', 'from', 'doc', 'name', 'baseRevision', 'efMode', 'data', 'event', 'fileSize', 'email', 'code', 'productId', 'currency', 'purchaseId', 'returnUrl'];
 
 function pick<T>(rand: () => number, list: readonly T[]): T {
   return list[Math.floor(rand() * list.length)];

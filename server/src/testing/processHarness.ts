@@ -15,7 +15,8 @@ export interface ChildServer {
 export async function startChild(script: string, args: string[], env: Record<string, string>, readyLine = 'CRASH-TEST-READY'): Promise<ChildServer> {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(PROJECT_ROOT, 'server/src/testing', script), ...args], {
     cwd: PROJECT_ROOT,
-    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+    // Crash tests submit many jobs from one caller: a free allowance that never runs out.
+    env: { ...process.env, LOG_LEVEL: 'warn', FREE_DAILY_CREDITS: '100000', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

@@ -9,10 +9,8 @@ import { LANGUAGES } from '../../engine/spec/locales';
 import { ROUTES } from '../../engine/site/routes';
 
 /**
- * Routes whose page is not built yet: they show the "Coming soon" placeholder on purpose.
- * Pricing, order, account, log-in and sign-up are being built by the accounts work (issue 12);
- * the rest are the tools still missing (ID photo, image-to-image, AI replace, batch editing,
- * the generator's create page).
+ * Routes whose page is not built yet: they show the "Coming soon" placeholder on purpose: the tools
+ * still missing (ID photo, image-to-image, AI replace, batch editing, the generator's create page).
  */
 const STILL_MISSING = ROUTES.filter((route) => route.kind === 'placeholder').map((route) => route.path);
 

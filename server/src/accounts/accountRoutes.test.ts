@@ -19,7 +19,7 @@ for (const target of databaseTargets()) {
     beforeAll(async () => {
       smtp = await startTestSmtp();
       store = await target.make();
-      server = await startTestServer(store, { workers: 0, accounts: { smtpUrl: smtp.url } });
+      server = await startTestServer(store, { workers: 0, accounts: { smtpUrl: smtp.url, freeDailyCredits: 3 } });
     });
     afterAll(async () => {
       await server.close();

@@ -15,7 +15,7 @@ for (const target of databaseTargets()) {
 
     beforeAll(async () => {
       store = await target.make();
-      server = await startTestServer(store, { workers: 0 });
+      server = await startTestServer(store, { workers: 0, accounts: { freeDailyCredits: 3 } });
     });
     afterAll(async () => {
       await server.close();

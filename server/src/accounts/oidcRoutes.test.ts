@@ -16,7 +16,7 @@ describe('Google sign-in through OpenID Connect, against a real oidc-provider on
   beforeAll(async () => {
     idp = await startTestOidcProvider([CALLBACK, 'http://localhost/api/account/oidc/google/callback']);
     store = await target.make();
-    server = await startTestServer(store, { workers: 0, accounts: { oidc: { google: { issuer: idp.issuer, clientId: idp.clientId, clientSecret: idp.clientSecret } } } });
+    server = await startTestServer(store, { workers: 0, accounts: { freeDailyCredits: 3, oidc: { google: { issuer: idp.issuer, clientId: idp.clientId, clientSecret: idp.clientSecret } } } });
   });
   afterAll(async () => {
     await server.close();

@@ -5,9 +5,9 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
-import type { Project } from '../../engine/doc/types';
+import { layerCount, screenCentre, topLayer } from '../helpers/editorPage';
 
 const PHOTO = path.resolve('tests/assets/photos/coffee.jpg');
 
@@ -16,19 +16,6 @@ test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => localStorage.setItem('lumacut.testHandle', '1'));
 });
 
-const project = (page: Page) => page.evaluate(() => window.__editor!.getProject()) as Promise<Project>;
-const layerCount = async (page: Page) => (await project(page)).layers.length;
-const topLayer = async (page: Page) => (await project(page)).layers.at(-1)!;
-
-/** Where a layer's node is on screen (centre), from the live Konva stage. */
-async function screenCentre(page: Page, layerId: string): Promise<[number, number]> {
-  return page.evaluate((id) => {
-    const stage = window.__stage!;
-    const box = stage.findOne(`#${id}`)!.getClientRect();
-    const origin = stage.container().getBoundingClientRect();
-    return [origin.left + box.x + box.width / 2, origin.top + box.y + box.height / 2] as [number, number];
-  }, layerId);
-}
 
 test('from the home page to an exported design in My projects: template, crop, cut-out, shape, Chinese text', async ({ page }) => {
   test.setTimeout(300_000);
@@ -70,7 +57,8 @@ test('from the home page to an exported design in My projects: template, crop, c
   await page.getByTestId('tool.text').click();
   await expect.poll(() => layerCount(page)).toBe(fromTemplate + 3);
   const textId = (await topLayer(page)).layerId;
-  await page.mouse.dblclick(...(await screenCentre(page, textId)));
+  const at = await screenCentre(page, textId);
+  await page.mouse.dblclick(at.x, at.y);
   const box = page.getByTestId('text-editor');
   await box.fill('周末快乐');
   await box.press('Control+Enter');

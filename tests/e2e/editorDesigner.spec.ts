@@ -8,6 +8,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import type { Project } from '../../engine/doc/types';
+import { layerCount, project, screenCentre, topLayer } from '../helpers/editorPage';
 
 const PHOTO = path.resolve('tests/assets/photos/coffee.jpg');
 
@@ -16,9 +17,6 @@ test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => localStorage.setItem('lumacut.testHandle', '1'));
 });
 
-const project = (page: Page) => page.evaluate(() => window.__editor!.getProject()) as Promise<Project>;
-const layerCount = async (page: Page) => (await project(page)).layers.length;
-const topLayer = async (page: Page) => (await project(page)).layers.at(-1)!;
 
 async function openNewProject(page: Page) {
   await page.goto('/en/create');
@@ -33,16 +31,6 @@ async function addPhoto(page: Page) {
   await page.getByTestId('image.input').setInputFiles(PHOTO);
   await expect.poll(() => layerCount(page)).toBe(before + 1);
   return (await topLayer(page)).layerId;
-}
-
-/** Where a layer's node is on screen (centre), from the live Konva stage. */
-async function screenCentre(page: Page, layerId: string) {
-  return page.evaluate((id) => {
-    const stage = window.__stage!;
-    const box = stage.findOne(`#${id}`)!.getClientRect();
-    const origin = stage.container().getBoundingClientRect();
-    return { x: origin.left + box.x + box.width / 2, y: origin.top + box.y + box.height / 2 };
-  }, layerId);
 }
 
 test('the page never scrolls and the properties panel has room at 1280×800', async ({ page }) => {

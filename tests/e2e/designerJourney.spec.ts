@@ -69,7 +69,11 @@ test('from the home page to an exported design in My projects: template, crop, c
   const downloading = page.waitForEvent('download');
   await page.getByTestId('export.png').click();
   const proDialog = page.getByTestId('pro.dialog');
-  if (await proDialog.isVisible({ timeout: 3_000 }).catch(() => false)) await page.getByTestId('pro.remove').click();
+  const first = await Promise.race([downloading.then(() => 'download'), proDialog.waitFor({ state: 'visible' }).then(() => 'pro')]);
+  if (first === 'pro') {
+    await expect(page.getByTestId('pro.items')).toContainText('Pacifico');
+    await page.getByTestId('pro.remove').click();
+  }
   const download = await downloading;
   expect(download.suggestedFilename()).toMatch(/\.png$/);
   const meta = await sharp(await readFile((await download.path())!)).metadata();

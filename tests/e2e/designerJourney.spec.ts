@@ -69,7 +69,7 @@ test('from the home page to an exported design in My projects: template, crop, c
   const downloading = page.waitForEvent('download');
   await page.getByTestId('export.png').click();
   const proDialog = page.getByTestId('pro.dialog');
-  const first = await Promise.race([downloading.then(() => 'download'), proDialog.waitFor({ state: 'visible' }).then(() => 'pro')]);
+  const first = await Promise.race([downloading.then(() => 'download'), proDialog.waitFor({ state: 'visible' }).then(() => 'pro', () => 'none')]);
   if (first === 'pro') {
     await expect(page.getByTestId('pro.items')).toContainText('Pacifico');
     await page.getByTestId('pro.remove').click();

@@ -119,7 +119,8 @@ test('new elements land in view and apart; a Chinese text gets Noto Sans SC', as
   await box.press('Control+Enter');
   await expect.poll(async () => (await project(page)).layers[3].value).toMatchObject({ text: { text: '夏季大促销', fontName: 'NotoSansSC' } });
   await expect(page.getByTestId('props.font')).toContainText('Noto Sans SC');
-  expect(await page.evaluate(() => document.fonts.check('40px "Noto Sans SC"', '夏季大促销'))).toBe(true);
+  // The font's subsets for these characters load on demand once the canvas draws them.
+  await expect.poll(() => page.evaluate(() => document.fonts.check('40px "Noto Sans SC"', '夏季大促销')), { timeout: 20_000 }).toBe(true);
 });
 
 test('crops a photo by ratio and freely, each as one undo step', async ({ page }) => {

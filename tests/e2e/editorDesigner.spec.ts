@@ -380,6 +380,8 @@ test.describe('background changer on a 390 px phone', () => {
 
   test('the options are a bottom sheet and choosing a colour keeps the result in view', async ({ page }) => {
     test.setTimeout(180_000);
+    // A returning visitor: the cookie banner (above the header, in the page flow) has been answered.
+    await page.addInitScript(() => localStorage.setItem('cookieConfirmation', 'essential'));
     await page.goto('/en/tools/background-changer');
     await expect(page.getByTestId('page.backgroundChanger')).toContainText('Tap the button');
     await page.locator('input[type=file]').first().setInputFiles(path.resolve('tests/assets/photos/astronaut.jpg'));

@@ -87,6 +87,8 @@ test('from the home page to an exported design in My projects: template, crop, c
   const thumb = page.getByTestId(`projects.item.${pid}`).locator('img');
   await expect.poll(async () => {
     await page.reload();
-    return (await thumb.count()) ? thumb.evaluate((img: HTMLImageElement) => img.naturalWidth) : 0;
-  }, { timeout: 60_000 }).toBeGreaterThan(0);
+    // The list loads after the page: read the card once the grid is there (a busy server answers slower).
+    await page.getByTestId('projects.grid').waitFor({ timeout: 20_000 }).catch(() => undefined);
+    return (await thumb.count()) ? thumb.evaluate((img: HTMLImageElement) => img.complete ? img.naturalWidth : new Promise<number>((resolve) => { img.onload = () => resolve(img.naturalWidth); img.onerror = () => resolve(0); })) : 0;
+  }, { timeout: 90_000 }).toBeGreaterThan(0);
 });

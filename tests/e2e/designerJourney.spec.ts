@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
-import { layerCount, screenCentre, topLayer } from '../helpers/editorPage';
+import { layerCount, projectThumbnailWidth, screenCentre, topLayer } from '../helpers/editorPage';
 
 const PHOTO = path.resolve('tests/assets/photos/coffee.jpg');
 
@@ -84,11 +84,5 @@ test('from the home page to an exported design in My projects: template, crop, c
   await page.waitForResponse((response) => response.request().method() === 'PUT' && response.url().endsWith(`/${pid}/thumbnail`), { timeout: 60_000 }).catch(() => undefined);
   await page.getByTestId('toolbar.back').click();
   await expect(page).toHaveURL(/\/en\/project/);
-  const thumb = page.getByTestId(`projects.item.${pid}`).locator('img');
-  await expect.poll(async () => {
-    await page.reload();
-    // The list loads after the page: read the card once the grid is there (a busy server answers slower).
-    await page.getByTestId('projects.grid').waitFor({ timeout: 20_000 }).catch(() => undefined);
-    return (await thumb.count()) ? thumb.evaluate((img: HTMLImageElement) => img.complete ? img.naturalWidth : new Promise<number>((resolve) => { img.onload = () => resolve(img.naturalWidth); img.onerror = () => resolve(0); })) : 0;
-  }, { timeout: 90_000 }).toBeGreaterThan(0);
+  await expect.poll(() => projectThumbnailWidth(page, pid), { timeout: 90_000 }).toBeGreaterThan(0);
 });

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import type { Project } from '../../engine/doc/types';
-import { layerCount, project, screenCentre, topLayer } from '../helpers/editorPage';
+import { layerCount, project, projectThumbnailWidth, screenCentre, topLayer } from '../helpers/editorPage';
 
 const PHOTO = path.resolve('tests/assets/photos/coffee.jpg');
 
@@ -215,13 +215,7 @@ test('adds a rectangle, an ellipse and a line, styles them, and undoes a style a
   await page.waitForResponse((response) => response.request().method() === 'PUT' && response.url().endsWith(`/${pid}/thumbnail`), { timeout: 30_000 });
   await page.getByTestId('toolbar.back').click();
   await expect(page).toHaveURL(/\/en\/project/);
-  const thumb = page.getByTestId(`projects.item.${pid}`).locator('img');
-  await expect.poll(async () => {
-    await page.reload();
-    // The list loads after the page: read the card once the grid is there (a busy server answers slower).
-    await page.getByTestId('projects.grid').waitFor({ timeout: 20_000 }).catch(() => undefined);
-    return (await thumb.count()) ? thumb.evaluate((img: HTMLImageElement) => img.complete ? img.naturalWidth : new Promise<number>((resolve) => { img.onload = () => resolve(img.naturalWidth); img.onerror = () => resolve(0); })) : 0;
-  }, { timeout: 90_000 }).toBeGreaterThan(0);
+  await expect.poll(() => projectThumbnailWidth(page, pid), { timeout: 90_000 }).toBeGreaterThan(0);
 });
 
 test('removes the background of a photo layer in the editor as one undo step', async ({ page }) => {

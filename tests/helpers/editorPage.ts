@@ -19,3 +19,18 @@ export async function screenCentre(page: Page, layerId: string): Promise<{ x: nu
     return { x: origin.left + box.x + box.width / 2, y: origin.top + box.y + box.height / 2 };
   }, layerId);
 }
+
+/**
+ * On My projects, the natural width of project `pid`'s thumbnail after a reload (0 while it has none).
+ * The list loads after the page, so the card is read once the grid is there (a busy server answers slower).
+ */
+export async function projectThumbnailWidth(page: Page, pid: string): Promise<number> {
+  await page.reload();
+  await page.getByTestId('projects.grid').waitFor({ timeout: 20_000 }).catch(() => undefined);
+  const thumb = page.getByTestId(`projects.item.${pid}`).locator('img');
+  if (!(await thumb.count())) return 0;
+  return thumb.evaluate((img: HTMLImageElement) => img.complete ? img.naturalWidth : new Promise<number>((resolve) => {
+    img.onload = () => resolve(img.naturalWidth);
+    img.onerror = () => resolve(0);
+  }));
+}

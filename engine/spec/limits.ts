@@ -54,3 +54,9 @@ export const DOWNLOAD_PROXY_MAX_REDIRECTS = 5;
 /** Shapes (our addition): the widest outline in canvas pixels, and a new shape's share of the canvas. */
 export const MAX_SHAPE_STROKE = 200;
 export const SHAPE_CANVAS_RATIO = 0.4;
+
+/**
+ * How long the server keeps visitors' uploads, results and detection masks unless its operator sets
+ * RETENTION_HOURS; the policies and the help page state the same number.
+ */
+export const DEFAULT_RETENTION_HOURS = 24;

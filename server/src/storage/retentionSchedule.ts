@@ -1,10 +1,9 @@
 import { hostname } from 'node:os';
+import { DEFAULT_RETENTION_HOURS } from '../../../engine/spec/limits';
 import type { Database } from '../db/database';
 import { sweepExpired, type SweepReport } from './retention';
 import type { FileStorage } from './storage';
 
-/** Default time visitors' uploads, results and masks are kept, as peers do. */
-export const DEFAULT_RETENTION_HOURS = 24;
 /** How often a node checks whether a sweep is due; the lease makes one node per period do it. */
 export const SWEEP_EVERY_MS = 15 * 60 * 1000;
 const LEASE_NAME = 'retention-sweep';

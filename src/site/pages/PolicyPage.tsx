@@ -4,7 +4,7 @@
  * always matches what the app stores.
  */
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_RETENTION_HOURS } from '../retention';
+import { DEFAULT_RETENTION_HOURS } from '../../../engine/spec/limits';
 import { POLICY_SECTIONS, POLICY_TITLE_KEYS, POLICY_UPDATED, type Policy } from './policies';
 import { StorageTable } from './StorageTable';
 

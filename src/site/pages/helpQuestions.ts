@@ -4,7 +4,7 @@
  * another limit than the server enforces.
  */
 import { UPLOAD_MAX_BYTES, UPLOAD_MAX_FILES, UPLOAD_MAX_PIXELS } from '../../../engine/spec/limits';
-import { DEFAULT_RETENTION_HOURS } from '../retention';
+import { DEFAULT_RETENTION_HOURS } from '../../../engine/spec/limits';
 
 export type HelpGroup = 'tools' | 'editor' | 'credits' | 'privacy' | 'formats';
 

@@ -29,8 +29,10 @@ describe('Stripe Checkout and webhooks', () => {
       req.on('data', (c) => (body += c));
       req.on('end', () => {
         apiRequests.push({ path: req.url ?? '', body: new URLSearchParams(body) });
+        // Each checkout gets its own session id, as Stripe's would: cs_test_1, cs_test_2, …
+        const id = `cs_test_${apiRequests.filter((r) => r.path === '/v1/checkout/sessions').length}`;
         res.setHeader('content-type', 'application/json');
-        res.end(JSON.stringify({ id: 'cs_test_1', object: 'checkout.session', url: 'https://checkout.stripe.com/c/pay/cs_test_1' }));
+        res.end(JSON.stringify({ id, object: 'checkout.session', url: `https://checkout.stripe.com/c/pay/${id}` }));
       });
     });
     await new Promise<void>((r) => api.listen(0, '127.0.0.1', r));
@@ -94,5 +96,54 @@ describe('Stripe Checkout and webhooks', () => {
     expect((await deliver(refund)).json().data.outcome).toBe('applied');
     expect((await deliver(refund)).json().data.outcome).toBe('duplicate');
     expect((await balance()).paid).toBe(0);
+  });
+
+  it('a plan bought through Checkout renews on each paid cycle invoice (once per event) and ends when Stripe deletes it', async () => {
+    const subscription = () => server.app.inject({ method: 'POST', url: '/api/purchase/subscription', headers: auth }).then((r) => r.json().data.subscription);
+    const checkout = (await server.app.inject({ method: 'POST', url: '/api/purchase/checkout', payload: { productId: 'monthly', currency: 'usd' }, headers: auth })).json().data;
+    const sent = apiRequests.at(-1)!;
+    expect(sent.body.get('mode')).toBe('subscription');
+    expect(sent.body.get('line_items[0][price_data][recurring][interval]')).toBe('day');
+    expect(sent.body.get('line_items[0][price_data][recurring][interval_count]')).toBe('30');
+    const sessionId = /cs_test_\d+$/.exec(checkout.url)![0];
+
+    const started = {
+      id: 'evt_sub_started', object: 'event', type: 'checkout.session.completed',
+      data: { object: { id: sessionId, object: 'checkout.session', payment_status: 'paid', payment_intent: null, subscription: 'sub_1' } },
+    };
+    expect((await deliver(started)).json().data.outcome).toBe('applied');
+    const first = await subscription();
+    expect(first).toMatchObject({ planId: 'monthly', status: 'Active', provider: 'stripe' });
+    expect((await balance()).plan).toBe(150);
+
+    const invoice = (id: string, billingReason: string, periodEnd: number) => ({
+      id, object: 'event', type: 'invoice.paid',
+      data: { object: {
+        id: `in_${id}`, object: 'invoice', billing_reason: billingReason, period_end: periodEnd,
+        parent: { type: 'subscription_details', subscription_details: { subscription: 'sub_1' } },
+        lines: { object: 'list', data: [{ period: { start: periodEnd - 30 * 86_400, end: periodEnd } }] },
+      } },
+    });
+    const nextEnd = Math.floor(new Date(first.currentPeriodEnd).getTime() / 1000) + 30 * 86_400;
+    // The first invoice of a subscription is its creation, already applied by the checkout event.
+    expect((await deliver(invoice('evt_inv_create', 'subscription_create', nextEnd))).json().data.outcome).not.toBe('failed');
+    expect((await subscription()).currentPeriodEnd).toBe(first.currentPeriodEnd);
+
+    expect((await deliver(invoice('evt_inv_cycle', 'subscription_cycle', nextEnd))).json().data.outcome).toBe('applied');
+    expect((await deliver(invoice('evt_inv_cycle', 'subscription_cycle', nextEnd))).json().data.outcome).toBe('duplicate');
+    const renewed = await subscription();
+    expect(renewed.currentPeriodStart).toBe(first.currentPeriodEnd);
+    expect(renewed.currentPeriodEnd).toBe(new Date(nextEnd * 1000).toISOString());
+    // One grant for the new period, whatever the number of deliveries.
+    const grants = await server.runtime.db.query<{ n: number }>(
+      `select count(*)::int as n from credit_ledger where payer = 'account:ACC_s' and bucket = 'plan' and amount > 0`,
+    );
+    expect(grants.rows[0]!.n).toBe(2);
+
+    const deleted = { id: 'evt_sub_deleted', object: 'event', type: 'customer.subscription.deleted', data: { object: { id: 'sub_1', object: 'subscription' } } };
+    expect((await deliver(deleted)).json().data.outcome).toBe('applied');
+    expect(await subscription()).toBeNull();
+    const row = await server.runtime.db.query<{ status: string }>(`select status from subscriptions where provider_ref = 'sub_1'`);
+    expect(row.rows[0]!.status).toBe('Expired');
   });
 });

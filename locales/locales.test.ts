@@ -98,4 +98,24 @@ describe('localeProblems catches broken translations', () => {
   it('fails on an allow-list entry for a key that does not exist', () => {
     expect(localeProblems('de', source, good, ['brand', 'nope'])).toEqual(['de: sameAsEnglish lists unknown key nope']);
   });
+
+  describe('plural keys', () => {
+    const plural: Messages = { n_one: '{{count}} credit', n_other: '{{count}} credits' };
+
+    it('asks each language for exactly its CLDR plural forms', () => {
+      expect(localeProblems('ja', plural, { n_other: '{{count}} クレジット' })).toEqual([]);
+      expect(localeProblems('ru', plural, { n_one: '{{count}} кредит', n_few: '{{count}} кредита', n_many: '{{count}} кредитов', n_other: '{{count}} кредита' })).toEqual([]);
+      expect(localeProblems('ru', plural, { n_one: '{{count}} кредит', n_other: '{{count}} кредита' }))
+        .toEqual(['ru: missing n_few', 'ru: missing n_many']);
+      expect(localeProblems('ja', plural, { n_one: '{{count}} クレジット', n_other: '{{count}} クレジット' }))
+        .toEqual(['ja: extra key n_one (not in en.json nor a plural form of ja)']);
+    });
+
+    it('checks a plural form against the English _other form', () => {
+      expect(localeProblems('de', plural, { n_one: '{{count}} credit', n_other: '{{count}} Credits' }))
+        .toEqual(['de: n_one is identical to English ("{{count}} credit"); translate it or add it to sameAsEnglish.json']);
+      expect(localeProblems('de', plural, { n_one: '{{count}} {{x}}', n_other: '{{count}} Credits' }))
+        .toEqual(['de: n_one has variables {count,x}, en has {count}']);
+    });
+  });
 });

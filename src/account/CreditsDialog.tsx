@@ -24,7 +24,7 @@ export function CreditsDialog() {
                 account.closeCreditsDialog();
                 account.buy(pack.id, currency);
               }}>
-              {t('account.creditsCount', { n: pack.credits })} · {formatPrice(pack.prices[currency], currency, i18n.language)}
+              {t('account.creditsCount', { count: pack.credits })} · {formatPrice(pack.prices[currency], currency, i18n.language)}
             </button>
           </li>
         ))}

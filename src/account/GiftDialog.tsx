@@ -52,7 +52,7 @@ export function GiftDialog() {
   };
   return (
     <ModalDialog open={gift !== null} title={t('account.gift.title')} onClose={close} testId="gift.dialog">
-      <p>{t('account.gift.body', { n: gift ?? 0 })}</p>
+      <p>{t('account.gift.body', { count: gift ?? 0 })}</p>
       <div className="button-row">
         <button type="button" className="button button--primary" data-testid="gift.collect"
           onClick={() => accountApi.collectGift().then(account.refreshBalance, () => undefined).finally(close)}>

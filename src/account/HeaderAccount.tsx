@@ -12,7 +12,7 @@ export function HeaderAccount() {
   return (
     <LocalLink to="/account" className="site-nav__link header-account" data-testid="header.account">
       <span className="header-account__email">{account.email}</span>
-      {balance && <span className="badge" data-testid="header.balance">{balance.unlimited ? '∞' : t('account.creditsCount', { n: balance.total })}</span>}
+      {balance && <span className="badge" data-testid="header.balance">{balance.unlimited ? '∞' : t('account.creditsCount', { count: balance.total })}</span>}
     </LocalLink>
   );
 }

@@ -183,3 +183,16 @@ test('axe-core finds no serious or critical problems on the home page, a tool pa
   await page.waitForTimeout(1500);
   await check('editor');
 });
+
+test('the pricing page says what each plan gives, with counts in the language\'s plural forms', async ({ page }) => {
+  await page.goto('/en/pricing');
+  await expect(page.getByTestId('plan.lifetime')).toContainText('All PRO fonts, stickers and templates, for life');
+  await expect(page.getByTestId('plan.lifetime')).not.toContainText('every day');
+  await expect(page.getByTestId('plan.free')).toContainText('Free credits every day');
+  await expect(page.getByTestId('plan.weekly')).toContainText('30 credits each period');
+  await expect(page.getByTestId('pack.credits-20')).toContainText('20 credits');
+  await page.goto('/ru/pricing');
+  await expect(page.getByTestId('pack.credits-20')).toContainText('20 кредитов');
+  await expect(page.getByTestId('plan.weekly')).toContainText('30 кредитов за период');
+  await expect(page.getByTestId('pack.credits-500')).toContainText('500 кредитов');
+});

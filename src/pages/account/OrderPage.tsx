@@ -32,7 +32,7 @@ export function OrderPage() {
             {(orders ?? []).map((o) => (
               <tr key={o.id} data-testid="order.row">
                 <td>{new Date(o.createdAt).toLocaleDateString(i18n.language)}</td>
-                <td>{o.productKind === 'Credits' ? t('account.creditsCount', { n: Number(o.productId.split('-')[1]) }) : t(`account.plans.${o.productId}`)}</td>
+                <td>{o.productKind === 'Credits' ? t('account.creditsCount', { count: Number(o.productId.split('-')[1]) }) : t(`account.plans.${o.productId}`)}</td>
                 <td>{formatPrice(o.amount, o.currency as 'usd', i18n.language)}</td>
                 <td>{t(`account.orderStatus.${o.status}`)} <span className="muted">{o.id}</span></td>
               </tr>

@@ -1,6 +1,7 @@
 /** /pricing: the plans and credit packs of SPEC §3, priced in the chosen currency. */
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { CREDIT_PACKS, PLANS } from '../../../engine/spec/commerce';
+import { CREDIT_PACKS, PLANS, PlanPeriod, type Plan } from '../../../engine/spec/commerce';
 import { useAccount } from '../../account/AccountContext';
 import { PurchaseStatus } from '../../account/PurchaseStatus';
 import { CURRENCIES, formatPrice, useCurrency } from '../../account/prices';
@@ -29,7 +30,7 @@ export function PricingPage() {
             <h3>{t(`account.plans.${plan.id}`)}</h3>
             <p className="account-plan__price">{formatPrice(plan.prices[currency], currency, i18n.language)}</p>
             <p className="muted">
-              {plan.creditsPerPeriod === null ? t('account.unlimited') : plan.creditsPerPeriod > 0 ? t('account.creditsPerPeriod', { n: plan.creditsPerPeriod }) : t('account.freeDaily')}
+              {planSummary(plan, t)}
             </p>
             {plan.id !== 'free' && (
               <button type="button" className="button button--primary" disabled={busy} onClick={() => account.buy(plan.id, currency)} data-testid={`plan.buy.${plan.id}`}>
@@ -44,7 +45,7 @@ export function PricingPage() {
       <ul className="account-grid">
         {CREDIT_PACKS.map((pack) => (
           <li key={pack.id} className="card account-plan" data-testid={`pack.${pack.id}`}>
-            <h3>{t('account.creditsCount', { n: pack.credits })}</h3>
+            <h3>{t('account.creditsCount', { count: pack.credits })}</h3>
             <p className="account-plan__price">{formatPrice(pack.prices[currency], currency, i18n.language)}</p>
             <button type="button" className="button button--primary" disabled={busy} onClick={() => account.buy(pack.id, currency)} data-testid={`pack.buy.${pack.id}`}>
               {t('account.buy')}
@@ -54,4 +55,11 @@ export function PricingPage() {
       </ul>
     </section>
   );
+}
+
+/** What a plan's card promises: its credits per period, unlimited credits, PRO for life, or the free daily allowance. */
+function planSummary(plan: Plan, t: TFunction): string {
+  if (plan.creditsPerPeriod === null) return t('account.unlimited');
+  if (plan.creditsPerPeriod > 0) return t('account.creditsPerPeriod', { count: plan.creditsPerPeriod });
+  return plan.period === PlanPeriod.LIFETIME ? t('account.lifetimeNote') : t('account.freeDaily');
 }

@@ -85,5 +85,22 @@ for (const target of databaseTargets()) {
       expect(left).toEqual([]);
       expect((await call('POST', '/api/account/info', { 'x-auth-token': phoneToken })).json().resultCode).toBe(ResultCode.ACCOUNT_AUTHORIZED_EXPIRED);
     });
+  
+    it('only the first account signed in on a device collects its visitor work; someone else signing in there later gets none of it', async () => {
+      const shared = { 'x-device-id': 'shared-pc-0123456789abcdef' };
+      const before = testDoc('project', { name: 'Made before anyone signed in' });
+      await call('POST', '/api/projects', shared, { doc: before });
+      const first = await signIn('first@example.org', shared['x-device-id']);
+      expect(await listIds({ ...shared, 'x-auth-token': first })).toEqual([before.projectId]);
+
+      // Signed out again, a visitor makes something; the first account collects it on its next sign-in there.
+      const between = testDoc('project', { name: 'Made signed out' });
+      await call('POST', '/api/projects', shared, { doc: between });
+      const second = await signIn('second@example.org', shared['x-device-id']);
+      expect(await listIds({ ...shared, 'x-auth-token': second })).toEqual([]);
+      expect(await listIds(shared)).toEqual([between.projectId]);
+      const firstAgain = await signIn('first@example.org', shared['x-device-id']);
+      expect(await listIds({ ...shared, 'x-auth-token': firstAgain })).toEqual([before.projectId, between.projectId].sort());
+    });
   });
 }

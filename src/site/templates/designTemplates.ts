@@ -49,7 +49,7 @@ const s = (resId: string, x: number, y: number, size: number): TemplateSticker =
 export const DESIGN_TEMPLATES: readonly DesignTemplate[] = [
   // Social posts (square / portrait)
   { id: 'helloWeekend', category: 'social', presetId: 'square', background: '#FFD6A5FF', pro: false,
-    texts: [t('items.helloWeekend', 'Pacifico', '#7A2E0EFF', 0.12, 0.42), t('subs.coffee', 'Poppins', '#7A2E0EFF', 0.045, 0.6)], stickers: [s('2615', 0.5, 0.78, 0.16)] },
+    texts: [t('items.helloWeekend', 'Lobster', '#7A2E0EFF', 0.12, 0.42), t('subs.coffee', 'Poppins', '#7A2E0EFF', 0.045, 0.6)], stickers: [s('2615', 0.5, 0.78, 0.16)] },
   { id: 'newPost', category: 'social', presetId: 'instagramPost', background: '#1E1B4BFF', pro: false,
     texts: [t('items.newPost', 'BebasNeue', '#FDE68AFF', 0.16, 0.4), t('subs.linkInBio', 'Montserrat', '#FFFFFFFF', 0.045, 0.58)] },
   { id: 'thankYou', category: 'social', presetId: 'square', background: '#FCE7F3FF', pro: false,

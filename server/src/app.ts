@@ -86,7 +86,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.setErrorHandler((error: Error & { code?: string; statusCode?: number }, request, reply) => {
     if (error instanceof ApiError) {
-      return reply.code(error.httpStatus !== 200 ? error.httpStatus : httpStatusFor(error.code)).send(fail(error.code, error.message));
+      return reply.code(error.httpStatus !== 200 ? error.httpStatus : httpStatusFor(error.code)).send(fail(error.code, error.message, error.data));
     }
     const multipartMessage = error.code ? MULTIPART_ERRORS[error.code] : undefined;
     if (multipartMessage) return reply.code(400).send(fail(ResultCode.PARAMS_INVALID, multipartMessage));
@@ -112,7 +112,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     tasks, queue: deps.queue, storage: deps.storage, processors: deps.processors, access, maxActivePerOwner: limits.maxActiveTasksPerClient, charging: accounts,
   });
   registerUploadRoutes(app, { storage: deps.storage, db: deps.db, absolute });
-  registerTaskRoutes(app, { service, absolute, payerOf: accounts.payerOf });
+  registerTaskRoutes(app, { service, absolute, payerOf: accounts.payerOf, proAccessOf: accounts.proAccessOf });
   registerFileRoutes(app, { storage: deps.storage });
   registerDownloadRoutes(app, { storage: deps.storage, access });
   registerFontRoutes(app);

@@ -21,6 +21,8 @@ export class ApiError extends Error {
     readonly code: number,
     message?: string,
     readonly httpStatus = 200,
+    /** Sent as the envelope's `data`, for a client that needs more than the code (which PRO options, say). */
+    readonly data: unknown = null,
   ) {
     super(message ?? RESULT_CODE_MESSAGES[code as ResultCodeValue] ?? 'error');
   }

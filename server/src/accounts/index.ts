@@ -12,7 +12,7 @@ import { registerAccountRoutes } from './accountRoutes';
 import type { AccountsConfig } from './accountsConfig';
 import { LoginCodes } from './loginCodes';
 import { createLoginMailer, type LoginMailer } from './mailer';
-import { registerExportRoutes } from './exportRoutes';
+import { hasProAccess, registerExportRoutes } from './exportRoutes';
 import { OidcLogin } from './oidcLogin';
 import { registerOidcRoutes } from './oidcRoutes';
 import { payerOf } from './payer';
@@ -38,6 +38,8 @@ function cookieValue(header: string | undefined, name: string): string | undefin
 export interface TaskCharging {
   payerOf: (request: Parameters<typeof payerOf>[0]) => Promise<string>;
   chargeForTask: (payer: string, task: { id: string; type: string; params?: Record<string, unknown> }, insertTask: (tx: Queryable) => Promise<void>) => Promise<unknown>;
+  /** Whether the request's account has a plan that unlocks PRO options (a visitor has none). */
+  proAccessOf: (request: FastifyRequest) => Promise<boolean>;
 }
 
 export interface Accounts extends TaskCharging {
@@ -105,6 +107,10 @@ export function registerAccounts(
   return {
     sessions, ledger, accounts, mailer, commerce,
     payerOf: (request) => payerOf(request, sessions),
+    proAccessOf: async (request) => {
+      const account = await sessions.accountOf(request);
+      return account ? hasProAccess(commerce, account.accountId) : false;
+    },
     chargeForTask: (payer, task, insertTask) => ledger.chargeForTask(payer, task, insertTask),
   };
 }

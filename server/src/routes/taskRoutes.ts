@@ -1,5 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ok, paramsInvalid } from '../envelope';
+import { ResultCode } from '../../../engine/spec/errors';
+import { proOptionsOf } from '../../../engine/spec/proOptions';
+import { isTaskType } from '../../../engine/spec/taskTypes';
+import { ApiError, ok, paramsInvalid } from '../envelope';
 import { requestOwner } from '../security/requestOwner';
 import type { TaskService } from '../tasks/taskService';
 import type { AbsoluteUrl } from './requestUrl';
@@ -22,7 +25,11 @@ function taskIdsOf(request: FastifyRequest): string[] {
  */
 export function registerTaskRoutes(
   app: FastifyInstance,
-  deps: { service: TaskService; absolute: AbsoluteUrl; payerOf?: (request: FastifyRequest) => Promise<string> },
+  deps: {
+    service: TaskService; absolute: AbsoluteUrl; payerOf?: (request: FastifyRequest) => Promise<string>;
+    /** Whether the caller's plan unlocks PRO options; without accounts every option is open. */
+    proAccessOf?: (request: FastifyRequest) => Promise<boolean>;
+  },
 ): void {
   const status = async (request: FastifyRequest) => {
     const ids = taskIdsOf(request);
@@ -41,6 +48,12 @@ export function registerTaskRoutes(
   });
 
   app.post<{ Params: { taskType: string } }>('/api/task/:taskType', async (request) => {
+    const { taskType } = request.params;
+    const proOptions = isTaskType(taskType) ? proOptionsOf(taskType, request.body) : [];
+    // Checked before anything is charged or queued: a refused PRO option costs nothing.
+    if (proOptions.length > 0 && deps.proAccessOf && !(await deps.proAccessOf(request))) {
+      throw new ApiError(ResultCode.PARAMS_INVALID, `a PRO plan is needed for: ${proOptions.join(', ')}`, 200, { proOptions });
+    }
     const payer = deps.payerOf ? await deps.payerOf(request) : null;
     const taskId = await deps.service.submit(request.params.taskType, request.body, requestOwner(request), payer);
     return ok({ taskId });

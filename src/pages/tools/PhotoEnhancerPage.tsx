@@ -13,6 +13,7 @@ import {
   type EnhanceScale, type EnhanceStrength,
 } from '../../../engine/spec/enhance';
 import { CompareSlider } from '../../components/CompareSlider';
+import { LocalLink } from '../../components/LocalLink';
 import { FileDropZone } from '../../components/FileDropZone';
 import { HowItWorks } from '../../components/HowItWorks';
 import { ResultActions } from '../../components/ResultActions';
@@ -239,9 +240,11 @@ export function EnhanceControls({ choice, size, onChange }: { choice: EnhanceCho
           <label className="enhance-controls__check">
             <input type="checkbox" checked={choice.highQuality} onChange={(event) => set({ highQuality: event.target.checked })} data-testid="enhancer.highQuality" />
             <span>{t('enhancer.highQuality')}</span>
+            <span className="badge" data-testid="enhancer.highQuality.pro">PRO</span>
           </label>
           <p className="muted small enhance-controls__hint">
-            {t('enhancer.highQualityHint', { maxMp: megapixels(ENHANCE_MAX_PIXELS.high, i18n.language) })}
+            {t('enhancer.highQualityHint', { maxMp: megapixels(ENHANCE_MAX_PIXELS.high, i18n.language) })}{' '}
+            <LocalLink to="/pricing">{t('enhancer.highQualityPro')}</LocalLink>
           </p>
         </>
       )}

@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import type { AppleSigningKey } from './appleClientSecret';
 import { COOKIE_LIFETIME_DAYS } from '../../../engine/spec/limits';
 import { FREE_DAILY_CREDITS } from '../../../engine/spec/commerce';
 import { PROJECT_ROOT } from '../config';
@@ -23,7 +25,18 @@ export interface AccountsConfig {
 }
 
 export type OidcProviderName = 'google' | 'apple';
-export interface OidcProviderConfig { issuer: string; clientId: string; clientSecret: string }
+export interface OidcProviderConfig {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  /**
+   * How the provider returns the code: `query` (a redirect, Google) or `form_post` (a cross-site POST
+   * of a form, which Apple requires once the email scope is asked for).
+   */
+  responseMode?: 'query' | 'form_post';
+  /** Apple: the client secret is a JWT signed with this key (made fresh each day) instead of a fixed string. */
+  signingKey?: AppleSigningKey;
+}
 
 const DEFAULT_ISSUERS: Record<OidcProviderName, string> = { google: 'https://accounts.google.com', apple: 'https://appleid.apple.com' };
 
@@ -33,9 +46,24 @@ function oidcFrom(env: NodeJS.ProcessEnv): AccountsConfig['oidc'] {
     const prefix = `OIDC_${name.toUpperCase()}_`;
     const clientId = env[`${prefix}CLIENT_ID`];
     if (!clientId) continue;
-    out[name] = { issuer: env[`${prefix}ISSUER`] || DEFAULT_ISSUERS[name], clientId, clientSecret: env[`${prefix}CLIENT_SECRET`] || '' };
+    const mode = env[`${prefix}RESPONSE_MODE`] || (name === 'apple' ? 'form_post' : 'query');
+    if (mode !== 'query' && mode !== 'form_post') throw new Error(`${prefix}RESPONSE_MODE must be query or form_post, got "${mode}"`);
+    out[name] = { issuer: env[`${prefix}ISSUER`] || DEFAULT_ISSUERS[name], clientId, clientSecret: env[`${prefix}CLIENT_SECRET`] || '', responseMode: mode };
+    const signingKey = appleSigningKeyFrom(env, prefix);
+    if (signingKey) out[name]!.signingKey = signingKey;
   }
   return out;
+}
+
+/** `<prefix>TEAM_ID`, `<prefix>KEY_ID` and the key itself (`<prefix>PRIVATE_KEY`, PEM with `\n` escapes allowed, or `<prefix>PRIVATE_KEY_FILE`). */
+function appleSigningKeyFrom(env: NodeJS.ProcessEnv, prefix: string): AppleSigningKey | undefined {
+  const teamId = env[`${prefix}TEAM_ID`];
+  const keyId = env[`${prefix}KEY_ID`];
+  const file = env[`${prefix}PRIVATE_KEY_FILE`];
+  const inline = env[`${prefix}PRIVATE_KEY`]?.replace(/\\n/g, '\n');
+  if (!teamId && !keyId && !file && !inline) return undefined;
+  if (!teamId || !keyId || !(file || inline)) throw new Error(`${prefix}TEAM_ID, ${prefix}KEY_ID and ${prefix}PRIVATE_KEY (or _FILE) go together`);
+  return { teamId, keyId, privateKeyPem: inline || readFileSync(file!, 'utf8') };
 }
 
 function nonNegative(value: string | undefined, fallback: number, name: string): number {

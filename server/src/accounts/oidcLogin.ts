@@ -3,6 +3,7 @@ import { ResultCode } from '../../../engine/spec/errors';
 import type { Database } from '../db/database';
 import { ApiError, paramsInvalid } from '../envelope';
 import type { OidcProviderConfig, OidcProviderName } from './accountsConfig';
+import { APPLE_SECRET_LIFETIME_SECONDS, appleClientSecret } from './appleClientSecret';
 
 const LOGIN_TTL_MINUTES = 10;
 
@@ -17,11 +18,12 @@ const isLocal = (issuer: string): boolean => /^http:\/\/(127\.0\.0\.1|localhost|
  * `state` and `nonce` kept server-side for one use, the ID token verified against the issuer's keys.
  */
 export class OidcLogin {
-  private readonly configs = new Map<OidcProviderName, Promise<oidc.Configuration>>();
+  private readonly configs = new Map<OidcProviderName, { config: Promise<oidc.Configuration>; renewAt: number }>();
 
   constructor(
     private readonly db: Database,
     private readonly providers: Partial<Record<OidcProviderName, OidcProviderConfig>>,
+    private readonly now: () => Date = () => new Date(),
   ) {}
 
   enabled(): OidcProviderName[] {
@@ -31,16 +33,24 @@ export class OidcLogin {
   private config(name: OidcProviderName): Promise<oidc.Configuration> {
     const settings = this.providers[name];
     if (!settings) throw new ApiError(ResultCode.SERVICE_UNAVAILABLE, `${name} sign-in is not configured on this server`);
-    let config = this.configs.get(name);
-    if (!config) {
-      const local = isLocal(settings.issuer);
-      config = oidc.discovery(new URL(settings.issuer), settings.clientId, settings.clientSecret || undefined, undefined,
-        local ? { execute: [oidc.allowInsecureRequests] } : undefined);
-      // A failed discovery (provider down) is retried on the next sign-in.
-      config.catch(() => this.configs.delete(name));
-      this.configs.set(name, config);
-    }
+    const cached = this.configs.get(name);
+    const now = this.now().getTime();
+    if (cached && now < cached.renewAt) return cached.config;
+    const local = isLocal(settings.issuer);
+    // Apple's secret is a short-lived signed JWT: the configuration is rebuilt with a new one well before it lapses.
+    const secret = settings.signingKey ? appleClientSecret(settings.signingKey, settings.clientId, this.now()) : settings.clientSecret || undefined;
+    const renewAt = settings.signingKey ? now + (APPLE_SECRET_LIFETIME_SECONDS * 1000) / 2 : Number.POSITIVE_INFINITY;
+    const config = oidc.discovery(new URL(settings.issuer), settings.clientId, secret, undefined,
+      local ? { execute: [oidc.allowInsecureRequests] } : undefined);
+    // A failed discovery (provider down) is retried on the next sign-in.
+    config.catch(() => this.configs.delete(name));
+    this.configs.set(name, { config, renewAt });
     return config;
+  }
+
+  /** How `name` sends its answer back: a redirect with a query, or a form POST (Apple). */
+  responseMode(name: OidcProviderName): 'query' | 'form_post' {
+    return this.providers[name]?.responseMode ?? 'query';
   }
 
   /** Starts a sign-in: remembers state, nonce and verifier, returns the provider's authorization URL. */
@@ -59,11 +69,13 @@ export class OidcLogin {
       // Normalised like the callback URL will be (a default port dropped), so the two match exactly.
       redirect_uri: new URL(redirectUri).href, scope: 'openid email', response_type: 'code',
       code_challenge: await oidc.calculatePKCECodeChallenge(codeVerifier), code_challenge_method: 'S256', state, nonce,
+      ...(this.responseMode(name) === 'form_post' ? { response_mode: 'form_post' } : {}),
     }).href;
   }
 
   /**
-   * Finishes a sign-in from the provider's redirect (`callbackUrl` with code and state): the state
+   * Finishes a sign-in from the provider's answer (`callbackUrl` with code and state in its query; a
+   * form_post answer is given here as the same fields in the query): the state
    * must be one this server issued and not used yet; the code is exchanged with the PKCE verifier
    * and the ID token's signature, issuer, audience and nonce are checked.
    */

@@ -70,3 +70,62 @@ describe('Google sign-in through OpenID Connect, against a real oidc-provider on
     expect((await server.app.inject({ method: 'GET', url: '/api/account/oidc/providers' })).json().data.providers).toEqual(['google']);
   });
 });
+
+describe('Apple sign-in: the answer comes back as a cross-site form POST (response_mode=form_post)', () => {
+  const APPLE_CALLBACK = 'http://localhost:80/api/account/oidc/apple/callback';
+  let store: Awaited<ReturnType<typeof target.make>>;
+  let server: TestServer;
+  let idp: TestOidcProvider;
+
+  beforeAll(async () => {
+    idp = await startTestOidcProvider([APPLE_CALLBACK, 'http://localhost/api/account/oidc/apple/callback']);
+    store = await target.make();
+    server = await startTestServer(store, {
+      workers: 0,
+      accounts: { freeDailyCredits: 3, oidc: { apple: { issuer: idp.issuer, clientId: idp.clientId, clientSecret: idp.clientSecret, responseMode: 'form_post' } } },
+    });
+  });
+  afterAll(async () => {
+    await server.close();
+    await store.cleanup();
+    await idp.close();
+  });
+
+  const start = async () => {
+    const res = await server.app.inject({ method: 'GET', url: '/api/account/oidc/apple/start?returnTo=%2Fja%2Fcreate' });
+    const authorize = new URL(res.headers.location as string);
+    expect(authorize.searchParams.get('response_mode')).toBe('form_post');
+    return idp.browseToForm(authorize.href);
+  };
+  const post = (action: URL, fields: URLSearchParams) => server.app.inject({
+    method: 'POST', url: action.pathname, payload: fields.toString(),
+    // What a browser sends: the provider's page posts across sites.
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: idp.issuer, 'sec-fetch-site': 'cross-site' },
+  });
+
+  it('signs in from the posted form and sends the browser on with a GET (303) to the page it came from', async () => {
+    idp.signInAs({ sub: 'apple-sub-1', email: 'ann@privaterelay.appleid.com' });
+    const { action, fields } = await start();
+    expect(action.href).toBe(APPLE_CALLBACK.replace(':80', ''));
+    expect(fields.get('code')).toBeTruthy();
+    const answer = await post(action, fields);
+    expect(answer.statusCode).toBe(303);
+    const fragment = new URLSearchParams((answer.headers.location as string).split('#')[1]);
+    expect((answer.headers.location as string).startsWith('/ja/create#')).toBe(true);
+    const info = await server.app.inject({ method: 'POST', url: '/api/account/info', headers: { 'x-auth-token': fragment.get('login')! } });
+    expect(info.json().data.account).toMatchObject({ provider: 'apple', email: 'ann@privaterelay.appleid.com' });
+
+    // The same form posted again (a replay) is refused: its state was used.
+    const replay = await post(action, fields);
+    expect(replay.headers.location).toBe(`/en/log-in#loginError=${ResultCode.PARAMS_INVALID}`);
+  });
+
+  it('a forged form (unknown state) signs nobody in, and other cross-site POSTs stay refused', async () => {
+    const forged = await post(new URL(APPLE_CALLBACK), new URLSearchParams({ code: 'x', state: 'forged' }));
+    expect(forged.headers.location).toBe(`/en/log-in#loginError=${ResultCode.PARAMS_INVALID}`);
+    const other = await server.app.inject({
+      method: 'POST', url: '/api/account/signout', payload: '', headers: { 'content-type': 'application/x-www-form-urlencoded', origin: idp.issuer },
+    });
+    expect(other.statusCode).toBe(403);
+  });
+});

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ResultCode } from '../../../engine/spec/errors';
 import { ApiError, ok, paramsInvalid } from '../envelope';
 import type { AccountRepository } from './accountRepository';
@@ -40,9 +40,8 @@ export function registerOidcRoutes(
     return reply.redirect(url, 302);
   });
 
-  app.get<{ Params: { provider: string } }>('/api/account/oidc/:provider/callback', async (request, reply) => {
-    const provider = providerOf(request.params.provider);
-    const callbackUrl = new URL(deps.absolute(request, request.url));
+  /** Signs in from the provider's answer and sends the browser back to where the sign-in began. */
+  const finish = async (request: FastifyRequest, reply: FastifyReply, provider: OidcProviderName, callbackUrl: URL) => {
     if (callbackUrl.searchParams.has('error')) {
       return reply.redirect(`/en/log-in#loginError=${ResultCode.SERVICE_UNKNOWN_ERROR}`, 302);
     }
@@ -58,6 +57,31 @@ export function registerOidcRoutes(
     const token = await deps.sessions.create(account.id);
     await deps.onSignedIn?.({ accountId: account.id, created, deviceId: identity.deviceId ?? undefined });
     const fragment = new URLSearchParams({ login: token, accountId: account.id, email: account.email ?? '', isNew: created ? '1' : '0' });
-    return reply.redirect(`${identity.returnTo}#${fragment}`, 302);
+    // 303: after a form_post answer the browser must GET the page, not POST to it again.
+    return reply.redirect(`${identity.returnTo}#${fragment}`, request.method === 'POST' ? 303 : 302);
+  };
+
+  app.get<{ Params: { provider: string } }>('/api/account/oidc/:provider/callback', async (request, reply) => {
+    const provider = providerOf(request.params.provider);
+    return finish(request, reply, provider, new URL(deps.absolute(request, request.url)));
+  });
+
+  // Apple answers with response_mode=form_post: a cross-site POST of code, state (and, the first time,
+  // the user's name). The single-use server-side state is what makes this safe (security/crossSite.ts).
+  app.register(async (scope) => {
+    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 16 * 1024 }, (_request, body, done) => {
+      done(null, new URLSearchParams(body as string));
+    });
+    scope.post<{ Params: { provider: string } }>('/api/account/oidc/:provider/callback', async (request, reply) => {
+      const provider = providerOf(request.params.provider);
+      if (deps.oidc.responseMode(provider) !== 'form_post') throw paramsInvalid(`${provider} answers with a redirect, not a form`);
+      const form = request.body instanceof URLSearchParams ? request.body : new URLSearchParams();
+      const callbackUrl = new URL(deps.absolute(request, `/api/account/oidc/${provider}/callback`));
+      for (const field of ['code', 'state', 'iss', 'error']) {
+        const value = form.get(field);
+        if (value !== null) callbackUrl.searchParams.set(field, value);
+      }
+      return finish(request, reply, provider, callbackUrl);
+    });
   });
 }

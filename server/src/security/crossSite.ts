@@ -4,10 +4,16 @@ import { fail } from '../envelope';
 import { isAllowedOrigin, type OriginPolicy } from './originPolicy';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/**
+ * An OpenID provider's form_post answer (Apple) is a cross-site POST by design; its single-use,
+ * server-side `state` is the CSRF protection there, and the route changes nothing without it.
+ */
+const OIDC_FORM_POST_CALLBACK = /^\/api\/account\/oidc\/[a-z]+\/callback(\?|$)/;
 
 /** Why a state-changing request is refused, or null when it may go on. */
 export function crossSiteRefusal(policy: OriginPolicy, request: FastifyRequest): string | null {
   if (SAFE_METHODS.has(request.method)) return null;
+  if (request.method === 'POST' && OIDC_FORM_POST_CALLBACK.test(request.url)) return null;
   const origin = request.headers.origin;
   const site = request.headers['sec-fetch-site'];
   if (typeof origin === 'string') {

@@ -13,6 +13,11 @@ export interface TestOidcProvider {
    * and returns the URL the provider finally sends back to the app (the callback with code and state).
    */
   browse(startUrl: string): Promise<URL>;
+  /**
+   * The same for `response_mode=form_post`: the provider ends on its auto-submitting form page; this
+   * returns where that form posts and its fields, as a browser would send them.
+   */
+  browseToForm(startUrl: string): Promise<{ action: URL; fields: URLSearchParams }>;
   close(): Promise<void>;
 }
 
@@ -58,10 +63,29 @@ export async function startTestOidcProvider(redirectUris: string[]): Promise<Tes
       user = { emailVerified: true, ...next };
     },
     async browse(startUrl) {
+      const end = await follow(startUrl);
+      if (end.page !== null) throw new Error(`the provider stopped at ${end.url.pathname}: ${end.page.slice(0, 300)}`);
+      return end.url;
+    },
+    async browseToForm(startUrl) {
+      const end = await follow(startUrl);
+      if (end.page === null) throw new Error(`the provider redirected to ${end.url.href} instead of posting a form`);
+      const action = /<form[^>]*action="([^"]+)"/i.exec(end.page)?.[1];
+      if (!action) throw new Error(`no form on the provider's page: ${end.page.slice(0, 300)}`);
+      const fields = new URLSearchParams();
+      for (const input of end.page.matchAll(/<input[^>]*name="([^"]+)"[^>]*value="([^"]*)"/gi)) fields.set(input[1]!, decodeHtml(input[2]!));
+      return { action: new URL(decodeHtml(action)), fields };
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+
+  /** Follows the provider's redirects with its cookies; ends at a URL off the provider, or at a page it shows (`page`). */
+  async function follow(startUrl: string): Promise<{ url: URL; page: string | null }> {
+    {
       const jar = new Map<string, string>();
       let url = new URL(startUrl);
       for (let hop = 0; hop < 10; hop++) {
-        if (!url.href.startsWith(issuer)) return url;
+        if (!url.href.startsWith(issuer)) return { url, page: null };
         const res = await fetch(url, { redirect: 'manual', headers: { cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') } });
         for (const line of res.headers.getSetCookie()) {
           const [pair] = line.split(';');
@@ -69,11 +93,13 @@ export async function startTestOidcProvider(redirectUris: string[]): Promise<Tes
           jar.set(pair!.slice(0, eq).trim(), pair!.slice(eq + 1));
         }
         const location = res.headers.get('location');
-        if (!location) throw new Error(`the provider stopped at ${url.pathname} with HTTP ${res.status}: ${(await res.text()).slice(0, 300)}`);
+        if (!location) return { url, page: await res.text() };
         url = new URL(location, url);
       }
       throw new Error('too many redirects at the provider');
-    },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
+    }
+  }
 }
+
+const decodeHtml = (text: string): string =>
+  text.replace(/&quot;/g, '"').replace(/&#x2F;/gi, '/').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');

@@ -118,6 +118,7 @@ export const ROUTES: Array<{ method: FuzzCase['method']; path: string; json?: bo
   { method: 'GET', path: '/api/account/oidc/providers' },
   { method: 'GET', path: '/api/account/oidc/{x}/start?returnTo={x}&deviceId={x}' },
   { method: 'GET', path: '/api/account/oidc/{x}/callback?state={x}&code={x}' },
+  { method: 'POST', path: '/api/account/oidc/{x}/callback' },
   { method: 'POST', path: '/api/credits/balance', json: true },
   { method: 'POST', path: '/api/purchase/checkout', json: true },
   { method: 'POST', path: '/api/purchase/order', json: true },

@@ -4,8 +4,9 @@ import { COOKIE_LIFETIME_DAYS } from '../../engine/spec/limits';
 import type { StoredAccount } from '../../machines/login.machine';
 
 /** Local storage keys of SPEC §3: account info and auth token. */
-export const ACCOUNT_INFO_KEY = 'accountInfo';
-export const AUTH_TOKEN_KEY = 'authToken';
+import { ACCOUNT_INFO_KEY, AUTH_TOKEN_KEY } from '../../engine/spec/storageKeys';
+
+export { ACCOUNT_INFO_KEY, AUTH_TOKEN_KEY };
 /** The encrypted account cookie (SPEC §3/§9: fixed app-wide passphrase, 365 days by default). */
 export const ACCOUNT_COOKIE = 'acc';
 

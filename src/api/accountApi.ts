@@ -2,11 +2,11 @@ import type { ProItem } from '../../engine/doc/proItems';
 import { ResultCode } from '../../engine/spec/errors';
 import { retry } from '../../engine/net/retry';
 import type { CreditBalanceView, OrderView, SubscriptionView } from '../account/accountTypes';
-import { AUTH_TOKEN_KEY } from '../account/accountStorage';
 import { reportReply } from '../account/serverReplies';
 import { getDeviceId } from './deviceId';
 import { NetworkError } from './apiClient';
 import { reportNetworkError, trackFailedCall } from './analytics';
+import { signedSubmit, type SignedEnvelope } from './signedPost';
 
 /** A reply that is not success, as an error carrying its result code (the machines read `.code`). */
 export class ApiReplyError extends Error {
@@ -15,23 +15,14 @@ export class ApiReplyError extends Error {
   }
 }
 
-/** Headers of account, purchase and credit calls: the auth token (SPEC §7) and the device id. */
-export function accountHeaders(): Record<string, string> {
-  const headers: Record<string, string> = { 'content-type': 'application/json', 'x-device-id': getDeviceId() };
-  try {
-    const token = localStorage.getItem(AUTH_TOKEN_KEY);
-    if (token) headers['x-auth-token'] = token;
-  } catch {
-    // No storage: a visitor.
-  }
-  return headers;
-}
-
-/** One POST: data on success; ApiReplyError with the result code otherwise; NetworkError when no envelope came. */
+/**
+ * One account, purchase or credit call, sent as a SPEC §7 signed `submit` to the distribute host:
+ * data on success; ApiReplyError with the result code otherwise; NetworkError when no envelope came.
+ */
 async function call<T>(path: string, body: unknown = {}): Promise<T> {
-  let response: Response;
+  let envelope: SignedEnvelope<T>;
   try {
-    response = await fetch(path, { method: 'POST', headers: accountHeaders(), body: JSON.stringify(body) });
+    envelope = await signedSubmit<T>(path, (body ?? {}) as Record<string, unknown>, { getDeviceId });
   } catch (err) {
     const error = new NetworkError(err instanceof Error ? err.message : 'network error');
     try {
@@ -41,18 +32,12 @@ async function call<T>(path: string, body: unknown = {}): Promise<T> {
     }
     throw error;
   }
-  let envelope: { resultCode: number; msg: string; data: T };
-  try {
-    envelope = await response.json();
-  } catch {
-    throw new NetworkError(`HTTP ${response.status} without a JSON body`);
-  }
   reportReply(envelope.resultCode);
   if (envelope.resultCode !== ResultCode.SUCCESS) {
     trackFailedCall({ url: path, errorCode: envelope.resultCode, errorMsg: envelope.msg });
     throw new ApiReplyError(envelope.resultCode, envelope.msg);
   }
-  return envelope.data;
+  return envelope.data as T;
 }
 
 /** Reads that change nothing are retried on network errors (SPEC §9 retry helper: 3 tries from 1 s). */

@@ -6,7 +6,7 @@ import { decryptText, encryptText } from '../../engine/crypto/requestCrypto';
 import { registerSecurityRoutes } from '../../server/src/security/securityRoutes';
 import type { SecurityConfig } from '../../server/src/security/securityConfig';
 import { resetSecureConfigCache } from './secureConfig';
-import { CLIENT_VERSION, PLATFORM, signedPost } from './signedPost';
+import { CLIENT_VERSION, PLATFORM, distributeHost, resetDistributeHost, signedPost, signedSubmit } from './signedPost';
 
 const DEVICE = 'device-fedcba9876543210';
 const CONFIG: AppConfig = { AS: 'request-secret-for-client-tests', OSS_TOKEN: '', enablePicReview: false, enableTextReview: true };
@@ -30,6 +30,8 @@ beforeAll(async () => {
   app = Fastify();
   registerSecurityRoutes(app, { security, now: () => 1_700_000_000_000 });
   app.post('/api/task/:taskType', async (request) => ({ resultCode: 100, msg: 'success', data: { taskId: 'task-9', got: request.body } }));
+  app.post('/api/credits/balance', async (request) => ({ resultCode: 100, msg: 'success', data: { total: 7, token: request.headers['x-auth-token'] ?? null } }));
+  app.post('/api/account/info', async () => ({ resultCode: 1000006, msg: 'account authorization expired', data: null }));
   await app.ready();
 });
 afterAll(() => app.close());
@@ -137,5 +139,44 @@ describe('signedPost request and failures', () => {
       expect.stringContaining('JSON'),
       'cannot unscramble the reply',
     ]);
+  });
+});
+
+describe('signedSubmit: account, purchase and credit calls through the signed submit', () => {
+  it('forwards a listed call with the stored token and gives its data decrypted', async () => {
+    const stored: Record<string, string> = { authToken: 'lc_token_1', accountInfo: JSON.stringify({ accountId: 'ACC_1' }) };
+    vi.stubGlobal('localStorage', { getItem: (k: string) => stored[k] ?? null });
+    const reply = await signedSubmit<{ total: number; token: string }>('/api/credits/balance', {}, { ...deps, baseUrl: '' });
+    expect(reply).toEqual({ resultCode: 100, msg: 'success', data: { total: 7, token: 'lc_token_1' } });
+    const [url, init] = fetchViaApp.mock.calls.at(-1)!;
+    expect(url).toBe('/api/dist/submit');
+    // With an account, the nonce names the account.
+    expect(await decryptText((init!.headers as Record<string, string>)['x-nonce']!, CONFIG.AS)).toBe('ACC_1');
+  });
+
+  it('gives the inner failure code back (the login machine needs 1000006), and the server refuses unlisted paths', async () => {
+    expect(await signedSubmit('/api/account/info', {}, { ...deps, baseUrl: '' })).toMatchObject({ resultCode: 1000006, data: null });
+    expect(await signedSubmit('/api/projects', {}, { ...deps, baseUrl: '' })).toMatchObject({ resultCode: -102, msg: expect.stringMatching(/apiUri/) });
+  });
+
+  it('throws when no envelope comes back, so the caller reports a network error', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => { throw new TypeError('Failed to fetch'); }));
+    await expect(signedSubmit('/api/credits/balance', {}, { ...deps, baseUrl: '', getAppConfig: async () => CONFIG })).rejects.toThrow('Failed to fetch');
+  });
+
+  it('picks the distribute host by weight once per page load, and this origin when the list cannot be had', async () => {
+    resetDistributeHost();
+    expect(await distributeHost(deps, () => 0.1)).toBe('https://a.example');
+    // Cached: a second call does not fetch the list again nor pick again.
+    const calls = fetchViaApp.mock.calls.length;
+    expect(await distributeHost(deps, () => 0.9)).toBe('https://a.example');
+    expect(fetchViaApp.mock.calls.length).toBe(calls);
+    resetDistributeHost();
+    expect(await distributeHost(deps, () => 0.9)).toBe('https://b.example');
+    resetDistributeHost();
+    vi.stubGlobal('fetch', vi.fn(async () => new Response('down', { status: 503 })));
+    resetSecureConfigCache();
+    expect(await distributeHost(deps)).toBe('');
+    resetDistributeHost();
   });
 });

@@ -62,6 +62,12 @@ test.afterAll(async () => {
 test('sign up by email code, use the free credit, get 1010103, buy credits with the test provider, pay a cut-out from them; Google sign-in in another browser sees the same projects', async ({ page, browser }) => {
   test.setTimeout(240_000);
   const email = `e2e-${Date.now()}@example.org`;
+  // SPEC §7: account, purchase and credit calls go out as signed form posts to the distribute host.
+  const accountCalls: string[] = [];
+  page.on('request', (request) => {
+    const path = new URL(request.url()).pathname;
+    if (request.method() === 'POST' && /^\/api\/(account|credits|purchase|dist)\//.test(path)) accountCalls.push(path);
+  });
   await page.goto(`${BASE}/en/sign-up`);
   await page.getByTestId('login.email').fill(email);
   await page.getByTestId('login.submit').click();
@@ -76,7 +82,7 @@ test('sign up by email code, use the free credit, get 1010103, buy credits with 
   await expect(page.getByTestId('gift.dialog')).toBeVisible();
   await page.getByTestId('gift.dialog').getByRole('button', { name: 'Close' }).click();
   await expect(page.getByTestId('gift.dialog')).toBeHidden();
-  await expect(page.getByTestId('header.balance')).toHaveText('1 credits');
+  await expect(page.getByTestId('header.balance')).toHaveText('1 credit');
 
   await page.goto(`${BASE}/en/tools/background-remover`);
   await page.getByTestId('upload.input').setInputFiles(PHOTO);
@@ -107,6 +113,8 @@ test('sign up by email code, use the free credit, get 1010103, buy credits with 
   await page.goto(`${BASE}/en/account`);
   await expect(page.getByTestId('header.balance')).toHaveText('19 credits');
   await expect(page.getByTestId('account.balance')).toContainText('19');
+  expect(accountCalls.filter((p) => p === '/api/dist/submit').length).toBeGreaterThan(5);
+  expect(accountCalls.filter((p) => !p.startsWith('/api/dist/'))).toEqual([]);
 
   // Another browser: "Continue with Google" at the test OpenID provider, as the same verified address.
   idp.signInAs({ sub: 'google-e2e-1', email, emailVerified: true });

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SIGNED_CALL_HEADERS, SIGNED_CALL_NAMES, type SignedCallName } from '../../../engine/crypto/appSecrets';
 import { decryptText } from '../../../engine/crypto/requestCrypto';
+import { isSignedForwardPath, TASK_SUBMIT_PATH } from '../../../engine/net/signedPaths';
 import { PLATFORM_WEB } from '../../../engine/spec/limits';
 import { ResultCode } from '../../../engine/spec/errors';
 import { ApiError, paramsInvalid } from '../envelope';
@@ -22,7 +23,7 @@ const DEVICE_ID_SHAPE = /^[A-Za-z0-9_-]{16,64}$/;
 const VERSION_SHAPE = /^\d{1,4}\.\d{1,4}\.\d{1,4}$/;
 const CLIENT_ID_SHAPE = /^[A-Za-z0-9._-]{1,64}$/;
 /** Task submit paths a `submit` call may forward to (SPEC §7 "path apiUri"): one segment under /api/task/. */
-export const SUBMIT_PATH = /^\/api\/task\/[A-Za-z0-9_-]{1,64}$/;
+export const SUBMIT_PATH = TASK_SUBMIT_PATH;
 
 function header(request: FastifyRequest, name: string): string | null {
   const value = request.headers[name];
@@ -84,15 +85,16 @@ export interface ForwardedReply {
 }
 
 /**
- * `submit`: posts the payload without `apiUri` to the task route `apiUri` inside this app (Fastify inject, no
- * network), with the caller's device id and auth token, and returns that route's envelope.
- * @throws ApiError PARAMS_INVALID for a missing or non-task apiUri; SERVICE_UNAVAILABLE when the route is missing
+ * `submit`: posts the payload without `apiUri` to the route `apiUri` (a task submit, or an account, purchase or
+ * credit call: engine/net/signedPaths) inside this app (Fastify inject, no network), with the caller's device id
+ * and auth token, and returns that route's envelope.
+ * @throws ApiError PARAMS_INVALID for a missing or unlisted apiUri; SERVICE_UNAVAILABLE when the route is missing
  *   or answers something that is not an envelope.
  */
 export async function forwardSubmit(app: FastifyInstance, request: FastifyRequest, call: SignedRequest): Promise<ForwardedReply> {
   const { apiUri, ...rest } = call.payload;
-  if (typeof apiUri !== 'string' || !SUBMIT_PATH.test(apiUri)) {
-    throw paramsInvalid('payload.apiUri must be a task submit path like /api/task/removebg');
+  if (!isSignedForwardPath(apiUri)) {
+    throw paramsInvalid('payload.apiUri must be a task submit path like /api/task/removebg or an account, purchase or credit call');
   }
   const headers: Record<string, string> = { [SIGNED_CALL_HEADERS.deviceId]: call.deviceId };
   if (call.authToken) headers[SIGNED_CALL_HEADERS.authToken] = call.authToken;

@@ -12,7 +12,7 @@ export const SIGNED_ACCOUNT_PATHS: readonly string[] = [
   '/api/account/email/code', '/api/account/email/login', '/api/account/info', '/api/account/logout', '/api/account/logout-all',
   '/api/account/benefits', '/api/account/gifts/collect', '/api/account/export', '/api/account/delete',
   '/api/credits/balance',
-  '/api/purchase/checkout', '/api/purchase/order', '/api/purchase/orders', '/api/purchase/subscription', '/api/purchase/subscription/cancel',
+  '/api/purchase/checkout', '/api/purchase/order', '/api/purchase/orders', '/api/purchase/subscription', '/api/purchase/subscription/cancel', '/api/purchase/promotion',
   '/api/export/authorize',
 ];
 

@@ -1,4 +1,5 @@
 import type { ProItem } from '../../engine/doc/proItems';
+import type { PromotionOffer } from '../../engine/spec/promotion';
 import { ResultCode } from '../../engine/spec/errors';
 import { retry } from '../../engine/net/retry';
 import type { CreditBalanceView, OrderView, SubscriptionView } from '../account/accountTypes';
@@ -64,4 +65,6 @@ export const accountApi = {
   /** Asks whether this design may be exported (pro items need a subscription, SPEC §6). */
   authorizeExport: (doc: unknown) => call<{ allowed: boolean; proItems: ProItem[] }>('/api/export/authorize', { doc }),
   cancelSubscription: () => call<{ subscription: SubscriptionView }>('/api/purchase/subscription/cancel'),
+  /** The sales promotion running for this account (its window starts at the first ask), or null. */
+  promotion: () => read<{ offer: PromotionOffer | null }>('/api/purchase/promotion'),
 };

@@ -83,6 +83,12 @@ test('sign up by email code, use the free credit, get 1010103, buy credits with 
   await page.getByTestId('gift.dialog').getByRole('button', { name: 'Close' }).click();
   await expect(page.getByTestId('gift.dialog')).toBeHidden();
   await expect(page.getByTestId('header.balance')).toHaveText('1 credit');
+  // A new account is offered the sales promotion on its first plan, counted down on the server's clock.
+  await page.goto(`${BASE}/en/pricing`);
+  await expect(page.getByTestId('promotion.banner')).toContainText('20 % off your first plan');
+  await expect(page.getByTestId('promotion.countdown')).toContainText(/Ends in 4[78]:\d\d:\d\d/);
+  await expect(page.getByTestId('plan.price.monthly')).toContainText('$7.99');
+  await expect(page.getByTestId('plan.price.monthly')).toContainText('Was $9.99');
 
   await page.goto(`${BASE}/en/tools/background-remover`);
   await page.getByTestId('upload.input').setInputFiles(PHOTO);

@@ -39,6 +39,12 @@ export function registerCommerceRoutes(
     return ok(result.repeat ? result : { ...result, url: result.url.startsWith('/') ? deps.absolute(request, result.url) : result.url });
   });
 
+  // The sales promotion: shown (its window starts) the first time a signed-in account asks; null when none runs.
+  app.post('/api/purchase/promotion', async (request) => {
+    const account = await sessions.requireAccount(request);
+    return ok({ offer: await commerce.promotions.current(commerce.db, account.accountId, { show: true }) });
+  });
+
   app.post('/api/purchase/orders', async (request) => {
     const account = await sessions.requireAccount(request);
     return ok({ orders: await commerce.orders(account.accountId) });

@@ -5,6 +5,7 @@ import type { Database, Queryable } from '../db/database';
 import { accountPayer, type CreditLedger } from '../credits/creditLedger';
 import { ApiError, paramsInvalid } from '../envelope';
 import type { PaymentEvent, PaymentProvider } from './paymentProvider';
+import { Promotions } from './promotions';
 import { Subscriptions, type SubscriptionRecord } from './subscriptions';
 
 export interface PurchaseRecord {
@@ -41,15 +42,21 @@ export type EventOutcome = 'applied' | 'duplicate' | 'ignored';
  */
 export class CommerceService {
   readonly subscriptions: Subscriptions;
+  readonly promotions: Promotions;
 
   constructor(
     private readonly deps: { db: Database; ledger: CreditLedger; provider: PaymentProvider; now?: () => Date },
   ) {
     this.subscriptions = new Subscriptions(deps.ledger, deps.now);
+    this.promotions = new Promotions(deps.now);
   }
 
   get provider(): PaymentProvider {
     return this.deps.provider;
+  }
+
+  get db(): Database {
+    return this.deps.db;
   }
 
   /** Starts a checkout for a plan or a credit pack; `repeat` when the plan is already running. */
@@ -59,8 +66,10 @@ export class CommerceService {
     const plan = planById(input.productId);
     const pack = packById(input.productId);
     if ((!plan && !pack) || plan?.id === 'free') throw paramsInvalid('unknown product');
-    const amount = (plan ?? pack)!.prices[currency];
-    if (amount === undefined) throw paramsInvalid('unsupported currency');
+    const listPrice = (plan ?? pack)!.prices[currency];
+    if (listPrice === undefined) throw paramsInvalid('unsupported currency');
+    // The sales promotion is the server's decision: a plan bought while the account's offer runs costs less.
+    const amount = plan ? await this.promotions.planPrice(this.deps.db, input.accountId, listPrice) : listPrice;
     if (plan) {
       const current = await this.subscriptions.current(this.deps.db, input.accountId);
       if (current && current.planId === plan.id && current.status === SubscriptionStatus.ACTIVE) return { repeat: true, subscription: current };

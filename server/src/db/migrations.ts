@@ -1,5 +1,6 @@
 import { ACCOUNTS_MIGRATION, COMMERCE_MIGRATION, CREDITS_MIGRATION, LEDGER_REQUESTER_MIGRATION, OIDC_MIGRATION } from '../accounts/schema';
 import { DEVICE_CLAIMS_MIGRATION } from '../accounts/moveVisitorWork';
+import { PROMOTION_MIGRATION } from '../commerce/promotions';
 import { WORKER_LEASE_MIGRATION } from '../queue/leaseSchema';
 import { REPORT_MIGRATION } from '../reports/reportSchema';
 import { RETENTION_MIGRATION } from '../storage/retention';
@@ -96,6 +97,7 @@ export const MIGRATIONS: { version: number; name: string; sql: string }[] = [
   { version: 40, name: 'worker leases: crash recovery in seconds', sql: WORKER_LEASE_MIGRATION },
   { version: 50, name: 'retention: sweep lease and file age index', sql: RETENTION_MIGRATION },
   { version: 90, name: 'device claims: visitor work goes to the first account signed in on a device', sql: DEVICE_CLAIMS_MIGRATION },
+  { version: 91, name: 'sales promotion: first show per account', sql: PROMOTION_MIGRATION },
 ];
 
 /** Applies every migration newer than the database's version. Safe to call from several processes. */

@@ -123,6 +123,7 @@ export const ROUTES: Array<{ method: FuzzCase['method']; path: string; json?: bo
   { method: 'POST', path: '/api/purchase/checkout', json: true },
   { method: 'POST', path: '/api/purchase/order', json: true },
   { method: 'POST', path: '/api/purchase/orders', json: true },
+  { method: 'POST', path: '/api/purchase/promotion', json: true },
   { method: 'POST', path: '/api/purchase/subscription', json: true },
   { method: 'POST', path: '/api/purchase/subscription/cancel', json: true },
   { method: 'POST', path: '/api/pay/stripe/webhook', json: true },

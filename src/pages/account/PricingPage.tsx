@@ -5,12 +5,16 @@ import { CREDIT_PACKS, PLANS, PlanPeriod, type Plan } from '../../../engine/spec
 import { useAccount } from '../../account/AccountContext';
 import { PurchaseStatus } from '../../account/PurchaseStatus';
 import { CURRENCIES, formatPrice, useCurrency } from '../../account/prices';
+import { formatCountdown, usePromotion } from '../../account/usePromotion';
+import { discountedPrice } from '../../../engine/spec/promotion';
 
 export function PricingPage() {
   const { t, i18n } = useTranslation();
   const account = useAccount();
   const [currency, setCurrency] = useCurrency();
   const busy = account.purchaseState === 'purchasing';
+  const promotion = usePromotion(Boolean(account.account));
+  const price = (amount: number) => formatPrice(amount, currency, i18n.language);
   return (
     <section className="container" data-testid="page.pricing">
       <h1 className="page-title">{t('pages.pricing.title')}</h1>
@@ -22,13 +26,26 @@ export function PricingPage() {
         </select>
       </label>
       <PurchaseStatus />
+      {promotion && (
+        <p className="card account-promotion" role="status" data-testid="promotion.banner">
+          <strong>{t('account.promotion.title', { percent: promotion.offer.percentOff })}</strong>{' '}
+          <span data-testid="promotion.countdown">{t('account.promotion.endsIn', { time: formatCountdown(promotion.remainingMs) })}</span>
+        </p>
+      )}
       <h2>{t('account.plansTitle')}</h2>
       <p className="muted">{t('account.noRollover')}</p>
       <ul className="account-grid">
         {PLANS.map((plan) => (
           <li key={plan.id} className="card account-plan" data-testid={`plan.${plan.id}`}>
             <h3>{t(`account.plans.${plan.id}`)}</h3>
-            <p className="account-plan__price">{formatPrice(plan.prices[currency], currency, i18n.language)}</p>
+            {promotion && plan.id !== 'free' ? (
+              <p className="account-plan__price" data-testid={`plan.price.${plan.id}`}>
+                {price(discountedPrice(plan.prices[currency], promotion.offer.percentOff))}{' '}
+                <s className="muted small">{t('account.promotion.was', { price: price(plan.prices[currency]) })}</s>
+              </p>
+            ) : (
+              <p className="account-plan__price" data-testid={`plan.price.${plan.id}`}>{price(plan.prices[currency])}</p>
+            )}
             <p className="muted">
               {planSummary(plan, t)}
             </p>

@@ -157,6 +157,9 @@ test('a template from the gallery opens in the editor as a project with its text
   await expect(page.getByTestId('page.template')).toBeVisible();
   expect(await page.locator('.template-card').count()).toBeGreaterThanOrEqual(30);
   await expect(page.getByTestId('template.blackFriday').locator('.badge--pro')).toBeVisible();
+  // Thumbnails are drawn in the templates' own fonts, loaded for them, not in the system font.
+  await expect(page.getByTestId('template.helloWeekend').locator('text').first()).toHaveAttribute('font-family', /^"Lobster"/);
+  await expect.poll(() => page.evaluate(() => [...document.fonts].some((face) => face.family.replace(/"/g, '') === 'Lobster' && face.status === 'loaded'))).toBe(true);
   await page.getByTestId('template.category.sale').click();
   await expect(page.locator('.template-card')).toHaveCount(5);
   await page.getByTestId('template.summerSale').getByRole('button').click();

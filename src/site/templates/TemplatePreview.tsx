@@ -1,5 +1,7 @@
 /** A template's thumbnail drawn as SVG from its data: the real colours, texts and stickers, no image files. */
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { cssFamilyFor, ensureFontsFor } from '../../fonts/fontLoader';
 import { getSticker, stickerUrl } from '../../../engine/resources/stickers';
 import { templateSize, type DesignTemplate } from './designTemplates';
 
@@ -11,6 +13,13 @@ function fill(color: string): { fill: string; fillOpacity: number } {
 export function TemplatePreview({ template }: { template: DesignTemplate }) {
   const { t } = useTranslation();
   const { width, height } = templateSize(template);
+  const texts = template.texts.map((text) => ({ ...text, value: t(`templates.${text.key}`) }));
+  const fontsKey = texts.map((text) => `${text.fontName}:${text.value}`).join('|');
+  // The thumbnail shows the template's own fonts (and the CJK subsets its translated text needs);
+  // the SVG repaints by itself once each font face is added to the document. Keyed on the fonts and texts only.
+  useEffect(() => {
+    for (const text of texts) ensureFontsFor(text.value, text.fontName).catch(() => undefined);
+  }, [fontsKey]);
   return (
     <svg className="template-card__preview" viewBox={`0 0 ${width} ${height}`} aria-hidden="true" preserveAspectRatio="xMidYMid meet">
       <rect width={width} height={height} {...fill(template.background)} />
@@ -21,7 +30,7 @@ export function TemplatePreview({ template }: { template: DesignTemplate }) {
           <image key={sticker.resId} href={stickerUrl(entry)} x={width * sticker.x - side / 2} y={height * sticker.y - side / 2} width={side} height={side} />
         );
       })}
-      {template.texts.map((text) => (
+      {texts.map((text) => (
         <text
           key={text.key}
           x={width / 2}
@@ -29,10 +38,10 @@ export function TemplatePreview({ template }: { template: DesignTemplate }) {
           textAnchor="middle"
           dominantBaseline="middle"
           fontSize={width * text.size}
-          fontFamily={`${text.fontName}, system-ui, sans-serif`}
+          fontFamily={cssFamilyFor(text.fontName)}
           {...fill(text.color)}
         >
-          {t(`templates.${text.key}`)}
+          {text.value}
         </text>
       ))}
     </svg>

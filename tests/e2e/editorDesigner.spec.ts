@@ -417,4 +417,12 @@ test('AI expand grows the photo layer around what it showed; enhance keeps its p
   await page.getByTestId('ai.changebg.2563EB').click();
   await expect.poll(async () => (await topLayer(page)).value, { timeout: 180_000 }).toMatchObject({ img: { name: 'coffee-enhanced-new-background.png' } });
   expect((await topLayer(page)).rect).toEqual(before.rect);
+
+  // Not only colours: a picture from the background library, as one more undo step.
+  const coloured = (await topLayer(page)).value as { img: { uri: string } };
+  await page.getByTestId('ai.changebg.library').locator('summary').click();
+  await page.getByTestId('changebg.bg.scene-marble-table').click();
+  await expect.poll(async () => ((await topLayer(page)).value as { img: { uri: string } }).img.uri, { timeout: 180_000 }).not.toBe(coloured.img.uri);
+  await page.getByTestId('toolbar.undo').click();
+  await expect.poll(async () => ((await topLayer(page)).value as { img: { uri: string } }).img.uri).toBe(coloured.img.uri);
 });

@@ -1,11 +1,12 @@
 /**
  * The in-editor AI steps for a selected photo (SPEC §2 edit flow): remove the background, a new
- * background colour, enhance, expand to a ratio. Each runs through the task flow and lands in the
+ * background (a colour or a picture from the library), enhance, expand to a ratio. Each runs through the task flow and lands in the
  * layer as one undo step; one step runs at a time.
  */
 import { useTranslation } from 'react-i18next';
 import type { Layer } from '../../../../engine/doc/types';
 import { ENHANCE_DEFAULTS } from '../../../../engine/spec/enhance';
+import { LibraryGrid } from '../../../pages/tools/changebg/LibraryGrid';
 import { Icon } from '../Icon';
 import { RetouchControls } from './RetouchControls';
 import { useLayerAiStep } from './useLayerAiStep';
@@ -62,6 +63,13 @@ export function AiSteps({ layer }: { layer: Layer }) {
             />
           ))}
         </div>
+        <details className="ed-ai__library" data-testid="ai.changebg.library">
+          <summary>{t('designer.ai.moreBackgrounds')}</summary>
+          {/* A disabled fieldset turns every thumbnail off while a step runs. */}
+          <fieldset className="ed-ai__library-grid" disabled={busy || layer.locked}>
+            <LibraryGrid selectedId="" onSelect={(bgId) => changeBg.run(id, { bgType: 'library', bgId })} />
+          </fieldset>
+        </details>
         {working(changeBg)}
       </div>
       <div className="ed-field">

@@ -5,6 +5,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBackgroundLibrary, type LibraryItem } from './useBackgroundLibrary';
+import './LibraryGrid.css';
 
 interface Props {
   selectedId: string;

@@ -90,8 +90,10 @@ describe('seal extraction', () => {
     expect(darkOpaque / opaque).toBeLessThan(0.002);
   }, 120_000);
 
-  it('finds no seal in a photo without red ink, and none in red blobs too small to be one', async () => {
-    expect((await extractSeals(await readPhoto('coffee'))).seals.filter((s) => s.ringText || s.centreText)).toEqual([]);
+  it('finds no seal in photos of red objects, and none in red blobs too small to be one', async () => {
+    // Both photos hold red things (a saucer; the astronaut's flag and suit patches), none of them a seal.
+    expect((await extractSeals(await readPhoto('coffee'))).seals).toEqual([]);
+    expect((await extractSeals(await readPhoto('astronaut'))).seals).toEqual([]);
     const mask = new Uint8Array(200 * 200);
     for (let y = 10; y < 40; y++) for (let x = 10; x < 40; x++) mask[y * 200 + x] = 255;
     expect(findSeals(mask, 200, 200)).toEqual([]);
@@ -102,6 +104,8 @@ describe('seal extraction', () => {
     expect(inkStrength(20, 20, 20)).toBe(0);
     expect(inkStrength(240, 238, 230)).toBe(0);
     expect(inkStrength(128, 128, 128)).toBe(0);
+    expect(inkStrength(153, 96, 49)).toBe(0); // ginger fur (chelsea) is orange, not ink
+    expect(inkStrength(227, 66, 52)).toBeGreaterThan(200); // vermilion stamp pad
     expect(redInkMask({ data: new Uint8Array([216, 30, 30, 0, 0, 0]), width: 2, height: 1 })).toEqual(new Uint8Array([255, 0]));
   });
 

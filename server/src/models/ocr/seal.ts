@@ -5,7 +5,7 @@
  */
 import sharp from 'sharp';
 import { readText, type OcrLine } from './ocrEngine';
-import { findSeals, inkOnWhite, redInkMask, sealLayer, tightBox, unwrapRing, type Rgb, type SealRegion } from './sealPixels';
+import { findSeals, inkOnWhite, redInkMask, ringCoverage, SEAL_MIN_RING_COVERAGE, sealLayer, tightBox, unwrapRing, type Rgb, type SealRegion } from './sealPixels';
 
 /** Longest side the seal search works at; bigger photos are scaled down (boxes are scaled back). */
 const SEAL_MAX_SIDE = 2000;
@@ -100,10 +100,14 @@ export async function extractSeals(input: Buffer): Promise<{ width: number; heig
   const mask = redInkMask(img);
   const seals: Seal[] = [];
   for (const box of outermost(findSeals(mask, img.width, img.height).map((found) => tightBox(mask, img.width, found)))) {
+    // Only round or oval seals with a border ring (square seals are not handled yet).
+    if (ringCoverage(mask, img.width, box) < SEAL_MIN_RING_COVERAGE) continue;
     const layer = sealLayer(img, mask, box);
     const png = await sharp(Buffer.from(layer.buffer), { raw: { width: box.w, height: box.h, channels: 4 } }).png().toBuffer();
     const ringText = await readRing(inkOnWhite(mask, img.width, box), box.w, box.h);
     const centreText = await readCentre(mask, img.width, box);
+    // A red ring with nothing readable in it is a red object (a plate, a logo), not a seal.
+    if (!ringText && !centreText) continue;
     const back = (v: number) => Math.round(v / factor);
     seals.push({ box: { x: back(box.x), y: back(box.y), w: back(box.w), h: back(box.h) }, ringText, centreText, png });
   }

@@ -14,13 +14,27 @@ export interface Rgb {
  * Ink strength 0..255 of a pixel: how much redder it is than its green and blue. Printed black text
  * and grey paper score 0, so a seal stamped over print comes out without the print.
  * Thresholds from the report (`r > 120 && r-g > 50 && r-b > 50`), softened into a ramp so that faint
- * or anti-aliased ink keeps a partial alpha instead of a jagged edge.
+ * or anti-aliased ink keeps a partial alpha instead of a jagged edge. The hue must be red (from a
+ * little towards magenta to vermilion): orange and brown (ginger fur, wood, coffee, skin) are not ink.
  */
 export function inkStrength(r: number, g: number, b: number): number {
   if (r < 90) return 0;
   const excess = Math.min(r - g, r - b);
-  return Math.max(0, Math.min(255, Math.round((excess - 30) * (255 / 40))));
+  if (excess <= 30) return 0;
+  // HSV hue in degrees for a red-dominant pixel: 60 · (g − b) / (r − min).
+  const hue = (60 * (g - b)) / (r - Math.min(g, b));
+  if (hue > SEAL_MAX_HUE || hue < -SEAL_MAX_MAGENTA_HUE) return 0;
+  return Math.min(255, Math.round((excess - 30) * (255 / 40)));
 }
+
+/** Reddest-orange hue still counted as seal ink (vermilion stamp pads sit at about 5°). */
+export const SEAL_MAX_HUE = 12;
+/** How far towards magenta (negative hue) faded or pinkish ink may go. */
+export const SEAL_MAX_MAGENTA_HUE = 30;
+/** A round seal's border ring shows ink in at least this share of directions (a red saucer scored 0.79, the test seal 1.0). */
+export const SEAL_MIN_RING_COVERAGE = 0.88;
+/** A seal is strokes on paper: a region whose box is more than half ink is a red object, not a stamp. */
+export const SEAL_MAX_INK_SHARE = 0.5;
 
 /** The red-ink mask of a picture (0..255 per pixel). */
 export function redInkMask(img: Rgb): Uint8Array {
@@ -43,7 +57,7 @@ export const MIN_SEAL_SIDE = 60;
 
 /**
  * Finds seal-shaped ink regions: connected components of the mask at 1/4 scale (dilated by one cell
- * so a ring's characters and its circle join), kept when roughly round (aspect 0.5..2) and big enough.
+ * so a ring's characters and its circle join), kept when roughly round (aspect 0.5..2), big enough and not solid ink.
  * Largest first.
  */
 export function findSeals(mask: Uint8Array, width: number, height: number, maxSeals = 4): SealRegion[] {
@@ -96,6 +110,7 @@ export function findSeals(mask: Uint8Array, width: number, height: number, maxSe
     if (aspect < 0.5 || aspect > 2) continue;
     let ink = 0;
     for (let y = box.y; y < box.y + box.h; y++) for (let x = box.x; x < box.x + box.w; x++) if (mask[y * width + x] >= 128) ink++;
+    if (ink > SEAL_MAX_INK_SHARE * box.w * box.h) continue;
     regions.push({ ...box, inkPixels: ink });
   }
   return regions.sort((a, b) => b.inkPixels - a.inkPixels).slice(0, maxSeals);
@@ -200,4 +215,30 @@ export function unwrapRing(grey: Uint8Array, w: number, h: number, options: Unwr
     }
   }
   return { data: out, width: outW, height: outH };
+}
+
+/**
+ * Share of directions (of 180) from the box's centre in which the outer band (85-100 % of the
+ * elliptical radius) holds ink: a round or oval seal's border ring covers nearly all of them; a red
+ * object or a scatter of red marks does not.
+ */
+export function ringCoverage(mask: Uint8Array, width: number, box: SealRegion): number {
+  const cx = box.x + box.w / 2;
+  const cy = box.y + box.h / 2;
+  const rx = box.w / 2;
+  const ry = box.h / 2;
+  let covered = 0;
+  const steps = 180;
+  for (let k = 0; k < steps; k++) {
+    const a = (k / steps) * 2 * Math.PI;
+    for (let f = 0.85; f <= 1.0001; f += 0.025) {
+      const x = Math.min(box.x + box.w - 1, Math.max(box.x, Math.round(cx + rx * f * Math.cos(a))));
+      const y = Math.min(box.y + box.h - 1, Math.max(box.y, Math.round(cy + ry * f * Math.sin(a))));
+      if (mask[y * width + x] >= 128) {
+        covered++;
+        break;
+      }
+    }
+  }
+  return covered / steps;
 }

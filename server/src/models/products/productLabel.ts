@@ -32,7 +32,7 @@ export async function subjectMask(image: Buffer, width: number, height: number):
   const rgb = await sharp(image).rotate().flatten({ background: '#ffffff' }).removeAlpha().resize(ISNET_SIZE, ISNET_SIZE, { fit: 'fill' }).raw().toBuffer();
   const saliency = await runIsnet(rgb);
   const bytes = Uint8Array.from(saliency, (v) => Math.round(Math.max(0, Math.min(1, v)) * 255));
-  const small = await sharp(bytes, { raw: { width: ISNET_SIZE, height: ISNET_SIZE, channels: 1 } }).resize(width, height, { fit: 'fill' }).raw().toBuffer();
+  const small = await sharp(bytes, { raw: { width: ISNET_SIZE, height: ISNET_SIZE, channels: 1 } }).resize(width, height, { fit: 'fill' }).extractChannel(0).raw().toBuffer();
   return Uint8Array.from(small, (v) => (v > 127 ? 1 : 0));
 }
 
@@ -83,6 +83,8 @@ export async function identifyProduct(image: Buffer): Promise<ProductGuess> {
     .toBuffer({ resolveWithObject: true });
   const detections = await detectObjects(data, info.width, info.height);
   if (detections.length === 0) return { categoryId: OTHER_CATEGORY, label: null, score: 0, box: null };
+  // One box leaves nothing to choose between: skip the cut-out mask (IS-Net is the slow part).
+  if (detections.length === 1) return { categoryId: categoryForCocoLabel(detections[0].label), ...detections[0] };
   const mask = await subjectMask(image, info.width, info.height);
   const chosen = pickSubjectDetection(detections, mask, info.width, info.height);
   if (!chosen) return { categoryId: OTHER_CATEGORY, label: null, score: 0, box: null };

@@ -43,3 +43,17 @@ test('seal extraction: the seal of a stamped contract, with its ring text', asyn
   await expect(page.getByTestId('extract.sealRing')).toHaveText(SEAL_RING_TEXT);
   await expect(page.getByTestId('extract.sealDownload')).toHaveAttribute('href', /^data:image\/png;base64,/);
 });
+
+test('AI background: the product is recognised from a 256 px ZIP, and the user can change it', async ({ page }) => {
+  await page.goto('/en/ai-background');
+  await page.getByTestId('upload.input').setInputFiles('tests/assets/photos/coffee.jpg');
+  const category = page.getByTestId('product.category');
+  // CenterNet sees a cup over the cut-out: kitchen and tableware.
+  await expect(category).toHaveValue('kitchen', { timeout: 90_000 });
+  await expect(page.getByTestId('product.label')).toHaveAttribute('data-recognising', 'false');
+  const suggested = page.getByTestId('aiBackground.product').getByTestId('changebg.library');
+  await expect(suggested.getByTestId('changebg.bg.scene-tiled-kitchen')).toBeVisible();
+  await category.selectOption('electronics');
+  await expect(suggested.getByTestId('changebg.bg.scene-dark-podium')).toBeVisible();
+  await expect(suggested.getByTestId('changebg.bg.scene-tiled-kitchen')).toHaveCount(0);
+});

@@ -26,7 +26,17 @@ export interface ProductLabelView {
  * @param key the job key (null: nothing to recognise)
  * @param picture what to recognise for that key
  */
-export function useProductLabel(key: string | null, picture: () => Blob | null): ProductLabelView {
+/** Answers already received, by job key: a view mounted again for the same layers shows them at once. */
+const answered = new Map<string, { categoryId: string; detected: string | null }>();
+const ANSWERS_KEPT = 32;
+
+function remember(key: string, answer: { categoryId: string; detected: string | null }) {
+  answered.delete(key);
+  answered.set(key, answer);
+  if (answered.size > ANSWERS_KEPT) answered.delete(answered.keys().next().value!);
+}
+
+export function useProductLabel(key: string | null, picture: () => Promise<Blob | null> | Blob | null): ProductLabelView {
   const task = useImageTask('productIdentify', { dataResult: true, fileType: 'zip' });
   const jobs = useRef(new LatestJob<string>());
   const running = useRef<string | null>(null);
@@ -40,10 +50,16 @@ export function useProductLabel(key: string | null, picture: () => Blob | null):
   useEffect(() => {
     if (key === null || !jobs.current.start(key)) return;
     setEdited(false);
+    const known = answered.get(key);
+    if (known) {
+      jobs.current.finish(key, known.categoryId);
+      setCategoryId(known.categoryId);
+      setDetected(known.detected);
+      return;
+    }
     setDetected(null);
-    const blob = pictureRef.current();
-    if (!blob) return;
-    void recognitionZip(blob).then((zip) => {
+    void Promise.resolve(pictureRef.current()).then((blob) => (blob ? recognitionZip(blob) : null)).then((zip) => {
+      if (!zip) return;
       if (jobs.current.key !== key) return; // a newer set of layers arrived while zipping
       running.current = key;
       startTask(zip, { styleId: OTHER_CATEGORY });
@@ -57,6 +73,7 @@ export function useProductLabel(key: string | null, picture: () => Blob | null):
     void blob.text().then((body) => {
       const result = parseExtractionResult(body);
       if (result?.kind !== 'productIdentify' || !jobs.current.finish(jobKey, result.categoryId)) return;
+      remember(jobKey, { categoryId: result.categoryId, detected: result.label });
       setDetected(result.label);
       setEdited((wasEdited) => {
         if (!wasEdited && isProductCategory(result.categoryId)) setCategoryId(result.categoryId);

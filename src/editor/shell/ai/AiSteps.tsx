@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import type { Layer } from '../../../../engine/doc/types';
 import { ENHANCE_DEFAULTS } from '../../../../engine/spec/enhance';
 import { Icon } from '../Icon';
+import { ProductStep } from './ProductStep';
 import { RetouchControls } from './RetouchControls';
 import { useLayerAiStep } from './useLayerAiStep';
 
@@ -82,6 +83,7 @@ export function AiSteps({ layer }: { layer: Layer }) {
         </div>
         {working(expand)}
       </div>
+      <ProductStep />
     </section>
   );
 }

@@ -1,8 +1,10 @@
 /**
  * The AI background step's product label in the editor (SPEC §4): recognised again whenever the set of
  * non-text, non-sticker layers changes (engine/products/recognitionJob.ts), from the largest photo layer,
- * and always editable. Only the latest job's answer is shown.
+ * and always editable. Only the latest job's answer is shown. The step runs once the user opens it: selecting a
+ * photo for another tool should not queue a recognition job in front of that tool's own task.
  */
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EditorSnapshot } from '../../../../engine/Editor';
 import { recognitionKey } from '../../../../engine/products/recognitionJob';
@@ -26,12 +28,13 @@ export function ProductStep() {
   const editor = useEditor();
   const key = useEditorSelector(selectKey);
   const layerId = useEditorSelector(selectProductLayer);
-  const product = useProductLabel(layerId ? key : null, () => (layerId ? layerPictureFile(editor, layerId) : null));
+  const [open, setOpen] = useState(false);
+  const product = useProductLabel(open && layerId ? key : null, () => (layerId ? layerPictureFile(editor, layerId) : null));
   if (!layerId) return null;
   return (
-    <div className="ed-field" data-testid="ai.product">
-      <span className="ed-field__label">{t('extract.product.step')}</span>
-      <ProductLabelField product={product} />
-    </div>
+    <details className="ed-field" data-testid="ai.product" onToggle={(e) => setOpen(e.currentTarget.open)}>
+      <summary className="ed-field__label">{t('extract.product.step')}</summary>
+      {open && <ProductLabelField product={product} />}
+    </details>
   );
 }

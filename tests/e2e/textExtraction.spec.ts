@@ -57,3 +57,16 @@ test('AI background: the product is recognised from a 256 px ZIP, and the user c
   await expect(suggested.getByTestId('changebg.bg.scene-dark-podium')).toBeVisible();
   await expect(suggested.getByTestId('changebg.bg.scene-tiled-kitchen')).toHaveCount(0);
 });
+
+test('editor: the AI background step names the product of the photo on the canvas', async ({ page }) => {
+  await page.goto('/en/create');
+  await page.getByTestId('create.preset.square').click();
+  await expect(page.getByTestId('editor.shell')).toBeVisible();
+  await page.getByTestId('tool.image').click();
+  await page.getByTestId('image.input').setInputFiles('tests/assets/photos/coffee.jpg');
+  const step = page.getByTestId('ai.product');
+  await step.locator('summary').click();
+  await expect(step.getByTestId('product.category')).toHaveValue('kitchen', { timeout: 90_000 });
+  await step.getByTestId('product.category').selectOption('food');
+  await expect(step.getByTestId('product.category')).toHaveValue('food');
+});

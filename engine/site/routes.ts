@@ -7,7 +7,7 @@
 /** Which React page renders the route. Everything not built yet is a placeholder. */
 export type PageKind = 'home' | 'toolsIndex' | 'backgroundRemover' | 'notFound' | 'placeholder' | 'create' | 'editor' | 'projects' | 'cutouts' | 'aiImageGenerator' | 'adminStats'
   | 'photoEnhancer' | 'backgroundChanger' | 'productWhite' | 'productGreen' | 'productBlue' | 'aiBackground'
-  | 'blurBackground' | 'imageExtender' | 'magicEraser'
+  | 'blurBackground' | 'imageExtender' | 'magicEraser' | 'textExtractor'
   | 'pricing' | 'order' | 'account' | 'logIn' | 'signUp'
   | 'help' | 'about' | 'privacyPolicy' | 'termsOfUse' | 'cookiesPolicy' | 'blog' | 'template';
 
@@ -82,6 +82,8 @@ export const ROUTES: readonly AppRoute[] = [
   tool('/tools/id-photo-maker', 'idPhotoMaker', 'photo'),
   tool('/tools/id-photo-edit', 'idPhotoEdit', 'photo', { listed: false, query: 'pid' }),
   tool('/tools/blur-background', 'blurBackground', 'photo', { kind: 'blurBackground', featured: true }),
+  // Text and seal extraction (SPEC §1 names the tool; §2 gives it no path): strings in locales/sections/extract.
+  { ...tool('/tools/text-extractor', 'textExtractor', 'photo', { kind: 'textExtractor' }), titleKey: 'extract.tool.title', descriptionKey: 'extract.tool.description' },
 
   tool('/product-photography/white-background', 'productWhite', 'productPhotography', { kind: 'productWhite' }),
   tool('/product-photography/green-background', 'productGreen', 'productPhotography', { kind: 'productGreen' }),

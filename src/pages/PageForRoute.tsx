@@ -26,6 +26,7 @@ const BlurBackgroundPage = page(() => import('./tools/BlurBackgroundPage').then(
 const ImageExtenderPage = page(() => import('./tools/ImageExtenderPage').then((m) => m.ImageExtenderPage));
 const MagicEraserPage = page(() => import('./tools/MagicEraserPage').then((m) => m.MagicEraserPage));
 const PhotoEnhancerPage = page(() => import('./tools/PhotoEnhancerPage').then((m) => m.PhotoEnhancerPage));
+const TextExtractorPage = page(() => import('./tools/TextExtractorPage').then((m) => m.TextExtractorPage));
 const ProductBackgroundPage = page(() => import('./tools/ProductBackgroundPage').then((m) => m.ProductBackgroundPage));
 const HelpPage = page(() => import('../site/pages/HelpPage').then((m) => m.HelpPage));
 const AboutPage = page(() => import('../site/pages/AboutPage').then((m) => m.AboutPage));
@@ -59,6 +60,7 @@ function Page({ route }: { route: AppRoute }) {
     case 'blurBackground': return <BlurBackgroundPage />;
     case 'imageExtender': return <ImageExtenderPage />;
     case 'magicEraser': return <MagicEraserPage />;
+    case 'textExtractor': return <TextExtractorPage />;
     case 'pricing': return <PricingPage />;
     case 'order': return <OrderPage />;
     case 'account': return <AccountPage />;

@@ -5,6 +5,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { createActor, fromPromise, type Actor } from 'xstate';
+import { FlowStepId } from '../../engine/spec/kinds';
 import type { TaskType } from '../../engine/spec/taskTypes';
 import { taskFlowMachine } from '../../machines/taskFlow.machine';
 import { cancelTasks, downloadResult, queryTasks, submitTask, uploadFiles } from '../api/apiClient';
@@ -80,7 +81,16 @@ function derive(s: Snapshot): Derived {
   return { ...IDLE, phase: 'processing', progress: 0.3 + 0.6 * (task?.progress ?? 0) };
 }
 
-export function useImageTask(taskType: TaskType): ImageTaskView {
+export interface ImageTaskOptions {
+  /** The result is a data file (JSON: text, seals, product labels), not a picture: no result-picture review. */
+  dataResult?: boolean;
+  /** 'zip': the file is a ZIP archive, uploaded to the ZIP upload (product recognition, SPEC §7). */
+  fileType?: string;
+}
+
+export function useImageTask(taskType: TaskType, options: ImageTaskOptions = {}): ImageTaskView {
+  const dataResult = options.dataResult ?? false;
+  const fileType = options.fileType;
   const actorRef = useRef<FlowActor | null>(null);
   const [derived, setDerived] = useState<Derived>(IDLE);
   const [sourceUrl, setSourceUrl] = useState<string | null>(null);
@@ -110,7 +120,12 @@ export function useImageTask(taskType: TaskType): ImageTaskView {
     const timed = liveMachine.provide({ actions: { notifyStage: (_, params) => onStage(params.stage) } });
     const actor = createActor(timed, {
       // Picture review before upload and of the result, when the server's config turns it on (SPEC §5).
-      input: { jobId: crypto.randomUUID(), funcType: taskType, sourceFile: file, submitParams: params, steps: buildSteps(config, { prompt: false, pictures: true, query: true }) },
+      // A ZIP travels as the job's file list (SPEC §4 upload of a ZIP); it is no picture to review.
+      input: {
+        jobId: crypto.randomUUID(), funcType: taskType, sourceFile: file, sourceFiles: fileType === 'zip' ? [file] : [], submitParams: params, fileType,
+        steps: buildSteps(config, { prompt: false, pictures: true, query: true })
+          .filter((step) => !(dataResult && step === FlowStepId.RESULT_PICTURE_REVIEW) && !(fileType === 'zip' && step === FlowStepId.PICTURE_REVIEW)),
+      },
     });
     current = actor;
     actor.subscribe((s) => setDerived((prev) => {
@@ -120,7 +135,7 @@ export function useImageTask(taskType: TaskType): ImageTaskView {
     actorRef.current = actor;
     actor.start();
     actor.send({ type: 'job.start' });
-  }, [taskType]);
+  }, [taskType, dataResult, fileType]);
 
   const start = useCallback((file: File, params: Record<string, unknown> = {}) => {
     stopActor();

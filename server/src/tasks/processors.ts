@@ -15,4 +15,8 @@ export const PROCESSORS: Partial<Record<TaskType, Processor>> = {
   picenhance: (ctx) => import('./processors/picenhance').then((m) => m.picenhanceProcessor(ctx)),
   elimination: (ctx) => import('./processors/elimination').then((m) => m.eliminationProcessor(ctx)),
   lama: (ctx) => import('./processors/lama').then((m) => m.lamaProcessor(ctx)),
+  textExtract: (ctx) => import('./processors/textExtract').then((m) => m.textExtractProcessor(ctx)),
+  sealExtract: (ctx) => import('./processors/sealExtract').then((m) => m.sealExtractProcessor(ctx)),
+  productIdentify: (ctx) => import('./processors/productIdentify').then((m) => m.productIdentifyProcessor(ctx)),
+  imageTagger: (ctx) => import('./processors/productIdentify').then((m) => m.productIdentifyProcessor(ctx)),
 };

@@ -5,6 +5,9 @@
  */
 import { useTranslation } from 'react-i18next';
 import { AI_BACKGROUND_SCENES } from '../../../engine/backgrounds/catalogue';
+import { scenesForCategory } from '../../../engine/products/categories';
+import { ProductLabelField } from '../../tools/product/ProductLabelField';
+import { useProductLabel } from '../../tools/product/useProductLabel';
 import { HowItWorks } from '../../components/HowItWorks';
 import { ChangeBgWorkspace } from './changebg/ChangeBgWorkspace';
 import { LibraryGrid } from './changebg/LibraryGrid';
@@ -17,6 +20,9 @@ import './AiBackgroundPage.css';
 export function AiBackgroundPage() {
   const { t } = useTranslation();
   const view = useChangeBackground({ ...DEFAULT_OPTIONS, bgType: 'library', bgId: AI_BACKGROUND_SCENES[0], shadow: true }, t('tools.aiBackground.title'));
+  // The page's one product photo is its set of non-text, non-sticker layers: a new photo is a new job key.
+  const file = view.file;
+  const product = useProductLabel(file ? `${file.name}:${file.size}:${file.lastModified}` : null, () => file);
   return (
     <div className="container tool-page changebg-page ai-bg" data-testid="page.aiBackground">
       <header className="page-header center">
@@ -31,6 +37,13 @@ export function AiBackgroundPage() {
           <ChangeBgWorkspace view={view} />
         </div>
         <aside className="card changebg-options" aria-label={t('changebg.options')}>
+          {file && (
+            <section aria-labelledby="ai-bg-suggested" data-testid="aiBackground.product">
+              <ProductLabelField product={product} />
+              <h2 id="ai-bg-suggested" className="changebg-heading">{t('extract.product.suggested')}</h2>
+              <LibraryGrid selectedId={view.options.bgId} onlyIds={scenesForCategory(product.categoryId)} onSelect={(bgId) => view.setOptions({ ...view.options, bgType: 'library', bgId })} />
+            </section>
+          )}
           <section aria-labelledby="ai-bg-scenes">
             <h2 id="ai-bg-scenes" className="changebg-heading">{t('changebg.ai.scenes')}</h2>
             <LibraryGrid selectedId={view.options.bgId} onlyIds={AI_BACKGROUND_SCENES} onSelect={(bgId) => view.setOptions({ ...view.options, bgType: 'library', bgId })} />

@@ -8,6 +8,7 @@ import type { Layer } from '../../../../engine/doc/types';
 import { ENHANCE_DEFAULTS } from '../../../../engine/spec/enhance';
 import { LibraryGrid } from '../../../pages/tools/changebg/LibraryGrid';
 import { Icon } from '../Icon';
+import { ProductStep } from './ProductStep';
 import { RetouchControls } from './RetouchControls';
 import { useLayerAiStep } from './useLayerAiStep';
 
@@ -90,6 +91,7 @@ export function AiSteps({ layer }: { layer: Layer }) {
         </div>
         {working(expand)}
       </div>
+      <ProductStep />
     </section>
   );
 }

@@ -1,0 +1,124 @@
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { readPhoto } from '../../testing/testPhotos';
+import { exactLines, SEAL_CENTRE_TEXT, SEAL_RING_TEXT, sealDocument, textFixtures } from './ocrFixtures';
+import { readingOrder, readText, type OcrLine } from './ocrEngine';
+import { extractSeals } from './seal';
+import { findSeals, inkStrength, redInkMask, unwrapRing } from './sealPixels';
+
+describe('text extraction on photos with rendered lines (PP-OCRv4)', () => {
+  it('reads at least 12 of the 14 English and Chinese lines exactly, each with a box on its text', async () => {
+    const fixtures = await textFixtures();
+    let exact = 0;
+    let total = 0;
+    for (const fixture of fixtures) {
+      const lines = await readText(fixture.image);
+      const found = exactLines(fixture.lines, lines.map((l) => l.text));
+      exact += found.length;
+      total += fixture.lines.length;
+      const { width, height } = await sharp(fixture.image).metadata();
+      for (const line of lines) {
+        expect(line.confidence).toBeGreaterThan(0.5);
+        for (const [x, y] of line.box) {
+          expect(x).toBeGreaterThanOrEqual(0);
+          expect(x).toBeLessThanOrEqual(width!);
+          expect(y).toBeGreaterThanOrEqual(0);
+          expect(y).toBeLessThanOrEqual(height!);
+        }
+      }
+    }
+    expect(total).toBe(14);
+    expect(exact).toBeGreaterThanOrEqual(12);
+  }, 120_000);
+
+  it('places the box of a line where the line was drawn', async () => {
+    const [coffee] = await textFixtures();
+    const lines = await readText(coffee.image);
+    const grand = lines.find((l) => l.text.replace(/\s/g, '').startsWith('GrandOpening'));
+    expect(grand).toBeDefined();
+    const xs = grand!.box.map((p) => p[0]);
+    const ys = grand!.box.map((p) => p[1]);
+    // Drawn at x = 60, baseline y = 110, 64 px bold: the box spans about 60..800 and 50..125.
+    expect(Math.min(...xs)).toBeGreaterThan(30);
+    expect(Math.min(...xs)).toBeLessThan(90);
+    expect(Math.min(...ys)).toBeGreaterThan(25);
+    expect(Math.max(...ys)).toBeLessThan(150);
+  }, 60_000);
+
+  it('finds no text in a photo without any', async () => {
+    expect(await readText(await readPhoto('chelsea'))).toEqual([]);
+  }, 60_000);
+
+  it('orders lines by rows, then left to right', () => {
+    const at = (x: number, y: number, text: string): OcrLine => ({ text, confidence: 1, box: [[x, y], [x + 50, y], [x + 50, y + 20], [x, y + 20]] });
+    expect(readingOrder([at(200, 102, 'b'), at(0, 300, 'c'), at(0, 100, 'a')]).map((l) => l.text)).toEqual(['a', 'b', 'c']);
+  });
+});
+
+describe('seal extraction', () => {
+  it('reads the ring text exactly by polar unwrapping, and the centre text, from a stamped contract', async () => {
+    const { seals, width } = await extractSeals(await sealDocument());
+    expect(width).toBe(1000);
+    expect(seals).toHaveLength(1);
+    const [seal] = seals;
+    expect(seal.ringText).toBe(SEAL_RING_TEXT);
+    expect(seal.centreText).toBe(SEAL_CENTRE_TEXT);
+    // Drawn at centre (700, 450) with radius 150.
+    expect(Math.abs(seal.box.x + seal.box.w / 2 - 700)).toBeLessThan(8);
+    expect(Math.abs(seal.box.y + seal.box.h / 2 - 450)).toBeLessThan(8);
+    expect(Math.abs(seal.box.w - 296)).toBeLessThan(12);
+  }, 120_000);
+
+  it('gives the seal as red ink on transparent, without the black print under it', async () => {
+    const { seals } = await extractSeals(await sealDocument());
+    const { data, info } = await sharp(seals[0].png).raw().toBuffer({ resolveWithObject: true });
+    expect(info.channels).toBe(4);
+    let opaque = 0;
+    let transparent = 0;
+    let darkOpaque = 0;
+    for (let i = 0; i < data.length; i += 4) {
+      if (data[i + 3] === 0) transparent++;
+      else if (data[i + 3] > 128) {
+        opaque++;
+        expect(data[i]).toBeGreaterThan(data[i + 1] + 40); // red, never grey or black
+        if (data[i] < 100) darkOpaque++;
+      }
+    }
+    expect(transparent / (info.width * info.height)).toBeGreaterThan(0.5);
+    expect(opaque).toBeGreaterThan(5000);
+    // Only where black print crosses a stroke can an ink pixel be darker (a handful of pixels).
+    expect(darkOpaque / opaque).toBeLessThan(0.002);
+  }, 120_000);
+
+  it('finds no seal in photos of red objects, and none in red blobs too small to be one', async () => {
+    // Both photos hold red things (a saucer; the astronaut's flag and suit patches), none of them a seal.
+    expect((await extractSeals(await readPhoto('coffee'))).seals).toEqual([]);
+    expect((await extractSeals(await readPhoto('astronaut'))).seals).toEqual([]);
+    const mask = new Uint8Array(200 * 200);
+    for (let y = 10; y < 40; y++) for (let x = 10; x < 40; x++) mask[y * 200 + x] = 255;
+    expect(findSeals(mask, 200, 200)).toEqual([]);
+  }, 60_000);
+
+  it('counts red as ink and black, grey or white as not', () => {
+    expect(inkStrength(216, 30, 30)).toBe(255);
+    expect(inkStrength(20, 20, 20)).toBe(0);
+    expect(inkStrength(240, 238, 230)).toBe(0);
+    expect(inkStrength(128, 128, 128)).toBe(0);
+    expect(inkStrength(153, 96, 49)).toBe(0); // ginger fur (chelsea) is orange, not ink
+    expect(inkStrength(227, 66, 52)).toBeGreaterThan(200); // vermilion stamp pad
+    expect(redInkMask({ data: new Uint8Array([216, 30, 30, 0, 0, 0]), width: 2, height: 1 })).toEqual(new Uint8Array([255, 0]));
+  });
+
+  it('unwraps a ring so that a mark at 12 o’clock lands in the middle of the strip, near the top', () => {
+    const w = 101;
+    const grey = new Uint8Array(w * w).fill(255);
+    // A dark dot at 12 o'clock, 85 % of the radius out.
+    for (let y = 6; y < 10; y++) for (let x = 48; x < 53; x++) grey[y * w + x] = 0;
+    const strip = unwrapRing(grey, w, w, { scale: 1, stretch: 1 });
+    let sx = 0, sy = 0, n = 0;
+    for (let y = 0; y < strip.height; y++) for (let x = 0; x < strip.width; x++) if (strip.data[y * strip.width + x] < 128) { sx += x; sy += y; n++; }
+    expect(n).toBeGreaterThan(0);
+    expect(Math.abs(sx / n - strip.width / 2)).toBeLessThan(strip.width * 0.03);
+    expect(sy / n).toBeLessThan(strip.height * 0.4);
+  });
+});

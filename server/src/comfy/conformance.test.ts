@@ -136,6 +136,16 @@ describe('image tools', () => {
 });
 
 describe('failures', () => {
+  it('a workflow naming a picture that was never uploaded is refused at /prompt, as ComfyUI does', async () => {
+    const { ComfyClient } = await import('./comfyClient');
+    const client = new ComfyClient(fake.url);
+    const wf = {
+      '1': { class_type: 'LoadImage', inputs: { image: 'never-uploaded.png' } },
+      '2': { class_type: 'SaveImage', inputs: { images: ['1', 0], filename_prefix: 'x' } },
+    };
+    await expect(client.submit(wf, 'c1')).rejects.toThrow(/Invalid image file/);
+  });
+
   it('cancellation interrupts the run on the server', async () => {
     fake.behave({ steps: 200, stepDelayMs: 20 });
     h = await jobHarness(null, { prompt: 'a slow picture' });

@@ -156,6 +156,21 @@ describe('failures', () => {
     expect(fake.interrupts).toBe(before + 1);
   });
 
+  it('cancelling a job still queued behind another removes it without interrupting the running one', async () => {
+    fake.behave({ steps: 60, stepDelayMs: 20 });
+    h = await jobHarness(null, { prompt: 'first' });
+    const other = await jobHarness(null, { prompt: 'second' });
+    const before = fake.interrupts;
+    const first = generativeProcessor('aiGeneratePic', runtime)(h.ctx);
+    await new Promise((r) => setTimeout(r, 150));
+    const second = generativeProcessor('aiGeneratePic', runtime)(other.ctx);
+    setTimeout(() => other.cancel(), 500);
+    await expect(second).rejects.toBeInstanceOf(TestCancelled);
+    expect(fake.interrupts).toBe(before);
+    expect((await first).body.length).toBeGreaterThan(100);
+    await other.cleanup();
+  });
+
   it('a run that fails on the server is GPU_HANDLE_FAILED with its message', async () => {
     fake.behave({ mode: 'error' });
     h = await jobHarness(null, { prompt: 'x' });

@@ -22,12 +22,14 @@ const SPEC_PATHS = [
 
 /** Pages for whoever runs the server, not in SPEC §2. */
 const OPERATOR_PATHS = ['/admin/stats'];
+/** Tools beyond SPEC §2's route list: old-photo colourising (SPEC §7 submit feature, issue 19). */
+const EXTRA_TOOL_PATHS = ['/tools/photo-colorizer'];
 
 describe('route table', () => {
-  it('has every SPEC path exactly once, the operator pages, and nothing else', () => {
+  it('has every SPEC path exactly once, the operator pages, the extra tools, and nothing else', () => {
     const paths = ROUTES.map((route) => route.path);
     expect(new Set(paths).size).toBe(paths.length);
-    expect([...paths].sort()).toEqual([...SPEC_PATHS, ...OPERATOR_PATHS].sort());
+    expect([...paths].sort()).toEqual([...SPEC_PATHS, ...OPERATOR_PATHS, ...EXTRA_TOOL_PATHS].sort());
   });
 
   it('reads pid on the three editor-step pages', () => {

@@ -9,7 +9,9 @@ export type PageKind = 'home' | 'toolsIndex' | 'backgroundRemover' | 'notFound' 
   | 'photoEnhancer' | 'backgroundChanger' | 'productWhite' | 'productGreen' | 'productBlue' | 'aiBackground'
   | 'blurBackground' | 'imageExtender' | 'magicEraser'
   | 'pricing' | 'order' | 'account' | 'logIn' | 'signUp'
-  | 'help' | 'about' | 'privacyPolicy' | 'termsOfUse' | 'cookiesPolicy' | 'blog' | 'template';
+  | 'help' | 'about' | 'privacyPolicy' | 'termsOfUse' | 'cookiesPolicy' | 'blog' | 'template'
+  | 'aiImageGeneratorCreate' | 'imageToImage' | 'imageToImageCreate' | 'aiReplace' | 'aiClothesChanger' | 'aiVirtualTryOn'
+  | 'backgroundReplacer' | 'colorize';
 
 /** Sections of SPEC §2; the tool sections also group the cards on /tools. */
 export type RouteGroup =
@@ -82,6 +84,8 @@ export const ROUTES: readonly AppRoute[] = [
   tool('/tools/id-photo-maker', 'idPhotoMaker', 'photo'),
   tool('/tools/id-photo-edit', 'idPhotoEdit', 'photo', { listed: false, query: 'pid' }),
   tool('/tools/blur-background', 'blurBackground', 'photo', { kind: 'blurBackground', featured: true }),
+  // Not in SPEC §2: old-photo colourising (SPEC §7 submit feature, task type deoldify), issue 19; strings in sections/genai.
+  { ...tool('/tools/photo-colorizer', 'colorize', 'photo', { kind: 'colorize' }), titleKey: 'genai.colorize.title', descriptionKey: 'genai.colorize.description' },
 
   tool('/product-photography/white-background', 'productWhite', 'productPhotography', { kind: 'productWhite' }),
   tool('/product-photography/green-background', 'productGreen', 'productPhotography', { kind: 'productGreen' }),
@@ -89,14 +93,14 @@ export const ROUTES: readonly AppRoute[] = [
 
   tool('/ai-background', 'aiBackground', 'aiGeneration', { kind: 'aiBackground', featured: true }),
   tool('/ai-image-generator', 'aiImageGenerator', 'aiGeneration', { kind: 'aiImageGenerator', featured: true }),
-  tool('/ai-image-generator/create', 'aiImageGeneratorCreate', 'aiGeneration', { listed: false }),
-  tool('/image-to-image-ai', 'imageToImage', 'aiGeneration'),
-  tool('/image-to-image-ai/create', 'imageToImageCreate', 'aiGeneration', { listed: false }),
+  tool('/ai-image-generator/create', 'aiImageGeneratorCreate', 'aiGeneration', { kind: 'aiImageGeneratorCreate', listed: false }),
+  tool('/image-to-image-ai', 'imageToImage', 'aiGeneration', { kind: 'imageToImage', featured: true }),
+  tool('/image-to-image-ai/create', 'imageToImageCreate', 'aiGeneration', { kind: 'imageToImageCreate', listed: false }),
 
-  tool('/ai-replace', 'aiReplace', 'aiReplace', { listed: false }),
-  tool('/ai-replace/ai-clothes-changer', 'aiClothesChanger', 'aiReplace'),
-  tool('/ai-replace/ai-virtual-try-on-product', 'aiVirtualTryOn', 'aiReplace'),
-  tool('/ai-replace/background-replacer', 'backgroundReplacer', 'aiReplace'),
+  tool('/ai-replace', 'aiReplace', 'aiReplace', { kind: 'aiReplace', listed: false }),
+  tool('/ai-replace/ai-clothes-changer', 'aiClothesChanger', 'aiReplace', { kind: 'aiClothesChanger', featured: true }),
+  tool('/ai-replace/ai-virtual-try-on-product', 'aiVirtualTryOn', 'aiReplace', { kind: 'aiVirtualTryOn' }),
+  tool('/ai-replace/background-replacer', 'backgroundReplacer', 'aiReplace', { kind: 'backgroundReplacer' }),
 
   tool('/batch', 'batch', 'batch', { listed: false }),
   tool('/batch-edit', 'batchEdit', 'batch', { listed: false }),

@@ -42,8 +42,8 @@ export const MAX_IMAGES_PER_RUN = 4;
 export const MAX_SEED = 0xffff_ffff;
 /** Image-to-image strength (denoise): how far the result may move from the input picture. */
 export const DEFAULT_STRENGTH = 0.6;
-/** Custom-image AI background (SPEC §3 customImageSimilarity): how closely the scene follows the reference, 0..1. */
-export const DEFAULT_IMAGE_SIMILARITY = 0.7;
+/** Custom-image AI background (SPEC §3 customImageSimilarity, sent as 0-100): how closely the scene follows the reference. */
+export const DEFAULT_IMAGE_SIMILARITY = 0.5;
 /** The longest prompt a page accepts: enough for a detailed description, short enough to review fast. */
 export const PROMPT_MAX_CHARS = 1000;
 
@@ -83,10 +83,10 @@ export function randomSeed(random: () => number = Math.random): number {
  * The submit params for these choices (the prompt itself travels as `prompt`, added by the task flow).
  * One job makes one image (a run of several images submits several jobs).
  * @example generationParams({ ...DEFAULT_CHOICES, aspect: '16:9' }, 7)
- *   // { style: 'none', aspectRatio: '16:9', width: 1344, height: 768, seed: 7 }
+ *   // { style: 'none', aspectRatio: '16:9', seed: 7 }
  */
 export function generationParams(choices: GenerationChoices, seed: number): Record<string, unknown> {
   const aspect = ASPECT_RATIOS.find((a) => a.id === choices.aspect) ?? ASPECT_RATIOS[0];
   const style = STYLE_PRESETS.find((s) => s.id === choices.style) ?? STYLE_PRESETS[0];
-  return { style: style.id, aspectRatio: aspect.id, width: aspect.width, height: aspect.height, seed };
+  return { style: style.id, aspectRatio: aspect.id, seed };
 }

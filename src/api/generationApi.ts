@@ -14,9 +14,15 @@ export type GenerationAvailability = 'available' | 'notConfigured' | 'unknown';
 
 const cache = new Map<TaskType, Promise<GenerationAvailability>>();
 
+/**
+ * Text-only types take no picture, so an empty payload is not refused before a task is made: they are asked
+ * through an image type that runs on the same generation server.
+ */
+const PROBE_AS: Partial<Record<TaskType, TaskType>> = { aiGeneratePic: 'aiImageToImage', aiGeneratePicWebUi: 'aiImgToImgWebUi' };
+
 async function probe(taskType: TaskType, signal?: AbortSignal): Promise<GenerationAvailability> {
   try {
-    const response = await fetch(`/api/task/${taskType}`, {
+    const response = await fetch(`/api/task/${PROBE_AS[taskType] ?? taskType}`, {
       method: 'POST', headers: { 'content-type': 'application/json', ...deviceHeaders() }, body: '{}', signal,
     });
     const envelope = (await response.json()) as { resultCode?: number };

@@ -10,6 +10,7 @@ import { createActor, fromPromise, type Actor } from 'xstate';
 import { FlowStepId, type TaskStage } from '../../engine/spec/kinds';
 import type { TaskType } from '../../engine/spec/taskTypes';
 import { taskFlowMachine } from '../../machines/taskFlow.machine';
+import type { SubmitInput } from '../../machines/taskFlow.types';
 import { cancelTasks, downloadResult, queryTasks, submitTask, uploadFiles } from '../api/apiClient';
 import { getAppConfig } from '../api/secureConfig';
 import { createTaskTimer } from '../api/timingReport';
@@ -32,6 +33,8 @@ export interface GenerativeStart {
   file?: File | null;
   /** Submit params, one entry per job (one job per image); default one job without params. */
   jobs?: Array<Record<string, unknown>>;
+  /** The submit field the (reviewed, translated) prompt travels in, when the task names it otherwise (aibg: customPrompt). */
+  promptParam?: string;
 }
 
 export interface GenerativeTaskView {
@@ -63,6 +66,13 @@ const liveMachine = taskFlowMachine.provide({
 type FlowActor = Actor<typeof liveMachine>;
 type Snapshot = ReturnType<FlowActor['getSnapshot']>;
 type Derived = Omit<GenerativeTaskView, 'start' | 'retry' | 'cancel' | 'results'> & { blobs: Array<{ taskId: string; blob: Blob }> };
+
+/** The task flow sends the prompt as `prompt`; a task that reads it under another name gets it there. */
+export function renamePrompt(input: SubmitInput, name: string): SubmitInput {
+  if (!('prompt' in input.params)) return input;
+  const { prompt, ...rest } = input.params;
+  return { ...input, params: { ...rest, [name]: prompt } };
+}
 
 const IDLE: Derived = { stage: 'idle', busy: false, progress: 0, translation: null, errorKey: null, errorCode: null, blobs: [] };
 
@@ -132,7 +142,10 @@ export function useGenerativeTask(taskType: TaskType): GenerativeTaskView {
             fmt: run.file ? formatOf(run.file) : 'text',
           }),
         });
-        const timed = liveMachine.provide({ actions: { notifyStage: (_, p) => onStage(p.stage) } });
+          const timed = liveMachine.provide({
+          actions: { notifyStage: (_, p) => onStage(p.stage) },
+          ...(run.promptParam ? { actors: { submit: fromPromise(({ input, signal }: { input: SubmitInput; signal: AbortSignal }) => submitTask(renamePrompt(input, run.promptParam!), signal)) } } : {}),
+        });
         const actor = createActor(timed, {
           input: {
             jobId: crypto.randomUUID(), funcType: taskType, steps, sourceFile: run.file ?? null, submitParams: params,

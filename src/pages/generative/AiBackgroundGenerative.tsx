@@ -1,12 +1,15 @@
 /**
  * The generative half of /ai-background (SPEC §3 AI background params, background source CustomPrompt or
  * CustomImage): the product photo, and the scene either described (the prompt check, then the task flow's text
- * review and translation) or shown by a picture with how closely to follow it. Runs the `aibg` task on the
- * generation server; without one, says so.
+ * review and translation) or shown by a picture with how closely to follow it. The product is cut out first
+ * (`removebg`, here), then the `aibg` task generates the scene around the cut-out on the generation server;
+ * without one, says so.
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BackgroundSource, DEFAULT_IMAGE_SIMILARITY } from '../../../engine/spec/generativeParams';
+import { errorKeyFor } from '../../tools/errorKeys';
+import { FlowError, runFlowOnce } from '../../tools/runFlowOnce';
 import { useToast } from '../../components/ToastContext';
 import { ReferenceUploadError, uploadReference } from '../../tools/uploadReference';
 import { CreditNote } from './CreditNote';
@@ -33,20 +36,25 @@ export function AiBackgroundGenerative({ source }: { source: 'prompt' | 'image' 
 
   const go = async (prompt: string, asWritten: boolean, sentAs: Parameters<typeof gen.run>[2]) => {
     if (!product) return;
-    const params: Record<string, unknown> = { bgSource: source === 'prompt' ? BackgroundSource.CUSTOM_PROMPT : BackgroundSource.CUSTOM_IMAGE };
-    if (source === 'image' && scene) {
-      setUploading(true);
-      try {
+    const params: Record<string, unknown> = { source: source === 'prompt' ? BackgroundSource.CUSTOM_PROMPT : BackgroundSource.CUSTOM_IMAGE };
+    let cutOut: File;
+    setUploading(true);
+    try {
+      // The scene is generated around the subject: the server needs the product as a cut-out (transparency).
+      const blob = await runFlowOnce('removebg', product);
+      cutOut = new File([blob], product.name.replace(/\.[a-z0-9]+$/i, '') + '.png', { type: 'image/png' });
+      if (source === 'image' && scene) {
         params.customFileUrl = await uploadReference(scene, 'aibg');
-        params.customImageSimilarity = similarity;
-      } catch (err) {
-        toast.show(t(err instanceof ReferenceUploadError ? err.key : 'errors.unknown'), 'error');
-        return;
-      } finally {
-        setUploading(false);
+        params.customImageSimilarity = Math.round(similarity * 100);
       }
+    } catch (err) {
+      const key = err instanceof ReferenceUploadError ? err.key : err instanceof FlowError && err.error ? errorKeyFor(err.error) : 'errors.unknown';
+      toast.show(t(key), 'error');
+      return;
+    } finally {
+      setUploading(false);
     }
-    gen.run(prompt, asWritten, sentAs, { file: product, params, choices: false });
+    gen.run(prompt, asWritten, sentAs, { file: cutOut, params, choices: false, promptParam: 'customPrompt' });
   };
 
   return (
@@ -76,7 +84,7 @@ export function AiBackgroundGenerative({ source }: { source: 'prompt' | 'image' 
             </div>
           )}
         </div>
-        {uploading && <p className="gen-outcome__stage" role="status">{t('genai.stage.upload')}</p>}
+        {uploading && <p className="gen-outcome__stage" role="status" data-testid="aiBackground.preparing">{t('genai.aibg.cuttingOut')}</p>}
         <CreditNote taskType="aibg" />
       </PromptBox>
       <GenOutcome task={task} sentAs={gen.sentAs} original={product?.name ?? 'product'} tool="ai-background" emptyText={t('genai.aibg.empty')} />

@@ -1,13 +1,15 @@
 /**
- * The three AI replace tools (SPEC §2): clothes changer (a person's photo, and the garment as a picture or a
- * description), virtual try-on of a product (a model or scene photo, and the product picture), background
- * replacer (a photo, and the new scene described or shown). The second picture is uploaded (after its picture
- * review) and passed by URL; the description goes through the prompt check and the task flow's text review and
- * translation. One run makes one image; its price is shown before it starts.
+ * The three AI replace tools (SPEC §2): clothes changer (a person's photo and the new outfit described), virtual
+ * try-on of a product (a model or scene photo and the product or garment picture, a description optional),
+ * background replacer (a photo and the new scene described). The workflows find the clothes, the person or the
+ * background themselves. The product picture is uploaded (after its picture review) and passed by URL
+ * (`productUrl`); the description goes through the prompt check and the task flow's text review and translation.
+ * One run makes one image; its price is shown before it starts.
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TaskType } from '../../../engine/spec/taskTypes';
+import { LocalLink } from '../../components/LocalLink';
 import { useToast } from '../../components/ToastContext';
 import { ReferenceUploadError, uploadReference } from '../../tools/uploadReference';
 import { CreditNote } from './CreditNote';
@@ -24,17 +26,17 @@ export type ReplaceVariant = 'clothes' | 'product' | 'background';
 interface VariantSpec {
   taskType: TaskType;
   pageId: string;
-  /** The submit param that carries the second picture's URL. */
-  referenceParam: string;
-  /** The second picture may be left out when a description is given. */
-  promptOrReference: boolean;
+  /** The submit param that carries the second picture's URL (required when present); null: the photo alone. */
+  referenceParam: string | null;
+  /** A description is required (otherwise the workflow has a default). */
+  promptRequired: boolean;
   tool: string;
 }
 
 const VARIANTS: Record<ReplaceVariant, VariantSpec> = {
-  clothes: { taskType: 'aiReplaceClothes', pageId: 'aiClothesChanger', referenceParam: 'clothesUrl', promptOrReference: true, tool: 'new-outfit' },
-  product: { taskType: 'aiReplaceProduct', pageId: 'aiVirtualTryOn', referenceParam: 'productUrl', promptOrReference: false, tool: 'try-on' },
-  background: { taskType: 'aiReplaceBg', pageId: 'backgroundReplacer', referenceParam: 'bgUrl', promptOrReference: true, tool: 'new-background' },
+  clothes: { taskType: 'aiReplaceClothes', pageId: 'aiClothesChanger', referenceParam: null, promptRequired: true, tool: 'new-outfit' },
+  product: { taskType: 'aiReplaceProduct', pageId: 'aiVirtualTryOn', referenceParam: 'productUrl', promptRequired: false, tool: 'try-on' },
+  background: { taskType: 'aiReplaceBg', pageId: 'backgroundReplacer', referenceParam: null, promptRequired: true, tool: 'new-background' },
 };
 
 export function ReplaceToolPage({ variant }: { variant: ReplaceVariant }) {
@@ -48,12 +50,12 @@ export function ReplaceToolPage({ variant }: { variant: ReplaceVariant }) {
   const [uploading, setUploading] = useState(false);
   const { task } = gen;
   const busy = task.busy || uploading;
-  const hasInput = photo !== null && (reference !== null || (spec.promptOrReference && gen.prompt.trim() !== ''));
+  const hasInput = photo !== null && (spec.referenceParam === null || reference !== null) && (!spec.promptRequired || gen.prompt.trim() !== '');
 
   const go = async (prompt: string, asWritten: boolean, sentAs: Parameters<typeof gen.run>[2]) => {
     if (!photo) return;
     const params: Record<string, unknown> = {};
-    if (reference) {
+    if (spec.referenceParam && reference) {
       setUploading(true);
       try {
         params[spec.referenceParam] = await uploadReference(reference, spec.taskType);
@@ -79,7 +81,7 @@ export function ReplaceToolPage({ variant }: { variant: ReplaceVariant }) {
         placeholder={t(`genai.replace.${variant}.promptPlaceholder`)}
         value={gen.prompt}
         onChange={gen.setPrompt}
-        optional
+        optional={!spec.promptRequired}
         canSubmit={!busy && hasInput}
         submitLabel={t(`genai.replace.${variant}.submit`)}
         onGo={(prompt, asWritten, sentAs) => void go(prompt, asWritten, sentAs)}
@@ -87,9 +89,14 @@ export function ReplaceToolPage({ variant }: { variant: ReplaceVariant }) {
       >
         <div className="gen-replace__pictures">
           <ImageInput id="photo" label={t(`genai.replace.${variant}.photo`)} file={photo} onFile={setPhoto} disabled={busy} />
-          <ImageInput id="reference" label={t(`genai.replace.${variant}.reference`)} hint={t(`genai.replace.${variant}.referenceHint`)}
-            file={reference} onFile={setReference} disabled={busy} />
+          {spec.referenceParam && (
+            <ImageInput id="reference" label={t('genai.replace.product.reference')} hint={t('genai.replace.product.referenceHint')}
+              file={reference} onFile={setReference} disabled={busy} />
+          )}
         </div>
+        {variant === 'clothes' && (
+          <p className="muted small"><LocalLink to="/ai-replace/ai-virtual-try-on-product" className="text-link">{t('genai.replace.clothes.tryOnHint')}</LocalLink></p>
+        )}
         {uploading && <p className="gen-outcome__stage" role="status">{t('genai.stage.upload')}</p>}
         <CreditNote taskType={spec.taskType} />
       </PromptBox>

@@ -24,7 +24,7 @@ export interface GenerationRun {
    * Starts the task with the checked prompt, the choices (unless `choices: false`: tools that keep the photo's
    * size send only the seed), an optional picture and extra params.
    */
-  run(prompt: string, asWritten: boolean, sentAs: SentAs, extra?: { file?: File | null; params?: Record<string, unknown>; choices?: boolean }): void;
+  run(prompt: string, asWritten: boolean, sentAs: SentAs, extra?: { file?: File | null; params?: Record<string, unknown>; choices?: boolean; promptParam?: string }): void;
 }
 
 export function useGenerationRun(taskType: TaskType, initial: Partial<GenerationChoices> = {}): GenerationRun {
@@ -47,7 +47,7 @@ export function useGenerationRun(taskType: TaskType, initial: Partial<Generation
         const base = extra.choices === false ? { seed: jobSeed } : generationParams(choices, jobSeed);
         return { ...base, ...extra.params };
       });
-      task.start({ prompt: text, asWritten, file: extra.file, jobs });
+      task.start({ prompt: text, asWritten, file: extra.file, jobs, promptParam: extra.promptParam });
     },
   };
 }

@@ -42,3 +42,53 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
 }
 
 export const PROJECT_ROOT = root;
+
+/** One generation server and its share of the jobs (SPEC §7 weighted hosts). */
+export interface WeightedHost {
+  url: string;
+  weight: number;
+}
+
+/** External generation servers (issue 19; README "Running ComfyUI"). */
+export interface GenerationConfig {
+  /** ComfyUI servers from COMFYUI_URL: `http://gpu1:8188#3,http://gpu2:8188#1` (`#weight`, default 1). Empty: none. */
+  comfy: WeightedHost[];
+  /** AUTOMATIC1111 `--api` servers from WEBUI_URL, same syntax, for the webui task types. */
+  webui: WeightedHost[];
+  /** COMFYUI_TOKEN, sent in COMFYUI_TOKEN_HEADER (default Authorization, as `Bearer <token>`) to a proxy in front of ComfyUI. */
+  comfyHeaders: Record<string, string>;
+  /** WEBUI_AUTH `user:password` of AUTOMATIC1111's `--api-auth`, sent as HTTP Basic. */
+  webuiHeaders: Record<string, string>;
+  /** GENERATION_TIMEOUT_S: one job's limit on the server, queue wait included (default 300). */
+  timeoutMs: number;
+  /** COMFYUI_WORKFLOW_DIR: the workflow files (default server/config/comfy-workflows). */
+  workflowDir: string;
+}
+
+/** Parses `url#weight,url#weight`; a bad URL or weight throws, naming the variable. */
+export function parseWeightedHosts(value: string | undefined, name: string): WeightedHost[] {
+  if (!value || value.trim() === '') return [];
+  return value.split(',').map((part) => part.trim()).filter(Boolean).map((part) => {
+    const [raw, w] = part.split('#');
+    let url: URL;
+    try { url = new URL(raw); } catch { throw new Error(`${name}: "${raw}" is not a URL`); }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`${name}: "${raw}" must be http(s)`);
+    const weight = w === undefined ? 1 : Number(w);
+    if (!Number.isFinite(weight) || weight <= 0) throw new Error(`${name}: weight "${w}" of ${raw} must be a positive number`);
+    return { url: url.toString().replace(/\/+$/, ''), weight };
+  });
+}
+
+/** Reads the generation servers from `env`; read at each job, so tests and operators can change them. */
+export function loadGenerationConfig(env: NodeJS.ProcessEnv = process.env): GenerationConfig {
+  const header = env.COMFYUI_TOKEN_HEADER || 'Authorization';
+  const token = env.COMFYUI_TOKEN || '';
+  return {
+    comfy: parseWeightedHosts(env.COMFYUI_URL, 'COMFYUI_URL'),
+    webui: parseWeightedHosts(env.WEBUI_URL, 'WEBUI_URL'),
+    comfyHeaders: token ? { [header]: header.toLowerCase() === 'authorization' ? `Bearer ${token}` : token } : {},
+    webuiHeaders: env.WEBUI_AUTH ? { Authorization: `Basic ${Buffer.from(env.WEBUI_AUTH).toString('base64')}` } : {},
+    timeoutMs: intFrom(env.GENERATION_TIMEOUT_S, 300, 'GENERATION_TIMEOUT_S') * 1000,
+    workflowDir: path.resolve(env.COMFYUI_WORKFLOW_DIR || path.join(root, 'server', 'config', 'comfy-workflows')),
+  };
+}

@@ -23,7 +23,13 @@ export interface ProcessorOutput {
   extension: string;
 }
 
-export type Processor = (ctx: ProcessorContext) => Promise<ProcessorOutput>;
+export type Processor = ((ctx: ProcessorContext) => Promise<ProcessorOutput>) & {
+  /**
+   * Optional: why the type cannot run now (e.g. no generation server configured), or null. When it
+   * gives a reason, submit answers SERVICE_UNAVAILABLE with it before anything is charged or queued.
+   */
+  unavailable?: () => string | null;
+};
 
 /** Reads the task's input image, failing with PRE_PROCESS_FAILED when it has gone. */
 export async function readInput(ctx: ProcessorContext): Promise<Buffer> {

@@ -1,6 +1,8 @@
 import type { TaskType } from '../../../engine/spec/taskTypes';
 import type { Processor } from './processor';
 import { removebgProcessor } from './processors/removebg';
+import { generativeProcessors } from '../comfy/generativeProcessors';
+import { withLearnedFill } from '../comfy/learnedFill';
 
 export type { Processor, ProcessorContext, ProcessorOutput } from './processor';
 
@@ -15,4 +17,9 @@ export const PROCESSORS: Partial<Record<TaskType, Processor>> = {
   picenhance: (ctx) => import('./processors/picenhance').then((m) => m.picenhanceProcessor(ctx)),
   elimination: (ctx) => import('./processors/elimination').then((m) => m.eliminationProcessor(ctx)),
   lama: (ctx) => import('./processors/lama').then((m) => m.lamaProcessor(ctx)),
+  // Generative types (issue 19) run on ComfyUI / AUTOMATIC1111 and answer 1000003 without one.
+  ...generativeProcessors(),
 };
+
+// The eraser and extender use the learned ComfyUI workflow when COMFYUI_URL is set, their classical fill otherwise.
+for (const type of ['lama', 'elimination', 'aiextend'] as const) PROCESSORS[type] = withLearnedFill(type, PROCESSORS[type]!);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ResultCode } from '../../../engine/spec/errors';
 import { UNSUPPORTED_FUNCTION_TYPE, isTaskType } from '../../../engine/spec/taskTypes';
+import { TEXT_ONLY_TASK_TYPES } from '../../../engine/spec/generation';
 import { ApiError, paramsInvalid } from '../envelope';
 import type { TaskCharging } from '../accounts';
 import type { JobQueue } from '../queue/jobQueue';
@@ -53,11 +54,16 @@ export class TaskService {
         : `${type} is not available on this server yet`;
       throw new ApiError(ResultCode.SERVICE_UNAVAILABLE, message);
     }
+    // A generative type without its server says so before anything is charged or queued.
+    const reason = this.deps.processors[type]?.unavailable?.();
+    if (reason) throw new ApiError(ResultCode.SERVICE_UNAVAILABLE, reason);
     const payload = (body ?? {}) as Record<string, unknown>;
     const imgUrl = payload.imgUrl;
-    if (typeof imgUrl !== 'string' || imgUrl === '') throw paramsInvalid('imgUrl is required');
-    const inputKey = await this.deps.access.keyFor(owner, imgUrl, 'imgUrl');
-    if (!(await this.deps.storage.exists(inputKey))) throw paramsInvalid('imgUrl points to a file that no longer exists');
+    // Text-to-image types make a picture from the prompt alone: imgUrl is optional for them.
+    const textOnly = TEXT_ONLY_TASK_TYPES.includes(type) && (imgUrl === undefined || imgUrl === null || imgUrl === '');
+    if (!textOnly && (typeof imgUrl !== 'string' || imgUrl === '')) throw paramsInvalid('imgUrl is required');
+    const inputKey = textOnly ? null : await this.deps.access.keyFor(owner, imgUrl as string, 'imgUrl');
+    if (inputKey && !(await this.deps.storage.exists(inputKey))) throw paramsInvalid('imgUrl points to a file that no longer exists');
     for (const { name, url } of fileUrlsIn(payload)) {
       if (name !== 'imgUrl') await this.deps.access.keyFor(owner, url, name);
     }
@@ -67,7 +73,7 @@ export class TaskService {
     }
     const id = randomUUID().replace(/-/g, '');
     const { imgUrl: _omit, ...rest } = payload;
-    const params = { ...rest, inputKey };
+    const params = inputKey ? { ...rest, inputKey } : rest;
     const record = (q?: Parameters<TaskRepository['create']>[1]) => this.deps.tasks.create({ id, type, params, owner }, q);
     if (this.deps.charging && payer) await this.deps.charging.chargeForTask(payer, { id, type, params }, record);
     else await record();

@@ -1,4 +1,5 @@
 import { runProcessorOnThread } from '../heavy/heavyPool';
+import { isGenerativeTaskType } from '../../../engine/spec/generation';
 import { PROCESSORS, type Processor, type ProcessorOutput } from './processors';
 
 /**
@@ -8,7 +9,8 @@ import { PROCESSORS, type Processor, type ProcessorOutput } from './processors';
 export const THREADED_PROCESSORS: Partial<Record<string, Processor>> = Object.fromEntries(
   Object.keys(PROCESSORS).map((type) => [
     type,
-    async (ctx) => {
+    // Generative types only wait on a remote server (issue 19): they stay on the event loop, keeping their `unavailable`.
+    isGenerativeTaskType(type) ? PROCESSORS[type as keyof typeof PROCESSORS]! : async (ctx: Parameters<Processor>[0]) => {
       const out = await runProcessorOnThread<ProcessorOutput>(type, ctx);
       // Structured clone turns the Buffer into a Uint8Array.
       return { ...out, body: Buffer.from(out.body.buffer, out.body.byteOffset, out.body.byteLength) };

@@ -1,0 +1,209 @@
+import sharp from 'sharp';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ResultCode } from '../../../engine/spec/errors';
+import { readPhoto } from '../testing/testPhotos';
+import { generativeProcessor } from './generativeProcessors';
+import { jobHarness, testRuntime, TestCancelled, type JobHarness } from './testing/jobHarness';
+import { startFakeComfy, type FakeComfy } from './testing/fakeComfyServer';
+import { checkWorkflow } from './workflowCheck';
+import type { GenerationRuntime } from './runtime';
+
+/**
+ * The ComfyUI client against the protocol test server: each job's workflow is checked by the
+ * server (well-formed, every input connected, every named input filled), progress arrives over
+ * /ws, and a picture comes back; then the failure paths.
+ */
+
+let fake: FakeComfy;
+let rt: GenerationRuntime & { close(): void };
+let h: JobHarness | undefined;
+const runtime = () => rt;
+
+beforeAll(async () => {
+  fake = await startFakeComfy();
+  rt = testRuntime({ COMFYUI_URL: fake.url, GENERATION_TIMEOUT_S: '20' });
+});
+afterAll(async () => {
+  rt.close();
+  await fake.close();
+});
+afterEach(async () => {
+  fake.behave({ mode: 'ok', steps: 6, stepDelayMs: 25 });
+  await h?.cleanup();
+  h = undefined;
+});
+
+const size = async (png: Buffer) => {
+  const m = await sharp(png).metadata();
+  return [m.width, m.height];
+};
+
+describe('text to image', () => {
+  it('submits the aiGeneratePic workflow with the prompt, style, seed and size, reports progress and returns a picture', async () => {
+    h = await jobHarness(null, { prompt: 'a red bicycle by the sea', style: 'watercolor', seed: 42, aspectRatio: '16:9' });
+    const out = await generativeProcessor('aiGeneratePic', runtime)(h.ctx);
+    expect(out.contentType).toBe('image/png');
+    expect(await size(out.body)).toEqual([1344, 768]);
+    const sent = fake.prompts.at(-1)!.workflow;
+    expect(checkWorkflow(sent)).toEqual([]);
+    const texts = Object.values(sent).filter((n) => n.class_type === 'CLIPTextEncode').map((n) => n.inputs.text);
+    expect(texts[0]).toMatch(/^a red bicycle by the sea, watercolour painting/);
+    expect(Object.values(sent).find((n) => n.class_type === 'KSampler')!.inputs.seed).toBe(42);
+    // Progress from the WebSocket: several increasing values between submit and done.
+    const mid = h.progress.filter((p) => p > 0.05 && p < 0.92);
+    expect(mid.length).toBeGreaterThanOrEqual(3);
+    expect([...mid].sort((a, b) => a - b)).toEqual(mid);
+  });
+
+  it('gives the same picture for the same seed and another for another seed', async () => {
+    h = await jobHarness(null, { prompt: 'a lighthouse', seed: 7 });
+    const a = await generativeProcessor('aiGeneratePic', runtime)(h.ctx);
+    const b = await generativeProcessor('aiGeneratePic', runtime)(h.ctx);
+    h.ctx.params.seed = 8;
+    const c = await generativeProcessor('aiGeneratePic', runtime)(h.ctx);
+    expect(a.body.equals(b.body)).toBe(true);
+    expect(a.body.equals(c.body)).toBe(false);
+  });
+
+  it('refuses a prompt on the word lists with 1010202 before anything is sent', async () => {
+    const before = fake.prompts.length;
+    h = await jobHarness(null, { prompt: 'porn' });
+    await expect(generativeProcessor('aiGeneratePic', runtime)(h.ctx)).rejects.toMatchObject({ code: ResultCode.CONTENT_REVIEW_TEXT_NON_COMPLIANCE });
+    expect(fake.prompts.length).toBe(before);
+  });
+
+  it.each([
+    [{ prompt: '' }, /prompt is required/],
+    [{ prompt: 'x', style: 'nope' }, /style/],
+    [{ prompt: 'x', aspectRatio: '5:1' }, /aspectRatio/],
+    [{ prompt: 'x', seed: -1 }, /seed/],
+    [{ prompt: 'long '.repeat(201) }, /longer than/],
+  ])('refuses bad params %o with PARAMS_INVALID', async (params, message) => {
+    h = await jobHarness(null, params);
+    await expect(generativeProcessor('aiGeneratePic', runtime)(h.ctx)).rejects.toMatchObject({ code: ResultCode.PARAMS_INVALID, message: expect.stringMatching(message) });
+  });
+});
+
+describe('image tools', () => {
+  it('image to image uploads the photo, scales it to the working size and returns the picture', async () => {
+    h = await jobHarness(await readPhoto('astronaut'), { prompt: 'as a bronze statue', strength: 0.7, seed: 1 });
+    const out = await generativeProcessor('aiImgToImgComfyUiV2', runtime)(h.ctx);
+    const sent = fake.prompts.at(-1)!.workflow;
+    const load = Object.values(sent).find((n) => n.class_type === 'LoadImage')!;
+    expect(fake.uploads.has(String(load.inputs.image))).toBe(true);
+    expect(Object.values(sent).find((n) => n.class_type === 'KSampler')!.inputs.denoise).toBe(0.7);
+    expect(await size(out.body)).toEqual([1024, 1024]);
+  });
+
+  it('colourises through the DDColor workflow at the photo size', async () => {
+    const grey = await sharp(await readPhoto('coffee')).greyscale().jpeg().toBuffer();
+    h = await jobHarness(grey);
+    const out = await generativeProcessor('deoldify', runtime)(h.ctx);
+    expect(Object.values(fake.prompts.at(-1)!.workflow).map((n) => n.class_type)).toContain('DDColor_Colorize');
+    expect(await size(out.body)).toEqual(await size(grey));
+    const stats = await sharp(out.body).stats();
+    expect(stats.isOpaque).toBe(true);
+    // Toned: red and blue means differ, which a grey picture's do not.
+    expect(Math.abs(stats.channels[0].mean - stats.channels[2].mean)).toBeGreaterThan(10);
+  });
+
+  it('clothes change runs the detection step and repaints from the prompt', async () => {
+    h = await jobHarness(await readPhoto('astronaut'), { prompt: 'a red silk dress', target: 'suit' });
+    const out = await generativeProcessor('aiReplaceClothes', runtime)(h.ctx);
+    const sent = fake.prompts.at(-1)!.workflow;
+    const seg = Object.values(sent).find((n) => n.class_type.startsWith('GroundingDinoSAMSegment'))!;
+    expect(seg.inputs.prompt).toBe('suit');
+    expect(await size(out.body)).toEqual([512, 512]);
+  });
+
+  it('AI replace sends the mask with /upload/mask and keeps the photo outside it exactly', async () => {
+    const photo = await sharp(await readPhoto('chelsea')).png().toBuffer();
+    const [w, hh] = (await size(photo)) as [number, number];
+    const mask = await sharp({ create: { width: w, height: hh, channels: 3, background: '#000' } })
+      .composite([{ input: await sharp({ create: { width: 100, height: 100, channels: 3, background: '#fff' } }).png().toBuffer(), left: 50, top: 50 }]).png().toBuffer();
+    h = await jobHarness(photo);
+    h.ctx.params.maskUrl = await h.upload('mask.png', mask);
+    h.ctx.params.prompt = 'a small bird';
+    const out = await generativeProcessor('aiReplace', runtime)(h.ctx);
+    const load = Object.values(fake.prompts.at(-1)!.workflow).find((n) => n.class_type === 'LoadImage')!;
+    expect(String(load.inputs.image)).toMatch(/^clipspace_mask_/);
+    const a = await sharp(out.body).removeAlpha().raw().toBuffer();
+    const b = await sharp(photo).removeAlpha().raw().toBuffer();
+    const px = (buf: Buffer, x: number, y: number) => [...buf.subarray((y * w + x) * 3, (y * w + x) * 3 + 3)];
+    expect(px(a, 300, 300)).toEqual(px(b, 300, 300));
+    expect(px(a, 100, 100)).not.toEqual(px(b, 100, 100));
+  });
+});
+
+describe('failures', () => {
+  it('cancellation interrupts the run on the server', async () => {
+    fake.behave({ steps: 200, stepDelayMs: 20 });
+    h = await jobHarness(null, { prompt: 'a slow picture' });
+    const before = fake.interrupts;
+    const run = generativeProcessor('aiGeneratePic', runtime)(h.ctx);
+    setTimeout(() => h!.cancel(), 600);
+    await expect(run).rejects.toBeInstanceOf(TestCancelled);
+    expect(fake.interrupts).toBe(before + 1);
+  });
+
+  it('a run that fails on the server is GPU_HANDLE_FAILED with its message', async () => {
+    fake.behave({ mode: 'error' });
+    h = await jobHarness(null, { prompt: 'x' });
+    await expect(generativeProcessor('aiGeneratePic', runtime)(h.ctx)).rejects.toMatchObject({ code: ResultCode.GPU_HANDLE_FAILED, message: expect.stringMatching(/out of memory/) });
+  });
+
+  it('a malformed history is GPU_HANDLE_FAILED, not a crash', async () => {
+    fake.behave({ mode: 'malformedHistory' });
+    h = await jobHarness(null, { prompt: 'x' });
+    await expect(generativeProcessor('aiGeneratePic', runtime)(h.ctx)).rejects.toMatchObject({ code: ResultCode.GPU_HANDLE_FAILED, message: expect.stringMatching(/malformed history/) });
+  });
+
+  it('an output /view does not have is DOWNLOAD_FAILED', async () => {
+    fake.behave({ mode: 'missingOutput' });
+    h = await jobHarness(null, { prompt: 'x' });
+    await expect(generativeProcessor('aiGeneratePic', runtime)(h.ctx)).rejects.toMatchObject({ code: ResultCode.DOWNLOAD_FAILED });
+  });
+
+  it('a job past the timeout is interrupted and GPU_HANDLE_FAILED', async () => {
+    fake.behave({ mode: 'hang' });
+    const quick = testRuntime({ COMFYUI_URL: fake.url, GENERATION_TIMEOUT_S: '2' });
+    h = await jobHarness(null, { prompt: 'x' });
+    const before = fake.interrupts;
+    await expect(generativeProcessor('aiGeneratePic', () => quick)(h.ctx)).rejects.toMatchObject({ code: ResultCode.GPU_HANDLE_FAILED, message: expect.stringMatching(/within 2 s/) });
+    expect(fake.interrupts).toBe(before + 1);
+    quick.close();
+    fake.behave({ mode: 'ok' });
+    await new Promise((r) => setTimeout(r, 100));
+  });
+
+  it('a result that fails the picture review is 1010201 and not returned', async () => {
+    const strict = testRuntime({ COMFYUI_URL: fake.url }, { review: async () => ({ status: 2, probabilities: { Drawing: 0, Hentai: 0, Neutral: 0, Porn: 1, Sexy: 0 } }) });
+    h = await jobHarness(null, { prompt: 'x' });
+    await expect(generativeProcessor('aiGeneratePic', () => strict)(h.ctx)).rejects.toMatchObject({ code: ResultCode.CONTENT_REVIEW_PICTURE_NON_COMPLIANCE });
+    strict.close();
+  });
+
+  it('a server that is down is 1000003 after every server was tried', async () => {
+    const down = testRuntime({ COMFYUI_URL: 'http://127.0.0.1:9#1' });
+    h = await jobHarness(null, { prompt: 'x' });
+    await expect(generativeProcessor('aiGeneratePic', () => down)(h.ctx)).rejects.toMatchObject({ code: ResultCode.SERVICE_UNAVAILABLE, message: expect.stringMatching(/no ComfyUI server answered/) });
+    down.close();
+  });
+
+  it('a down server is skipped for a healthy one (several servers)', async () => {
+    const two = testRuntime({ COMFYUI_URL: `http://127.0.0.1:9#100,${fake.url}#1` });
+    h = await jobHarness(null, { prompt: 'x' });
+    const out = await generativeProcessor('aiGeneratePic', () => two)(h.ctx);
+    expect(out.body.length).toBeGreaterThan(100);
+    two.close();
+  });
+
+  it('without COMFYUI_URL every type says the server is not configured (1000003), naming the README section', async () => {
+    const none = testRuntime({});
+    const p = generativeProcessor('aiGeneratePic', () => none);
+    expect(p.unavailable?.()).toMatch(/COMFYUI_URL.*Running ComfyUI/);
+    h = await jobHarness(null, { prompt: 'x' });
+    await expect(p(h.ctx)).rejects.toMatchObject({ code: ResultCode.SERVICE_UNAVAILABLE });
+    none.close();
+  });
+});

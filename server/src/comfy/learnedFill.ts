@@ -1,0 +1,77 @@
+import sharp from 'sharp';
+import { ResultCode } from '../../../engine/spec/errors';
+import { ApiError } from '../envelope';
+import { readInput, type Processor, type ProcessorContext } from '../tasks/processor';
+import { extendLayout, parseExtendParams } from '../tasks/processors/aiextendLayout';
+import { maskedRepaint } from './generativeProcessors';
+import { parseSeed, reviewText } from './jobParams';
+import { decodeInput, resizePng } from './pictures';
+import { runComfyJob } from './runWorkflow';
+import { sharedGenerationRuntime, type GenerationRuntime } from './runtime';
+import { loadWorkflowFile } from './workflows';
+
+/**
+ * The local tools with a learned alternative (lama, elimination: LaMa inpainting; aiextend:
+ * diffusion outpainting). Wrapped at the registry, so the classical processors stay as they are:
+ * with COMFYUI_URL set the workflow runs; without it, or when the generation server cannot
+ * do it (down, missing node pack or model, failed run), the classical fill answers as before.
+ * A cancel, a refused picture or bad params are not "cannot do it" and are passed on.
+ */
+
+const FALL_BACK_ON: ReadonlySet<number> = new Set([
+  ResultCode.SERVICE_UNAVAILABLE, ResultCode.GPU_HANDLE_FAILED, ResultCode.DOWNLOAD_FAILED, ResultCode.POST_PROCESS_FAILED,
+]);
+
+type Learned = (ctx: ProcessorContext, rt: GenerationRuntime) => Promise<Buffer>;
+
+const extend: Learned = async (ctx, rt) => {
+  const params = parseExtendParams(ctx.params);
+  const input = await decodeInput(await readInput(ctx));
+  const photo = await sharp(input.png).flatten({ background: '#ffffff' }).png().toBuffer();
+  const layout = extendLayout(params, input.width, input.height);
+  const file = await loadWorkflowFile(rt.config.workflowDir, 'aiextend');
+  const res = file.resolution ?? 768;
+  const s = Math.min(1, Math.sqrt((res * res) / (layout.width * layout.height)));
+  const W = Math.max(8, Math.round((layout.width * s) / 8) * 8);
+  const H = Math.max(8, Math.round((layout.height * s) / 8) * 8);
+  const pw = Math.max(1, Math.min(W, Math.round(input.width * s)));
+  const ph = Math.max(1, Math.min(H, Math.round(input.height * s)));
+  const left = Math.min(W - pw, Math.round(layout.left * s));
+  const top = Math.min(H - ph, Math.round(layout.top * s));
+  const prompt = typeof ctx.params.prompt === 'string' ? ctx.params.prompt.trim().slice(0, 1000) : '';
+  await reviewText(rt, prompt);
+  const values = {
+    left, top, right: W - left - pw, bottom: H - top - ph, seed: parseSeed(ctx.params.seed),
+    ...(prompt ? { prompt } : {}),
+  };
+  const result = await runComfyJob(ctx, file, values, [{ input: 'image', body: await resizePng(photo, pw, ph) }], rt);
+  const frame = await resizePng(result, layout.width, layout.height);
+  // The photo's own pixels go back unchanged, at full resolution.
+  return sharp(frame).composite([{ input: photo, left: layout.left, top: layout.top }]).png().toBuffer();
+};
+
+const LEARNED: Record<'lama' | 'elimination' | 'aiextend', Learned> = {
+  lama: maskedRepaint('lama', false),
+  elimination: maskedRepaint('elimination', false),
+  aiextend: extend,
+};
+
+/** `classical` with the learned workflow first when a ComfyUI server is configured. */
+export function withLearnedFill(
+  type: 'lama' | 'elimination' | 'aiextend',
+  classical: Processor,
+  runtime: () => GenerationRuntime = () => sharedGenerationRuntime(),
+): Processor {
+  return async (ctx) => {
+    const rt = runtime();
+    if (rt.config.comfy.length === 0) return classical(ctx);
+    try {
+      return { body: await LEARNED[type](ctx, rt), contentType: 'image/png', extension: 'png' };
+    } catch (err) {
+      if (!(err instanceof ApiError) || !FALL_BACK_ON.has(err.code)) throw err;
+      rt.log(`${type}: the learned fill failed (${err.message}); using the classical fill`);
+      await ctx.checkCancelled();
+      return classical(ctx);
+    }
+  };
+}

@@ -1,0 +1,72 @@
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { GENERATIVE_TASK_TYPES, LEARNED_WHEN_CONFIGURED } from '../../../engine/spec/generation';
+import { PROJECT_ROOT } from '../config';
+import { NODE_SCHEMAS } from './nodeSchemas';
+import { checkWorkflow } from './workflowCheck';
+import { fillWorkflow, loadWorkflowFile, placeholdersIn, type WorkflowFile } from './workflows';
+
+const DIR = path.join(PROJECT_ROOT, 'server', 'config', 'comfy-workflows');
+
+/** A value of the right kind for every named input (images get an uploaded file's name). */
+function sampleValues(file: WorkflowFile): Record<string, string | number | boolean> {
+  return Object.fromEntries(Object.entries(file.inputs).map(([name, spec]) => {
+    const v = spec.type === 'int' ? 512 : spec.type === 'float' ? 0.5 : spec.type === 'bool' ? true : spec.type === 'image' ? `${name}.png` : `a ${name}`;
+    return [name, v];
+  }));
+}
+
+describe('workflow files', async () => {
+  const names = (await readdir(DIR)).filter((f) => f.endsWith('.json')).map((f) => f.replace(/\.json$/, ''));
+
+  it('exist for every generative task type and every learned local tool', () => {
+    for (const type of [...GENERATIVE_TASK_TYPES, ...LEARNED_WHEN_CONFIGURED]) expect(names).toContain(type);
+  });
+
+  it.each(names)('%s is well-formed API format once its named inputs are filled', async (name) => {
+    const file = await loadWorkflowFile(DIR, name);
+    expect(file.description.length).toBeGreaterThan(20);
+    expect(file.models.length).toBeGreaterThan(0);
+    // Every placeholder is a declared input, and every declared input is used.
+    const used = placeholdersIn(file.workflow);
+    for (const p of used) expect(Object.keys(file.inputs)).toContain(p);
+    if (file.webui) for (const p of placeholdersIn(file.webui.payload)) expect(Object.keys(file.inputs)).toContain(p);
+    // Unfilled, the check names the placeholders; filled, it finds nothing.
+    if (used.size > 0) expect(checkWorkflow(file.workflow).some((p) => p.type === 'named_input_unfilled')).toBe(true);
+    expect(checkWorkflow(fillWorkflow(file, sampleValues(file)))).toEqual([]);
+    // The node packs named in the file are exactly those of its custom classes.
+    const packs = new Set(Object.values(file.workflow).map((n) => NODE_SCHEMAS[n.class_type].pack).filter((p) => p !== 'core'));
+    expect(new Set(file.nodePacks.map((p) => p.name))).toEqual(new Set([...packs].map((p) => p.split(' ')[0])));
+  });
+});
+
+describe('checkWorkflow', () => {
+  const base = {
+    '1': { class_type: 'LoadImage', inputs: { image: 'a.png' } },
+    '2': { class_type: 'SaveImage', inputs: { images: ['1', 0], filename_prefix: 'x' } },
+  };
+  it('accepts a minimal graph', () => expect(checkWorkflow(base)).toEqual([]));
+  it.each([
+    ['a missing required input', { ...base, '2': { class_type: 'SaveImage', inputs: { filename_prefix: 'x' } } }, 'required_input_missing'],
+    ['a link to a missing node', { ...base, '2': { class_type: 'SaveImage', inputs: { images: ['9', 0], filename_prefix: 'x' } } }, 'bad_linked_input'],
+    ['a link of the wrong type', { ...base, '2': { class_type: 'SaveImage', inputs: { images: ['1', 1], filename_prefix: 'x' } } }, 'return_type_mismatch'],
+    ['a link input given a literal', { ...base, '2': { class_type: 'SaveImage', inputs: { images: 'pic', filename_prefix: 'x' } } }, 'input_not_connected'],
+    ['an unknown class', { ...base, '3': { class_type: 'NoSuchNode', inputs: {} } }, 'missing_node_type'],
+    ['an unfilled named input', { ...base, '1': { class_type: 'LoadImage', inputs: { image: '{{image}}' } } }, 'named_input_unfilled'],
+    ['a widget of the wrong kind', { ...base, '2': { class_type: 'SaveImage', inputs: { images: ['1', 0], filename_prefix: 3 } } }, 'invalid_input_type'],
+    ['no output node', { '1': base['1'] }, 'prompt_no_outputs'],
+    ['not an object', [], 'invalid_prompt'],
+  ])('refuses %s', (_label, wf, type) => {
+    expect(checkWorkflow(wf).map((p) => p.type)).toContain(type);
+  });
+  it('refuses a cycle', () => {
+    const wf = {
+      '1': { class_type: 'InvertMask', inputs: { mask: ['2', 0] } },
+      '2': { class_type: 'InvertMask', inputs: { mask: ['1', 0] } },
+      '3': { class_type: 'MaskToImage', inputs: { mask: ['1', 0] } },
+      '4': { class_type: 'SaveImage', inputs: { images: ['3', 0], filename_prefix: 'x' } },
+    };
+    expect(checkWorkflow(wf).map((p) => p.type)).toEqual(['dependency_cycle']);
+  });
+});

@@ -12,8 +12,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { startFakeComfy, type FakeComfy } from '../../server/src/comfy/testing/fakeComfyServer';
+import { layerCount, topLayer } from '../helpers/editorPage';
 
-/** The server port of this worktree (E2E_SERVER_PORT), well away from the shared e2e server's. */
+/** Its own port (E2E_GEN_PORT), by default the shared e2e server's plus 3000, away from the other specs' servers. */
 const PORT = Number(process.env.E2E_GEN_PORT) || (Number(process.env.E2E_PORT) || 4180) + 3000;
 const BASE = `http://127.0.0.1:${PORT}`;
 const PHOTO = path.resolve('tests/assets/photos/astronaut.jpg');
@@ -172,4 +173,42 @@ test('a run the generation server fails is said so, and Try again runs it again'
   comfy.behave({ mode: 'ok' });
   await page.getByTestId('generate.retry').click();
   await expectResultShown(page);
+});
+
+test('AI background from a description: the product is cut out here, the scene generated around it', async ({ page }) => {
+  test.setTimeout(180_000);
+  comfy.behave({ mode: 'ok', steps: 4, stepDelayMs: 50 });
+  const before = comfy.prompts.length;
+  await page.goto(`${BASE}/en/ai-background`);
+  await page.getByTestId('aiBackground.source.prompt').click();
+  await expect(page.getByTestId('gen.notConfigured')).toHaveCount(0);
+  await page.getByTestId('gen.image.product.input').setInputFiles(path.resolve('tests/assets/photos/coffee.jpg'));
+  await page.getByTestId('generate.prompt').fill('on a marble counter in a sunny kitchen');
+  await page.getByTestId('generate.submit').click();
+  await expectResultShown(page);
+  expect(comfy.prompts.length).toBe(before + 1);
+  expect(lastWorkflowText()).toContain('marble counter');
+});
+
+test('in the editor, AI background on a photo layer: a description, one undo step', async ({ page }) => {
+  test.setTimeout(240_000);
+  comfy.behave({ mode: 'ok', steps: 4, stepDelayMs: 50 });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.addInitScript(() => localStorage.setItem('lumacut.testHandle', '1'));
+  await page.goto(`${BASE}/en/create`);
+  await page.getByTestId('create.preset.square').click();
+  await expect(page.getByTestId('editor.shell')).toBeVisible();
+  await page.waitForFunction(() => !!window.__editor && !!window.__stage);
+  await page.getByTestId('tool.image').click();
+  await page.getByTestId('image.input').setInputFiles(path.resolve('tests/assets/photos/coffee.jpg'));
+  await expect.poll(() => layerCount(page)).toBe(2);
+  const before = await topLayer(page);
+  const sent = comfy.prompts.length;
+  await page.getByTestId('ai.aibg.prompt').fill('a wooden table by a window');
+  await page.getByTestId('ai.aibg.run').click();
+  await expect.poll(async () => (await topLayer(page)).value, { timeout: 180_000 }).toMatchObject({ img: { name: 'coffee-ai-background.png' } });
+  expect(comfy.prompts.length).toBe(sent + 1);
+  expect(lastWorkflowText()).toContain('wooden table');
+  await page.getByTestId('toolbar.undo').click();
+  await expect.poll(async () => (await topLayer(page)).value).toEqual(before.value);
 });

@@ -1,7 +1,7 @@
-import { readdir } from 'node:fs/promises';
+import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { GENERATIVE_TASK_TYPES, LEARNED_WHEN_CONFIGURED } from '../../../engine/spec/generation';
+import { COMFY_README_ANCHOR, GENERATIVE_TASK_TYPES, LEARNED_WHEN_CONFIGURED } from '../../../engine/spec/generation';
 import { PROJECT_ROOT } from '../config';
 import { NODE_SCHEMAS } from './nodeSchemas';
 import { checkWorkflow } from './workflowCheck';
@@ -38,6 +38,21 @@ describe('workflow files', async () => {
     // The node packs named in the file are exactly those of its custom classes.
     const packs = new Set(Object.values(file.workflow).map((n) => NODE_SCHEMAS[n.class_type].pack).filter((p) => p !== 'core'));
     expect(new Set(file.nodePacks.map((p) => p.name))).toEqual(new Set([...packs].map((p) => p.split(' ')[0])));
+  });
+});
+
+describe('README "Running ComfyUI"', async () => {
+  const readme = await readFile(path.join(PROJECT_ROOT, 'README.md'), 'utf8');
+  const heading = readme.split('\n').find((l) => l.startsWith('## ') && l.slice(3).toLowerCase().replace(/[^a-z0-9 -]/g, '').replace(/ /g, '-') === COMFY_README_ANCHOR);
+  const section = heading ? readme.slice(readme.indexOf(heading), readme.indexOf('\n## ', readme.indexOf(heading) + 3)) : '';
+
+  it('has the heading the pages link to (engine/spec COMFY_README_ANCHOR)', () => expect(heading).toBeDefined());
+
+  it.each((await readdir(DIR)).filter((f) => f.endsWith('.json')))('names %s with its node packs and model files', async (f) => {
+    const file = await loadWorkflowFile(DIR, f.replace(/\.json$/, ''));
+    expect(section).toContain(`\`${f.replace(/\.json$/, '')}\``);
+    for (const p of file.nodePacks) expect(section).toContain(p.url);
+    for (const m of file.models) expect(section).toContain(m.file.split(' ')[0]);
   });
 });
 

@@ -50,7 +50,7 @@ export interface FakeComfy {
   prompts: SubmittedPrompt[];
   /** Names and bodies of uploaded images and masks. */
   uploads: Map<string, Buffer>;
-  /** POST /interrupt calls received. */
+  /** POST /interrupt (and /sdapi/v1/interrupt) calls received. */
   interrupts: number;
   behave(change: Partial<FakeBehaviour>): void;
   close(): Promise<void>;
@@ -207,7 +207,7 @@ export async function startFakeComfy(options: FakeComfyOptions = {}): Promise<Fa
     }
     if (path === '/fake/prompts' && req.method === 'GET') return json(res, 200, state.prompts);
     if (!authorised(req)) return json(res, 401, { error: 'unauthorised' });
-    if (path.startsWith('/sdapi/')) return handleWebUi(req, res, path, readBody, behaviour);
+    if (path.startsWith('/sdapi/')) return handleWebUi(req, res, path, readBody, behaviour, () => { state.interrupts++; });
     if (path === '/system_stats' && req.method === 'GET') {
       return json(res, 200, {
         system: { os: 'posix', ram_total: 0, ram_free: 0, comfyui_version: 'protocol-test-server', python_version: 'none', pytorch_version: 'none', embedded_python: false, argv: [] },

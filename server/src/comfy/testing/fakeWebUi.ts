@@ -31,12 +31,14 @@ export async function handleWebUi(
   path: string,
   readBody: (req: http.IncomingMessage) => Promise<Buffer>,
   behaviour: FakeBehaviour,
+  onInterrupt: () => void = () => undefined,
 ): Promise<void> {
   if (path === '/sdapi/v1/options' && req.method === 'GET') return json(res, 200, { sd_model_checkpoint: 'protocol-test-server' });
   if (path === '/sdapi/v1/progress' && req.method === 'GET') {
     return json(res, 200, { progress: job?.progress ?? 0, eta_relative: 0, state: { job_count: job ? 1 : 0, interrupted: job?.interrupted ?? false }, current_image: null });
   }
   if (path === '/sdapi/v1/interrupt' && req.method === 'POST') {
+    onInterrupt();
     if (job) job.interrupted = true;
     return json(res, 200, {});
   }

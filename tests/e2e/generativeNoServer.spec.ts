@@ -45,7 +45,13 @@ test('a German visitor reads the notice in German, and the README it links to ha
   await expect(page.getByTestId('gen.notConfigured')).toContainText('Der Generierungsserver ist nicht eingerichtet');
   const readme = await request.get('/README.md');
   expect(readme.ok()).toBe(true);
-  expect(await readme.text()).toMatch(/^#+ Running ComfyUI/m);
+  expect(await readme.text()).toMatch(/^## Running ComfyUI/m);
+  // The link opens the README itself in a new tab, readable in the browser.
+  const popup = page.waitForEvent('popup');
+  await page.getByTestId('gen.readmeLink').click();
+  const tab = await popup;
+  await expect(tab.locator('body')).toContainText('Running ComfyUI');
+  expect(tab.url()).toMatch(/\/README\.md#running-comfyui$/);
 });
 
 test('submitting anyway answers 1000003 in plain words, with the same link', async ({ page }) => {

@@ -5,6 +5,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FileDropZone } from '../../components/FileDropZone';
+import { useTouchScreen } from '../../hooks/useTouchScreen';
 import { checkImageFile } from '../../tools/checkImageFile';
 
 interface Props {
@@ -19,6 +20,7 @@ interface Props {
 export function ImageInput({ id, label, hint, file, onFile, disabled = false }: Props) {
   const { t } = useTranslation();
   const input = useRef<HTMLInputElement>(null);
+  const touch = useTouchScreen();
   const [problem, setProblem] = useState<string | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
   useEffect(() => {
@@ -40,7 +42,7 @@ export function ImageInput({ id, label, hint, file, onFile, disabled = false }: 
         <div className="gen-image-input__box">
           {preview
             ? <img src={preview} alt={label} className="gen-image-input__preview" data-testid={`gen.image.${id}.preview`} />
-            : <span className="muted small">{hint ?? t('genai.image.empty')}</span>}
+            : <span className="muted small">{hint ?? t(touch ? 'genai.image.emptyTouch' : 'genai.image.empty')}</span>}
           <button type="button" className="button button--secondary" disabled={disabled} onClick={() => input.current?.click()}>
             {file ? t('genai.image.change') : t('genai.image.choose')}
           </button>

@@ -142,10 +142,11 @@ export function useGenerativeTask(taskType: TaskType): GenerativeTaskView {
             fmt: run.file ? formatOf(run.file) : 'text',
           }),
         });
-          const timed = liveMachine.provide({
-          actions: { notifyStage: (_, p) => onStage(p.stage) },
-          ...(run.promptParam ? { actors: { submit: fromPromise(({ input, signal }: { input: SubmitInput; signal: AbortSignal }) => submitTask(renamePrompt(input, run.promptParam!), signal)) } } : {}),
-        });
+        const promptParam = run.promptParam;
+        const submit = promptParam
+          ? { actors: { submit: fromPromise(({ input, signal }: { input: SubmitInput; signal: AbortSignal }) => submitTask(renamePrompt(input, promptParam), signal)) } }
+          : {};
+        const timed = liveMachine.provide({ actions: { notifyStage: (_, p) => onStage(p.stage) }, ...submit });
         const actor = createActor(timed, {
           input: {
             jobId: crypto.randomUUID(), funcType: taskType, steps, sourceFile: run.file ?? null, submitParams: params,

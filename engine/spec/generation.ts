@@ -83,3 +83,75 @@ export const aspectRatioById = (id: string): AspectRatio | undefined => ASPECT_R
 /** Error texts the server answers (and pages may show) when no generation server is configured. */
 export const NO_COMFY_MESSAGE = 'no image generation server (ComfyUI) is configured: set COMFYUI_URL, see the README section "Running ComfyUI"';
 export const NO_WEBUI_MESSAGE = 'no image generation server is configured: set WEBUI_URL (AUTOMATIC1111 --api) or COMFYUI_URL, see the README section "Running ComfyUI"';
+
+/**
+ * Submit payloads (`POST /api/task/{type}`), one task per picture. File params are `/files/…` URLs of
+ * the caller's own uploads. `seed` omitted: a random one. Text is sent after the page's text review
+ * and translation steps; the server reviews it again (1010202).
+ */
+export interface PromptParams {
+  prompt: string;
+  negativePrompt?: string;
+  /** An id of STYLE_PRESETS (default 'none'). */
+  style?: string;
+  seed?: number;
+}
+/** aiGeneratePic, aiGeneratePicWebUi: no imgUrl. */
+export interface TextToImageParams extends PromptParams {
+  /** An id of ASPECT_RATIOS (default DEFAULT_ASPECT_RATIO), or width + height (multiples of 64, 256-2048). */
+  aspectRatio?: string;
+  width?: number;
+  height?: number;
+}
+/** aiImageToImage, aiImgToImgComfyUiV1/V2, aiImgToImgWebUi, aiPainting (prompt optional there). */
+export interface ImageToImageParams extends PromptParams {
+  imgUrl: string;
+  /** STRENGTH_MIN … STRENGTH_MAX, default DEFAULT_STRENGTH. */
+  strength?: number;
+}
+/** aiReplace: repaint the white area of `maskUrl` from the prompt. */
+export interface ReplaceParams extends PromptParams {
+  imgUrl: string;
+  maskUrl: string;
+}
+/** aiReplaceClothes (prompt = the new clothes), aiReplaceClothesDetect (no prompt; result = the mask, white = clothes). */
+export interface ClothesParams extends Partial<PromptParams> {
+  imgUrl: string;
+  /** What to detect, default "clothes" (e.g. "shirt", "dress"). */
+  target?: string;
+}
+/** aiReplaceProduct: try the product (garment) photo on. */
+export interface ProductTryOnParams extends ClothesParams {
+  productUrl: string;
+  /** 0-100, default 80: how closely the result follows the product photo. */
+  similarity?: number;
+}
+/** aiReplaceBg: keep the subject, repaint the rest from the prompt. */
+export interface ReplaceBackgroundParams extends PromptParams {
+  imgUrl: string;
+  /** What the subject is, default "main subject". */
+  subject?: string;
+}
+/** aibg (SPEC §3 AI background params). imgUrl: a cut-out with transparency, or an opaque photo plus maskUrl (white = subject). */
+export interface AiBackgroundParams {
+  imgUrl: string;
+  maskUrl?: string;
+  /** None (a template: classifyCategoryId + optionId of AIBG_CATEGORIES), CustomPrompt, CustomImage; inferred when absent. */
+  source?: 'None' | 'CustomPrompt' | 'CustomImage';
+  classifyCategoryId?: string;
+  optionId?: string;
+  customPrompt?: string;
+  customFileUrl?: string;
+  /** 0-100, default DEFAULT_SIMILARITY. */
+  customImageSimilarity?: number;
+  customImageMaskFileUrl?: string;
+  /** Region of the custom image to follow, in its pixels. */
+  customImageRect?: { x: number; y: number; w: number; h: number };
+  canvasW?: number;
+  canvasH?: number;
+  seed?: number;
+}
+/** deoldify: only imgUrl (a black-and-white photo); the result has the photo's size. */
+export interface ColouriseParams {
+  imgUrl: string;
+}

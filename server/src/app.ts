@@ -38,6 +38,7 @@ import type { ToolStatus } from './systemTools';
 import type { Processor } from './tasks/processor';
 import { TaskRepository } from './tasks/taskRepository';
 import { TaskService } from './tasks/taskService';
+import { registerGenerationRoutes } from './comfy/generationRoutes';
 
 export interface AppDeps {
   config: Pick<ServerConfig, 'publicUrl' | 'webDir' | 'workers'>;
@@ -125,6 +126,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerSecurityRoutes(app, { security });
   registerReportRoutes(app, { db: deps.db });
   registerBackgroundRoutes(app);
+  registerGenerationRoutes(app);
   registerDetectTextRoutes(app, { storage: deps.storage, absolute, access });
   registerDetectRoutes(app, { storage: deps.storage, absolute, access });
   await registerTextReviewRoutes(app, { baseKey: security.baseKey });

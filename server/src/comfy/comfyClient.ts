@@ -111,10 +111,18 @@ export class ComfyClient {
     return Buffer.from(await res.arrayBuffer());
   }
 
-  /** Stops `promptId` if it is running (ComfyUI ≥ 0.3 honours prompt_id; older ones stop whatever runs) and drops it from the queue. */
+  /**
+   * Drops `promptId` from the queue and, only when it is the one running (GET /queue), stops it with
+   * POST /interrupt. Recent ComfyUI honours the body's prompt_id; older ones stop whatever runs, so
+   * asking first keeps a cancel from stopping another user's job on a shared server.
+   */
   async interrupt(promptId: string): Promise<void> {
     const json = { 'content-type': 'application/json' };
     await this.request('/queue', { method: 'POST', headers: json, body: JSON.stringify({ delete: [promptId] }) }).catch(() => undefined);
+    const running = await this.json('/queue')
+      .then((q) => ((q as { queue_running?: unknown[] }).queue_running ?? []).some((item) => Array.isArray(item) && item[1] === promptId))
+      .catch(() => true); // cannot tell: stopping ours matters more
+    if (!running) return;
     await this.request('/interrupt', { method: 'POST', headers: json, body: JSON.stringify({ prompt_id: promptId }) }).catch(() => undefined);
   }
 

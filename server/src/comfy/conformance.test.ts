@@ -136,6 +136,16 @@ describe('image tools', () => {
 });
 
 describe('failures', () => {
+  it('a workflow naming a picture that was never uploaded is refused at /prompt, as ComfyUI does', async () => {
+    const { ComfyClient } = await import('./comfyClient');
+    const client = new ComfyClient(fake.url);
+    const wf = {
+      '1': { class_type: 'LoadImage', inputs: { image: 'never-uploaded.png' } },
+      '2': { class_type: 'SaveImage', inputs: { images: ['1', 0], filename_prefix: 'x' } },
+    };
+    await expect(client.submit(wf, 'c1')).rejects.toThrow(/Invalid image file/);
+  });
+
   it('cancellation interrupts the run on the server', async () => {
     fake.behave({ steps: 200, stepDelayMs: 20 });
     h = await jobHarness(null, { prompt: 'a slow picture' });
@@ -144,6 +154,21 @@ describe('failures', () => {
     setTimeout(() => h!.cancel(), 600);
     await expect(run).rejects.toBeInstanceOf(TestCancelled);
     expect(fake.interrupts).toBe(before + 1);
+  });
+
+  it('cancelling a job still queued behind another removes it without interrupting the running one', async () => {
+    fake.behave({ steps: 60, stepDelayMs: 20 });
+    h = await jobHarness(null, { prompt: 'first' });
+    const other = await jobHarness(null, { prompt: 'second' });
+    const before = fake.interrupts;
+    const first = generativeProcessor('aiGeneratePic', runtime)(h.ctx);
+    await new Promise((r) => setTimeout(r, 150));
+    const second = generativeProcessor('aiGeneratePic', runtime)(other.ctx);
+    setTimeout(() => other.cancel(), 500);
+    await expect(second).rejects.toBeInstanceOf(TestCancelled);
+    expect(fake.interrupts).toBe(before);
+    expect((await first).body.length).toBeGreaterThan(100);
+    await other.cleanup();
   });
 
   it('a run that fails on the server is GPU_HANDLE_FAILED with its message', async () => {

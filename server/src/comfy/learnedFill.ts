@@ -32,18 +32,17 @@ const extend: Learned = async (ctx, rt) => {
   const file = await loadWorkflowFile(rt.config.workflowDir, 'aiextend');
   const res = file.resolution ?? 768;
   const s = Math.min(1, Math.sqrt((res * res) / (layout.width * layout.height)));
-  const W = Math.max(8, Math.round((layout.width * s) / 8) * 8);
-  const H = Math.max(8, Math.round((layout.height * s) / 8) * 8);
-  const pw = Math.max(1, Math.min(W, Math.round(input.width * s)));
-  const ph = Math.max(1, Math.min(H, Math.round(input.height * s)));
-  const left = Math.min(W - pw, Math.round(layout.left * s));
-  const top = Math.min(H - ph, Math.round(layout.top * s));
+  // ImagePadForOutpaint steps its pads by 8 and VAEEncodeForInpaint crops to multiples of 8: keep every side on the grid.
+  const r8 = (v: number) => Math.max(0, Math.round(v / 8) * 8);
+  const pw = Math.max(8, r8(input.width * s));
+  const ph = Math.max(8, r8(input.height * s));
+  const left = r8(layout.left * s);
+  const top = r8(layout.top * s);
+  const right = r8((layout.width - layout.left - input.width) * s);
+  const bottom = r8((layout.height - layout.top - input.height) * s);
   const prompt = typeof ctx.params.prompt === 'string' ? ctx.params.prompt.trim().slice(0, 1000) : '';
   await reviewText(rt, prompt);
-  const values = {
-    left, top, right: W - left - pw, bottom: H - top - ph, seed: parseSeed(ctx.params.seed),
-    ...(prompt ? { prompt } : {}),
-  };
+  const values = { left, top, right, bottom, seed: parseSeed(ctx.params.seed), ...(prompt ? { prompt } : {}) };
   const result = await runComfyJob(ctx, file, values, [{ input: 'image', body: await resizePng(photo, pw, ph) }], rt);
   const frame = await resizePng(result, layout.width, layout.height);
   // The photo's own pixels go back unchanged, at full resolution.

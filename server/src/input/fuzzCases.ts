@@ -72,6 +72,7 @@ export const ROUTES: Array<{ method: FuzzCase['method']; path: string; json?: bo
   { method: 'GET', path: '/api/config/sensitive-words' },
   { method: 'POST', path: '/api/text-review', json: true },
   { method: 'GET', path: '/api/backgrounds' },
+  { method: 'GET', path: '/api/generation/status' },
   { method: 'GET', path: '/api/backgrounds/{x}/thumb.png' },
   { method: 'POST', path: '/api/report/timing', json: true },
   { method: 'POST', path: '/api/report/event', json: true },

@@ -62,6 +62,7 @@ export class TaskService {
     // Text-to-image types make a picture from the prompt alone: imgUrl is optional for them.
     const textOnly = TEXT_ONLY_TASK_TYPES.includes(type) && (imgUrl === undefined || imgUrl === null || imgUrl === '');
     if (!textOnly && (typeof imgUrl !== 'string' || imgUrl === '')) throw paramsInvalid('imgUrl is required');
+    if (textOnly && (typeof payload.prompt !== 'string' || payload.prompt.trim() === '')) throw paramsInvalid('prompt is required');
     const inputKey = textOnly ? null : await this.deps.access.keyFor(owner, imgUrl as string, 'imgUrl');
     if (inputKey && !(await this.deps.storage.exists(inputKey))) throw paramsInvalid('imgUrl points to a file that no longer exists');
     for (const { name, url } of fileUrlsIn(payload)) {

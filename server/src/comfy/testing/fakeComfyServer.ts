@@ -221,6 +221,14 @@ export async function startFakeComfy(options: FakeComfyOptions = {}): Promise<Fa
       let body: { prompt?: unknown; client_id?: string };
       try { body = JSON.parse((await readBody(req)).toString()) as typeof body; } catch { return json(res, 400, { error: { type: 'invalid_prompt', message: 'body is not JSON', details: '', extra_info: {} }, node_errors: {} }); }
       const problems = checkWorkflow(body.prompt);
+      // As ComfyUI's LoadImage.VALIDATE_INPUTS: the named file must have been uploaded.
+      if (problems.length === 0) {
+        for (const [id, node] of Object.entries(body.prompt as ApiWorkflow)) {
+          if (node.class_type === 'LoadImage' && !uploads.has(String(node.inputs.image))) {
+            problems.push({ nodeId: id, type: 'custom_validation_failed', message: `node ${id}: Invalid image file: ${String(node.inputs.image)}`, input: 'image' });
+          }
+        }
+      }
       if (problems.length > 0) {
         const nodeErrors: Record<string, { errors: unknown[]; class_type: string; dependent_outputs: string[] }> = {};
         for (const p of problems.filter((x) => x.nodeId)) {

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { forgetGenerationAvailability, generationAvailability } from './generationApi';
 
-const reply = (resultCode: number, status = 200) => vi.fn(async () => new Response(JSON.stringify({ resultCode, msg: '', data: null }), { status }));
+const status = (available: Record<string, boolean>) =>
+  vi.fn(async () => new Response(JSON.stringify({ resultCode: 100, msg: 'success', data: { available, reason: null } })));
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -9,26 +10,26 @@ afterEach(() => {
 });
 
 describe('generationAvailability', () => {
-  it('1000003 means no generation server is configured', async () => {
-    const fetch = reply(1000003, 503);
+  it('reads the server status per task type, asking once', async () => {
+    const fetch = status({ deoldify: false, aiGeneratePic: true });
     vi.stubGlobal('fetch', fetch);
     expect(await generationAvailability('deoldify')).toBe('notConfigured');
-    expect(fetch).toHaveBeenCalledWith('/api/task/deoldify', expect.objectContaining({ method: 'POST', body: '{}' }));
-  });
-
-  it('an empty payload refused as invalid means the type runs here; text-only types ask through an image type', async () => {
-    const fetch = reply(-102, 400);
-    vi.stubGlobal('fetch', fetch);
     expect(await generationAvailability('aiGeneratePic')).toBe('available');
-    expect(fetch).toHaveBeenCalledWith('/api/task/aiImageToImage', expect.anything());
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(fetch).toHaveBeenCalledWith('/api/generation/status', expect.anything());
   });
 
-  it('a rate-limited or failed probe is unknown and asked again next time', async () => {
-    vi.stubGlobal('fetch', reply(1000003, 429));
-    expect(await generationAvailability('aibg')).toBe('unknown');
+  it('a type the status does not list is unknown', async () => {
+    vi.stubGlobal('fetch', status({ deoldify: false }));
+    expect(await generationAvailability('removebg')).toBe('unknown');
+  });
+
+  it('a failed or refused call is unknown and asked again next time', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => { throw new TypeError('offline'); }));
     expect(await generationAvailability('aibg')).toBe('unknown');
-    vi.stubGlobal('fetch', reply(1000003, 503));
+    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ resultCode: 1000003, msg: 'busy', data: null }), { status: 503 })));
+    expect(await generationAvailability('aibg')).toBe('unknown');
+    vi.stubGlobal('fetch', status({ aibg: false }));
     expect(await generationAvailability('aibg')).toBe('notConfigured');
   });
 });

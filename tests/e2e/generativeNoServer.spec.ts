@@ -70,6 +70,12 @@ test('the tools index, the header menu and the home page lead to the generative 
     await expect(page.getByTestId('tool.card').filter({ hasText: name }).first()).toBeVisible();
   }
   await page.goto('/en');
+  await page.getByTestId('nav.toolsMenu').click();
+  const menu = page.getByTestId('nav.toolsPanel');
+  for (const path of ['/ai-image-generator', '/image-to-image-ai', '/ai-replace/ai-clothes-changer', '/tools/photo-colorizer']) {
+    await expect(menu.locator(`a[href="/en${path}"]`)).toHaveCount(1);
+  }
+  await page.keyboard.press('Escape');
   await page.getByTestId('tool.card').filter({ hasText: 'Image-to-image AI' }).first().click();
   await expect(page).toHaveURL(/\/en\/image-to-image-ai$/);
   await page.getByTestId('gen.toCreate').click();

@@ -223,6 +223,13 @@ describe('failures', () => {
     two.close();
   });
 
+  it('a malformed COMFYUI_URL is 1000003 naming the variable, not a crash', async () => {
+    const p = generativeProcessor('aiGeneratePic', () => testRuntime({ COMFYUI_URL: 'gpu-box:8188' }));
+    expect(p.unavailable?.()).toMatch(/misconfigured: COMFYUI_URL/);
+    h = await jobHarness(null, { prompt: 'x' });
+    await expect(p(h.ctx)).rejects.toMatchObject({ code: ResultCode.SERVICE_UNAVAILABLE, message: expect.stringMatching(/COMFYUI_URL/) });
+  });
+
   it('without COMFYUI_URL every type says the server is not configured (1000003), naming the README section', async () => {
     const none = testRuntime({});
     const p = generativeProcessor('aiGeneratePic', () => none);

@@ -32,4 +32,13 @@ describe('GET /api/generation/status', () => {
     rt.close();
     await app.close();
   });
+
+  it('with a malformed COMFYUI_URL: a reason naming it, not a 500', async () => {
+    const app = Fastify();
+    registerGenerationRoutes(app, () => testRuntime({ COMFYUI_URL: 'ftp://x' }));
+    const res = await app.inject({ method: 'GET', url: '/api/generation/status' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.reason).toMatch(/COMFYUI_URL/);
+    await app.close();
+  });
 });

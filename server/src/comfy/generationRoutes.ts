@@ -22,7 +22,16 @@ export interface GenerationStatus {
  */
 export function registerGenerationRoutes(app: FastifyInstance, runtime: () => GenerationRuntime = () => sharedGenerationRuntime()): void {
   app.get('/api/generation/status', async () => {
-    const rt = runtime();
+    let rt: GenerationRuntime;
+    try {
+      rt = runtime();
+    } catch (err) {
+      // A malformed COMFYUI_URL: nothing can run, and the reason says which variable.
+      const none = { configured: false, servers: 0, up: 0 };
+      const available = Object.fromEntries([...GENERATIVE_TASK_TYPES, ...LEARNED_WHEN_CONFIGURED].map((t) => [t, false]));
+      const reason = `the generation server is misconfigured: ${err instanceof Error ? err.message : String(err)}`;
+      return ok<GenerationStatus>({ comfy: none, webui: none, available, reason, readmeAnchor: COMFY_README_ANCHOR });
+    }
     const count = (pool: GenerationRuntime['comfyPool']) => {
       const s = pool.snapshot();
       return { configured: s.length > 0, servers: s.length, up: s.filter((x) => x.up).length };

@@ -155,13 +155,24 @@ export function generationUnavailable(type: GenerativeTaskType, rt: GenerationRu
 
 /** A processor for `type` on the runtime `runtime()` (default: the process-wide one from the environment). */
 export function generativeProcessor(type: GenerativeTaskType, runtime: () => GenerationRuntime = () => sharedGenerationRuntime()): Processor {
+  // A malformed COMFYUI_URL / WEBUI_URL is the operator's mistake: the tools say so (1000003) rather than fail with 500.
+  const runtimeOrReason = (): GenerationRuntime | string => {
+    try {
+      return runtime();
+    } catch (err) {
+      return `the generation server is misconfigured: ${err instanceof Error ? err.message : String(err)}`;
+    }
+  };
   const processor: Processor = async (ctx) => {
-    const rt = runtime();
-    const reason = generationUnavailable(type, rt);
-    if (reason) throw new ApiError(ResultCode.SERVICE_UNAVAILABLE, reason);
+    const rt = runtimeOrReason();
+    const reason = typeof rt === 'string' ? rt : generationUnavailable(type, rt);
+    if (reason || typeof rt === 'string') throw new ApiError(ResultCode.SERVICE_UNAVAILABLE, reason ?? '');
     return png(await JOBS[type](ctx, rt));
   };
-  processor.unavailable = () => generationUnavailable(type, runtime());
+  processor.unavailable = () => {
+    const rt = runtimeOrReason();
+    return typeof rt === 'string' ? rt : generationUnavailable(type, rt);
+  };
   return processor;
 }
 

@@ -62,7 +62,13 @@ export function withLearnedFill(
   runtime: () => GenerationRuntime = () => sharedGenerationRuntime(),
 ): Processor {
   return async (ctx) => {
-    const rt = runtime();
+    let rt: GenerationRuntime;
+    try {
+      rt = runtime();
+    } catch (err) {
+      console.warn(`${type}: generation server misconfigured (${err instanceof Error ? err.message : String(err)}); using the classical fill`);
+      return classical(ctx);
+    }
     if (rt.config.comfy.length === 0) return classical(ctx);
     try {
       return { body: await LEARNED[type](ctx, rt), contentType: 'image/png', extension: 'png' };

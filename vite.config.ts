@@ -1,4 +1,5 @@
-import { defineConfig, type ProxyOptions } from 'vite';
+import { readFileSync } from 'node:fs';
+import { defineConfig, type Plugin, type ProxyOptions } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompress } from './scripts/vitePrecompress';
 
@@ -12,8 +13,21 @@ const proxy: Record<string, ProxyOptions> = Object.fromEntries(
   ['/api', '/files', '/raw', '/img', '/fonts', '/stickers'].map((prefix) => [prefix, { target: API_TARGET, changeOrigin: false }]),
 );
 
+/**
+ * The README travels with the built web app (dist/README.md): the generative pages link an operator to its
+ * "Running ComfyUI" section, on every self-hosted copy (the dev server serves the root file itself).
+ */
+function readmeAsset(): Plugin {
+  return {
+    name: 'readme-asset',
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: 'README.md', source: readFileSync('README.md', 'utf8') });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), readmeAsset()],
   // Some canvas/WebGL libraries still read the Node `global`; browsers only have globalThis.
   define: { global: 'globalThis' },
   build: { outDir: 'dist', emptyOutDir: true },

@@ -22,12 +22,14 @@ const SPEC_PATHS = [
 
 /** Pages for whoever runs the server, not in SPEC §2. */
 const OPERATOR_PATHS = ['/admin/stats'];
-
-/** Tools SPEC §1 names without giving them a §2 path. */
-const EXTRA_TOOL_PATHS = ['/tools/text-extractor'];
+/**
+ * Tools beyond SPEC §2's route list: old-photo colourising (SPEC §7 submit feature, issue 19) and text
+ * and seal extraction (SPEC §1 names the tool without a §2 path).
+ */
+const EXTRA_TOOL_PATHS = ['/tools/photo-colorizer', '/tools/text-extractor'];
 
 describe('route table', () => {
-  it('has every SPEC path exactly once, the operator pages, and nothing else', () => {
+  it('has every SPEC path exactly once, the operator pages, the extra tools, and nothing else', () => {
     const paths = ROUTES.map((route) => route.path);
     expect(new Set(paths).size).toBe(paths.length);
     expect([...paths].sort()).toEqual([...SPEC_PATHS, ...OPERATOR_PATHS, ...EXTRA_TOOL_PATHS].sort());

@@ -9,7 +9,9 @@ export type PageKind = 'home' | 'toolsIndex' | 'backgroundRemover' | 'notFound' 
   | 'photoEnhancer' | 'backgroundChanger' | 'productWhite' | 'productGreen' | 'productBlue' | 'aiBackground'
   | 'blurBackground' | 'imageExtender' | 'magicEraser' | 'textExtractor'
   | 'pricing' | 'order' | 'account' | 'logIn' | 'signUp'
-  | 'help' | 'about' | 'privacyPolicy' | 'termsOfUse' | 'cookiesPolicy' | 'blog' | 'template';
+  | 'help' | 'about' | 'privacyPolicy' | 'termsOfUse' | 'cookiesPolicy' | 'blog' | 'template'
+  | 'aiImageGeneratorCreate' | 'imageToImage' | 'imageToImageCreate' | 'aiReplace' | 'aiClothesChanger' | 'aiVirtualTryOn'
+  | 'backgroundReplacer' | 'colorize';
 
 /** Sections of SPEC §2; the tool sections also group the cards on /tools. */
 export type RouteGroup =
@@ -84,6 +86,8 @@ export const ROUTES: readonly AppRoute[] = [
   tool('/tools/blur-background', 'blurBackground', 'photo', { kind: 'blurBackground', featured: true }),
   // Text and seal extraction (SPEC §1 names the tool; §2 gives it no path): strings in locales/sections/extract.
   { ...tool('/tools/text-extractor', 'textExtractor', 'photo', { kind: 'textExtractor' }), titleKey: 'extract.tool.title', descriptionKey: 'extract.tool.description' },
+  // Not in SPEC §2: old-photo colourising (SPEC §7 submit feature, task type deoldify), issue 19; strings in sections/genai.
+  { ...tool('/tools/photo-colorizer', 'colorize', 'photo', { kind: 'colorize' }), titleKey: 'genai.colorize.title', descriptionKey: 'genai.colorize.description' },
 
   tool('/product-photography/white-background', 'productWhite', 'productPhotography', { kind: 'productWhite' }),
   tool('/product-photography/green-background', 'productGreen', 'productPhotography', { kind: 'productGreen' }),
@@ -91,14 +95,14 @@ export const ROUTES: readonly AppRoute[] = [
 
   tool('/ai-background', 'aiBackground', 'aiGeneration', { kind: 'aiBackground', featured: true }),
   tool('/ai-image-generator', 'aiImageGenerator', 'aiGeneration', { kind: 'aiImageGenerator', featured: true }),
-  tool('/ai-image-generator/create', 'aiImageGeneratorCreate', 'aiGeneration', { listed: false }),
-  tool('/image-to-image-ai', 'imageToImage', 'aiGeneration'),
-  tool('/image-to-image-ai/create', 'imageToImageCreate', 'aiGeneration', { listed: false }),
+  tool('/ai-image-generator/create', 'aiImageGeneratorCreate', 'aiGeneration', { kind: 'aiImageGeneratorCreate', listed: false }),
+  tool('/image-to-image-ai', 'imageToImage', 'aiGeneration', { kind: 'imageToImage', featured: true }),
+  tool('/image-to-image-ai/create', 'imageToImageCreate', 'aiGeneration', { kind: 'imageToImageCreate', listed: false }),
 
-  tool('/ai-replace', 'aiReplace', 'aiReplace', { listed: false }),
-  tool('/ai-replace/ai-clothes-changer', 'aiClothesChanger', 'aiReplace'),
-  tool('/ai-replace/ai-virtual-try-on-product', 'aiVirtualTryOn', 'aiReplace'),
-  tool('/ai-replace/background-replacer', 'backgroundReplacer', 'aiReplace'),
+  tool('/ai-replace', 'aiReplace', 'aiReplace', { kind: 'aiReplace', listed: false }),
+  tool('/ai-replace/ai-clothes-changer', 'aiClothesChanger', 'aiReplace', { kind: 'aiClothesChanger', featured: true }),
+  tool('/ai-replace/ai-virtual-try-on-product', 'aiVirtualTryOn', 'aiReplace', { kind: 'aiVirtualTryOn' }),
+  tool('/ai-replace/background-replacer', 'backgroundReplacer', 'aiReplace', { kind: 'backgroundReplacer' }),
 
   tool('/batch', 'batch', 'batch', { listed: false }),
   tool('/batch-edit', 'batchEdit', 'batch', { listed: false }),

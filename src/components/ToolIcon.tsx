@@ -13,6 +13,7 @@ const ICONS: Record<string, ReactNode> = {
   layers: <><path d="m12 2 9 5-9 5-9-5z" /><path d="m3 12 9 5 9-5M3 17l9 5 9-5" /></>,
   shirt: <path d="M20.4 3.5 16 2a4 4 0 0 1-8 0L3.6 3.5a2 2 0 0 0-1.3 2.2l.6 3.5a1 1 0 0 0 1 .8H6v10a2 2 0 0 0 2 2h8a2 2 0 0 0 2-2V10h2.2a1 1 0 0 0 1-.8l.6-3.5a2 2 0 0 0-1.4-2.2z" />,
   bag: <><path d="M6 2 3 6v14a2 2 0 0 0 2 2h14a2 2 0 0 0 2-2V6l-3-4z" /><path d="M3 6h18M16 10a4 4 0 0 1-8 0" /></>,
+  palette: <><circle cx="13.5" cy="6.5" r="1.5" /><circle cx="17.5" cy="10.5" r="1.5" /><circle cx="8.5" cy="7.5" r="1.5" /><circle cx="6.5" cy="12.5" r="1.5" /><path d="M12 2a10 10 0 0 0 0 20c1 0 1.7-.8 1.7-1.7 0-.4-.2-.8-.4-1.1-.3-.3-.4-.7-.4-1.1 0-.9.8-1.7 1.7-1.7h2A5.5 5.5 0 0 0 22 11c0-5-4.5-9-10-9z" /></>,
   resize: <><path d="M21 14v5a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h5" /><path d="M15 3h6v6M21 3l-8 8" /></>,
 };
 
@@ -22,7 +23,7 @@ const BY_TOOL: Record<string, keyof typeof ICONS> = {
   backgroundChanger: 'image', bulkBackgroundChanger: 'image', backgroundReplacer: 'image', aiBackground: 'image',
   photoEnhancer: 'sparkles', bulkImageEnhancer: 'sparkles', aiImageGenerator: 'sparkles', imageToImage: 'sparkles',
   magicEraser: 'eraser', aiImageExtender: 'expand', idPhotoMaker: 'idCard', blurBackground: 'blur',
-  aiClothesChanger: 'shirt', aiVirtualTryOn: 'bag', bulkImageResizer: 'resize',
+  aiClothesChanger: 'shirt', colorize: 'palette', aiVirtualTryOn: 'bag', bulkImageResizer: 'resize',
   productWhite: 'bag', productGreen: 'bag', productBlue: 'bag',
 };
 

@@ -1,106 +1,45 @@
 /**
- * /ai-image-generator: the user describes a picture in English or in a language this server translates (the
- * page lists them, from GET /api/translate/languages). Before anything is generated a non-English prompt is
- * translated and the translation shown: the user edits it or keeps their own words, and sees which words the
- * translator left untranslated (issue 13). Then the prompt goes through the task flow's content-safety steps
- * and to the generation service. The page shows a refusal with its reason, and says plainly when this server
- * has no generation service configured.
+ * /ai-image-generator and /image-to-image-ai (landing) and their /create pages (SPEC §2 AI generation). The
+ * landing introduces the tool above the workspace and links to the create page; the create page is the
+ * workspace alone, wide, with the results beside the form on a large screen. The prompt is language-checked
+ * and translated before it runs (issue 13), then goes through the task flow's text review to the generation
+ * server; without one, the page says so and where an operator reads how to connect it.
  */
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ResultCode } from '../../engine/spec/errors';
-import { languageName } from '../contentSafety/languageName';
-import { usePromptTask } from '../tools/usePromptTask';
-import { PromptCheckPanel } from '../tools/PromptCheckPanel';
-import { usePromptCheck, useTranslatableLanguages } from '../tools/usePromptCheck';
+import { LocalLink } from '../components/LocalLink';
+import { GenerativeStudio, type StudioMode } from './generative/GenerativeStudio';
 import './aiImageGenerator.css';
 
-/** SPEC leaves the prompt length open; long enough for a detailed description, short enough to review fast. */
-const PROMPT_MAX_CHARS = 1000;
+const PAGE: Record<StudioMode, { id: string; tool: string; create: string; landing: string }> = {
+  textToImage: { id: 'aiImageGenerator', tool: 'aiImageGenerator', create: '/ai-image-generator/create', landing: '/ai-image-generator' },
+  imageToImage: { id: 'imageToImage', tool: 'imageToImage', create: '/image-to-image-ai/create', landing: '/image-to-image-ai' },
+};
 
-export function AiImageGeneratorPage() {
-  const { t, i18n } = useTranslation();
-  const task = usePromptTask('aiGeneratePic');
-  const [prompt, setPrompt] = useState('');
-  const { check, run, reset } = usePromptCheck(i18n.language);
-  const languages = useTranslatableLanguages();
-  const [sentAsWritten, setSentAsWritten] = useState<'unsure' | 'chosen' | null>(null);
-
-  const generate = (text: string, asWritten: boolean, why: 'unsure' | 'chosen' | null) => {
-    setSentAsWritten(why);
-    reset();
-    task.start(text, { asWritten });
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!prompt.trim() || task.busy || check.kind === 'checking') return;
-    setSentAsWritten(null);
-    const next = await run(prompt.trim());
-    if (next.kind === 'go') generate(next.prompt, next.asWritten, next.unsure ? 'unsure' : null);
-  };
-
-  const languageList = (languages ?? []).map((code) => languageName(code, i18n.language)).join(', ');
-
-  const errorText = task.errorCode === ResultCode.SERVICE_UNAVAILABLE
-    ? t('generate.noServer')
-    : task.errorKey ? t((i18n.exists(task.errorKey) ? task.errorKey : 'errors.unknown') as 'errors.unknown') : null;
-
+export function AiImageGeneratorPage({ mode = 'textToImage', variant = 'landing' }: { mode?: StudioMode; variant?: 'landing' | 'create' }) {
+  const { t } = useTranslation();
+  const page = PAGE[mode];
+  const landing = variant === 'landing';
   return (
-    <div className="container tool-page gen-page" data-testid="page.aiImageGenerator">
+    <div className={`container tool-page gen-page${landing ? '' : ' gen-page--create'}`} data-testid={landing ? `page.${page.id}` : `page.${page.id}Create`}>
       <header className="page-header center">
-        <h1 className="page-title">{t('tools.aiImageGenerator.title')}</h1>
-        <p className="lead">{t('tools.aiImageGenerator.description')}</p>
+        <h1 className="page-title">{t(landing ? `tools.${page.tool}.title` : `tools.${page.tool}Create.title`)}</h1>
+        <p className="lead">{t(landing ? `tools.${page.tool}.description` : `tools.${page.tool}Create.description`)}</p>
+        {landing
+          ? <LocalLink to={page.create} className="text-link" data-testid="gen.toCreate">{t('genai.openCreate')}</LocalLink>
+          : <LocalLink to={page.landing} className="text-link">{t('genai.aboutTool')}</LocalLink>}
       </header>
-      <form className="card gen-form" onSubmit={submit}>
-        <label htmlFor="gen-prompt" className="gen-form__label">{t('generate.promptLabel')}</label>
-        <textarea
-          id="gen-prompt"
-          className="gen-form__prompt"
-          value={prompt}
-          maxLength={PROMPT_MAX_CHARS}
-          rows={4}
-          placeholder={t('generate.promptPlaceholder')}
-          onChange={(event) => { setPrompt(event.target.value); if (check.kind !== 'checking') reset(); }}
-          onKeyDown={(event) => { if (event.key === 'Enter' && (event.metaKey || event.ctrlKey)) void submit(event); }}
-          data-testid="generate.prompt"
-        />
-        {languages !== null && (
-          <p className="muted small" data-testid="generate.languages">
-            {languages.length > 0 ? t('promptCheck.languagesHere', { languages: languageList }) : t('promptCheck.englishOnly')}
-          </p>
-        )}
-        <div className="button-row">
-          <button type="submit" className="button button--primary" disabled={!prompt.trim() || task.busy || check.kind === 'checking'} data-testid="generate.submit">
-            {t('generate.submit')}
-          </button>
-          {task.busy && <button type="button" className="button button--secondary" onClick={task.cancel}>{t('generate.cancel')}</button>}
-          {task.stage === 'failed' && <button type="button" className="button button--secondary" onClick={task.retry} data-testid="generate.retry">{t('generate.retry')}</button>}
-        </div>
-      </form>
-
-      <PromptCheckPanel
-        check={check}
-        onGenerate={(text) => generate(text, true, null)}
-        onKeepOriginal={(original) => generate(original, true, 'chosen')}
-      />
-
-      <section className="card gen-outcome" aria-live="polite" data-testid="generate.outcome">
-        {check.kind === 'checking' && <p className="gen-outcome__stage" data-testid="generate.checking">{t('promptCheck.checking')}</p>}
-        {sentAsWritten && task.stage !== 'idle' && (
-          <p className="muted" data-testid="generate.asWritten">{t(sentAsWritten === 'unsure' ? 'promptCheck.unsure' : 'promptCheck.sentAsWritten')}</p>
-        )}
-        {task.busy && <p className="gen-outcome__stage" data-testid="generate.stage">{t(`generate.stage.${task.stage}`)}</p>}
-        {task.translation && (
-          <figure className="gen-outcome__translation" data-testid="generate.translated">
-            <figcaption>{t('generate.translatedFrom', { language: languageName(task.translation.lanCode, i18n.language) })}</figcaption>
-            <blockquote lang="en">{task.translation.text}</blockquote>
-          </figure>
-        )}
-        {errorText && <p className="gen-outcome__error" role="alert" data-testid="generate.error" data-code={task.errorCode ?? undefined}>{errorText}</p>}
-        {task.resultUrl && <img className="gen-outcome__image" src={task.resultUrl} alt={t('generate.result')} />}
-        {task.stage === 'idle' && check.kind !== 'checking' && <p className="muted">{t('generate.empty')}</p>}
-      </section>
+      <GenerativeStudio mode={mode} />
+      {landing && (
+        <section className="gen-tips" aria-labelledby="gen-tips-title">
+          <h2 id="gen-tips-title">{t('genai.tips.title')}</h2>
+          <ul>
+            <li>{t('genai.tips.subject')}</li>
+            <li>{t('genai.tips.style')}</li>
+            <li>{t('genai.tips.seed')}</li>
+            <li>{t('genai.tips.language')}</li>
+          </ul>
+        </section>
+      )}
     </div>
   );
 }

@@ -36,6 +36,9 @@ const PricingPage = page(() => import('./account/PricingPage').then((m) => m.Pri
 const OrderPage = page(() => import('./account/OrderPage').then((m) => m.OrderPage));
 const AccountPage = page(() => import('./account/AccountPage').then((m) => m.AccountPage));
 const LoginPage = page(() => import('./account/LoginPage').then((m) => m.LoginPage));
+const ReplaceToolPage = page(() => import('./generative/ReplaceToolPage').then((m) => m.ReplaceToolPage));
+const AiReplaceHubPage = page(() => import('./generative/AiReplaceHubPage').then((m) => m.AiReplaceHubPage));
+const ColorizePage = page(() => import('./generative/ColorizePage').then((m) => m.ColorizePage));
 const TemplateGalleryPage = page(() => import('../site/templates/TemplateGalleryPage').then((m) => m.TemplateGalleryPage));
 
 function Page({ route }: { route: AppRoute }) {
@@ -73,6 +76,14 @@ function Page({ route }: { route: AppRoute }) {
     case 'cookiesPolicy': return <PolicyPage policy="cookies" />;
     case 'blog': return <BlogListPage />;
     case 'template': return <TemplateGalleryPage />;
+    case 'aiImageGeneratorCreate': return <AiImageGeneratorPage mode="textToImage" variant="create" />;
+    case 'imageToImage': return <AiImageGeneratorPage mode="imageToImage" />;
+    case 'imageToImageCreate': return <AiImageGeneratorPage mode="imageToImage" variant="create" />;
+    case 'aiReplace': return <AiReplaceHubPage />;
+    case 'aiClothesChanger': return <ReplaceToolPage variant="clothes" />;
+    case 'aiVirtualTryOn': return <ReplaceToolPage variant="product" />;
+    case 'backgroundReplacer': return <ReplaceToolPage variant="background" />;
+    case 'colorize': return <ColorizePage />;
   }
 }
 

@@ -1,9 +1,12 @@
 /**
- * /ai-background: put a product into a scene. Generating a scene from a text prompt needs a diffusion model on a
- * ComfyUI server, which this server does not have; the page says so and offers the library's drawn scenes
- * through the same background changer pipeline (cut-out, scene, contact shadow).
+ * /ai-background: put a product into a scene. Three sources (SPEC §3 background source): the library's drawn
+ * scenes through the background changer pipeline (cut-out, scene, contact shadow), which runs here; a scene
+ * from a description (CustomPrompt) or from the user's own picture (CustomImage), which run the `aibg` task on
+ * the generation server (ComfyUI) and say so plainly when none is configured.
  */
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AiBackgroundGenerative } from '../generative/AiBackgroundGenerative';
 import { AI_BACKGROUND_SCENES } from '../../../engine/backgrounds/catalogue';
 import { scenesForCategory } from '../../../engine/products/categories';
 import { ProductLabelField } from '../../tools/product/ProductLabelField';
@@ -17,8 +20,12 @@ import { useChangeBackground } from './changebg/useChangeBackground';
 import './BackgroundChangerPage.css';
 import './AiBackgroundPage.css';
 
+type SceneSource = 'library' | 'prompt' | 'image';
+const SOURCES: readonly SceneSource[] = ['library', 'prompt', 'image'];
+
 export function AiBackgroundPage() {
   const { t } = useTranslation();
+  const [source, setSource] = useState<SceneSource>('library');
   const view = useChangeBackground({ ...DEFAULT_OPTIONS, bgType: 'library', bgId: AI_BACKGROUND_SCENES[0], shadow: true }, t('tools.aiBackground.title'));
   // The page's one product photo is its set of non-text, non-sticker layers: a new photo is a new job key.
   const file = view.file;
@@ -30,9 +37,18 @@ export function AiBackgroundPage() {
         <p className="lead">{t('changebg.ai.subtitle')}</p>
       </header>
 
-      <p className="ai-bg__notice" role="note" data-testid="aiBackground.noServer">{t('changebg.ai.noServer')}</p>
+      <div className="chip-row ai-bg__sources" role="group" aria-label={t('genai.aibg.sourceLabel')}>
+        {SOURCES.map((id) => (
+          <button key={id} type="button" className={`chip${source === id ? ' is-active' : ''}`} aria-pressed={source === id}
+            onClick={() => setSource(id)} data-testid={`aiBackground.source.${id}`}>
+            {t(`genai.aibg.${id}`)}
+          </button>
+        ))}
+      </div>
 
-      <div className="changebg-layout">
+      {source !== 'library' && <AiBackgroundGenerative key={source} source={source} />}
+
+      {source === 'library' && <div className="changebg-layout">
         <div className="changebg-main">
           <ChangeBgWorkspace view={view} />
         </div>
@@ -54,7 +70,7 @@ export function AiBackgroundPage() {
             onChange={(placement) => view.setOptions({ ...view.options, ...placement })}
           />
         </aside>
-      </div>
+      </div>}
 
       <HowItWorks headingId="ai-bg-how" variant="tool" />
     </div>

@@ -1,6 +1,7 @@
 /**
  * The in-editor AI steps for a selected photo (SPEC §2 edit flow): remove the background, a new
- * background (a colour or a picture from the library), enhance, expand to a ratio. Each runs through the task flow and lands in the
+ * background (a colour or a picture from the library), enhance, expand to a ratio, an AI background from a
+ * description (generation server). Each runs through the task flow and lands in the
  * layer as one undo step; one step runs at a time.
  */
 import { useTranslation } from 'react-i18next';
@@ -9,7 +10,9 @@ import { ENHANCE_DEFAULTS } from '../../../../engine/spec/enhance';
 import { LibraryGrid } from '../../../pages/tools/changebg/LibraryGrid';
 import { Icon } from '../Icon';
 import { ProductStep } from './ProductStep';
+import { AiBackgroundControls } from './AiBackgroundControls';
 import { RetouchControls } from './RetouchControls';
+import { useLayerAiBackground } from './useLayerAiBackground';
 import { useLayerAiStep } from './useLayerAiStep';
 
 const BACKGROUND_COLORS = ['#FFFFFF', '#F3F4F6', '#111827', '#2563EB', '#F9A8D4', '#10B981'] as const;
@@ -22,7 +25,8 @@ export function AiSteps({ layer }: { layer: Layer }) {
   const enhance = useLayerAiStep('picenhance', 'enhanced');
   const expand = useLayerAiStep('aiextend', 'expanded');
   const retouch = useLayerAiStep('elimination', 'retouched');
-  const steps = [removeBg, changeBg, enhance, expand, retouch];
+  const aiBackground = useLayerAiBackground();
+  const steps = [removeBg, changeBg, enhance, expand, retouch, aiBackground];
   const busy = steps.some((step) => step.busy);
   const id = layer.layerId;
   const working = (step: typeof removeBg) => step.busy && <span className="ed-ai__progress" role="status">{t('designer.ai.working', { percent: step.percent })}</span>;
@@ -92,6 +96,7 @@ export function AiSteps({ layer }: { layer: Layer }) {
         {working(expand)}
       </div>
       <ProductStep />
+      <AiBackgroundControls layer={layer} step={aiBackground} disabled={busy} />
     </section>
   );
 }

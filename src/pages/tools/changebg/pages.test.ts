@@ -62,10 +62,11 @@ describe('background changer pages', () => {
     expect(render(createElement(ProductBackgroundPage, { variant: 'green' }))).toContain('Why a green background?');
   });
 
-  it('/ai-background says that generated scenes need a ComfyUI server', () => {
+  it('/ai-background offers scenes from the library (runs here), a description and your picture (generation server)', () => {
     const html = render(createElement(AiBackgroundPage));
-    expect(html).toContain('data-testid="aiBackground.noServer"');
-    expect(html).toContain('ComfyUI');
+    for (const source of ['library', 'prompt', 'image']) expect(html).toContain(`data-testid="aiBackground.source.${source}"`);
+    expect(html).toMatch(/aria-pressed="true"[^>]*data-testid="aiBackground.source.library"/);
+    expect(html).toContain('A description');
     expect(html).toContain('Loading backgrounds…');
   });
 });

@@ -1,0 +1,61 @@
+/** The generative pages as a visitor first sees them (server-rendered markup, no network). */
+import { createElement, type ReactElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { MemoryRouter } from 'react-router-dom';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STYLE_PRESETS } from '../../../engine/spec/generation';
+import { ToastProvider } from '../../components/ToastProvider';
+import { initI18n } from '../../i18n';
+import { AiImageGeneratorPage } from '../AiImageGeneratorPage';
+import { ColorizePage } from './ColorizePage';
+import { GenerationNotice } from './GenerationNotice';
+import { ReplaceToolPage } from './ReplaceToolPage';
+
+const render = (element: ReactElement) =>
+  renderToStaticMarkup(createElement(MemoryRouter, null, createElement(ToastProvider, null, element)));
+
+beforeAll(async () => {
+  await initI18n('en').changeLanguage('en');
+});
+afterAll(async () => {
+  await initI18n('en').changeLanguage('en');
+});
+
+describe('generative pages', () => {
+  it('the generator offers every style preset, the ratios, the count and the seed, with the price per image', () => {
+    const html = render(createElement(AiImageGeneratorPage));
+    for (const style of STYLE_PRESETS) expect(html).toContain(`data-testid="gen.style.${style.id}"`);
+    for (const ratio of ['1:1', '16:9', '9:16']) expect(html).toContain(`data-testid="gen.aspect.${ratio}"`);
+    expect(html).toContain('data-testid="gen.count"');
+    expect(html).toContain('data-testid="gen.seed"');
+    expect(html).toContain('Costs 4 credits per image');
+    expect(html).toContain('data-testid="gen.toCreate"');
+  });
+
+  it('image-to-image asks for a picture and how far to move from it, without a ratio', () => {
+    const html = render(createElement(AiImageGeneratorPage, { mode: 'imageToImage', variant: 'create' }));
+    expect(html).toContain('data-testid="page.imageToImageCreate"');
+    expect(html).toContain('data-testid="gen.image.source"');
+    expect(html).toContain('data-testid="gen.strength"');
+    expect(html).not.toContain('data-testid="gen.aspect.1:1"');
+  });
+
+  it('the try-on needs the product picture; the clothes changer a description and points to the try-on', () => {
+    const tryOn = render(createElement(ReplaceToolPage, { variant: 'product' }));
+    expect(tryOn).toContain('data-testid="gen.image.reference"');
+    const clothes = render(createElement(ReplaceToolPage, { variant: 'clothes' }));
+    expect(clothes).not.toContain('data-testid="gen.image.reference"');
+    expect(clothes).toContain('/ai-replace/ai-virtual-try-on-product');
+    // Nothing to submit yet.
+    expect(clothes).toMatch(/disabled=""[^>]*data-testid="generate.submit"/);
+  });
+
+  it('colourise costs the deoldify price; the notice links to the README section, in the page language', async () => {
+    expect(render(createElement(ColorizePage))).toContain('Costs 3 credits per image');
+    await initI18n('en').changeLanguage('ja');
+    const html = render(createElement(GenerationNotice));
+    expect(html).toContain('生成サーバーが設定されていません');
+    expect(html).toContain('href="/README.md#running-comfyui"');
+    await initI18n('en').changeLanguage('en');
+  });
+});

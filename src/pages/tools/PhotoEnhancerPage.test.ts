@@ -1,5 +1,6 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
+import { MemoryRouter } from 'react-router-dom';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { initI18n } from '../../i18n';
 import { DEFAULT_CHOICE, EnhanceControls, enhanceParams, exceededCap, highQualityAllowed, resultSize, type PixelSize } from './PhotoEnhancerPage';
@@ -43,7 +44,7 @@ describe('photo enhancer page logic', () => {
 
 describe('EnhanceControls', () => {
   const render = (size: PixelSize | null, choice = DEFAULT_CHOICE) =>
-    renderToStaticMarkup(createElement(EnhanceControls, { choice, size, onChange: () => undefined }));
+    renderToStaticMarkup(createElement(MemoryRouter, null, createElement(EnhanceControls, { choice, size, onChange: () => undefined })));
 
   it('shows scale, the three SPEC strengths and denoise, with the default selected', () => {
     const html = render(photo1MP);
@@ -58,6 +59,9 @@ describe('EnhanceControls', () => {
     expect(render(null)).not.toContain('enhancer.highQuality');
     expect(render(small)).toContain('High quality (slower)');
     expect(render(small)).toContain('up to 0.5 MP');
+    // A PRO option (engine/spec/proOptions.ts), marked as such with a link to the plans.
+    expect(render(small)).toContain('data-testid="enhancer.highQuality.pro"');
+    expect(render(small)).toContain('PRO: included in every paid plan.');
   });
 
   it('speaks the page language', async () => {

@@ -15,4 +15,6 @@ export const PROCESSORS: Partial<Record<TaskType, Processor>> = {
   picenhance: (ctx) => import('./processors/picenhance').then((m) => m.picenhanceProcessor(ctx)),
   elimination: (ctx) => import('./processors/elimination').then((m) => m.eliminationProcessor(ctx)),
   lama: (ctx) => import('./processors/lama').then((m) => m.lamaProcessor(ctx)),
+  idphoto: (ctx) => import('./processors/idphoto').then((m) => m.idphotoProcessor(ctx)),
+  headExtract: (ctx) => import('./processors/headExtract').then((m) => m.headExtractProcessor(ctx)),
 };

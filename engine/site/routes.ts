@@ -7,7 +7,7 @@
 /** Which React page renders the route. Everything not built yet is a placeholder. */
 export type PageKind = 'home' | 'toolsIndex' | 'backgroundRemover' | 'notFound' | 'placeholder' | 'create' | 'editor' | 'projects' | 'cutouts' | 'aiImageGenerator' | 'adminStats'
   | 'photoEnhancer' | 'backgroundChanger' | 'productWhite' | 'productGreen' | 'productBlue' | 'aiBackground'
-  | 'blurBackground' | 'imageExtender' | 'magicEraser'
+  | 'blurBackground' | 'imageExtender' | 'magicEraser' | 'idPhotoMaker' | 'idPhotoEdit'
   | 'pricing' | 'order' | 'account' | 'logIn' | 'signUp'
   | 'help' | 'about' | 'privacyPolicy' | 'termsOfUse' | 'cookiesPolicy' | 'blog' | 'template';
 
@@ -79,8 +79,8 @@ export const ROUTES: readonly AppRoute[] = [
   tool('/tools/photo-enhancer', 'photoEnhancer', 'photo', { kind: 'photoEnhancer', featured: true }),
   tool('/tools/magic-eraser-with-ai-detection', 'magicEraser', 'photo', { kind: 'magicEraser', featured: true }),
   tool('/tools/ai-image-extender', 'aiImageExtender', 'photo', { kind: 'imageExtender', featured: true }),
-  tool('/tools/id-photo-maker', 'idPhotoMaker', 'photo'),
-  tool('/tools/id-photo-edit', 'idPhotoEdit', 'photo', { listed: false, query: 'pid' }),
+  tool('/tools/id-photo-maker', 'idPhotoMaker', 'photo', { kind: 'idPhotoMaker', featured: true }),
+  tool('/tools/id-photo-edit', 'idPhotoEdit', 'photo', { kind: 'idPhotoEdit', listed: false, query: 'pid' }),
   tool('/tools/blur-background', 'blurBackground', 'photo', { kind: 'blurBackground', featured: true }),
 
   tool('/product-photography/white-background', 'productWhite', 'productPhotography', { kind: 'productWhite' }),

@@ -7,7 +7,7 @@
 /** Which React page renders the route. Everything not built yet is a placeholder. */
 export type PageKind = 'home' | 'toolsIndex' | 'backgroundRemover' | 'notFound' | 'placeholder' | 'create' | 'editor' | 'projects' | 'cutouts' | 'aiImageGenerator' | 'adminStats'
   | 'photoEnhancer' | 'backgroundChanger' | 'productWhite' | 'productGreen' | 'productBlue' | 'aiBackground'
-  | 'blurBackground' | 'imageExtender' | 'magicEraser' | 'textExtractor'
+  | 'blurBackground' | 'imageExtender' | 'magicEraser' | 'textExtractor' | 'idPhotoMaker' | 'idPhotoEdit'
   | 'pricing' | 'order' | 'account' | 'logIn' | 'signUp'
   | 'help' | 'about' | 'privacyPolicy' | 'termsOfUse' | 'cookiesPolicy' | 'blog' | 'template'
   | 'aiImageGeneratorCreate' | 'imageToImage' | 'imageToImageCreate' | 'aiReplace' | 'aiClothesChanger' | 'aiVirtualTryOn'
@@ -81,8 +81,8 @@ export const ROUTES: readonly AppRoute[] = [
   tool('/tools/photo-enhancer', 'photoEnhancer', 'photo', { kind: 'photoEnhancer', featured: true }),
   tool('/tools/magic-eraser-with-ai-detection', 'magicEraser', 'photo', { kind: 'magicEraser', featured: true }),
   tool('/tools/ai-image-extender', 'aiImageExtender', 'photo', { kind: 'imageExtender', featured: true }),
-  tool('/tools/id-photo-maker', 'idPhotoMaker', 'photo'),
-  tool('/tools/id-photo-edit', 'idPhotoEdit', 'photo', { listed: false, query: 'pid' }),
+  tool('/tools/id-photo-maker', 'idPhotoMaker', 'photo', { kind: 'idPhotoMaker', featured: true }),
+  tool('/tools/id-photo-edit', 'idPhotoEdit', 'photo', { kind: 'idPhotoEdit', listed: false, query: 'pid' }),
   tool('/tools/blur-background', 'blurBackground', 'photo', { kind: 'blurBackground', featured: true }),
   // Text and seal extraction (SPEC §1 names the tool; §2 gives it no path): strings in locales/sections/extract.
   { ...tool('/tools/text-extractor', 'textExtractor', 'photo', { kind: 'textExtractor' }), titleKey: 'extract.tool.title', descriptionKey: 'extract.tool.description' },

@@ -25,6 +25,8 @@ const BackgroundChangerPage = page(() => import('./tools/BackgroundChangerPage')
 const BlurBackgroundPage = page(() => import('./tools/BlurBackgroundPage').then((m) => m.BlurBackgroundPage));
 const ImageExtenderPage = page(() => import('./tools/ImageExtenderPage').then((m) => m.ImageExtenderPage));
 const MagicEraserPage = page(() => import('./tools/MagicEraserPage').then((m) => m.MagicEraserPage));
+const IdPhotoMakerPage = page(() => import('./tools/idphoto/IdPhotoMakerPage').then((m) => m.IdPhotoMakerPage));
+const IdPhotoEditPage = page(() => import('./tools/idphoto/IdPhotoEditPage').then((m) => m.IdPhotoEditPage));
 const PhotoEnhancerPage = page(() => import('./tools/PhotoEnhancerPage').then((m) => m.PhotoEnhancerPage));
 const TextExtractorPage = page(() => import('./tools/TextExtractorPage').then((m) => m.TextExtractorPage));
 const ProductBackgroundPage = page(() => import('./tools/ProductBackgroundPage').then((m) => m.ProductBackgroundPage));
@@ -64,6 +66,8 @@ function Page({ route }: { route: AppRoute }) {
     case 'imageExtender': return <ImageExtenderPage />;
     case 'magicEraser': return <MagicEraserPage />;
     case 'textExtractor': return <TextExtractorPage />;
+    case 'idPhotoMaker': return <IdPhotoMakerPage />;
+    case 'idPhotoEdit': return <IdPhotoEditPage />;
     case 'pricing': return <PricingPage />;
     case 'order': return <OrderPage />;
     case 'account': return <AccountPage />;

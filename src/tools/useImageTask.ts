@@ -32,6 +32,8 @@ export interface ImageTaskView {
   /** i18n key of the error to show as a toast, null when none. */
   errorKey: string | null;
   errorCode: number | null;
+  /** The failure's own message from the server (e.g. `idphoto:noFace …`), null when none. */
+  errorDetail: string | null;
   /** Runs the task on `file`; `params` travel in the submit body beside imgUrl (efMode, colours…). */
   start(file: File, params?: Record<string, unknown>): void;
   retry(): void;
@@ -60,9 +62,10 @@ interface Derived {
   resultBlob: Blob | null;
   errorKey: string | null;
   errorCode: number | null;
+  errorDetail: string | null;
 }
 
-const IDLE: Derived = { phase: 'idle', progress: 0, resultBlob: null, errorKey: null, errorCode: null };
+const IDLE: Derived = { phase: 'idle', progress: 0, resultBlob: null, errorKey: null, errorCode: null, errorDetail: null };
 
 /** Maps a machine snapshot to the view's primitives (never the snapshot itself into React state). */
 function derive(s: Snapshot): Derived {
@@ -71,7 +74,7 @@ function derive(s: Snapshot): Derived {
   if (s.matches('completed')) return { ...IDLE, phase: 'done', progress: 1, resultBlob: task?.resultFile ?? null };
   if (s.matches('failed')) {
     const error = c.error ?? task?.err ?? null;
-    return { ...IDLE, phase: 'failed', errorKey: error ? errorKeyFor(error) : 'errors.unknown', errorCode: error?.code ?? null };
+    return { ...IDLE, phase: 'failed', errorKey: error ? errorKeyFor(error) : 'errors.unknown', errorCode: error?.code ?? null, errorDetail: error?.message ?? null };
   }
   if (s.matches('cancelled') || s.matches('idle')) return IDLE;
   // The picture review before the upload counts as the start of the upload.
@@ -130,7 +133,7 @@ export function useImageTask(taskType: TaskType, options: ImageTaskOptions = {})
     current = actor;
     actor.subscribe((s) => setDerived((prev) => {
       const next = derive(s);
-      return prev.phase === next.phase && prev.progress === next.progress && prev.resultBlob === next.resultBlob && prev.errorKey === next.errorKey ? prev : next;
+      return prev.phase === next.phase && prev.progress === next.progress && prev.resultBlob === next.resultBlob && prev.errorKey === next.errorKey && prev.errorDetail === next.errorDetail ? prev : next;
     }));
     actorRef.current = actor;
     actor.start();

@@ -23,6 +23,8 @@ export const PROCESSORS: Partial<Record<TaskType, Processor>> = {
   imageTagger: (ctx) => import('./processors/productIdentify').then((m) => m.productIdentifyProcessor(ctx)),
   // Generative types (issue 19) run on ComfyUI / AUTOMATIC1111 and answer 1000003 without one.
   ...generativeProcessors(),
+  idphoto: (ctx) => import('./processors/idphoto').then((m) => m.idphotoProcessor(ctx)),
+  headExtract: (ctx) => import('./processors/headExtract').then((m) => m.headExtractProcessor(ctx)),
 };
 
 // The eraser and extender use the learned ComfyUI workflow when COMFYUI_URL is set, their classical fill otherwise.

@@ -1,6 +1,7 @@
 /** One project in the grid: thumbnail (or a placeholder), name (renamable in place), last change, open/rename/delete. */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isIdPhotoProjectId } from '../../../../engine/doc/projectIds';
 import type { ProjectListItem } from '../../../api/projectsApi';
 import { LocalLink } from '../../../components/LocalLink';
 import { Icon } from '../Icon';
@@ -17,7 +18,8 @@ export function ProjectCard({ item, onRename, onDelete }: Props) {
   const [draft, setDraft] = useState(item.name);
   const [broken, setBroken] = useState(false);
   const name = item.name.trim() || t('projects.untitled');
-  const openPath = `/create/edit?pid=${encodeURIComponent(item.projectId)}`;
+  // ID photo projects (IDP_) open in the ID photo editor, which keeps the photo inside its template's band.
+  const openPath = `${isIdPhotoProjectId(item.projectId) ? '/tools/id-photo-edit' : '/create/edit'}?pid=${encodeURIComponent(item.projectId)}`;
   const updated = new Date(item.updatedAt);
   const when = Number.isNaN(updated.getTime()) ? '' : new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(updated);
 

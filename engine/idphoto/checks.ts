@@ -1,0 +1,47 @@
+/**
+ * The checks an ID photo must pass before it is cropped (issue 18): each problem has a SPEC §8
+ * result code (what the task fails with, so the charge is refunded) and a stable name the page
+ * turns into a message with advice. The server puts the name in the task's message as
+ * `idphoto:<problem>`; `problemFromMessage` reads it back on the page.
+ */
+import { ResultCode } from '../spec/errors';
+
+export const ID_PHOTO_PROBLEMS = ['noFace', 'severalFaces', 'faceTurned', 'faceTilted', 'headAtTop', 'photoTooSmall', 'templateUnknown'] as const;
+export type IdPhotoProblem = (typeof ID_PHOTO_PROBLEMS)[number];
+
+/** Result code each problem fails the task with. */
+export const ID_PHOTO_PROBLEM_CODES: Record<IdPhotoProblem, number> = {
+  noFace: ResultCode.GPU_BODY_DETECT_FAILED,
+  severalFaces: ResultCode.GPU_BODY_DETECT_FAILED,
+  faceTurned: ResultCode.PRE_PROCESS_FAILED,
+  faceTilted: ResultCode.PRE_PROCESS_FAILED,
+  headAtTop: ResultCode.PRE_PROCESS_FAILED,
+  photoTooSmall: ResultCode.PARAMS_INVALID,
+  templateUnknown: ResultCode.PARAMS_INVALID,
+};
+
+/** Limits of the pose checks, in degrees. Roll up to ROLL is corrected by rotating the photo. */
+export const POSE_LIMITS = { yawDeg: 25, pitchDeg: 25, rollDeg: 20 } as const;
+/**
+ * A second face counts when its box is at least this share of the main face's width; smaller faces
+ * far behind are background and are replaced with it.
+ */
+export const SECOND_FACE_MIN_SHARE = 0.5;
+/** The head's top must be at least this many source rows below the photo's top edge. */
+export const HEAD_TOP_MIN_GAP_PX = 2;
+
+const PREFIX = 'idphoto:';
+
+/** The task message for a problem: machine-readable prefix, then English detail for the logs. */
+export function problemMessage(problem: IdPhotoProblem, detail = ''): string {
+  return `${PREFIX}${problem}${detail ? ` ${detail}` : ''}`;
+}
+
+/** The problem named in a task's failure message, or null when it is another failure. */
+export function problemFromMessage(message: string | null | undefined): IdPhotoProblem | null {
+  if (!message) return null;
+  const at = message.indexOf(PREFIX);
+  if (at < 0) return null;
+  const name = message.slice(at + PREFIX.length).split(/[\s:]/)[0];
+  return (ID_PHOTO_PROBLEMS as readonly string[]).includes(name) ? (name as IdPhotoProblem) : null;
+}

@@ -3,6 +3,7 @@
  * read by the server before it accepts a task and by the pages that show the PRO badge. Saving a
  * design is always free; what costs a subscription is running these options.
  */
+import { findIdPhotoTemplate } from '../idphoto/templates';
 import type { TaskType } from './taskTypes';
 
 /** A PRO option: `<taskType>.<param>.<value>`, also the key of its label under `account.proOptions`. */
@@ -13,6 +14,8 @@ type Params = Record<string, unknown>;
 const RULES: Partial<Record<TaskType, (params: Params) => ProOption[]>> = {
   // realesrgan-x4plus is about 8× the CPU of the default model: the high-quality enhancer is PRO.
   picenhance: (params) => (params.quality === 'high' ? ['picenhance.quality.high'] : []),
+  // ID photo templates with isPro (SPEC §3/§6).
+  idphoto: (params) => (findIdPhotoTemplate(params.templateId)?.isPro ? [`idphoto.templateId.${String(params.templateId)}`] : []),
 };
 
 /** The PRO options a submit of `taskType` with `params` uses; empty when everything is free. */
@@ -20,12 +23,4 @@ export function proOptionsOf(taskType: TaskType, params: unknown): ProOption[] {
   const rule = RULES[taskType];
   if (!rule || params === null || typeof params !== 'object' || Array.isArray(params)) return [];
   return rule(params as Params);
-}
-
-/**
- * Registers the PRO rule of a task type whose options live with its feature (the ID photo
- * templates' isPro flag, say); a later registration for the same type replaces the earlier one.
- */
-export function registerProRule(taskType: TaskType, rule: (params: Params) => ProOption[]): void {
-  RULES[taskType] = rule;
 }

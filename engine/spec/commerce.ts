@@ -27,8 +27,11 @@ export function taskCost(type: string, params: Record<string, unknown> = {}): nu
   return base;
 }
 
-/** Free credits a visitor device (or a free account) gets per UTC day, enforced by the server. */
-export const FREE_DAILY_CREDITS = 3;
+/**
+ * Free credits a visitor device (or a free account) gets per UTC day, enforced by the server. Five,
+ * so that a visitor can try the most expensive tool (a generated image, 4) once a day.
+ */
+export const FREE_DAILY_CREDITS = 5;
 /**
  * Visitors behind one network address share at most this many devices' allowances a day, so new
  * device ids do not mint free credits (signing in lifts the cap: accounts have their own).

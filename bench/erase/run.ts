@@ -65,7 +65,9 @@ async function runTask(png: Buffer, mask: Buffer, quality?: 'fast'): Promise<{ o
 interface Row { set: string; photo: string; size: number; kind: string; method: Method; psnr: number; seam: number; truthSeam: number }
 
 async function main(): Promise<void> {
-  const photos = benchPhotos();
+  // BENCH_ONLY=dog,eagle: only these photos (to re-run part of a set).
+  const only = process.env.BENCH_ONLY?.split(',').filter(Boolean);
+  const photos = benchPhotos().filter((p) => !only || only.includes(p.name));
   const rows: Row[] = [];
   const changed: Record<string, number> = { default: 0, fast: 0, telea: 0 };
   const ms: Record<string, number[]> = { default: [], fast: [], telea: [] };

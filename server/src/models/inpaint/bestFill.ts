@@ -80,6 +80,28 @@ export function ringOf(part: Uint8Array, all: Uint8Array, w: number, h: number):
 }
 
 /**
+ * What the fill says just inside the border, for each ring pixel: the mean of its 4-neighbours in the hole. (The
+ * patches' own vote on the ring is no use: patches overlapping the ring were matched to it, so they agree with it
+ * while the texture a few pixels further in may not.)
+ */
+export function insideOfRing(img: FloatImage, part: Uint8Array, ring: Int32Array): Float32Array {
+  const { width: w, height: h, channels: c, data } = img;
+  const out = new Float32Array(ring.length * c);
+  for (let n = 0; n < ring.length; n++) {
+    const i = ring[n];
+    const x = i % w;
+    let count = 0;
+    for (const j of [x > 0 ? i - 1 : -1, x < w - 1 ? i + 1 : -1, i >= w ? i - w : -1, i < (h - 1) * w ? i + w : -1]) {
+      if (j < 0 || !part[j]) continue;
+      for (let k = 0; k < c; k++) out[n * c + k] += data[j * c + k];
+      count++;
+    }
+    for (let k = 0; k < c; k++) out[n * c + k] = count ? out[n * c + k] / count : data[i * c + k];
+  }
+  return out;
+}
+
+/**
  * Spreads the patch fill's error on the ring over the hole (harmonic interpolation of the ring's
  * real − predicted values) and adds it: the seam correction of gradient-domain (Poisson) blending.
  */
@@ -87,12 +109,16 @@ export function seamCorrection(img: FloatImage, original: FloatImage, part: Uint
   const { width: w, height: h, channels: c } = img;
   const diff: FloatImage = { data: new Float32Array(w * h * c), width: w, height: h, channels: c };
   for (let n = 0; n < ring.length; n++) for (let k = 0; k < c; k++) diff.data[ring[n] * c + k] = original.data[ring[n] * c + k] - predicted[n * c + k];
-  harmonicFill(diff, part);
+  // Only the ring is known: every other pixel is solved too, so the coarse levels of the solver see the ring's
+  // values and not zeros from far away (which would shrink the correction to a few pixels and leave a step).
+  const unknown = new Uint8Array(w * h).fill(1);
+  for (let n = 0; n < ring.length; n++) unknown[ring[n]] = 0;
+  harmonicFill(diff, unknown);
   return diff.data;
 }
 
 /** Fills `mask` of one region; returns its pixels (same layout as the raster). */
-export function bestFill(raster: Raster, mask: BinaryMask, opts: BestFillOptions = {}): Buffer {
+export async function bestFill(raster: Raster, mask: BinaryMask, opts: BestFillOptions & { signal?: AbortSignal } = {}): Promise<Buffer> {
   const { width: w, height: h, channels: c } = raster;
   const thin = opts.thinDepth ?? THIN_DEPTH;
   const feather = opts.featherPx ?? FEATHER_PX;
@@ -124,9 +150,9 @@ export function bestFill(raster: Raster, mask: BinaryMask, opts: BestFillOptions
     const allowed = sourceBand(smooth, part, blocked, radius, Math.max(2000, 4 * area));
     const work: FloatImage = { ...smooth, data: new Float32Array(smooth.data) };
     const ring = ringOf(part, hole, w, h);
-    const predicted = patchFill(work, part, allowed, maxDepth, ring, { radius: opts.patchRadius, maxCopies: opts.maxCopies, seed: label * 7919 });
-    if (!predicted) continue;
-    const correction = seamCorrection(work, original, part, ring, predicted);
+    const filled = await patchFill(work, part, allowed, maxDepth, ring, { radius: opts.patchRadius, maxCopies: opts.maxCopies, seed: label * 7919, signal: opts.signal });
+    if (!filled) continue;
+    const correction = seamCorrection(work, original, part, ring, insideOfRing(work, part, ring));
     for (let i = 0; i < part.length; i++) {
       if (!part[i]) continue;
       const wgt = feather > 0 ? Math.min(1, Math.max(0, (depth[i] - 1) / feather)) : 1;

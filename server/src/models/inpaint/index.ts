@@ -99,9 +99,7 @@ export async function inpaintBest(image: Buffer, mask: Buffer, opts: BestOptions
     const out: Buffer[] = [];
     for (const item of items) {
       opts.signal?.throwIfAborted();
-      out.push(bestFill(item.raster, item.mask, opts));
-      // Let a cancel poll (a timer) run between regions.
-      await new Promise((resolve) => setImmediate(resolve));
+      out.push(await bestFill(item.raster, item.mask, opts));
     }
     return out;
   };

@@ -7,8 +7,8 @@
  * - the nearest-neighbour field is carried up the pyramid, so finer levels refine texture without losing the
  *   coarse layout;
  * - sources are only patches lying wholly inside `allowed` (the source band, source.ts), never in a hole;
- * - `maxCopies` caps how many target patches may copy the same source patch (the extender sets it, so one tree
- *   is not stamped into a column of trees).
+ * - `maxCopies` caps how many target patches may copy the same source patch with structure (the extender sets it, so
+ *   one tree is not stamped into a column of trees); flat patches (sky, a plain wall) may repeat.
  */
 import { downsample, type FloatImage, harmonicFill, type HoleMap } from './smooth';
 
@@ -23,6 +23,14 @@ export interface PatchFillOptions {
   seed?: number;
   /** Pyramid levels below the full size (default: from the hole's depth). */
   levels?: number;
+  /** Checked between rounds: a cancelled task stops within one round. */
+  signal?: AbortSignal;
+}
+
+/** The fill's result: its prediction on the ring, and where each target patch copied from (-1: not a target). */
+export interface PatchFillResult {
+  ring: Float32Array;
+  nnf: Int32Array;
 }
 
 interface Level {
@@ -30,6 +38,9 @@ interface Level {
   hole: HoleMap;
   allowed: Uint8Array;
 }
+
+/** Patches flatter than this (luminance standard deviation, 0..255) are not recognisable: the copy cap skips them. */
+const FLAT_STD = 6;
 
 /** xorshift32: deterministic, fast. */
 function rng(seed: number): () => number {
@@ -118,6 +129,8 @@ class LevelFill {
   readonly nnf: Int32Array;
   readonly cost: Float32Array;
   readonly usage: Int32Array;
+  /** Per source centre: 1 when the copy cap applies (a patch with structure; a flat patch may repeat freely). */
+  readonly capped: Uint8Array;
 
   constructor(readonly level: Level, readonly r: number, readonly maxCopies: number, readonly random: () => number) {
     this.w = level.img.width;
@@ -128,6 +141,27 @@ class LevelFill {
     this.nnf = new Int32Array(this.w * this.h).fill(-1);
     this.cost = new Float32Array(this.w * this.h);
     this.usage = new Int32Array(this.w * this.h);
+    this.capped = new Uint8Array(this.w * this.h);
+    if (Number.isFinite(maxCopies)) for (const s of this.valid.list) this.capped[s] = this.patchStd(s) > FLAT_STD ? 1 : 0;
+  }
+
+  /** Standard deviation of a patch's luminance. */
+  private patchStd(s: number): number {
+    const { w, r, c } = this;
+    const data = this.level.img.data;
+    let sum = 0;
+    let sq = 0;
+    let n = 0;
+    for (let dy = -r; dy <= r; dy++) {
+      for (let dx = -r; dx <= r; dx++) {
+        const i = (s + dy * w + dx) * c;
+        const v = 0.299 * data[i] + 0.587 * data[i + 1] + 0.114 * data[i + 2];
+        sum += v;
+        sq += v * v;
+        n++;
+      }
+    }
+    return Math.sqrt(Math.max(0, sq / n - (sum / n) ** 2));
   }
 
   get usable(): boolean {
@@ -177,7 +211,7 @@ class LevelFill {
 
   private tryCandidate(p: number, s: number): void {
     if (s < 0 || s === this.nnf[p] || !this.valid.ok[s]) return;
-    if (this.usage[s] >= this.maxCopies) return;
+    if (this.capped[s] && this.usage[s] >= this.maxCopies) return;
     const d = this.distance(p, s, this.cost[p]);
     if (d < this.cost[p]) this.assign(p, s, d);
   }
@@ -186,7 +220,7 @@ class LevelFill {
   init(seedOf?: (p: number) => number): void {
     for (const p of this.targets.list) {
       let s = seedOf ? seedOf(p) : -1;
-      if (s < 0 || !this.valid.ok[s] || this.usage[s] >= this.maxCopies) s = this.randomSource();
+      if (s < 0 || !this.valid.ok[s] || (this.capped[s] && this.usage[s] >= this.maxCopies)) s = this.randomSource();
       this.assign(p, s, this.distance(p, s, Infinity));
     }
   }
@@ -276,10 +310,10 @@ export function levelsFor(depth: number, r: number): number {
 /**
  * Fills `hole` of `img` in place from patches wholly inside `allowed`. Returns the patch fill's prediction for the
  * known pixels just outside the hole (`ring`, c values each) so a caller can blend the seam (the difference between
- * the prediction and the real pixels there is what the fill gets wrong at its border). Returns null and leaves the
- * hole as it was when `allowed` holds no whole patch.
+ * the prediction and the real pixels there is what the fill gets wrong at its border), and the final
+ * nearest-neighbour field. Returns null and leaves the hole as it was when `allowed` holds no whole patch.
  */
-export function patchFill(img: FloatImage, hole: HoleMap, allowed: Uint8Array, depth: number, ring: Int32Array, opts: PatchFillOptions = {}): Float32Array | null {
+export async function patchFill(img: FloatImage, hole: HoleMap, allowed: Uint8Array, depth: number, ring: Int32Array, opts: PatchFillOptions = {}): Promise<PatchFillResult | null> {
   const r = opts.radius ?? 3;
   const iterations = opts.iterations ?? 6;
   const maxCopies = opts.maxCopies ?? Number.POSITIVE_INFINITY;
@@ -324,8 +358,11 @@ export function patchFill(img: FloatImage, hole: HoleMap, allowed: Uint8Array, d
     for (let it = 0; it < rounds; it++) {
       fill.search(it);
       write(level.img, pixels, fill.vote(pixels));
+      // Yield so the task's cancel poll (a timer) can run, then stop if it fired.
+      await new Promise((resolve) => setImmediate(resolve));
+      opts.signal?.throwIfAborted();
     }
-    if (l === 0) return fill.vote(ring);
+    if (l === 0) return { ring: fill.vote(ring), nnf: fill.nnf };
     prev = fill;
   }
   return null;

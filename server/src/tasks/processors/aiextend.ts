@@ -94,6 +94,31 @@ async function withTicker<T>(ctx: Pick<ProcessorContext, 'onProgress' | 'checkCa
   }
 }
 
+/** Border pixels this close to the photo are blended with the photo's mirror image at full resolution. */
+export const SEAM_FEATHER_PX = 4;
+
+/**
+ * A border filled on a scaled copy comes back softer and up to half a pixel off; next to the photo that shows as a
+ * step. The first SEAM_FEATHER_PX border pixels therefore fade from the photo's own mirrored pixels (seamless by
+ * construction) into the fill. Photo pixels are not touched.
+ */
+function featherSeam(out: Buffer, rgb: Buffer, w: number, h: number, l: ExtendLayout): void {
+  const W = l.width;
+  const reflect = (v: number, n: number) => (v < 0 ? Math.min(n - 1, -v - 1) : v >= n ? Math.max(0, 2 * n - v - 1) : v);
+  for (let y = Math.max(0, l.top - SEAM_FEATHER_PX); y < Math.min(l.height, l.top + h + SEAM_FEATHER_PX); y++) {
+    for (let x = Math.max(0, l.left - SEAM_FEATHER_PX); x < Math.min(W, l.left + w + SEAM_FEATHER_PX); x++) {
+      const px = x - l.left;
+      const py = y - l.top;
+      if (px >= 0 && px < w && py >= 0 && py < h) continue;
+      const d = Math.max(px < 0 ? -px : px >= w ? px - w + 1 : 0, py < 0 ? -py : py >= h ? py - h + 1 : 0);
+      const t = d / (SEAM_FEATHER_PX + 1);
+      const src = (reflect(py, h) * w + reflect(px, w)) * 3;
+      const dst = (y * W + x) * 3;
+      for (let k = 0; k < 3; k++) out[dst + k] = Math.round((1 - t) * rgb[src + k] + t * out[dst + k]);
+    }
+  }
+}
+
 /**
  * Extends a photo to the frame `params` asks for. Returns PNG bytes of the frame, with the (EXIF-upright) photo's
  * pixels unchanged at the layout's position and the border filled. `fillMaxPixels` (default EXTEND_FILL_MAX_PIXELS)
@@ -123,6 +148,7 @@ export async function extendImage(
   const out = await frame.raw().toBuffer();
   // The photo goes back in byte for byte: the fill only ever supplies the border.
   for (let y = 0; y < h; y++) rgb.copy(out, ((layout.top + y) * layout.width + layout.left) * 3, y * w * 3, (y + 1) * w * 3);
+  featherSeam(out, rgb, w, h, layout);
   const png = await sharp(out, raw(layout.width, layout.height, 3)).png({ compressionLevel: 6, adaptiveFiltering: false }).toBuffer();
   ctx.onProgress(1);
   return { png, layout };

@@ -1,127 +1,156 @@
 /**
- * Magic eraser benchmark on the test photos (tests/assets/photos/*.jpg) resized to about 1 MP.
+ * Magic eraser benchmark: the default fill against the fast fill and a mean-colour fill, on real photos scaled to
+ * about 1 MP (BENCH_PIXELS), in two sets (photoSets.ts): the 3 tuning photos and 20 held-out photos.
  *
- * 1. Synthetic holes: square holes of several sizes (HOLE_SIZES) cut at fixed spots of each photo, filled with
- *    G'MIC (`inpaintGmic`, the 'best' path) and Telea (`inpaintTelea`, the 'fast' path and the preview).
- *    Reports PSNR over the hole against the real pixels, and the time of each.
- * 2. Final fill at 1 MP: the eraser's real task (`eliminationProcessor`, quality best) with an object-sized mask
- *    (an ellipse of about 5 % of the photo) and with a worst-case mask spread over the whole photo (two blobs in
- *    opposite corners, so the filled region is the full megapixel). Target: ≤ 10 s (FILL_TARGET_MS).
+ * For each photo and each hole size (16, 48, 128 px) one mask holds five holes: three size×size rectangles and two
+ * brush strokes size px wide, at fixed spots. The mask is filled by
+ *   - default: the eraser task as a user runs it (`eliminationProcessor`, no quality param);
+ *   - fast:    the same task with quality 'fast' (as shipped: Telea on the mask grown by 2 px);
+ *   - telea:   Telea on exactly the mask (the fast fill without its growth, the stronger baseline);
+ *   - mean:    each hole painted the mean colour of the ring around it.
+ * Per hole: PSNR over the hole's pixels and the seam step across the border of the area the fill changed (the hole,
+ * or the grown hole for a fill that grows the mask; measures.ts); per call: pixels changed
+ * outside the mask (the default must change none). Printed per set and hole size, with the share of holes where the
+ * default beats each other fill; `BENCH_JSON {...}` last.
  *
- * Times are medians of BENCH_RUNS (default 1) after one warm-up (wasm load excluded). BENCH_QUICK=1 runs one
- * photo, one hole size and no final fill (a smoke test, seconds). Last line: `BENCH_JSON {...}`.
- * Exits 0 even when the target is missed (prints TARGET MISSED).
+ * Then the final fill at 1 MP of an object-sized ellipse and of two blobs in opposite corners (time, target ≤ 10 s),
+ * on the first tuning photo (BENCH_TIMING=0 skips it).
  *
- *   node --import tsx bench/erase/run.ts
+ *   npm run bench:erase                       # all 23 photos
+ *   BENCH_SET=tuning npm run bench:erase      # the tuning photos only (heldout: the 20 others)
  */
-import { readdirSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
-import { inpaintGmic, inpaintTelea } from '../../server/src/models/inpaint';
-import { holeMask, makeTestContext, psnr, type Rect } from '../../server/src/models/inpaint/testSupport';
+import { inpaintTelea } from '../../server/src/models/inpaint';
+import { makeTestContext } from '../../server/src/models/inpaint/testSupport';
 import { eliminationProcessor } from '../../server/src/tasks/processors/elimination';
 import { megapixelPhoto, timed } from '../shared/photos';
+import { brushHole, changedArea, changedOutside, type Hole, holePsnr, meanFill, rectHole, type Rgb, seam } from './measures';
+import { benchPhotos } from './photoSets';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-const photosDir = path.join(repoRoot, 'tests', 'assets', 'photos');
-const quick = process.env.BENCH_QUICK === '1';
-const runs = Math.max(1, Number(process.env.BENCH_RUNS) || 1);
+const PIXELS = Number(process.env.BENCH_PIXELS) || 1_000_000;
+const HOLE_SIZES = [16, 48, 128];
 const FILL_TARGET_MS = 10_000;
-const HOLE_SIZES = quick ? [24] : [16, 48, 128];
-/** Hole centres as fractions of the photo: away from the borders, on different content. */
-const SPOTS: ReadonlyArray<[number, number]> = [[0.3, 0.35], [0.7, 0.6]];
-
+const METHODS = ['default', 'fast', 'telea', 'mean'] as const;
+type Method = (typeof METHODS)[number];
 const round = (v: number, d = 2) => Number(v.toFixed(d));
 
-/** An ellipse mask (object-like) or two blobs in opposite corners (the worst case for the region logic). */
-async function shapeMask(width: number, height: number, shape: 'object' | 'spread'): Promise<Buffer> {
-  const data = Buffer.alloc(width * height);
-  const blob = (cx: number, cy: number, rx: number, ry: number) => {
-    for (let y = Math.max(0, Math.floor(cy - ry)); y < Math.min(height, Math.ceil(cy + ry)); y++) {
-      for (let x = Math.max(0, Math.floor(cx - rx)); x < Math.min(width, Math.ceil(cx + rx)); x++) {
-        if (((x - cx) / rx) ** 2 + ((y - cy) / ry) ** 2 <= 1) data[y * width + x] = 255;
-      }
-    }
-  };
-  if (shape === 'object') blob(width * 0.5, height * 0.55, width * 0.1, height * 0.16); // ≈ 5 % of the photo
-  else {
-    blob(width * 0.12, height * 0.15, width * 0.06, height * 0.08);
-    blob(width * 0.88, height * 0.85, width * 0.06, height * 0.08);
-  }
-  return sharp(data, { raw: { width, height, channels: 1 } }).toColourspace('b-w').png().toBuffer();
+/** Three rectangles and two strokes, spread over the photo so their fill regions rarely meet. */
+function holesFor(width: number, height: number, size: number): Hole[] {
+  return [
+    rectHole(width, height, width * 0.22, height * 0.28, size),
+    rectHole(width, height, width * 0.75, height * 0.3, size),
+    rectHole(width, height, width * 0.5, height * 0.75, size),
+    brushHole(width, height, width * 0.08, height * 0.62, width * 0.08 + size * 2.5, height * 0.62 + size * 0.8, size),
+    brushHole(width, height, width * 0.62, height * 0.55, width * 0.62 + size * 2.5, height * 0.55 - size * 0.6, size),
+  ];
 }
 
-interface HoleRow { photo: string; size: number; gmicDb: number; teleaDb: number; gmicMs: number; teleaMs: number }
+async function rgb(png: Buffer): Promise<Rgb> {
+  const { data, info } = await sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height };
+}
+
+async function runTask(png: Buffer, mask: Buffer, quality?: 'fast'): Promise<{ out: Buffer; ms: number }> {
+  const t = await makeTestContext(png);
+  try {
+    t.ctx.params.maskUrl = await t.upload('mask.png', mask);
+    if (quality) t.ctx.params.quality = quality;
+    const r = await timed(() => eliminationProcessor(t.ctx), 1);
+    return { out: r.value.body as Buffer, ms: r.ms };
+  } finally {
+    await t.cleanup();
+  }
+}
+
+interface Row { set: string; photo: string; size: number; kind: string; method: Method; psnr: number; seam: number; truthSeam: number }
 
 async function main(): Promise<void> {
-  const files = readdirSync(photosDir).filter((f) => f.endsWith('.jpg')).sort().slice(0, quick ? 1 : undefined);
-  // Warm-up: opencv-js wasm load (≈0.3 s) and the first G'MIC start are not what a user waits for each time.
-  {
-    const { buf: png, width, height } = await megapixelPhoto(path.join(photosDir, files[0]), 'png');
-    const m = await holeMask(width, height, [{ x: 10, y: 10, w: 8, h: 8 }]);
-    await inpaintTelea(png, m);
-    await inpaintGmic(png, m);
-  }
-
-  const rows: HoleRow[] = [];
-  const fills: Record<string, { object_ms: number; spread_ms: number; telea_object_ms: number }> = {};
-  for (const file of files) {
-    const name = path.basename(file, '.jpg');
-    const { buf: png, width, height } = await megapixelPhoto(path.join(photosDir, file), 'png');
+  // BENCH_ONLY=dog,eagle: only these photos (to re-run part of a set).
+  const only = process.env.BENCH_ONLY?.split(',').filter(Boolean);
+  const photos = benchPhotos().filter((p) => !only || only.includes(p.name));
+  const rows: Row[] = [];
+  const changed: Record<string, number> = { default: 0, fast: 0, telea: 0 };
+  const ms: Record<string, number[]> = { default: [], fast: [], telea: [] };
+  for (const photo of photos) {
+    const { buf: png, width, height } = await megapixelPhoto(photo.file, 'png', PIXELS);
+    const input = await rgb(png);
     for (const size of HOLE_SIZES) {
-      const holes: Rect[] = SPOTS.map(([fx, fy]) => ({ x: Math.round(width * fx - size / 2), y: Math.round(height * fy - size / 2), w: size, h: size }));
-      const mask = await holeMask(width, height, holes);
-      const gmic = await timed(() => inpaintGmic(png, mask), runs);
-      const telea = await timed(() => inpaintTelea(png, mask), runs);
-      let g = 0;
-      let t = 0;
-      for (const hole of holes) {
-        g += (await psnr(png, gmic.value, hole)) / holes.length;
-        t += (await psnr(png, telea.value, hole)) / holes.length;
-      }
-      rows.push({ photo: name, size, gmicDb: g, teleaDb: t, gmicMs: gmic.ms, teleaMs: telea.ms });
-      console.log(`${name} ${width}x${height} hole ${size}px ×${holes.length}: G'MIC ${round(g)} dB ${gmic.ms} ms | Telea ${round(t)} dB ${telea.ms} ms`);
-    }
-    if (!quick) {
-      const run = async (mask: Buffer, quality: 'best' | 'fast') => {
-        const t = await makeTestContext(png);
-        try {
-          t.ctx.params.maskUrl = await t.upload('mask.png', mask);
-          t.ctx.params.quality = quality;
-          return (await timed(() => eliminationProcessor(t.ctx), runs)).ms;
-        } finally {
-          await t.cleanup();
-        }
+      const holes = holesFor(width, height, size);
+      const union = new Uint8Array(width * height);
+      for (const h of holes) for (let i = 0; i < union.length; i++) union[i] |= h.map[i];
+      const mask = await sharp(Buffer.from(union.map((v) => v * 255)), { raw: { width, height, channels: 1 } }).png().toBuffer();
+      const def = await runTask(png, mask);
+      const fast = await runTask(png, mask, 'fast');
+      const telea = await timed(() => inpaintTelea(png, mask), 1);
+      const results: Record<Method, Rgb> = {
+        default: await rgb(def.out), fast: await rgb(fast.out), telea: await rgb(telea.value), mean: meanFill(input, holes),
       };
-      const objectMask = await shapeMask(width, height, 'object');
-      const spreadMask = await shapeMask(width, height, 'spread');
-      fills[name] = { object_ms: await run(objectMask, 'best'), spread_ms: await run(spreadMask, 'best'), telea_object_ms: await run(objectMask, 'fast') };
-      const f = fills[name];
-      console.log(`${name} final fill (elimination, 1 MP): object ${f.object_ms} ms, spread ${f.spread_ms} ms; fast (Telea) ${f.telea_object_ms} ms`);
+      ms.default.push(def.ms); ms.fast.push(fast.ms); ms.telea.push(telea.ms);
+      for (const m of ['default', 'fast', 'telea'] as const) changed[m] += changedOutside(input, results[m], union);
+      const line: string[] = [];
+      for (const m of METHODS) {
+        let p = 0;
+        let s = 0;
+        for (const hole of holes) {
+          const row = { set: photo.set, photo: photo.name, size, kind: hole.kind, method: m, psnr: holePsnr(input, results[m], hole), seam: seam(results[m], m === 'mean' ? hole : changedArea(input, results[m], hole)), truthSeam: seam(input, hole) };
+          rows.push(row);
+          p += row.psnr / holes.length;
+          s += row.seam / holes.length;
+        }
+        line.push(`${m} ${round(p)} dB seam ${round(s)}`);
+      }
+      console.log(`${photo.set} ${photo.name} ${width}x${height} ${size}px: ${line.join(' | ')} (default ${def.ms} ms)`);
     }
   }
 
-  const bySize = Object.fromEntries(HOLE_SIZES.map((size) => {
-    const r = rows.filter((row) => row.size === size);
-    const avg = (pick: (row: HoleRow) => number) => round(r.reduce((s, row) => s + pick(row), 0) / r.length);
-    return [size, { gmic_db: avg((x) => x.gmicDb), telea_db: avg((x) => x.teleaDb), gmic_ms: avg((x) => x.gmicMs), telea_ms: avg((x) => x.teleaMs) }];
-  }));
-  console.log('\nAverage per hole size:', JSON.stringify(bySize));
-  const worstFill = Math.max(0, ...Object.values(fills).flatMap((f) => [f.object_ms, f.spread_ms]));
-  if (!quick) console.log(worstFill <= FILL_TARGET_MS ? `final fill ≤ ${FILL_TARGET_MS} ms: OK (worst ${worstFill} ms)` : `TARGET MISSED: worst final fill ${worstFill} ms > ${FILL_TARGET_MS} ms`);
-  const summary = {
-    photos: files.length,
-    runs,
-    quick,
-    hole_sizes: HOLE_SIZES,
-    by_hole_size: bySize,
-    final_fill_ms: fills,
-    worst_final_fill_ms: quick ? null : worstFill,
-    target_ms: FILL_TARGET_MS,
-    target_met: quick ? null : worstFill <= FILL_TARGET_MS,
-  };
-  console.log(`\nBENCH_JSON ${JSON.stringify(summary)}`);
+  const summary: Record<string, Record<string, unknown>> = {};
+  console.log('\nper set and hole size (mean over holes; wins = share of holes where default has the higher PSNR / the lower seam):');
+  for (const set of ['tuning', 'heldout']) {
+    for (const size of HOLE_SIZES) {
+      for (const kind of ['all', 'rect', 'brush']) {
+        const sel = rows.filter((r) => r.set === set && r.size === size && (kind === 'all' || r.kind === kind));
+        if (sel.length === 0) continue;
+        const of = (m: Method) => sel.filter((r) => r.method === m);
+        const avg = (rs: Row[], k: 'psnr' | 'seam' | 'truthSeam') => round(rs.reduce((a, r) => a + r[k], 0) / rs.length);
+        const def = of('default');
+        const entry: Record<string, unknown> = { holes: def.length, truth_seam: avg(def, 'truthSeam') };
+        for (const m of METHODS) entry[m] = { psnr: avg(of(m), 'psnr'), seam: avg(of(m), 'seam') };
+        for (const m of ['fast', 'telea', 'mean'] as const) {
+          const other = of(m);
+          entry[`wins_psnr_vs_${m}`] = round(def.filter((r, i) => r.psnr > other[i].psnr).length / def.length, 3);
+          entry[`wins_seam_vs_${m}`] = round(def.filter((r, i) => r.seam < other[i].seam).length / def.length, 3);
+        }
+        summary[`${set}_${size}_${kind}`] = entry;
+        const beats = METHODS.slice(1).every((m) => (entry.default as { psnr: number }).psnr > (entry[m] as { psnr: number }).psnr
+          && (entry.default as { seam: number }).seam < (entry[m] as { seam: number }).seam);
+        const cell = (m: Method) => `${m} ${(entry[m] as { psnr: number }).psnr} dB/${(entry[m] as { seam: number }).seam}`;
+        console.log(`${set.padEnd(7)} ${String(size).padStart(3)}px ${kind.padEnd(5)} n=${def.length}: ${METHODS.map(cell).join(' | ')} | photo seam ${entry.truth_seam}`
+          + ` | wins psnr vs fast/telea/mean ${entry.wins_psnr_vs_fast}/${entry.wins_psnr_vs_telea}/${entry.wins_psnr_vs_mean}${kind === 'all' ? (beats ? '  OK' : '  TARGET MISSED') : ''}`);
+      }
+    }
+  }
+  console.log(`pixels changed outside the mask: ${JSON.stringify(changed)}${changed.default === 0 ? '' : '  TARGET MISSED (default must change none)'}`);
+  const medianMs = (v: number[]) => (v.length ? [...v].sort((a, b) => a - b)[v.length >> 1] : 0);
+  console.log(`median time per 5-hole mask: default ${medianMs(ms.default)} ms, fast ${medianMs(ms.fast)} ms, telea ${medianMs(ms.telea)} ms`);
+
+  let finalFill: Record<string, number> | null = null;
+  if (process.env.BENCH_TIMING !== '0' && photos.length) {
+    const { buf: png, width, height } = await megapixelPhoto(photos[0].file, 'png');
+    const ellipse = (blobs: Array<[number, number, number, number]>) => {
+      const data = Buffer.alloc(width * height);
+      for (const [cx, cy, rx, ry] of blobs) {
+        for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) if (((x - cx) / rx) ** 2 + ((y - cy) / ry) ** 2 <= 1) data[y * width + x] = 255;
+      }
+      return sharp(data, { raw: { width, height, channels: 1 } }).png().toBuffer();
+    };
+    const object = await ellipse([[width * 0.5, height * 0.55, width * 0.1, height * 0.16]]);
+    const spread = await ellipse([[width * 0.12, height * 0.15, width * 0.06, height * 0.08], [width * 0.88, height * 0.85, width * 0.06, height * 0.08]]);
+    finalFill = { object_ms: (await runTask(png, object)).ms, spread_ms: (await runTask(png, spread)).ms };
+    const worst = Math.max(finalFill.object_ms, finalFill.spread_ms);
+    console.log(`final fill at 1 MP (${photos[0].name}): object ${finalFill.object_ms} ms, spread ${finalFill.spread_ms} ms`
+      + (worst <= FILL_TARGET_MS ? '  OK' : `  TARGET MISSED (> ${FILL_TARGET_MS} ms)`));
+  }
+  console.log(`\nBENCH_JSON ${JSON.stringify({ photos: photos.map((p) => `${p.set}:${p.name} (${p.source})`), pixels: PIXELS, summary, changed_outside: changed, final_fill_ms: finalFill })}`);
 }
 
 main().catch((err: unknown) => {

@@ -1,53 +1,106 @@
 /**
- * Image-extender benchmark: extendImage() of server/src/tasks/processors/aiextend.ts on the test photos
- * (tests/assets/photos/*.jpg) resized to about 1 MP and extended to 16:9 (photo centred).
+ * Image-extender benchmark: extendImage() of server/src/tasks/processors/aiextend.ts on real photos scaled to about
+ * BENCH_PIXELS (default 0.5 MP), each extended to 16:9 and to 1:1 (photo centred; a ratio the photo already has is
+ * skipped). Photos: the tuning set and the darknet part of the held-out set of bench/erase/photoSets.ts
+ * (BENCH_SET=tuning|heldout|all, default all).
  *
- * Prints per photo the frame size, the size G'MIC actually filled (frames over EXTEND_FILL_MAX_PIXELS are filled on
- * a scaled copy), ms and ms per output MP (median of BENCH_RUNS), peak RSS, and a last line `BENCH_JSON {...}`.
+ * Seam measure, per extension: the gradient energy (mean squared step, RGB averaged) across the photo's border
+ * (each pair: the photo's edge pixel and the new pixel beside it), divided by the mean of the same energy one pixel
+ * inside the photo and one pixel outside it. 1 means the border cannot be told from its neighbourhood; a hard seam
+ * or a colour step gives a ratio well above 1.
+ *
+ * Prints per extension the frame, ms, seam ratio and raw energies; then the mean and worst ratio, peak RSS and a last
+ * line `BENCH_JSON {...}`. BENCH_SHOTS=1 also writes small JPEG screenshots of the first five extensions to
+ * bench/tools/screenshots/ (for the closing note).
  *
  *   node --import tsx bench/tools/extend.ts
- *   BENCH_RUNS=3 node --import tsx bench/tools/extend.ts
  */
-import { readdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { EXTEND_FILL_MAX_PIXELS, extendImage } from '../../server/src/tasks/processors/aiextend';
-import { median, megapixelPhoto } from '../shared/photos';
+import type { ExtendLayout, ExtendRatio } from '../../server/src/tasks/processors/aiextendLayout';
+import { benchPhotos } from '../erase/photoSets';
+import { megapixelPhoto } from '../shared/photos';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-const photosDir = path.join(repoRoot, 'tests', 'assets', 'photos');
-const runs = Math.max(1, Number(process.env.BENCH_RUNS) || 1);
+const here = path.dirname(fileURLToPath(import.meta.url));
+const PIXELS = Number(process.env.BENCH_PIXELS) || 500_000;
+const shots = process.env.BENCH_SHOTS === '1';
+const RATIOS: Array<Exclude<ExtendRatio, 'custom'>> = ['16:9', '1:1'];
 
-const files = readdirSync(photosDir).filter((f) => /\.jpe?g$/i.test(f)).sort();
-if (files.length === 0) {
-  console.error(`bench:extend: no photos in ${photosDir}`);
-  process.exit(1);
-}
-
-const rows: Array<{ photo: string; frame: string; filled: string; outMp: number; ms: number }> = [];
-for (const file of files) {
-  const { buf, width, height } = await megapixelPhoto(path.join(photosDir, file));
-  const times: number[] = [];
-  let frame = { width: 0, height: 0 };
-  for (let i = 0; i < runs; i++) {
-    const start = performance.now();
-    const { layout } = await extendImage(buf, { ratio: '16:9', position: { x: 0.5, y: 0.5 } });
-    times.push(performance.now() - start);
-    frame = layout;
+/** Gradient energies across the photo's border, one pixel inside and one outside, and their ratio. */
+export function seamEnergy(rgb: Buffer, width: number, height: number, l: ExtendLayout, pw: number, ph: number) {
+  const at = (x: number, y: number, k: number) => rgb[(y * width + x) * 3 + k];
+  const e = (x0: number, y0: number, x1: number, y1: number) => {
+    let s = 0;
+    for (let k = 0; k < 3; k++) s += (at(x0, y0, k) - at(x1, y1, k)) ** 2;
+    return s / 3;
+  };
+  const sums = { across: 0, inside: 0, outside: 0, n: 0 };
+  const add = (a: [number, number], b: [number, number], dx: number, dy: number) => {
+    // a: the photo's edge pixel, b: the new pixel beside it; (dx, dy) points outwards.
+    sums.across += e(a[0], a[1], b[0], b[1]);
+    sums.inside += e(a[0] - dx, a[1] - dy, a[0], a[1]);
+    sums.outside += e(b[0], b[1], b[0] + dx, b[1] + dy);
+    sums.n++;
+  };
+  const x0 = l.left;
+  const y0 = l.top;
+  const x1 = l.left + pw - 1;
+  const y1 = l.top + ph - 1;
+  for (let y = y0; y <= y1; y++) {
+    if (x0 >= 2) add([x0, y], [x0 - 1, y], -1, 0);
+    if (x1 <= width - 3) add([x1, y], [x1 + 1, y], 1, 0);
   }
-  const area = frame.width * frame.height;
-  const scale = Math.min(1, Math.sqrt(EXTEND_FILL_MAX_PIXELS / area));
-  const filled = `${Math.round(frame.width * scale)}×${Math.round(frame.height * scale)}`;
-  const ms = median(times);
-  rows.push({ photo: file, frame: `${frame.width}×${frame.height}`, filled, outMp: area / 1e6, ms });
-  console.log(`${file} ${width}×${height} → ${frame.width}×${frame.height} (filled at ${filled}): ${ms.toFixed(0)} ms, ${(ms / (area / 1e6)).toFixed(0)} ms/MP (median of ${runs})`);
+  for (let x = x0; x <= x1; x++) {
+    if (y0 >= 2) add([x, y0], [x, y0 - 1], 0, -1);
+    if (y1 <= height - 3) add([x, y1], [x, y1 + 1], 0, 1);
+  }
+  const n = Math.max(1, sums.n);
+  const across = sums.across / n;
+  const neighbours = (sums.inside + sums.outside) / (2 * n);
+  return { across, inside: sums.inside / n, outside: sums.outside / n, ratio: across / Math.max(1e-6, neighbours) };
 }
 
-const msPerMp = rows.reduce((s, r) => s + r.ms / r.outMp, 0) / rows.length;
-const peakRssMb = process.resourceUsage().maxRSS / 1024;
-console.log(`average ${msPerMp.toFixed(0)} ms per output MP; peak RSS ${peakRssMb.toFixed(0)} MB`);
-console.log(`BENCH_JSON ${JSON.stringify({
-  tool: 'aiextend', ratio: '16:9', runs, fillMaxPixels: EXTEND_FILL_MAX_PIXELS, msPerOutputMp: Math.round(msPerMp), peakRssMb: Math.round(peakRssMb),
-  photos: rows.map((r) => ({ ...r, ms: Math.round(r.ms), outMp: Number(r.outMp.toFixed(3)) })),
-})}`);
+const photos = benchPhotos(process.env.BENCH_SET ?? 'all').filter((p) => p.set === 'tuning' || p.source === 'Debian darknet');
+const rows: Array<{ set: string; photo: string; ratio: string; frame: string; ms: number; seamRatio: number; across: number; inside: number; outside: number }> = [];
+let shotCount = 0;
+if (shots) mkdirSync(path.join(here, 'screenshots'), { recursive: true });
+for (const photo of photos) {
+  const { buf, width, height } = await megapixelPhoto(photo.file, 'jpeg', PIXELS);
+  for (const ratio of RATIOS) {
+    let result;
+    const start = performance.now();
+    try {
+      result = await extendImage(buf, { ratio, position: { x: 0.5, y: 0.5 } });
+    } catch {
+      continue; // the photo already has this ratio
+    }
+    const ms = Math.round(performance.now() - start);
+    const { data, info } = await sharp(result.png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    const s = seamEnergy(data, info.width, info.height, result.layout, width, height);
+    rows.push({ set: photo.set, photo: photo.name, ratio, frame: `${info.width}×${info.height}`, ms, seamRatio: s.ratio, across: s.across, inside: s.inside, outside: s.outside });
+    console.log(`${photo.set} ${photo.name} ${width}×${height} → ${ratio} ${info.width}×${info.height}: ${ms} ms; seam energy across ${s.across.toFixed(1)}, `
+      + `inside ${s.inside.toFixed(1)}, outside ${s.outside.toFixed(1)} → ratio ${s.ratio.toFixed(2)}`);
+    if (shots && shotCount < 5) {
+      shotCount++;
+      await sharp(result.png).resize({ width: 480, height: 480, fit: 'inside' }).jpeg({ quality: 70 })
+        .toFile(path.join(here, 'screenshots', `${photo.name}-${ratio.replace(':', 'x')}.jpg`));
+    }
+  }
+}
+
+const summary: Record<string, unknown> = {};
+for (const set of ['tuning', 'heldout']) {
+  const sel = rows.filter((r) => r.set === set);
+  if (!sel.length) continue;
+  const mean = sel.reduce((a, r) => a + r.seamRatio, 0) / sel.length;
+  const worst = Math.max(...sel.map((r) => r.seamRatio));
+  const ms = sel.reduce((a, r) => a + r.ms, 0) / sel.length;
+  summary[set] = { extensions: sel.length, meanSeamRatio: Number(mean.toFixed(3)), worstSeamRatio: Number(worst.toFixed(3)), meanMs: Math.round(ms) };
+  console.log(`${set}: ${sel.length} extensions, seam ratio mean ${mean.toFixed(2)}, worst ${worst.toFixed(2)}; mean ${Math.round(ms)} ms`);
+}
+const peakRssMb = Math.round(process.resourceUsage().maxRSS / 1024);
+console.log(`peak RSS ${peakRssMb} MB`);
+console.log(`BENCH_JSON ${JSON.stringify({ tool: 'aiextend', pixels: PIXELS, fillMaxPixels: EXTEND_FILL_MAX_PIXELS, peakRssMb, summary, rows })}`);

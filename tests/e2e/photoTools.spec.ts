@@ -74,6 +74,74 @@ test('image extender: 16:9 frame, the photo kept, the border filled', async ({ p
   const border = out.at(5, 150);
   expect(border[3]).toBe(255);
   expect(border[0] + border[1] + border[2]).toBeGreaterThan(30);
+  // No seam step at the photo's border (issue 15): the gradient energy across the left and right edges of the
+  // 451 px wide photo (centred: x 41..491) is not far above the energy one pixel inside and one outside.
+  // Measured: G'MIC before issue 15 ≈ 3.0 on chelsea (bench/tools/extend.ts), the blended fill well below 2.
+  const e = (x0: number, x1: number, y: number) => {
+    const a = out.at(x0, y);
+    const b = out.at(x1, y);
+    return ((a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2 + (a[2] - b[2]) ** 2) / 3;
+  };
+  let across = 0;
+  let beside = 0;
+  for (let y = 0; y < 300; y++) {
+    across += e(41, 40, y) + e(491, 492, y);
+    beside += (e(41, 42, y) + e(40, 39, y) + e(491, 490, y) + e(492, 493, y)) / 2;
+  }
+  expect(across / beside).toBeLessThan(2);
+});
+
+test('text removal: a caption with outlined letters goes, with no smudged band where the letters were', async ({ page }, info) => {
+  const clean = await sharp(photo('chelsea')).removeAlpha().png().toBuffer();
+  const text = (opacity: number) => Buffer.from('<svg width="451" height="300" xmlns="http://www.w3.org/2000/svg">'
+    + `<text x="30" y="210" font-family="DejaVu Sans, sans-serif" font-size="40" font-weight="bold" fill="#ffffff" fill-opacity="${opacity}" `
+    + `stroke="#101010" stroke-width="2" stroke-opacity="${opacity}">© PHOTOSTOCK</text></svg>`);
+  const markedFile = info.outputPath('marked.png');
+  await sharp(clean).composite([{ input: text(0.85) }]).png().toFile(markedFile);
+  const ink = await sharp(text(1)).ensureAlpha().extractChannel(3).raw().toBuffer();
+  // The band: every pixel within 4 px of a glyph (the glyphs included), where a smudge or a halo would show.
+  const band = new Uint8Array(451 * 300);
+  for (let y = 0; y < 300; y++) for (let x = 0; x < 451; x++) {
+    if (ink[y * 451 + x] < 16) continue;
+    for (let dy = -4; dy <= 4; dy++) for (let dx = -4; dx <= 4; dx++) {
+      const nx = x + dx;
+      const ny = y + dy;
+      if (nx >= 0 && ny >= 0 && nx < 451 && ny < 300) band[ny * 451 + nx] = 1;
+    }
+  }
+  const cleanPx = await sharp(clean).raw().toBuffer();
+  const markedPx = await sharp(markedFile).removeAlpha().raw().toBuffer();
+  const bandError = (px: (i: number) => number[]) => {
+    let abs = 0;
+    let signed = 0;
+    let n = 0;
+    for (let i = 0; i < band.length; i++) {
+      if (!band[i]) continue;
+      const v = px(i);
+      for (let k = 0; k < 3; k++) {
+        abs += Math.abs(v[k] - cleanPx[i * 3 + k]);
+        signed += v[k] - cleanPx[i * 3 + k];
+      }
+      n += 3;
+    }
+    return { abs: abs / n, signed: signed / n };
+  };
+
+  await page.goto('/en/tools/magic-eraser-with-ai-detection');
+  await page.getByTestId('eraser.mode.text').click();
+  await page.getByTestId('upload.input').setInputFiles(markedFile);
+  await page.getByTestId('eraser.erase').click();
+  await expect(page.getByTestId('result.image')).toBeVisible({ timeout: 120_000 });
+  const out = await downloadPng(page);
+  expect([out.width, out.height]).toEqual([451, 300]);
+  const before = bandError((i) => Array.from(markedPx.subarray(i * 3, i * 3 + 3)));
+  const after = bandError((i) => out.at(i % 451, Math.floor(i / 451)).slice(0, 3));
+  // The letters are gone: the band is far closer to the clean photo than the marked one was...
+  expect(after.abs).toBeLessThan(before.abs * 0.5);
+  // ...and no lighter (or darker) band is left where the white letters and their outline were.
+  expect(Math.abs(after.signed)).toBeLessThan(8);
+  // Far from the caption the photo is untouched (up to PNG round trips: exact).
+  expect(out.at(400, 30).slice(0, 3)).toEqual(Array.from(cleanPx.subarray((30 * 451 + 400) * 3, (30 * 451 + 400) * 3 + 3)));
 });
 
 test('background changer: the subject on a chosen colour; another colour re-runs on the same photo', async ({ page }) => {

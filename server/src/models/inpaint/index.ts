@@ -6,6 +6,7 @@
  * region.ts), scaled down when that region is above the method's pixel budget; pixels outside the (dilated)
  * mask always come back unchanged.
  */
+import { type BestFillOptions, bestFill } from './bestFill';
 import { type GmicRunOptions, runGmicInpaint } from './gmic';
 import { assertUsableMask, coverageOf, decodeImage, decodeMask, dilateMask, encodePng, type Raster } from './raster';
 import { fillInRegion, type RasterFill } from './region';
@@ -74,6 +75,35 @@ export async function inpaintTelea(image: Buffer, mask: Buffer, opts: TeleaOptio
     return out;
   };
   return png(raster, await fillInRegion(raster, grown, fill, opts.maxFillPixels ?? TELEA_MAX_FILL_PIXELS));
+}
+
+/** Our patch fill runs in this process: regions above this many pixels are filled on a scaled copy. */
+export const BEST_MAX_FILL_PIXELS = 1_000_000;
+
+export interface BestOptions extends BestFillOptions {
+  /** Grow the mask by this many pixels first (default 0: pixels outside the user's mask never change). */
+  dilatePx?: number;
+  maxFillPixels?: number;
+  signal?: AbortSignal;
+}
+
+/**
+ * The eraser's default fill (bestFill.ts): per hole, a harmonic fill for thin strokes and small holes, a multi-scale
+ * patch fill from an edge-bounded band around the hole for larger ones, blended into the surroundings (seam
+ * correction + feather). Same PNG output and mask errors as {@link inpaintGmic}; only mask pixels change.
+ * @example const png = await inpaintBest(photo, maskPng)
+ */
+export async function inpaintBest(image: Buffer, mask: Buffer, opts: BestOptions = {}): Promise<Buffer> {
+  const { raster, grown } = await prepare(image, mask, opts.dilatePx ?? 0);
+  const fill: RasterFill = async (items) => {
+    const out: Buffer[] = [];
+    for (const item of items) {
+      opts.signal?.throwIfAborted();
+      out.push(await bestFill(item.raster, item.mask, opts));
+    }
+    return out;
+  };
+  return png(raster, await fillInRegion(raster, grown, fill, opts.maxFillPixels ?? BEST_MAX_FILL_PIXELS));
 }
 
 /** Size of a mask image and the fraction of it painted white (0..1). */

@@ -11,6 +11,9 @@ export interface WatermarkLine {
   /** Degrees, about the line's start point. */
   rotate?: number;
   bold?: boolean;
+  /** An outline around the glyphs (as many stock watermarks have), e.g. '#000000'. */
+  stroke?: string;
+  strokeWidth?: number;
 }
 
 export interface WatermarkedPhoto {
@@ -30,7 +33,7 @@ const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').
 function watermarkSvg(width: number, height: number, lines: WatermarkLine[]): string {
   const texts = lines.map((l) => {
     const transform = l.rotate ? ` transform="rotate(${l.rotate} ${l.x} ${l.y})"` : '';
-    return `<text x="${l.x}" y="${l.y}" font-family="DejaVu Sans, sans-serif" font-size="${l.size}"${l.bold ? ' font-weight="bold"' : ''} fill="${l.fill ?? '#ffffff'}" fill-opacity="${l.opacity ?? 1}"${transform}>${escapeXml(l.text)}</text>`;
+    return `<text x="${l.x}" y="${l.y}" font-family="DejaVu Sans, sans-serif" font-size="${l.size}"${l.bold ? ' font-weight="bold"' : ''} fill="${l.fill ?? '#ffffff'}" fill-opacity="${l.opacity ?? 1}"${l.stroke ? ` stroke="${l.stroke}" stroke-width="${l.strokeWidth ?? 2}" stroke-opacity="${l.opacity ?? 1}"` : ''}${transform}>${escapeXml(l.text)}</text>`;
   });
   return `<svg width="${width}" height="${height}" xmlns="http://www.w3.org/2000/svg">${texts.join('')}</svg>`;
 }

@@ -2,11 +2,13 @@
  * Image extender (task type `aiextend`, page /tools/ai-image-extender): puts the photo in a larger frame (a preset
  * ratio or a custom size, see aiextendLayout.ts) and fills the new border.
  *
- * Fill: G'MIC `inpaint_matchpatch` (inpaintGmic of server/src/models/inpaint) on the padded canvas, mask = the new
- * border. It continues textures (sky, walls, foliage, wood) well and cannot invent objects (models-restoration.md §3).
- * G'MIC gets slow above about a megapixel, so a bigger frame is filled on a copy scaled down to EXTEND_FILL_MAX_PIXELS
- * and only the filled border is scaled back up: the photo's own pixels are copied into the result unchanged, exactly,
- * at full resolution. The border is therefore softer than the photo on big frames.
+ * Fill: our own extender fill (server/src/models/inpaint/extendFill.ts) on the padded canvas, mask = the new border:
+ * coarse to fine (structure from the harmonic fill at low resolution, then patch texture), at most EXTEND_MAX_COPIES
+ * uses of one source patch, the seam blended into the photo's edge, and a mirrored, blurred continuation where the
+ * patches would copy recognisable (salient) content. It continues textures (sky, walls, foliage, wood) and cannot
+ * invent objects. A frame above EXTEND_FILL_MAX_PIXELS is filled on a scaled copy and only the filled border is
+ * scaled back up: the photo's own pixels are copied into the result unchanged, exactly, at full resolution. The
+ * border is therefore softer than the photo on big frames. bench/tools/extend.ts measures the seam.
  *
  * Generative outpainting: when a ComfyUI server is configured (COMFYUI_URL), a diffusion workflow
  * (LoadImage → ImagePadForOutpaint → VAEEncodeForInpaint → KSampler → VAEDecode) would be the better fill. It is not
@@ -16,12 +18,12 @@ import sharp from 'sharp';
 import { ResultCode } from '../../../../engine/spec/errors';
 import { UPLOAD_MAX_PIXELS } from '../../../../engine/spec/limits';
 import { ApiError } from '../../envelope';
-import { inpaintGmic } from '../../models/inpaint';
+import { extendFill } from '../../models/inpaint/extendFill';
 import { readInput, type Processor, type ProcessorContext } from '../processor';
 import { extendLayout, parseExtendParams, type ExtendLayout, type ExtendParams } from './aiextendLayout';
 
-/** The largest canvas G'MIC fills at full resolution; bigger frames are filled on a scaled copy. */
-export const EXTEND_FILL_MAX_PIXELS = 1_000_000;
+/** The largest canvas filled at full resolution; bigger frames are filled on a scaled copy (the fill runs in this process). */
+export const EXTEND_FILL_MAX_PIXELS = 400_000;
 
 const raw = (width: number, height: number, channels: 1 | 3) => ({ raw: { width, height, channels } });
 
@@ -29,7 +31,7 @@ let warnedComfy = false;
 function noteGenerativeFill(): void {
   if (warnedComfy || !process.env.COMFYUI_URL) return;
   warnedComfy = true;
-  console.warn('aiextend: COMFYUI_URL is set, but generative outpainting is not implemented yet; using the classical G\'MIC fill');
+  console.warn('aiextend: COMFYUI_URL is set, but generative outpainting is not implemented yet; using the classical fill');
 }
 
 /** Upright, sRGB, 3-channel pixels; transparency flattened on white. Not an image → PARAMS_INVALID. */
@@ -45,8 +47,8 @@ async function decodeRgb(input: Buffer): Promise<{ rgb: Buffer; width: number; h
 }
 
 /**
- * The canvas G'MIC works on (the photo scaled by `scale`, padded with its own edge colours) and its mask, both PNG;
- * mask white = the border to fill.
+ * The canvas the fill works on (the photo scaled by `scale`, padded with its own edge colours) and its mask, raw;
+ * mask 255 = the border to fill.
  */
 async function fillInputs(rgb: Buffer, w: number, h: number, layout: ExtendLayout, scale: number) {
   const cw = Math.max(1, Math.round(layout.width * scale));
@@ -58,11 +60,11 @@ async function fillInputs(rgb: Buffer, w: number, h: number, layout: ExtendLayou
   const photo = scale < 1 ? await sharp(rgb, raw(w, h, 3)).resize(pw, ph, { fit: 'fill' }).raw().toBuffer() : rgb;
   const image = await sharp(photo, raw(pw, ph, 3))
     .extend({ left: pl, top: pt, right: cw - pl - pw, bottom: ch - pt - ph, extendWith: 'copy' })
-    .png({ compressionLevel: 1 })
+    .raw()
     .toBuffer();
-  const mask = Buffer.alloc(cw * ch, 255);
+  const mask = new Uint8Array(cw * ch).fill(255);
   for (let y = pt; y < pt + ph; y++) mask.fill(0, y * cw + pl, y * cw + pl + pw);
-  return { image, mask: await sharp(mask, raw(cw, ch, 1)).png({ compressionLevel: 1 }).toBuffer(), cw, ch };
+  return { image, mask, cw, ch, rect: { left: pl, top: pt, width: pw, height: ph } };
 }
 
 /**
@@ -92,6 +94,31 @@ async function withTicker<T>(ctx: Pick<ProcessorContext, 'onProgress' | 'checkCa
   }
 }
 
+/** Border pixels this close to the photo are blended with the photo's mirror image at full resolution. */
+export const SEAM_FEATHER_PX = 4;
+
+/**
+ * A border filled on a scaled copy comes back softer and up to half a pixel off; next to the photo that shows as a
+ * step. The first SEAM_FEATHER_PX border pixels therefore fade from the photo's own mirrored pixels (seamless by
+ * construction) into the fill. Photo pixels are not touched.
+ */
+function featherSeam(out: Buffer, rgb: Buffer, w: number, h: number, l: ExtendLayout): void {
+  const W = l.width;
+  const reflect = (v: number, n: number) => (v < 0 ? Math.min(n - 1, -v - 1) : v >= n ? Math.max(0, 2 * n - v - 1) : v);
+  for (let y = Math.max(0, l.top - SEAM_FEATHER_PX); y < Math.min(l.height, l.top + h + SEAM_FEATHER_PX); y++) {
+    for (let x = Math.max(0, l.left - SEAM_FEATHER_PX); x < Math.min(W, l.left + w + SEAM_FEATHER_PX); x++) {
+      const px = x - l.left;
+      const py = y - l.top;
+      if (px >= 0 && px < w && py >= 0 && py < h) continue;
+      const d = Math.max(px < 0 ? -px : px >= w ? px - w + 1 : 0, py < 0 ? -py : py >= h ? py - h + 1 : 0);
+      const t = d / (SEAM_FEATHER_PX + 1);
+      const src = (reflect(py, h) * w + reflect(px, w)) * 3;
+      const dst = (y * W + x) * 3;
+      for (let k = 0; k < 3; k++) out[dst + k] = Math.round((1 - t) * rgb[src + k] + t * out[dst + k]);
+    }
+  }
+}
+
 /**
  * Extends a photo to the frame `params` asks for. Returns PNG bytes of the frame, with the (EXIF-upright) photo's
  * pixels unchanged at the layout's position and the border filled. `fillMaxPixels` (default EXTEND_FILL_MAX_PIXELS)
@@ -108,19 +135,20 @@ export async function extendImage(
   const layout = extendLayout(params, w, h);
   ctx.onProgress(0.05);
   const scale = Math.min(1, Math.sqrt(fillMaxPixels / (layout.width * layout.height)));
-  const { image, mask, cw, ch } = await fillInputs(rgb, w, h, layout, scale);
+  const { image, mask, cw, ch, rect } = await fillInputs(rgb, w, h, layout, scale);
   await ctx.checkCancelled();
   ctx.onProgress(0.1);
 
-  const filled = await withTicker(ctx, 0.1, 0.85, (signal) => inpaintGmic(image, mask, { signal, dilatePx: 0 }));
+  const filled = await withTicker(ctx, 0.1, 0.85, (signal) =>
+    extendFill({ data: image, width: cw, height: ch, channels: 3 }, { data: mask, width: cw, height: ch }, rect, { signal }));
   ctx.onProgress(0.9);
-  const meta = await sharp(filled).metadata();
-  if (meta.width !== cw || meta.height !== ch) throw new ApiError(ResultCode.POST_PROCESS_FAILED, 'the fill came back at the wrong size');
-  let frame = sharp(filled).removeAlpha().toColourspace('srgb');
+  if (filled.length !== cw * ch * 3) throw new ApiError(ResultCode.POST_PROCESS_FAILED, 'the fill came back at the wrong size');
+  let frame = sharp(filled, raw(cw, ch, 3));
   if (scale < 1) frame = frame.resize(layout.width, layout.height, { fit: 'fill', kernel: 'lanczos3' });
   const out = await frame.raw().toBuffer();
   // The photo goes back in byte for byte: the fill only ever supplies the border.
   for (let y = 0; y < h; y++) rgb.copy(out, ((layout.top + y) * layout.width + layout.left) * 3, y * w * 3, (y + 1) * w * 3);
+  featherSeam(out, rgb, w, h, layout);
   const png = await sharp(out, raw(layout.width, layout.height, 3)).png({ compressionLevel: 6, adaptiveFiltering: false }).toBuffer();
   ctx.onProgress(1);
   return { png, layout };

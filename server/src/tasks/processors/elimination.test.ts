@@ -1,10 +1,6 @@
-import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import sharp from 'sharp';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ResultCode } from '../../../../engine/spec/errors';
-import { inpaintTelea } from '../../models/inpaint';
 import { cropPng, holeMask, makeTestContext, psnr, type TestContext } from '../../models/inpaint/testSupport';
 import { readPhoto } from '../../testing/testPhotos';
 import { eliminationProcessor, parseQuality } from './elimination';
@@ -36,7 +32,7 @@ describe('eliminationProcessor', () => {
     const out = await eliminationProcessor(ctx);
     expect(out).toMatchObject({ contentType: 'image/png', extension: 'png' });
     expect((await sharp(out.body).metadata()).width).toBe(144);
-    expect(await psnr(photo, out.body, HOLE)).toBeGreaterThan(20); // measured: G'MIC ≈ 23–24, Telea ≈ 26.5 on this fur
+    expect(await psnr(photo, out.body, HOLE)).toBeGreaterThan(20); // measured before issue 15: G'MIC ≈ 23–24, Telea ≈ 26.5 on this fur
     expect(await psnr(photo, out.body, { x: 0, y: 0, w: 144, h: 30 })).toBe(Infinity);
     expect(progress.at(-1)).toBe(1);
   });
@@ -60,29 +56,28 @@ describe('eliminationProcessor', () => {
     await expect(eliminationProcessor(wrong.ctx)).rejects.toMatchObject({ message: 'the mask is 100x100, the image is 144x104' });
   });
 
-  it('falls back to Telea, with a logged note, when gmic is not installed', async () => {
+  it('needs no gmic for the best fill and changes no pixel outside the mask', async () => {
     vi.stubEnv('GMIC_PATH', '/nonexistent/gmic');
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const { ctx } = await context();
     const out = await eliminationProcessor(ctx);
-    expect(Buffer.compare(out.body, await inpaintTelea(photo, mask, { dilatePx: 2 }))).toBe(0);
-    expect(warn).toHaveBeenCalledWith(expect.stringContaining('Telea'));
-    warn.mockRestore();
+    const a = await sharp(photo).removeAlpha().raw().toBuffer();
+    const b = await sharp(out.body).removeAlpha().raw().toBuffer();
+    let outside = 0;
+    let inside = 0;
+    for (let y = 0; y < 104; y++) for (let x = 0; x < 144; x++) {
+      const i = (y * 144 + x) * 3;
+      const differs = a[i] !== b[i] || a[i + 1] !== b[i + 1] || a[i + 2] !== b[i + 2];
+      const inHole = x >= HOLE.x && x < HOLE.x + HOLE.w && y >= HOLE.y && y < HOLE.y + HOLE.h;
+      if (differs && !inHole) outside++;
+      if (differs && inHole) inside++;
+    }
+    expect(outside).toBe(0);
+    expect(inside).toBeGreaterThan(HOLE.w * HOLE.h * 0.5);
   });
 
-  it('stops G’MIC when the user cancels', async () => {
-    const dir = await mkdtemp(path.join(tmpdir(), 'lumacut-slow-gmic-'));
-    try {
-      await writeFile(path.join(dir, 'gmic'), '#!/bin/sh\nsleep 30\n');
-      await chmod(path.join(dir, 'gmic'), 0o755);
-      vi.stubEnv('GMIC_PATH', path.join(dir, 'gmic'));
-      const { ctx, cancel } = await context();
-      const started = Date.now();
-      setTimeout(cancel, 100);
-      await expect(eliminationProcessor(ctx)).rejects.toThrow('cancelled');
-      expect(Date.now() - started).toBeLessThan(5000);
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
+  it('stops when the user cancels', async () => {
+    const { ctx, cancel } = await context();
+    cancel();
+    await expect(eliminationProcessor(ctx)).rejects.toThrow('cancelled');
   });
 });

@@ -1,12 +1,12 @@
 /**
  * Task type `lama`: the eraser's "refine" path, named after the LaMa model other services run for it.
- * Same params as `elimination` (`maskUrl` required); always the best classical fill, G'MIC PatchMatch.
+ * Same params as `elimination` (`maskUrl` required); always the best classical fill (models/inpaint/bestFill.ts).
  *
  * No LaMa/MI-GAN weights ship in npm or Debian (models-restoration.md §2). When COMFYUI_URL is set, a learned
  * inpainting workflow on that server (LoadImage + mask → VAEEncodeForInpaint → KSampler → VAEDecode, or a LaMa
- * custom node) would be the better fill; it is not implemented yet, so G'MIC is used either way (noted once
- * in the log). Unlike `elimination`, a missing gmic binary is SERVICE_UNAVAILABLE: a "refine" that silently
- * gave the quick fill would not be what the user asked for.
+ * custom node) would be the better fill; it is not implemented here, so the classical fill is used either way
+ * (noted once in the log). It never falls back to the quick Telea fill: a "refine" that silently gave the quick
+ * fill would not be what the user asked for.
  */
 import type { Processor } from '../processor';
 import { erase } from './elimination';
@@ -16,7 +16,7 @@ let notedComfy = false;
 export const lamaProcessor: Processor = async (ctx) => {
   if (process.env.COMFYUI_URL && !notedComfy) {
     notedComfy = true;
-    console.warn("lama: COMFYUI_URL is set, but learned inpainting through ComfyUI is not implemented yet; using G'MIC");
+    console.warn('lama: COMFYUI_URL is set, but learned inpainting through ComfyUI is not implemented yet; using the classical fill');
   }
   return erase(ctx, 'best', false);
 };

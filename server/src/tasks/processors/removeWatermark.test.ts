@@ -52,7 +52,7 @@ describe('removeWatermarkProcessor (real detector and fills, chelsea 451×300)',
     expect(await changedShare(out.body, wm.clean, { x: 0, y: 150, w: 200, h: 100 })).toBe(0);
   });
 
-  it("removes it with G'MIC by default ('best')", async () => {
+  it("removes it with the best fill by default ('best')", async () => {
     const wm = await addTextWatermark(await readPhoto('chelsea'), LINES);
     const before = await psnr(wm.marked, wm.clean);
     const { out } = await run(wm.marked);

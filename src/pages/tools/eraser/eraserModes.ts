@@ -15,7 +15,7 @@ export interface EraserModeInfo {
   brushAt1000: number;
   /** The server finds the area by itself when no mask is sent (text and scratch detectors). */
   maskOptional: boolean;
-  /** Elimination offers best (G'MIC) and fast (Telea); the others choose their own fill. */
+  /** Elimination offers best (our harmonic/patch fill, server/src/models/inpaint/bestFill.ts) and fast (Telea); the others choose their own fill. */
   hasQuality: boolean;
 }
 

@@ -1,0 +1,95 @@
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { readPhoto } from '../../testing/testPhotos';
+import { bestFill } from './bestFill';
+import { extendFill } from './extendFill';
+import type { BinaryMask, Raster } from './raster';
+
+function rectMask(w: number, h: number, x0: number, y0: number, mw: number, mh: number): BinaryMask {
+  const data = new Uint8Array(w * h);
+  for (let y = y0; y < y0 + mh; y++) data.fill(255, y * w + x0, y * w + x0 + mw);
+  return { data, width: w, height: h };
+}
+
+describe('bestFill', () => {
+  it('writes only hole pixels and fills a 48 px hole in real fur better than its mean colour', async () => {
+    const { data, info } = await sharp(await readPhoto('chelsea')).extract({ left: 100, top: 60, width: 200, height: 160 }).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    const raster: Raster = { data, width: info.width, height: info.height, channels: 3 };
+    const mask = rectMask(200, 160, 76, 56, 48, 48);
+    const out = await bestFill(raster, mask);
+    let outside = 0;
+    let se = 0;
+    let seMean = 0;
+    const mean = [0, 0, 0];
+    let n = 0;
+    for (let i = 0; i < 200 * 160; i++) if (!mask.data[i]) { for (let k = 0; k < 3; k++) mean[k] += data[i * 3 + k]; n++; }
+    for (let i = 0; i < 200 * 160; i++) {
+      for (let k = 0; k < 3; k++) {
+        if (!mask.data[i]) { if (out[i * 3 + k] !== data[i * 3 + k]) outside++; continue; }
+        se += (out[i * 3 + k] - data[i * 3 + k]) ** 2;
+        seMean += (mean[k] / n - data[i * 3 + k]) ** 2;
+      }
+    }
+    expect(outside).toBe(0);
+    expect(se).toBeLessThan(seMean);
+  });
+
+  it('does not copy from across a strong edge: a hole in a red field beside a blue one stays red', async () => {
+    const w = 160;
+    const h = 120;
+    const data = Buffer.alloc(w * h * 3);
+    for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) {
+      const i = (y * w + x) * 3;
+      // A little texture so the patch search has something to match.
+      const noise = ((x * 7 + y * 13) % 11) - 5;
+      if (x < 90) { data[i] = 200 + noise; data[i + 1] = 40; data[i + 2] = 40; } else { data[i] = 40; data[i + 1] = 60; data[i + 2] = 200 + noise; }
+    }
+    const mask = rectMask(w, h, 40, 30, 40, 60); // ends 10 px before the edge
+    const out = await bestFill({ data, width: w, height: h, channels: 3 }, mask);
+    let blue = 0;
+    for (let i = 0; i < w * h; i++) if (mask.data[i] && out[i * 3 + 2] > out[i * 3]) blue++;
+    expect(blue).toBe(0);
+  });
+
+  it('fills a smooth gradient without a step at the hole border', async () => {
+    const w = 120;
+    const h = 100;
+    const data = Buffer.alloc(w * h * 3);
+    for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) for (let k = 0; k < 3; k++) data[(y * w + x) * 3 + k] = 40 + x + k * 10;
+    const mask = rectMask(w, h, 30, 20, 50, 50);
+    const out = await bestFill({ data, width: w, height: h, channels: 3 }, mask);
+    let worst = 0;
+    for (let y = 20; y < 70; y++) {
+      worst = Math.max(worst, Math.abs(out[(y * w + 30) * 3] - out[(y * w + 29) * 3]), Math.abs(out[(y * w + 79) * 3] - out[(y * w + 80) * 3]));
+    }
+    expect(worst).toBeLessThanOrEqual(3);
+  });
+});
+
+describe('extendFill', () => {
+  it('continues a photo into a new border with no step at the photo edge and leaves the photo untouched', async () => {
+    const { data: photo, info } = await sharp(await readPhoto('chelsea')).resize(160, 106).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    const w = 220;
+    const h = 106;
+    const left = 30;
+    const canvas = Buffer.alloc(w * h * 3);
+    const mask = new Uint8Array(w * h).fill(255);
+    for (let y = 0; y < h; y++) {
+      photo.copy(canvas, (y * w + left) * 3, y * info.width * 3, (y + 1) * info.width * 3);
+      mask.fill(0, y * w + left, y * w + left + info.width);
+    }
+    const out = await extendFill({ data: canvas, width: w, height: h, channels: 3 }, { data: mask, width: w, height: h }, { left, top: 0, width: 160, height: h });
+    for (let y = 0; y < h; y++) expect(out.subarray((y * w + left) * 3, (y * w + left + 160) * 3).equals(photo.subarray(y * 160 * 3, (y + 1) * 160 * 3))).toBe(true);
+    // Gradient energy across the left and right photo edges against the energy one pixel inside and outside.
+    const e = (a: number, b: number) => ((out[a * 3] - out[b * 3]) ** 2 + (out[a * 3 + 1] - out[b * 3 + 1]) ** 2 + (out[a * 3 + 2] - out[b * 3 + 2]) ** 2) / 3;
+    let across = 0;
+    let beside = 0;
+    for (let y = 0; y < h; y++) {
+      const l = y * w + left;
+      const r = y * w + left + 159;
+      across += e(l, l - 1) + e(r, r + 1);
+      beside += (e(l, l + 1) + e(l - 1, l - 2) + e(r, r - 1) + e(r + 1, r + 2)) / 2;
+    }
+    expect(across / beside).toBeLessThan(2);
+  });
+});

@@ -29,7 +29,7 @@ const children: ChildProcess[] = [];
 
 function startProcess(script: string, env: Record<string, string>): ChildProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(PROJECT_ROOT, script)], {
-    cwd: PROJECT_ROOT, env: { ...process.env, LOG_LEVEL: 'warn', FREE_DAILY_CREDITS: '1000000', ...env }, stdio: ['ignore', 'ignore', 'inherit'],
+    cwd: PROJECT_ROOT, env: { ...process.env, LOG_LEVEL: 'warn', FREE_DAILY_CREDITS: '1000000', RATE_LIMIT_API: '0', RATE_LIMIT_API_DEVICE: '0', ...env }, stdio: ['ignore', 'ignore', 'inherit'],
   });
   children.push(child);
   return child;

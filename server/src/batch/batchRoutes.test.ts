@@ -15,6 +15,10 @@ import { buildZip } from '../testing/testZips';
 import { ApiError } from '../envelope';
 import type { Processor } from '../tasks/processor';
 import { batchResizeProcessor } from '../tasks/processors/batchResize';
+import { FileAccess } from '../security/fileAccess';
+import { TaskRepository } from '../tasks/taskRepository';
+import { TaskService } from '../tasks/taskService';
+import { BatchService } from './batchService';
 
 /** removebg stand-in (inverts colours) that fails, like a real model can, on photos narrower than 40 px. */
 const removebg: Processor = async (ctx) => {
@@ -129,6 +133,18 @@ for (const target of databaseTargets()) {
       const again = await waitDone(batchId);
       expect(again.items.find((i) => i.name === 'tiny.jpg')!.runs).toBe(2);
       expect(again.counts.completed).toBe(3);
+    }, 60_000);
+
+    it('resumes a started batch whose photos were never queued (the server stopped in the middle of a start)', async () => {
+      const { json } = await call<BatchStatus>('POST', '/api/batch', { tool: 'resize', settings: { mode: 'percentage', percent: 50 } });
+      const batchId = json.data.batchId;
+      await upload(batchId, [{ name: 'a.jpg', body: photos.chelsea }, { name: 'b.jpg', body: photos.chelsea }]);
+      // What a crash between "started" and the queueing leaves behind.
+      await server.runtime.db.query(`update batches set state = 'running', started_at = now() where id = $1`, [batchId]);
+      const { db, storage, queue } = server.runtime;
+      const tasks = new TaskService({ tasks: new TaskRepository(db), queue, storage, processors: {}, access: new FileAccess(db) });
+      expect(await new BatchService({ db, storage, tasks, access: new FileAccess(db) }).resume()).toBe(2);
+      expect((await waitDone(batchId)).counts).toMatchObject({ completed: 2, user_upload: 0 });
     }, 60_000);
 
     it('keeps batches private and refuses bad requests with SPEC codes', async () => {

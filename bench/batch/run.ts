@@ -21,7 +21,7 @@ import { benchPhotos } from './photos';
 
 const COUNT = Number(process.env.BENCH_COUNT) || 100;
 const REMOVEBG = Number(process.env.BENCH_REMOVEBG) || 12;
-/** BENCH_PARTS=resize skips the (slow) background removal part. */
+/** BENCH_PARTS=resize or =removebg runs one part only. */
 const PARTS = process.env.BENCH_PARTS ?? 'resize,removebg';
 const WORKERS = Number(process.env.WORKERS) || 2;
 const HEADERS = { 'x-device-id': 'bench_batch_device_0123456789abcdef' };
@@ -196,15 +196,20 @@ async function main() {
     console.log(`photos: ${distinct.length} distinct real photos (Debian darknet + scikit-image data, rembg fixtures), cycled to ${COUNT}; ${os.cpus().length} cores, WORKERS=${WORKERS}`);
     console.log('note: this machine is shared with other jobs (7 other engineers while this was written): compare numbers only within one run');
 
-    const port = 20000 + Math.floor(Math.random() * 20000);
-    const base = `http://127.0.0.1:${port}`;
-    const server = startProcess('server/src/main.ts', { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: path.join(tmp, 'data'), DATABASE_URL: '', WORKERS: String(WORKERS) });
-    await waitHealthy(base);
-    const small = await resizeBench(base, server.pid!, 'photos at their size (0.1-2 MP) → longest side 640', native, 640, tmp);
-    const big = await resizeBench(base, server.pid!, 'phone-size photos (12 MP) → longest side 1080', phone, 1080, tmp);
-    const peak = await procKb(server.pid!, 'VmHWM');
-    console.log(`peak server RSS (VmHWM) across both ${COUNT}-photo batches, uploads and ZIP downloads included: ${mb(peak)}`);
-    await stopProcess(server);
+    let small = null;
+    let big = null;
+    let peak = 0;
+    if (PARTS.includes('resize')) {
+      const port = 20000 + Math.floor(Math.random() * 20000);
+      const base = `http://127.0.0.1:${port}`;
+      const server = startProcess('server/src/main.ts', { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: path.join(tmp, 'data'), DATABASE_URL: '', WORKERS: String(WORKERS) });
+      await waitHealthy(base);
+      small = await resizeBench(base, server.pid!, 'photos at their size (0.1-2 MP) → longest side 640', native, 640, tmp);
+      big = await resizeBench(base, server.pid!, 'phone-size photos (12 MP) → longest side 1080', phone, 1080, tmp);
+      peak = await procKb(server.pid!, 'VmHWM');
+      console.log(`peak server RSS (VmHWM) across both ${COUNT}-photo batches, uploads and ZIP downloads included: ${mb(peak)}`);
+      await stopProcess(server);
+    }
 
     const removebg = !PARTS.includes('removebg') ? null : await removebgBench(distinct.filter((f) => !/grass|gravel|brick|moon|camera|hubble|retina|ihc/.test(f)), tmp);
     console.log(`BENCH_JSON ${JSON.stringify({ resize: [small, big], peakServerRssMb: Math.round(peak / 1024), removebg })}`);

@@ -25,6 +25,8 @@ export const PROCESSORS: Partial<Record<TaskType, Processor>> = {
   ...generativeProcessors(),
   idphoto: (ctx) => import('./processors/idphoto').then((m) => m.idphotoProcessor(ctx)),
   headExtract: (ctx) => import('./processors/headExtract').then((m) => m.headExtractProcessor(ctx)),
+  // The bulk resizer of batch editing (engine/spec/batch.ts, tool `resize`).
+  batchEdit: (ctx) => import('./processors/batchResize').then((m) => m.batchResizeProcessor(ctx)),
 };
 
 // The eraser and extender use the learned ComfyUI workflow when COMFYUI_URL is set, their classical fill otherwise.

@@ -14,24 +14,30 @@ export interface AssetError {
   cancelled?: boolean;
 }
 
-/** What the batch (the server) says about one submitted item. */
+/** What the server says about one item of the batch (forwarded by the batch from its poll). */
 export interface AssetUpdate {
-  status: 'processing' | 'completed' | 'failed';
+  /** The server's `retry` (queued again) reads as processing here. */
+  status: 'user_upload' | 'processing' | 'completed' | 'failed';
   /** 0..1 while processing, when the server knows. */
   progress?: number;
   resultUrl?: string | null;
   error?: AssetError | null;
+  /** How many times the server has queued it; news of an older run is ignored. */
+  runs?: number;
 }
+
+/** What the upload gives back: the server's item, or its refusal of the photo (status failed). */
+export interface UploadedItem { itemId: string; fileUrl: string | null; update: AssetUpdate }
 
 export interface AssetInput {
   id: string;
   name: string;
   /** The photo itself; null for an item restored from the server after a reload. */
   file: Blob | null;
-  /** Settings of this photo only, over the batch's settings (SPEC: settings for all, per-photo overrides). */
+  /** Settings of this photo only, over the batch's settings (settings for all, per-photo overrides). */
   overrides?: Record<string, unknown>;
-  /** Restored state of an item the server already has (resume from `/batch-edit?pid=`). */
-  restore?: { itemId: string; fileUrl: string | null; update: AssetUpdate } | null;
+  /** An item the server already has (resume from `/batch-edit?pid=`). */
+  restore?: UploadedItem | null;
 }
 
 export interface AssetContext {
@@ -40,15 +46,17 @@ export interface AssetContext {
   file: Blob | null;
   overrides: Record<string, unknown>;
   fileUrl: string | null;
-  /** The server's id of this item, once submitted. */
+  /** The server's id of this item, once uploaded. */
   itemId: string | null;
-  /** The batch this asset is submitted to (given by `asset.start`). */
+  /** The batch this asset belongs to (given by `asset.start`). */
   batchId: string | null;
   uploadProgress: number;
   progress: number;
   resultUrl: string | null;
   error: AssetError | null;
-  /** How many times it was started (1 on the first run). */
+  /** Times the server has queued it, as far as this asset knows. */
+  runs: number;
+  /** Times this browser started it (upload or requeue). */
   attempts: number;
 }
 
@@ -62,26 +70,22 @@ export type AssetEvent =
   | { type: 'asset.cancel' };
 
 /** What an asset tells its batch after every change (the batch refills its slots and its progress). */
-export interface AssetChanged {
-  type: 'asset.changed';
-  id: string;
-}
+export interface AssetChanged { type: 'asset.changed'; id: string }
 
-export type UploadAssetInput = { file: Blob; name: string; onProgress(fraction: number): void };
-export type SubmitAssetInput = { batchId: string; fileUrl: string; name: string; overrides: Record<string, unknown> };
+export type UploadAssetInput = { batchId: string; file: Blob; name: string; overrides: Record<string, unknown>; onProgress(fraction: number): void };
+export type RequeueAssetInput = { batchId: string; itemId: string; overrides: Record<string, unknown> };
 
 const notProvided = (name: string) => async (): Promise<never> => {
   throw new Error(`asset: provide the "${name}" actor`);
 };
 
-/** A file lost with a page reload before it reached the server cannot be run again. */
+/** A photo lost with a page reload before it reached the server cannot be run again. */
 const FILE_LOST: AssetError = { code: ResultCode.PARAMS_INVALID, message: 'file lost' };
+/** Cancelled items carry the server's code for them (-101, engine/spec/batch.ts). */
 const CANCELLED: AssetError = { code: ResultCode.SERVICE_UNKNOWN_ERROR, cancelled: true };
 
-const errorOf = (error: unknown): AssetError => ({
-  code: codeOf(error),
-  message: error instanceof Error ? error.message : undefined,
-});
+const errorOf = (error: unknown): AssetError => ({ code: codeOf(error), message: error instanceof Error ? error.message : undefined });
+const isCurrent = (context: AssetContext, update: AssetUpdate) => update.runs === undefined || update.runs >= context.runs;
 
 /** The SPEC §4 asset status of a snapshot's state value (`derive` reads as none). */
 export function assetStatusOf(value: unknown): AssetStatus {
@@ -89,46 +93,56 @@ export function assetStatusOf(value: unknown): AssetStatus {
   return top === 'derive' ? 'none' : (top as AssetStatus);
 }
 
+/** Server news, the same in every state that waits for it. */
+const followServer = [
+  { guard: ({ context, event }: { context: AssetContext; event: { update: AssetUpdate } }) => isCurrent(context, event.update) && event.update.status === 'completed', target: '#asset.completed', actions: 'completed' },
+  { guard: ({ context, event }: { context: AssetContext; event: { update: AssetUpdate } }) => isCurrent(context, event.update) && event.update.status === 'failed', target: '#asset.failed', actions: 'serverFailed' },
+  { guard: ({ context, event }: { context: AssetContext; event: { update: AssetUpdate } }) => isCurrent(context, event.update) && event.update.status === 'processing', target: '#asset.processing', actions: 'progressed' },
+] as const;
+
 /**
  * One photo of a batch, in the asset statuses of SPEC §4. `none` waits for a slot; the batch sends
- * `asset.start` when one is free. `user_upload` uploads the photo; `processing` submits it to the
- * batch and then follows the server's word (`asset.update`, forwarded by the batch from its one poll
- * for all items, so 100 photos cost one request a second, not 100). `failed` → `asset.retry` →
- * `retry`, which waits for a slot like `none` and skips the upload when the server has the photo.
- * `asset.cancel` stops a waiting or running asset (failed, marked cancelled; `cancelServerItem`
- * tells the server). A finished asset can run again with new overrides (`asset.rerun`).
+ * `asset.start` when one is free. `user_upload` uploads the photo into the server's batch (with its
+ * per-photo overrides) and then waits for the server to queue it; `processing` follows the server's
+ * word (`asset.update`, forwarded by the batch from its one poll for all items, so 100 photos cost
+ * one request a second, not 100) until `completed` or `failed`. `failed` → `asset.retry` → `retry`,
+ * which waits for a slot like `none`, then re-queues the item the server already has (or uploads
+ * again when the upload itself failed). `asset.cancel` stops a waiting or running asset (failed,
+ * marked cancelled). A finished photo can run again with new overrides (`asset.rerun`).
  *
- * Provided from outside: actors `upload` (file → fileUrl) and `submit` (→ itemId); action
- * `cancelServerItem`. After every change the asset sends `asset.changed` to its parent.
+ * Provided from outside: actors `upload` (→ the server's item) and `requeue`. After every change the
+ * asset runs `changed`, which the batch provides as a message to itself (batch.machine.ts).
  */
 export const assetMachine = setup({
-  types: {
-    context: {} as AssetContext,
-    events: {} as AssetEvent,
-    input: {} as AssetInput,
-  },
+  types: { context: {} as AssetContext, events: {} as AssetEvent, input: {} as AssetInput },
   actors: {
-    upload: fromPromise<{ fileUrl: string }, UploadAssetInput>(notProvided('upload')),
-    submit: fromPromise<{ itemId: string }, SubmitAssetInput>(notProvided('submit')),
+    upload: fromPromise<UploadedItem, UploadAssetInput>(notProvided('upload')),
+    requeue: fromPromise<{ runs: number }, RequeueAssetInput>(notProvided('requeue')),
   },
   actions: {
-    cancelServerItem: (_, _params: { batchId: string | null; itemId: string }) => undefined,
-    /** No-op alone; the batch machine provides a `sendParent` of `asset.changed` here, so it hears of every change. */
+    /** No-op alone; the batch machine provides a `sendParent` of `asset.changed` here. */
     changed: () => undefined,
     begin: assign(({ context, event }) => ({
       batchId: event.type === 'asset.start' ? event.batchId : context.batchId,
       attempts: context.attempts + 1,
       error: null,
       progress: 0,
-      uploadProgress: context.fileUrl ? 1 : 0,
+      uploadProgress: context.itemId ? 1 : 0,
     })),
     override: assign(({ context, event }) => ({
       overrides: event.type === 'asset.override' ? { ...context.overrides, ...event.overrides } : context.overrides,
     })),
+    completed: assign(({ event }) => ({ resultUrl: event.type === 'asset.update' ? event.update.resultUrl ?? null : null, progress: 1 })),
+    serverFailed: assign(({ event }) => ({ error: (event.type === 'asset.update' && event.update.error) || { code: ResultCode.SERVER_ERROR } })),
+    progressed: assign(({ context, event }) => ({
+      progress: event.type === 'asset.update' ? event.update.progress ?? context.progress : context.progress,
+      runs: event.type === 'asset.update' ? Math.max(context.runs, event.update.runs ?? 0) : context.runs,
+    })),
+    cancel: assign({ error: CANCELLED }),
   },
   guards: {
-    uploaded: ({ context }) => context.fileUrl !== null,
-    canRun: ({ context }) => context.fileUrl !== null || context.file !== null,
+    onServer: ({ context }) => context.itemId !== null,
+    canRun: ({ context }) => context.itemId !== null || context.file !== null,
   },
 }).createMachine({
   id: 'asset',
@@ -144,6 +158,7 @@ export const assetMachine = setup({
     progress: input.restore?.update.progress ?? 0,
     resultUrl: input.restore?.update.resultUrl ?? null,
     error: input.restore?.update.error ?? null,
+    runs: input.restore?.update.runs ?? 0,
     attempts: input.restore ? 1 : 0,
   }),
   initial: 'derive',
@@ -153,66 +168,77 @@ export const assetMachine = setup({
       always: [
         { guard: ({ context }) => context.itemId !== null && context.resultUrl !== null, target: 'completed' },
         { guard: ({ context }) => context.itemId !== null && context.error !== null, target: 'failed' },
-        { guard: ({ context }) => context.itemId !== null, target: 'processing.waiting' },
+        { guard: ({ context }) => context.itemId !== null && context.runs > 0, target: 'processing' },
+        { guard: 'onServer', target: 'user_upload.uploaded' },
         { target: 'none' },
       ],
     },
     none: {
       entry: 'changed',
       on: {
-        'asset.start': [
-          { guard: 'uploaded', target: 'processing', actions: 'begin' },
-          { target: 'user_upload', actions: 'begin' },
-        ],
-        'asset.cancel': { target: 'failed', actions: assign({ error: CANCELLED }) },
+        'asset.start': { target: 'user_upload', actions: 'begin' },
+        'asset.cancel': { target: 'failed', actions: 'cancel' },
         'asset.override': { actions: 'override' },
       },
     },
     user_upload: {
       entry: 'changed',
-      on: {
-        'asset.uploadProgress': { actions: [assign({ uploadProgress: ({ event }) => event.fraction }), 'changed'] },
-        'asset.cancel': { target: 'failed', actions: assign({ error: CANCELLED }) },
-      },
-      invoke: {
-        src: 'upload',
-        input: ({ context, self }) => ({
-          file: context.file!,
-          name: context.name,
-          onProgress: (fraction: number) => self.send({ type: 'asset.uploadProgress', fraction }),
-        }),
-        onDone: { target: 'processing', actions: assign({ fileUrl: ({ event }) => event.output.fileUrl, uploadProgress: 1 }) },
-        onError: { target: 'failed', actions: assign({ error: ({ event }) => errorOf(event.error) }) },
+      initial: 'uploading',
+      on: { 'asset.cancel': { target: 'failed', actions: 'cancel' } },
+      states: {
+        uploading: {
+          on: { 'asset.uploadProgress': { actions: [assign({ uploadProgress: ({ event }) => event.fraction }), 'changed'] } },
+          invoke: {
+            src: 'upload',
+            input: ({ context, self }) => ({
+              batchId: context.batchId!,
+              file: context.file!,
+              name: context.name,
+              overrides: context.overrides,
+              onProgress: (fraction: number) => self.send({ type: 'asset.uploadProgress', fraction }),
+            }),
+            onDone: [
+              // The server took the upload but refused the photo (not an image, too large…): failed with its reason.
+              {
+                guard: ({ event }) => event.output.update.status === 'failed',
+                target: '#asset.failed',
+                actions: assign(({ event }) => ({ itemId: event.output.itemId, fileUrl: event.output.fileUrl, error: event.output.update.error ?? { code: ResultCode.PARAMS_INVALID } })),
+              },
+              // Uploaded after the batch started: the server queued it at once.
+              {
+                guard: ({ event }) => event.output.update.status === 'processing',
+                target: '#asset.processing',
+                actions: assign(({ event }) => ({ itemId: event.output.itemId, fileUrl: event.output.fileUrl, uploadProgress: 1, runs: event.output.update.runs ?? 1 })),
+              },
+              { target: 'uploaded', actions: [assign(({ event }) => ({ itemId: event.output.itemId, fileUrl: event.output.fileUrl, uploadProgress: 1 })), 'changed'] },
+            ],
+            onError: { target: '#asset.failed', actions: assign({ error: ({ event }) => errorOf(event.error) }) },
+          },
+        },
+        /** On the server, waiting for the batch to start. */
+        uploaded: { on: { 'asset.update': [...followServer] } },
       },
     },
     processing: {
       entry: 'changed',
-      initial: 'submitting',
-      on: {
-        'asset.cancel': {
-          target: 'failed',
-          actions: [
-            { type: 'cancelServerItem', params: ({ context }) => ({ batchId: context.batchId, itemId: context.itemId ?? '' }) },
-            assign({ error: CANCELLED }),
-          ],
-        },
-      },
+      initial: 'waiting',
+      on: { 'asset.cancel': { target: 'failed', actions: 'cancel' } },
       states: {
-        submitting: {
+        /** Asking the server to queue the item again (retry, or re-run with new overrides). */
+        requeueing: {
           invoke: {
-            src: 'submit',
-            input: ({ context }) => ({ batchId: context.batchId!, fileUrl: context.fileUrl!, name: context.name, overrides: context.overrides }),
-            onDone: { target: 'waiting', actions: [assign({ itemId: ({ event }) => event.output.itemId }), 'changed'] },
+            src: 'requeue',
+            input: ({ context }) => ({ batchId: context.batchId!, itemId: context.itemId!, overrides: context.overrides }),
+            onDone: { target: 'waiting', actions: [assign({ runs: ({ event }) => event.output.runs }), 'changed'] },
             onError: { target: '#asset.failed', actions: assign({ error: ({ event }) => errorOf(event.error) }) },
           },
         },
-        /** Submitted: the server's queue runs it; the batch forwards what its poll says. */
+        /** Queued on the server: its workers run it; the batch forwards what its poll says. */
         waiting: {
           on: {
             'asset.update': [
-              { guard: ({ event }) => event.update.status === 'completed', target: '#asset.completed', actions: assign({ resultUrl: ({ event }) => event.update.resultUrl ?? null, progress: 1 }) },
-              { guard: ({ event }) => event.update.status === 'failed', target: '#asset.failed', actions: assign({ error: ({ event }) => event.update.error ?? { code: ResultCode.SERVER_ERROR } }) },
-              { actions: [assign({ progress: ({ event, context }) => event.update.progress ?? context.progress }), 'changed'] },
+              followServer[0], followServer[1],
+              { guard: ({ context, event }) => isCurrent(context, event.update), actions: ['progressed', 'changed'] },
             ],
           },
         },
@@ -224,7 +250,7 @@ export const assetMachine = setup({
         'asset.rerun': {
           guard: 'canRun',
           target: 'retry',
-          actions: assign({ overrides: ({ event, context }) => event.overrides ?? context.overrides, itemId: null, resultUrl: null, progress: 0 }),
+          actions: assign(({ context, event }) => ({ overrides: event.overrides ?? context.overrides, resultUrl: null, progress: 0 })),
         },
         'asset.override': { actions: 'override' },
       },
@@ -233,24 +259,23 @@ export const assetMachine = setup({
       entry: 'changed',
       on: {
         'asset.retry': [
-          { guard: 'canRun', target: 'retry', actions: assign({ itemId: null, error: null, progress: 0 }) },
+          { guard: 'canRun', target: 'retry', actions: assign({ error: null, progress: 0 }) },
           { actions: [assign({ error: FILE_LOST }), 'changed'] },
         ],
         'asset.override': { actions: 'override' },
       },
     },
-    /** Asked to run again: waits for a slot like none. */
+    /** Asked to run again: waits for a slot like none, then re-queues (or uploads again). */
     retry: {
       entry: 'changed',
       on: {
         'asset.start': [
-          { guard: 'uploaded', target: 'processing', actions: 'begin' },
+          { guard: 'onServer', target: 'processing.requeueing', actions: 'begin' },
           { target: 'user_upload', actions: 'begin' },
         ],
-        'asset.cancel': { target: 'failed', actions: assign({ error: CANCELLED }) },
+        'asset.cancel': { target: 'failed', actions: 'cancel' },
         'asset.override': { actions: 'override' },
       },
     },
   },
 });
-

@@ -11,10 +11,11 @@ afterEach(() => vi.useRealTimers());
 const later = <T>(ms: number, value: T) => new Promise<T>((resolve) => setTimeout(() => resolve(value), ms));
 const photos = (n: number, from = 0): NewPhoto[] => Array.from({ length: n }, (_, i) => ({ id: `p${from + i}`, name: `photo${from + i}.jpg`, file: new Blob(['x']) }));
 
-/** A fake server: uploads take 100 ms, submits 10 ms; `server` holds what the poll answers per item. */
+/** A fake server: uploads take 100 ms; `server` holds what the poll answers per item; start queues every uploaded item. */
 function start(input: Partial<BatchInput> = {}, options: { create?: () => Promise<{ batchId: string }>; pollFails?: () => boolean } = {}) {
   const server = new Map<string, AssetUpdate>();
-  const calls = { upload: vi.fn(), submit: vi.fn(), poll: vi.fn(), cancelBatch: vi.fn(), cancelItem: vi.fn(), create: vi.fn() };
+  let started = false;
+  const calls = { upload: vi.fn(), requeue: vi.fn(), poll: vi.fn(), cancelBatch: vi.fn(), create: vi.fn(), start: vi.fn() };
   let uploading = 0;
   let maxUploading = 0;
   const machine = batchMachine.provide({
@@ -22,23 +23,32 @@ function start(input: Partial<BatchInput> = {}, options: { create?: () => Promis
       asset: batchAsset.provide({
         actors: {
           upload: fromPromise(async ({ input: i }) => {
-            calls.upload(i.name);
+            calls.upload({ name: i.name, overrides: i.overrides, started });
             maxUploading = Math.max(maxUploading, ++uploading);
             await later(100, null);
             uploading--;
-            return { fileUrl: `/u/${i.name}` };
-          }),
-          submit: fromPromise(async ({ input: i }) => {
-            calls.submit(i);
-            await later(10, null);
             const itemId = `item-${i.name}`;
-            server.set(itemId, { status: 'processing', progress: 0 });
-            return { itemId };
+            const update: AssetUpdate = started ? { status: 'processing', progress: 0, runs: 1 } : { status: 'user_upload', runs: 0 };
+            server.set(itemId, update);
+            return { itemId, fileUrl: `/u/${i.name}`, update };
+          }),
+          requeue: fromPromise(async ({ input: i }) => {
+            calls.requeue(i);
+            await later(10, null);
+            const runs = (server.get(i.itemId)?.runs ?? 1) + 1;
+            server.set(i.itemId, { status: 'processing', progress: 0, runs });
+            return { runs };
           }),
         },
-        actions: { cancelServerItem: (_, p) => calls.cancelItem(p) },
       }),
       createBatch: fromPromise(async ({ input: i }) => { calls.create(i); return (options.create ?? (() => later(20, { batchId: 'b1' })))(); }),
+      startBatch: fromPromise(async ({ input: i }) => {
+        calls.start(i.batchId);
+        await later(10, null);
+        started = true;
+        for (const [id, u] of server) if (u.status === 'user_upload') server.set(id, { status: 'processing', progress: 0, runs: 1 });
+        return null;
+      }),
       poll: fromPromise(async ({ input: i }) => {
         calls.poll(i.batchId);
         if (options.pollFails?.()) throw Object.assign(new Error('down'), { code: ResultCode.NETWORK_ERROR });
@@ -49,7 +59,7 @@ function start(input: Partial<BatchInput> = {}, options: { create?: () => Promis
   });
   const actor = createActor(machine, { input: { tool: 'removebg', ...input } }).start();
   const statuses = () => actor.getSnapshot().context.assets.map((a) => assetStatusOf(a.ref.getSnapshot().value));
-  const finish = (name: string, update: AssetUpdate = { status: 'completed', resultUrl: `/r/${name}.png` }) => server.set(`item-${name}`, update);
+  const finish = (name: string, update: AssetUpdate = { status: 'completed', resultUrl: `/r/${name}.png` }) => server.set(`item-${name}`, { runs: server.get(`item-${name}`)?.runs ?? 1, ...update });
   return { actor, calls, server, statuses, finish, ctx: () => actor.getSnapshot().context, state: () => actor.getSnapshot().value, maxUploading: () => maxUploading };
 }
 
@@ -84,15 +94,22 @@ describe('batch machine', () => {
     expect(t.ctx().batchId).toBe('b1');
     expect(t.statuses()).toEqual(['user_upload', 'user_upload', 'none', 'none', 'none']);
     await vi.advanceTimersByTimeAsync(110);
-    expect(t.statuses()).toEqual(['processing', 'processing', 'user_upload', 'user_upload', 'none']);
-    expect(t.calls.submit).toHaveBeenCalledWith(expect.objectContaining({ batchId: 'b1', fileUrl: '/u/photo0.jpg' }));
-    await vi.advanceTimersByTimeAsync(400);
-    expect(t.statuses().every((s) => s === 'processing')).toBe(true);
+    // two uploaded (waiting to be queued), the next two uploading; the batch is started once some photo is there
+    expect(t.statuses()).toEqual(['user_upload', 'user_upload', 'user_upload', 'user_upload', 'none']);
+    expect(t.calls.upload.mock.calls.map((c) => c[0].name)).toEqual(['photo0.jpg', 'photo1.jpg', 'photo2.jpg', 'photo3.jpg']);
+    await vi.advanceTimersByTimeAsync(20);
+    expect(t.calls.start).toHaveBeenCalledWith('b1');
+    expect(t.ctx().started).toBe(true);
+    await vi.advanceTimersByTimeAsync(300);
+    // uploaded after the start: queued by the server at once
+    expect(t.statuses()).toEqual(['user_upload', 'user_upload', 'processing', 'processing', 'processing']);
     expect(t.maxUploading()).toBe(2);
+    expect(t.calls.start).toHaveBeenCalledTimes(1);
     // the first poll one second after the run began (t = 20 ms), then one a second
     expect(t.calls.poll).not.toHaveBeenCalled();
-    await vi.advanceTimersByTimeAsync(490);
+    await vi.advanceTimersByTimeAsync(590);
     expect(t.calls.poll).toHaveBeenCalledTimes(1);
+    expect(t.statuses().every((s) => s === 'processing')).toBe(true);
     await vi.advanceTimersByTimeAsync(1000);
     expect(t.calls.poll).toHaveBeenCalledTimes(2);
 
@@ -184,16 +201,28 @@ describe('batch machine', () => {
     expect(t.state()).toBe('done');
     t.actor.send({ type: 'batch.rerun', id: 'p0', overrides: { color: '#123456' } });
     await vi.advanceTimersByTimeAsync(0);
-    expect(t.calls.submit).toHaveBeenLastCalledWith(expect.objectContaining({ overrides: { color: '#123456' } }));
+    expect(t.calls.requeue).toHaveBeenLastCalledWith({ batchId: 'b1', itemId: 'item-photo0.jpg', overrides: { color: '#123456' } });
+    await vi.advanceTimersByTimeAsync(10);
+    t.finish('photo0.jpg', { status: 'completed', resultUrl: '/r/again.png', runs: 2 });
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(t.state()).toBe('done');
+    expect(t.ctx().assets[0]!.ref.getSnapshot().context.resultUrl).toBe('/r/again.png');
   });
 
-  it('per-photo overrides set before the start travel with that photo only', async () => {
-    const t = start({ limit: 2 });
-    t.actor.send({ type: 'batch.add', photos: photos(2) });
-    t.actor.send({ type: 'batch.override', id: 'p1', overrides: { scale: 4 } });
+  it('per-photo overrides travel with that photo only, and the batch starts only once they are on the server', async () => {
+    const t = start({ limit: 1 });
+    t.actor.send({ type: 'batch.add', photos: photos(3) });
+    t.actor.send({ type: 'batch.override', id: 'p2', overrides: { scale: 4 } });
     t.actor.send({ type: 'batch.start' });
-    await vi.advanceTimersByTimeAsync(150);
-    expect(t.calls.submit.mock.calls.map((c) => c[0].overrides)).toEqual([{}, { scale: 4 }]);
+    await vi.advanceTimersByTimeAsync(250);
+    expect(t.calls.start).not.toHaveBeenCalled(); // p2 with its override is still to come
+    await vi.advanceTimersByTimeAsync(200);
+    expect(t.calls.upload.mock.calls.map((c) => c[0])).toEqual([
+      { name: 'photo0.jpg', overrides: {}, started: false },
+      { name: 'photo1.jpg', overrides: {}, started: false },
+      { name: 'photo2.jpg', overrides: { scale: 4 }, started: false },
+    ]);
+    expect(t.calls.start).toHaveBeenCalledTimes(1);
   });
 
   it('cancel stops every unfinished photo, tells the server, keeps the finished ones', async () => {
@@ -227,25 +256,34 @@ describe('batch machine', () => {
     await vi.advanceTimersByTimeAsync(150);
     t.finish('photo0.jpg');
     await vi.advanceTimersByTimeAsync(3000);
-    expect(t.statuses()).toEqual(['processing']);
+    expect(t.statuses()).toEqual(['user_upload']);
     down = false;
     await vi.advanceTimersByTimeAsync(1000);
     expect(t.state()).toBe('done');
   });
 
   it('resumes a batch the server has after a page reload, and a finished one is done at once', async () => {
-    const t = start({ resume: { batchId: 'b7', items: [
+    const t = start({ resume: { batchId: 'b7', started: true, items: [
       { id: 'i1', name: 'a.jpg', itemId: 'item-a.jpg', fileUrl: '/u/a.jpg', update: { status: 'completed', resultUrl: '/r/a.png' } },
-      { id: 'i2', name: 'b.jpg', itemId: 'item-b.jpg', fileUrl: '/u/b.jpg', update: { status: 'processing' } },
+      { id: 'i2', name: 'b.jpg', itemId: 'item-b.jpg', fileUrl: '/u/b.jpg', update: { status: 'processing', runs: 1 } },
     ] } });
-    expect(t.state()).toMatchObject({ running: 'waiting' });
+    expect(t.state()).toMatchObject({ running: { poller: 'waiting' } });
     expect(t.ctx().progress).toBeCloseTo(0.6);
     t.finish('b.jpg');
     await vi.advanceTimersByTimeAsync(1000);
     expect(t.calls.poll).toHaveBeenCalledWith('b7');
     expect(t.state()).toBe('done');
 
-    const u = start({ resume: { batchId: 'b8', items: [{ id: 'i1', name: 'a.jpg', itemId: 'x', fileUrl: null, update: { status: 'completed', resultUrl: '/r.png' } }] } });
+    const u = start({ resume: { batchId: 'b8', started: true, items: [{ id: 'i1', name: 'a.jpg', itemId: 'x', fileUrl: null, update: { status: 'completed', resultUrl: '/r.png' } }] } });
     expect(u.state()).toBe('done');
+  });
+
+  it('a batch reloaded before the server started it is started, with the photos the server has', async () => {
+    const t = start({ resume: { batchId: 'b9', started: false, items: [{ id: 'i1', name: 'a.jpg', itemId: 'item-a.jpg', fileUrl: '/u/a.jpg', update: { status: 'user_upload', runs: 0 } }] } });
+    t.server.set('item-a.jpg', { status: 'user_upload', runs: 0 });
+    await vi.advanceTimersByTimeAsync(10);
+    expect(t.calls.start).toHaveBeenCalledWith('b9');
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(t.statuses()).toEqual(['processing']);
   });
 });

@@ -21,7 +21,8 @@ export interface BatchInput {
   tool: string;
   settings?: Record<string, unknown>;
   limit?: number;
-  resume?: { batchId: string; items: RestoredItem[] } | null;
+  /** A batch the server has: its id, whether it was started, and its items. */
+  resume?: { batchId: string; started: boolean; items: RestoredItem[] } | null;
 }
 
 export interface BatchContext {
@@ -29,6 +30,8 @@ export interface BatchContext {
   settings: Record<string, unknown>;
   limit: number;
   batchId: string | null;
+  /** The server's batch was started (its items are queued as they arrive). */
+  started: boolean;
   assets: BatchEntry[];
   counts: StatusCounts;
   /** Overall progress 0..1. */
@@ -76,9 +79,17 @@ const views = (context: BatchContext) => context.assets.map(viewOf);
 /** Assets that hold one of the browser's slots: uploading, or submitting to the batch. */
 const holdsSlot = (entry: BatchEntry) => {
   const s = entry.ref.getSnapshot();
-  return s.matches('user_upload') || s.matches({ processing: 'submitting' });
+  return s.matches({ user_upload: 'uploading' }) || s.matches({ processing: 'requeueing' });
 };
-const waitsForServer = (entry: BatchEntry) => entry.ref.getSnapshot().matches({ processing: 'waiting' });
+const waitsForServer = (entry: BatchEntry) => {
+  const s = entry.ref.getSnapshot();
+  return s.matches({ user_upload: 'uploaded' }) || s.matches({ processing: 'waiting' });
+};
+/** Still to reach the server with its own overrides: starting now would queue it before they are set. */
+const overridePending = (entry: BatchEntry) => {
+  const s = entry.ref.getSnapshot();
+  return Object.keys(s.context.overrides).length > 0 && (s.matches('none') || s.matches({ user_upload: 'uploading' }));
+};
 
 /**
  * A batch of photos, each an asset actor (asset.machine.ts). `idle` collects photos and settings;
@@ -103,6 +114,7 @@ export const batchMachine = setup({
     asset: batchAsset,
     createBatch: fromPromise<{ batchId: string }, { tool: string; settings: Record<string, unknown> }>(notProvided('createBatch')),
     poll: fromPromise<PollOutput, { batchId: string }>(notProvided('poll')),
+    startBatch: fromPromise<unknown, { batchId: string }>(notProvided('startBatch')),
   },
   actions: {
     cancelServerBatch: (_, _params: { batchId: string | null }) => undefined,
@@ -135,6 +147,10 @@ export const batchMachine = setup({
     settled: ({ context }) => isSettled(views(context)),
     hasPhotos: ({ context }) => context.assets.length > 0,
     hasBatch: ({ context }) => context.batchId !== null,
+    /** Start once some photo is on the server and no photo with overrides still has to get there. */
+    canStart: ({ context }) => !context.started
+      && context.assets.some((a) => a.ref.getSnapshot().matches({ user_upload: 'uploaded' }))
+      && !context.assets.some(overridePending),
   },
   delays: { poll: POLL_INTERVAL_MS },
 }).createMachine({
@@ -145,7 +161,7 @@ export const batchMachine = setup({
       ref: spawn('asset', { id: item.id, input: { id: item.id, name: item.name, file: null, restore: { itemId: item.itemId, fileUrl: item.fileUrl, update: item.update } } }),
     }));
     return {
-      tool: input.tool, settings: input.settings ?? {}, limit: input.limit ?? DEFAULT_CONCURRENCY, batchId: input.resume?.batchId ?? null,
+      tool: input.tool, settings: input.settings ?? {}, limit: input.limit ?? DEFAULT_CONCURRENCY, batchId: input.resume?.batchId ?? null, started: input.resume?.started ?? false,
       assets, counts: countStatuses([]), progress: 0, etaMs: null, run: { startedAt: Date.now(), startProgress: 0 }, refused: 0, errorCode: null,
     };
   },
@@ -216,25 +232,46 @@ export const batchMachine = setup({
         'batch.retry': { actions: { type: 'sendToAsset', params: ({ event }) => ({ id: event.id, event: { type: 'asset.retry' } }) } },
         'batch.retryFailed': { actions: 'retryFailed' },
       },
-      initial: 'waiting',
+      type: 'parallel',
       states: {
-        waiting: { after: { poll: { target: 'polling' } } },
-        polling: {
-          invoke: {
-            src: 'poll',
-            input: ({ context }) => ({ batchId: context.batchId! }),
-            onDone: {
-              target: 'waiting',
-              actions: ['measure', enqueueActions(({ context, event, enqueue }) => {
-                const byItem = new Map(event.output.items.map((i) => [i.itemId, i.update]));
-                for (const entry of context.assets) {
-                  const update = waitsForServer(entry) ? byItem.get(entry.ref.getSnapshot().context.itemId ?? '') : undefined;
-                  if (update) enqueue.sendTo(entry.ref, { type: 'asset.update', update });
-                }
-              })],
+        poller: {
+          initial: 'waiting',
+          states: {
+            waiting: { after: { poll: { target: 'polling' } } },
+            polling: {
+              invoke: {
+                src: 'poll',
+                input: ({ context }) => ({ batchId: context.batchId! }),
+                onDone: {
+                  target: 'waiting',
+                  actions: ['measure', enqueueActions(({ context, event, enqueue }) => {
+                    const byItem = new Map(event.output.items.map((i) => [i.itemId, i.update]));
+                    for (const entry of context.assets) {
+                      const update = waitsForServer(entry) ? byItem.get(entry.ref.getSnapshot().context.itemId ?? '') : undefined;
+                      if (update) enqueue.sendTo(entry.ref, { type: 'asset.update', update });
+                    }
+                  })],
+                },
+                // A failed poll (network blip, server restarting) is tried again at the next tick.
+                onError: { target: 'waiting' },
+              },
             },
-            // A failed poll (network blip, server restarting) is tried again at the next tick.
-            onError: { target: 'waiting' },
+          },
+        },
+        /** The server queues a batch's items once it is started, and items that arrive later at once. */
+        starter: {
+          initial: 'pending',
+          states: {
+            pending: { always: { guard: 'canStart', target: 'starting' } },
+            starting: {
+              invoke: {
+                src: 'startBatch',
+                input: ({ context }) => ({ batchId: context.batchId! }),
+                onDone: { target: 'pending', actions: assign({ started: true }) },
+                // Refused (e.g. credits not enough): the items stay uploaded; say why and let the user act.
+                onError: { target: 'pending', actions: [assign({ started: true, errorCode: ({ event }) => codeOf(event.error) })] },
+              },
+            },
           },
         },
       },

@@ -38,6 +38,8 @@ import type { ToolStatus } from './systemTools';
 import type { Processor } from './tasks/processor';
 import { TaskRepository } from './tasks/taskRepository';
 import { TaskService } from './tasks/taskService';
+import { BatchService } from './batch/batchService';
+import { registerBatchRoutes } from './batch/batchRoutes';
 
 export interface AppDeps {
   config: Pick<ServerConfig, 'publicUrl' | 'webDir' | 'workers'>;
@@ -113,6 +115,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   registerUploadRoutes(app, { storage: deps.storage, db: deps.db, absolute });
   registerTaskRoutes(app, { service, absolute, payerOf: accounts.payerOf });
+  registerBatchRoutes(app, { batches: new BatchService({ db: deps.db, storage: deps.storage, tasks: service, access }), storage: deps.storage, absolute, payerOf: accounts.payerOf });
   registerFileRoutes(app, { storage: deps.storage });
   registerDownloadRoutes(app, { storage: deps.storage, access });
   registerFontRoutes(app);

@@ -2,6 +2,7 @@ import { ACCOUNTS_MIGRATION, COMMERCE_MIGRATION, CREDITS_MIGRATION, LEDGER_REQUE
 import { WORKER_LEASE_MIGRATION } from '../queue/leaseSchema';
 import { REPORT_MIGRATION } from '../reports/reportSchema';
 import { RETENTION_MIGRATION } from '../storage/retention';
+import { BATCH_MIGRATION } from '../batch/schema';
 import type { Database } from './database';
 
 /**
@@ -94,6 +95,7 @@ export const MIGRATIONS: { version: number; name: string; sql: string }[] = [
   },
   { version: 40, name: 'worker leases: crash recovery in seconds', sql: WORKER_LEASE_MIGRATION },
   { version: 50, name: 'retention: sweep lease and file age index', sql: RETENTION_MIGRATION },
+  { version: 60, name: 'batch editing: batches and their items', sql: BATCH_MIGRATION },
 ];
 
 /** Applies every migration newer than the database's version. Safe to call from several processes. */

@@ -120,7 +120,7 @@ export async function withReceivedUpload<T, R>(
   request: FastifyRequest,
   onFile: (file: ReceivedFile, index: number) => Promise<T>,
   use: (upload: ReceivedUpload<T>) => Promise<R>,
-  options: { maxFiles?: number; tooManyFiles?: string; maxRequestBytes?: number; tmpRoot?: string } = {},
+  options: { maxFiles?: number; tooManyFiles?: string; maxRequestBytes?: number; tmpRoot?: string; /** Per file; default UPLOAD_MAX_BYTES (a batch ZIP is larger). */ maxFileBytes?: number } = {},
 ): Promise<R> {
   if (!request.isMultipart()) throw paramsInvalid('expected a multipart/form-data upload with a "file" field');
   const dir = path.join(options.tmpRoot ?? uploadTmpRoot(), randomUUID());
@@ -131,7 +131,8 @@ export async function withReceivedUpload<T, R>(
     const files: Array<ReceivedFile & { checked: T }> = [];
     let rawData: string | undefined;
     try {
-      for await (const part of request.parts({ limits: { fileSize: UPLOAD_MAX_BYTES } })) {
+      const maxFileBytes = options.maxFileBytes ?? UPLOAD_MAX_BYTES;
+      for await (const part of request.parts({ limits: { fileSize: maxFileBytes } })) {
         if (part.fieldname.includes('\u0000')) throw paramsInvalid('a field name contains a NUL character');
         if (part.type !== 'file') {
           if (part.fieldname === 'data') rawData = String(part.value);
@@ -142,7 +143,7 @@ export async function withReceivedUpload<T, R>(
         if (files.length >= maxFiles) throw paramsInvalid(options.tooManyFiles ?? `at most ${maxFiles} files per upload`);
         const file: ReceivedFile = { name: (part.filename || 'file').slice(0, 200), path: path.join(dir, `${files.length}`), size: 0 };
         await pipeline(part.file, budget(), createWriteStream(file.path));
-        if (part.file.truncated) throw paramsInvalid(`the file is larger than ${UPLOAD_MAX_BYTES / 1024 / 1024} MB`);
+        if (part.file.truncated) throw paramsInvalid(`the file is larger than ${Math.round(maxFileBytes / 1024 / 1024)} MB`);
         file.size = (await stat(file.path)).size;
         files.push({ ...file, checked: await onFile(file, files.length) });
       }

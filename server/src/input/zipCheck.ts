@@ -18,7 +18,7 @@ import { inspectImage } from '../images/inspectImage';
 
 const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
 
-interface CentralEntry {
+export interface CentralEntry {
   name: string;
   flags: number;
   method: number;
@@ -40,14 +40,19 @@ export function looksLikeImage(head: Buffer): boolean {
 }
 
 /** A name that stays inside the archive: no absolute path, no `..`, no backslash or control characters. */
-function isSafeEntryName(name: string): boolean {
+export function isSafeEntryName(name: string): boolean {
   // eslint-disable-next-line no-control-regex
   if (name === '' || name.startsWith('/') || /[\\\u0000-\u001f]/.test(name) || /^[a-zA-Z]:/.test(name)) return false;
   return !name.split('/').some((part) => part === '..');
 }
 
-/** Reads the central directory (the end record is in the last 64 KiB + 22 bytes). */
-async function readCentralDirectory(file: import('node:fs/promises').FileHandle, fileSize: number): Promise<CentralEntry[]> {
+/**
+ * Reads the central directory (the end record is in the last 64 KiB + 22 bytes). More than `maxEntries`
+ * entries (default ZIP_MAX_ENTRIES; batch editing passes its own) is refused before anything else is read.
+ */
+export async function readCentralDirectory(
+  file: import('node:fs/promises').FileHandle, fileSize: number, maxEntries: number = ZIP_MAX_ENTRIES,
+): Promise<CentralEntry[]> {
   const tailSize = Math.min(fileSize, 65_536 + 22);
   const tail = Buffer.alloc(tailSize);
   await file.read(tail, 0, tailSize, fileSize - tailSize);
@@ -62,7 +67,7 @@ async function readCentralDirectory(file: import('node:fs/promises').FileHandle,
   const count = tail.readUInt16LE(end + 10);
   const dirSize = tail.readUInt32LE(end + 12);
   const dirOffset = tail.readUInt32LE(end + 16);
-  if (count > ZIP_MAX_ENTRIES) throw paramsInvalid(`a ZIP may hold at most ${ZIP_MAX_ENTRIES} files`);
+  if (count > maxEntries) throw paramsInvalid(`a ZIP may hold at most ${maxEntries} files (this one lists ${count})`);
   if (dirOffset + dirSize > fileSize || dirSize > count * (46 + 65_535 * 3)) throw paramsInvalid('the ZIP archive is damaged');
   const dir = Buffer.alloc(dirSize);
   await file.read(dir, 0, dirSize, dirOffset);

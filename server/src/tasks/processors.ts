@@ -15,4 +15,6 @@ export const PROCESSORS: Partial<Record<TaskType, Processor>> = {
   picenhance: (ctx) => import('./processors/picenhance').then((m) => m.picenhanceProcessor(ctx)),
   elimination: (ctx) => import('./processors/elimination').then((m) => m.eliminationProcessor(ctx)),
   lama: (ctx) => import('./processors/lama').then((m) => m.lamaProcessor(ctx)),
+  // The bulk resizer of batch editing (engine/spec/batch.ts, tool `resize`).
+  batchEdit: (ctx) => import('./processors/batchResize').then((m) => m.batchResizeProcessor(ctx)),
 };

@@ -3,6 +3,7 @@ import { ResultCode } from '../../../engine/spec/errors';
 import { UNSUPPORTED_FUNCTION_TYPE, isTaskType } from '../../../engine/spec/taskTypes';
 import { ApiError, paramsInvalid } from '../envelope';
 import type { TaskCharging } from '../accounts';
+import type { Queryable } from '../db/database';
 import type { JobQueue } from '../queue/jobQueue';
 import type { FileStorage } from '../storage/storage';
 import { fileUrlsIn, type FileAccess } from '../security/fileAccess';
@@ -65,10 +66,25 @@ export class TaskService {
     if (cap > 0 && (await this.deps.tasks.countActive(owner)) >= cap) {
       throw new ApiError(ResultCode.SERVICE_UNAVAILABLE, `you already have ${cap} tasks waiting or running; submit more when some have finished`, 429);
     }
-    const id = randomUUID().replace(/-/g, '');
     const { imgUrl: _omit, ...rest } = payload;
-    const params = { ...rest, inputKey };
-    const record = (q?: Parameters<TaskRepository['create']>[1]) => this.deps.tasks.create({ id, type, params, owner }, q);
+    return this.submitChecked(type, { ...rest, inputKey }, owner, payer);
+  }
+
+  /**
+   * Records, charges and queues a task whose files were already checked to be `owner`'s (`params.inputKey`
+   * is a storage key): the last half of {@link submit}, also used by batch editing (server/src/batch), which
+   * has its own photo limit instead of the per-owner queue cap. Returns the new task id.
+   */
+  async submitChecked(
+    type: string, params: Record<string, unknown>, owner: string, payer: string | null = null,
+    /** Runs in the transaction that records (and charges for) the task: a batch item points at it there. */
+    withTask?: (taskId: string, q: Queryable | undefined) => Promise<void>,
+  ): Promise<string> {
+    const id = randomUUID().replace(/-/g, '');
+    const record = async (q?: Queryable) => {
+      await this.deps.tasks.create({ id, type, params, owner }, q);
+      await withTask?.(id, q);
+    };
     if (this.deps.charging && payer) await this.deps.charging.chargeForTask(payer, { id, type, params }, record);
     else await record();
     const jobId = await this.deps.queue.enqueue(type, { taskId: id }).catch(async (err: unknown) => {

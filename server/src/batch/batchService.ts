@@ -1,0 +1,292 @@
+/**
+ * Batch editing (issue 17, contract in engine/spec/batch.ts): a batch row with its items; each item runs as
+ * one task of the task service (charged when queued, refunded by the ledger when it fails), so the queue,
+ * the workers of every process, crash recovery and credits are the ones single tasks use.
+ */
+import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import {
+  BATCH_MAX_ITEMS, BATCH_TOOLS, isBatchToolId, type BatchSettingsOverride, type BatchStatus, type BatchToolId,
+} from '../../../engine/spec/batch';
+import { ResultCode } from '../../../engine/spec/errors';
+import { baseName, uniqueOutputStem } from '../../../engine/batch/outputNames';
+import { mergeOverride, parseBatchSettings } from '../../../engine/batch/settings';
+import type { Database } from '../db/database';
+import { ApiError, paramsInvalid } from '../envelope';
+import { log } from '../logging';
+import { fileUrlsIn, type FileAccess } from '../security/fileAccess';
+import { extensionFor, type FileStorage } from '../storage/storage';
+import type { TaskService } from '../tasks/taskService';
+import { BatchRepository, type BatchRow, type ItemRow } from './batchRepository';
+import { batchStatus, itemStatus, outputNameOf, resultKeyOf } from './batchStatus';
+import type { ZipSource } from './zipWriter';
+
+type Absolute = (path: string) => string;
+
+/** A photo arriving in a batch: a checked file on disk, or the reason it was refused. */
+export type IncomingPhoto =
+  | { name: string; path: string; contentType: string; size: number; width: number; height: number }
+  | { name: string; reject: { code: number; reason: string } };
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const newId = () => randomUUID().replace(/-/g, '');
+const UNKNOWN_BATCH = 'unknown batch';
+
+export class BatchService {
+  readonly repo: BatchRepository;
+
+  constructor(private readonly deps: { db: Database; storage: FileStorage; tasks: TaskService; access: FileAccess }) {
+    this.repo = new BatchRepository(deps.db);
+  }
+
+  /** The batch if it is `owner`'s; another owner's batch reads exactly like an unknown one. */
+  async own(owner: string, batchId: string): Promise<BatchRow> {
+    const batch = /^[a-zA-Z0-9_-]{1,64}$/.test(batchId) ? await this.repo.get(batchId) : null;
+    if (!batch || batch.owner !== owner) throw paramsInvalid(UNKNOWN_BATCH);
+    return batch;
+  }
+
+  private async ownItem(owner: string, batchId: string, itemId: string): Promise<{ batch: BatchRow; item: ItemRow }> {
+    const batch = await this.own(owner, batchId);
+    const item = /^[a-zA-Z0-9_-]{1,64}$/.test(itemId) ? await this.repo.item(batchId, itemId) : null;
+    if (!item) throw paramsInvalid('unknown item');
+    return { batch, item };
+  }
+
+  /** Checks settings (and that any file they name, e.g. a background, is the owner's). */
+  private async checkSettings(owner: string, tool: BatchToolId, settings: unknown): Promise<void> {
+    const parsed = parseBatchSettings(tool, settings);
+    if (!parsed.ok) throw paramsInvalid(parsed.message);
+    for (const { name, url } of fileUrlsIn(parsed.value as Record<string, unknown>)) await this.deps.access.keyFor(owner, url, name);
+  }
+
+  async status(owner: string, batchId: string, absolute: Absolute): Promise<BatchStatus> {
+    const batch = await this.own(owner, batchId);
+    return batchStatus(batch, await this.repo.items(batchId), absolute);
+  }
+
+  async list(owner: string, absolute: Absolute): Promise<Array<Omit<BatchStatus, 'items'>>> {
+    const batches = await this.repo.listByOwner(owner);
+    const items = await this.repo.itemsOf(batches.map((b) => b.id));
+    return batches.map((b) => {
+      const { items: _omit, ...rest } = batchStatus(b, items.get(b.id) ?? [], absolute);
+      return rest;
+    });
+  }
+
+  async create(owner: string, body: unknown, absolute: Absolute): Promise<BatchStatus> {
+    if (!isObject(body)) throw paramsInvalid('send JSON { tool, settings }');
+    if (!isBatchToolId(body.tool)) throw paramsInvalid(`tool must be one of ${Object.keys(BATCH_TOOLS).join(', ')}`);
+    const settings = body.settings ?? {};
+    await this.checkSettings(owner, body.tool, settings);
+    const id = newId();
+    await this.repo.create({ id, owner, tool: body.tool, settings: settings as never });
+    return this.status(owner, id, absolute);
+  }
+
+  /** Stores one arriving photo as the owner's upload; returns its storage key. */
+  private async storePhoto(owner: string, photo: Extract<IncomingPhoto, { path: string }>): Promise<string> {
+    const day = new Date().toISOString().slice(0, 10).replace(/-/g, '/');
+    const key = `uploads/batch/${day}/${newId()}.${extensionFor(photo.contentType)}`;
+    await this.deps.storage.put(key, await readFile(photo.path), photo.contentType);
+    // The owner column makes the photo usable as this owner's task input (security/fileAccess.ts).
+    await this.deps.db.query(
+      `insert into files (key, content_type, size_bytes, width, height, func, owner) values ($1, $2, $3, $4, $5, 'batch', $6)
+       on conflict (key) do update set width = excluded.width, height = excluded.height, func = excluded.func, owner = excluded.owner`,
+      [key, photo.contentType, photo.size, photo.width, photo.height, owner],
+    );
+    return key;
+  }
+
+  /** Room left in the batch; refuses a cancelled batch. */
+  async room(owner: string, batchId: string): Promise<number> {
+    const batch = await this.own(owner, batchId);
+    if (batch.state === 'cancelled') throw paramsInvalid('the batch was cancelled; start a new one');
+    return BATCH_MAX_ITEMS - (await this.repo.items(batchId)).length;
+  }
+
+  /**
+   * Adds one photo (as `user_upload`, or `failed` with its reason). In a started batch it is queued at
+   * once, paid by the payer who started the batch. Returns the new item.
+   */
+  async addPhoto(owner: string, batchId: string, photo: IncomingPhoto): Promise<ItemRow> {
+    const inputKey = 'path' in photo ? await this.storePhoto(owner, photo) : null;
+    const itemId = newId();
+    const batch = await this.deps.db.transaction(async (tx) => {
+      const locked = await this.repo.lock(batchId, tx);
+      if (!locked || locked.owner !== owner) throw paramsInvalid(UNKNOWN_BATCH);
+      const items = await this.repo.items(batchId, tx);
+      if (items.length >= BATCH_MAX_ITEMS) throw paramsInvalid(`a batch holds at most ${BATCH_MAX_ITEMS} photos`);
+      const taken = new Set(items.map((i) => i.outputStem.toLowerCase()));
+      const name = baseName(photo.name).slice(0, 200) || 'photo';
+      await this.repo.insertItem({
+        id: itemId, batchId, index: items.length === 0 ? 0 : items[items.length - 1].index + 1, name,
+        outputStem: uniqueOutputStem(name, BATCH_TOOLS[locked.tool].suffix, taken), inputKey,
+        rejectCode: 'reject' in photo ? photo.reject.code : undefined, rejectReason: 'reject' in photo ? photo.reject.reason : undefined,
+      }, tx);
+      return locked;
+    });
+    if (batch.state === 'running' && inputKey) {
+      const item = (await this.repo.item(batchId, itemId))!;
+      await this.queue(batch, item, batch.payer).catch((err: Error) => log.warn('batch item not queued', { batchId, itemId, error: err.message }));
+    }
+    return (await this.repo.item(batchId, itemId))!;
+  }
+
+  itemStatuses(batch: BatchRow, items: ItemRow[], absolute: Absolute) {
+    return items.map((i) => itemStatus(batch, i, absolute));
+  }
+
+  /**
+   * Queues one item as a task of its tool, with the batch settings and its override. The item is pointed at
+   * the task in the transaction that records and charges it, and only if it still points where it did, so
+   * two calls racing (a double click, two servers resuming) cannot queue or charge it twice.
+   */
+  private async queue(batch: BatchRow, item: ItemRow, payer: string | null): Promise<void> {
+    if (!item.inputKey) return;
+    const params = { ...(mergeOverride(batch.settings, item.override) as Record<string, unknown>), inputKey: item.inputKey };
+    await this.deps.tasks.submitChecked(BATCH_TOOLS[batch.tool].taskType, params, batch.owner, payer, async (taskId, q) => {
+      const { rows } = await (q ?? this.deps.db).query(
+        `update batch_items set task_id = $2, runs = runs + 1, result_key = null where id = $1 and task_id is not distinct from $3 returning id`,
+        [item.id, taskId, item.taskId],
+      );
+      if (rows.length === 0) throw new ApiError(ResultCode.PARAMS_INVALID, 'the photo was queued meanwhile');
+    });
+  }
+
+  /**
+   * Queues `items` in order. Stops at the first photo the payer cannot afford (CREDITS_NOT_ENOUGH, naming
+   * how many were queued); the rest stay as they are. A photo queued meanwhile by another call is skipped.
+   */
+  private async queueAll(batch: BatchRow, items: ItemRow[], payer: string | null): Promise<void> {
+    let queued = 0;
+    for (const item of items) {
+      try {
+        await this.queue(batch, item, payer);
+        queued += 1;
+      } catch (err) {
+        if (err instanceof ApiError && err.code === ResultCode.CREDITS_NOT_ENOUGH) {
+          throw new ApiError(ResultCode.CREDITS_NOT_ENOUGH, `${queued} of ${items.length} photos were queued; ${err.message}`);
+        }
+        if (err instanceof ApiError && err.message === 'the photo was queued meanwhile') continue;
+        throw err;
+      }
+    }
+  }
+
+  /** Starts the batch: every `user_upload` photo is queued; photos added later are queued as they arrive. */
+  async start(owner: string, batchId: string, payer: string | null, absolute: Absolute): Promise<BatchStatus> {
+    const batch = await this.own(owner, batchId);
+    await this.repo.markStarted(batchId, payer);
+    const items = (await this.repo.items(batchId)).filter(waiting);
+    await this.queueAll({ ...batch, state: 'running', payer }, items, payer);
+    return this.status(owner, batchId, absolute);
+  }
+
+  /** Runs failed photos again (all, or the named ones, which may also be completed ones: a new override). */
+  async retry(owner: string, batchId: string, body: unknown, payer: string | null, absolute: Absolute): Promise<BatchStatus> {
+    const batch = await this.own(owner, batchId);
+    const ids = isObject(body) ? body.itemIds : undefined;
+    if (ids !== undefined && (!Array.isArray(ids) || ids.length > BATCH_MAX_ITEMS || ids.some((id) => typeof id !== 'string'))) {
+      throw paramsInvalid('itemIds must be a list of item ids');
+    }
+    const items = await this.repo.items(batchId);
+    const shown = new Map(items.map((i) => [i.id, itemStatus(batch, i, (p) => p)]));
+    let chosen: ItemRow[];
+    if (ids === undefined) {
+      chosen = items.filter((i) => shown.get(i.id)!.status === 'failed' && i.inputKey !== null);
+    } else {
+      chosen = [];
+      for (const id of ids as string[]) {
+        const item = items.find((i) => i.id === id);
+        if (!item) throw paramsInvalid('unknown item');
+        const status = shown.get(id)!.status;
+        if (status !== 'failed' && status !== 'completed') throw paramsInvalid(`${item.name} is ${status}: only failed or completed photos can run again`);
+        if (!item.inputKey) throw paramsInvalid(`${item.name} could not be read when it was added; add it again`);
+        chosen.push(item);
+      }
+    }
+    // Reject codes are for good: a photo that was never stored cannot run again.
+    await this.repo.markStarted(batchId, payer);
+    await this.queueAll({ ...batch, state: 'running', payer }, chosen, payer);
+    return this.status(owner, batchId, absolute);
+  }
+
+  /** Cancels every queued or running photo (refunded by the ledger); finished results stay downloadable. */
+  async cancel(owner: string, batchId: string, absolute: Absolute): Promise<BatchStatus> {
+    await this.own(owner, batchId);
+    await this.repo.markCancelled(batchId);
+    for (const item of await this.repo.items(batchId)) {
+      if (item.taskId && (item.task?.status === 'queued' || item.task?.status === 'running')) {
+        await this.deps.tasks.cancel(item.taskId, owner).catch((err: Error) => log.warn('batch cancel', { itemId: item.id, error: err.message }));
+      }
+    }
+    return this.status(owner, batchId, absolute);
+  }
+
+  /** Sets or clears one photo's override (not while it is processing). */
+  async setOverride(owner: string, batchId: string, itemId: string, body: unknown, absolute: Absolute) {
+    const { batch, item } = await this.ownItem(owner, batchId, itemId);
+    if (!isObject(body) || !('override' in body) || (body.override !== null && !isObject(body.override))) {
+      throw paramsInvalid('send JSON { override: { …settings } } or { override: null }');
+    }
+    const status = itemStatus(batch, item, absolute).status;
+    if (status === 'processing' || status === 'retry') throw paramsInvalid('the photo is being processed; change it when it has finished');
+    const override = body.override as BatchSettingsOverride | null;
+    if (override) await this.checkSettings(owner, batch.tool, mergeOverride(batch.settings, override));
+    await this.repo.setOverride(itemId, override);
+    return itemStatus(batch, (await this.repo.item(batchId, itemId))!, absolute);
+  }
+
+  /** Replaces one photo's result with the owner's upload (fine-tuned in the editor). */
+  async replaceResult(owner: string, batchId: string, itemId: string, body: unknown, absolute: Absolute) {
+    const { batch, item } = await this.ownItem(owner, batchId, itemId);
+    if (!isObject(body) || typeof body.fileUrl !== 'string' || body.fileUrl === '') throw paramsInvalid('send JSON { fileUrl } of your upload');
+    const key = await this.deps.access.keyFor(owner, body.fileUrl, 'fileUrl');
+    if (!(await this.deps.storage.exists(key))) throw paramsInvalid('fileUrl points to a file that no longer exists');
+    const status = itemStatus(batch, item, absolute).status;
+    if (status === 'processing' || status === 'retry') throw paramsInvalid('the photo is being processed; replace its result when it has finished');
+    await this.repo.setResultKey(itemId, key);
+    return itemStatus(batch, (await this.repo.item(batchId, itemId))!, absolute);
+  }
+
+  /** The completed results, in batch order, as ZIP sources read one at a time. */
+  async zipSources(owner: string, batchId: string): Promise<{ batch: BatchRow; sources: ZipSource[] }> {
+    const batch = await this.own(owner, batchId);
+    const sources: ZipSource[] = [];
+    for (const item of await this.repo.items(batchId)) {
+      const key = resultKeyOf(item);
+      if (!key) continue;
+      sources.push({ name: outputNameOf(batch, item), read: async () => (await this.deps.storage.get(key))?.body ?? null });
+    }
+    return { batch, sources };
+  }
+
+  /** One completed result with its download name. */
+  async resultFile(owner: string, batchId: string, itemId: string): Promise<{ name: string; key: string }> {
+    const { batch, item } = await this.ownItem(owner, batchId, itemId);
+    const key = resultKeyOf(item);
+    if (!key) throw paramsInvalid('the photo has no result yet');
+    return { name: outputNameOf(batch, item), key };
+  }
+
+  /**
+   * After a restart: photos of started batches that were never queued (the server stopped in the middle of
+   * a start, or they arrived just then) are queued now. Tasks already queued are recovered by the queue.
+   */
+  async resume(): Promise<number> {
+    let queued = 0;
+    for (const batch of await this.repo.listRunning()) {
+      const items = (await this.repo.items(batch.id)).filter(waiting);
+      if (items.length === 0) continue;
+      await this.queueAll(batch, items, batch.payer).then(() => (queued += items.length)).catch((err: Error) =>
+        log.warn('batch not resumed', { batchId: batch.id, error: err.message }));
+    }
+    return queued;
+  }
+}
+
+/** A photo waiting to be queued: stored, not refused, never queued, no fine-tuned result. */
+function waiting(i: ItemRow): boolean {
+  return !i.taskId && i.rejectCode === null && !i.resultKey && i.inputKey !== null;
+}

@@ -1,0 +1,129 @@
+/**
+ * Unpacks a batch ZIP one entry at a time, without trusting it. Unlike the plain ZIP upload
+ * (input/zipCheck.ts), which refuses a whole archive for one bad entry, a batch keeps going: each bad entry
+ * becomes a failed photo with its reason, and the rest of the batch runs (issue 17, "Bad input").
+ *
+ * - more entries than BATCH_ZIP_MAX_ENTRIES: the whole ZIP is refused before anything is unpacked;
+ * - folders and system files (`__MACOSX/`, `.DS_Store`, hidden files): skipped, named in the reply;
+ * - nested folders: the photo keeps its file name, the folders are dropped (duplicates get distinct output names);
+ * - unsafe names (`../`, absolute, drive letters, control characters): that entry fails, nothing is written by name;
+ * - a ZIP bomb: inflation stops at the size the header claims, at BATCH_ITEM_MAX_BYTES per entry and at
+ *   BATCH_ZIP_MAX_UNPACKED_BYTES in all (kilobytes of memory whatever the claim); those entries fail;
+ * - not an image: refused after its first bytes, that entry fails.
+ */
+import { createReadStream, createWriteStream } from 'node:fs';
+import { open, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { PassThrough, Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { crc32, createInflateRaw } from 'node:zlib';
+import { BATCH_ITEM_MAX_BYTES, BATCH_ZIP_MAX_ENTRIES, BATCH_ZIP_MAX_UNPACKED_BYTES } from '../../../engine/spec/batch';
+import { ResultCode } from '../../../engine/spec/errors';
+import { ApiError, paramsInvalid } from '../envelope';
+import { isSafeEntryName, looksLikeImage, readCentralDirectory, type CentralEntry } from '../input/zipCheck';
+
+const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
+
+/** One entry of the ZIP: a file to use (`path`, removed once the callback returns) or a refusal. */
+export type ZipPhoto = { name: string; path: string } | { name: string; reject: { code: number; reason: string } };
+
+/** System and hidden files that archivers add (macOS resource forks, Finder and Windows thumbnails). */
+export function isJunkEntry(name: string): boolean {
+  const parts = name.split('/');
+  const last = parts[parts.length - 1];
+  return name.endsWith('/') || parts.includes('__MACOSX') || last.startsWith('.') || /^(thumbs\.db|desktop\.ini)$/i.test(last);
+}
+
+class EntryProblem extends Error {}
+
+/** Stops an inflating entry past `limit`, refuses data that does not start like an image, sums the CRC. */
+function guard(limit: number, limitMessage: string, state: { crc: number; bytes: number }) {
+  let head = Buffer.alloc(0);
+  return new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      state.bytes += chunk.length;
+      if (state.bytes > limit) return done(new EntryProblem(limitMessage));
+      if (head.length < 12) {
+        head = Buffer.concat([head, chunk.subarray(0, 12)]);
+        if (head.length >= 12 && !looksLikeImage(head)) return done(new EntryProblem('not an image we can read (JPG, PNG, WEBP, GIF, AVIF or TIFF)'));
+      }
+      state.crc = crc32(chunk, state.crc);
+      done(null, chunk);
+    },
+  });
+}
+
+/**
+ * Reads the ZIP at `zipPath` and calls `use` once per entry that is not skipped, in archive order, with the
+ * unpacked file or the reason it was refused. `roomFor` is how many photos the batch can still take: a ZIP
+ * holding more is refused as a whole (PARAMS_INVALID) before anything is unpacked. Returns the skipped names.
+ */
+export async function forEachZipPhoto(zipPath: string, workDir: string, roomFor: number, use: (photo: ZipPhoto) => Promise<void>): Promise<string[]> {
+  const file = await open(zipPath, 'r');
+  let entries: Array<CentralEntry & { start: number | null }> = [];
+  let fileSize: number;
+  const skipped: string[] = [];
+  try {
+    fileSize = (await file.stat()).size;
+    const magic = Buffer.alloc(4);
+    await file.read(magic, 0, 4, 0);
+    if (fileSize < 22 || magic.readUInt32LE(0) !== 0x04034b50) throw paramsInvalid('the file is not a ZIP archive');
+    for (const entry of await readCentralDirectory(file, fileSize, BATCH_ZIP_MAX_ENTRIES)) {
+      if (isJunkEntry(entry.name)) skipped.push(entry.name);
+      else entries.push({ ...entry, start: null });
+    }
+    if (entries.length === 0) throw paramsInvalid('the ZIP archive holds no photos');
+    if (entries.length > roomFor) {
+      throw paramsInvalid(`the ZIP holds ${entries.length} files and this batch has room for ${roomFor} more photos`);
+    }
+    for (const entry of entries) {
+      if (entry.localOffset + 30 > fileSize) continue;
+      const local = Buffer.alloc(30);
+      await file.read(local, 0, 30, entry.localOffset);
+      if (local.readUInt32LE(0) !== 0x04034b50) continue;
+      const start = entry.localOffset + 30 + local.readUInt16LE(26) + local.readUInt16LE(28);
+      if (start + entry.compressedSize <= fileSize) entry.start = start;
+    }
+  } finally {
+    await file.close();
+  }
+
+  let total = 0;
+  for (const [i, entry] of entries.entries()) {
+    const reject = (reason: string, code: number = ResultCode.PARAMS_INVALID) => use({ name: entry.name, reject: { code, reason } });
+    if (!isSafeEntryName(entry.name)) {
+      await reject(`unsafe name in the ZIP (${JSON.stringify(entry.name.slice(0, 80))}): only plain file and folder names are accepted`);
+      continue;
+    }
+    if (entry.flags & 0x1) { await reject('encrypted ZIP entries are not supported'); continue; }
+    if (entry.method !== 0 && entry.method !== 8) { await reject(`unsupported ZIP compression method ${entry.method}`); continue; }
+    if (entry.start === null) { await reject('the ZIP entry is damaged or cut off'); continue; }
+    if (entry.size > BATCH_ITEM_MAX_BYTES) { await reject(`the photo claims ${mb(entry.size)}, more than the ${mb(BATCH_ITEM_MAX_BYTES)} limit`); continue; }
+    if (total + entry.size > BATCH_ZIP_MAX_UNPACKED_BYTES) { await reject(`the ZIP unpacks to more than ${mb(BATCH_ZIP_MAX_UNPACKED_BYTES)}; this photo is past that`); continue; }
+    const out = path.join(workDir, `batch-zip-${i}`);
+    const state = { crc: 0, bytes: 0 };
+    const source = entry.compressedSize === 0
+      ? Readable.from([] as Buffer[])
+      : createReadStream(zipPath, { start: entry.start, end: entry.start + entry.compressedSize - 1, highWaterMark: 64 * 1024 });
+    const unpack = entry.method === 8 ? createInflateRaw({ chunkSize: 64 * 1024 }) : new PassThrough();
+    // The header's size is the most it may produce: a bomb that lies about its size stops right there.
+    const limitMessage = `the photo unpacks to more than its ZIP header says (${mb(entry.size)}): a damaged entry or a ZIP bomb`;
+    let problem: string | null = null;
+    try {
+      await pipeline(source, unpack, guard(entry.size, limitMessage, state), createWriteStream(out));
+      if (state.bytes !== entry.size) problem = 'the ZIP entry is smaller than its header says';
+      else if ((state.crc >>> 0) !== entry.crc) problem = 'the ZIP entry is damaged (checksum mismatch)';
+    } catch (err) {
+      if ((err as { syscall?: string }).syscall && !(err instanceof EntryProblem)) throw err; // the disk, not the archive
+      problem = err instanceof EntryProblem || err instanceof ApiError ? err.message : `the ZIP entry is damaged (${(err as Error).message})`;
+    }
+    try {
+      total += state.bytes;
+      if (problem) await reject(problem);
+      else await use({ name: entry.name, path: out });
+    } finally {
+      await rm(out, { force: true });
+    }
+  }
+  return skipped;
+}

@@ -1,0 +1,70 @@
+import sharp from 'sharp';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { parseResizeSettings } from '../../../../engine/batch/settings';
+import { RESIZE_PRESETS } from '../../../../engine/spec/batch';
+import { readPhoto } from '../../testing/testPhotos';
+import { resizePhoto } from './batchResize';
+
+/** chelsea.jpg is 451 × 300, coffee.jpg 600 × 400 (scikit-image sample photos). */
+let chelsea: Buffer;
+let coffee: Buffer;
+beforeAll(async () => {
+  chelsea = await readPhoto('chelsea');
+  coffee = await readPhoto('coffee');
+});
+
+const run = async (input: Buffer, raw: Record<string, unknown>) => {
+  const parsed = parseResizeSettings(raw);
+  if (!parsed.ok) throw new Error(parsed.message);
+  const out = await resizePhoto(input, parsed.value);
+  const meta = await sharp(out.body).metadata();
+  return { ...out, format: meta.format, w: meta.width, h: meta.height, bytes: out.body.length, body: out.body };
+};
+
+describe('bulk resizer', () => {
+  it('exact size keeping the aspect fits inside the box; one side alone sets the other', async () => {
+    expect(await run(chelsea, { mode: 'exact', width: 200, height: 200 })).toMatchObject({ w: 200, h: 133, format: 'jpeg', extension: 'jpg' });
+    expect(await run(chelsea, { mode: 'exact', height: 150 })).toMatchObject({ w: 226, h: 150 });
+  });
+
+  it('exact size without keeping the aspect: fit pads, fill stretches, crop covers', async () => {
+    const fit = await run(chelsea, { mode: 'exact', width: 200, height: 200, keepAspect: false, fit: 'fit', background: '#ff0000', format: 'png' });
+    expect([fit.w, fit.h]).toEqual([200, 200]);
+    const { data } = await sharp(fit.body).raw().toBuffer({ resolveWithObject: true });
+    expect([...data.subarray(0, 3)]).toEqual([255, 0, 0]); // the top-left corner is padding
+    const fill = await run(chelsea, { mode: 'exact', width: 200, height: 200, keepAspect: false, fit: 'fill' });
+    const crop = await run(chelsea, { mode: 'exact', width: 200, height: 200, keepAspect: false, fit: 'crop' });
+    expect([fill.w, fill.h, crop.w, crop.h]).toEqual([200, 200, 200, 200]);
+    // The stretched and the cropped cat differ: crop keeps the cat's proportions, fill squeezes it.
+    expect(Buffer.compare(fill.body, crop.body)).not.toBe(0);
+  });
+
+  it('percentage, longest side, no upscaling and presets', async () => {
+    expect(await run(coffee, { mode: 'percentage', percent: 25 })).toMatchObject({ w: 150, h: 100 });
+    expect(await run(coffee, { mode: 'longestSide', longestSide: 300 })).toMatchObject({ w: 300, h: 200 });
+    expect(await run(coffee, { mode: 'longestSide', longestSide: 2000, noUpscale: true })).toMatchObject({ w: 600, h: 400 });
+    const pin = RESIZE_PRESETS.find((p) => p.id === 'pinterest-pin')!;
+    expect(await run(coffee, { mode: 'preset', presetId: 'pinterest-pin' })).toMatchObject({ w: pin.width, h: pin.height });
+  });
+
+  it('writes the chosen format and quality, and meets a file-size target', async () => {
+    const high = await run(coffee, { mode: 'percentage', percent: 100, format: 'webp', quality: 95 });
+    const low = await run(coffee, { mode: 'percentage', percent: 100, format: 'webp', quality: 20 });
+    expect([high.format, low.format]).toEqual(['webp', 'webp']);
+    expect(low.bytes).toBeLessThan(high.bytes / 2);
+    const plain = await run(coffee, { mode: 'percentage', percent: 100, format: 'jpg' });
+    const target = await run(coffee, { mode: 'percentage', percent: 100, format: 'jpg', maxFileKB: 12 });
+    expect(plain.bytes).toBeGreaterThan(12 * 1024);
+    expect(target.bytes).toBeLessThanOrEqual(12 * 1024);
+    const png = await run(coffee, { mode: 'percentage', percent: 100, format: 'png', maxFileKB: 40 });
+    expect(png.bytes).toBeLessThanOrEqual(40 * 1024);
+    expect(png.format).toBe('png');
+  });
+
+  it('refuses settings it cannot honour, with the field named', () => {
+    expect(parseResizeSettings({ mode: 'exact' })).toEqual({ ok: false, message: 'exact size needs width, height or both' });
+    expect(parseResizeSettings({ mode: 'preset', presetId: 'myspace' })).toEqual({ ok: false, message: 'presetId must name one of the resizer presets' });
+    expect(parseResizeSettings({ mode: 'percentage', percent: 0 })).toEqual({ ok: false, message: 'percent must be between 1 and 1000' });
+    expect(parseResizeSettings({ mode: 'exact', width: 10, background: '#12' })).toMatchObject({ ok: false, message: 'background: Invalid hex color' });
+  });
+});

@@ -183,10 +183,12 @@ describe('asset machine (SPEC §4 asset statuses)', () => {
     expect(t.calls.requeue).toHaveBeenLastCalledWith(expect.objectContaining({ overrides: { scale: 4 } }));
   });
 
-  it('per-photo overrides merge while waiting', () => {
+  it('per-photo overrides are replaced as a whole (an empty set goes back to the batch settings)', () => {
     const t = start({ overrides: { bgColor: '#000000' } });
-    t.actor.send({ type: 'asset.override', overrides: { bgType: 'color' } });
-    expect(t.ctx().overrides).toEqual({ bgColor: '#000000', bgType: 'color' });
+    t.actor.send({ type: 'asset.override', overrides: { bgType: 'color', bgColor: '#ffffff' } });
+    expect(t.ctx().overrides).toEqual({ bgType: 'color', bgColor: '#ffffff' });
+    t.actor.send({ type: 'asset.override', overrides: {} });
+    expect(t.ctx().overrides).toEqual({});
   });
 
   it('restores an item the server has: completed, failed, processing, or uploaded (after a page reload)', () => {

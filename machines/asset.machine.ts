@@ -130,7 +130,7 @@ export const assetMachine = setup({
       uploadProgress: context.itemId ? 1 : 0,
     })),
     override: assign(({ context, event }) => ({
-      overrides: event.type === 'asset.override' ? { ...context.overrides, ...event.overrides } : context.overrides,
+      overrides: event.type === 'asset.override' ? event.overrides : context.overrides,
     })),
     completed: assign(({ event }) => ({ resultUrl: event.type === 'asset.update' ? event.update.resultUrl ?? null : null, progress: 1 })),
     serverFailed: assign(({ event }) => ({ error: (event.type === 'asset.update' && event.update.error) || { code: ResultCode.SERVER_ERROR } })),

@@ -9,7 +9,8 @@ export type PageKind = 'home' | 'toolsIndex' | 'backgroundRemover' | 'notFound' 
   | 'photoEnhancer' | 'backgroundChanger' | 'productWhite' | 'productGreen' | 'productBlue' | 'aiBackground'
   | 'blurBackground' | 'imageExtender' | 'magicEraser'
   | 'pricing' | 'order' | 'account' | 'logIn' | 'signUp'
-  | 'help' | 'about' | 'privacyPolicy' | 'termsOfUse' | 'cookiesPolicy' | 'blog' | 'template';
+  | 'help' | 'about' | 'privacyPolicy' | 'termsOfUse' | 'cookiesPolicy' | 'blog' | 'template'
+  | 'batchHub' | 'batchTool' | 'batchFineTune';
 
 /** Sections of SPEC §2; the tool sections also group the cards on /tools. */
 export type RouteGroup =
@@ -98,13 +99,13 @@ export const ROUTES: readonly AppRoute[] = [
   tool('/ai-replace/ai-virtual-try-on-product', 'aiVirtualTryOn', 'aiReplace'),
   tool('/ai-replace/background-replacer', 'backgroundReplacer', 'aiReplace'),
 
-  tool('/batch', 'batch', 'batch', { listed: false }),
-  tool('/batch-edit', 'batchEdit', 'batch', { listed: false }),
-  tool('/batch-edit/bulk-image-enhancer', 'bulkImageEnhancer', 'batch'),
-  tool('/batch-edit/bulk-background-remover', 'bulkBackgroundRemover', 'batch'),
-  tool('/batch-edit/bulk-background-changer', 'bulkBackgroundChanger', 'batch'),
-  tool('/batch-edit/bulk-image-resizer', 'bulkImageResizer', 'batch'),
-  tool('/batch-edit/edit', 'batchEditEditor', 'batch', { listed: false, query: 'pid' }),
+  tool('/batch', 'batch', 'batch', { kind: 'batchHub', listed: false }),
+  tool('/batch-edit', 'batchEdit', 'batch', { kind: 'batchHub', listed: false, query: 'pid' }),
+  tool('/batch-edit/bulk-image-enhancer', 'bulkImageEnhancer', 'batch', { kind: 'batchTool' }),
+  tool('/batch-edit/bulk-background-remover', 'bulkBackgroundRemover', 'batch', { kind: 'batchTool', featured: true }),
+  tool('/batch-edit/bulk-background-changer', 'bulkBackgroundChanger', 'batch', { kind: 'batchTool' }),
+  tool('/batch-edit/bulk-image-resizer', 'bulkImageResizer', 'batch', { kind: 'batchTool' }),
+  tool('/batch-edit/edit', 'batchEditEditor', 'batch', { kind: 'batchFineTune', listed: false, query: 'pid' }),
 ];
 
 /** Order of the tool sections on /tools. */

@@ -4,6 +4,7 @@
  */
 import { lazy, Suspense, type ComponentType } from 'react';
 import type { AppRoute } from '../../engine/site/routes';
+import { BATCH_TOOLS, BATCH_TOOL_IDS, type BatchToolId } from '../../engine/spec/batch';
 import { HomePage } from './HomePage';
 import { NotFoundPage } from './NotFoundPage';
 import { PlaceholderPage } from './PlaceholderPage';
@@ -35,7 +36,13 @@ const PricingPage = page(() => import('./account/PricingPage').then((m) => m.Pri
 const OrderPage = page(() => import('./account/OrderPage').then((m) => m.OrderPage));
 const AccountPage = page(() => import('./account/AccountPage').then((m) => m.AccountPage));
 const LoginPage = page(() => import('./account/LoginPage').then((m) => m.LoginPage));
+const BatchHubPage = page(() => import('./batch/BatchHubPage').then((m) => m.BatchHubPage));
+const BatchToolPage = page(() => import('./batch/BatchToolPage').then((m) => m.BatchToolPage));
+const BatchFineTunePage = page(() => import('./batch/BatchFineTunePage').then((m) => m.BatchFineTunePage));
 const TemplateGalleryPage = page(() => import('../site/templates/TemplateGalleryPage').then((m) => m.TemplateGalleryPage));
+
+/** The bulk tool of a batch page's path. */
+const batchToolOf = (path: string): BatchToolId => BATCH_TOOL_IDS.find((id) => BATCH_TOOLS[id].path === path) ?? 'removebg';
 
 function Page({ route }: { route: AppRoute }) {
   switch (route.kind) {
@@ -71,6 +78,9 @@ function Page({ route }: { route: AppRoute }) {
     case 'cookiesPolicy': return <PolicyPage policy="cookies" />;
     case 'blog': return <BlogListPage />;
     case 'template': return <TemplateGalleryPage />;
+    case 'batchHub': return <BatchHubPage titleKey={route.titleKey} />;
+    case 'batchTool': return <BatchToolPage key={route.path} tool={batchToolOf(route.path)} />;
+    case 'batchFineTune': return <BatchFineTunePage />;
   }
 }
 

@@ -1,0 +1,47 @@
+/**
+ * The bulk image resizer: settings for all (exact size, no aspect, crop, PNG) with one photo's own
+ * settings, three real photos picked with the file picker, and the results checked in the ZIP.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import JSZip from 'jszip';
+import sharp from 'sharp';
+
+const photo = (n: string) => path.resolve(`tests/assets/photos/${n}.jpg`);
+
+test('resizes three photos to 300 × 200 PNG, one of them to its own 120 × 120, and downloads them as one ZIP', async ({ page }) => {
+  test.setTimeout(180_000);
+  await page.goto('/en/batch-edit/bulk-image-resizer');
+  await expect(page.getByTestId('batch.pick')).toBeVisible(); // the empty state offers the picker
+  await page.getByTestId('batch.input').setInputFiles([photo('astronaut'), photo('coffee'), photo('rocket')]);
+  await expect(page.getByTestId('batch.thumb')).toHaveCount(3);
+
+  const all = page.locator('.batch-settings');
+  await all.getByLabel('Resize by').selectOption('exact');
+  await all.getByLabel('Width (px)').fill('300');
+  await all.getByLabel('Height (px)').fill('200');
+  await all.getByLabel('Keep aspect ratio').uncheck();
+  await all.getByText('Crop', { exact: true }).click();
+  await all.getByLabel('Format', { exact: true }).selectOption('png');
+
+  await page.getByRole('button', { name: 'Own settings for coffee.jpg' }).click();
+  const own = page.getByTestId('batch.override');
+  await own.getByLabel('Width (px)').fill('120');
+  await own.getByLabel('Height (px)').fill('120');
+  await own.getByRole('button', { name: 'Save' }).click();
+  await expect(page.locator('[data-name="coffee.jpg"]').getByText('Own settings', { exact: true })).toBeVisible();
+
+  await page.getByTestId('batch.start').click();
+  await expect(page.getByTestId('batch.progress')).toHaveAttribute('data-done', 'true', { timeout: 120_000 });
+  await expect(page.locator('[data-testid="batch.thumb"][data-status="completed"]')).toHaveCount(3);
+
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('batch.downloadZip').click()]);
+  const zip = await JSZip.loadAsync(await readFile((await download.path())!));
+  const sizes: Record<string, string> = {};
+  for (const name of Object.keys(zip.files)) {
+    const meta = await sharp(await zip.files[name]!.async('nodebuffer')).metadata();
+    sizes[name] = `${meta.format} ${meta.width}x${meta.height}`;
+  }
+  expect(sizes).toEqual({ 'astronaut-resized.png': 'png 300x200', 'coffee-resized.png': 'png 120x120', 'rocket-resized.png': 'png 300x200' });
+});

@@ -96,3 +96,33 @@ export function addBatchItems(batchId: string, files: Array<{ file: Blob; name: 
     xhr.send(form);
   });
 }
+
+/** The file name of a `Content-Disposition: attachment` header (RFC 6266 `filename*` first). */
+export function attachmentName(header: string | null, fallback: string): string {
+  if (!header) return fallback;
+  const star = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(header);
+  if (star) {
+    try { return decodeURIComponent(star[1]!.trim()); } catch { /* fall through to the plain name */ }
+  }
+  const plain = /filename\s*=\s*"?([^";]+)"?/i.exec(header);
+  return plain ? plain[1]!.trim() : fallback;
+}
+
+/**
+ * Fetches a batch download (the ZIP or one result) with the caller's headers: the server hands batch
+ * files only to their owner, whom a plain link navigation (no device header) would not name.
+ */
+export async function fetchBatchFile(url: string, fallbackName: string): Promise<{ blob: Blob; name: string }> {
+  let response: Response;
+  try {
+    response = await fetch(url, { headers: deviceHeaders() });
+  } catch (err) {
+    throw new BatchApiError(err instanceof Error ? err.message : 'network error', ResultCode.NETWORK_ERROR);
+  }
+  const type = response.headers.get('content-type') ?? '';
+  if (!response.ok || type.includes('application/json')) {
+    const envelope = (await response.json().catch(() => null)) as Envelope<unknown> | null;
+    unwrap(url, envelope && envelope.resultCode === ResultCode.SUCCESS ? { ...envelope, resultCode: ResultCode.SERVER_ERROR } : envelope);
+  }
+  return { blob: await response.blob(), name: attachmentName(response.headers.get('content-disposition'), fallbackName) };
+}

@@ -19,6 +19,7 @@ import { errorKeyFor } from '../../tools/errorKeys';
 import { asNewPhotos, pidFromUrl, useBatch } from '../../batch/useBatch';
 import { collectPhotos, type Collected } from '../../batch/collectPhotos';
 import { BatchDropArea } from './BatchDropArea';
+import { DownloadButton } from './DownloadButton';
 import { BatchProgress } from './BatchProgress';
 import { BatchThumb } from './BatchThumb';
 import { OverrideDialog } from './OverrideDialog';
@@ -117,7 +118,7 @@ export function BatchToolPage({ tool }: { tool: BatchToolId }) {
                     <button type="button" className="button button--secondary" data-testid="batch.retryFailed" onClick={() => actor.send({ type: 'batch.retryFailed' })}>{t('batch.retryFailed', { count: counts.failed })}</button>
                   )}
                   {batchId && counts.completed > 0 && (
-                    <a className="button button--primary" data-testid="batch.downloadZip" href={batchZipUrl(batchId)} download>{t('batch.downloadZip', { count: counts.completed })}</a>
+                    <DownloadButton className="button button--primary" testId="batch.downloadZip" url={batchZipUrl(batchId)} fallbackName={`batch-${tool}.zip`}>{t('batch.downloadZip', { count: counts.completed })}</DownloadButton>
                   )}
                   {state === 'done' && <button type="button" className="button button--ghost" onClick={newBatch}>{t('batch.newBatch')}</button>}
                 </div>

@@ -79,8 +79,9 @@ test('12 real photos: drop, start, server restart and page reload mid-batch, fin
     let opaque = 0;
     for (let i = 3; i < data.length; i += 4) if (data[i]! > 128) opaque++;
     const foreground = opaque / (info.width * info.height);
-    // A cut-out keeps a subject and clears a background: neither nothing nor everything.
-    expect(foreground, `${name} foreground share`).toBeGreaterThan(0.03);
+    // A cut-out keeps a subject and clears a background: neither nothing nor everything (the kite photo's
+    // subjects, a kite and two people on a beach, cover under 2 % of it).
+    expect(foreground, `${name} foreground share`).toBeGreaterThan(0.01);
     expect(foreground, `${name} foreground share`).toBeLessThan(0.9);
   }
 });

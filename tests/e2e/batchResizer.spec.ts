@@ -23,7 +23,7 @@ test('resizes three photos to 300 × 200 PNG, one of them to its own 120 × 120,
   await all.getByLabel('Height (px)').fill('200');
   await all.getByLabel('Keep aspect ratio').uncheck();
   await all.getByText('Crop', { exact: true }).click();
-  await all.getByLabel('Format', { exact: true }).selectOption('png');
+  await page.locator('#all-format').selectOption('png');
 
   await page.getByRole('button', { name: 'Own settings for coffee.jpg' }).click();
   const own = page.getByTestId('batch.override');

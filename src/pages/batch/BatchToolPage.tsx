@@ -62,7 +62,8 @@ export function BatchToolPage({ tool }: { tool: BatchToolId }) {
   }, [actor, editable, t, toast]);
 
   usePreventFileNavigation();
-  useKey('Escape', () => actor.send({ type: 'batch.cancel' }), state === 'running');
+  // Escape cancels a running batch, except while a photo's settings dialog is open (there it closes the dialog).
+  useKey('Escape', () => actor.send({ type: 'batch.cancel' }), state === 'running' && overrideFor === null);
 
   const newBatch = () => {
     reset();

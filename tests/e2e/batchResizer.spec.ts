@@ -30,7 +30,7 @@ test('resizes three photos to 300 × 200 PNG, one of them to its own 120 × 120,
   await own.getByLabel('Width (px)').fill('120');
   await own.getByLabel('Height (px)').fill('120');
   await own.getByRole('button', { name: 'Save' }).click();
-  await expect(page.locator('[data-name="coffee.jpg"]').getByText('Own settings', { exact: true })).toBeVisible();
+  await expect(page.locator('[data-name="coffee.jpg"]').getByTitle('This photo has its own settings')).toBeVisible();
 
   await page.getByTestId('batch.start').click();
   await expect(page.getByTestId('batch.progress')).toHaveAttribute('data-done', 'true', { timeout: 120_000 });

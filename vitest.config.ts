@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
 // End-to-end tests live in tests/e2e and run under Playwright, not here.
 export default defineConfig({
   test: {
-    include: ['{engine,machines,locales,server,src,shaders,bench,scripts}/**/*.test.ts'],
+    include: ['{engine,machines,locales,server,src,shaders,bench,scripts,cli}/**/*.test.ts'],
     environment: 'node',
     testTimeout: 60_000,
     hookTimeout: 120_000,

@@ -32,6 +32,8 @@ export async function moveVisitorWork(db: Database, deviceId: string | undefined
       await tx.query(`delete from projects where owner = $1 and id = any($2::text[])`, [from, ids]);
     }
     const { rows: tasks } = await tx.query(`update tasks set owner = $2 where owner = $1 returning id`, [from, to]);
+    // Batches (server/src/batch) follow their tasks, so a batch started before signing in can be resumed after.
+    await tx.query(`update batches set owner = $2 where owner = $1`, [from, to]);
     return { projects: ids.length, tasks: tasks.length };
   });
 }

@@ -72,8 +72,13 @@ export async function createJobQueue(db: Database, options: QueueOptions): Promi
     },
     async work(concurrency, handler) {
       for (let i = 0; i < concurrency; i++) {
-        await boss.work<TaskJobData>(TASK_QUEUE, { batchSize: 1, pollingIntervalSeconds: polling }, async (jobs) => {
+        let workerId: string | null = null;
+        workerId = await boss.work<TaskJobData>(TASK_QUEUE, { batchSize: 1, pollingIntervalSeconds: polling }, async (jobs) => {
           for (const job of jobs) await handler(job.data);
+          // pg-boss waits out the polling interval after every fetch, even one that found a job: a loop
+          // would run at most 2 short jobs a second (bulk resizing: ~5 ms each). A loop that just finished
+          // a job asks for the next at once; only an idle loop waits the interval.
+          if (jobs.length > 0 && workerId) boss.notifyWorker(workerId);
         });
       }
     },

@@ -19,6 +19,9 @@ export function bucketOf(method: string, url: string): Bucket | null {
   const path = url.split('?')[0];
   if (path.startsWith('/api/upload')) return 'uploads';
   if (path.startsWith('/api/report/')) return 'reports';
+  // Batch editing (server/src/batch): adding photos stores files; starting or retrying queues model work.
+  if (/^\/api\/batch\/[^/]+\/(items|zip)$/.test(path)) return 'uploads';
+  if (/^\/api\/batch\/[^/]+\/(start|retry)$/.test(path)) return 'tasks';
   if (path === '/api/task/status' || path === '/api/task/cancel' || path.endsWith('/status')) return null;
   // A signed `/api/dist/submit` is not counted here: it forwards to `/api/task/…` with the caller's address and
   // device id, and that inner call counts once.

@@ -124,14 +124,15 @@ export async function resizePhoto(input: Buffer, s: ResolvedResize): Promise<Pro
   return { body, contentType: CONTENT_TYPES[format], extension: format, width: out.width ?? 0, height: out.height ?? 0 };
 }
 
-/** The `batchEdit` processor: bad settings fail with PARAMS_INVALID before the photo is read. */
+/**
+ * The `batchEdit` processor: bad settings fail with PARAMS_INVALID before the photo is read. A resize takes
+ * milliseconds, so it reports no progress and asks about cancellation only once (runTask checks again before
+ * it stores the result): each of those is a database write or read, and they cost more than the resize.
+ */
 export const batchResizeProcessor: Processor = async (ctx) => {
   const parsed = parseResizeSettings(ctx.params);
   if (!parsed.ok) throw new ApiError(ResultCode.PARAMS_INVALID, parsed.message);
   const input = await readInput(ctx);
-  await ctx.checkCancelled();
-  ctx.onProgress(0.1);
   const { body, contentType, extension } = await resizePhoto(input, parsed.value);
-  ctx.onProgress(1);
   return { body, contentType, extension };
 };

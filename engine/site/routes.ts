@@ -100,7 +100,7 @@ export const ROUTES: readonly AppRoute[] = [
   tool('/ai-replace/background-replacer', 'backgroundReplacer', 'aiReplace'),
 
   tool('/batch', 'batch', 'batch', { kind: 'batchHub', listed: false }),
-  tool('/batch-edit', 'batchEdit', 'batch', { kind: 'batchHub', listed: false, query: 'pid' }),
+  tool('/batch-edit', 'batchEdit', 'batch', { kind: 'batchHub', listed: false }),
   tool('/batch-edit/bulk-image-enhancer', 'bulkImageEnhancer', 'batch', { kind: 'batchTool' }),
   tool('/batch-edit/bulk-background-remover', 'bulkBackgroundRemover', 'batch', { kind: 'batchTool', featured: true }),
   tool('/batch-edit/bulk-background-changer', 'bulkBackgroundChanger', 'batch', { kind: 'batchTool' }),

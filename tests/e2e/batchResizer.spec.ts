@@ -1,6 +1,7 @@
 /**
  * The bulk image resizer: settings for all (exact size, no aspect, crop, PNG) with one photo's own
- * settings, three real photos picked with the file picker, and the results checked in the ZIP.
+ * settings, three real photos picked with the file picker, the results checked in the ZIP; then one result
+ * fine-tuned in the editor (/batch-edit/edit) and brought back to the batch.
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -10,7 +11,7 @@ import sharp from 'sharp';
 
 const photo = (n: string) => path.resolve(`tests/assets/photos/${n}.jpg`);
 
-test('resizes three photos to 300 × 200 PNG, one of them to its own 120 × 120, and downloads them as one ZIP', async ({ page }) => {
+test('resizes three photos to 300 × 200 PNG, one of them to its own 120 × 120, downloads them as one ZIP, and fine-tunes one in the editor', async ({ page }) => {
   test.setTimeout(180_000);
   await page.goto('/en/batch-edit/bulk-image-resizer');
   await expect(page.getByTestId('batch.pick')).toBeVisible(); // the empty state offers the picker
@@ -44,4 +45,14 @@ test('resizes three photos to 300 × 200 PNG, one of them to its own 120 × 120,
     sizes[name] = `${meta.format} ${meta.width}x${meta.height}`;
   }
   expect(sizes).toEqual({ 'astronaut-resized.png': 'png 300x200', 'coffee-resized.png': 'png 120x120', 'rocket-resized.png': 'png 300x200' });
+
+  // Fine-tune one result in the editor and bring it back: the photo gets the edited result.
+  const astronaut = page.locator('[data-name="astronaut.jpg"]');
+  const before = await astronaut.locator('img').getAttribute('src');
+  await astronaut.getByRole('link', { name: 'Fine-tune astronaut.jpg in the editor' }).click();
+  await expect(page).toHaveURL(/\/en\/batch-edit\/edit\?pid=[^&]+&batch=[^&]+&item=/, { timeout: 60_000 });
+  await page.getByTestId('batch.fineTune.use').click();
+  await expect(page).toHaveURL(/\/en\/batch-edit\?pid=/, { timeout: 60_000 });
+  await expect(page.locator('[data-testid="batch.thumb"][data-status="completed"]')).toHaveCount(3);
+  await expect(page.locator('[data-name="astronaut.jpg"] img')).not.toHaveAttribute('src', before!);
 });

@@ -11,7 +11,8 @@ export type PageKind = 'home' | 'toolsIndex' | 'backgroundRemover' | 'notFound' 
   | 'pricing' | 'order' | 'account' | 'logIn' | 'signUp'
   | 'help' | 'about' | 'privacyPolicy' | 'termsOfUse' | 'cookiesPolicy' | 'blog' | 'template'
   | 'aiImageGeneratorCreate' | 'imageToImage' | 'imageToImageCreate' | 'aiReplace' | 'aiClothesChanger' | 'aiVirtualTryOn'
-  | 'backgroundReplacer' | 'colorize';
+  | 'backgroundReplacer' | 'colorize'
+  | 'batchHub' | 'batchTool' | 'batchFineTune';
 
 /** Sections of SPEC §2; the tool sections also group the cards on /tools. */
 export type RouteGroup =
@@ -104,13 +105,13 @@ export const ROUTES: readonly AppRoute[] = [
   tool('/ai-replace/ai-virtual-try-on-product', 'aiVirtualTryOn', 'aiReplace', { kind: 'aiVirtualTryOn' }),
   tool('/ai-replace/background-replacer', 'backgroundReplacer', 'aiReplace', { kind: 'backgroundReplacer' }),
 
-  tool('/batch', 'batch', 'batch', { listed: false }),
-  tool('/batch-edit', 'batchEdit', 'batch', { listed: false }),
-  tool('/batch-edit/bulk-image-enhancer', 'bulkImageEnhancer', 'batch'),
-  tool('/batch-edit/bulk-background-remover', 'bulkBackgroundRemover', 'batch'),
-  tool('/batch-edit/bulk-background-changer', 'bulkBackgroundChanger', 'batch'),
-  tool('/batch-edit/bulk-image-resizer', 'bulkImageResizer', 'batch'),
-  tool('/batch-edit/edit', 'batchEditEditor', 'batch', { listed: false, query: 'pid' }),
+  tool('/batch', 'batch', 'batch', { kind: 'batchHub', listed: false }),
+  tool('/batch-edit', 'batchEdit', 'batch', { kind: 'batchHub', listed: false }),
+  tool('/batch-edit/bulk-image-enhancer', 'bulkImageEnhancer', 'batch', { kind: 'batchTool' }),
+  tool('/batch-edit/bulk-background-remover', 'bulkBackgroundRemover', 'batch', { kind: 'batchTool', featured: true }),
+  tool('/batch-edit/bulk-background-changer', 'bulkBackgroundChanger', 'batch', { kind: 'batchTool' }),
+  tool('/batch-edit/bulk-image-resizer', 'bulkImageResizer', 'batch', { kind: 'batchTool' }),
+  tool('/batch-edit/edit', 'batchEditEditor', 'batch', { kind: 'batchFineTune', listed: false, query: 'pid' }),
 ];
 
 /** Order of the tool sections on /tools. */

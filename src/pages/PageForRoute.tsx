@@ -4,6 +4,7 @@
  */
 import { lazy, Suspense, type ComponentType } from 'react';
 import type { AppRoute } from '../../engine/site/routes';
+import { BATCH_TOOLS, BATCH_TOOL_IDS, type BatchToolId } from '../../engine/spec/batch';
 import { HomePage } from './HomePage';
 import { NotFoundPage } from './NotFoundPage';
 import { PlaceholderPage } from './PlaceholderPage';
@@ -41,7 +42,13 @@ const LoginPage = page(() => import('./account/LoginPage').then((m) => m.LoginPa
 const ReplaceToolPage = page(() => import('./generative/ReplaceToolPage').then((m) => m.ReplaceToolPage));
 const AiReplaceHubPage = page(() => import('./generative/AiReplaceHubPage').then((m) => m.AiReplaceHubPage));
 const ColorizePage = page(() => import('./generative/ColorizePage').then((m) => m.ColorizePage));
+const BatchHubPage = page(() => import('./batch/BatchHubPage').then((m) => m.BatchHubPage));
+const BatchToolPage = page(() => import('./batch/BatchToolPage').then((m) => m.BatchToolPage));
+const BatchFineTunePage = page(() => import('./batch/BatchFineTunePage').then((m) => m.BatchFineTunePage));
 const TemplateGalleryPage = page(() => import('../site/templates/TemplateGalleryPage').then((m) => m.TemplateGalleryPage));
+
+/** The bulk tool of a batch page's path. */
+const batchToolOf = (path: string): BatchToolId => BATCH_TOOL_IDS.find((id) => BATCH_TOOLS[id].path === path) ?? 'removebg';
 
 function Page({ route }: { route: AppRoute }) {
   switch (route.kind) {
@@ -88,6 +95,9 @@ function Page({ route }: { route: AppRoute }) {
     case 'aiVirtualTryOn': return <ReplaceToolPage variant="product" />;
     case 'backgroundReplacer': return <ReplaceToolPage variant="background" />;
     case 'colorize': return <ColorizePage />;
+    case 'batchHub': return <BatchHubPage titleKey={route.titleKey} />;
+    case 'batchTool': return <BatchToolPage key={route.path} tool={batchToolOf(route.path)} />;
+    case 'batchFineTune': return <BatchFineTunePage />;
   }
 }
 

@@ -2,6 +2,7 @@
  * The editor route's content: opens the project (useProjectLoader) and shows the editor shell, or a clear
  * message with a way back when it cannot be opened.
  */
+import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { EditorProvider } from '../EditorContext';
 import { useProjectLoader } from '../persistence/useProjectLoader';
@@ -9,7 +10,8 @@ import { EditorShell } from './EditorShell';
 import { DraftQuestion, LoadErrorScreen, LoadingScreen } from './LoadScreens';
 import '../styles/editor.css';
 
-export function EditorRoute() {
+/** `extra` is shown with the editor, inside its provider (the batch fine-tune page's "back to the batch" bar). */
+export function EditorRoute({ extra }: { extra?: ReactNode } = {}) {
   const [params] = useSearchParams();
   const pid = params.get('pid');
   const loader = useProjectLoader(pid);
@@ -40,6 +42,7 @@ export function EditorRoute() {
             missingImages={state.missingImages}
             needsSave={state.needsSave}
           />
+          {extra}
         </EditorProvider>
       );
   }

@@ -1,0 +1,58 @@
+/**
+ * The bulk image resizer: settings for all (exact size, no aspect, crop, PNG) with one photo's own
+ * settings, three real photos picked with the file picker, the results checked in the ZIP; then one result
+ * fine-tuned in the editor (/batch-edit/edit) and brought back to the batch.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import JSZip from 'jszip';
+import sharp from 'sharp';
+
+const photo = (n: string) => path.resolve(`tests/assets/photos/${n}.jpg`);
+
+test('resizes three photos to 300 × 200 PNG, one of them to its own 120 × 120, downloads them as one ZIP, and fine-tunes one in the editor', async ({ page }) => {
+  test.setTimeout(180_000);
+  await page.goto('/en/batch-edit/bulk-image-resizer');
+  await expect(page.getByTestId('batch.pick')).toBeVisible(); // the empty state offers the picker
+  await page.getByTestId('batch.input').setInputFiles([photo('astronaut'), photo('coffee'), photo('rocket')]);
+  await expect(page.getByTestId('batch.thumb')).toHaveCount(3);
+
+  const all = page.locator('.batch-settings');
+  await all.getByLabel('Resize by').selectOption('exact');
+  await all.getByLabel('Width (px)').fill('300');
+  await all.getByLabel('Height (px)').fill('200');
+  await all.getByLabel('Keep aspect ratio').uncheck();
+  await all.getByText('Crop', { exact: true }).click();
+  await page.locator('#all-format').selectOption('png');
+
+  await page.getByRole('button', { name: 'Own settings for coffee.jpg' }).click();
+  const own = page.getByTestId('batch.override');
+  await own.getByLabel('Width (px)').fill('120');
+  await own.getByLabel('Height (px)').fill('120');
+  await own.getByRole('button', { name: 'Save' }).click();
+  await expect(page.locator('[data-name="coffee.jpg"]').getByTitle('This photo has its own settings')).toBeVisible();
+
+  await page.getByTestId('batch.start').click();
+  await expect(page.getByTestId('batch.progress')).toHaveAttribute('data-done', 'true', { timeout: 120_000 });
+  await expect(page.locator('[data-testid="batch.thumb"][data-status="completed"]')).toHaveCount(3);
+
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('batch.downloadZip').click()]);
+  const zip = await JSZip.loadAsync(await readFile((await download.path())!));
+  const sizes: Record<string, string> = {};
+  for (const name of Object.keys(zip.files)) {
+    const meta = await sharp(await zip.files[name]!.async('nodebuffer')).metadata();
+    sizes[name] = `${meta.format} ${meta.width}x${meta.height}`;
+  }
+  expect(sizes).toEqual({ 'astronaut-resized.png': 'png 300x200', 'coffee-resized.png': 'png 120x120', 'rocket-resized.png': 'png 300x200' });
+
+  // Fine-tune one result in the editor and bring it back: the photo gets the edited result.
+  const astronaut = page.locator('[data-name="astronaut.jpg"]');
+  const before = await astronaut.locator('img').getAttribute('src');
+  await astronaut.getByRole('link', { name: 'Fine-tune astronaut.jpg in the editor' }).click();
+  await expect(page).toHaveURL(/\/en\/batch-edit\/edit\?pid=[^&]+&batch=[^&]+&item=/, { timeout: 60_000 });
+  await page.getByTestId('batch.fineTune.use').click();
+  await expect(page).toHaveURL(/\/en\/batch-edit\?pid=/, { timeout: 60_000 });
+  await expect(page.locator('[data-testid="batch.thumb"][data-status="completed"]')).toHaveCount(3);
+  await expect(page.locator('[data-name="astronaut.jpg"] img')).not.toHaveAttribute('src', before!);
+});

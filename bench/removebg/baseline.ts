@@ -6,7 +6,7 @@
 import sharp from 'sharp';
 import { UPLOAD_MAX_PIXELS } from '../../engine/spec/limits';
 import { decontaminateEdges } from './baselineDecontaminate';
-import { ISNET_SIZE, runIsnet } from '../../server/src/models/isnet';
+import { ISNET_SIZE, runIsnet } from './baselineIsnet';
 
 interface CutoutResult {
   png: Buffer;

@@ -12,8 +12,12 @@ export interface CutoutOptions {
   maxPassPixels: number;
   /** Run the second pass on the subject's box. */
   secondPass: boolean;
-  /** The second pass may enlarge the crop up to this factor (linear) over the photo's own pixels. */
+  /** The second pass may enlarge the crop up to this factor (linear) over the photo's own pixels… */
   maxCropUpscale: number;
+  /** …and sees at least this many pixels (IS-Net fails on small inputs: a tree vanished at 288×352). */
+  minSecondPassPixels: number;
+  /** Second pass only when the crop is at most this share of the photo (a subject filling the frame gains nothing). */
+  maxCropShare: number;
   /** …and runs only when it sees the subject at least this much larger than the first pass did. */
   minZoom: number;
   /** Margin around the subject's box, as a share of its long side. */
@@ -25,11 +29,16 @@ export interface CutoutOptions {
 }
 
 export const DEFAULT_CUTOUT_OPTIONS: CutoutOptions = {
-  minPassPixels: 320 * 320,
+  // Tuning split, first attempt (320², any crop, ≥320² second pass): passes below ~0.4 MP lost
+  // whole subjects (a tree on dark grey: IoU 0.86 → 0.01), and a second pass over a crop that
+  // was nearly the whole photo hurt (squirrel on a busy field 0.94 → 0.55). Hence these floors.
+  minPassPixels: 640 * 640,
   maxPassPixels: 1024 * 1024,
   secondPass: true,
   maxCropUpscale: 2,
-  minZoom: 1.4,
+  minSecondPassPixels: 768 * 768,
+  maxCropShare: 0.5,
+  minZoom: 1.3,
   margin: 0.12,
   minComponentShare: 0.1,
   clearOutsideCrop: true,
@@ -145,7 +154,8 @@ export function planSecondPass(box: Box | null, pass: Size, photo: Size, o: Cuto
   const crop = { x: x0, y: y0, width: x1 - x0, height: y1 - y0 };
   if (crop.width < 8 || crop.height < 8) return null;
   const cropPixels = crop.width * crop.height;
-  const budget = Math.min(o.maxPassPixels, Math.max(o.minPassPixels, cropPixels * o.maxCropUpscale ** 2));
+  if (cropPixels > o.maxCropShare * photo.width * photo.height) return null;
+  const budget = Math.min(o.maxPassPixels, Math.max(o.minSecondPassPixels, cropPixels * o.maxCropUpscale ** 2));
   const size = passSize(crop.width, crop.height, budget);
   // Linear scale at which each pass sees the photo (geometric mean of the two axes).
   const firstScale = Math.sqrt((pass.width * pass.height) / (photo.width * photo.height));

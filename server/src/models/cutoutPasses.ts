@@ -29,10 +29,12 @@ export interface CutoutOptions {
 }
 
 export const DEFAULT_CUTOUT_OPTIONS: CutoutOptions = {
-  // Tuning split, first attempt (320², any crop, ≥320² second pass): passes below ~0.4 MP lost
-  // whole subjects (a tree on dark grey: IoU 0.86 → 0.01), and a second pass over a crop that
-  // was nearly the whole photo hurt (squirrel on a busy field 0.94 → 0.55). Hence these floors.
-  minPassPixels: 640 * 640,
+  // Tuning split: first passes below ~0.8 MP lost whole subjects (a tree on dark grey: IoU 0.86 →
+  // 0.01 at 640×480 and 0.00 at 736×544; busy scenes 0.84 → 0.47 at 896×608), while ~0.8–1 MP with
+  // the photo's shape kept matched or beat main's stretched 1024². A second pass over a crop that
+  // was nearly the whole photo hurt (squirrel on a busy field 0.94 → 0.55). Hence these floors,
+  // which cost the speed-up small photos could have had (issue 15, item 4 trades against item 3).
+  minPassPixels: 1024 * 768,
   maxPassPixels: 1024 * 1024,
   secondPass: true,
   maxCropUpscale: 2,

@@ -54,9 +54,6 @@ export function prepareIsnet({ quiet = false } = {}) {
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
   try {
     prepareIsnet();
-    // The any-size copy the cut-out pipeline runs (scripts/prepare-isnet-dynamic.mjs).
-    const { prepareIsnetDynamic } = await import('./prepare-isnet-dynamic.mjs');
-    prepareIsnetDynamic();
   } catch (err) {
     // A failed join must not break `npm install`; the server reports the tool as degraded.
     console.warn(`prepare-models: ${err.message}`);

@@ -12,7 +12,7 @@
  *   npm run bench:removebg-quality
  *   BENCH_SPLIT=tuning BENCH_VARIANTS=before,after npm run bench:removebg-quality
  *   BENCH_ONLY=tp-tree336@flat,tp-squirrel@busy npm run bench:removebg-quality   (named composites only)
- *   BENCH_TRY='nozoom:{"secondPass":false};z12:{"minZoom":1.2}' BENCH_SPLIT=tuning npm run bench:removebg-quality
+ *   BENCH_TRY='p2:{"secondPass":true}' BENCH_SPLIT=tuning npm run bench:removebg-quality   (second pass on)
  *
  * Targets: held-out and tuning mean IoU ≥ 0.90 on busy backgrounds; flat no worse than before.
  */

@@ -48,7 +48,7 @@ describe('subjectBox', () => {
 describe('planSecondPass', () => {
   it('zooms in on a small subject', () => {
     const pass = { width: 640, height: 480 };
-    const plan = planSecondPass({ x: 300, y: 200, width: 60, height: 80 }, pass, pass, o);
+    const plan = planSecondPass({ x: 300, y: 200, width: 60, height: 80 }, pass, pass, { ...o, secondPass: true });
     expect(plan).not.toBeNull();
     expect(plan!.zoom).toBeGreaterThanOrEqual(o.minZoom);
     // the crop holds the box plus the margin, in photo pixels
@@ -59,7 +59,7 @@ describe('planSecondPass', () => {
 
   it('skips the second pass when the subject fills the frame', () => {
     const pass = { width: 1024, height: 768 };
-    expect(planSecondPass({ x: 5, y: 5, width: 1010, height: 750 }, pass, { width: 2048, height: 1536 }, o)).toBeNull();
+    expect(planSecondPass({ x: 5, y: 5, width: 1010, height: 750 }, pass, { width: 2048, height: 1536 }, { ...o, secondPass: true })).toBeNull();
   });
 
   it('is off when the options say so', () => {

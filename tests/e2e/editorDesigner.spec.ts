@@ -418,11 +418,17 @@ test('AI expand grows the photo layer around what it showed; enhance keeps its p
   await expect.poll(async () => (await topLayer(page)).value, { timeout: 180_000 }).toMatchObject({ img: { name: 'coffee-enhanced-new-background.png' } });
   expect((await topLayer(page)).rect).toEqual(before.rect);
 
-  // Not only colours: a picture from the background library, as one more undo step.
-  const coloured = (await topLayer(page)).value as { img: { uri: string } };
+});
+
+test('a new background from the picture library, not only a colour, as one undo step', async ({ page }) => {
+  test.setTimeout(240_000);
+  await openNewProject(page);
+  await addPhoto(page);
+  const before = (await topLayer(page)).value as { img: { uri: string } };
   await page.getByTestId('ai.changebg.library').locator('summary').click();
+  await page.getByTestId('changebg.category.scene').click();
   await page.getByTestId('changebg.bg.scene-marble-table').click();
-  await expect.poll(async () => ((await topLayer(page)).value as { img: { uri: string } }).img.uri, { timeout: 180_000 }).not.toBe(coloured.img.uri);
+  await expect.poll(async () => ((await topLayer(page)).value as { img: { uri: string } }).img.uri, { timeout: 200_000 }).not.toBe(before.img.uri);
   await page.getByTestId('toolbar.undo').click();
-  await expect.poll(async () => ((await topLayer(page)).value as { img: { uri: string } }).img.uri).toBe(coloured.img.uri);
+  await expect.poll(async () => ((await topLayer(page)).value as { img: { uri: string } }).img.uri).toBe(before.img.uri);
 });

@@ -1,4 +1,4 @@
-import { loadConfig } from './config';
+import { loadConfig, loadGenerationConfig } from './config';
 import { startServer, exitOnSignals } from './startServer';
 
 /** Starts the HTTP server with in-process workers (WORKERS, default 1). */
@@ -11,6 +11,14 @@ async function main(): Promise<void> {
   console.log(`  database: ${dbText}; in-process workers: ${config.workers}`);
   for (const t of server.tools.filter((x) => !x.available)) {
     console.log(`  degraded: ${t.program} is not installed (${t.degraded.join(', ')}); run npm run setup`);
+  }
+  // The generative tools need a GPU server; say so at start, as the pages do (README "Running ComfyUI").
+  try {
+    if (loadGenerationConfig().comfy.length === 0) {
+      console.log('  degraded: COMFYUI_URL is not set: the image generator, image-to-image, AI replace, colourise and AI background from a description answer "service unavailable" (README "Running ComfyUI")');
+    }
+  } catch (err) {
+    console.log(`  degraded: ${err instanceof Error ? err.message : String(err)}: the generative tools are off`);
   }
 }
 

@@ -3,25 +3,14 @@
  * of a chained tool (the AI background cuts the product out with `removebg` before the scene is generated
  * around it). Rejects with the job's error (a JobError with its SPEC §8 code); `signal` cancels the job.
  */
-import { createActor, fromPromise } from 'xstate';
+import { createActor } from 'xstate';
 import type { JobError } from '../../engine/spec/errors';
 import type { TaskType } from '../../engine/spec/taskTypes';
-import { taskFlowMachine } from '../../machines/taskFlow.machine';
-import { cancelTasks, downloadResult, queryTasks, submitTask, uploadFiles } from '../api/apiClient';
+import { liveTaskFlowMachine } from './liveTaskFlow';
 import { getAppConfig } from '../api/secureConfig';
-import { contentSafetyActors } from '../contentSafety/flowServices';
 import { buildSteps } from '../contentSafety/flowSteps';
 
-const liveMachine = taskFlowMachine.provide({
-  actors: {
-    ...contentSafetyActors,
-    upload: fromPromise(({ input, signal }) => uploadFiles(input, signal)),
-    submit: fromPromise(({ input, signal }) => submitTask(input, signal)),
-    query: fromPromise(({ input, signal }) => queryTasks(input, signal)),
-    download: fromPromise(({ input, signal }) => downloadResult(input.url, signal)),
-  },
-  actions: { cancelServerTasks: (_, params) => cancelTasks(params.taskIds) },
-});
+const liveMachine = liveTaskFlowMachine;
 
 export class FlowError extends Error {
   constructor(readonly error: JobError | null) {

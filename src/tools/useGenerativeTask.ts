@@ -9,12 +9,11 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { createActor, fromPromise, type Actor } from 'xstate';
 import { FlowStepId, type TaskStage } from '../../engine/spec/kinds';
 import type { TaskType } from '../../engine/spec/taskTypes';
-import { taskFlowMachine } from '../../machines/taskFlow.machine';
+import { liveTaskFlowMachine } from './liveTaskFlow';
 import type { SubmitInput } from '../../machines/taskFlow.types';
-import { cancelTasks, downloadResult, queryTasks, submitTask, uploadFiles } from '../api/apiClient';
+import { submitTask } from '../api/apiClient';
 import { getAppConfig } from '../api/secureConfig';
 import { createTaskTimer } from '../api/timingReport';
-import { contentSafetyActors } from '../contentSafety/flowServices';
 import { buildSteps } from '../contentSafety/flowSteps';
 import { errorKeyFor } from './errorKeys';
 import { combineJobs, type JobView } from './generativeProgress';
@@ -52,16 +51,7 @@ export interface GenerativeTaskView {
   cancel(): void;
 }
 
-const liveMachine = taskFlowMachine.provide({
-  actors: {
-    ...contentSafetyActors,
-    upload: fromPromise(({ input, signal }) => uploadFiles(input, signal)),
-    submit: fromPromise(({ input, signal }) => submitTask(input, signal)),
-    query: fromPromise(({ input, signal }) => queryTasks(input, signal)),
-    download: fromPromise(({ input, signal }) => downloadResult(input.url, signal)),
-  },
-  actions: { cancelServerTasks: (_, params) => cancelTasks(params.taskIds) },
-});
+const liveMachine = liveTaskFlowMachine;
 
 type FlowActor = Actor<typeof liveMachine>;
 type Snapshot = ReturnType<FlowActor['getSnapshot']>;

@@ -4,14 +4,12 @@
  * Pages depend only on `ImageTaskView`.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { createActor, fromPromise, type Actor } from 'xstate';
+import { createActor, type Actor } from 'xstate';
 import { FlowStepId } from '../../engine/spec/kinds';
 import type { TaskType } from '../../engine/spec/taskTypes';
-import { taskFlowMachine } from '../../machines/taskFlow.machine';
-import { cancelTasks, downloadResult, queryTasks, submitTask, uploadFiles } from '../api/apiClient';
+import { liveTaskFlowMachine } from './liveTaskFlow';
 import { createTaskTimer } from '../api/timingReport';
 import { getAppConfig } from '../api/secureConfig';
-import { contentSafetyActors } from '../contentSafety/flowServices';
 import { buildSteps, type ReviewFlags } from '../contentSafety/flowSteps';
 import { errorKeyFor } from './errorKeys';
 import { formatOf, stageTimer } from './taskTiming';
@@ -41,17 +39,7 @@ export interface ImageTaskView {
   reset(): void;
 }
 
-/** The app's real effects for the task flow machine. */
-const liveMachine = taskFlowMachine.provide({
-  actors: {
-    upload: fromPromise(({ input, signal }) => uploadFiles(input, signal)),
-    submit: fromPromise(({ input, signal }) => submitTask(input, signal)),
-    query: fromPromise(({ input, signal }) => queryTasks(input, signal)),
-    download: fromPromise(({ input, signal }) => downloadResult(input.url, signal)),
-    ...contentSafetyActors,
-  },
-  actions: { cancelServerTasks: (_, params) => cancelTasks(params.taskIds) },
-});
+const liveMachine = liveTaskFlowMachine;
 
 type FlowActor = Actor<typeof liveMachine>;
 type Snapshot = ReturnType<FlowActor['getSnapshot']>;

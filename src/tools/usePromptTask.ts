@@ -4,13 +4,11 @@
  * small view model: the stage, the prompt as translated, the error key, the result.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { createActor, fromPromise, type Actor } from 'xstate';
+import { createActor, type Actor } from 'xstate';
 import { FlowStepId, type TaskStage } from '../../engine/spec/kinds';
 import type { TaskType } from '../../engine/spec/taskTypes';
-import { taskFlowMachine } from '../../machines/taskFlow.machine';
-import { cancelTasks, downloadResult, queryTasks, submitTask } from '../api/apiClient';
+import { liveTaskFlowMachine } from './liveTaskFlow';
 import { getAppConfig } from '../api/secureConfig';
-import { contentSafetyActors } from '../contentSafety/flowServices';
 import { buildSteps } from '../contentSafety/flowSteps';
 import { createTaskTimer } from '../api/timingReport';
 import { errorKeyFor } from './errorKeys';
@@ -33,15 +31,7 @@ export interface PromptTaskView {
   cancel(): void;
 }
 
-const liveMachine = taskFlowMachine.provide({
-  actors: {
-    ...contentSafetyActors,
-    submit: fromPromise(({ input, signal }) => submitTask(input, signal)),
-    query: fromPromise(({ input, signal }) => queryTasks(input, signal)),
-    download: fromPromise(({ input, signal }) => downloadResult(input.url, signal)),
-  },
-  actions: { cancelServerTasks: (_, params) => cancelTasks(params.taskIds) },
-});
+const liveMachine = liveTaskFlowMachine;
 
 type Snapshot = ReturnType<Actor<typeof liveMachine>['getSnapshot']>;
 type Derived = Omit<PromptTaskView, 'start' | 'retry' | 'cancel' | 'resultUrl'> & { resultBlob: Blob | null };

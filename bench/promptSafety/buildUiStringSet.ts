@@ -14,50 +14,13 @@
  * libglib2.0-data, shared-mime-info, libexif12, … which the system image has). Writes
  * server/src/language/promptSets/uiStrings.json, which is committed, so the bench needs none of them.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { clean, readMo, spread } from './catalogues';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const LOCALE_DIR = '/usr/share/locale';
 const DOMAINS = ['gtk30', 'gtk30-properties', 'glib20', 'gdk-pixbuf', 'shared-mime-info', 'libexif-12', 'gsettings-desktop-schemas', 'software-properties', 'PackageKit'];
-
-/** Reads a GNU .mo catalogue: original → translation (context and plural forms dropped: first form only). */
-function readMo(file: string): Map<string, string> {
-  const data = readFileSync(file);
-  const little = data.readUInt32LE(0) === 0x950412de;
-  const u32 = (offset: number) => (little ? data.readUInt32LE(offset) : data.readUInt32BE(offset));
-  const count = u32(8);
-  const originals = u32(12);
-  const translations = u32(16);
-  const entry = (table: number, i: number) => data.subarray(u32(table + 8 * i + 4), u32(table + 8 * i + 4) + u32(table + 8 * i)).toString('utf8');
-  const out = new Map<string, string>();
-  for (let i = 0; i < count; i++) {
-    const original = entry(originals, i).split('\0')[0];
-    const translation = entry(translations, i).split('\0')[0];
-    if (!original) continue;
-    out.set(original.split('\u0004').pop() as string, translation);
-  }
-  return out;
-}
-
-/** A string usable as a prompt: mnemonics and trailing punctuation removed; no placeholders, markup or paths. */
-function clean(text: string): string | null {
-  const plain = text.replace(/_(?=\p{L})|&(?=\p{L})/gu, '').replace(/[.:…]+$/u, '').replace(/\s+/g, ' ').trim();
-  if (/[%{}<>\\/=@#$|[\]_"]|\d/u.test(plain)) return null;
-  const words = plain.split(' ');
-  // Two kanji make a word ("保存"); Latin needs three letters.
-  const letters = (plain.match(/\p{L}/gu) ?? []).length;
-  if (words.length > 12 || letters < (/\p{Script=Han}/u.test(plain) ? 2 : 3)) return null;
-  // ALL-CAPS names (JPEG, EXIF tags) and camelCase identifiers are not prompts.
-  if (/^[\p{Lu}\s-]+$/u.test(plain) || /\p{Ll}\p{Lu}/u.test(plain)) return null;
-  return plain;
-}
-
-/** A deterministic pick of `count` items spread evenly over `items`. */
-function spread<T>(items: readonly T[], count: number): T[] {
-  if (items.length <= count) return [...items];
-  return Array.from({ length: count }, (_, i) => items[Math.floor((i * items.length) / count)]);
-}
 
 /** Original → translation over all domains of one locale (the first domain that has the string wins). */
 function catalogue(locale: string): Map<string, string> {

@@ -16,7 +16,7 @@ const ISSUE_EXAMPLES: Array<[string, string]> = [
  * English recall and other languages called English, per set; plus Indonesian vs Malay and kanji-only Japanese.
  * Unsure answers (sent as written) are counted as English here, since that is what happens to the prompt.
  */
-export async function measureLanguage(verbose: boolean, newHeldOut: boolean): Promise<string[]> {
+export async function measureLanguage(verbose: boolean, newHeldOut: boolean, photoApps = false): Promise<string[]> {
   const sets = JSON.parse(readFileSync(path.join(ROOT, 'server/src/language/promptSets/languages.json'), 'utf8')) as Record<'tuning' | 'heldOut', Array<[string, string]>>;
   // The second held-out set (bench/promptSafety/buildUiStringSet.ts) is measured only when asked for, so that
   // tuning runs never show it.
@@ -27,6 +27,11 @@ export async function measureLanguage(verbose: boolean, newHeldOut: boolean): Pr
   const rows: string[] = [];
   const all: Array<readonly [string, ReadonlyArray<[string, string]>]> = [['tuning', sets.tuning], ['held-out', sets.heldOut], ['examples', ISSUE_EXAMPLES]];
   if (newHeldOut) all.push(['ui-strings', uiStrings]);
+  // The third held-out set (bench/promptSafety/buildPhotoAppSet.ts): measured only with --photo-apps, once, at the
+  // end of the round that built it.
+  if (photoApps) {
+    all.push(['photo-apps', (JSON.parse(readFileSync(path.join(ROOT, 'server/src/language/promptSets/photoApps.json'), 'utf8')) as { heldOut: Array<[string, string]> }).heldOut]);
+  }
   for (const [name, set] of all) {
     const results = await Promise.all(set.map(async ([code, text]) => ({ code, text, guess: await detector.guess(text) })));
     const asEnglish = (r: (typeof results)[number]) => r.guess.lanCode === 'eng' || !r.guess.sure;

@@ -1,4 +1,5 @@
 import { DEFAULT_DETECTORS, type DetectFn, type DetectorLoader } from './detectors';
+import { DICTIONARY_LANGUAGES, dictionaryVote, type DictionaryVote } from './foreignLexicons';
 import { japaneseOrChinese } from './hanScript';
 import { allIndonesianWords } from './indonesianLexicon';
 import { ENGLISH, toIso639_3, UNDETERMINED } from './iso639';
@@ -72,7 +73,7 @@ export function createLanguageDetector(loaders: readonly DetectorLoader[] = DEFA
     ).then((all) => all.filter((d): d is Loaded => d !== null)));
 
   /** The vote; `notEnglish`: every detector votes, English ballots are dropped (the word list ruled it out). */
-  async function vote(text: string, notEnglish = false): Promise<{ winner: string; englishBallots: number }> {
+  async function vote(text: string, notEnglish = false): Promise<{ winner: string; englishBallots: number; named: Set<string> }> {
     const all = await loadAll();
     const singleWordJudge = all.find((d) => d.decidesSingleWords);
     const detectors = singleWordJudge && isSingleWord(text) && !notEnglish ? [singleWordJudge] : all;
@@ -86,9 +87,10 @@ export function createLanguageDetector(loaders: readonly DetectorLoader[] = DEFA
       }
     });
     const englishBallots = ballots.filter((ballot) => ballot.includes(ENGLISH)).length;
+    const named = new Set(ballots.flat());
     const counted = notEnglish ? ballots.map((ballot) => ballot.filter((code) => code !== ENGLISH)) : ballots;
-    if (notEnglish && counted.every((ballot) => ballot.length === 0)) return { winner: ENGLISH, englishBallots };
-    return { winner: tallyVotes(counted), englishBallots };
+    if (notEnglish && counted.every((ballot) => ballot.length === 0)) return { winner: ENGLISH, englishBallots, named };
+    return { winner: tallyVotes(counted), englishBallots, named };
   }
 
   async function guess(text: string, hint?: string): Promise<LanguageGuess> {
@@ -118,12 +120,14 @@ export function createLanguageDetector(loaders: readonly DetectorLoader[] = DEFA
     if (verdict.kind === 'language') return { lanCode: verdict.code, sure: true };
     // Digits, punctuation or emoji only: nothing a translator could change, so it passes as is, like English.
     if (verdict.kind === 'none') return { lanCode: ENGLISH, sure: true };
-    // The word list first: a plausibly English prompt is English, whatever n-grams say ("kimono girl").
-    const words = plausiblyEnglish(text);
+    // The word list first: a plausibly English prompt is English, whatever n-grams say ("kimono girl"); codes in
+    // capitals that no language's list knows ("AMR audio", "GDK backend") count for neither side.
+    const lists = dictionaryVote(text);
+    const words = plausiblyEnglish(text, new Set(lists.codes.map((code) => code.toLowerCase())));
     // (A cost measured and accepted: "stile poster vintage", Italian whose three words are also English words,
     // is sent as written; making all three detectors overrule the word list turned "déjà vu" French.)
     if (words === 'english') return { lanCode: ENGLISH, sure: true };
-    const { winner, englishBallots } = await vote(text, words === 'not-english');
+    const { winner, englishBallots, named } = await vote(text, words === 'not-english');
     const marker = winner === ENGLISH ? null : malayOrIndonesianMarker(text);
     const lanCode = marker ?? (winner === 'msa' || winner === 'ind' ? malayOrIndonesian(text) : winner);
     // Every word Indonesian (or Malay), no letter Indonesian never writes: n-grams scatter such short prompts
@@ -131,6 +135,8 @@ export function createLanguageDetector(loaders: readonly DetectorLoader[] = DEFA
     if (lanCode !== 'ind' && lanCode !== 'msa' && orthographyHint(text) === null && !/[^\x00-\x7f]/u.test(text) && allIndonesianWords(text)) {
       return { lanCode: malayOrIndonesian(text), sure: true };
     }
+    const settled = settleByWordLists(text, lanCode, lists, named, words === 'not-english');
+    if (settled) return settled;
     // Not English words, yet no detector named another language: letters only one language writes decide
     // ("Käfer"); else (a brand, a name) it is sent as written.
     if (words === 'not-english') {
@@ -150,6 +156,36 @@ export function createLanguageDetector(loaders: readonly DetectorLoader[] = DEFA
     },
     guess,
   };
+}
+
+/**
+ * The other languages' word lists settle what the n-grams only guess on a few words (see foreignLexicons.ts):
+ * - the words English does not know (names left out) are all words of one language's list (or of several, one of
+ *   which a detector named): that language ("Render otomatis" → Indonesian, not Danish; "Display predefinito" → Italian);
+ * - the n-grams named a language without a list here (Rundi, Volapük, Kazakh …) yet no list knows any word
+ *   ("Buhid", "SGML document"): a name or a code, sent as written (unsure), since no translator can improve it.
+ * The detectors' English stays English unless the English list said "not English" and two or more words are
+ * another language's (English recall comes first).
+ * Returns null when the lists do not decide.
+ */
+function settleByWordLists(text: string, lanCode: string, lists: DictionaryVote, named: ReadonlySet<string>, notEnglishWords: boolean): LanguageGuess | null {
+  const pick = (code: string): LanguageGuess => ({ lanCode: code === 'ind' || code === 'msa' ? malayOrIndonesian(text) : code, sure: true });
+  const { listed, covering } = lists;
+  if (lanCode === ENGLISH && !notEnglishWords) return null;
+  // Every detector said English while the English list knew no word: one listed word is too little to overrule
+  // them ("imac" is in the Polish list), two or more are enough.
+  if (lanCode === ENGLISH && listed.length < 2) return null;
+  if (listed.length > 0 && covering.length > 0) {
+    if (covering.includes(lanCode) || (lanCode === 'msa' && covering.includes('ind'))) return { lanCode, sure: true };
+    if (covering.length === 1) return pick(covering[0]);
+    const letters = orthographyHint(text);
+    if (letters && covering.includes(letters)) return pick(letters);
+    const namedByDetector = covering.filter((code) => named.has(code));
+    if (namedByDetector.length === 1) return pick(namedByDetector[0]);
+    return null;
+  }
+  if (listed.length === 0 && lanCode !== ENGLISH && !DICTIONARY_LANGUAGES.has(lanCode) && orthographyHint(text) === null) return { lanCode, sure: false };
+  return null;
 }
 
 /** One run of letters ("sunset", "4k", "HDR!"): too little for n-gram statistics. */

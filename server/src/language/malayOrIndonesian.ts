@@ -18,7 +18,12 @@ const MALAY_ONLY = new Set(
     'tetapan tetingkap butang fail pautan padam sijil ralat senarai lalai saiz rangkaian tarikh mesej akaun sokongan ' +
     'perkhidmatan berjaya kemaskini terkini tukar semak sila imej peranti pelayan papar paparan ' +
     'laluan mampatan dimampatkan ejen kod kualiti universiti komuniti aktiviti identiti prioriti ' +
-    'peratus cuba carian pengguna-pengguna bertindih kekunci tetikus skrin komputer-komputer ubahsuai diubahsuai').split(' '),
+    'peratus cuba carian pengguna-pengguna bertindih kekunci tetikus skrin komputer-komputer ubahsuai diubahsuai ' +
+    // Round 3, from the two standards' known differences (software, time, food, colours, loan spellings):
+    'pratonton tatal menatal penatalan imbas mengimbas tampal perisian perkakasan cakera pemacu capaian aksara pepijat ' +
+    'sahkan keutamaan perihal lesen amaran isyarat minit milisaat kedudukan penjajaran menegak mengufuk bahagian ' +
+    'kenderaan sifar syarikat motosikal lori doktor jururawat oren epal tembikai betik kobis cili kelabu televisyen ' +
+    'automatik statik dinamik logik fizik matematik muzik ogos julai disember eropah ketepuan penapis stoking').split(' '),
 );
 /** Words only Indonesian uses. */
 const INDONESIAN_ONLY = new Set(
@@ -28,7 +33,11 @@ const INDONESIAN_ONLY = new Set(
     'wajan selai kue pengaturan tombol tautan sertifikat galat ' +
     'akun dukungan layanan perbarui diperbarui ' +
     'perangkat peladen tampilkan tampilan sandi kode kualitas universitas komunitas aktivitas identitas ' +
-    'prioritas persen coba unduh unggah diunduh diunggah layar').split(' '),
+    'prioritas persen coba unduh unggah diunduh diunggah layar ' +
+    'pratinjau gulir situs pindai tempel bawaan karakter lisensi peringatan sinyal menit detik milidetik posisi ' +
+    'vertikal horizontal bagian kendaraan perusahaan pemerintah bandara dokter perawat jeruk apel semangka pepaya ' +
+    'wortel cabai permen cokelat abu-abu efek nonaktif nonaktifkan preferensi konfirmasi otomatis statis dinamis ' +
+    'logis fisika matematika musik agustus maret juli juni desember eropa').split(' '),
 );
 const MALAY_PAIRS = new Set(['muat turun', 'muat naik', 'kata laluan', 'tengah hari', 'peti sejuk']);
 const INDONESIAN_PAIRS = new Set(['kata sandi', 'papan ketik']);
@@ -39,10 +48,15 @@ const INDONESIAN_PAIRS = new Set(['kata sandi', 'papan ketik']);
  */
 const SHARED_ELSEWHERE = new Set(
   ('hospital telefon kalender kalendar mobil informasi polis polisi taksi teksi universitas universiti komputer ' +
-    'pesan cuba sila kasut biskut krim layar ganti coba kantor kamar daftar galat tombol').split(' '),
+    'pesan cuba sila kasut biskut krim layar ganti coba kantor kamar daftar galat tombol ' +
+    'horizontal vertikal doktor musik logik matematik matematika dinamik statik fizik automatik karakter sinyal ' +
+    'desember juli juni tempel lesen logis apel statis minit menit').split(' '),
 );
-/** Endings of Latin loans the two spell differently: Malay kualiti, Indonesian kualitas. */
-const MALAY_ENDING = /iti$/u;
+/**
+ * Endings of Latin loans the two spell differently (Malay kualiti, televisyen; Indonesian kualitas), and Malay's
+ * prefix nyah- ("undo": nyahpasang, nyahaktif), which Indonesian does not have.
+ */
+const MALAY_ENDING = /(?:iti|syen)$|^nyah\p{L}{4,}/u;
 const INDONESIAN_ENDING = /itas$/u;
 
 /**

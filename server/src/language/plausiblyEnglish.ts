@@ -45,8 +45,11 @@ function isEnglishWord(word: string, lexicon: ReadonlySet<string>): boolean {
   return false;
 }
 
-/** Counts the evidence for English in `text`. */
-export function englishEvidence(text: string): EnglishEvidence {
+/**
+ * Counts the evidence for English in `text`. `codes`: words (lower case) that are codes, not words of any language
+ * ("AMR", "GDK"; see foreignLexicons.ts), left out like abbreviations of one or two letters.
+ */
+export function englishEvidence(text: string, codes: ReadonlySet<string> = new Set()): EnglishEvidence {
   const lexicon = englishLexicon();
   const evidence: EnglishEvidence = { words: 0, known: 0, englishFunctionWords: 0, foreignFunctionWords: 0 };
   const names = englishProperNames();
@@ -61,7 +64,7 @@ export function englishEvidence(text: string): EnglishEvidence {
     }
     if (ENGLISH_FUNCTION_WORDS.has(word)) evidence.englishFunctionWords++;
     // One or two letters ("cm", "bg", "tv"): an abbreviation says nothing either way.
-    if (word.length <= 2 && !ENGLISH_FUNCTION_WORDS.has(word)) {
+    if ((word.length <= 2 && !ENGLISH_FUNCTION_WORDS.has(word)) || codes.has(word)) {
       evidence.words--;
       continue;
     }
@@ -83,9 +86,9 @@ export type EnglishVerdict = 'english' | 'not-english' | 'undecided';
  * - 'not-english' when most words are unknown or foreign function words outnumber English ones;
  * - 'undecided' otherwise: the detectors vote.
  */
-export function plausiblyEnglish(text: string): EnglishVerdict {
+export function plausiblyEnglish(text: string, codes: ReadonlySet<string> = new Set()): EnglishVerdict {
   if (GERMAN_GENDER_ENDING.test(text)) return 'not-english';
-  const e = englishEvidence(text);
+  const e = englishEvidence(text, codes);
   // Only abbreviations ("cm", "4k HDR"): nothing to translate.
   if (e.words === 0) return e.foreignFunctionWords === 0 ? 'english' : 'undecided';
   const share = e.known / e.words;

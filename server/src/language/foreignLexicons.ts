@@ -1,0 +1,115 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { englishLexicon } from './englishLexicon';
+import { loadHunspell, type HunspellDictionary } from './hunspell';
+import { isIndonesianWord } from './indonesianLexicon';
+
+/**
+ * Word lists of the other Latin-script languages users write prompts in (issue 13): the Hunspell dictionaries of
+ * Debian's `hunspell-es`, `-pt-br`, `-fr`, `-it`, `-de-de`, `-nl`, `-pl`, `-tr`, `-vi` (read at run time from
+ * /usr/share/hunspell, not shipped; `hunspell-id` through indonesianLexicon.ts). They answer one question for a
+ * word the English list does not know: which languages write it? n-gram detectors guess on two or three words
+ * ("Render otomatis" → Danish, "Buhid" → Rundi); a word in no list at all is a name or a code, which translation
+ * cannot improve. A missing package only leaves its language out (logged once).
+ */
+const DIR = '/usr/share/hunspell';
+const DICTIONARIES: ReadonlyArray<readonly [code: string, file: string, options: { compounds?: boolean; capitalised?: boolean }]> = [
+  ['spa', 'es_ES', {}],
+  ['por', 'pt_BR', {}],
+  ['fra', 'fr', {}],
+  ['ita', 'it_IT', {}],
+  ['deu', 'de_DE', { compounds: true, capitalised: true }],
+  ['nld', 'nl', { compounds: true }],
+  ['pol', 'pl_PL', {}],
+  ['tur', 'tr_TR', {}],
+  ['vie', 'vi_VN', {}],
+];
+
+/** The languages with a word list here (Malay goes with Indonesian: one list serves both). */
+export const DICTIONARY_LANGUAGES: ReadonlySet<string> = new Set([...DICTIONARIES.map(([code]) => code), 'ind', 'msa']);
+
+let loaded: Array<[string, HunspellDictionary]> | null = null;
+
+/** Loads the dictionaries once (2-8 s and ~150 MB for all nine; call {@link warmForeignLexicons} at start-up). */
+function dictionaries(): Array<[string, HunspellDictionary]> {
+  if (loaded) return loaded;
+  loaded = [];
+  for (const [code, file, options] of DICTIONARIES) {
+    const aff = path.join(DIR, `${file}.aff`);
+    const dic = path.join(DIR, `${file}.dic`);
+    if (!existsSync(aff) || !existsSync(dic)) {
+      console.warn(`language detection: ${dic} is missing (Debian hunspell package); its language is left to the n-gram detectors`);
+      continue;
+    }
+    loaded.push([code, loadHunspell(aff, dic, options)]);
+  }
+  return loaded;
+}
+
+/** Loads the word lists ahead of the first prompt (the server calls it at start-up). */
+export function warmForeignLexicons(): void {
+  dictionaries();
+}
+
+/** The languages (ISO 639-3) whose word list has `word`; 'ind' for the Indonesian/Malay one. */
+export function languagesOfWord(word: string): string[] {
+  const out = dictionaries()
+    .filter(([, dictionary]) => dictionary.has(word))
+    .map(([code]) => code);
+  if (isIndonesianWord(word.toLowerCase())) out.push('ind');
+  return out;
+}
+
+/** What the word lists say about a Latin-script prompt. */
+export interface DictionaryVote {
+  /** Words of 3+ letters the English list does not know (acronyms in capitals left out). */
+  unknown: string[];
+  /** Those of them that some list has (the others are names or made-up words). */
+  listed: string[];
+  /** Languages whose list has every word of `listed` (empty when `listed` is empty or no list has them all). */
+  covering: string[];
+  /** Acronyms in capitals (2-5 letters) that neither English nor any other list knows: codes, not words ("AMR", "GDK"). */
+  codes: string[];
+}
+
+/**
+ * Asks every word list about the words of `text` the English list does not know.
+ * @example dictionaryVote('Render otomatis') // { unknown: ['otomatis'], listed: ['otomatis'], covering: ['ind'], codes: [] }
+ * @example dictionaryVote('Buhid') // { unknown: ['buhid'], listed: [], covering: [], codes: [] }
+ */
+export function dictionaryVote(text: string): DictionaryVote {
+  const english = englishLexicon();
+  const unknown: string[] = [];
+  const codes: string[] = [];
+  for (const word of text.normalize('NFC').match(/\p{L}[\p{L}'’-]*/gu) ?? []) {
+    const lower = word.toLowerCase().replace(/['’]s?$/u, '');
+    if (english.has(lower)) continue;
+    if (/^\p{Lu}{2,5}$/u.test(word)) {
+      if (languagesOfWord(lower).length === 0) codes.push(word);
+      continue;
+    }
+    if (lower.replace(/[-'’]/gu, '').length >= 3) unknown.push(lower);
+  }
+  const listed: string[] = [];
+  let covering: string[] | null = null;
+  for (const word of unknown) {
+    const mine = new Set(word.includes('-') ? intersectParts(word) : languagesOfWord(word));
+    if (mine.size === 0) continue;
+    listed.push(word);
+    covering = covering === null ? [...mine] : covering.filter((code) => mine.has(code));
+  }
+  return { unknown, listed, covering: covering ?? [], codes };
+}
+
+/** "Hilfe-Knopf": the languages that have every part. */
+function intersectParts(word: string): string[] {
+  const parts = word.split('-').filter((part) => part.length >= 2);
+  const english = englishLexicon();
+  let out: string[] | null = null;
+  for (const part of parts) {
+    if (english.has(part)) continue;
+    const mine = new Set(languagesOfWord(part));
+    out = out === null ? [...mine] : out.filter((code) => mine.has(code));
+  }
+  return out ?? [];
+}

@@ -1,0 +1,132 @@
+import { readFileSync } from 'node:fs';
+
+/**
+ * A small reader of Hunspell dictionaries (.aff + .dic, as Debian's `hunspell-*` packages install them), enough to
+ * answer "is this a word of the language?" for language detection (issue 13). It knows stems, one prefix and one
+ * suffix rule per word (with their conditions and the three flag formats), and optionally two-part compounds
+ * (German, Dutch); it ignores compound rules, NEEDAFFIX and FORBIDDENWORD, so it accepts a few more strings than
+ * Hunspell would, which only matters for made-up words.
+ */
+
+interface Affix {
+  flag: string;
+  strip: string;
+  add: string;
+  condition: RegExp;
+}
+
+type FlagFormat = 'char' | 'long' | 'num';
+
+export interface HunspellDictionary {
+  /** True when `word` (any case) is a word of the dictionary: a stem, or a stem with one prefix and/or one suffix. */
+  has(word: string): boolean;
+}
+
+function flagsOf(raw: string, format: FlagFormat): string[] {
+  if (format === 'num') return raw.split(/[,\s]+/u).filter(Boolean);
+  if (format === 'long') return raw.split(/\s+/u).flatMap((part) => part.match(/[^]{1,2}/gu) ?? []);
+  return [...raw.replace(/\s+/gu, '')];
+}
+
+/** Hunspell conditions are regular-expression classes and dots: "[^aeiou]y", "[^c]er", "." */
+function conditionRegExp(condition: string, suffix: boolean): RegExp {
+  const body = condition === '.' ? '' : condition.replace(/[-\\^$*+?(){}|]/gu, (c) => (c === '^' || c === '-' ? c : `\\${c}`));
+  try {
+    return new RegExp(suffix ? `${body}$` : `^${body}`, 'u');
+  } catch {
+    return /$^/u; // An unreadable condition never matches: the rule is skipped.
+  }
+}
+
+/** Loads a dictionary from its two files (the encoding is read from the .aff's SET line). */
+export function loadHunspell(affPath: string, dicPath: string, options: { compounds?: boolean; capitalised?: boolean } = {}): HunspellDictionary {
+  const affBytes = readFileSync(affPath);
+  const encoding = /^SET\s+(\S+)/mu.exec(affBytes.toString('latin1'))?.[1]?.toLowerCase() ?? 'utf-8';
+  const decode = (bytes: Buffer) => new TextDecoder(encoding === 'iso8859-1' ? 'latin1' : encoding.replace(/^iso(\d)/u, 'iso-$1')).decode(bytes);
+  const aff = decode(affBytes);
+  const flagLine = /^FLAG\s+(\S+)/mu.exec(aff)?.[1];
+  const format: FlagFormat = flagLine === 'long' ? 'long' : flagLine === 'num' ? 'num' : 'char';
+
+  const suffixes = new Map<string, Affix[]>();
+  const prefixes = new Map<string, Affix[]>();
+  let longestSuffix = 0;
+  let longestPrefix = 0;
+  for (const line of aff.split('\n')) {
+    const parts = line.trim().split(/\s+/u);
+    if ((parts[0] !== 'SFX' && parts[0] !== 'PFX') || parts.length < 5) continue;
+    const suffix = parts[0] === 'SFX';
+    const add = parts[3] === '0' ? '' : parts[3].split('/')[0].toLowerCase();
+    const affix: Affix = { flag: parts[1], strip: parts[2] === '0' ? '' : parts[2].toLowerCase(), add, condition: conditionRegExp(parts[4].toLowerCase(), suffix) };
+    const table = suffix ? suffixes : prefixes;
+    table.set(add, [...(table.get(add) ?? []), affix]);
+    if (suffix) longestSuffix = Math.max(longestSuffix, add.length);
+    else longestPrefix = Math.max(longestPrefix, add.length);
+  }
+
+  // Stem (lower case) → its flags (several homographs' flags joined by a space).
+  const stems = new Map<string, string>();
+  const lines = decode(readFileSync(dicPath)).split('\n');
+  for (let i = 1; i < lines.length; i++) {
+    const entry = lines[i].replace(/^\uFEFF/u, '').split(/\t|\s+\p{L}{2}:/u)[0].trim();
+    if (!entry) continue;
+    const slash = entry.search(/(?<!\\)\//u);
+    const written = (slash < 0 ? entry : entry.slice(0, slash)).replace(/\\\//gu, '/');
+    // Capitalised entries are mostly names ("Sun", "The", "Amr"), which say nothing about the language; German
+    // keeps them (its nouns are capitalised).
+    if (!options.capitalised && /^\p{Lu}/u.test(written)) continue;
+    const stem = written.toLowerCase();
+    const flags = slash < 0 ? '' : entry.slice(slash + 1);
+    const before = stems.get(stem);
+    stems.set(stem, before === undefined ? flags : `${before} ${flags}`);
+  }
+
+  const hasFlag = (stem: string, flag: string) => {
+    const raw = stems.get(stem);
+    return raw !== undefined && flagsOf(raw, format).includes(flag);
+  };
+
+  function withSuffix(word: string): boolean {
+    if (stems.has(word)) return true;
+    for (let length = 0; length <= Math.min(longestSuffix, word.length - 1); length++) {
+      const rules = suffixes.get(length === 0 ? '' : word.slice(-length));
+      if (!rules) continue;
+      const base = word.slice(0, word.length - length);
+      for (const rule of rules) {
+        const stem = base + rule.strip;
+        if (rule.condition.test(stem) && hasFlag(stem, rule.flag)) return true;
+      }
+    }
+    return false;
+  }
+
+  function known(word: string): boolean {
+    if (withSuffix(word)) return true;
+    for (let length = 1; length <= Math.min(longestPrefix, word.length - 2); length++) {
+      for (const rule of prefixes.get(word.slice(0, length)) ?? []) {
+        const rest = rule.strip + word.slice(length);
+        if (!rule.condition.test(rest)) continue;
+        if (hasFlag(rest, rule.flag) || withSuffix(rest)) return true;
+      }
+    }
+    return false;
+  }
+
+  /** Compounds of up to three known parts ("Sonnen|unter|gang", "breuk|streep"), with German/Dutch linking s. */
+  function compound(word: string, depth: number): boolean {
+    for (let cut = 3; cut <= word.length - 3; cut++) {
+      const head = word.slice(0, cut);
+      if (!(known(head) || (head.endsWith('s') && head.length > 3 && known(head.slice(0, -1))))) continue;
+      const tail = word.slice(cut);
+      if (known(tail) || (depth < 1 && compound(tail, depth + 1))) return true;
+    }
+    return false;
+  }
+
+  return {
+    has(written: string) {
+      const word = written.normalize('NFC').replace(/’/gu, "'").toLowerCase();
+      if (known(word)) return true;
+      return options.compounds === true && compound(word, 0);
+    },
+  };
+}

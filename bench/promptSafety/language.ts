@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { readdirSync } from 'node:fs';
 import { createLanguageDetector } from '../../server/src/language/detectLanguage';
+import { checkScript } from '../../server/src/language/scriptCheck';
 import { englishEvidence } from '../../server/src/language/plausiblyEnglish';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
@@ -88,5 +90,28 @@ export async function measureLanguage(verbose: boolean, newHeldOut: boolean, pho
       for (const r of results.filter((x) => ['ind', 'msa', 'jpn'].includes(x.code) && x.guess.lanCode !== x.code)) rows.push(`    ${r.code} → ${r.guess.lanCode}: ${JSON.stringify(r.text)}`);
     }
   }
+  rows.push(chineseTakenForJapanese());
   return rows;
+}
+
+/**
+ * Kanji-only Japanese rules must not take Chinese for Japanese: every Han text without kana of the text review's
+ * innocent Chinese lines and of the product's own zh and zh-tw translations (locales/) is checked.
+ */
+function chineseTakenForJapanese(): string {
+  const texts: string[] = [];
+  const walk = (value: unknown) => {
+    if (typeof value === 'string') texts.push(value);
+    else if (value && typeof value === 'object') Object.values(value).forEach(walk);
+  };
+  walk(JSON.parse(readFileSync(path.join(ROOT, 'server/src/textReview/promptSets/innocent.json'), 'utf8')));
+  for (const file of readdirSync(path.join(ROOT, 'locales'), { recursive: true }) as string[]) {
+    if (/(^|\/)zh(-tw)?\.json$/u.test(file)) walk(JSON.parse(readFileSync(path.join(ROOT, 'locales', file), 'utf8')));
+  }
+  const chinese = texts.filter((t) => /\p{Script=Han}/u.test(t) && !/[\p{Script=Hiragana}\p{Script=Katakana}]/u.test(t));
+  const japanese = chinese.filter((t) => {
+    const verdict = checkScript(t);
+    return verdict.kind === 'language' && verdict.code === 'jpn';
+  });
+  return `language     Chinese (text-review lines, zh and zh-tw locales) taken for Japanese: ${pct(japanese.length, chinese.length)} (${japanese.length}/${chinese.length})`;
 }

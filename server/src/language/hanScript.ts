@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { readsAsJapaneseWords } from './kanjiWords';
 
 /**
  * Japanese or Chinese for a prompt written in Han characters only (issue 13 "kanji-only Japanese"). Kana settle
@@ -9,6 +10,7 @@ import { createRequire } from 'node:module';
  *   checked with OpenCC's conversion tables (npm `opencc-js`, MIT, tables Apache-2.0): the text is Japanese when
  *   converting it to Japanese forms changes nothing, while converting it to Simplified and to Traditional
  *   Chinese both change it.
+ * - Words: the text reads as Japanese words better than as Chinese ones (kanjiWords.ts: "名前", "日付").
  * - Everything else stays Chinese, unless the user's page is Japanese (the `hint`): then a Han-only prompt is
  *   Japanese unless it holds characters only Simplified Chinese writes ("们", "这").
  */
@@ -18,7 +20,14 @@ interface OpenCCModule {
   Converter(options: { from: string; to: string }): Convert;
 }
 
-let converters: { toTraditional: Convert; toSimplified: Convert; simplifiedToJapanese: Convert; traditionalToJapanese: Convert } | null = null;
+let converters: {
+  toTraditional: Convert;
+  toTaiwan: Convert;
+  toHongKong: Convert;
+  toSimplified: Convert;
+  simplifiedToJapanese: Convert;
+  traditionalToJapanese: Convert;
+} | null = null;
 
 /** The four OpenCC converters, built once on first use (~6 MB of tables, loaded only for Han prompts). */
 function openCC() {
@@ -26,6 +35,10 @@ function openCC() {
     const { Converter } = createRequire(import.meta.url)('opencc-js') as OpenCCModule;
     converters = {
       toTraditional: Converter({ from: 'cn', to: 't' }),
+      // OpenCC's own Traditional forms differ from Taiwan's and Hong Kong's standards in some characters (羣/群,
+      // 臺/台): text written in those standards is Traditional Chinese too ("社群貼文", "電商平台").
+      toTaiwan: Converter({ from: 'cn', to: 'tw' }),
+      toHongKong: Converter({ from: 'cn', to: 'hk' }),
       toSimplified: Converter({ from: 't', to: 'cn' }),
       simplifiedToJapanese: Converter({ from: 'cn', to: 'jp' }),
       traditionalToJapanese: Converter({ from: 't', to: 'jp' }),
@@ -40,7 +53,7 @@ export interface HanForms {
   japanese: boolean;
   /** Every character is written the same way in Simplified Chinese. */
   simplified: boolean;
-  /** Every character is written the same way in Traditional Chinese. */
+  /** Every character is written the same way in Traditional Chinese (OpenCC's, Taiwan's or Hong Kong's standard). */
   traditional: boolean;
 }
 
@@ -50,7 +63,7 @@ export function hanForms(text: string): HanForms {
   return {
     japanese: cc.simplifiedToJapanese(text) === text && cc.traditionalToJapanese(text) === text,
     simplified: cc.toSimplified(text) === text,
-    traditional: cc.toTraditional(text) === text,
+    traditional: cc.toTraditional(text) === text || cc.toTaiwan(text) === text || cc.toHongKong(text) === text,
   };
 }
 
@@ -65,6 +78,8 @@ export function hanForms(text: string): HanForms {
 export function japaneseOrChinese(text: string, hint?: string): 'jpn' | 'zho' {
   const forms = hanForms(text);
   if (forms.japanese && !forms.simplified && !forms.traditional) return 'jpn';
+  // Japanese words Chinese does not have ("名前", "日付", "火曜日"), unless only Simplified Chinese writes the text.
+  if ((forms.japanese || forms.traditional) && readsAsJapaneseWords(text, openCC().toSimplified)) return 'jpn';
   if (hint === 'jpn' && (forms.japanese || forms.traditional)) return 'jpn';
   return 'zho';
 }

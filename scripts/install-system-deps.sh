@@ -6,6 +6,9 @@
 #             (Portuguese, French, Italian → Spanish, the pivot) and cg3 (cg-proc, which the Italian pair needs)
 #   wamerican  English words with spelling variants and names ("donut", "Saturn") for language detection
 #   hunspell-id  Indonesian word list (LGPL-3): short Indonesian and Malay prompts are recognised by their words
+#   hunspell-es/-pt-br/-fr/-it/-de-de/-nl/-pl/-tr/-vi  word lists of the other Latin-script languages: which language
+#             writes the words English does not know (server/src/language/foreignLexicons.ts)
+#   mecab-ipadic  Japanese word list (IPAdic): kanji-only Japanese told from Chinese by its words (kanjiWords.ts)
 #   chromium  (with --test) the browser the end-to-end tests drive; fonts-dejavu-core for text the tests draw
 #   fortunes, fortunes-zh/-de/-es/-it/-br/-pl  (with --prompt-sets) the held-out text of the prompt-safety sets,
 #             read only by bench/promptSafety/buildPromptSets.ts (the built sets are committed)
@@ -23,6 +26,16 @@ want=(
   "apertium-spa-ita $modes/ita-spa.mode"
   "cg3 cg-proc"
   "hunspell-id /usr/share/hunspell/id_ID.dic"
+  "hunspell-es /usr/share/hunspell/es_ES.dic"
+  "hunspell-pt-br /usr/share/hunspell/pt_BR.dic"
+  "hunspell-fr /usr/share/hunspell/fr.dic"
+  "hunspell-it /usr/share/hunspell/it_IT.dic"
+  "hunspell-de-de /usr/share/hunspell/de_DE.dic"
+  "hunspell-nl /usr/share/hunspell/nl.dic"
+  "hunspell-pl /usr/share/hunspell/pl_PL.dic"
+  "hunspell-tr /usr/share/hunspell/tr_TR.dic"
+  "hunspell-vi /usr/share/hunspell/vi_VN.dic"
+  "mecab-ipadic /usr/share/mecab/dic/ipadic/Noun.csv"
   "wamerican /usr/share/dict/american-english"
 )
 [ "${1:-}" = "--test" ] && want+=("chromium chromium" "fonts-dejavu-core /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")

@@ -162,8 +162,8 @@ export function createLanguageDetector(loaders: readonly DetectorLoader[] = DEFA
  * The other languages' word lists settle what the n-grams only guess on a few words (see foreignLexicons.ts):
  * - the words English does not know (names left out) are all words of one language's list (or of several, one of
  *   which a detector named): that language ("Render otomatis" → Indonesian, not Danish; "Display predefinito" → Italian);
- * - the n-grams named a language without a list here (Rundi, Volapük, Kazakh …) yet no list knows any word
- *   ("Buhid", "SGML document"): a name or a code, sent as written (unsure), since no translator can improve it.
+ * - the n-grams named a language without a list here (Rundi, Volapük, Kazakh …) yet no list knows any word and
+ *   every letter is one English writes ("Buhid", "SGML document"): a name or a code, sent as written (unsure), since no translator can improve it.
  * The detectors' English stays English unless the English list said "not English" and two or more words are
  * another language's (English recall comes first).
  * Returns null when the lists do not decide.
@@ -184,7 +184,9 @@ function settleByWordLists(text: string, lanCode: string, lists: DictionaryVote,
     if (namedByDetector.length === 1) return pick(namedByDetector[0]);
     return null;
   }
-  if (listed.length === 0 && lanCode !== ENGLISH && !DICTIONARY_LANGUAGES.has(lanCode) && orthographyHint(text) === null) return { lanCode, sure: false };
+  // Letters English never writes ("krásná kočka", "Käfer") keep the detectors' answer: they show a real language.
+  const plainLetters = !/[^\x00-\x7f]/u.test(text.normalize('NFC'));
+  if (listed.length === 0 && plainLetters && lanCode !== ENGLISH && !DICTIONARY_LANGUAGES.has(lanCode)) return { lanCode, sure: false };
   return null;
 }
 

@@ -30,7 +30,10 @@ export const DICTIONARY_LANGUAGES: ReadonlySet<string> = new Set([...DICTIONARIE
 
 let loaded: Array<[string, HunspellDictionary]> | null = null;
 
-/** Loads the dictionaries once (2-8 s and ~150 MB for all nine; call {@link warmForeignLexicons} at start-up). */
+/**
+ * Loads the dictionaries once, on the first prompt with a word English does not know (all nine: about 8 s and
+ * ~150 MB on the loaded development machine; prompts of English words never load them).
+ */
 function dictionaries(): Array<[string, HunspellDictionary]> {
   if (loaded) return loaded;
   loaded = [];
@@ -44,11 +47,6 @@ function dictionaries(): Array<[string, HunspellDictionary]> {
     loaded.push([code, loadHunspell(aff, dic, options)]);
   }
   return loaded;
-}
-
-/** Loads the word lists ahead of the first prompt (the server calls it at start-up). */
-export function warmForeignLexicons(): void {
-  dictionaries();
 }
 
 /** The languages (ISO 639-3) whose word list has `word`; 'ind' for the Indonesian/Malay one. */

@@ -85,15 +85,17 @@ export function loadHunspell(affPath: string, dicPath: string, options: { compou
     return raw !== undefined && flagsOf(raw, format).includes(flag);
   };
 
-  function withSuffix(word: string): boolean {
-    if (stems.has(word)) return true;
+  /** `word` is a stem, or a stem with one suffix; `prefixFlag`: the stem must also take that prefix. */
+  function withSuffix(word: string, prefixFlag?: string): boolean {
+    const allows = (stem: string) => prefixFlag === undefined || hasFlag(stem, prefixFlag);
+    if (stems.has(word) && allows(word)) return true;
     for (let length = 0; length <= Math.min(longestSuffix, word.length - 1); length++) {
       const rules = suffixes.get(length === 0 ? '' : word.slice(-length));
       if (!rules) continue;
       const base = word.slice(0, word.length - length);
       for (const rule of rules) {
         const stem = base + rule.strip;
-        if (rule.condition.test(stem) && hasFlag(stem, rule.flag)) return true;
+        if (rule.condition.test(stem) && hasFlag(stem, rule.flag) && allows(stem)) return true;
       }
     }
     return false;
@@ -105,7 +107,7 @@ export function loadHunspell(affPath: string, dicPath: string, options: { compou
       for (const rule of prefixes.get(word.slice(0, length)) ?? []) {
         const rest = rule.strip + word.slice(length);
         if (!rule.condition.test(rest)) continue;
-        if (hasFlag(rest, rule.flag) || withSuffix(rest)) return true;
+        if (withSuffix(rest, rule.flag)) return true;
       }
     }
     return false;

@@ -1,0 +1,49 @@
+import { existsSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { guessLanguage } from './detectLanguage';
+import { dictionaryVote, languagesOfWord } from './foreignLexicons';
+
+// The word lists are Debian packages read at run time (scripts/install-system-deps.sh installs them).
+const lists = ['es_ES', 'pt_BR', 'fr', 'it_IT', 'de_DE', 'nl', 'id_ID'].every((file) => existsSync(`/usr/share/hunspell/${file}.dic`));
+
+describe.skipIf(!lists)('other languages\' word lists settle short prompts (issue 13, real Hunspell lists and detectors)', () => {
+  it('names the languages that write a word, inflected and compound forms included', () => {
+    expect(languagesOfWord('predefinito')).toContain('ita');
+    expect(languagesOfWord('anchura')).toContain('spa');
+    expect(languagesOfWord('Sonnenuntergang')).toContain('deu');
+    expect(languagesOfWord('otomatis')).toContain('ind');
+    expect(languagesOfWord('Buhid')).toEqual([]);
+  }, 60_000);
+
+  it('sets apart words English does not know, names no list knows, and codes in capitals', () => {
+    expect(dictionaryVote('Render otomatis')).toEqual({ unknown: ['otomatis'], listed: ['otomatis'], covering: ['ind'], codes: [] });
+    expect(dictionaryVote('Buhid')).toEqual({ unknown: ['buhid'], listed: [], covering: [], codes: [] });
+    expect(dictionaryVote('GDK backend').codes).toEqual(['GDK']);
+    expect(dictionaryVote('a red fox in the snow')).toEqual({ unknown: [], listed: [], covering: [], codes: [] });
+  }, 60_000);
+
+  it.each([
+    // Half-English interface strings the n-grams placed in Danish or Romanian, or were unsure of.
+    ['Render otomatis', 'ind'],
+    ['Penempatan window', 'ind'],
+    ['Display predefinito', 'ita'],
+    ['Laranja claro', 'por'],
+    ['Hilfe-Knopf', 'deu'],
+  ])('translates %j from the language whose list has its words (%s)', async (text, code) => {
+    expect(await guessLanguage(text)).toEqual({ lanCode: code, sure: true });
+  }, 60_000);
+
+  it('sends a name no list knows as written (unsure) instead of "translating" it from a language it is not', async () => {
+    expect(await guessLanguage('Buhid')).toEqual(expect.objectContaining({ sure: false }));
+    expect(await guessLanguage('Nushu')).toEqual(expect.objectContaining({ sure: false }));
+  }, 60_000);
+
+  it('still translates prompts of the product languages and keeps the issue\'s English examples English', async () => {
+    expect(await guessLanguage('quitar el fondo')).toEqual({ lanCode: 'spa', sure: true });
+    expect(await guessLanguage('Hintergrund entfernen')).toEqual({ lanCode: 'deu', sure: true });
+    expect(await guessLanguage('kucing memakai kacamata hitam')).toEqual({ lanCode: 'ind', sure: true });
+    for (const text of ['kimono girl', 'café interior', 'astronaut riding a horse on mars', 'croissant on a plate']) {
+      expect(await guessLanguage(text)).toEqual({ lanCode: 'eng', sure: true });
+    }
+  }, 60_000);
+});

@@ -122,7 +122,7 @@ export function createLanguageDetector(loaders: readonly DetectorLoader[] = DEFA
     if (verdict.kind === 'none') return { lanCode: ENGLISH, sure: true };
     // The word list first: a plausibly English prompt is English, whatever n-grams say ("kimono girl"); codes in
     // capitals that no language's list knows ("AMR audio", "GDK backend") count for neither side.
-    const lists = dictionaryVote(text);
+    const lists = await dictionaryVote(text);
     const words = plausiblyEnglish(text, new Set(lists.codes.map((code) => code.toLowerCase())));
     // (A cost measured and accepted: "stile poster vintage", Italian whose three words are also English words,
     // is sent as written; making all three detectors overrule the word list turned "déjà vu" French.)

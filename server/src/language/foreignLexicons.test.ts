@@ -1,13 +1,14 @@
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { guessLanguage } from './detectLanguage';
-import { dictionaryVote, languagesOfWord } from './foreignLexicons';
+import { dictionaryVote, languagesOfWord, loadForeignLexicons } from './foreignLexicons';
 
 // The word lists are Debian packages read at run time (scripts/install-system-deps.sh installs them).
 const lists = ['es_ES', 'pt_BR', 'fr', 'it_IT', 'de_DE', 'nl', 'id_ID'].every((file) => existsSync(`/usr/share/hunspell/${file}.dic`));
 
 describe.skipIf(!lists)('other languages\' word lists settle short prompts (issue 13, real Hunspell lists and detectors)', () => {
-  it('names the languages that write a word, inflected and compound forms included', () => {
+  it('names the languages that write a word, inflected and compound forms included', async () => {
+    await loadForeignLexicons();
     expect(languagesOfWord('predefinito')).toContain('ita');
     expect(languagesOfWord('anchura')).toContain('spa');
     expect(languagesOfWord('Sonnenuntergang')).toContain('deu');
@@ -15,11 +16,11 @@ describe.skipIf(!lists)('other languages\' word lists settle short prompts (issu
     expect(languagesOfWord('Buhid')).toEqual([]);
   }, 60_000);
 
-  it('sets apart words English does not know, names no list knows, and codes in capitals', () => {
-    expect(dictionaryVote('Render otomatis')).toEqual({ unknown: ['otomatis'], listed: ['otomatis'], covering: ['ind'], codes: [] });
-    expect(dictionaryVote('Buhid')).toEqual({ unknown: ['buhid'], listed: [], covering: [], codes: [] });
-    expect(dictionaryVote('GDK backend').codes).toEqual(['GDK']);
-    expect(dictionaryVote('a red fox in the snow')).toEqual({ unknown: [], listed: [], covering: [], codes: [] });
+  it('sets apart words English does not know, names no list knows, and codes in capitals', async () => {
+    expect(await dictionaryVote('Render otomatis')).toEqual({ unknown: ['otomatis'], listed: ['otomatis'], covering: ['ind'], codes: [] });
+    expect(await dictionaryVote('Buhid')).toEqual({ unknown: ['buhid'], listed: [], covering: [], codes: [] });
+    expect((await dictionaryVote('GDK backend')).codes).toEqual(['GDK']);
+    expect(await dictionaryVote('a red fox in the snow')).toEqual({ unknown: [], listed: [], covering: [], codes: [] });
   }, 60_000);
 
   it.each([

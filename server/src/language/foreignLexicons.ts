@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { englishLexicon } from './englishLexicon';
-import { loadHunspell, type HunspellDictionary } from './hunspell';
+import { loadHunspellAsync, type HunspellDictionary } from './hunspell';
 import { isIndonesianWord } from './indonesianLexicon';
 
 /**
@@ -28,28 +28,36 @@ const DICTIONARIES: ReadonlyArray<readonly [code: string, file: string, options:
 /** The languages with a word list here (Malay goes with Indonesian: one list serves both). */
 export const DICTIONARY_LANGUAGES: ReadonlySet<string> = new Set([...DICTIONARIES.map(([code]) => code), 'ind', 'msa']);
 
-let loaded: Array<[string, HunspellDictionary]> | null = null;
+let loaded: Array<[string, HunspellDictionary]> = [];
+let loading: Promise<void> | null = null;
 
 /**
- * Loads the dictionaries once, on the first prompt with a word English does not know (all nine: about 8 s and
- * ~150 MB on the loaded development machine; prompts of English words never load them).
+ * Loads the lists once, on the first prompt with a word English does not know (all nine: about 8 s and ~150 MB on
+ * the loaded development machine, read in slices so that other requests are served meanwhile); prompts of English
+ * words never load them.
  */
-function dictionaries(): Array<[string, HunspellDictionary]> {
-  if (loaded) return loaded;
-  loaded = [];
-  for (const [code, file, options] of DICTIONARIES) {
-    const aff = path.join(DIR, `${file}.aff`);
-    const dic = path.join(DIR, `${file}.dic`);
-    if (!existsSync(aff) || !existsSync(dic)) {
-      console.warn(`language detection: ${dic} is missing (Debian hunspell package); its language is left to the n-gram detectors`);
-      continue;
+export function loadForeignLexicons(): Promise<void> {
+  loading ??= (async () => {
+    const all: Array<[string, HunspellDictionary]> = [];
+    for (const [code, file, options] of DICTIONARIES) {
+      const aff = path.join(DIR, `${file}.aff`);
+      const dic = path.join(DIR, `${file}.dic`);
+      if (!existsSync(aff) || !existsSync(dic)) {
+        console.warn(`language detection: ${dic} is missing (Debian hunspell package); its language is left to the n-gram detectors`);
+        continue;
+      }
+      all.push([code, await loadHunspellAsync(aff, dic, options)]);
     }
-    loaded.push([code, loadHunspell(aff, dic, options)]);
-  }
+    loaded = all;
+  })();
+  return loading;
+}
+
+function dictionaries(): Array<[string, HunspellDictionary]> {
   return loaded;
 }
 
-/** The languages (ISO 639-3) whose word list has `word`; 'ind' for the Indonesian/Malay one. */
+/** The languages (ISO 639-3) whose word list has `word`; 'ind' for the Indonesian/Malay one (after {@link loadForeignLexicons}). */
 export function languagesOfWord(word: string): string[] {
   const out = dictionaries()
     .filter(([, dictionary]) => dictionary.has(word))
@@ -72,14 +80,16 @@ export interface DictionaryVote {
 
 /**
  * Asks every word list about the words of `text` the English list does not know.
- * @example dictionaryVote('Render otomatis') // { unknown: ['otomatis'], listed: ['otomatis'], covering: ['ind'], codes: [] }
- * @example dictionaryVote('Buhid') // { unknown: ['buhid'], listed: [], covering: [], codes: [] }
+ * @example await dictionaryVote('Render otomatis') // → { unknown: ['otomatis'], listed: ['otomatis'], covering: ['ind'], codes: [] }
+ * @example await dictionaryVote('Buhid') // → { unknown: ['buhid'], listed: [], covering: [], codes: [] }
  */
-export function dictionaryVote(text: string): DictionaryVote {
+export async function dictionaryVote(text: string): Promise<DictionaryVote> {
   const english = englishLexicon();
+  const words = text.normalize('NFC').match(/\p{L}[\p{L}'’-]*/gu) ?? [];
+  if (words.some((word) => !english.has(word.toLowerCase().replace(/['’]s?$/u, '')))) await loadForeignLexicons();
   const unknown: string[] = [];
   const codes: string[] = [];
-  for (const word of text.normalize('NFC').match(/\p{L}[\p{L}'’-]*/gu) ?? []) {
+  for (const word of words) {
     const lower = word.toLowerCase().replace(/['’]s?$/u, '');
     if (english.has(lower)) continue;
     if (/^\p{Lu}{2,5}$/u.test(word)) {

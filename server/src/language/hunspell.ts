@@ -38,8 +38,31 @@ function conditionRegExp(condition: string, suffix: boolean): RegExp {
   }
 }
 
-/** Loads a dictionary from its two files (the encoding is read from the .aff's SET line). */
-export function loadHunspell(affPath: string, dicPath: string, options: { compounds?: boolean; capitalised?: boolean } = {}): HunspellDictionary {
+type LoadOptions = { compounds?: boolean; capitalised?: boolean };
+
+/** Loads a dictionary from its two files (the encoding is read from the .aff's SET line), in one go. */
+export function loadHunspell(affPath: string, dicPath: string, options: LoadOptions = {}): HunspellDictionary {
+  const steps = build(affPath, dicPath, options);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/**
+ * {@link loadHunspell} that hands the event loop back every 20,000 entries: the large lists (Turkish, Polish,
+ * Portuguese) take seconds to read, which a server must not spend in one block.
+ */
+export async function loadHunspellAsync(affPath: string, dicPath: string, options: LoadOptions = {}): Promise<HunspellDictionary> {
+  const steps = build(affPath, dicPath, options);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+function* build(affPath: string, dicPath: string, options: LoadOptions): Generator<void, HunspellDictionary> {
   const affBytes = readFileSync(affPath);
   const encoding = /^SET\s+(\S+)/mu.exec(affBytes.toString('latin1'))?.[1]?.toLowerCase() ?? 'utf-8';
   const decode = (bytes: Buffer) => new TextDecoder(encoding === 'iso8859-1' ? 'latin1' : encoding.replace(/^iso(\d)/u, 'iso-$1')).decode(bytes);
@@ -67,6 +90,7 @@ export function loadHunspell(affPath: string, dicPath: string, options: { compou
   const stems = new Map<string, string>();
   const lines = decode(readFileSync(dicPath)).split('\n');
   for (let i = 1; i < lines.length; i++) {
+    if (i % 20_000 === 0) yield;
     const entry = lines[i].replace(/^\uFEFF/u, '').split(/\t|\s+\p{L}{2}:/u)[0].trim();
     if (!entry) continue;
     const slash = entry.search(/(?<!\\)\//u);

@@ -52,6 +52,9 @@ export async function measureLanguage(verbose: boolean, newHeldOut: boolean, pho
       return e.words > 0 && e.known === e.words;
     });
     if (others.length) {
+      // Per language: how many of its prompts were called English (or sent as written because unsure).
+      const codes = [...new Set(others.map((r) => r.code))];
+      rows.push(`               called English per language: ${codes.map((code) => `${code} ${othersAsEnglish.filter((r) => r.code === code).length}/${others.filter((r) => r.code === code).length}`).join(', ')}`);
       rows.push(
         `               of those spelled the same in English: ${sameInEnglish.length}; other languages called English without them ${pct(othersAsEnglish.length - sameInEnglish.length, others.length - sameInEnglish.length)} (${othersAsEnglish.length - sameInEnglish.length}/${others.length - sameInEnglish.length})`,
       );

@@ -63,6 +63,16 @@ test('a short English prompt with a loanword is taken for English and sent on un
   await expect(page.getByTestId('generate.translated')).toHaveCount(0);
 });
 
+test('a prompt the server cannot place (a name no word list knows) is sent as written, and the page says so', async ({ page }) => {
+  // "Buhid" (a script's name): the n-gram detectors guess Rundi, no language's word list has it, so translating it
+  // could only garble it (issue 13: "when detection is unsure, send the prompt as written and say so").
+  await page.getByTestId('generate.prompt').fill('Buhid');
+  await page.getByTestId('generate.submit').click();
+  await expect(page.getByTestId('generate.error')).toHaveAttribute('data-code', '1000003');
+  await expect(page.getByTestId('generate.translated')).toHaveCount(0);
+  await expect(page.getByTestId('generate.asWritten')).toContainText("We couldn't tell which language this prompt is in");
+});
+
 test('a prompt with a listed word is refused by the text review (1010202) before anything is sent', async ({ page }) => {
   const submits: string[] = [];
   page.on('request', (request) => { if (request.url().includes('/api/task/')) submits.push(request.url()); });

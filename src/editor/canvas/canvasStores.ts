@@ -1,6 +1,6 @@
 /** Canvas-only UI state of the live stage: never document state, never in the history. */
 import type { Box, Guide } from './snapping';
-import { createSmallStore } from './smallStore';
+import { createSmallStore } from '../scene/smallStore';
 
 /** Snap guides shown while dragging. */
 export const guidesStore = createSmallStore<readonly Guide[]>([]);

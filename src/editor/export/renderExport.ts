@@ -10,10 +10,10 @@ import type { AssetStore } from '../../../engine/assets/AssetStore';
 import type { Layer, Project } from '../../../engine/doc/types';
 import type { ExportFormat } from '../../../engine/spec/kinds';
 import { EXPORT_QUALITY, exportFileName } from '../../../engine/spec/limits';
-import { applyCanvasEffects } from '../canvas/effects/canvasWideEffects';
-import { OffscreenDocument } from './OffscreenDocument';
+import { applyCanvasEffects } from '../render/canvasWideEffects';
+import { OffscreenDocument } from '../scene/offscreen/OffscreenDocument';
 import { flipRowsY, unpremultiplyRgba } from './pixels';
-import { preloadResources } from './preloadResources';
+import { preloadResources } from '../scene/offscreen/preloadResources';
 
 export interface RenderSize {
   width: number;

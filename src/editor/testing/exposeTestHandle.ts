@@ -8,7 +8,7 @@
 import type Konva from 'konva';
 import type { Editor } from '../../../engine/Editor';
 import { exportProject } from '../export/renderExport';
-import { effectsTestHandle } from '../effects/testHandle';
+import { effectsTestHandle } from '../render/renderers/testHandle';
 
 export const TEST_HANDLE_STORAGE_KEY = 'lumacut.testHandle';
 

@@ -5,8 +5,8 @@
  */
 import type { Editor } from '../../../../engine/Editor';
 import { setLayerMask } from '../../../../engine/commands';
-import { loadImage, resolveImageUri } from '../imageCache';
-import { createSmallStore } from '../smallStore';
+import { loadImage, resolveImageUri } from '../../scene/imageCache';
+import { createSmallStore } from '../../scene/smallStore';
 import { storeImage } from '../../shell/actions/addContent';
 
 export const MASK_MAX_SIDE = 1024;

@@ -22,6 +22,7 @@ import { CanvasEffectsOverlay } from '../scene/effectNodes/CanvasEffectsOverlay'
 import { createWorkTracker } from '../scene/effectNodes/workTracker';
 import { createGestureState } from './gestureState';
 import { DocumentLayers } from '../scene/nodes/DocumentLayers';
+import { layersDrawer } from '../scene/offscreen/drawLayers';
 import { type Scene, SceneContext } from '../scene/sceneContext';
 import { MarqueeBox, SnapGuides } from './OverlayShapes';
 import { SelectionTransformer } from './SelectionTransformer';
@@ -94,7 +95,7 @@ export function CanvasStage() {
   }, [editor, ready, work]);
 
   const scene = useMemo<Scene>(
-    () => ({ assets: editor.assets, canvasW, canvasH, interactive: true, pixelRatio: typeof window === 'undefined' ? 1 : window.devicePixelRatio || 1, preview: true, work }),
+    () => ({ assets: editor.assets, canvasW, canvasH, interactive: true, pixelRatio: typeof window === 'undefined' ? 1 : window.devicePixelRatio || 1, preview: true, work, drawLayers: layersDrawer(canvasW, canvasH, editor.assets, true) }),
     [editor, canvasW, canvasH, work],
   );
 

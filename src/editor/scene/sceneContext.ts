@@ -4,6 +4,7 @@
  */
 import { createContext, useContext } from 'react';
 import type { AssetStore } from '../../../engine/assets/AssetStore';
+import type { Layer } from '../../../engine/doc/types';
 import type { WorkTracker } from './effectNodes/workTracker';
 
 export interface Scene {
@@ -19,9 +20,18 @@ export interface Scene {
   preview: boolean;
   /** Pending asynchronous effect work; the export waits for it (null: nobody waits). */
   work: WorkTracker | null;
+  /**
+   * Draws other layers of this document offscreen at `size` pixels (their own effects included): the
+   * backdrop of a blended layer and the canvas-wide effects come from here (`offscreen/drawLayers.ts`
+   * provides it), so the scene never imports the exporter. null: nothing is drawn offscreen.
+   */
+  drawLayers: DrawLayers | null;
 }
 
-export const SceneContext = createContext<Scene>({ assets: null, canvasW: 1, canvasH: 1, interactive: false, pixelRatio: 1, preview: false, work: null });
+/** Draws layers offscreen into a new canvas of exactly `size` pixels. */
+export type DrawLayers = (layers: readonly Layer[], size: { width: number; height: number }) => Promise<HTMLCanvasElement>;
+
+export const SceneContext = createContext<Scene>({ assets: null, canvasW: 1, canvasH: 1, interactive: false, pixelRatio: 1, preview: false, work: null, drawLayers: null });
 
 export function useScene(): Scene {
   return useContext(SceneContext);

@@ -1,6 +1,6 @@
 /**
  * Canvas-wide adjustments and filter on the live stage: when they change something, the whole
- * document is drawn offscreen (renderLayersToCanvas, the export path, at preview size), run through
+ * document is drawn offscreen (the scene's `drawLayers`, the export path, at preview size), run through
  * the effect renderer and shown over the layers (not listening: the layers below still select,
  * drag and transform). Nothing is drawn or computed when they are the identity.
  *
@@ -12,7 +12,6 @@
 import { memo, useMemo } from 'react';
 import { Image as KonvaImage } from 'react-konva';
 import type { AdjustParams, FilterParams, Layer } from '../../../../engine/doc/types';
-import { renderLayersToCanvas } from '../../export/renderExport';
 import { useScene } from '../sceneContext';
 import { effectParamsKey, layersKey, sceneRenderSize } from '../../render/canvasEffects';
 import { applyCanvasEffects, canvasEffectPasses } from '../../render/canvasWideEffects';
@@ -32,15 +31,15 @@ interface Props {
 
 export const CanvasEffectsOverlay = memo(function CanvasEffectsOverlay({ layers, adjustParams, filterParams, hidden = false }: Props) {
   const scene = useScene();
-  const { canvasW, canvasH, assets } = scene;
-  const active = useMemo(() => canvasEffectPasses({ adjustParams, filterParams, canvasW }).length > 0, [adjustParams, filterParams, canvasW]);
+  const { canvasW, canvasH, drawLayers } = scene;
+  const active = useMemo(() => !!drawLayers && canvasEffectPasses({ adjustParams, filterParams, canvasW }).length > 0, [drawLayers, adjustParams, filterParams, canvasW]);
   const currentLayers = active ? layersKey(layers) : '';
   const settledLayers = useSettled(currentLayers, OVERLAY_SETTLE_MS);
   const size = sceneRenderSize(scene);
   const paramsKey = useMemo(() => effectParamsKey({ adjustParams, filterParams }), [adjustParams, filterParams]);
   const key = active && settledLayers === currentLayers ? `${settledLayers}#${paramsKey}#${size.width}x${size.height}` : null;
   const result = useAsyncResult<HTMLCanvasElement>(key, async () => {
-    const composite = await renderLayersToCanvas({ layers, canvasW, canvasH }, assets, size, { preview: true });
+    const composite = await drawLayers!(layers, size);
     return applyCanvasEffects(composite, { adjustParams, filterParams, canvasW }, 'preview');
   }, 'canvas-wide effects');
   // Shown when it is of the current layers (its parameters may be a step behind while a slider moves).

@@ -1,6 +1,6 @@
 /**
  * Blend modes a canvas lacks (LinearBurn, Divide, … see blendPlan): the layers below are drawn
- * offscreen by the export renderer (the same node components, their effects included) into a
+ * offscreen by the scene's `drawLayers` (the same node components, their effects included) into a
  * full-canvas backdrop; the part under this layer is resampled into the layer's local frame and
  * the layer's raster is recoloured against it (preBlend: W3C compositing with the mode's formula).
  * The result, drawn with plain source-over at the layer's opacity × blend opacity, is exact up to
@@ -13,7 +13,6 @@
  */
 import { useRef } from 'react';
 import type { Layer } from '../../../../engine/doc/types';
-import { renderLayersToCanvas } from '../../export/renderExport';
 import type { Scene } from '../sceneContext';
 import { type BlendPlan, layersKey, objectId, sceneRenderSize } from '../../render/canvasEffects';
 import { localBackdrop } from '../../render/effectCanvases';
@@ -39,7 +38,7 @@ export function useBackdropBlend(
   plan: BlendPlan,
   scene: Scene,
 ): HTMLCanvasElement | null {
-  const active = plan.needsBackdrop && !!below && !!raster;
+  const active = plan.needsBackdrop && !!below && !!raster && !!scene.drawLayers;
   const size = sceneRenderSize(scene);
   const wanted = active ? `${layersKey(below)}|${size.width}x${size.height}|${scene.canvasW}x${scene.canvasH}` : null;
   const backdropKey = useSettled(wanted, scene.preview ? BACKDROP_SETTLE_MS : 0);
@@ -47,7 +46,7 @@ export function useBackdropBlend(
   if (backdropKey === wanted) settledBelow.current = below;
   const backdrop = useAsyncResult<Backdrop>(active ? backdropKey : null, async () => {
     const layers = settledBelow.current ?? [];
-    const canvas = await renderLayersToCanvas({ layers, canvasW: scene.canvasW, canvasH: scene.canvasH }, scene.assets, size, { preview: scene.preview });
+    const canvas = await scene.drawLayers!(layers, size);
     return { canvas, scale: canvas.width / Math.max(1, scene.canvasW) };
   }, 'backdrop render');
 

@@ -17,7 +17,7 @@ import { PLACEHOLDER_BROKEN_FILL, PLACEHOLDER_LOADING_FILL, brokenImageMark } fr
 import { useScene } from '../sceneContext';
 import { tintedImage } from './tint';
 import { maskedImage } from '../../render/maskedImage';
-import { MASK_MAX_SIDE, maskStore } from '../../canvas/mask/maskStore';
+import { MASK_MAX_SIDE, maskStore } from '../liveView';
 
 export const ImageLayerNode = memo(function ImageLayerNode({ layer, fx }: { layer: Layer; fx?: NodeFx }) {
   const { assets, interactive } = useScene();

@@ -8,7 +8,7 @@ import { Group, Rect, Text, TextPath } from 'react-konva';
 import { toCssColor } from '../../../../engine/doc/color';
 import type { Layer } from '../../../../engine/doc/types';
 import { cssFamilyFor } from '../../../fonts/fontLoader';
-import { useIsEditingText } from '../../canvas/canvasStores';
+import { useIsEditingText } from '../liveView';
 import { resolveImageUri, useCachedImage } from '../imageCache';
 import { textLayout, textureUri } from '../text/textStyle';
 import { type NodeFx, fxNodeAttrs, useContentSignal } from '../effectNodes/nodeFx';

@@ -12,7 +12,7 @@ import type { AssetStore } from '../../../../engine/assets/AssetStore';
 import type { Layer as DocLayer } from '../../../../engine/doc/types';
 import { type WorkTracker, createWorkTracker } from '../effectNodes/workTracker';
 import { DocumentLayers } from '../nodes/DocumentLayers';
-import { type Scene, SceneContext } from '../sceneContext';
+import { type DrawLayers, type Scene, SceneContext } from '../sceneContext';
 
 interface Props {
   layers: readonly DocLayer[];
@@ -23,6 +23,8 @@ interface Props {
   height: number;
   /** Drawn for the live view (a backdrop, the canvas-wide effects): effects at preview size. */
   preview?: boolean;
+  /** How layers inside draw a backdrop (drawLayers.ts passes itself, bound to this document). */
+  drawLayers: DrawLayers;
   onReady(stage: Konva.Stage): void;
 }
 
@@ -42,10 +44,10 @@ function ReadySignal({ onReady, work }: { onReady(stage: Konva.Stage): void; wor
   return <Group ref={ref} />;
 }
 
-export function OffscreenDocument({ layers, canvasW, canvasH, assets, width, height, preview = false, onReady }: Props) {
+export function OffscreenDocument({ layers, canvasW, canvasH, assets, width, height, preview = false, drawLayers, onReady }: Props) {
   const scene = useMemo<Scene>(
-    () => ({ assets, canvasW, canvasH, interactive: false, pixelRatio: width / Math.max(1, canvasW), preview, work: createWorkTracker() }),
-    [assets, canvasW, canvasH, width, preview],
+    () => ({ assets, canvasW, canvasH, interactive: false, pixelRatio: width / Math.max(1, canvasW), preview, work: createWorkTracker(), drawLayers }),
+    [assets, canvasW, canvasH, width, preview, drawLayers],
   );
   return (
     <Stage width={width} height={height} scaleX={width / Math.max(1, canvasW)} scaleY={height / Math.max(1, canvasH)} listening={false}>

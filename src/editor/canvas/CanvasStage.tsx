@@ -23,6 +23,7 @@ import { createWorkTracker } from '../scene/effectNodes/workTracker';
 import { createGestureState } from './gestureState';
 import { DocumentLayers } from '../scene/nodes/DocumentLayers';
 import { layersDrawer } from '../scene/offscreen/drawLayers';
+import { livePreviewStore } from '../scene/liveView';
 import { type Scene, SceneContext } from '../scene/sceneContext';
 import { MarqueeBox, SnapGuides } from './OverlayShapes';
 import { SelectionTransformer } from './SelectionTransformer';
@@ -87,6 +88,14 @@ export function CanvasStage() {
   const pointer = useSelectionPointer(editor, content, container, gesture, startTextEdit);
   const drag = useLayerDrag(editor, content, gesture);
   const longPress = useLongPressEdit(editor, startTextEdit);
+
+  // The one selected layer previews its effects live at its size on screen (scene/livePreview).
+  const liveLayerId = useEditorSelector((s) => (s.selectedIds.length === 1 ? s.selectedIds[0] : null));
+  const liveScale = view.scale * (typeof window === 'undefined' ? 1 : window.devicePixelRatio || 1);
+  useEffect(() => {
+    livePreviewStore.set(liveLayerId ? { layerId: liveLayerId, scale: liveScale } : null);
+  }, [liveLayerId, liveScale]);
+  useEffect(() => () => livePreviewStore.set(null), []);
 
   useEffect(() => {
     if (!ready || !stage.current) return undefined;

@@ -1,6 +1,7 @@
 /**
  * View state that the interaction layer (src/editor/canvas) writes and the scene draws: the text being
- * edited in place (hidden under its editor) and the mask being painted (drawn live on its layer).
+ * edited in place (hidden under its editor), the mask being painted (drawn live on its layer) and the
+ * layer whose effects preview live on the GPU (the selected one, at its size on screen).
  * It lives here, below the canvas, so the scene never imports the canvas (picture pipeline, one way).
  * Never document state, never in the history; exports (interactive = false) ignore it.
  */
@@ -35,3 +36,6 @@ export interface MaskSession {
 
 /** The mask being painted (canvas/mask/maskStore.ts starts, paints and ends it). */
 export const maskStore = createSmallStore<MaskSession | null>(null);
+
+/** The one selected layer, previewed live (livePreview/) at `scale` device pixels per canvas pixel. */
+export const livePreviewStore = createSmallStore<{ layerId: string; scale: number } | null>(null);

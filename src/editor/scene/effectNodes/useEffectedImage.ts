@@ -5,7 +5,7 @@
  * renders are coalesced (a slider drag renders the newest value after the one in flight, skipping
  * those in between); results are cached by (picture, parameters, size), so undo/redo is instant.
  */
-import { useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { AdjustParams, FilterParams, Rect } from '../../../../engine/doc/types';
 import { layerEffectPasses } from '../../../../engine/effects/effectStack';
 import { useScene } from '../sceneContext';
@@ -33,12 +33,28 @@ export interface EffectedImage {
 
 const NONE: EffectedImage = { image: null, busy: false };
 
+/**
+ * `value` once it has not changed for `delayMs` (0: at once). Unlike useSettled the wait is not scene work:
+ * a live preview is on screen meanwhile, and the render it defers is only what shows after editing.
+ */
+function useRested<T>(value: T, delayMs: number): T {
+  const [rested, setRested] = useState(value);
+  useEffect(() => {
+    if (delayMs <= 0) return undefined;
+    const timer = setTimeout(() => setRested(value), delayMs);
+    return () => clearTimeout(timer);
+  }, [value, delayMs]);
+  return delayMs <= 0 ? value : rested;
+}
+
 export function useEffectedImage(
   source: PictureSource | null,
   params: { adjustParams: AdjustParams | null; filterParams: FilterParams | null },
   rect: Pick<Rect, 'w' | 'h'>,
   /** An SVG picture: rendered at its drawn size, not its nominal one. */
   vector = false,
+  /** Start a render only after the parameters rested this long (the layer previews live meanwhile). */
+  delayMs = 0,
 ): EffectedImage {
   const { preview, pixelRatio } = useScene();
   const { adjustParams, filterParams } = params;
@@ -55,7 +71,8 @@ export function useEffectedImage(
   const sourceId = source ? objectId(source) : 0;
   const key = size && passes.length > 0 ? `${sourceId}|${paramsKey}@${widthKey}@${size.width}x${size.height}` : null;
   const cached = source && key ? results.get(source, key) : undefined;
-  const result = useAsyncResult<HTMLCanvasElement>(cached ? null : key, async () => {
+  const rested = useRested(key, delayMs);
+  const result = useAsyncResult<HTMLCanvasElement>(cached || rested !== key ? null : key, async () => {
     if (!source || !size || !key) throw new Error('no picture');
     const image = await renderEffects(source, passes, size, preview ? 'preview' : 'export');
     results.set(source, key, image);

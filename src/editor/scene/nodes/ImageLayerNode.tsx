@@ -5,7 +5,8 @@
  * Adjust and filter parameters show the picture through the effect renderer (useEffectedImage:
  * preview size live, full resolution in export); other effects come in through `fx`.
  */
-import { memo, useMemo } from 'react';
+import type Konva from 'konva';
+import { memo, useMemo, useRef } from 'react';
 import { Image as KonvaImage } from 'react-konva';
 import type { Layer } from '../../../../engine/doc/types';
 import { isVectorUrl, scaleCrop } from '../../render/canvasEffects';
@@ -18,6 +19,10 @@ import { useScene } from '../sceneContext';
 import { tintedImage } from './tint';
 import { maskedImage } from '../../render/maskedImage';
 import { MASK_MAX_SIDE, maskStore } from '../liveView';
+import { useLivePreview } from '../livePreview/useLivePreview';
+
+/** While a layer previews live, its full effect render starts after its parameters rested this long. */
+const LIVE_RENDER_DELAY_MS = 400;
 
 export const ImageLayerNode = memo(function ImageLayerNode({ layer, fx }: { layer: Layer; fx?: NodeFx }) {
   const { assets, interactive } = useScene();
@@ -35,10 +40,13 @@ export const ImageLayerNode = memo(function ImageLayerNode({ layer, fx }: { laye
     [tinted, maskSource, maskVersion],
   );
   const { w, h } = layer.rect;
-  const effected = useEffectedImage(picture, layer, layer.rect, isVectorUrl(url)).image;
+  const node = useRef<Konva.Image>(null);
+  // The selected layer previews on the GPU at display size; its full render waits until the sliders rest.
+  const live = useLivePreview(layer.layerId, picture, layer, layer.rect, node);
+  const effected = useEffectedImage(picture, layer, layer.rect, isVectorUrl(url), live ? LIVE_RENDER_DELAY_MS : 0).image;
   const loaded = status === 'loaded' && !!picture;
   const broken = status === 'error';
-  const drawn = loaded ? effected ?? picture : null;
+  const drawn = loaded ? live ?? effected ?? picture : null;
   const crop = useMemo(() => {
     if (!drawn || !image || !img?.cropRect) return {};
     const natural = { x: img.cropRect.x, y: img.cropRect.y, width: img.cropRect.w, height: img.cropRect.h };
@@ -50,6 +58,7 @@ export const ImageLayerNode = memo(function ImageLayerNode({ layer, fx }: { laye
   useContentSignal(fx, [shown, crop, fill, w, h]);
   return (
     <KonvaImage
+      ref={node}
       {...layerNodeAttrs(layer, { width: w, height: h }, interactive)}
       {...fxNodeAttrs(fx, true)}
       width={w}

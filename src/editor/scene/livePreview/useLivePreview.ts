@@ -18,6 +18,18 @@ type SurfaceModule = typeof import('./PreviewSurface');
 let loading: Promise<SurfaceModule> | null = null;
 let loaded: SurfaceModule | null = null;
 
+/** localStorage key: '0' turns the live Surface off (the layer then previews through the renderers, as
+ * before it existed): for the effects bench's before/after comparison and for debugging a driver. */
+export const LIVE_PREVIEW_STORAGE_KEY = 'lumacut.livePreview';
+
+function switchedOff(): boolean {
+  try {
+    return window.localStorage.getItem(LIVE_PREVIEW_STORAGE_KEY) === '0';
+  } catch {
+    return false;
+  }
+}
+
 /** Display sizes are rounded up to this many pixels, so a zoom step does not resample the picture each time. */
 const SIZE_STEP = 64;
 
@@ -54,7 +66,7 @@ export function useLivePreview(
     [adjustParams, filterParams, width],
   );
   const [module, setModule] = useState<SurfaceModule | null>(loaded);
-  const wanted = interactive && preview && scale > 0 && !!picture && passes.length > 0;
+  const wanted = interactive && preview && scale > 0 && !!picture && passes.length > 0 && !switchedOff();
   useEffect(() => {
     if (!wanted || module) return;
     loading ??= import('./PreviewSurface').then((m) => (loaded = m));

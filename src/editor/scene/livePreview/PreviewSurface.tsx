@@ -17,6 +17,7 @@ import { isPgrainIdentity } from '../../../../engine/effects/adjustRanges';
 import { blurPassRadius, shaderFilesFor, type EffectPass } from '../../../../engine/effects/effectStack';
 import { filterLut } from '../../../../engine/effects/filters/applyFilter';
 import { LUT_SIZE } from '../../../../engine/effects/filters/lut';
+import { registerCanvasTextureLoader } from './canvasTextureLoader';
 import { adjustDefines, adjustShaderUniforms } from '../../render/renderers/glPasses';
 import { cachedShader, preDownloadShaders } from '../../render/renderers/shaderSource';
 
@@ -105,7 +106,7 @@ export function passNodes(source: HTMLCanvasElement, passes: readonly EffectPass
       for (const name of ['blurS', 'blurM', 'blurL', 'grainTex']) textures[name] ??= input;
       const geometry = { imageWidth: width, imageHeight: height, originX: 0, originY: 0 };
       current = (
-        <Node shader={shader('adjust.frag', adjustDefines(u))} blendFunc={NO_BLEND}
+        <Node shader={shader('adjust.frag', adjustDefines(u))} blendFunc={NO_BLEND} ignoreUnusedUniforms
           uniformsOptions={{ t: NEAREST, blurS: { interpolation: 'linear' }, blurM: { interpolation: 'linear' }, blurL: { interpolation: 'linear' } }}
           uniforms={{ ...textures, ...adjustShaderUniforms(u, geometry, 1) }} />
       );
@@ -147,6 +148,7 @@ export function surfaceAvailable(): boolean {
 /** The page's one preview Surface (mounted in a detached element on first use). */
 export function previewSurface(): PreviewSurface {
   if (surface) return surface;
+  registerCanvasTextureLoader();
   const container = document.createElement('div');
   const root: Root = createRoot(container);
   let drawn: (() => void) | null = null;

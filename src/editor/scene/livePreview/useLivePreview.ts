@@ -70,7 +70,8 @@ export function useLivePreview(
   useEffect(() => {
     if (!wanted || module) return;
     loading ??= import('./PreviewSurface').then((m) => (loaded = m));
-    void loading.then(setModule);
+    // A chunk that fails to load (offline, a CSP refusal) leaves the renderers' preview in place.
+    void loading.then(setModule, (error: unknown) => console.warn(`Live effect preview unavailable: ${String(error)}`));
   }, [wanted, module]);
 
   const natural = picture ? naturalSize(picture) : null;

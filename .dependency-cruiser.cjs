@@ -8,10 +8,7 @@
  */
 const TEST = '(\\.test\\.tsx?$|^tests/|^bench/)';
 
-const KNOWN_CYCLES = [
-  // The live canvas renders a blended layer's backdrop through the exporter (issue 11, item 2).
-  '^src/editor/(canvas|export)/',
-];
+const KNOWN_CYCLES = [];
 
 module.exports = {
   forbidden: [
@@ -22,6 +19,34 @@ module.exports = {
       from: { pathNot: [TEST, ...KNOWN_CYCLES] },
       // Type-only imports vanish at run time; a cycle made only of them is harmless.
       to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } },
+    },
+    {
+      name: 'picture-pipeline-scene',
+      severity: 'error',
+      comment: 'The picture pipeline runs one way: shell → canvas → scene → render → engine/effects; export → scene. The scene (react-konva nodes) draws the document for the live stage and for exports alike, so it never reaches back into the interaction layer, the shell or the exporter.',
+      from: { path: '^src/editor/scene/', pathNot: TEST },
+      to: { path: '^src/editor/(canvas|shell|export|panels|persistence)/' },
+    },
+    {
+      name: 'picture-pipeline-render',
+      severity: 'error',
+      comment: 'render/ (WebGL and CPU renderers, caches, rasterising, effect plans) is plain TypeScript over canvases: no React, no react-konva nodes, nothing above it in the pipeline.',
+      from: { path: '^src/editor/render/', pathNot: TEST },
+      to: { path: ['^src/editor/(canvas|shell|export|scene|panels|persistence)/', 'node_modules/(react|react-dom|react-konva|@xstate/react)/'] },
+    },
+    {
+      name: 'picture-pipeline-canvas',
+      severity: 'error',
+      comment: 'canvas/ is interaction only (gestures, overlays, view state): it shows the scene and never calls the exporter or the shell.',
+      from: { path: '^src/editor/canvas/', pathNot: TEST },
+      to: { path: '^src/editor/(shell|export)/' },
+    },
+    {
+      name: 'picture-pipeline-export',
+      severity: 'error',
+      comment: 'Exports draw through the scene (what you see is what you export), never through the live canvas or the shell.',
+      from: { path: '^src/editor/export/', pathNot: TEST },
+      to: { path: '^src/editor/(canvas|shell)/' },
     },
     {
       name: 'no-unresolvable',
@@ -69,7 +94,7 @@ module.exports = {
   options: {
     tsConfig: { fileName: 'tsconfig.json' },
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: ['^node_modules', '^dist', '^\\.helpers'] },
+    exclude: { path: ['^dist', '^\\.helpers'] },
     tsPreCompilationDeps: true,
     enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default'] },
   },

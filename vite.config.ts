@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin, type ProxyOptions } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompress } from './scripts/vitePrecompress';
@@ -30,6 +31,9 @@ export default defineConfig({
   plugins: [react(), precompress(), readmeAsset()],
   // Some canvas/WebGL libraries still read the Node `global`; browsers only have globalThis.
   define: { global: 'globalThis' },
+  // gl-react's ndarray loader pulls in ndarray-ops, which generates code with Function() as it loads: the CSP
+  // (no 'unsafe-eval') refuses it. The live preview uploads canvases only; see the stub for why it is safe.
+  resolve: { alias: { 'ndarray-ops': fileURLToPath(new URL('./src/editor/scene/livePreview/ndarrayOpsStub.ts', import.meta.url)) } },
   build: { outDir: 'dist', emptyOutDir: true },
   server: { proxy },
   preview: { proxy },

@@ -74,4 +74,41 @@ describe('layer boundaries', () => {
     };
     expect(check(tree(cycle))).toEqual(['no-circular']);
   });
+
+  describe('the editor picture pipeline runs one way (shell → canvas → scene → render → engine/effects; export → scene)', () => {
+    const PIPELINE = {
+      ...CLEAN,
+      'src/editor/render/plan.ts': "import { MAX } from '../../../engine/spec/limits';\nexport const plan = MAX;\n",
+      'src/editor/scene/Node.ts': "import { plan } from '../render/plan';\nexport const node = plan;\n",
+      'src/editor/canvas/Stage.ts': "import { node } from '../scene/Node';\nexport const stage = node;\n",
+      'src/editor/export/exporter.ts': "import { node } from '../scene/Node';\nexport const exported = node;\n",
+      'src/editor/shell/Shell.ts': "import { stage } from '../canvas/Stage';\nimport { exported } from '../export/exporter';\nexport const shell = stage + exported;\n",
+      // A stand-in React package: the rules must see imports of node_modules packages too.
+      'node_modules/react/package.json': '{ "name": "react", "version": "0.0.0", "main": "index.js" }\n',
+      'node_modules/react/index.js': 'exports.useState = 1;\n',
+    };
+
+    it('passes when every arrow points down the pipeline', () => {
+      expect(check(tree(PIPELINE))).toEqual([]);
+    });
+
+    it('fails when the scene reaches back into the canvas, the shell or the exporter', () => {
+      expect(check(tree({ ...PIPELINE, 'src/editor/scene/Node.ts': "import { exported } from '../export/exporter';\nexport const node = exported;\n" }))).toContain('picture-pipeline-scene');
+      expect(check(tree({ ...PIPELINE, 'src/editor/scene/Extra.ts': "import { stage } from '../canvas/Stage';\nexport const extra = stage;\n" }))).toEqual(['picture-pipeline-scene']);
+    });
+
+    it('fails when render imports React or anything above it', () => {
+      expect(check(tree({ ...PIPELINE, 'src/editor/render/hook.ts': "import { useState } from 'react';\nexport const hook = useState;\n" }))).toEqual(['picture-pipeline-render']);
+      expect(check(tree({ ...PIPELINE, 'src/editor/render/up.ts': "import { node } from '../scene/Node';\nexport const up = node;\n" }))).toEqual(['picture-pipeline-render']);
+    });
+
+    it('fails when the canvas calls the exporter, or the exporter draws through the live canvas', () => {
+      expect(check(tree({ ...PIPELINE, 'src/editor/canvas/Extra.ts': "import { exported } from '../export/exporter';\nexport const extra = exported;\n" }))).toEqual(['picture-pipeline-canvas']);
+      expect(check(tree({ ...PIPELINE, 'src/editor/export/extra.ts': "import { stage } from '../canvas/Stage';\nexport const extra = stage;\n" }))).toEqual(['picture-pipeline-export']);
+    });
+
+    it('fails when engine imports React (node_modules are checked, not excluded)', () => {
+      expect(check(tree({ ...PIPELINE, 'engine/spec/hook.ts': "import { useState } from 'react';\nexport const hook = useState;\n" }))).toEqual(['engine-is-plain-typescript']);
+    });
+  });
 });

@@ -7,7 +7,7 @@ import { ADJUST_KEYS, ADJUST_RANGES } from '../engine/effects/adjustRanges';
 import { adjustUniforms, HIGHLIGHT_GAIN, TEMPERATURE_GAIN, TINT_GAIN } from '../engine/effects/adjustUniforms';
 import { shaderFilesFor, type EffectPass } from '../engine/effects/effectStack';
 import { GRAIN_MID, GRAIN_OFFSET_COARSE, GRAIN_OFFSET_FINE } from '../engine/effects/grain';
-import { adjustDefines, adjustShaderUniforms } from '../src/editor/effects/glPasses';
+import { adjustDefines, adjustShaderUniforms } from '../src/editor/render/renderers/glPasses';
 import { defaultUniforms, glReactShaders, SHADER_FILES, SHADER_TABLE, shaderNameOf, type ShaderName } from './index';
 
 const source = (file: string) => readFileSync(path.join(__dirname, file), 'utf8');

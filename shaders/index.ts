@@ -1,6 +1,6 @@
 /**
  * The effect shaders of shaders/*.frag and their uniforms. The GLSL text is NOT bundled: the browser fetches it
- * from `GET /raw/gl/<file>` (src/editor/effects/shaderSource.ts), so this module only names the files and describes
+ * from `GET /raw/gl/<file>` (src/editor/render/renderers/shaderSource.ts), so this module only names the files and describes
  * each uniform once — `{ default, min, max, labelKey }` — for panels, tests and the renderers (engineering guide §C 4.5).
  *
  * - `uniforms`: the numbers an effect exposes (range = what the shader accepts; default = no change).

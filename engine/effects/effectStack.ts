@@ -1,6 +1,6 @@
 /**
  * The effect stack of a layer or of the whole canvas: which passes to run, in which order, and which shader files they
- * need. Pure data; the renderers (GL and CPU, src/editor/effects) execute the passes.
+ * need. Pure data; the renderers (GL and CPU, src/editor/render/renderers) execute the passes.
  *
  * Order (identity passes left out):
  *   1. lut     the filter's lookup table at FilterParams.strength

@@ -253,3 +253,52 @@ const ZERO_ADJUST = {
   sharpen: 0, tem: 0, tint: 0, grain: 0, vignette: 0, blur: 0, glow: 0, structure: 0,
   pgrain: { size: 0, amount: 0, highlights: 0, roughness: 0 },
 };
+
+test('the selected layer previews live through the gl-react Surface at its size on screen, like its full render', async ({ page }) => {
+  const id = await openDesignWithSquare(page);
+  // A picture that is not the same upside down: warm at the top, cool at the bottom.
+  const [w, h] = [200, 200];
+  const raw = Buffer.alloc(w * h * 4);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) raw.set([Math.round(230 - y), Math.round(60 + x / 2), Math.round(40 + y), 255], (y * w + x) * 4);
+  }
+  const png = await sharp(raw, { raw: { width: w, height: h, channels: 4 } }).png().toBuffer();
+  await page.getByTestId('tool.image').click();
+  await page.getByTestId('image.input').setInputFiles({ name: 'gradient.png', mimeType: 'image/png', buffer: png });
+  await expect.poll(async () => (await project(page)).layers.length).toBe(3);
+  const photo = (await project(page)).layers[2].layerId;
+  await page.evaluate(([layerId, rect]) => window.__editor!.updateLayers([{ layerId, rect }]), [photo, BOX] as const);
+  await setEffects(page, id, { visible: false });
+  await setEffects(page, photo, {
+    adjustParams: { ...ZERO_ADJUST, brightness: 20, contrast: 30, saturation: 20, vignette: 40 },
+    filterParams: { categoryName: 'Film', uid: 'filmSlide', lutName: 'filmSlide', strength: 80 },
+  });
+  const points: Point[] = [[420, 420], [580, 420], [500, 500], [420, 580], [580, 580]];
+  const drawnFrom = () => page.evaluate((layerId) => {
+    const node = window.__stage!.findOne((n: { id(): string }) => n.id() === layerId) as unknown as { image(): HTMLCanvasElement };
+    const image = node.image();
+    const gl = image instanceof HTMLCanvasElement && !image.getContext('2d');
+    return { gl, width: image.width, displayed: Math.round(200 * window.__stage!.scaleX() * window.devicePixelRatio) };
+  }, photo);
+
+  // Not selected: the renderer's full render (a 2D canvas).
+  await page.evaluate(() => window.__editor!.select([]));
+  const full = await livePixels(page, points);
+  expect((await drawnFrom()).gl).toBe(false);
+
+  // Selected (as while its panel's sliders move): the Surface's WebGL canvas, at the layer's size on screen
+  // (rounded up to 64 px), showing the same picture the right way up.
+  await page.evaluate((layerId) => window.__editor!.select([layerId]), photo);
+  await expect.poll(async () => (await drawnFrom()).gl).toBe(true);
+  const surface = await drawnFrom();
+  expect(surface.width).toBe(Math.min(200, Math.ceil(surface.displayed / 64) * 64));
+  const live = await livePixels(page, points);
+  live.forEach((pixel, i) => expect(near(pixel, full[i], 6), `point ${i}: live ${rgb(pixel)} vs full ${rgb(full[i])}`).toBe(true));
+  // The top and the bottom stay apart (a flipped Surface would swap them).
+  expect(live[0].r - live[3].r).toBeGreaterThan(60);
+
+  // A slider step redraws the Surface.
+  await setEffects(page, photo, { adjustParams: { ...ZERO_ADJUST, brightness: 60, contrast: 30, saturation: 20, vignette: 40 } });
+  const brighter = await livePixels(page, points);
+  expect(brighter[2].r + brighter[2].g + brighter[2].b).toBeGreaterThan(live[2].r + live[2].g + live[2].b + 30);
+});

@@ -18,11 +18,13 @@ import { cropStore } from './crop/cropStore';
 import { MaskBrushOverlay } from './mask/MaskBrushOverlay';
 import { maskStore } from './mask/maskStore';
 import { useCompare } from './compareStore';
-import { CanvasEffectsOverlay } from './effects/CanvasEffectsOverlay';
-import { createWorkTracker } from './effects/workTracker';
+import { CanvasEffectsOverlay } from '../scene/effectNodes/CanvasEffectsOverlay';
+import { createWorkTracker } from '../scene/effectNodes/workTracker';
 import { createGestureState } from './gestureState';
-import { DocumentLayers } from './nodes/DocumentLayers';
-import { type Scene, SceneContext } from './nodes/sceneContext';
+import { DocumentLayers } from '../scene/nodes/DocumentLayers';
+import { layersDrawer } from '../scene/offscreen/drawLayers';
+import { livePreviewStore } from '../scene/liveView';
+import { type Scene, SceneContext } from '../scene/sceneContext';
 import { MarqueeBox, SnapGuides } from './OverlayShapes';
 import { SelectionTransformer } from './SelectionTransformer';
 import { TextEditorOverlay } from './TextEditorOverlay';
@@ -87,6 +89,14 @@ export function CanvasStage() {
   const drag = useLayerDrag(editor, content, gesture);
   const longPress = useLongPressEdit(editor, startTextEdit);
 
+  // The one selected layer previews its effects live at its size on screen (scene/livePreview).
+  const liveLayerId = useEditorSelector((s) => (s.selectedIds.length === 1 ? s.selectedIds[0] : null));
+  const liveScale = view.scale * (typeof window === 'undefined' ? 1 : window.devicePixelRatio || 1);
+  useEffect(() => {
+    livePreviewStore.set(liveLayerId ? { layerId: liveLayerId, scale: liveScale } : null);
+  }, [liveLayerId, liveScale]);
+  useEffect(() => () => livePreviewStore.set(null), []);
+
   useEffect(() => {
     if (!ready || !stage.current) return undefined;
     stage.current.setAttr('effectWork', work);
@@ -94,7 +104,7 @@ export function CanvasStage() {
   }, [editor, ready, work]);
 
   const scene = useMemo<Scene>(
-    () => ({ assets: editor.assets, canvasW, canvasH, interactive: true, pixelRatio: typeof window === 'undefined' ? 1 : window.devicePixelRatio || 1, preview: true, work }),
+    () => ({ assets: editor.assets, canvasW, canvasH, interactive: true, pixelRatio: typeof window === 'undefined' ? 1 : window.devicePixelRatio || 1, preview: true, work, drawLayers: layersDrawer(canvasW, canvasH, editor.assets, true) }),
     [editor, canvasW, canvasH, work],
   );
 

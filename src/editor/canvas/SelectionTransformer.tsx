@@ -14,7 +14,7 @@ import { sameLayersApartFrom } from '../selectors';
 import { editingTextStore } from './canvasStores';
 import { listenForEscape } from './gestureState';
 import { findLayerNodes } from './layerNodes';
-import { isCanvasMovable, resetNodeToLayer } from './nodes/layerAttrs';
+import { isCanvasMovable, resetNodeToLayer } from '../scene/nodes/layerAttrs';
 import { rectFromTransformed, textPropsFromScale } from './transformCommit';
 
 const SHIFT_ROTATION_SNAPS = [0, 45, 90, 135, 180, 225, 270, 315];

@@ -11,9 +11,9 @@ import type { Editor } from '../../../engine/Editor';
 import { cssFamilyFor } from '../../fonts/fontLoader';
 import { useEditorSelector } from '../EditorContext';
 import { editingTextStore } from './canvasStores';
-import { measureTextBox } from './nodes/measureText';
+import { measureTextBox } from '../scene/nodes/measureText';
 import { commitTextEdit } from './textEditCommit';
-import { textLayout } from './textStyle';
+import { textLayout } from '../scene/text/textStyle';
 import { useView } from './viewStore';
 
 export function TextEditorOverlay({ editor, layerId }: { editor: Editor; layerId: string }) {

@@ -3,7 +3,7 @@
  * layers without their effects. A view-only flag, never part of the document or its history; the
  * renderer reads it (`getCompareState`, `subscribeCompare`) and the panel shows it (`useCompare`).
  */
-import { createSmallStore } from './smallStore';
+import { createSmallStore } from '../scene/smallStore';
 
 const store = createSmallStore(false);
 

@@ -1,6 +1,6 @@
 /** Finding the Konva nodes of layers on the live stage (one top node per layer, name 'layer', id = layerId). */
 import Konva from 'konva';
-import { LAYER_NODE_NAME } from './nodes/layerAttrs';
+import { LAYER_NODE_NAME } from '../scene/nodes/layerAttrs';
 
 /** The layer node a clicked shape is or belongs to, or null (empty canvas, transformer, overlay). */
 export function layerNodeOf(target: Konva.Node | null): Konva.Node | null {

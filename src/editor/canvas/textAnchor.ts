@@ -4,7 +4,7 @@
  * the layer's own (rotated) axes.
  */
 import type { Rect } from '../../../engine/doc/types';
-import type { KonvaAlign } from './textStyle';
+import type { KonvaAlign } from '../scene/text/textStyle';
 
 export interface BoxSize {
   width: number;

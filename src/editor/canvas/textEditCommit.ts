@@ -3,9 +3,9 @@ import type { Editor } from '../../../engine/Editor';
 import { editText, transformLayer } from '../../../engine/commands';
 import { defaultFontForText } from '../../../engine/fonts/scriptFont';
 import { cssFamilyFor } from '../../fonts/fontLoader';
-import { curvedTextGeometry, measureTextBox } from './nodes/measureText';
+import { curvedTextGeometry, measureTextBox } from '../scene/nodes/measureText';
 import { anchoredRect } from './textAnchor';
-import { textLayout } from './textStyle';
+import { textLayout } from '../scene/text/textStyle';
 
 /** Sets a text layer's text (no-op when unchanged), with its new box, as one undo step. */
 export function commitTextEdit(editor: Editor, layerId: string, text: string, lang?: string): void {

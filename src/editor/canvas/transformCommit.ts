@@ -5,7 +5,7 @@
  * than stretched.
  */
 import type { Rect, TextValue } from '../../../engine/doc/types';
-import { wrapWidthFor } from './textStyle';
+import { wrapWidthFor } from '../scene/text/textStyle';
 
 /** What the commit needs of a transformed layer Group. */
 export interface TransformedAttrs {

@@ -10,7 +10,7 @@ import { moveLayers } from '../../../engine/commands';
 import { guidesStore } from './canvasStores';
 import { type GestureState, listenForEscape } from './gestureState';
 import { findLayerNodes } from './layerNodes';
-import { LAYER_NODE_NAME, isCanvasMovable, resetNodeToLayer } from './nodes/layerAttrs';
+import { LAYER_NODE_NAME, isCanvasMovable, resetNodeToLayer } from '../scene/nodes/layerAttrs';
 import { SNAP_THRESHOLD_PX, type Box, type Guide, canvasSnapTargets, snapBox, unionBox } from './snapping';
 import { getView } from './viewStore';
 

@@ -12,7 +12,7 @@ import type { GestureState } from './gestureState';
 import { cropStore } from './crop/cropStore';
 import { maskStore } from './mask/maskStore';
 import { isTransformerPart, layerNodeOf } from './layerNodes';
-import { isCanvasMovable } from './nodes/layerAttrs';
+import { isCanvasMovable } from '../scene/nodes/layerAttrs';
 import { boxFromPoints, boxesIntersect } from './snapping';
 import { toCanvasPoint } from './viewMath';
 import { getView } from './viewStore';

@@ -1,24 +1,17 @@
 /**
  * Export of a document to an image (SPEC §1, §5, §9): drawn offscreen by the live stage's own node
- * components (OffscreenDocument), at the export size, without selection or guides.
+ * components (the scene's drawLayers.ts), at the export size, without selection or guides.
  * PNG keeps alpha; JPG is flattened onto white. Options flipY / unpremultiply: see pixels.ts.
  */
-import type Konva from 'konva';
-import { createElement } from 'react';
-import { createRoot } from 'react-dom/client';
 import type { AssetStore } from '../../../engine/assets/AssetStore';
-import type { Layer, Project } from '../../../engine/doc/types';
+import type { Project } from '../../../engine/doc/types';
 import type { ExportFormat } from '../../../engine/spec/kinds';
 import { EXPORT_QUALITY, exportFileName } from '../../../engine/spec/limits';
-import { applyCanvasEffects } from '../canvas/effects/canvasWideEffects';
-import { OffscreenDocument } from './OffscreenDocument';
+import { applyCanvasEffects } from '../render/canvasWideEffects';
 import { flipRowsY, unpremultiplyRgba } from './pixels';
-import { preloadResources } from './preloadResources';
+import { exportSide, renderLayersToCanvas, type RenderSize } from '../scene/offscreen/drawLayers';
 
-export interface RenderSize {
-  width: number;
-  height: number;
-}
+export type { LayersToDraw, RenderSize } from '../scene/offscreen/drawLayers';
 
 export interface ExportProjectOptions {
   format: ExportFormat;
@@ -31,47 +24,6 @@ export interface ExportProjectOptions {
   /** Default: the project's exportW / exportH. */
   width?: number;
   height?: number;
-}
-
-const MAX_SIDE = 16_384;
-
-function exportSide(value: number | undefined, fallback: number): number {
-  const side = Math.round(value && value > 0 ? value : fallback);
-  return Math.min(MAX_SIDE, Math.max(1, Number.isFinite(side) ? side : 1));
-}
-
-/** The canvas area of a document: its layers and size. */
-export interface LayersToDraw {
-  layers: readonly Layer[];
-  canvasW: number;
-  canvasH: number;
-}
-
-/**
- * Draws layers (with their own effects, not the canvas-wide ones) into a new canvas of exactly
- * width × height pixels (the canvas area scaled to fit it); waits for pictures, fonts and effect
- * renders first. Also what a backdrop blend renders the layers below a layer with.
- */
-export async function renderLayersToCanvas(doc: LayersToDraw, assets: AssetStore | null, size: RenderSize, options: { preview?: boolean } = {}): Promise<HTMLCanvasElement> {
-  const width = exportSide(size.width, doc.canvasW);
-  const height = exportSide(size.height, doc.canvasH);
-  await preloadResources(doc.layers, assets);
-  const container = document.createElement('div');
-  const root = createRoot(container);
-  try {
-    const stage = await new Promise<Konva.Stage>((resolve) => {
-      root.render(createElement(OffscreenDocument, { layers: doc.layers, canvasW: doc.canvasW, canvasH: doc.canvasH, assets, width, height, preview: options.preview, onReady: resolve }));
-    });
-    const drawn = stage.toCanvas({ x: 0, y: 0, width, height, pixelRatio: 1 });
-    // Hand back a plain canvas that outlives the stage.
-    const canvas = document.createElement('canvas');
-    canvas.width = width;
-    canvas.height = height;
-    canvas.getContext('2d')?.drawImage(drawn, 0, 0, width, height);
-    return canvas;
-  } finally {
-    root.unmount();
-  }
 }
 
 /**

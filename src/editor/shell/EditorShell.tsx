@@ -5,7 +5,7 @@
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
-import { onResourceProblem, type ResourceProblem } from '../canvas/resourceProblems';
+import { onResourceProblem, type ResourceProblem } from '../scene/resourceProblems';
 import { useToast } from '../../components/ToastContext';
 import { usePasteImage } from '../../hooks/usePasteImage';
 import { useTouchScreen } from '../../hooks/useTouchScreen';

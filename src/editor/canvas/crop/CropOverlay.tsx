@@ -10,7 +10,7 @@ import { Group, Image as KonvaImage, Rect as KonvaRect, Transformer } from 'reac
 import { clampCrop, effectiveCrop, ratioValue, type CropBox } from '../../../../engine/doc/crop';
 import type { Editor } from '../../../../engine/Editor';
 import { useEditorSelector } from '../../EditorContext';
-import { resolveImageUri, useCachedImage } from '../imageCache';
+import { resolveImageUri, useCachedImage } from '../../scene/imageCache';
 import { SELECTION_COLOR } from '../SelectionTransformer';
 import { cropStore, setCropBox } from './cropStore';
 

@@ -5,8 +5,8 @@
 import type { Editor } from '../../../../engine/Editor';
 import { cropImage } from '../../../../engine/commands';
 import { effectiveCrop, ratioCrop, ratioValue, type CropBox, type CropRatio, type Size } from '../../../../engine/doc/crop';
-import { resolveImageUri, loadImage } from '../imageCache';
-import { createSmallStore } from '../smallStore';
+import { resolveImageUri, loadImage } from '../../scene/imageCache';
+import { createSmallStore } from '../../scene/smallStore';
 
 export interface CropSession {
   layerId: string;

@@ -6,7 +6,7 @@ import { useMemo } from 'react';
 import { Image as KonvaImage } from 'react-konva';
 import { effectiveCrop } from '../../../../engine/doc/crop';
 import type { Layer } from '../../../../engine/doc/types';
-import { layerTransformAttrs } from '../nodes/layerAttrs';
+import { layerTransformAttrs } from '../../scene/nodes/layerAttrs';
 import type { MaskSession } from './maskStore';
 
 /** The painted area as red over transparent (the black of the area canvas becomes see-through). */

@@ -5,30 +5,11 @@
  */
 import type { Editor } from '../../../../engine/Editor';
 import { setLayerMask } from '../../../../engine/commands';
-import { loadImage, resolveImageUri } from '../imageCache';
-import { createSmallStore } from '../smallStore';
-import { storeImage } from '../../shell/actions/addContent';
+import { loadImage, resolveImageUri } from '../../scene/imageCache';
+import { MASK_MAX_SIDE, maskStore, type MaskPurpose, type MaskSession } from '../../scene/liveView';
 
-export const MASK_MAX_SIDE = 1024;
-export type BrushMode = 'hide' | 'show';
-
-/** 'mask': the layer mask (white shows); 'retouch': the area an AI retouch erases (white = erase). */
-export type MaskPurpose = 'mask' | 'retouch';
-
-export interface MaskSession {
-  layerId: string;
-  purpose: MaskPurpose;
-  canvas: HTMLCanvasElement;
-  /** The picture's own size (the mask covers it whole). */
-  natural: { w: number; h: number };
-  /** Bumped after each stroke segment, so the layer redraws with the new mask. */
-  version: number;
-  mode: BrushMode;
-  /** Brush diameter in screen pixels. */
-  size: number;
-}
-
-export const maskStore = createSmallStore<MaskSession | null>(null);
+// The session itself lives in the scene, which draws it live (picture pipeline: canvas → scene).
+export { MASK_MAX_SIDE, maskStore, type BrushMode, type MaskPurpose, type MaskSession } from '../../scene/liveView';
 
 /** Starts painting a mask on an image layer, from its current mask (or all shown). */
 export async function startMask(editor: Editor, layerId: string, purpose: MaskPurpose = 'mask'): Promise<void> {
@@ -76,8 +57,8 @@ export function paintMask(from: { x: number; y: number }, to: { x: number; y: nu
   maskStore.set({ ...session, version: session.version + 1 });
 }
 
-/** Stores the painted mask and sets it on the layer (one undo step); ends painting. */
-export async function commitMask(editor: Editor): Promise<void> {
+/** Stores the painted mask (through the shell's `storeImage`) and sets it on the layer (one undo step); ends painting. */
+export async function commitMask(editor: Editor, storeImage: (editor: Editor, image: { blob: Blob }) => Promise<string>): Promise<void> {
   const session = maskStore.get();
   maskStore.set(null);
   if (!session) return;

@@ -6,7 +6,7 @@ import type { Editor } from '../../../../engine/Editor';
 import { assetIdFromUri } from '../../../../engine/assets/AssetStore';
 import { applyImageResult } from '../../../../engine/commands';
 import type { Size } from '../../../../engine/doc/crop';
-import { resolveImageUri } from '../../canvas/imageCache';
+import { resolveImageUri } from '../../scene/imageCache';
 import { storeImage } from '../actions/addContent';
 import { imageSizeOf } from '../actions/readImageFile';
 

@@ -7,6 +7,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { setLayerMask } from '../../../../engine/commands';
 import type { Layer } from '../../../../engine/doc/types';
+import { storeImage } from '../actions/addContent';
 import { cancelMask, commitMask, maskStore, setBrush, startMask, type BrushMode } from '../../canvas/mask/maskStore';
 import { useEditor } from '../../EditorContext';
 import { Icon } from '../Icon';
@@ -71,7 +72,7 @@ export function MaskControls({ layer }: { layer: Layer }) {
       </label>
       <p className="ed-hint">{t('designer.mask.hint')}</p>
       <div className="ed-actions">
-        <button type="button" className="button button--primary" onClick={() => void commitMask(editor)} data-testid="mask.done">
+        <button type="button" className="button button--primary" onClick={() => void commitMask(editor, storeImage)} data-testid="mask.done">
           {t('designer.mask.done')}
         </button>
         <button type="button" className="button button--secondary" onClick={cancelMask} data-testid="mask.cancel">

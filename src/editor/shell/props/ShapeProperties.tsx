@@ -4,7 +4,7 @@ import { setShapeStyle } from '../../../../engine/commands';
 import type { ShapeValue } from '../../../../engine/doc/types';
 import { MAX_SHAPE_STROKE } from '../../../../engine/spec/limits';
 import { useEditor } from '../../EditorContext';
-import { GestureSlider } from '../effects/GestureSlider';
+import { GestureSlider } from '../effectPanel/GestureSlider';
 import { ColorField } from './ColorField';
 
 export function ShapeProperties({ layerId, shape, size }: { layerId: string; shape: ShapeValue; size: { w: number; h: number } }) {

@@ -9,7 +9,7 @@ import { StickerPanel } from '../../panels/StickerPanel';
 import { placeAt } from '../actions/addContent';
 import type { ContentActions } from '../actions/useContentActions';
 import { Icon } from '../Icon';
-import { CanvasEffectsPanel } from '../effects/CanvasEffectsPanel';
+import { CanvasEffectsPanel } from '../effectPanel/CanvasEffectsPanel';
 import { BackgroundPanel } from './BackgroundPanel';
 import { CanvasSizePanel } from './CanvasSizePanel';
 import { ImagePanel } from './ImagePanel';

@@ -19,7 +19,6 @@ export function defaultCurrency(language: string): Currency {
   return 'usd';
 }
 
-
 /** The chosen currency, remembered in local storage. */
 export function useCurrency(): [Currency, (c: Currency) => void] {
   const [currency, setCurrency] = useState<Currency>(() => {

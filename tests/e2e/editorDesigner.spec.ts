@@ -438,6 +438,33 @@ test('paints a layer mask on a text layer: hidden on the canvas and in the expor
   await expect.poll(async () => (await stageInk(page, doc)).left).toBeGreaterThan(before.left * 0.95);
 });
 
+test('paints a layer mask on a shape: the brushed part shows the background, the rest keeps its fill', async ({ page }) => {
+  await openNewProject(page);
+  await page.getByTestId('tool.shapes').click();
+  await page.getByTestId('shape.add.rect').click();
+  await expect.poll(() => layerCount(page)).toBe(2);
+  const shape = await topLayer(page);
+  const fill = page.getByTestId('props.shape.fill.hex');
+  await fill.fill('#FF0000');
+  await fill.press('Enter');
+  const left = { x: shape.rect.x + shape.rect.w * 0.2, y: shape.rect.y + shape.rect.h / 2 };
+  const right = { x: shape.rect.x + shape.rect.w * 0.8, y: shape.rect.y + shape.rect.h / 2 };
+  await expect.poll(() => stagePixel(page, left.x, left.y)).toMatchObject({ r: 255, g: 0, b: 0 });
+
+  await page.getByTestId('props.mask').click();
+  await page.getByTestId('mask.size').fill('60');
+  const { screen } = await layerBoxes(page, shape.layerId);
+  await page.mouse.move(screen.x + screen.width * 0.1, screen.y + screen.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(screen.x + screen.width * 0.3, screen.y + screen.height / 2, { steps: 6 });
+  await page.mouse.up();
+  await page.mouse.move(5, 5);
+  await page.getByTestId('mask.done').click();
+  await expect.poll(async () => (await topLayer(page)).mask?.uri ?? '').toMatch(/^asset:/);
+  await expect.poll(() => stagePixel(page, left.x, left.y)).toMatchObject({ r: 255, g: 255, b: 255 });
+  expect(await stagePixel(page, right.x, right.y)).toMatchObject({ r: 255, g: 0, b: 0 });
+});
+
 test('AI retouch: paints over a part of the photo and erases it as one undo step', async ({ page }) => {
   test.setTimeout(240_000);
   await openNewProject(page);

@@ -16,5 +16,9 @@ export const UI_SCRIPT_FONT: Partial<Record<Language, CjkFontName>> = { zh: CJK_
 export function loadScriptUiFont(lang: Language): void {
   const font = UI_SCRIPT_FONT[lang];
   if (!font || typeof document === 'undefined') return;
-  void import('../../fonts/fontLoader').then(({ loadFont }) => loadFont(font)).catch(() => undefined);
+  void import('../../fonts/fontLoader')
+    .then(({ loadFont }) => loadFont(font))
+    // Text drawn before the face existed keeps its fallback (boxes) until the font list changes.
+    .then(() => document.documentElement.classList.add('script-font'))
+    .catch(() => undefined);
 }

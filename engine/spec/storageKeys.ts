@@ -54,6 +54,10 @@ export const LANGUAGE_COOKIE = 'lan';
 export const REDIRECT_LANGUAGE_COOKIE = 'redirectLan';
 /** SPEC §3: account info is also kept in an encrypted cookie. */
 export const ACCOUNT_COOKIE = 'accountInfo';
+/** The currency the visitor picked on /pricing (usd, eur, …). */
+export const CURRENCY_KEY = 'currency';
+/** Session storage: when the page last reloaded after a sign-in (SPEC §2 page-reload guard, 10 s window). */
+export const LOGIN_RELOAD_AT_KEY = 'lastLoginReloadAt';
 /** Editor drafts kept while the server is unreachable: `lumacut.draft.<project id>`. */
 export const DRAFT_KEY_PREFIX = 'lumacut.draft.';
 /** The project-limit toast is shown at most this many times. */
@@ -83,4 +87,6 @@ export const STORAGE_ENTRIES: readonly StorageEntry[] = [
   { name: PROMOTION_FIRST_SHOW_KEY, area: 'localStorage', purpose: 'preferences', lifetimeDays: null, id: 'promotionFirstShow' },
   { name: PROMOTION_SERVER_TIME_KEY, area: 'localStorage', purpose: 'preferences', lifetimeDays: null, id: 'promotionServerTime' },
   { name: `${DRAFT_KEY_PREFIX}…`, area: 'localStorage', purpose: 'essential', lifetimeDays: null, id: 'draft' },
+  { name: CURRENCY_KEY, area: 'localStorage', purpose: 'preferences', lifetimeDays: null, id: 'currency' },
+  { name: LOGIN_RELOAD_AT_KEY, area: 'sessionStorage', purpose: 'essential', lifetimeDays: null, id: 'loginReload' },
 ];

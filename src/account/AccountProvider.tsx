@@ -3,6 +3,7 @@
  * (useAccount). The machines' side effects are provided here with the real API calls.
  */
 import { useActorRef, useSelector } from '@xstate/react';
+import { LOGIN_RELOAD_AT_KEY as RELOAD_AT_KEY } from '../../engine/spec/storageKeys';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { fromPromise } from 'xstate';
@@ -23,7 +24,6 @@ import { GiftDialog } from './GiftDialog';
 import { onReply } from './serverReplies';
 import './account.css';
 
-const RELOAD_AT_KEY = 'lastLoginReloadAt';
 
 /**
  * The session an OpenID sign-in brought back in the URL fragment (`#login=…&accountId=…`): stored,

@@ -3,12 +3,13 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GIFT_MARKER_GIFTED, collectGiftDecision } from '../../machines/giftRules';
 import { accountApi } from '../api/accountApi';
+import { BENEFITS_INFO_KEY, COLLECT_GUIDE_GIFT_KEY } from '../../engine/spec/storageKeys';
 import { useAccount } from './AccountContext';
 import { ModalDialog } from './ModalDialog';
 
-/** Local storage keys of SPEC §3: the collect-guide gift marker and the benefits info. */
-const GIFT_MARKER_KEY = 'collectGuideGift';
-const BENEFITS_KEY = 'benefitsInfo';
+/** Local storage keys of SPEC §3 (one source, engine/spec/storageKeys.ts): the collect-guide gift marker and the benefits info. */
+const GIFT_MARKER_KEY = COLLECT_GUIDE_GIFT_KEY;
+const BENEFITS_KEY = BENEFITS_INFO_KEY;
 
 function readMarker(): string | null {
   try {

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { CURRENCY_KEY } from '../../engine/spec/storageKeys';
 import type { Prices } from '../../engine/spec/commerce';
 
 export type Currency = keyof Prices;
@@ -17,8 +18,6 @@ export function defaultCurrency(language: string): Currency {
   if (['de', 'fr', 'it', 'es', 'pt'].includes(language)) return 'eur';
   return 'usd';
 }
-
-const CURRENCY_KEY = 'currency';
 
 /** The chosen currency, remembered in local storage. */
 export function useCurrency(): [Currency, (c: Currency) => void] {

@@ -6,6 +6,7 @@
 import { parseProject } from '../../engine/doc/parseProject';
 import type { Project, ProjectType } from '../../engine/doc/types';
 import { ResultCode } from '../../engine/spec/errors';
+import { AUTH_TOKEN_KEY } from '../../engine/spec/storageKeys';
 import type { Envelope } from '../../machines/taskFlow.types';
 import { NetworkError } from './apiClient';
 import { getDeviceId } from './deviceId';
@@ -47,7 +48,7 @@ async function call<T>(method: string, path: string, body?: { json: unknown } | 
   const headers: Record<string, string> = { 'X-Device-Id': getDeviceId() };
   // Signed in, projects are the account's, on every browser it signs into.
   try {
-    const token = localStorage.getItem('authToken');
+    const token = localStorage.getItem(AUTH_TOKEN_KEY);
     if (token) headers['X-Auth-Token'] = token;
   } catch {
     // No storage: a visitor.

@@ -7,6 +7,7 @@ import { useLayoutEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { switchLanguage } from '../i18nCore';
 import { rememberLanguage } from '../site/language/languageCookie';
+import { loadScriptUiFont } from '../site/language/scriptUiFont';
 import { resolveVisit } from './initialLanguage';
 
 export function LocaleGate() {
@@ -18,6 +19,7 @@ export function LocaleGate() {
     if (redirect) return;
     void switchLanguage(lang).then(() => { document.documentElement.lang = lang; });
     rememberLanguage(lang);
+    loadScriptUiFont(lang);
   }, [lang, redirect]);
 
   if (redirect) return <Navigate to={canonical + location.search + location.hash} replace />;

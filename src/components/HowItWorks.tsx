@@ -1,13 +1,20 @@
 import { useTranslation } from 'react-i18next';
+import { useTouchScreen } from '../hooks/useTouchScreen';
 
 const STEPS = [1, 2, 3] as const;
 
 /**
  * Upload → AI → download, in three cards. `variant` 'tool' words steps 2 and 3 for any photo tool
- * (the default describes the background remover, as on the home page).
+ * (the default describes the background remover, as on the home page). On a touch screen step 1
+ * says "tap", not "drop or paste".
  */
 export function HowItWorks({ headingId, variant = 'removeBackground' }: { headingId: string; variant?: 'removeBackground' | 'tool' }) {
   const { t } = useTranslation();
+  const touch = useTouchScreen();
+  const text = (step: 1 | 2 | 3) => {
+    if (step === 1) return t(touch ? 'home.step1TextTouch' : 'home.step1Text');
+    return t(variant === 'tool' ? `home.toolStep${step}Text` : `home.step${step}Text`);
+  };
   return (
     <section className="home-section" aria-labelledby={headingId}>
       <h2 id={headingId} className="section-title">{t('home.howTitle')}</h2>
@@ -16,7 +23,7 @@ export function HowItWorks({ headingId, variant = 'removeBackground' }: { headin
           <li key={step} className="card step">
             <span className="step__number" aria-hidden="true">{step}</span>
             <h3 className="step__title">{t(`home.step${step}Title`)}</h3>
-            <p className="muted">{t(variant === 'tool' && step > 1 ? `home.toolStep${step as 2 | 3}Text` : `home.step${step}Text`)}</p>
+            <p className="muted">{text(step)}</p>
           </li>
         ))}
       </ol>

@@ -114,5 +114,20 @@ describe('/template', () => {
     }
     const summer = buildTemplateProject(DESIGN_TEMPLATES.find((t) => t.id === 'summerSale')!, (key) => key.split('.').reduce((o, k) => o[k], de.templates), 'x');
     expect(summer.layers.some((layer) => layer.value.valueType === 'text' && layer.value.text.text === 'Sommerschlussverkauf')).toBe(true);
+    // German keeps the template's display font.
+    expect(summer.layers.some((layer) => layer.value.valueType === 'text' && layer.value.text.fontName === 'Anton')).toBe(true);
+  });
+
+  it('gives a template text translated into Chinese or Japanese the bundled font of its script (a Latin display font shows boxes)', () => {
+    const helloWeekend = DESIGN_TEMPLATES.find((t) => t.id === 'helloWeekend')!;
+    const fontsIn = (lang: 'zh' | 'zh-tw' | 'ja') => {
+      const messages = MESSAGES[lang] as Record<string, any>;
+      const doc = buildTemplateProject(helloWeekend, (key) => key.split('.').reduce((o, k) => o[k], messages.templates), 'x', lang);
+      return doc.layers.flatMap((layer) => (layer.value.valueType === 'text' ? [layer.value.text.fontName] : []));
+    };
+    expect(new Set(fontsIn('zh'))).toEqual(new Set(['NotoSansSC']));
+    expect(new Set(fontsIn('zh-tw'))).toEqual(new Set(['NotoSansTC']));
+    expect(new Set(fontsIn('ja'))).toEqual(new Set(['NotoSansJP']));
+    expect(fontsIn('zh')).toHaveLength(helloWeekend.texts.length);
   });
 });

@@ -350,6 +350,121 @@ test('paints a layer mask with the brush: hidden on the canvas and in the export
   await expect.poll(async () => (await topLayer(page)).mask).toBeNull();
 });
 
+/** Where a layer's node is, on screen (page pixels) and in the document (canvas pixels). */
+async function layerBoxes(page: Page, layerId: string) {
+  return page.evaluate((id) => {
+    const stage = window.__stage!;
+    const node = stage.findOne(`#${id}`)!;
+    const origin = stage.container().getBoundingClientRect();
+    const screen = node.getClientRect({ skipShadow: true });
+    // The background node's local frame is the document's (it sits at 0,0 with offset = half its size).
+    const toDoc = stage.findOne('#bgLayer')!.getAbsoluteTransform().copy().invert();
+    const a = toDoc.point({ x: screen.x, y: screen.y });
+    const b = toDoc.point({ x: screen.x + screen.width, y: screen.y + screen.height });
+    const doc = { x: a.x, y: a.y, width: b.x - a.x, height: b.y - a.y };
+    return { screen: { ...screen, x: screen.x + origin.left, y: screen.y + origin.top }, doc };
+  }, layerId);
+}
+
+/** Dark grey (ink, not the brush ring's blue) pixels in the left 2-40 % and the right 60-98 % of a document box, on the live stage. */
+async function stageInk(page: Page, box: { x: number; y: number; width: number; height: number }) {
+  return page.evaluate((doc) => {
+    const stage = window.__stage!;
+    const toScreen = stage.findOne('#bgLayer')!.getAbsoluteTransform();
+    const canvas = stage.toCanvas({ pixelRatio: 1 });
+    const ctx = canvas.getContext('2d')!;
+    const count = (from: number, to: number) => {
+      const a = toScreen.point({ x: doc.x + doc.width * from, y: doc.y });
+      const b = toScreen.point({ x: doc.x + doc.width * to, y: doc.y + doc.height });
+      const data = ctx.getImageData(Math.round(a.x), Math.round(a.y), Math.max(1, Math.round(b.x - a.x)), Math.max(1, Math.round(b.y - a.y))).data;
+      let ink = 0;
+      for (let i = 0; i < data.length; i += 4) if (Math.max(data[i], data[i + 1], data[i + 2]) < 128) ink++;
+      return ink;
+    };
+    return { left: count(0.02, 0.4), right: count(0.6, 0.98) };
+  }, box);
+}
+
+test('paints a layer mask on a text layer: hidden on the canvas and in the exported PNG, one undo step', async ({ page }) => {
+  await openNewProject(page);
+  await page.getByTestId('tool.text').click();
+  await expect.poll(() => layerCount(page)).toBe(2);
+  const textId = (await topLayer(page)).layerId;
+  await page.evaluate((id) => window.__editor!.select([id]), textId);
+  const { screen, doc } = await layerBoxes(page, textId);
+  // The text draws once its font is there.
+  await expect.poll(async () => Math.min(...Object.values(await stageInk(page, doc)))).toBeGreaterThan(30);
+  const before = await stageInk(page, doc);
+
+  // One stroke with a brush taller than the text, over its left half only (up to 50 % of its width).
+  await page.getByTestId('props.mask').click();
+  await expect(page.getByTestId('mask.panel')).toBeVisible();
+  const radius = Math.min(100, Math.ceil(screen.height * 0.6) + 6);
+  await page.getByTestId('mask.size').fill(String(radius * 2));
+  const y = screen.y + screen.height / 2;
+  await page.mouse.move(screen.x - radius, y);
+  await page.mouse.down();
+  await page.mouse.move(screen.x + screen.width / 2 - radius, y, { steps: 10 });
+  await page.mouse.up();
+  // The stroke shows at once, before Done.
+  await expect.poll(async () => (await stageInk(page, doc)).left).toBe(0);
+  await page.getByTestId('mask.done').click();
+  await expect.poll(async () => (await topLayer(page)).mask?.uri ?? '').toMatch(/^asset:/);
+
+  // The masked half is gone from the canvas; the other half is all there.
+  await expect.poll(async () => (await stageInk(page, doc)).left).toBe(0);
+  expect((await stageInk(page, doc)).right).toBeGreaterThanOrEqual(before.right * 0.95);
+
+  // The exported PNG draws the mask too.
+  await page.getByTestId('toolbar.export').click();
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export.png').click()]);
+  const { data, info } = await sharp(await readFile((await download.path())!)).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  const k = info.width / (await project(page)).canvasW;
+  const exportedInk = (from: number, to: number) => {
+    let ink = 0;
+    for (let py = Math.round(doc.y * k); py < Math.round((doc.y + doc.height) * k); py++) {
+      for (let px = Math.round((doc.x + doc.width * from) * k); px < Math.round((doc.x + doc.width * to) * k); px++) {
+        const i = (py * info.width + px) * 4;
+        if (Math.max(data[i], data[i + 1], data[i + 2]) < 128) ink++;
+      }
+    }
+    return ink;
+  };
+  expect(exportedInk(0.02, 0.4)).toBe(0);
+  expect(exportedInk(0.6, 0.98)).toBeGreaterThan(30 * k * k);
+
+  await page.getByTestId('toolbar.undo').click();
+  await expect.poll(async () => (await topLayer(page)).mask).toBeNull();
+  await expect.poll(async () => (await stageInk(page, doc)).left).toBeGreaterThan(before.left * 0.95);
+});
+
+test('paints a layer mask on a shape: the brushed part shows the background, the rest keeps its fill', async ({ page }) => {
+  await openNewProject(page);
+  await page.getByTestId('tool.shapes').click();
+  await page.getByTestId('shape.add.rect').click();
+  await expect.poll(() => layerCount(page)).toBe(2);
+  const shape = await topLayer(page);
+  const fill = page.getByTestId('props.shape.fill.hex');
+  await fill.fill('#FF0000');
+  await fill.press('Enter');
+  const left = { x: shape.rect.x + shape.rect.w * 0.2, y: shape.rect.y + shape.rect.h / 2 };
+  const right = { x: shape.rect.x + shape.rect.w * 0.8, y: shape.rect.y + shape.rect.h / 2 };
+  await expect.poll(() => stagePixel(page, left.x, left.y)).toMatchObject({ r: 255, g: 0, b: 0 });
+
+  await page.getByTestId('props.mask').click();
+  await page.getByTestId('mask.size').fill('60');
+  const { screen } = await layerBoxes(page, shape.layerId);
+  await page.mouse.move(screen.x + screen.width * 0.1, screen.y + screen.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(screen.x + screen.width * 0.3, screen.y + screen.height / 2, { steps: 6 });
+  await page.mouse.up();
+  await page.mouse.move(5, 5);
+  await page.getByTestId('mask.done').click();
+  await expect.poll(async () => (await topLayer(page)).mask?.uri ?? '').toMatch(/^asset:/);
+  await expect.poll(() => stagePixel(page, left.x, left.y)).toMatchObject({ r: 255, g: 255, b: 255 });
+  expect(await stagePixel(page, right.x, right.y)).toMatchObject({ r: 255, g: 0, b: 0 });
+});
+
 test('AI retouch: paints over a part of the photo and erases it as one undo step', async ({ page }) => {
   test.setTimeout(240_000);
   await openNewProject(page);

@@ -85,6 +85,22 @@ test('a phone gets the same navigation behind the menu button', async ({ page })
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });
 
+test.describe('on a touch phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test('the home page says tap, not drop or paste; the bulk resizer and the pricing page fit the screen', async ({ page }) => {
+    await page.goto('/en');
+    const steps = page.locator('.steps');
+    await expect(steps).toContainText('Tap to choose');
+    await expect(steps).not.toContainText('drop');
+    for (const path of ['/en/batch-edit/bulk-image-resizer', '/de/batch-edit/bulk-image-resizer', '/en/pricing']) {
+      await page.goto(path);
+      await expect(page.locator('main h1, h1').first()).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(390);
+    }
+  });
+});
+
 test('unknown paths answer a real 404 status and show the 404 page', async ({ page, request }) => {
   expect((await request.get('/en/no-such-page')).status()).toBe(404);
   expect((await request.get('/de/blog/not-an-article')).status()).toBe(404);
@@ -127,6 +143,10 @@ test('the cookie banner stores the choice, and page views reach the analytics si
   await page.getByTestId('cookie.accept').click();
   await page.getByTestId('nav.create').click();
   await expect.poll(() => lines.some((line) => line.includes('"pageName":"create"') && line.includes('"pageType":"create"'))).toBe(true);
+  // Each view carries the SPEC §3 client id, kept under clientId once statistics were accepted.
+  const clientId = await page.evaluate(() => localStorage.getItem('clientId'));
+  expect(clientId).toMatch(/^[0-9a-f]{32}$/);
+  expect(lines.at(-1)).toContain(`"clientId":"${clientId}"`);
 });
 
 test('the cookies policy lists every storage key; help answers at least 20 questions; the blog shows real results', async ({ page }) => {

@@ -61,3 +61,24 @@ export function maskedImage(picture: Source, mask: Source, version = 0, maxSide 
   byMask.set(mask, { key, canvas });
   return canvas;
 }
+
+const cutouts = new WeakMap<Source, { version: number; canvas: HTMLCanvasElement }>();
+
+/**
+ * The part of a layer a mask hides, as an alpha-only canvas at the mask's own size: alpha = 1 −
+ * the mask's brightness × its alpha. Drawn with 'destination-out' over a drawn layer (text, shape)
+ * in an isolated group, it removes what the mask hides and leaves everything outside the mask's box
+ * (a shadow falling past the box) as it was.
+ */
+export function maskCutout(mask: Source, version = 0): HTMLCanvasElement {
+  const known = cutouts.get(mask);
+  if (known?.version === version) return known.canvas;
+  const { width, height } = sizeOf(mask);
+  const canvas = maskAlpha(mask, Math.max(1, width), Math.max(1, height));
+  const ctx = canvas.getContext('2d', { willReadFrequently: true })!;
+  const pixels = ctx.getImageData(0, 0, canvas.width, canvas.height);
+  for (let i = 3; i < pixels.data.length; i += 4) pixels.data[i] = 255 - pixels.data[i];
+  ctx.putImageData(pixels, 0, 0);
+  cutouts.set(mask, { version, canvas });
+  return canvas;
+}

@@ -25,7 +25,7 @@ export interface MaskSession {
   layerId: string;
   purpose: MaskPurpose;
   canvas: HTMLCanvasElement;
-  /** The picture's own size (the mask covers it whole). */
+  /** The picture's own size for an image layer (the mask covers it whole); the content box otherwise. */
   natural: { w: number; h: number };
   /** Bumped after each stroke segment, so the layer redraws with the new mask. */
   version: number;

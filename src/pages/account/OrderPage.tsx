@@ -22,7 +22,10 @@ export function OrderPage() {
       <PurchaseStatus />
       {account.balance && <p className="lead" data-testid="order.balance">{t('account.balanceLine', { n: account.balance.total })}</p>}
       {!signedIn ? (
-        <p><LocalLink to="/log-in" className="button button--primary">{t('account.signInLink')}</LocalLink></p>
+        <div className="account-signin-first">
+          <p className="muted">{t('account.ordersSignInFirst')}</p>
+          <p><LocalLink to="/log-in" className="button button--primary">{t('account.signInLink')}</LocalLink></p>
+        </div>
       ) : orders && orders.length === 0 ? (
         <p className="muted">{t('account.noOrders')}</p>
       ) : (

@@ -16,7 +16,7 @@ export function PricingPage() {
   const promotion = usePromotion(Boolean(account.account));
   const price = (amount: number) => formatPrice(amount, currency, i18n.language);
   return (
-    <section className="container" data-testid="page.pricing">
+    <section className="container account-pricing" data-testid="page.pricing">
       <h1 className="page-title">{t('pages.pricing.title')}</h1>
       <p className="lead">{t('pages.pricing.description')}</p>
       <label className="account-currency">

@@ -61,6 +61,8 @@ describe('analytics sink and cookie consent', () => {
     expect(storage.items.get('cookieConfirmation')).toBe('essential');
     expect(track(event)).toBe(false);
     expect(seen).toEqual([]);
+    // The client id is a statistics key: not made without consent.
+    expect(storage.items.has('clientId')).toBe(false);
   });
 
   it('sends page views to the plugged-in sink after "Accept all", and stops after a reset', () => {
@@ -68,7 +70,11 @@ describe('analytics sink and cookie consent', () => {
     setAnalyticsSink((e) => seen.push(e));
     saveConsent('all');
     expect(track(event)).toBe(true);
-    expect(seen).toEqual([event]);
+    expect(track(event)).toBe(true);
+    // Each view carries the same client id (SPEC §3), 32 hex characters kept under clientId.
+    const id = storage.items.get('clientId');
+    expect(id).toMatch(/^[0-9a-f]{32}$/);
+    expect(seen).toEqual([{ ...event, clientId: id }, { ...event, clientId: id }]);
     resetConsent();
     expect(storage.items.has('cookieConfirmation')).toBe(false);
     expect(track(event)).toBe(false);
@@ -78,7 +84,7 @@ describe('analytics sink and cookie consent', () => {
     saveConsent('all');
     const info = vi.spyOn(console, 'info').mockImplementation(() => undefined);
     track(event);
-    expect(info).toHaveBeenCalledWith('[analytics]', JSON.stringify(event));
+    expect(info).toHaveBeenCalledWith('[analytics]', JSON.stringify({ ...event, clientId: storage.items.get('clientId') }));
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     setAnalyticsSink(() => { throw new Error('down'); });
     expect(() => track(event)).not.toThrow();

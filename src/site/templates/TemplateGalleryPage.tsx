@@ -13,7 +13,7 @@ import { DESIGN_TEMPLATES, TEMPLATE_CATEGORIES, type DesignTemplate, type Templa
 import { TemplatePreview } from './TemplatePreview';
 
 export function TemplateGalleryPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const localize = useLocalize();
   const toast = useToast();
@@ -25,7 +25,7 @@ export function TemplateGalleryPage() {
     setOpening(template.id);
     try {
       const name = t(`templates.items.${template.id}`);
-      const project = buildTemplateProject(template, (key) => t(`templates.${key}`), name);
+      const project = buildTemplateProject(template, (key) => t(`templates.${key}`), name, i18n.language);
       await storeProject(project);
       navigate(localize(`/create/edit?pid=${encodeURIComponent(project.projectId)}`), { state: { fresh: true } });
     } catch (error) {

@@ -4,6 +4,7 @@
  */
 import { createProject, createStickerLayer, createTextLayer } from '../../../engine/doc/factories';
 import type { Layer, Project } from '../../../engine/doc/types';
+import { cjkFontFor } from '../../../engine/fonts/scriptFont';
 import { getSticker, stickerUrl } from '../../../engine/resources/stickers';
 import { templateIdOf, templateSize, type DesignTemplate } from './designTemplates';
 
@@ -12,10 +13,12 @@ const STICKER_NATURAL_SIDE = 36;
 
 /**
  * A new project made from `template`; `translate` maps a template text key (`items.x`, `subs.y`)
- * to the text in the visitor's language.
+ * to the text in the visitor's language. The templates' display fonts are Latin: a text translated
+ * into a CJK script takes the bundled font of that script instead (`lang` settles shared characters),
+ * as a typed one does, so it never shows as boxes.
  * @example buildTemplateProject(DESIGN_TEMPLATES[0], (key) => t(`templates.${key}`), 'Hello weekend')
  */
-export function buildTemplateProject(template: DesignTemplate, translate: (key: string) => string, name: string): Project {
+export function buildTemplateProject(template: DesignTemplate, translate: (key: string) => string, name: string, lang?: string): Project {
   const { width: canvasW, height: canvasH, canvasSizeId } = templateSize(template);
   const project = createProject({
     type: 'project', canvasW, canvasH, canvasSizeId, templateId: templateIdOf(template), background: template.background, name,
@@ -34,8 +37,9 @@ export function buildTemplateProject(template: DesignTemplate, translate: (key: 
   }
 
   for (const text of template.texts) {
+    const words = translate(text.key);
     const layer = createTextLayer({
-      text: translate(text.key), canvasW, canvasH, fontName: text.fontName, textColor: text.color,
+      text: words, canvasW, canvasH, fontName: cjkFontFor(words, lang) ?? text.fontName, textColor: text.color,
       fontSize: Math.round(canvasW * text.size), premium: template.pro,
     });
     layers.push({ ...layer, rect: { ...layer.rect, y: canvasH * text.y - layer.rect.h / 2 } });

@@ -77,7 +77,8 @@ export const DESIGN_TEMPLATES: readonly DesignTemplate[] = [
   { id: 'flashSale', category: 'sale', presetId: 'instagramPost', background: '#DC2626FF', pro: false,
     texts: [t('items.flashSale', 'BebasNeue', '#FFFFFFFF', 0.2, 0.4), t('subs.todayOnly', 'Oswald', '#FDE68AFF', 0.06, 0.56)] },
   { id: 'newArrival', category: 'sale', presetId: 'productWhite', background: '#FFFFFFFF', pro: false,
-    texts: [t('items.newArrival', 'PlayfairDisplay', '#111827FF', 0.09, 0.14), t('subs.shopNow', 'Montserrat', '#6B7280FF', 0.035, 0.88)] },
+    // A product in the middle (glasses), so the card does not look empty; the user swaps in their photo.
+    texts: [t('items.newArrival', 'PlayfairDisplay', '#111827FF', 0.09, 0.14), t('subs.shopNow', 'Montserrat', '#6B7280FF', 0.035, 0.88)], stickers: [s('1f453', 0.5, 0.5, 0.42)] },
   { id: 'blackFriday', category: 'sale', presetId: 'square', background: '#000000FF', pro: true,
     texts: [t('items.blackFriday', 'Staatliches', '#FACC15FF', 0.15, 0.4), t('subs.upTo50', 'Inter', '#FFFFFFFF', 0.05, 0.56)], stickers: [s('1f381', 0.5, 0.76, 0.18)] },
   { id: 'freeShipping', category: 'sale', presetId: 'facebookPost', background: '#DBEAFEFF', pro: false,

@@ -1,6 +1,6 @@
 /**
  * The mask brush on the canvas: while a mask is being painted, a drag over the layer hides (or
- * shows again) the picture under the brush; a ring shows the brush. Strokes go to the mask canvas
+ * shows again) the picture, text or shape under the brush; a ring shows the brush. Strokes go to the mask canvas
  * (maskStore) and show at once; "Done" in the properties panel commits them as one undo step.
  */
 import type Konva from 'konva';
@@ -30,13 +30,19 @@ export function MaskBrushOverlay({ editor }: { editor: Editor }) {
     const layer = editor.getLayer(session.layerId);
     const node = stage?.findOne(`#${session.layerId}`);
     const pointer = stage?.getPointerPosition();
-    if (!stage || !layer || !node || !pointer || layer.value.valueType !== 'img') return null;
+    if (!stage || !layer || !node || !pointer) return null;
     const local = node.getAbsoluteTransform().copy().invert().point(pointer);
+    const screenPerLocal = Math.abs(node.getAbsoluteScale().x) || 1;
+    if (layer.value.valueType !== 'img') {
+      // A drawn layer's mask covers its content box (the node's offset × 2), whatever the text measures.
+      const box = { w: Math.max(1e-3, node.offsetX() * 2), h: Math.max(1e-3, node.offsetY() * 2) };
+      const perLocal = session.canvas.width / box.w;
+      return { point: { x: local.x * perLocal, y: (local.y * session.canvas.height) / box.h }, radius: (session.size / 2 / screenPerLocal) * perLocal };
+    }
     const shown = effectiveCrop(layer.value.img.cropRect, session.natural);
     const perNatural = session.canvas.width / session.natural.w;
     const x = (shown.x + (local.x * shown.w) / layer.rect.w) * perNatural;
     const y = (shown.y + (local.y * shown.h) / layer.rect.h) * perNatural;
-    const screenPerLocal = Math.abs(node.getAbsoluteScale().x) || 1;
     const radius = ((session.size / 2 / screenPerLocal) * shown.w / layer.rect.w) * perNatural;
     return { point: { x, y }, radius };
   };

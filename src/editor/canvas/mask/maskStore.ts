@@ -1,9 +1,11 @@
 /**
- * The mask being painted on an image layer: canvas-only state until "Done" stores the mask picture
- * and sets it with the layer.mask command as one undo step. The mask canvas covers the layer's whole
- * picture (at most MASK_MAX_SIDE on its long side): white shows, black hides.
+ * The mask being painted on a layer: canvas-only state until "Done" stores the mask picture and sets
+ * it with the layer.mask command as one undo step. White shows, black hides. On an image layer the
+ * mask canvas covers the layer's whole picture (so a crop keeps it in place); on a text, colourful
+ * text or shape layer it covers the layer's content box. At most MASK_MAX_SIDE on its long side.
  */
 import type { Editor } from '../../../../engine/Editor';
+import type { Layer } from '../../../../engine/doc/types';
 import { setLayerMask } from '../../../../engine/commands';
 import { loadImage, resolveImageUri } from '../../scene/imageCache';
 import { MASK_MAX_SIDE, maskStore, type MaskPurpose, type MaskSession } from '../../scene/liveView';
@@ -11,17 +13,39 @@ import { MASK_MAX_SIDE, maskStore, type MaskPurpose, type MaskSession } from '..
 // The session itself lives in the scene, which draws it live (picture pipeline: canvas → scene).
 export { MASK_MAX_SIDE, maskStore, type BrushMode, type MaskPurpose, type MaskSession } from '../../scene/liveView';
 
-/** Starts painting a mask on an image layer, from its current mask (or all shown). */
+/** The size the mask covers: an image layer's picture, or the layer's box for drawn layers. */
+async function maskFrame(editor: Editor, layer: Layer): Promise<{ w: number; h: number } | null> {
+  if (layer.value.valueType === 'img') {
+    const pictureUrl = resolveImageUri(layer.value.img.uri, editor.assets);
+    if (!pictureUrl) return null;
+    const picture = await loadImage(pictureUrl);
+    return { w: picture.naturalWidth, h: picture.naturalHeight };
+  }
+  if (!MASKABLE_DRAWN.has(layer.value.valueType)) return null;
+  return { w: Math.max(1, Math.abs(layer.rect.w)), h: Math.max(1, Math.abs(layer.rect.h)) };
+}
+
+/** Drawn layers (no picture of their own) whose content box a mask covers. */
+const MASKABLE_DRAWN = new Set(['text', 'colorfulText', 'shape']);
+
+/** Whether a layer can carry a painted mask (pictures, texts, colourful texts, shapes). */
+export function isMaskable(layer: Layer): boolean {
+  return layer.value.valueType === 'img' || MASKABLE_DRAWN.has(layer.value.valueType);
+}
+
+/** Starts painting a mask on a layer, from its current mask (or all shown). */
 export async function startMask(editor: Editor, layerId: string, purpose: MaskPurpose = 'mask'): Promise<void> {
   const layer = editor.getLayer(layerId);
-  if (!layer || layer.value.valueType !== 'img') return;
-  const pictureUrl = resolveImageUri(layer.value.img.uri, editor.assets);
-  if (!pictureUrl) return;
-  const picture = await loadImage(pictureUrl);
-  const scale = Math.min(1, MASK_MAX_SIDE / Math.max(picture.naturalWidth, picture.naturalHeight));
+  if (!layer || (purpose === 'retouch' && layer.value.valueType !== 'img')) return;
+  const natural = await maskFrame(editor, layer);
+  if (!natural) return;
+  // A drawn layer's box may be small on the canvas: its mask still gets MASK_MAX_SIDE on the long
+  // side, so the brush edge stays smooth when the layer is scaled up later.
+  const drawn = layer.value.valueType !== 'img';
+  const scale = drawn ? MASK_MAX_SIDE / Math.max(natural.w, natural.h) : Math.min(1, MASK_MAX_SIDE / Math.max(natural.w, natural.h));
   const canvas = document.createElement('canvas');
-  canvas.width = Math.max(1, Math.round(picture.naturalWidth * scale));
-  canvas.height = Math.max(1, Math.round(picture.naturalHeight * scale));
+  canvas.width = Math.max(1, Math.round(natural.w * scale));
+  canvas.height = Math.max(1, Math.round(natural.h * scale));
   const ctx = canvas.getContext('2d')!;
   // A mask starts all shown (white); a retouch area starts empty (black).
   ctx.fillStyle = purpose === 'mask' ? '#ffffff' : '#000000';
@@ -30,7 +54,7 @@ export async function startMask(editor: Editor, layerId: string, purpose: MaskPu
   if (maskUrl) ctx.drawImage(await loadImage(maskUrl), 0, 0, canvas.width, canvas.height);
   editor.select([layerId]);
   maskStore.set({
-    layerId, purpose, canvas, natural: { w: picture.naturalWidth, h: picture.naturalHeight }, version: 0, mode: purpose === 'mask' ? 'hide' : 'show', size: 40,
+    layerId, purpose, canvas, natural, version: 0, mode: purpose === 'mask' ? 'hide' : 'show', size: 40,
   });
 }
 

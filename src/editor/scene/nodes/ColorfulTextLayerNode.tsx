@@ -14,6 +14,9 @@ import { type NodeFx, fxNodeAttrs, useContentSignal } from '../effectNodes/nodeF
 import { layerNodeAttrs } from './layerAttrs';
 import { useScene } from '../sceneContext';
 import { useFontsReady } from './useFontsReady';
+import { maskedImage } from '../../render/maskedImage';
+import { MASK_MAX_SIDE } from '../liveView';
+import { useLayerMask } from '../mask/useLayerMask';
 
 /** Longest side of the offscreen canvas, to bound memory on huge exports. */
 const MAX_SIDE = 8192;
@@ -69,7 +72,13 @@ export const ColorfulTextLayerNode = memo(function ColorfulTextLayerNode({ layer
     // fontsVersion / stickersVersion: redraw once fonts and sticker images are there.
   }, [value, w, h, pixelRatio, fontsVersion, stickersVersion]);
 
-  useContentSignal(fx, [canvas, w, h]);
+  // The layer mask (SPEC §3) applied to the drawn style, as on a picture.
+  const mask = useLayerMask(layer);
+  const shown = useMemo(
+    () => (canvas && mask.source ? maskedImage(canvas, mask.source, mask.version, mask.version >= 0 ? MASK_MAX_SIDE : Infinity) : canvas),
+    [canvas, mask.source, mask.version],
+  );
+  useContentSignal(fx, [shown, w, h]);
   // One node, even before the first draw, so selection and transforms never lose it.
-  return <KonvaImage {...layerNodeAttrs(layer, { width: w, height: h }, interactive)} {...fxNodeAttrs(fx, true)} image={canvas ?? undefined} width={w} height={h} />;
+  return <KonvaImage {...layerNodeAttrs(layer, { width: w, height: h }, interactive)} {...fxNodeAttrs(fx, true)} image={shown ?? undefined} width={w} height={h} />;
 });

@@ -5,12 +5,14 @@
  */
 import type Konva from 'konva';
 import { memo, useCallback } from 'react';
-import { Shape } from 'react-konva';
+import { Group, Shape } from 'react-konva';
 import { toCssColor } from '../../../../engine/doc/color';
 import type { Layer, ShapeValue } from '../../../../engine/doc/types';
 import { type NodeFx, fxNodeAttrs, useContentSignal } from '../effectNodes/nodeFx';
 import { layerNodeAttrs } from './layerAttrs';
 import { useScene } from '../sceneContext';
+import { MaskCutoutNode } from '../mask/MaskCutoutNode';
+import { useLayerMask } from '../mask/useLayerMask';
 
 /** Hit area around a thin line, in screen pixels, so it stays easy to pick. */
 const LINE_HIT_WIDTH = 24;
@@ -44,7 +46,8 @@ export const ShapeLayerNode = memo(function ShapeLayerNode({ layer, fx }: { laye
   const { interactive } = useScene();
   const shape = layer.value.valueType === 'shape' ? layer.value.shape : null;
   const { w, h } = layer.rect;
-  useContentSignal(fx, [shape, w, h]);
+  const mask = useLayerMask(layer);
+  useContentSignal(fx, [shape, w, h, mask.source, mask.version]);
   const sceneFunc = useCallback((ctx: Konva.Context, node: Konva.Shape) => {
     if (!shape) return;
     traceShape(ctx as unknown as Parameters<typeof traceShape>[0], shape, w, h);
@@ -52,19 +55,25 @@ export const ShapeLayerNode = memo(function ShapeLayerNode({ layer, fx }: { laye
   }, [shape, w, h]);
   if (!shape) return null;
   const line = shape.kind === 'line';
+  const drawing = {
+    width: w,
+    height: h,
+    sceneFunc,
+    fill: !line && shape.fill ? toCssColor(shape.fill) : undefined,
+    stroke: shape.stroke && shape.strokeWidth > 0 ? toCssColor(shape.stroke) : undefined,
+    strokeWidth: shape.strokeWidth,
+    strokeScaleEnabled: false,
+    lineCap: 'round' as const,
+    hitStrokeWidth: line ? Math.max(LINE_HIT_WIDTH, shape.strokeWidth) : ('auto' as const),
+  };
+  if (!mask.source) {
+    return <Shape {...layerNodeAttrs(layer, { width: w, height: h }, interactive)} {...fxNodeAttrs(fx, true)} {...drawing} />;
+  }
+  // A masked shape is a group (as a text is): the shape, then its mask erasing inside the group only.
   return (
-    <Shape
-      {...layerNodeAttrs(layer, { width: w, height: h }, interactive)}
-      {...fxNodeAttrs(fx, true)}
-      width={w}
-      height={h}
-      sceneFunc={sceneFunc}
-      fill={!line && shape.fill ? toCssColor(shape.fill) : undefined}
-      stroke={shape.stroke && shape.strokeWidth > 0 ? toCssColor(shape.stroke) : undefined}
-      strokeWidth={shape.strokeWidth}
-      strokeScaleEnabled={false}
-      lineCap="round"
-      hitStrokeWidth={line ? Math.max(LINE_HIT_WIDTH, shape.strokeWidth) : 'auto'}
-    />
+    <Group {...layerNodeAttrs(layer, { width: w, height: h }, interactive)} {...fxNodeAttrs(fx, false)} isolated>
+      <Shape {...drawing} {...(fx?.shadow ?? {})} />
+      <MaskCutoutNode mask={mask} width={w} height={h} />
+    </Group>
   );
 });

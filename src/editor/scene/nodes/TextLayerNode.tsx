@@ -16,6 +16,8 @@ import { layerNodeAttrs } from './layerAttrs';
 import { curvedTextGeometry, measureTextBox } from './measureText';
 import { useScene } from '../sceneContext';
 import { useFontsReady } from './useFontsReady';
+import { MaskCutoutNode } from '../mask/MaskCutoutNode';
+import { useLayerMask } from '../mask/useLayerMask';
 
 export const TextLayerNode = memo(function TextLayerNode({ layer, fx }: { layer: Layer; fx?: NodeFx }) {
   const { assets, canvasW, interactive } = useScene();
@@ -33,7 +35,8 @@ export const TextLayerNode = memo(function TextLayerNode({ layer, fx }: { layer:
     // fontsVersion: re-measure once the real font is there.
   }, [layout, curve, fontsVersion]);
   const texture = useCachedImage(value ? resolveImageUri(textureUri(value), assets) : null);
-  useContentSignal(fx, [value, layout, geometry, texture.image, fontsVersion]);
+  const mask = useLayerMask(layer);
+  useContentSignal(fx, [value, layout, geometry, texture.image, fontsVersion, mask.source, mask.version]);
   if (!value || !layout || !geometry) return null;
 
   const { box, curved } = geometry;
@@ -43,8 +46,9 @@ export const TextLayerNode = memo(function TextLayerNode({ layer, fx }: { layer:
   const attrs = layerNodeAttrs(layer, box, interactive);
   // Konva shadows belong to shapes: the group's shapes each cast the layer's flat shadow.
   const shadow = fx?.shadow ?? {};
-  // A blend mode composites the finished text (background and glyphs together) once.
-  const isolated = !!fx && fx.globalCompositeOperation !== 'source-over';
+  // A blend mode composites the finished text (background and glyphs together) once; a mask
+  // erases from the finished text only, not from the layers under it.
+  const isolated = (!!fx && fx.globalCompositeOperation !== 'source-over') || !!mask.source;
   return (
     <Group {...attrs} {...fxNodeAttrs(fx, false)} isolated={isolated} visible={!(interactive && editing)}>
       {value.backgroundColor && <Rect width={box.width} height={box.height} fill={toCssColor(value.backgroundColor)} {...shadow} />}
@@ -53,6 +57,7 @@ export const TextLayerNode = memo(function TextLayerNode({ layer, fx }: { layer:
             fontSize={layout.fontSize} fontFamily={layout.fontFamily} fontStyle={layout.fontStyle} letterSpacing={layout.letterSpacing}
             align="center" {...paint} {...shadow} />
         : <Text key={fontsVersion} {...layout} width={box.width} {...paint} {...shadow} />}
+      <MaskCutoutNode mask={mask} width={box.width} height={box.height} />
       {/* Text hits its whole box already; an arc's glyphs alone would be hard to pick. */}
       {interactive && curved && <Rect width={box.width} height={box.height} fill="transparent" />}
     </Group>

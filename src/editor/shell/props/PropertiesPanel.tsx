@@ -11,9 +11,11 @@ import { BackgroundPanel } from '../tools/BackgroundPanel';
 import { ColorfulTextProperties } from './ColorfulTextProperties';
 import { ImageProperties } from './ImageProperties';
 import { LayerActions } from './LayerActions';
+import { MaskControls } from './MaskControls';
 import { OpacityControl } from './OpacityControl';
 import { ShapeProperties } from './ShapeProperties';
 import { TextProperties } from './TextProperties';
+import { isMaskable } from '../../canvas/mask/maskStore';
 
 const sameSelection = sameLayersApartFrom('rect');
 
@@ -42,6 +44,8 @@ export function PropertiesPanel({ actions }: { actions: ContentActions }) {
         {single && value?.valueType === 'colorfulText' && <ColorfulTextProperties layer={single} />}
         {single && value?.valueType === 'img' && <ImageProperties layer={single} actions={actions} />}
         {single && value?.valueType === 'shape' && <ShapeProperties layerId={single.layerId} shape={value.shape} size={single.rect} />}
+        {/* Pictures carry their mask controls beside crop; drawn layers get them here. */}
+        {single && value && value.valueType !== 'img' && isMaskable(single) && <MaskControls layer={single} />}
         {/* The adjust-panel kinds (SPEC §3): opacity, colour, text spacing/arc/background, adjust, filter, shadow… */}
         {single && <LayerEffects layer={single} />}
       </div>

@@ -4,6 +4,7 @@
  * the photo) and background colour; "Save" writes it into the project, "Export" downloads the JPEG.
  */
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
+import { LocalLink } from '../../../components/LocalLink';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import type { Project } from '../../../../engine/doc/types';
@@ -97,7 +98,20 @@ export function IdPhotoEditPage() {
   };
 
   const errorMessage = useTaskErrorToast(task);
-  if (loadError) return <div className="container tool-page" data-testid="page.idPhotoEdit"><p role="alert" data-testid="idphoto.edit.notFound">{t('idphoto.edit.notFound')}</p></div>;
+  if (loadError) {
+    // A link without a (known) pid: say so in a card with the way back to the maker, not one bare line.
+    return (
+      <section className="container page-narrow" data-testid="page.idPhotoEdit">
+        <div className="card placeholder" role="alert" data-testid="idphoto.edit.notFound">
+          <h1 className="page-title">{t('tools.idPhotoEdit.title')}</h1>
+          <p className="lead">{t('idphoto.edit.notFound')}</p>
+          <div className="button-row">
+            <LocalLink to="/tools/id-photo-maker" className="button button--primary">{t('tools.idPhotoMaker.title')}</LocalLink>
+          </div>
+        </div>
+      </section>
+    );
+  }
   if (!loaded || !template || !adjust) return <div className="page-loading" aria-busy="true" data-testid="page.idPhotoEdit" />;
 
   return (

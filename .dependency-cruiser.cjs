@@ -90,6 +90,13 @@ module.exports = {
       from: { path: '^server/', pathNot: TEST },
       to: { path: ['^src/', '^machines/', '^shaders/(?!.*\\.(glsl|frag|vert)$)'] },
     },
+    {
+      name: 'server-no-browser-engine',
+      severity: 'error',
+      comment: 'The few engine modules typed against the DOM or Vite (left out of tsconfig.server.json) stay out of the server.',
+      from: { path: '^(server|cli|scripts)/', pathNot: TEST },
+      to: { path: ['^engine/effects/effectStack\\.ts$', '^engine/colorfulText/styles\\.ts$'] },
+    },
   ],
   options: {
     tsConfig: { fileName: 'tsconfig.json' },

@@ -7,8 +7,8 @@ bash scripts/install-system-deps.sh --test
 [ -f server/.models/isnet-medium.onnx ] || node scripts/prepare-models.mjs
 node scripts/build-font-manifest.mjs
 logs=$(mktemp -d)
-echo "== type check"
-npx tsc -p tsconfig.json --noEmit
+echo "== type check (browser, server, tests projects)"
+npm run --silent typecheck
 echo "== layer boundaries"
 npx depcruise engine machines src server shaders -c .dependency-cruiser.cjs
 echo "== unit and server tests${DATABASE_URL:+ (PGlite and PostgreSQL)}"

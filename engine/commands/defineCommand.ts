@@ -7,10 +7,13 @@ import type { Editor } from '../Editor';
 export interface Command<Args, Result = void> {
   /** Dotted name, e.g. 'layer.move'; also the undo step's label. */
   name: string;
-  /** i18n key of the menu/tooltip label. */
+  /** i18n key of the menu/tooltip label (locales/sections/commands; checked in every language by commandCatalogue.test.ts). */
   label: string;
-  /** Keyboard shortcut in `Mod+Shift+Z` form, if any. */
-  shortcut?: string;
+  /**
+   * Keyboard shortcuts in `Mod+Shift+Z` form, if any: the canvas keyboard table, the shortcut sheet
+   * and the menus' tooltips read them from here (src/editor/canvas/shortcuts.ts).
+   */
+  shortcuts?: readonly string[];
   isEnabled?(editor: Editor, args: Args): boolean;
   run(editor: Editor, args: Args): Result;
 }

@@ -8,7 +8,7 @@ import { existingLayers, isBackground } from './layerHelpers';
 export const deleteLayers = defineCommand({
   name: 'layer.delete',
   label: 'commands.layer.delete',
-  shortcut: 'Delete',
+  shortcuts: ['Delete', 'Backspace'],
   isEnabled: (editor, { ids }: { ids: readonly string[] }) => existingLayers(editor, ids).some((layer) => !isBackground(layer)),
   run(editor, { ids }: { ids: readonly string[] }) {
     editor.removeLayers(ids);

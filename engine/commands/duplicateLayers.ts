@@ -18,7 +18,7 @@ export function cloneLayer(layer: Layer, offset: number): Layer {
 export const duplicateLayers = defineCommand({
   name: 'layer.duplicate',
   label: 'commands.layer.duplicate',
-  shortcut: 'Mod+D',
+  shortcuts: ['Mod+D'],
   isEnabled: (editor, { ids }: { ids: readonly string[]; offset?: number }) => existingLayers(editor, ids).some((l) => !isBackground(l)),
   run(editor, { ids, offset = DUPLICATE_OFFSET }: { ids: readonly string[]; offset?: number }): string[] {
     const sources = existingLayers(editor, ids).filter((layer) => !isBackground(layer));

@@ -8,7 +8,6 @@ import { movableLayers } from './layerHelpers';
 export const flipLayers = defineCommand({
   name: 'layer.flip',
   label: 'commands.layer.flip',
-  shortcut: 'Shift+H',
   isEnabled: (editor, { ids }: { ids: readonly string[]; axis: 'h' | 'v' }) => movableLayers(editor, ids).length > 0,
   run(editor, { ids, axis }: { ids: readonly string[]; axis: 'h' | 'v' }) {
     editor.updateLayers(movableLayers(editor, ids).map((layer) =>

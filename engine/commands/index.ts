@@ -26,3 +26,4 @@ export { cropImage, type CropImageArgs } from './cropImage';
 export { setShapeStyle, type ShapeStylePatch } from './setShapeStyle';
 export { applyImageResult, type ApplyImageResultArgs } from './applyImageResult';
 export { setLayerMask, type SetLayerMaskArgs } from './setLayerMask';
+export { COMMANDS, type AnyCommand } from './catalogue';

@@ -11,7 +11,7 @@ import type { Layer } from '../doc/types';
 export const pasteLayers = defineCommand({
   name: 'layer.paste',
   label: 'commands.layer.paste',
-  shortcut: 'Mod+V',
+  shortcuts: ['Mod+V'],
   isEnabled: (_editor, { layers }: { layers: readonly Layer[] }) => layers.length > 0,
   run(editor, { layers }: { layers: readonly Layer[] }): string[] {
     const copies = layers.map((layer) => cloneLayer(layer, DUPLICATE_OFFSET));

@@ -19,6 +19,7 @@
  *
  * Uses WebCrypto only (`globalThis.crypto.subtle`): browsers (secure contexts: HTTPS or localhost) and Node 20.
  */
+import type { WebCrypto, WebCryptoKey } from './webCrypto';
 
 /** SPEC §9 key derivation: 4096 iterations of a 512-bit hash (SHA-512), 8 words (256 bits) of key. */
 export const REQUEST_PBKDF2_ITERATIONS = 4096;
@@ -36,7 +37,7 @@ export interface RequestCryptoOptions {
   /** 16 bytes; random per call when absent. */
   iv?: Uint8Array;
   /** WebCrypto implementation; defaults to `globalThis.crypto`. */
-  crypto?: Crypto;
+  crypto?: WebCrypto;
 }
 
 /**
@@ -95,7 +96,7 @@ export async function decryptText(cipher: string, secret: string, opts: Pick<Req
 }
 
 /** PBKDF2 per call: with a random salt per message there is nothing to cache; WebCrypto does 4096 rounds in ~4 ms. */
-async function deriveKey(cryptoImpl: Crypto, secret: string, salt: Uint8Array<ArrayBuffer>): Promise<CryptoKey> {
+async function deriveKey(cryptoImpl: WebCrypto, secret: string, salt: Uint8Array<ArrayBuffer>): Promise<WebCryptoKey> {
   if (typeof secret !== 'string' || secret.length === 0) {
     // An empty key usually means the key fetch failed; encrypting with it would hide that failure.
     throw new Error('secret is empty');
@@ -110,7 +111,7 @@ async function deriveKey(cryptoImpl: Crypto, secret: string, salt: Uint8Array<Ar
   );
 }
 
-function requireCrypto(given: Crypto | undefined): Crypto {
+function requireCrypto(given: WebCrypto | undefined): WebCrypto {
   const cryptoImpl = given ?? globalThis.crypto;
   if (typeof cryptoImpl?.subtle?.deriveKey !== 'function') {
     throw new Error('WebCrypto (crypto.subtle) is not available (plain-HTTP page?)');

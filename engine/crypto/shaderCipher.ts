@@ -13,6 +13,7 @@
  * `crypto.subtle` only in secure contexts (HTTPS or localhost): on a plain-HTTP page {@link canDecrypt} is false and
  * the client must request plain text (`?plain=1`, development mode).
  */
+import type { WebCrypto, WebCryptoKey } from './webCrypto';
 
 /** App-wide passphrase. Public by design: it is bundled into the client, see the file comment. */
 export const SHADER_PASSPHRASE = 'lumacut/shaders/v1: obfuscation only, not a secret';
@@ -39,11 +40,11 @@ export interface ShaderCipherOptions {
   /** 12 bytes; random per call when absent. Never reuse an IV with the same key for different texts. */
   iv?: Uint8Array;
   /** WebCrypto implementation; defaults to `globalThis.crypto`. */
-  crypto?: Crypto;
+  crypto?: WebCrypto;
 }
 
 /** True when WebCrypto can decrypt here; false on plain-HTTP pages, where the client must ask for `?plain=1`. */
-export function canDecrypt(cryptoImpl: Pick<Crypto, 'subtle'> | undefined = globalThis.crypto): boolean {
+export function canDecrypt(cryptoImpl: Pick<WebCrypto, 'subtle'> | undefined = globalThis.crypto): boolean {
   const subtle = cryptoImpl?.subtle;
   return typeof subtle?.decrypt === 'function' && typeof subtle.deriveKey === 'function';
 }
@@ -109,10 +110,10 @@ export async function decryptText(cipherText: string, opts: Pick<ShaderCipherOpt
   return new TextDecoder('utf-8', { fatal: false }).decode(plain);
 }
 
-const keyCache = new Map<string, Promise<CryptoKey>>();
+const keyCache = new Map<string, Promise<WebCryptoKey>>();
 
 /** PBKDF2 is deliberately slow, so each (passphrase, salt) is derived once; the oldest entry goes first. */
-function deriveKey(cryptoImpl: Crypto, passphrase: string, salt: Uint8Array<ArrayBuffer>): Promise<CryptoKey> {
+function deriveKey(cryptoImpl: WebCrypto, passphrase: string, salt: Uint8Array<ArrayBuffer>): Promise<WebCryptoKey> {
   const cacheKey = `${toBase64(salt)}:${passphrase}`;
   const cached = keyCache.get(cacheKey);
   if (cached) return cached;
@@ -133,7 +134,7 @@ function deriveKey(cryptoImpl: Crypto, passphrase: string, salt: Uint8Array<Arra
   return pending;
 }
 
-function requireCrypto(given: Crypto | undefined): Crypto {
+function requireCrypto(given: WebCrypto | undefined): WebCrypto {
   const cryptoImpl = given ?? globalThis.crypto;
   if (!canDecrypt(cryptoImpl)) {
     throw new Error('WebCrypto (crypto.subtle) is not available on this page (plain HTTP?); request the plain shader with ?plain=1');

@@ -23,8 +23,12 @@ export type RGBA = [number, number, number, number];
 /** A colour, each channel 0..1. */
 export type RGB = [number, number, number];
 
+/** The canvas `globalCompositeOperation` values used here (spelled out: the server compiles engine without the DOM lib). */
+export type W3cCompositeOp = 'source-over' | 'multiply' | 'screen' | 'overlay' | 'darken' | 'lighten' | 'color-dodge'
+  | 'color-burn' | 'hard-light' | 'soft-light' | 'difference' | 'exclusion' | 'hue' | 'saturation' | 'color' | 'luminosity';
+
 /** Modes rendered exactly by canvas `globalCompositeOperation` (the 16 W3C modes, plus BaseMerge = source-over). */
-export const W3C_COMPOSITE_OP: Partial<Record<BlendMode, GlobalCompositeOperation>> = Object.freeze({
+export const W3C_COMPOSITE_OP: Partial<Record<BlendMode, W3cCompositeOp>> = Object.freeze({
   BaseMerge: 'source-over', Normal: 'source-over', Multiply: 'multiply', Screen: 'screen', Overlay: 'overlay',
   Darken: 'darken', Lighten: 'lighten', ColorDodge: 'color-dodge', ColorBurn: 'color-burn', HardLight: 'hard-light',
   SoftLight: 'soft-light', Difference: 'difference', Exclusion: 'exclusion', Hue: 'hue', Saturation: 'saturation',

@@ -4,7 +4,7 @@
  * viewStore, never in the document. Fills its parent.
  */
 import type Konva from 'konva';
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Group, Layer, Stage } from 'react-konva';
 import { withoutLayerEffects } from '../../../engine/effects/withoutEffects';
@@ -20,7 +20,6 @@ import { maskStore } from './mask/maskStore';
 import { useCompare } from './compareStore';
 import { CanvasEffectsOverlay } from '../scene/effectNodes/CanvasEffectsOverlay';
 import { createWorkTracker } from '../scene/effectNodes/workTracker';
-import { createGestureState } from './gestureState';
 import { DocumentLayers } from '../scene/nodes/DocumentLayers';
 import { layersDrawer } from '../scene/offscreen/drawLayers';
 import { livePreviewStore } from '../scene/liveView';
@@ -28,12 +27,9 @@ import { type Scene, SceneContext } from '../scene/sceneContext';
 import { MarqueeBox, SnapGuides } from './OverlayShapes';
 import { SelectionTransformer } from './SelectionTransformer';
 import { TextEditorOverlay } from './TextEditorOverlay';
+import { useCanvasGestures } from './useCanvasGestures';
 import { useCanvasKeyboard } from './useCanvasKeyboard';
 import { useElementSize } from './useElementSize';
-import { useLayerDrag } from './useLayerDrag';
-import { useLongPressEdit } from './useLongPressEdit';
-import { useSelectionPointer } from './useSelectionPointer';
-import { useStageNavigation } from './useStageNavigation';
 import { setViewport, useView } from './viewStore';
 import './canvasStage.css';
 
@@ -60,7 +56,8 @@ export function CanvasStage() {
   const container = useRef<HTMLDivElement>(null);
   const stage = useRef<Konva.Stage>(null);
   const content = useRef<Konva.Layer>(null);
-  const gesture = useMemo(createGestureState, []);
+  const transformer = useRef<Konva.Transformer>(null);
+  const gestures = useCanvasGestures(editor, useMemo(() => ({ container, stage, content, transformer }), []));
   // The live stage waits for nothing; its tracker tells tests when effect renders are on screen.
   const work = useMemo(createWorkTracker, []);
   const size = useElementSize(container);
@@ -76,18 +73,9 @@ export function CanvasStage() {
     if (ready) setViewport(size, { width: canvasW, height: canvasH });
   }, [ready, size, canvasW, canvasH]);
 
-  const startTextEdit = useCallback((layerId: string) => {
-    editor.select([layerId]);
-    editingTextStore.set(layerId);
-  }, [editor]);
-  const deselect = useCallback(() => editor.select([]), [editor]);
   useEffect(() => () => editingTextStore.set(null), []);
 
-  useCanvasKeyboard(editor, container, { editText: startTextEdit });
-  useStageNavigation(container, stage, gesture, deselect);
-  const pointer = useSelectionPointer(editor, content, container, gesture, startTextEdit);
-  const drag = useLayerDrag(editor, content, gesture);
-  const longPress = useLongPressEdit(editor, startTextEdit);
+  useCanvasKeyboard(editor, container, { editText: gestures.editText });
 
   // The one selected layer previews its effects live at its size on screen (scene/livePreview).
   const liveLayerId = useEditorSelector((s) => (s.selectedIds.length === 1 ? s.selectedIds[0] : null));
@@ -119,19 +107,16 @@ export function CanvasStage() {
           scaleY={view.scale}
           x={view.x}
           y={view.y}
-          onPointerDown={(event) => {
-            longPress.onPointerDown(event);
-            pointer.onPointerDown(event);
-          }}
-          onPointerMove={longPress.onPointerMove}
-          onPointerUp={longPress.onPointerUp}
-          onPointerCancel={longPress.onPointerCancel}
-          onClick={pointer.onClick}
-          onTap={pointer.onClick}
-          onDblClick={pointer.onDblClick}
-          onDblTap={pointer.onDblClick}
+          onPointerDown={gestures.stage.onPointerDown}
+          onPointerMove={gestures.stage.onPointerMove}
+          onPointerUp={gestures.stage.onPointerUp}
+          onPointerCancel={gestures.stage.onPointerCancel}
+          onClick={gestures.stage.onClick}
+          onTap={gestures.stage.onClick}
+          onDblClick={gestures.stage.onDblClick}
+          onDblTap={gestures.stage.onDblClick}
         >
-          <Layer ref={content} name="content" onDragStart={(event) => { longPress.onPointerCancel(); drag.onDragStart(event); }} onDragMove={drag.onDragMove} onDragEnd={drag.onDragEnd}>
+          <Layer ref={content} name="content" onDragStart={gestures.drag.onDragStart} onDragMove={gestures.drag.onDragMove} onDragEnd={gestures.drag.onDragEnd}>
             <SceneContext.Provider value={scene}>
               <Group name="document" clipX={0} clipY={0} clipWidth={canvasW} clipHeight={canvasH}>
                 <Checkerboard width={canvasW} height={canvasH} />
@@ -142,7 +127,7 @@ export function CanvasStage() {
           <Layer name="overlay">
             <SnapGuides />
             <MarqueeBox />
-            {cropping ? <CropOverlay editor={editor} /> : masking ? <MaskBrushOverlay editor={editor} /> : <SelectionTransformer editor={editor} content={content} />}
+            {cropping ? <CropOverlay editor={editor} /> : masking ? <MaskBrushOverlay editor={editor} /> : <SelectionTransformer content={content} transformer={transformer} {...gestures.transform} />}
           </Layer>
         </Stage>
       )}

@@ -1,21 +1,19 @@
 /**
  * The Konva Transformer on the selected layers (not the background, locked, hidden or edited ones).
- * Konva previews the resize/rotate; transformend commits once, as one undo step; Escape during the
- * gesture puts the nodes back. Shift keeps the ratio and snaps rotation to 45° steps.
+ * Konva previews the resize/rotate; the gesture machine owns the gesture (its start and end, Escape
+ * putting the nodes back, the one undo step: transformEnd.ts). Shift keeps the ratio and snaps
+ * rotation to 45° steps.
  */
 import Konva from 'konva';
-import { type RefObject, useEffect, useRef, useState } from 'react';
+import { type RefObject, useEffect, useState } from 'react';
 import { Transformer } from 'react-konva';
-import type { Editor, EditorSnapshot } from '../../../engine/Editor';
-import { setTextProps, transformLayer } from '../../../engine/commands';
+import type { EditorSnapshot } from '../../../engine/Editor';
 import type { Layer } from '../../../engine/doc/types';
 import { useEditorSelector } from '../EditorContext';
 import { sameLayersApartFrom } from '../selectors';
 import { editingTextStore } from './canvasStores';
-import { listenForEscape } from './gestureState';
 import { findLayerNodes } from './layerNodes';
-import { isCanvasMovable, resetNodeToLayer } from '../scene/nodes/layerAttrs';
-import { rectFromTransformed, textPropsFromScale } from './transformCommit';
+import { isCanvasMovable } from '../scene/nodes/layerAttrs';
 
 const SHIFT_ROTATION_SNAPS = [0, 45, 90, 135, 180, 225, 270, 315];
 const ALL_ANCHORS = ['top-left', 'top-center', 'top-right', 'middle-right', 'middle-left', 'bottom-left', 'bottom-center', 'bottom-right'];
@@ -52,36 +50,20 @@ function useShiftKey(): boolean {
   return shift;
 }
 
-/** Applies a finished transform to the document: one undo step for all transformed layers. */
-function commitTransform(editor: Editor, nodes: Konva.Node[]): void {
-  const canvasW = editor.getProject().canvasW;
-  editor.batch(transformLayer.name, () => {
-    for (const node of nodes) {
-      const layer = editor.getLayer(node.id());
-      if (!layer) continue;
-      const attrs = node.getAttrs() as { offsetX?: number; offsetY?: number };
-      const transformed = {
-        x: node.x(), y: node.y(), rotation: node.rotation(), scaleX: node.scaleX(), scaleY: node.scaleY(),
-        offsetX: attrs.offsetX ?? 0, offsetY: attrs.offsetY ?? 0,
-      };
-      editor.exec(transformLayer, { layerId: layer.layerId, rect: rectFromTransformed(transformed) });
-      if (layer.value.valueType === 'text') {
-        const props = textPropsFromScale(layer.value.text, transformed.scaleX, transformed.scaleY, transformed.offsetX * 2, canvasW);
-        if (props) editor.exec(setTextProps, { layerId: layer.layerId, props });
-      }
-    }
-  });
+interface SelectionTransformerProps {
+  content: RefObject<Konva.Layer | null>;
+  /** The Transformer node, for the gesture machine's effects (stop on Escape, commit at the end). */
+  transformer: RefObject<Konva.Transformer | null>;
+  onTransformStart(): void;
+  onTransformEnd(): void;
 }
 
-export function SelectionTransformer({ editor, content }: { editor: Editor; content: RefObject<Konva.Layer | null> }) {
-  const ref = useRef<Konva.Transformer>(null);
+export function SelectionTransformer({ content, transformer: ref, onTransformStart, onTransformEnd }: SelectionTransformerProps) {
   // A move needs no re-render: the Transformer follows its nodes' x/y itself (Konva attribute
   // events). Anything else about the selected layers (size, angle, content) refreshes the box.
   const selected = useEditorSelector(selectedInSelectionOrder, sameApartFromPosition);
   const editingId = editingTextStore.use((id) => id);
   const shift = useShiftKey();
-  const cancelled = useRef(false);
-  const stopEscape = useRef<() => void>(() => undefined);
 
   const shown = selected.filter((layer) => isCanvasMovable(layer) && layer.visible !== false && layer.layerId !== editingId);
   const ids = shown.map((layer) => layer.layerId);
@@ -101,29 +83,6 @@ export function SelectionTransformer({ editor, content }: { editor: Editor; cont
     transformer.forceUpdate();
     // ids is represented by idsKey; selected: a node may have been re-created or resized.
   }, [idsKey, selected, content]);
-
-  useEffect(() => () => stopEscape.current(), []);
-
-  const onTransformStart = () => {
-    cancelled.current = false;
-    stopEscape.current = listenForEscape(() => {
-      cancelled.current = true;
-      ref.current?.stopTransform();
-    });
-  };
-
-  const onTransformEnd = () => {
-    stopEscape.current();
-    stopEscape.current = () => undefined;
-    const nodes = ref.current?.nodes() ?? [];
-    if (!cancelled.current) commitTransform(editor, nodes);
-    // Konva scaled the nodes itself: put them where the document says (scale back to ±1).
-    for (const node of nodes) {
-      const layer = editor.getLayer(node.id());
-      if (layer) resetNodeToLayer(node, layer);
-    }
-    ref.current?.forceUpdate();
-  };
 
   const coarse = typeof window !== 'undefined' && window.matchMedia?.('(pointer: coarse)').matches;
   return (

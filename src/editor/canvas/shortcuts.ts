@@ -1,9 +1,13 @@
 /**
  * The canvas's keyboard shortcuts as data (key combo → action), so the help dialog lists exactly
- * what the keyboard handler runs. Combos are written `Mod+Shift+Alt+Key`: Mod is Ctrl, or ⌘ on a
- * Mac (either is accepted everywhere); Key is a letter in upper case, a digit, a punctuation
- * character of the US layout (`]`, `=`) or a KeyboardEvent.key name (`ArrowLeft`, `Delete`).
+ * what the keyboard handler runs. A command's own keys and label come from the command
+ * (engine/commands: `shortcuts`, `label`), never written again here; this table adds the keys of
+ * actions that are no single command (undo, copy, zoom) and of commands with arguments per key
+ * (nudge, reorder). Combos are written `Mod+Shift+Alt+Key`: Mod is Ctrl, or ⌘ on a Mac (either is
+ * accepted everywhere); Key is a letter in upper case, a digit, a punctuation character of the US
+ * layout (`]`, `=`) or a KeyboardEvent.key name (`ArrowLeft`, `Delete`).
  */
+import { type AnyCommand, COMMANDS, deleteLayers, duplicateLayers, pasteLayers } from '../../../engine/commands';
 
 export type ReorderTarget = 'front' | 'back' | 'forward' | 'backward';
 
@@ -27,7 +31,7 @@ export type ShortcutAction =
 export interface Shortcut {
   keys: readonly string[];
   action: ShortcutAction;
-  /** i18n key of the help text (`canvas.shortcuts.*`). */
+  /** i18n key of the help text (`canvas.shortcuts.*`, or the command's label). */
   labelKey: string;
   /** The engine command it runs, when it is one (its name). */
   command?: string;
@@ -42,15 +46,21 @@ const nudge = (key: string, dx: number, dy: number): Shortcut[] => [
   { keys: [`Shift+${key}`], action: { type: 'nudge', dx: dx * NUDGE_FAR, dy: dy * NUDGE_FAR }, labelKey: 'canvas.shortcuts.nudgeFar', command: 'layer.move' },
 ];
 
+/** The shortcut of a command that declares its keys: label and keys are the command's. */
+function fromCommand(command: AnyCommand, action: ShortcutAction): Shortcut {
+  if (!command.shortcuts?.length) throw new Error(`${command.name} declares no shortcut`);
+  return { keys: command.shortcuts, action, labelKey: command.label, command: command.name };
+}
+
 export const SHORTCUTS: readonly Shortcut[] = [
   ...nudge('ArrowLeft', -1, 0),
   ...nudge('ArrowRight', 1, 0),
   ...nudge('ArrowUp', 0, -1),
   ...nudge('ArrowDown', 0, 1),
-  { keys: ['Delete', 'Backspace'], action: { type: 'delete' }, labelKey: 'canvas.shortcuts.delete', command: 'layer.delete' },
+  fromCommand(deleteLayers, { type: 'delete' }),
   { keys: ['Mod+C'], action: { type: 'copy' }, labelKey: 'canvas.shortcuts.copy' },
-  { keys: ['Mod+V'], action: { type: 'paste' }, labelKey: 'canvas.shortcuts.paste', command: 'layer.paste' },
-  { keys: ['Mod+D'], action: { type: 'duplicate' }, labelKey: 'canvas.shortcuts.duplicate', command: 'layer.duplicate' },
+  fromCommand(pasteLayers, { type: 'paste' }),
+  fromCommand(duplicateLayers, { type: 'duplicate' }),
   { keys: ['Mod+Z'], action: { type: 'undo' }, labelKey: 'canvas.shortcuts.undo' },
   { keys: ['Mod+Shift+Z', 'Mod+Y'], action: { type: 'redo' }, labelKey: 'canvas.shortcuts.redo' },
   { keys: ['Mod+]'], action: { type: 'reorder', to: 'forward' }, labelKey: 'canvas.shortcuts.forward', command: 'layer.reorder' },
@@ -65,6 +75,28 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { keys: ['Shift+1'], action: { type: 'zoomFit' }, labelKey: 'canvas.shortcuts.zoomFit' },
   { keys: ['Mod+0'], action: { type: 'zoom100' }, labelKey: 'canvas.shortcuts.zoom100' },
 ];
+
+/** Combos bound twice (in this table, or by two commands): each must do one thing. */
+export function clashingCombos(shortcuts: readonly Shortcut[] = SHORTCUTS, commands: readonly AnyCommand[] = COMMANDS): string[] {
+  const owners = new Map<string, Set<string>>();
+  const claim = (combo: string, owner: string) => owners.set(combo, (owners.get(combo) ?? new Set()).add(owner));
+  shortcuts.forEach((shortcut, i) => shortcut.keys.forEach((combo) => claim(combo, shortcut.command ?? `#${i}`)));
+  // A command's keys belong to it; the table entry made from it claims them under the same name.
+  for (const command of commands) for (const combo of command.shortcuts ?? []) claim(combo, command.name);
+  const twice = shortcuts.flatMap((shortcut) => shortcut.keys).filter((combo, i, all) => all.indexOf(combo) !== i);
+  return [...new Set([...twice, ...[...owners].filter(([, who]) => who.size > 1).map(([combo]) => combo)])];
+}
+
+/** Commands whose keys the keyboard table does not run (a declared shortcut must work). */
+export function unboundCommandShortcuts(shortcuts: readonly Shortcut[] = SHORTCUTS, commands: readonly AnyCommand[] = COMMANDS): string[] {
+  return commands.filter((command) => command.shortcuts?.some((combo) => !shortcuts.some((s) => s.command === command.name && s.keys.includes(combo))))
+    .map((command) => command.name);
+}
+
+/** The keys of a command as people read them (`Ctrl+D`, `⌘D`), for menu tooltips; '' without one. */
+export function commandKeys(command: AnyCommand, isMac: boolean): string {
+  return (command.shortcuts ?? []).map((combo) => formatCombo(combo, isMac)).join(', ');
+}
 
 const BY_COMBO = new Map<string, Shortcut>(SHORTCUTS.flatMap((shortcut) => shortcut.keys.map((key) => [key, shortcut] as const)));
 

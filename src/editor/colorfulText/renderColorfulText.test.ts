@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ColorfulTextEffectLayer, ColorfulTextMaterial, ColorfulTextTextItem } from '../../../engine/doc/types';
 import { FakeContext, fakeOffscreenCanvas, type DrawCall, type FakeGradient } from './fakeCanvas';
-import { fitMaterialToText, measureColorfulText } from './measureColorfulText';
 import { colorfulCanvasSize, renderColorfulText } from './renderColorfulText';
 
 const layer = (over: Partial<ColorfulTextEffectLayer>): ColorfulTextEffectLayer => ({
@@ -106,27 +105,5 @@ describe('renderColorfulText', () => {
     ), 'Hi', { stickerImage: (r) => (r === 'twemoji-2b50' ? image : undefined) });
     expect(main.map((c) => [c.op, c.paint])).toEqual([['drawImage', image], ['fillRect', '#00ff00'], ['fillText', '#333333']]);
     expect(main[0]).toMatchObject({ x: 10, y: 20, alpha: 0.5 });
-  });
-});
-
-describe('measureColorfulText', () => {
-  const measureText = (font: string, text: string) => Array.from(text).length * (parseFloat(font) / 2);
-  const style = material(
-    textItem({ layersBelow: [layer({ kind: 'stroke', width: 20 })] }, { rect: { x: 20, y: 20, w: 360, h: 160 } }),
-    { kind: 'sticker', resName: 'twemoji-2b50', rect: { x: 340, y: 0, w: 60, h: 60 }, opacity: 1 },
-  );
-
-  it('keeps the style size for text that fits', () => {
-    expect(measureColorfulText(style, 'Hi', { measureText })).toEqual({ width: 400, height: 200 });
-    expect(fitMaterialToText(style, 'Hi', { measureText })).toBe(style);
-  });
-
-  it('grows the material for longer and multi-line text, moving stickers with their edge', () => {
-    // 10 chars × 50 px + 2 × 10 px stroke room = 520 px, 160 px wider than the rect.
-    expect(measureColorfulText(style, 'x'.repeat(10), { measureText })).toEqual({ width: 560, height: 200 });
-    const fitted = fitMaterialToText(style, 'x'.repeat(10) + '\nline two', { measureText, fontFamilyFor });
-    expect(fitted.height).toBe(200 + (2 * 120 + 20) - 160);
-    expect(fitted.items[0].rect).toMatchObject({ x: 20, w: 520 });
-    expect(fitted.items[1].rect.x).toBeCloseTo(340 + 160 * (370 / 400));
   });
 });

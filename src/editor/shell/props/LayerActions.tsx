@@ -1,9 +1,15 @@
-/** Flip, stacking order, duplicate and delete for the selected layers (never the background). */
+/**
+ * Flip, stacking order, duplicate and delete for the selected layers (never the background).
+ * Duplicate and delete are labelled by their commands, with the commands' keys in the tooltip.
+ */
 import { useTranslation } from 'react-i18next';
-import { deleteLayers, duplicateLayers, flipLayers, reorderLayer, type ReorderTarget } from '../../../../engine/commands';
+import { type AnyCommand, deleteLayers, duplicateLayers, flipLayers, reorderLayer, type ReorderTarget } from '../../../../engine/commands';
+import { commandKeys } from '../../canvas/shortcuts';
 import type { Layer } from '../../../../engine/doc/types';
 import { useEditor } from '../../EditorContext';
 import { Icon, type IconName } from '../Icon';
+
+const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent);
 
 const ORDER: Array<{ to: ReorderTarget & string; icon: IconName; key: string }> = [
   { to: 'front', icon: 'toFront', key: 'editor.props.toFront' },
@@ -19,11 +25,13 @@ export function LayerActions({ layers }: { layers: Layer[] }) {
   const movable = layers.filter((layer) => !layer.locked).map((layer) => layer.layerId);
   const single = layers.length === 1 ? layers[0] : null;
 
-  const button = (icon: IconName, label: string, onClick: () => void, testId: string, disabled = false) => (
-    <button type="button" className="ed-icon-button" onClick={onClick} disabled={disabled} aria-label={label} title={label} data-testid={testId}>
+  const button = (icon: IconName, label: string, onClick: () => void, testId: string, disabled = false, keys = '') => (
+    <button type="button" className="ed-icon-button" onClick={onClick} disabled={disabled} aria-label={label} title={keys ? `${label} (${keys})` : label} data-testid={testId}>
       <Icon name={icon} />
     </button>
   );
+  const commandButton = (icon: IconName, command: AnyCommand, onClick: () => void, testId: string) =>
+    button(icon, t(command.label), onClick, testId, false, commandKeys(command, isMac));
 
   return (
     <div className="ed-actions">
@@ -38,8 +46,8 @@ export function LayerActions({ layers }: { layers: Layer[] }) {
         </div>
       )}
       <div className="ed-group" role="group" aria-label={t('editor.props.edit')}>
-        {button('duplicate', t('editor.props.duplicate'), () => editor.exec(duplicateLayers, { ids }), 'props.duplicate')}
-        {button('trash', t('editor.props.delete'), () => editor.exec(deleteLayers, { ids }), 'props.delete')}
+        {commandButton('duplicate', duplicateLayers, () => editor.exec(duplicateLayers, { ids }), 'props.duplicate')}
+        {commandButton('trash', deleteLayers, () => editor.exec(deleteLayers, { ids }), 'props.delete')}
       </div>
     </div>
   );

@@ -18,7 +18,7 @@ export const BGBLUR_MAX_FEATHER = 50;
 export const BGBLUR_MAX_STRENGTH = 100;
 
 const bgblur = defineTask({
-  params: z.looseObject({
+  params: z.object({
     strength: z.number({ error: 'strength must be a number 0..100' }).min(0, 'strength must be 0..100').max(BGBLUR_MAX_STRENGTH, 'strength must be 0..100').default(BGBLUR_DEFAULT_STRENGTH),
     feather: z.number({ error: `feather must be a number of pixels 0..${BGBLUR_MAX_FEATHER}` })
       .min(0, `feather must be 0..${BGBLUR_MAX_FEATHER} px`).max(BGBLUR_MAX_FEATHER, `feather must be 0..${BGBLUR_MAX_FEATHER} px`).default(BGBLUR_DEFAULT_FEATHER),
@@ -30,7 +30,7 @@ const bgblur = defineTask({
 
 // ---- picenhance (engine/spec/enhance.ts holds the strengths' blend and the pixel caps).
 const picenhance = defineTask({
-  params: z.looseObject({
+  params: z.object({
     efMode: z.enum(ENHANCE_STRENGTHS, { error: `efMode must be one of ${ENHANCE_STRENGTHS.join(', ')}` }).default(ENHANCE_DEFAULTS.efMode),
     // JSON clients may send the scale as "2"/"4"; anything else is an error, never a silent default.
     scale: z.union([z.literal(2), z.literal(4), z.literal('2'), z.literal('4')], { error: 'scale must be 2 or 4' })
@@ -50,12 +50,12 @@ export type FillQuality = (typeof FILL_QUALITIES)[number];
 const fillQuality = (message: string) => z.enum(FILL_QUALITIES, { error: message }).default('best');
 
 const elimination = defineTask({
-  params: z.looseObject({ quality: fillQuality(`quality must be one of ${[...FILL_QUALITIES].reverse().join(', ')}`) }),
+  params: z.object({ quality: fillQuality(`quality must be one of ${[...FILL_QUALITIES].reverse().join(', ')}`) }),
   defaults: { quality: 'best' }, limits: {},
   credits: 2, result: 'image', runsOn: 'server', inputImage: 'required',
 });
 const removeWatermark = defineTask({
-  params: z.looseObject({ quality: fillQuality("quality must be 'best' or 'fast'") }),
+  params: z.object({ quality: fillQuality("quality must be 'best' or 'fast'") }),
   defaults: { quality: 'best' }, limits: {},
   credits: 2, result: 'image', runsOn: 'server', inputImage: 'required',
 });
@@ -72,7 +72,7 @@ const POSITION_MESSAGE = 'position must be { x, y } between 0 and 1';
 const unit = z.number({ error: POSITION_MESSAGE }).min(0, POSITION_MESSAGE).max(1, POSITION_MESSAGE);
 
 const aiextend = defineTask({
-  params: z.looseObject({
+  params: z.object({
     ratio: z.enum(EXTEND_RATIOS, { error: `ratio must be one of ${EXTEND_RATIOS.join(', ')}` }),
     width: side('width'),
     height: side('height'),

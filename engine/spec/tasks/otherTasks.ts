@@ -13,7 +13,7 @@ import { blankIsAbsent, defineTask, noParams, type RunsOn } from './taskSpec';
 const reading = (credits: number) => defineTask({ params: noParams(), defaults: {}, limits: {}, credits, result: 'json', runsOn: 'server', inputImage: 'required' });
 
 // Product recognition: styleId is the category the page shows (a number or its string), checked against the list.
-const productParams = z.looseObject({
+const productParams = z.object({
   styleId: z.union([z.string(), z.number()], { error: 'styleId must be a product category' }).optional()
     .refine((v) => v === undefined || v === '' || isProductCategory(String(v)), { error: (issue) => `styleId must be a product category, not '${String(issue.input)}'` }),
 });
@@ -30,7 +30,7 @@ const unitRange = (name: string, min: number, max: number) => {
 };
 const shortText = (name: string) => blankIsAbsent(z.string({ error: `${name} must be a short text` }).max(100, `${name} must be a short text`).refine((v) => !/[{}]/.test(v), `${name} must be a short text`));
 
-export const GENERATIVE_PARAMS = z.looseObject({
+export const GENERATIVE_PARAMS = z.object({
   prompt: text('prompt'),
   negativePrompt: text('negativePrompt'),
   style: blankIsAbsent(z.enum(STYLE_PRESETS.map((s) => s.id) as [string, ...string[]], { error: 'style must be one of the style presets' })),

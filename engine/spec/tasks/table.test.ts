@@ -27,8 +27,8 @@ describe('the task table', () => {
     }
   });
 
-  it('fills defaults and keeps file keys', () => {
-    expect(parseTaskParams('bgblur', { inputKey: 'k', strength: null })).toEqual({ ok: true, value: { inputKey: 'k', strength: 50, feather: 3 } });
+  it('fills defaults and accepts (but leaves out) other keys such as file URLs', () => {
+    expect(parseTaskParams('bgblur', { inputKey: 'k', maskUrl: '/files/m.png', strength: null })).toEqual({ ok: true, value: { strength: 50, feather: 3 } });
     expect(parseTaskParams('picenhance', { scale: '2' })).toEqual({ ok: true, value: { efMode: 'Balance', scale: 2, mode: 'upscale', quality: 'fast' } });
   });
 

@@ -15,7 +15,7 @@ const ROWS = { ...IMAGE_TASKS, ...OTHER_TASKS };
 /** Every task type has exactly one row: a type missing here (or a row for an unknown type) fails to compile. */
 export const TASKS: { readonly [T in TaskType]: (typeof ROWS)[T] } = ROWS satisfies Record<TaskType, TaskSpec>;
 
-/** The checked params of a task type, defaults filled in (unknown keys such as file URLs kept). */
+/** The checked params of a task type, defaults filled in (only the keys its schema names). */
 export type TaskParams<T extends TaskType> = z.output<(typeof TASKS)[T]['params']>;
 
 export type ParamsResult<T> = { ok: true; value: T } | { ok: false; message: string };

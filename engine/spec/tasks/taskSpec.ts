@@ -16,9 +16,10 @@ export type RunsOn = 'server' | 'generation' | 'none';
 
 export interface TaskSpec<P extends z.ZodType = z.ZodType> {
   /**
-   * The params a submit may carry besides its files. Unknown keys pass through (file URLs such as
-   * `maskUrl` are checked for ownership by the server, `inputKey` is the server's own), so a schema
-   * names only what it checks. The first issue's message is the PARAMS_INVALID text (SPEC §8).
+   * The params a submit may carry besides its files. Unknown keys are allowed (file URLs such as
+   * `maskUrl` are checked for ownership by the server, `inputKey` is the server's own) and left out of
+   * the parsed value, so a schema names only what it checks. The first issue's message is the
+   * PARAMS_INVALID text (SPEC §8).
    */
   params: P;
   /** What the page starts with and what the server assumes for an absent param. */

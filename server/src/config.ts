@@ -92,3 +92,23 @@ export function loadGenerationConfig(env: NodeJS.ProcessEnv = process.env): Gene
     workflowDir: path.resolve(env.COMFYUI_WORKFLOW_DIR || path.join(root, 'server', 'config', 'comfy-workflows')),
   };
 }
+
+/** How the onnxruntime models run (server/src/models/ortSession.ts). */
+export interface ModelRuntimeConfig {
+  /** USE_CUDA=1: the CUDA execution provider first, the CPU as fallback (needs a CUDA build of onnxruntime-node). */
+  useCuda: boolean;
+  /** ORT_THREADS: intra-op threads per model session (default 2, the cores of the reference machine). */
+  ortThreads: number;
+  /** MODEL_DIR: where the install scripts put the prepared weights (default server/.models). */
+  modelDir: string;
+}
+
+/** Reads USE_CUDA, ORT_THREADS and MODEL_DIR; a bad ORT_THREADS throws, naming it. */
+export function loadModelRuntime(env: NodeJS.ProcessEnv = process.env): ModelRuntimeConfig {
+  const threads = intFrom(env.ORT_THREADS, 2, 'ORT_THREADS');
+  return {
+    useCuda: env.USE_CUDA === '1',
+    ortThreads: threads === 0 ? 2 : threads,
+    modelDir: path.resolve(env.MODEL_DIR || path.join(root, 'server', '.models')),
+  };
+}

@@ -14,7 +14,11 @@ export type ResultKind = 'image' | 'json';
  */
 export type RunsOn = 'server' | 'generation' | 'none';
 
-export interface TaskSpec<P extends z.ZodType = z.ZodType> {
+export interface TaskSpec<
+  P extends z.ZodType = z.ZodType,
+  D extends Readonly<Record<string, unknown>> = Readonly<Record<string, unknown>>,
+  L extends Readonly<Record<string, number>> = Readonly<Record<string, number>>,
+> {
   /**
    * The params a submit may carry besides its files. Unknown keys are allowed (file URLs such as
    * `maskUrl` are checked for ownership by the server, `inputKey` is the server's own) and left out of
@@ -23,9 +27,9 @@ export interface TaskSpec<P extends z.ZodType = z.ZodType> {
    */
   params: P;
   /** What the page starts with and what the server assumes for an absent param. */
-  defaults: Readonly<Record<string, unknown>>;
+  defaults: D;
   /** Numbers the page shows or enforces before submitting (slider ends, pixel caps…). */
-  limits: Readonly<Record<string, number>>;
+  limits: L;
   /** Credits one task costs (the ledger charges it, a failed task is refunded). */
   credits: number;
   result: ResultKind;
@@ -34,8 +38,10 @@ export interface TaskSpec<P extends z.ZodType = z.ZodType> {
   inputImage: 'required' | 'optional';
 }
 
-/** A row of the table; `P` keeps the schema's type so `TaskParams<'bgblur'>` is precise. */
-export const defineTask = <P extends z.ZodType>(spec: TaskSpec<P>): TaskSpec<P> => spec;
+/** A row of the table; the type parameters keep the schema, defaults and limits precise (`TaskParams<'bgblur'>`). */
+export const defineTask = <
+  P extends z.ZodType, const D extends Readonly<Record<string, unknown>>, const L extends Readonly<Record<string, number>>,
+>(spec: TaskSpec<P, D, L>): TaskSpec<P, D, L> => spec;
 
 /** Result of an engine parser that predates the table (`{ ok, value } | { ok, message }`). */
 type Parsed = { ok: true } | { ok: false; message: string };

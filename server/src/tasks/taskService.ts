@@ -3,7 +3,7 @@ import type { TaskStatusData, TaskStatusEntry as SharedStatusEntry } from '../..
 import { ResultCode } from '../../../engine/spec/errors';
 import { UNSUPPORTED_FUNCTION_TYPE, isTaskType } from '../../../engine/spec/taskTypes';
 import { TEXT_ONLY_TASK_TYPES } from '../../../engine/spec/generation';
-import { parseTaskParams } from '../../../engine/spec/tasks';
+import { TASKS, parseTaskParams } from '../../../engine/spec/tasks';
 import { ApiError, paramsInvalid } from '../envelope';
 import type { TaskCharging } from '../accounts';
 import type { Queryable } from '../db/database';
@@ -17,11 +17,6 @@ import type { TaskRecord, TaskRepository } from './taskRepository';
 export type TaskStatusEntry = SharedStatusEntry & { msg: string; data: TaskStatusData | null };
 
 /** Submit, status and cancel of tasks: the part of the API that talks to the queue. */
-/** Task types that need a diffusion model, served only through an external ComfyUI server. */
-const DIFFUSION_TASKS: ReadonlySet<string> = new Set([
-  'aiGeneratePic', 'aiGeneratePicWebUi', 'aiImageToImage', 'aiImgToImgComfyUiV1', 'aiImgToImgComfyUiV2', 'aiImgToImgWebUi',
-  'aiReplace', 'aiReplaceClothes', 'aiReplaceProduct', 'aiReplaceBg', 'deoldify', 'aiPainting',
-]);
 
 export class TaskService {
   constructor(
@@ -48,7 +43,7 @@ export class TaskService {
     if (!isTaskType(type)) throw paramsInvalid(UNSUPPORTED_FUNCTION_TYPE);
     if (!this.deps.processors[type]) {
       // Diffusion features run on an external ComfyUI server (models.md): say so instead of "not yet".
-      const message = DIFFUSION_TASKS.has(type)
+      const message = TASKS[type].runsOn === 'generation'
         ? `${type} needs an image generation server (ComfyUI, COMFYUI_URL) and none is configured`
         : `${type} is not available on this server yet`;
       throw new ApiError(ResultCode.SERVICE_UNAVAILABLE, message);

@@ -1,3 +1,4 @@
+import { statusEntriesByTask, statusProgress, statusValue } from '../engine/spec/api';
 import { ResultCode, jobError } from '../engine/spec/errors';
 import type { QueryEntry, TaskResult } from './taskFlow.types';
 
@@ -13,12 +14,7 @@ export function emptyTaskResult(taskId: string): TaskResult {
  * The status reply's `data.result` is either one result (single task) or a map from task id
  * to result (SPEC §7). Returns a map in both cases.
  */
-export function entriesByTask(result: unknown, taskIds: string[]): Record<string, QueryEntry> {
-  if (result && typeof result === 'object' && 'resultCode' in result && taskIds.length === 1) {
-    return { [taskIds[0]]: result as QueryEntry };
-  }
-  return (result && typeof result === 'object' ? result : {}) as Record<string, QueryEntry>;
-}
+export const entriesByTask = (result: unknown, taskIds: string[]): Record<string, QueryEntry> => statusEntriesByTask(result, taskIds);
 
 /**
  * Applies one task's status entry (SPEC §4 query rules):
@@ -47,22 +43,8 @@ export function applyEntry(task: TaskResult, entry: QueryEntry | undefined, need
   return { ...task, isGpuFinish: true, result: value, end: true, progress: 1 };
 }
 
-/** Normalises the accepted result shapes to a string, or 'processing'. */
-function readValue(data: unknown): string {
-  if (typeof data === 'string') return data;
-  if (data && typeof data === 'object') {
-    const obj = data as { enhanceState?: number; resultUrl?: unknown; result?: unknown };
-    if (obj.enhanceState === 0) return 'processing';
-    if (typeof obj.resultUrl === 'string') return obj.resultUrl;
-    if (typeof obj.result === 'string') return obj.result;
-  }
-  return '';
-}
-
-function progressOf(data: unknown): number | undefined {
-  const p = data && typeof data === 'object' ? (data as { progress?: unknown }).progress : undefined;
-  return typeof p === 'number' && p >= 0 && p <= 1 ? p : undefined;
-}
+const readValue = statusValue;
+const progressOf = statusProgress;
 
 /** A task whose result URL arrived and whose file is not downloaded yet. */
 export function pendingDownload(results: Record<string, TaskResult>): TaskResult | undefined {

@@ -1,6 +1,9 @@
 import type { JobError } from '../engine/spec/errors';
 import type { FlowStepIdValue, PostFlowStageValue, TaskStage } from '../engine/spec/kinds';
 import type { TaskType } from '../engine/spec/taskTypes';
+import type { TaskStatusEntry, UploadReply } from '../engine/spec/api';
+
+export type { Envelope } from '../engine/spec/api';
 
 /** One step of a job (SPEC §3): id, params, result and end flag. */
 export interface FlowStep {
@@ -31,12 +34,6 @@ export interface TaskResult {
 
 export type UploadMode = 'single' | 'zip' | 'batch';
 
-/** The envelope every call answers with. */
-export interface Envelope<T = unknown> {
-  resultCode: number;
-  msg?: string;
-  data: T | null;
-}
 
 export interface UploadInput {
   mode: UploadMode;
@@ -45,10 +42,8 @@ export interface UploadInput {
   fileType: string;
   onProgress(fraction: number): void;
 }
-export interface UploadOutput {
-  fileUrl?: string;
-  fileUrls?: string[];
-}
+/** The upload reply (engine/spec/api.ts). */
+export type UploadOutput = UploadReply;
 export interface SubmitInput {
   funcType: TaskType;
   fileUrls: string[];
@@ -58,12 +53,8 @@ export interface QueryInput {
   funcType: TaskType;
   taskIds: string[];
 }
-/** One task's entry of a status reply: a code plus a string, an `{enhanceState, resultUrl}` object, or `{resultUrl}`. */
-export interface QueryEntry {
-  resultCode: number;
-  msg?: string;
-  data?: unknown;
-}
+/** One task's entry of a status reply (engine/spec/api.ts). */
+export type QueryEntry = TaskStatusEntry;
 
 /** What a view gives to start a job. */
 export interface TaskFlowInput {

@@ -18,54 +18,42 @@ export interface AibgCategory {
   options: readonly AibgOption[];
 }
 
+/** One category: its id, then each option as [option id, what the generator is asked for behind the subject]. */
+const category = (id: string, options: readonly (readonly [string, string])[]): AibgCategory => ({
+  id,
+  options: options.map(([optionId, prompt]) => ({ id: optionId, prompt })),
+});
+
 export const AIBG_CATEGORIES: readonly AibgCategory[] = [
-  {
-    id: 'studio',
-    options: [
-      { id: 'studio-white', prompt: 'clean white photo studio backdrop, soft box lighting, subtle floor shadow' },
-      { id: 'studio-pastel', prompt: 'pastel coloured seamless paper backdrop, soft diffused light' },
-      { id: 'studio-dark', prompt: 'dark moody studio, rim light, black backdrop' },
-    ],
-  },
-  {
-    id: 'tabletop',
-    options: [
-      { id: 'table-marble', prompt: 'on a white marble table top, blurred bright kitchen behind' },
-      { id: 'table-wood', prompt: 'on a rustic wooden table, warm morning light, blurred cafe behind' },
-      { id: 'table-podium', prompt: 'on a round stone podium, minimal geometric set, soft shadows' },
-    ],
-  },
-  {
-    id: 'nature',
-    options: [
-      { id: 'nature-meadow', prompt: 'spring meadow with flowers, shallow depth of field, golden hour' },
-      { id: 'nature-beach', prompt: 'sandy beach with turquoise sea, bright summer day' },
-      { id: 'nature-forest', prompt: 'moss covered rocks in a misty forest, soft light' },
-      { id: 'nature-mountains', prompt: 'misty mountains at sunrise, wide landscape' },
-    ],
-  },
-  {
-    id: 'interior',
-    options: [
-      { id: 'interior-living', prompt: 'bright scandinavian living room, plants, natural window light' },
-      { id: 'interior-bathroom', prompt: 'luxury bathroom counter, tiles, soft daylight' },
-      { id: 'interior-gallery', prompt: 'white art gallery, spotlights, polished concrete floor' },
-    ],
-  },
-  {
-    id: 'city',
-    options: [
-      { id: 'city-street', prompt: 'city street at dusk, bokeh lights, wet asphalt' },
-      { id: 'city-rooftop', prompt: 'rooftop terrace overlooking a skyline at sunset' },
-    ],
-  },
-  {
-    id: 'holiday',
-    options: [
-      { id: 'holiday-christmas', prompt: 'cosy christmas scene, fairy lights, pine branches, warm bokeh' },
-      { id: 'holiday-spring', prompt: 'easter spring scene, pastel flowers, soft light' },
-    ],
-  },
+  category('studio', [
+    ['studio-white', 'clean white photo studio backdrop, soft box lighting, subtle floor shadow'],
+    ['studio-pastel', 'pastel coloured seamless paper backdrop, soft diffused light'],
+    ['studio-dark', 'dark moody studio, rim light, black backdrop'],
+  ]),
+  category('tabletop', [
+    ['table-marble', 'on a white marble table top, blurred bright kitchen behind'],
+    ['table-wood', 'on a rustic wooden table, warm morning light, blurred cafe behind'],
+    ['table-podium', 'on a round stone podium, minimal geometric set, soft shadows'],
+  ]),
+  category('nature', [
+    ['nature-meadow', 'spring meadow with flowers, shallow depth of field, golden hour'],
+    ['nature-beach', 'sandy beach with turquoise sea, bright summer day'],
+    ['nature-forest', 'moss covered rocks in a misty forest, soft light'],
+    ['nature-mountains', 'misty mountains at sunrise, wide landscape'],
+  ]),
+  category('interior', [
+    ['interior-living', 'bright scandinavian living room, plants, natural window light'],
+    ['interior-bathroom', 'luxury bathroom counter, tiles, soft daylight'],
+    ['interior-gallery', 'white art gallery, spotlights, polished concrete floor'],
+  ]),
+  category('city', [
+    ['city-street', 'city street at dusk, bokeh lights, wet asphalt'],
+    ['city-rooftop', 'rooftop terrace overlooking a skyline at sunset'],
+  ]),
+  category('holiday', [
+    ['holiday-christmas', 'cosy christmas scene, fairy lights, pine branches, warm bokeh'],
+    ['holiday-spring', 'easter spring scene, pastel flowers, soft light'],
+  ]),
 ];
 
 export function aibgOption(categoryId: string, optionId: string): AibgOption | undefined {

@@ -4,20 +4,16 @@
  * dialog, balance shown before a task) and the server (the ledger charges from it).
  */
 import type { TaskType } from './taskTypes';
+import { TASKS } from './tasks/table';
 
 /**
- * Credits a task of each type costs. Generative types cost more; a type not listed costs DEFAULT_TASK_COST.
- * Product recognition (productIdentify, imageTagger) is free: the AI background step runs it by itself
- * whenever the photos change (SPEC §4), so charging would spend credits the user never asked to spend.
+ * Credits a task of each type costs: the `credits` column of the task table (engine/spec/tasks/table.ts).
+ * Generative types cost more. Product recognition (productIdentify, imageTagger) is free: the AI background
+ * step runs it by itself whenever the photos change (SPEC §4), so charging would spend credits the user never asked to spend.
  */
-export const TASK_CREDIT_COSTS: Partial<Record<TaskType, number>> = {
-  removebg: 1, changebg: 1, bgblur: 1, idphoto: 1, seginstance: 1, headExtract: 1, imageTagger: 0,
-  productIdentify: 0, textExtract: 1, sealExtract: 1, contentReview: 0,
-  picenhance: 2, descratch: 2, elimination: 2, lama: 2, removeWatermark: 2, aiextend: 3, deoldify: 3,
-  aibg: 4, aiPainting: 4, aiGeneratePic: 4, aiGeneratePicWebUi: 4, aiImageToImage: 4,
-  aiImgToImgComfyUiV1: 4, aiImgToImgComfyUiV2: 4, aiImgToImgWebUi: 4,
-  aiReplace: 4, aiReplaceClothes: 4, aiReplaceProduct: 4, aiReplaceBg: 4, aiReplaceClothesDetect: 1, batchEdit: 1,
-};
+export const TASK_CREDIT_COSTS: Partial<Record<TaskType, number>> = Object.fromEntries(
+  Object.entries(TASKS).map(([type, spec]) => [type, spec.credits]),
+);
 export const DEFAULT_TASK_COST = 1;
 
 /** The enhancer's 4× mode (efMode 4) costs twice its 2× price. */

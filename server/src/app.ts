@@ -3,7 +3,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { ResultCode } from '../../engine/spec/errors';
 import { UPLOAD_MAX_BYTES, UPLOAD_MAX_FILES } from '../../engine/spec/limits';
 import { loadAccountsConfig, registerAccounts, type AccountsConfig } from './accounts';
-import type { ServerConfig } from './config';
+import { loadProcessSettings, type ServerConfig } from './config';
 import type { Database } from './db/database';
 import { ApiError, fail } from './envelope';
 import { badInputMessage, frameworkErrors, registerInputGuards } from './input/inputGuards';
@@ -80,7 +80,7 @@ const MULTIPART_ERRORS: Record<string, string> = {
 
 /** Builds the Fastify app with every route; the caller owns the database, queue and workers. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
-  const app = Fastify({ logger: deps.logger ?? false, genReqId: requestId, bodyLimit: 1024 * 1024, trustProxy: process.env.TRUST_PROXY === '1', frameworkErrors });
+  const app = Fastify({ logger: deps.logger ?? false, genReqId: requestId, bodyLimit: 1024 * 1024, trustProxy: loadProcessSettings().trustProxy, frameworkErrors });
   registerRequestIdHeader(app);
   registerInputGuards(app);
   await app.register(multipart, {

@@ -92,3 +92,65 @@ export function loadGenerationConfig(env: NodeJS.ProcessEnv = process.env): Gene
     workflowDir: path.resolve(env.COMFYUI_WORKFLOW_DIR || path.join(root, 'server', 'config', 'comfy-workflows')),
   };
 }
+
+/** How the onnxruntime models run (server/src/models/ortSession.ts). */
+export interface ModelRuntimeConfig {
+  /** USE_CUDA=1: the CUDA execution provider first, the CPU as fallback (needs a CUDA build of onnxruntime-node). */
+  useCuda: boolean;
+  /** ORT_THREADS: intra-op threads per model session (default 2, the cores of the reference machine). */
+  ortThreads: number;
+  /** MODEL_DIR: where the install scripts put the prepared weights (default server/.models). */
+  modelDir: string;
+}
+
+/** Reads USE_CUDA, ORT_THREADS and MODEL_DIR; a bad ORT_THREADS throws, naming it. */
+export function loadModelRuntime(env: NodeJS.ProcessEnv = process.env): ModelRuntimeConfig {
+  const threads = intFrom(env.ORT_THREADS, 2, 'ORT_THREADS');
+  return {
+    useCuda: env.USE_CUDA === '1',
+    ortThreads: threads === 0 ? 2 : threads,
+    modelDir: path.resolve(env.MODEL_DIR || path.join(root, 'server', '.models')),
+  };
+}
+
+/** Process-level settings read by the runtime, logging and heavy threads (README "Configuration"). */
+export interface ProcessSettings {
+  /** LOG_LEVEL: debug, info (default), warn or error. */
+  logLevel: 'debug' | 'info' | 'warn' | 'error';
+  /** TRUST_PROXY=1: take the client address and scheme from X-Forwarded-* (behind a reverse proxy). */
+  trustProxy: boolean;
+  /** HEAVY_THREADS: threads of the heavy-work pool; 0 = one per in-process worker. */
+  heavyThreads: number;
+  /** HEAVY_NICE: the heavy threads' priority, 0..19 (default 10). */
+  heavyNice: number;
+  /** SHUTDOWN_GRACE_SECONDS: how long a stop waits for running jobs (default 20). */
+  shutdownGraceSeconds: number;
+  /** SHADER_PLAIN=1 (or NODE_ENV=development): serve shaders unencrypted. */
+  shaderPlain: boolean;
+  /** GMIC_PATH: the G'MIC binary of the best fill, null for the Debian location. */
+  gmicPath: string | null;
+  /** COMFYUI_URL is set: a generation server is configured (the fills note they do not use it yet). */
+  comfyConfigured: boolean;
+}
+
+const LOG_LEVELS = ['debug', 'info', 'warn', 'error'] as const;
+
+/** LOG_LEVEL alone (the log reads it at every line, so it never throws): an unknown value is info. */
+export function loadLogLevel(env: NodeJS.ProcessEnv = process.env): ProcessSettings['logLevel'] {
+  const level = env.LOG_LEVEL as ProcessSettings['logLevel'];
+  return (LOG_LEVELS as readonly string[]).includes(level) ? level : 'info';
+}
+
+/** Reads the process settings; a bad number throws, naming its variable. */
+export function loadProcessSettings(env: NodeJS.ProcessEnv = process.env): ProcessSettings {
+  return {
+    logLevel: loadLogLevel(env),
+    trustProxy: env.TRUST_PROXY === '1',
+    heavyThreads: intFrom(env.HEAVY_THREADS, 0, 'HEAVY_THREADS'),
+    heavyNice: Math.min(19, intFrom(env.HEAVY_NICE, 10, 'HEAVY_NICE')),
+    shutdownGraceSeconds: intFrom(env.SHUTDOWN_GRACE_SECONDS, 20, 'SHUTDOWN_GRACE_SECONDS') || 20,
+    shaderPlain: env.SHADER_PLAIN === '1' || env.NODE_ENV === 'development',
+    gmicPath: env.GMIC_PATH || null,
+    comfyConfigured: Boolean(env.COMFYUI_URL),
+  };
+}

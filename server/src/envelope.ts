@@ -1,11 +1,8 @@
+import type { Envelope as SharedEnvelope } from '../../engine/spec/api';
 import { RESULT_CODE_MESSAGES, ResultCode, type ResultCodeValue } from '../../engine/spec/errors';
 
-/** The reply envelope of every API call (SPEC §3): `{resultCode, msg, data}`, 100 for success. */
-export interface Envelope<T = unknown> {
-  resultCode: number;
-  msg: string;
-  data: T | null;
-}
+/** The reply envelope of every API call (SPEC §3, engine/spec/api.ts); the server always sets `msg`. */
+export type Envelope<T = unknown> = SharedEnvelope<T> & { msg: string };
 
 export function ok<T>(data: T): Envelope<T> {
   return { resultCode: ResultCode.SUCCESS, msg: 'success', data };

@@ -4,6 +4,7 @@
  * request id: the caller's `X-Request-Id` when it looks like one, else a fresh one, echoed
  * back in the reply's `X-Request-Id` header and written in every log line of that request.
  */
+import { loadLogLevel } from './config';
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 
@@ -36,7 +37,7 @@ export function registerRequestIdHeader(app: FastifyInstance): void {
 }
 
 function write(level: LogLevel, msg: string, fields: Record<string, unknown>): void {
-  const min = LEVELS[(process.env.LOG_LEVEL as LogLevel) in LEVELS ? (process.env.LOG_LEVEL as LogLevel) : 'info'];
+  const min = LEVELS[loadLogLevel() as LogLevel] ?? LEVELS.info;
   if (LEVELS[level] < min) return;
   const line = JSON.stringify({ level: LEVELS[level], time: Date.now(), pid: process.pid, service: 'lumacut', msg, ...fields });
   (level === 'error' || level === 'warn' ? process.stderr : process.stdout).write(`${line}\n`);

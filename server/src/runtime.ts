@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { ServerConfig } from './config';
+import { loadProcessSettings, type ServerConfig } from './config';
 import { openDatabase, type Database } from './db/database';
 import { runMigrations } from './db/migrations';
 import { log } from './logging';
@@ -55,7 +55,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   const queue = await createJobQueue(db, { schema: config.queueSchema });
   // Every write gets a `files` row, so retention finds every file (storage/trackedStorage.ts).
   const storage = new TrackedStorage(options.storage ?? createFileStorage(loadStorageConfig(process.env), config.dataDir), db);
-  configureHeavyPool(Number(process.env.HEAVY_THREADS) || Math.max(1, config.workers ?? 1));
+  configureHeavyPool(loadProcessSettings().heavyThreads || Math.max(1, config.workers ?? 1));
   const processors = options.processors ?? THREADED_PROCESSORS;
   const lease = new WorkerLease(db);
   const tasks = new WorkerTaskRepository(db, lease.id);
@@ -96,7 +96,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
         }
       });
     },
-    async close(graceMs = 1000 * (Number(process.env.SHUTDOWN_GRACE_SECONDS) || 20)) {
+    async close(graceMs = 1000 * loadProcessSettings().shutdownGraceSeconds) {
       if (sweeper) clearInterval(sweeper);
       if (working) {
         await queue.stopWorking().catch(() => undefined);

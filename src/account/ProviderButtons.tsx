@@ -2,13 +2,13 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getDeviceId } from '../api/deviceId';
+import { getJson } from '../api/http';
 
 export function ProviderButtons({ returnTo }: { returnTo: string }) {
   const { t } = useTranslation();
   const [providers, setProviders] = useState<string[]>([]);
   useEffect(() => {
-    fetch('/api/account/oidc/providers')
-      .then((r) => r.json())
+    getJson<{ data?: { providers?: string[] } }>('/api/account/oidc/providers')
       .then((reply: { data?: { providers?: string[] } }) => setProviders(reply.data?.providers ?? []), () => setProviders([]));
   }, []);
   if (providers.length === 0) return null;

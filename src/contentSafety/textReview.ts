@@ -9,6 +9,7 @@
  *   raced over three endpoints. The reply maps each text to a flag, **true = non-compliant**.
  * When all three remote attempts fail, the local result alone decides (and the failure is logged).
  */
+import { apiFetch } from '../api/http';
 import type { AppConfig } from '../../engine/crypto/appConfig';
 import { encryptText } from '../../engine/crypto/requestCrypto';
 import { isSuccess } from '../../engine/spec/errors';
@@ -61,7 +62,7 @@ interface Resolved {
 }
 
 const resolveDeps = (deps: TextReviewDeps): Resolved => ({
-  fetch: deps.fetch ?? ((input, init) => globalThis.fetch(input, init)),
+  fetch: deps.fetch ?? ((input, init) => apiFetch(String(input), init)),
   setTimeout: deps.setTimeout ?? ((callback, ms) => globalThis.setTimeout(callback, ms)),
   clearTimeout: deps.clearTimeout ?? ((handle) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>)),
   getBaseKey: deps.getBaseKey ?? getBaseKey,

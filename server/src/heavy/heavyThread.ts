@@ -4,6 +4,7 @@
  * the event loop of the server only moves bytes. Storage, progress and cancellation of a
  * processor are relayed to the event loop, which owns the database and the file storage.
  */
+import { loadProcessSettings } from '../config';
 import { readlinkSync } from 'node:fs';
 import os from 'node:os';
 import { parentPort } from 'node:worker_threads';
@@ -23,7 +24,7 @@ const port = parentPort;
 function lowerPriority(): void {
   try {
     const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
-    if (tid > 0) os.setPriority(tid, Math.min(19, Math.max(0, Number(process.env.HEAVY_NICE ?? 10))));
+    if (tid > 0) os.setPriority(tid, loadProcessSettings().heavyNice);
   } catch {
     // not Linux, or not allowed: run at normal priority
   }

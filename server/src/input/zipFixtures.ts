@@ -9,7 +9,7 @@ export interface ZipEntryInput {
   body: Buffer;
 }
 
-interface RawEntry {
+export interface RawZipEntry {
   name: string;
   compressed: Buffer;
   method: 0 | 8;
@@ -20,7 +20,7 @@ interface RawEntry {
 }
 
 /** Writes local headers, data and the central directory for `entries`. */
-export function buildZip(entries: RawEntry[]): Buffer {
+export function buildZip(entries: RawZipEntry[]): Buffer {
   const chunks: Buffer[] = [];
   const central: Buffer[] = [];
   let offset = 0;
@@ -80,7 +80,7 @@ export function zipBomb(unpackedBytes: number, options: { claimedSize?: number; 
     compressed = deflateRawSync(Buffer.alloc(unpackedBytes), { level: 9 });
     bombCache.set(unpackedBytes, compressed);
   }
-  const entries: RawEntry[] = [];
+  const entries: RawZipEntry[] = [];
   for (let i = 0; i < (options.entries ?? 1); i++) {
     entries.push({
       name: `photo${i}.jpg`, compressed, method: 8, crc: 0, compressedSize: compressed.length,

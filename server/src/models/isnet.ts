@@ -1,5 +1,6 @@
-import { existsSync } from 'node:fs';
 import type { InferenceSession as OrtSession } from 'onnxruntime-node';
+import { ensureModelFile } from './modelFiles';
+import { createOrtSession } from './ortSession';
 
 /** The IS-Net model's fixed input side: resize constants are baked into the graph. */
 export const ISNET_SIZE = 1024;
@@ -7,14 +8,9 @@ export const ISNET_SIZE = 1024;
 let sessionPromise: Promise<OrtSession> | null = null;
 let queue: Promise<unknown> = Promise.resolve();
 
-async function resolveModelPath(): Promise<string> {
-  // @ts-expect-error plain ESM script without type declarations
-  const { prepareIsnet, ISNET_PATH } = (await import('../../../scripts/prepare-models.mjs')) as {
-    prepareIsnet(o: { quiet: boolean }): string;
-    ISNET_PATH: string;
-  };
+function resolveModelPath(): Promise<string> {
   // Normally joined at `npm install`; joining here covers installs that skipped scripts.
-  return existsSync(ISNET_PATH) ? ISNET_PATH : prepareIsnet({ quiet: true });
+  return ensureModelFile('isnet-medium.onnx', 'prepare-models.mjs');
 }
 
 /**
@@ -24,16 +20,8 @@ async function resolveModelPath(): Promise<string> {
  */
 export function loadIsnet(): Promise<OrtSession> {
   sessionPromise ??= (async () => {
-    const ort = await import('onnxruntime-node');
     const modelPath = await resolveModelPath();
-    const providers = process.env.USE_CUDA === '1' ? ['cuda', 'cpu'] : ['cpu'];
-    return ort.InferenceSession.create(modelPath, {
-      executionProviders: providers,
-      intraOpNumThreads: Number(process.env.ORT_THREADS) || 2,
-      interOpNumThreads: 1,
-      enableCpuMemArena: false,
-      graphOptimizationLevel: 'all',
-    });
+    return createOrtSession(modelPath);
   })();
   sessionPromise.catch(() => {
     sessionPromise = null; // let a later call retry after a failed load

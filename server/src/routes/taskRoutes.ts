@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { CancelReply, StatusReply, SubmitReply } from '../../../engine/spec/api';
 import { ResultCode } from '../../../engine/spec/errors';
 import { proOptionsOf } from '../../../engine/spec/proOptions';
 import { isTaskType } from '../../../engine/spec/taskTypes';
@@ -34,7 +35,7 @@ export function registerTaskRoutes(
   const status = async (request: FastifyRequest) => {
     const ids = taskIdsOf(request);
     const result = await deps.service.status(ids, (path) => deps.absolute(request, path), requestOwner(request));
-    return ok({ result });
+    return ok<StatusReply>({ result });
   };
   app.post('/api/task/status', status);
   app.post('/api/task/:taskType/status', status);
@@ -42,9 +43,9 @@ export function registerTaskRoutes(
   app.post('/api/task/cancel', async (request) => {
     const ids = taskIdsOf(request);
     const owner = requestOwner(request);
-    const cancelled = [];
+    const cancelled: CancelReply['tasks'] = [];
     for (const id of ids) cancelled.push({ taskId: id, status: (await deps.service.cancel(id, owner)).status });
-    return ok({ tasks: cancelled });
+    return ok<CancelReply>({ tasks: cancelled });
   });
 
   app.post<{ Params: { taskType: string } }>('/api/task/:taskType', async (request) => {
@@ -56,6 +57,6 @@ export function registerTaskRoutes(
     }
     const payer = deps.payerOf ? await deps.payerOf(request) : null;
     const taskId = await deps.service.submit(request.params.taskType, request.body, requestOwner(request), payer);
-    return ok({ taskId });
+    return ok<SubmitReply>({ taskId });
   });
 }

@@ -6,17 +6,21 @@ import { withLearnedFill } from '../comfy/learnedFill';
 
 export type { Processor, ProcessorContext, ProcessorOutput } from './processor';
 
-/** Task types this server runs now; the others answer SERVICE_UNAVAILABLE until their issue lands. */
+/**
+ * The map from task type to processor, and nothing else: params, costs and result kinds are the task table's
+ * (engine/spec/tasks). Task types this server runs now; the others answer SERVICE_UNAVAILABLE until their issue lands.
+ */
 export const PROCESSORS: Partial<Record<TaskType, Processor>> = {
   removebg: removebgProcessor,
   bgblur: (ctx) => import('./processors/bgblur').then((m) => m.bgblurProcessor(ctx)),
-  aiextend: (ctx) => import('./processors/aiextend').then((m) => m.aiextendProcessor(ctx)),
+  // The eraser and extender use the learned ComfyUI workflow when COMFYUI_URL is set, their classical fill otherwise.
+  aiextend: withLearnedFill('aiextend', (ctx) => import('./processors/aiextend').then((m) => m.aiextendProcessor(ctx))),
   changebg: (ctx) => import('./processors/changebg').then((m) => m.changebgProcessor(ctx)),
   removeWatermark: (ctx) => import('./processors/removeWatermark').then((m) => m.removeWatermarkProcessor(ctx)),
   descratch: (ctx) => import('./processors/descratch').then((m) => m.descratchProcessor(ctx)),
   picenhance: (ctx) => import('./processors/picenhance').then((m) => m.picenhanceProcessor(ctx)),
-  elimination: (ctx) => import('./processors/elimination').then((m) => m.eliminationProcessor(ctx)),
-  lama: (ctx) => import('./processors/lama').then((m) => m.lamaProcessor(ctx)),
+  elimination: withLearnedFill('elimination', (ctx) => import('./processors/elimination').then((m) => m.eliminationProcessor(ctx))),
+  lama: withLearnedFill('lama', (ctx) => import('./processors/lama').then((m) => m.lamaProcessor(ctx))),
   textExtract: (ctx) => import('./processors/textExtract').then((m) => m.textExtractProcessor(ctx)),
   sealExtract: (ctx) => import('./processors/sealExtract').then((m) => m.sealExtractProcessor(ctx)),
   productIdentify: (ctx) => import('./processors/productIdentify').then((m) => m.productIdentifyProcessor(ctx)),
@@ -28,6 +32,3 @@ export const PROCESSORS: Partial<Record<TaskType, Processor>> = {
   // The bulk resizer of batch editing (engine/spec/batch.ts, tool `resize`).
   batchEdit: (ctx) => import('./processors/batchResize').then((m) => m.batchResizeProcessor(ctx)),
 };
-
-// The eraser and extender use the learned ComfyUI workflow when COMFYUI_URL is set, their classical fill otherwise.
-for (const type of ['lama', 'elimination', 'aiextend'] as const) PROCESSORS[type] = withLearnedFill(type, PROCESSORS[type]!);

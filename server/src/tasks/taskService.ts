@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import type { TaskStatusData, TaskStatusEntry as SharedStatusEntry } from '../../../engine/spec/api';
 import { ResultCode } from '../../../engine/spec/errors';
 import { UNSUPPORTED_FUNCTION_TYPE, isTaskType } from '../../../engine/spec/taskTypes';
 import { TEXT_ONLY_TASK_TYPES } from '../../../engine/spec/generation';
+import { TASKS, parseTaskParams } from '../../../engine/spec/tasks';
 import { ApiError, paramsInvalid } from '../envelope';
 import type { TaskCharging } from '../accounts';
 import type { Queryable } from '../db/database';
@@ -11,19 +13,10 @@ import { fileUrlsIn, type FileAccess } from '../security/fileAccess';
 import type { Processor } from './processor';
 import type { TaskRecord, TaskRepository } from './taskRepository';
 
-/** Per-task entry of the status reply (SPEC §7): `resultCode` plus `data`. */
-export interface TaskStatusEntry {
-  resultCode: number;
-  msg: string;
-  data: { status: string; progress: number; resultUrl?: string } | null;
-}
+/** Per-task entry of the status reply (SPEC §7, engine/spec/api.ts) as this server writes it. */
+export type TaskStatusEntry = SharedStatusEntry & { msg: string; data: TaskStatusData | null };
 
 /** Submit, status and cancel of tasks: the part of the API that talks to the queue. */
-/** Task types that need a diffusion model, served only through an external ComfyUI server. */
-const DIFFUSION_TASKS: ReadonlySet<string> = new Set([
-  'aiGeneratePic', 'aiGeneratePicWebUi', 'aiImageToImage', 'aiImgToImgComfyUiV1', 'aiImgToImgComfyUiV2', 'aiImgToImgWebUi',
-  'aiReplace', 'aiReplaceClothes', 'aiReplaceProduct', 'aiReplaceBg', 'deoldify', 'aiPainting',
-]);
 
 export class TaskService {
   constructor(
@@ -50,7 +43,7 @@ export class TaskService {
     if (!isTaskType(type)) throw paramsInvalid(UNSUPPORTED_FUNCTION_TYPE);
     if (!this.deps.processors[type]) {
       // Diffusion features run on an external ComfyUI server (models.md): say so instead of "not yet".
-      const message = DIFFUSION_TASKS.has(type)
+      const message = TASKS[type].runsOn === 'generation'
         ? `${type} needs an image generation server (ComfyUI, COMFYUI_URL) and none is configured`
         : `${type} is not available on this server yet`;
       throw new ApiError(ResultCode.SERVICE_UNAVAILABLE, message);
@@ -64,6 +57,9 @@ export class TaskService {
     const textOnly = TEXT_ONLY_TASK_TYPES.includes(type) && (imgUrl === undefined || imgUrl === null || imgUrl === '');
     if (!textOnly && (typeof imgUrl !== 'string' || imgUrl === '')) throw paramsInvalid('imgUrl is required');
     if (textOnly && (typeof payload.prompt !== 'string' || payload.prompt.trim() === '')) throw paramsInvalid('prompt is required');
+    // Every type's params are checked against the task table before anything is charged or queued (SPEC §8 -102).
+    const checked = parseTaskParams(type, payload);
+    if (!checked.ok) throw paramsInvalid(checked.message);
     const inputKey = textOnly ? null : await this.deps.access.keyFor(owner, imgUrl as string, 'imgUrl');
     if (inputKey && !(await this.deps.storage.exists(inputKey))) throw paramsInvalid('imgUrl points to a file that no longer exists');
     for (const { name, url } of fileUrlsIn(payload)) {

@@ -3,9 +3,9 @@
  * uploaded or as a tool returned them, without re-encoding. Remote pictures go through the download
  * proxy (GET /api/download), as every remote image does.
  */
+import { fetchFile } from '../../api/http';
 import type { Editor } from '../../../engine/Editor';
 import { assetIdFromUri } from '../../../engine/assets/AssetStore';
-import { deviceHeaders } from '../../api/deviceId';
 import { resultFileName } from '../persistence/downloadName';
 
 const EXTENSIONS: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp', 'image/gif': 'gif', 'image/svg+xml': 'svg' };
@@ -26,9 +26,7 @@ export async function rawImageOf(editor: Editor): Promise<{ blob: Blob; name: st
   if (!blob) {
     const url = uri.startsWith('/') ? uri : `/api/download?fileUrl=${encodeURIComponent(uri)}`;
     // The download proxy serves our own files only to the browser that uploaded or produced them.
-    const response = await fetch(url, { headers: deviceHeaders() });
-    if (!response.ok) throw new Error(`download failed: HTTP ${response.status}`);
-    blob = await response.blob();
+    blob = await fetchFile(url, { withDevice: true });
   }
   // Named after the picture itself ("coffee-remove-background.png"), not a timestamp.
   const layer = editor.getSelectedLayers()[0];

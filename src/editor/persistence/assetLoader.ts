@@ -3,6 +3,7 @@
  * server first, then from the offline cache (pendingAssets) for images that never reached it.
  * A few downloads run at once; one that fails leaves its id in `missing` and the rest still load.
  */
+import { fetchFileIfPresent } from '../../api/http';
 import type { Editor } from '../../../engine/Editor';
 import { projectAssetUrl } from '../../api/projectsApi';
 import { referencedAssetIds } from './assetRefs';
@@ -18,8 +19,8 @@ export interface AssetLoadResult {
 
 async function fetchAsset(pid: string, id: string, signal?: AbortSignal): Promise<{ blob: Blob; fromServer: boolean } | null> {
   try {
-    const response = await fetch(projectAssetUrl(pid, id), { signal });
-    if (response.ok) return { blob: await response.blob(), fromServer: true };
+    const blob = await fetchFileIfPresent(projectAssetUrl(pid, id), signal);
+    if (blob) return { blob, fromServer: true };
   } catch (error) {
     if (signal?.aborted) throw error;
   }

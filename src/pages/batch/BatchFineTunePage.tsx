@@ -5,6 +5,7 @@
  * it and makes it the item's result (`POST /api/batch/:id/items/:item/result`); both buttons go back
  * to the batch at `/batch-edit?pid=`.
  */
+import { fetchFile } from '../../api/http';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
@@ -53,9 +54,7 @@ function OpenResult({ batchId, itemId }: { batchId: string; itemId: string }) {
       const batch = await getBatch(batchId);
       const item = batch.items.find((i) => i.itemId === itemId);
       if (!item?.resultUrl) throw new Error('no result');
-      const response = await fetch(item.resultUrl);
-      if (!response.ok) throw new Error(`HTTP ${response.status}`);
-      const blob = await response.blob();
+      const blob = await fetchFile(item.resultUrl, { what: 'result' });
       const cutout = batch.tool === 'removebg' || blob.type === 'image/png';
       const projectId = await (cutout ? createCutoutProject : createPhotoProject)(blob, item.name);
       if (live) navigate(localize(`/batch-edit/edit?pid=${projectId}&batch=${encodeURIComponent(batchId)}&item=${encodeURIComponent(itemId)}`), { replace: true });

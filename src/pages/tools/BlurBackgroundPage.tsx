@@ -16,6 +16,7 @@ import { usePasteImage } from '../../hooks/usePasteImage';
 import { usePreventFileNavigation } from '../../hooks/usePreventFileNavigation';
 import { checkImageFile } from '../../tools/checkImageFile';
 import { useImageTask, type ImageTaskPhase } from '../../tools/useImageTask';
+import { TASKS } from '../../../engine/spec/tasks';
 import { StageProgress } from './extender/StageProgress';
 import './BlurBackgroundPage.css';
 import { HiddenFileInput } from '../../components/HiddenFileInput';
@@ -24,12 +25,12 @@ import { useOpenInEditor, useTaskErrorToast } from '../../tools/useToolResult';
 
 const BUSY: readonly ImageTaskPhase[] = ['uploading', 'processing', 'downloading'];
 
-/** What the user sets; sent as the task params. Server limits: strength 0..100, feather 0..50 px. */
+/** What the user sets; sent as the task params. Defaults and server limits come from the task table (engine/spec/tasks). */
 export interface BlurSettings {
   strength: number;
   feather: number;
 }
-export const DEFAULT_BLUR_SETTINGS: BlurSettings = { strength: 50, feather: 3 };
+export const DEFAULT_BLUR_SETTINGS: BlurSettings = { ...TASKS.bgblur.defaults };
 export const FEATHER_SLIDER_MAX = 20;
 /** A slider drag fires many changes: run once the user has paused this long. */
 export const RERUN_DELAY_MS = 450;
@@ -150,7 +151,7 @@ export function BlurControls({ settings, onChange }: { settings: BlurSettings; o
       <label className="blur-controls__field">
         <span className="blur-controls__label">{t('bgblur.strength')}</span>
         <input
-          type="range" min={0} max={100} step={1} value={settings.strength} data-testid="bgblur.strength"
+          type="range" min={0} max={TASKS.bgblur.limits.maxStrength} step={1} value={settings.strength} data-testid="bgblur.strength"
           onChange={(event) => onChange({ ...settings, strength: Number(event.target.value) })}
         />
         <output className="blur-controls__value">{settings.strength}</output>

@@ -5,7 +5,7 @@
 // too, so the event loop only copies finished rows. Plain JavaScript so it loads the same way
 // under node, tsx and vitest.
 //
-// Message in:  { id, type: 'load' | 'tile', modelPath, threads, cuda, and for 'tile':
+// Message in:  { id, type: 'load' | 'tile', modelPath, sessionOptions (server/src/models/ortSession.ts), and for 'tile':
 //                rgb: Uint8Array (interleaved RGB, width×height), width, height,
 //                outScale: 1|2|4, blend: 0..1, keep: { x, y, w, h } (input px of the region to return) }
 // Message out: { id, rgb: Uint8Array (interleaved RGB, keep.w·outScale × keep.h·outScale) } or { id, error }
@@ -16,16 +16,14 @@ import sharp from 'sharp';
 const MODEL_SCALE = 4;
 const sessions = new Map();
 
-function sessionFor(modelPath, threads, cuda) {
+function sessionFor(modelPath, sessionOptions) {
   let session = sessions.get(modelPath);
   if (!session) {
+    // The options of every model (ortSession.ts: USE_CUDA, ORT_THREADS, no CPU arena: with tiles of varying
+    // size the arena only grows; without it memory goes back after each tile). A worker thread cannot load
+    // TypeScript, so they arrive with each message.
     session = ort.InferenceSession.create(modelPath, {
-      executionProviders: cuda ? ['cuda', 'cpu'] : ['cpu'],
-      intraOpNumThreads: threads,
-      interOpNumThreads: 1,
-      // With tiles of varying size the arena only grows; without it memory goes back after each tile.
-      enableCpuMemArena: false,
-      graphOptimizationLevel: 'all',
+      ...sessionOptions,
       // Idle pool threads sleep instead of spinning: on a 2-core box shared with the event loop,
       // libvips and other jobs, spinning cost ~25 % more CPU and up to 2× the wall time (measured).
       extra: { session: { intra_op: { allow_spinning: '0' } } },
@@ -94,7 +92,7 @@ async function runTile(session, msg) {
 }
 
 async function handle(msg) {
-  const session = await sessionFor(msg.modelPath, msg.threads, msg.cuda);
+  const session = await sessionFor(msg.modelPath, msg.sessionOptions);
   return msg.type === 'load' ? null : runTile(session, msg);
 }
 

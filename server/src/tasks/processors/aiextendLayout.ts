@@ -9,16 +9,13 @@
  * - Every frame holds at most EXTEND_MAX_AREA_FACTOR = 4× the photo's area (beyond that the picture would be mostly
  *   invented by a classical fill) and at most UPLOAD_MAX_PIXELS in all; and it must add at least one pixel.
  */
-import { z } from 'zod';
 import { ResultCode } from '../../../../engine/spec/errors';
 import { UPLOAD_MAX_PIXELS } from '../../../../engine/spec/limits';
 import { ApiError } from '../../envelope';
+import { EXTEND_CUSTOM_MAX_SIDE, EXTEND_MAX_AREA_FACTOR, parseTaskParams, type ExtendRatio } from '../../../../engine/spec/tasks';
 
-export const EXTEND_RATIOS = ['1:1', '4:3', '3:4', '16:9', '9:16', 'custom'] as const;
-export type ExtendRatio = (typeof EXTEND_RATIOS)[number];
-export const EXTEND_CUSTOM_MAX_SIDE = 4096;
-export const EXTEND_MAX_AREA_FACTOR = 4;
-
+// The ratios and limits are the task table's (engine/spec/tasks), re-exported for this file's importers.
+export { EXTEND_CUSTOM_MAX_SIDE, EXTEND_MAX_AREA_FACTOR, EXTEND_RATIOS, type ExtendRatio } from '../../../../engine/spec/tasks';
 export interface ExtendParams {
   ratio: ExtendRatio;
   width?: number;
@@ -35,35 +32,15 @@ export interface ExtendLayout {
   top: number;
 }
 
-const unit = z.number().min(0).max(1);
-const side = z.number().int().min(1).max(EXTEND_CUSTOM_MAX_SIDE);
-const schema = z.object({
-  ratio: z.enum(EXTEND_RATIOS, { error: `ratio must be one of ${EXTEND_RATIOS.join(', ')}` }),
-  width: side.optional(),
-  height: side.optional(),
-  position: z.object({ x: unit.default(0.5), y: unit.default(0.5) }, { error: 'position must be { x, y } between 0 and 1' })
-    .default({ x: 0.5, y: 0.5 }),
-});
-
 const invalid = (message: string) => new ApiError(ResultCode.PARAMS_INVALID, message);
 
-/** Validates the task params (extra keys such as inputKey are ignored); bad values → PARAMS_INVALID. */
+/** Validates the task params against the task table (extra keys such as inputKey are ignored); bad values → PARAMS_INVALID. */
 export function parseExtendParams(params: Record<string, unknown>): ExtendParams {
-  const parsed = schema.safeParse({
-    ratio: params.ratio, width: params.width ?? undefined, height: params.height ?? undefined, position: params.position ?? undefined,
-  });
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const where = issue?.path.join('.') ?? '';
-    if (where === 'width' || where === 'height') throw invalid(`${where} must be a whole number of pixels from 1 to ${EXTEND_CUSTOM_MAX_SIDE}`);
-    if (where.startsWith('position')) throw invalid('position must be { x, y } between 0 and 1');
-    throw invalid(issue?.message ?? 'invalid params');
-  }
-  const value = parsed.data;
-  if (value.ratio === 'custom' && (value.width === undefined || value.height === undefined)) {
-    throw invalid('a custom size needs width and height');
-  }
-  return value;
+  const parsed = parseTaskParams('aiextend', params);
+  if (!parsed.ok) throw invalid(parsed.message);
+  const { width, height, ...rest } = parsed.value;
+  // Absent sides stay absent (not `undefined` keys), as callers compare the params as a whole.
+  return { ...rest, ...(width !== undefined ? { width } : {}), ...(height !== undefined ? { height } : {}) };
 }
 
 /** Frame size for a preset ratio: the smallest frame of that shape containing a w×h photo. */

@@ -15,37 +15,29 @@
  */
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
-import { z } from 'zod';
 import { blurAmount, blurRenderSize, blurSizeScale, boxBlurRgba, validateBlurRadius } from '../../../../engine/effects/blur';
 import { ResultCode } from '../../../../engine/spec/errors';
+import { parseTaskParams, type TaskParams } from '../../../../engine/spec/tasks';
 import { UPLOAD_MAX_PIXELS } from '../../../../engine/spec/limits';
 import { ApiError } from '../../envelope';
 import { removeBackground } from '../../models/removeBackground';
 import { readInput, type Processor } from '../processor';
 import { compositeOver, dilateMask, pushPullFill, thresholdMask } from './bgblurPixels';
 
-/** Default strength (0..100) and feather (σ in px) when the client sends none. */
-export const BGBLUR_DEFAULT_STRENGTH = 50;
-export const BGBLUR_DEFAULT_FEATHER = 3;
-/** Feather above this is no longer an edge softening but a blurred subject. */
-export const BGBLUR_MAX_FEATHER = 50;
+/** Defaults and limits live in the task table (engine/spec/tasks); re-exported for this file's importers. */
+export { BGBLUR_DEFAULT_FEATHER, BGBLUR_DEFAULT_STRENGTH, BGBLUR_MAX_FEATHER } from '../../../../engine/spec/tasks';
 /** Below this σ (px) a blur is invisible: the photo comes back unchanged. */
 const MIN_VISIBLE_SIGMA = 0.3;
 /** Ring (render px) the subject is grown by before the fill, so IS-Net's edge pixels never colour the background. */
 const EXCLUDE_RING_PX = 2;
 
-const paramsSchema = z.object({
-  strength: z.number({ error: 'strength must be a number 0..100' }).min(0, 'strength must be 0..100').max(100, 'strength must be 0..100').default(BGBLUR_DEFAULT_STRENGTH),
-  feather: z.number({ error: `feather must be a number of pixels 0..${BGBLUR_MAX_FEATHER}` }).min(0, `feather must be 0..${BGBLUR_MAX_FEATHER} px`).max(BGBLUR_MAX_FEATHER, `feather must be 0..${BGBLUR_MAX_FEATHER} px`).default(BGBLUR_DEFAULT_FEATHER),
-});
+export type BgblurParams = TaskParams<'bgblur'>;
 
-export type BgblurParams = z.infer<typeof paramsSchema>;
-
-/** Validates the task params (extra keys such as inputKey pass through); bad values → PARAMS_INVALID. */
+/** Validates the task params against the task table (extra keys such as inputKey pass through); bad values → PARAMS_INVALID. */
 export function parseBgblurParams(params: Record<string, unknown>): BgblurParams {
-  const parsed = paramsSchema.safeParse({ strength: params.strength ?? undefined, feather: params.feather ?? undefined });
-  if (!parsed.success) throw new ApiError(ResultCode.PARAMS_INVALID, parsed.error.issues[0]?.message ?? 'invalid params');
-  return parsed.data;
+  const parsed = parseTaskParams('bgblur', params);
+  if (!parsed.ok) throw new ApiError(ResultCode.PARAMS_INVALID, parsed.message);
+  return parsed.value;
 }
 
 /** Gaussian σ (px, full resolution) of the background for a strength 0..100 on a photo `width` px wide. */

@@ -10,19 +10,20 @@
  * mean-colour fill).
  */
 import { ResultCode } from '../../../../engine/spec/errors';
+import { FILL_QUALITIES, parseTaskParams, type FillQuality } from '../../../../engine/spec/tasks';
 import { ApiError } from '../../envelope';
 import { GmicMissingError, inpaintBest, inpaintTelea, withCancelTicker } from '../../models/inpaint';
 import { readParamFile } from '../paramFiles';
 import { readInput, type Processor, type ProcessorContext, type ProcessorOutput } from '../processor';
 
-export type EraseQuality = 'fast' | 'best';
-export const ERASE_QUALITIES: readonly EraseQuality[] = ['fast', 'best'];
+export type EraseQuality = FillQuality;
+export const ERASE_QUALITIES: readonly EraseQuality[] = FILL_QUALITIES;
 
-/** Reads `quality` (default 'best'); anything else is PARAMS_INVALID. */
+/** Reads `quality` (default 'best') with the task table's rule; anything else is PARAMS_INVALID. */
 export function parseQuality(value: unknown): EraseQuality {
-  if (value === undefined || value === null || value === '') return 'best';
-  if (typeof value === 'string' && (ERASE_QUALITIES as readonly string[]).includes(value)) return value as EraseQuality;
-  throw new ApiError(ResultCode.PARAMS_INVALID, `quality must be one of ${ERASE_QUALITIES.join(', ')}`);
+  const parsed = parseTaskParams('elimination', { quality: value === '' ? undefined : value });
+  if (!parsed.ok) throw new ApiError(ResultCode.PARAMS_INVALID, parsed.message);
+  return parsed.value.quality;
 }
 
 /** The photo and its mask; a missing mask is PARAMS_INVALID. */

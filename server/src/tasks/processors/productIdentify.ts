@@ -6,8 +6,7 @@
  * A plain picture instead of a ZIP is accepted too (scripts and the API's own tests).
  */
 import JSZip from 'jszip';
-import { z } from 'zod';
-import { isProductCategory } from '../../../../engine/products/categories';
+import { parseTaskParams } from '../../../../engine/spec/tasks';
 import { ResultCode } from '../../../../engine/spec/errors';
 import type { ProductIdentifyResult } from '../../../../engine/spec/extraction';
 import { ApiError } from '../../envelope';
@@ -16,10 +15,6 @@ import { readInput, type Processor } from '../processor';
 
 /** Name of the picture inside the uploaded ZIP (SPEC §5). */
 export const RECOGNITION_ENTRY = 'img.jpg';
-
-const Params = z.object({
-  styleId: z.union([z.string(), z.number()]).optional().nullable(),
-});
 
 /** The picture inside the recognition ZIP: `img.jpg`, else its only image; a non-ZIP input is the picture. */
 export async function recognitionPicture(input: Buffer): Promise<Buffer> {
@@ -32,10 +27,10 @@ export async function recognitionPicture(input: Buffer): Promise<Buffer> {
 
 /** `productIdentify` / `imageTagger` task: params { styleId? } → JSON `{ kind, categoryId, label, score, box, styleId }`. */
 export const productIdentifyProcessor: Processor = async (ctx) => {
-  const parsed = Params.safeParse(ctx.params);
-  if (!parsed.success) throw new ApiError(ResultCode.PARAMS_INVALID, 'styleId must be a product category');
-  const styleId = parsed.data.styleId == null || parsed.data.styleId === '' ? null : String(parsed.data.styleId);
-  if (styleId !== null && !isProductCategory(styleId)) throw new ApiError(ResultCode.PARAMS_INVALID, `styleId must be a product category, not '${styleId}'`);
+  // The task table checks styleId (a product category id, as a string or a number).
+  const parsed = parseTaskParams('productIdentify', ctx.params);
+  if (!parsed.ok) throw new ApiError(ResultCode.PARAMS_INVALID, parsed.message);
+  const styleId = parsed.value.styleId === undefined || parsed.value.styleId === '' ? null : String(parsed.value.styleId);
   const picture = await recognitionPicture(await readInput(ctx));
   ctx.onProgress(0.1);
   await ctx.checkCancelled();

@@ -13,7 +13,7 @@
  * than returning the photo unchanged: an unchanged "result" reads as success and hides that the user has
  * to paint the watermark (the page shows the message and offers the brush).
  */
-import { z } from 'zod';
+import { parseTaskParams } from '../../../../engine/spec/tasks';
 import { ResultCode } from '../../../../engine/spec/errors';
 import { ApiError } from '../../envelope';
 import { inpaintBest, inpaintTelea, withCancelTicker } from '../../models/inpaint';
@@ -42,13 +42,10 @@ export function haloPx(boxHeights: number[]): number {
 }
 
 /** Fill quality: 'best' = G'MIC inpaint_matchpatch, 'fast' = OpenCV Telea. */
-export const WATERMARK_QUALITIES = ['best', 'fast'] as const;
-export type WatermarkQuality = (typeof WATERMARK_QUALITIES)[number];
+export { FILL_QUALITIES as WATERMARK_QUALITIES, type FillQuality as WatermarkQuality } from '../../../../engine/spec/tasks';
 
 /** Message of the failure when nothing was given and no text was found. */
 export const NO_TEXT_FOUND = 'no text found: paint the watermark with the brush and try again';
-
-const Params = z.object({ quality: z.enum(WATERMARK_QUALITIES).default('best') });
 
 /** The detected text mask and its halo growth; PARAMS_INVALID {@link NO_TEXT_FOUND} when there is none. */
 async function detectedText(input: Buffer): Promise<{ mask: Buffer; halo: number }> {
@@ -62,8 +59,8 @@ async function detectedText(input: Buffer): Promise<{ mask: Buffer; halo: number
  * quality? 'best' | 'fast' } → PNG of the photo (EXIF-upright) with the masked area filled.
  */
 export const removeWatermarkProcessor: Processor = async (ctx) => {
-  const parsed = Params.safeParse(ctx.params);
-  if (!parsed.success) throw new ApiError(ResultCode.PARAMS_INVALID, "quality must be 'best' or 'fast'");
+  const parsed = parseTaskParams('removeWatermark', ctx.params);
+  if (!parsed.ok) throw new ApiError(ResultCode.PARAMS_INVALID, parsed.message);
   const input = await readInput(ctx);
   const userMask = await readParamFile(ctx, 'maskUrl');
   ctx.onProgress(0.05);
@@ -72,7 +69,7 @@ export const removeWatermarkProcessor: Processor = async (ctx) => {
   ctx.onProgress(0.3);
   await ctx.checkCancelled();
   // A user's brush is taken as painted (it already covers what they want gone); a detected mask grows by the halo.
-  const body = parsed.data.quality === 'fast'
+  const body = parsed.value.quality === 'fast'
     ? await inpaintTelea(input, mask)
     : await withCancelTicker(ctx, 0.3, 0.95, (signal) => inpaintBest(input, mask, { signal, dilatePx: halo }));
   ctx.onProgress(1);

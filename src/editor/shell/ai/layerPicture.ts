@@ -2,6 +2,7 @@
  * The picture of an image layer as a file for an AI task, and the task's result put back into the
  * layer (one undo step, applyImageResult): the editor's side of the in-editor AI steps.
  */
+import { fetchFile } from '../../../api/http';
 import type { Editor } from '../../../../engine/Editor';
 import { assetIdFromUri } from '../../../../engine/assets/AssetStore';
 import { applyImageResult } from '../../../../engine/commands';
@@ -25,9 +26,7 @@ export async function layerPictureFile(editor: Editor, layerId: string): Promise
   const id = assetIdFromUri(uri);
   let blob = id ? editor.assets.get(id)?.blob : undefined;
   if (!blob) {
-    const response = await fetch(resolveImageUri(uri, editor.assets) ?? uri);
-    if (!response.ok) throw new Error(`picture unavailable (${response.status})`);
-    blob = await response.blob();
+    blob = await fetchFile(resolveImageUri(uri, editor.assets) ?? uri, { what: 'picture unavailable' });
   }
   const type = blob.type || 'image/png';
   const ext = type.split('/')[1]?.replace('jpeg', 'jpg') ?? 'png';

@@ -1,6 +1,7 @@
 /** Loads the background library catalogue (`GET /api/backgrounds`) once per page session. */
 import { useCallback, useEffect, useState } from 'react';
 import { ResultCode } from '../../../../engine/spec/errors';
+import { getJson } from '../../../api/http';
 
 export interface LibraryItem {
   id: string;
@@ -19,8 +20,7 @@ export type LibraryState = { status: 'loading' } | { status: 'error' } | { statu
 
 /** The catalogue from the server; rejects on a network error or a non-success envelope. */
 export async function fetchLibrary(signal?: AbortSignal): Promise<LibraryCatalogue> {
-  const response = await fetch('/api/backgrounds', { signal });
-  const envelope = (await response.json()) as { resultCode: number; data: LibraryCatalogue | null };
+  const envelope = await getJson<{ resultCode: number; data: LibraryCatalogue | null }>('/api/backgrounds', signal);
   if (envelope.resultCode !== ResultCode.SUCCESS || !envelope.data) throw new Error(`background library: ${envelope.resultCode}`);
   return envelope.data;
 }

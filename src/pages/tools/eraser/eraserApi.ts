@@ -7,7 +7,7 @@ import { ResultCode } from '../../../../engine/spec/errors';
 import type { TaskType } from '../../../../engine/spec/taskTypes';
 import type { Envelope } from '../../../../machines/taskFlow.types';
 import { uploadFiles } from '../../../api/apiClient';
-import { deviceHeaders } from '../../../api/deviceId';
+import { postJsonRaw } from '../../../api/http';
 import { DETECT_PATHS, type DetectKind } from './eraserModes';
 
 export class EraserCallError extends Error {
@@ -26,7 +26,7 @@ export async function uploadOne(file: Blob, func: TaskType, fileType: string, si
 
 async function post(path: string, body: unknown, signal?: AbortSignal): Promise<Response> {
   try {
-    return await fetch(path, { method: 'POST', headers: { 'content-type': 'application/json', ...deviceHeaders() }, body: JSON.stringify(body), signal });
+    return await postJsonRaw(path, body, signal);
   } catch (err) {
     if (signal?.aborted) throw err;
     throw new EraserCallError(ResultCode.NETWORK_ERROR, err instanceof Error ? err.message : 'network error');

@@ -6,7 +6,10 @@ import type { TaskType } from '../../../../engine/spec/taskTypes';
 
 export type EraserMode = 'objects' | 'text' | 'scratches';
 export type DetectKind = 'subject' | 'text' | 'scratches';
-export type EraseQuality = 'best' | 'fast';
+import type { FillQuality } from '../../../../engine/spec/tasks';
+
+/** The fill quality of the task table (engine/spec/tasks). */
+export type EraseQuality = FillQuality;
 
 export interface EraserModeInfo {
   mode: EraserMode;

@@ -4,11 +4,14 @@
  * (server/src/tasks/processors/aiextendLayout.ts): same preset rule, same limits, same rounding of the position.
  */
 
+import { EXTEND_CUSTOM_MAX_SIDE, EXTEND_MAX_AREA_FACTOR } from '../../../../engine/spec/tasks';
+
 export const PRESET_RATIOS = ['1:1', '4:3', '3:4', '16:9', '9:16'] as const;
 export type RatioChoice = (typeof PRESET_RATIOS)[number] | 'custom';
 /** Server limits of a frame (aiextendLayout.ts). */
-export const CUSTOM_MAX_SIDE = 4096;
-export const MAX_AREA_FACTOR = 4;
+// The server's limits, from the task table (engine/spec/tasks).
+export const CUSTOM_MAX_SIDE = EXTEND_CUSTOM_MAX_SIDE;
+export const MAX_AREA_FACTOR = EXTEND_MAX_AREA_FACTOR;
 
 export interface Size {
   width: number;

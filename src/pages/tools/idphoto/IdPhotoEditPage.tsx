@@ -3,6 +3,7 @@
  * head size, vertical and horizontal position (always inside the template's band, which is drawn over
  * the photo) and background colour; "Save" writes it into the project, "Export" downloads the JPEG.
  */
+import { fetchFile } from '../../../api/http';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { LocalLink } from '../../../components/LocalLink';
 import { useTranslation } from 'react-i18next';
@@ -51,9 +52,7 @@ export function IdPhotoEditPage() {
         const { project, revision } = await loadProject(pid, abort.signal);
         const params = readIdPhotoParams(project);
         if (!params) throw new Error('not an ID photo project');
-        const res = await fetch(projectAssetUrl(pid, params.sourceAssetId), { signal: abort.signal });
-        if (!res.ok) throw new Error(`source photo: HTTP ${res.status}`);
-        const blob = await res.blob();
+        const blob = await fetchFile(projectAssetUrl(pid, params.sourceAssetId), { signal: abort.signal, what: 'source photo' });
         const source = new File([blob], `${project.name || 'portrait'}.jpg`, { type: blob.type || 'image/jpeg' });
         setLoaded({ project, revision, params, source });
         setAdjust(params.adjust);

@@ -1,0 +1,46 @@
+/**
+ * Finds HTTP calls (`fetch(`) in the client outside src/api, which is the one place the app talks to the
+ * network (src/api/http.ts). Used by scripts/httpCalls.test.ts; run `npx tsx scripts/httpCalls.ts` to list them.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+/**
+ * Files allowed a `fetch(` outside src/api, each for a stated reason. Static files of the app itself, not
+ * API calls: shaders and the grain texture (SPEC §7 static GETs, read by the effects renderer, which must not
+ * depend on the app's API layer) and the font files behind an injectable environment.
+ */
+export const ALLOWED: Readonly<Record<string, string>> = {
+  'src/editor/effects/shaderSource.ts': 'static shader files (/raw/gl), part of the renderer',
+  'src/editor/effects/grainSource.ts': 'the static grain texture (/img/texture), part of the renderer',
+  'src/fonts/fontEnv.ts': 'static font files behind the injectable font environment',
+};
+
+const CALL = /(^|[^.\w])fetch\(/;
+
+function* sourceFiles(dir: string): Generator<string> {
+  for (const name of readdirSync(dir)) {
+    const full = path.join(dir, name);
+    if (statSync(full).isDirectory()) yield* sourceFiles(full);
+    else if (/\.(ts|tsx)$/.test(name) && !/\.test\.tsx?$/.test(name)) yield full;
+  }
+}
+
+/** `file:line` of every `fetch(` in `<root>/src` outside src/api and {@link ALLOWED}. */
+export function httpCallsOutsideApi(root: string): string[] {
+  const found: string[] = [];
+  for (const file of sourceFiles(path.join(root, 'src'))) {
+    const rel = path.relative(root, file).split(path.sep).join('/');
+    if (rel.startsWith('src/api/') || rel in ALLOWED) continue;
+    readFileSync(file, 'utf8').split('\n').forEach((line, i) => {
+      if (CALL.test(line) && !line.trimStart().startsWith('*') && !line.trimStart().startsWith('//')) found.push(`${rel}:${i + 1}`);
+    });
+  }
+  return found;
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(import.meta.url).pathname)) {
+  const found = httpCallsOutsideApi(path.resolve(path.dirname(new URL(import.meta.url).pathname), '..'));
+  for (const line of found) console.log(line);
+  process.exitCode = found.length > 0 ? 1 : 0;
+}

@@ -1,0 +1,39 @@
+import { describe, expect, it, vi } from 'vitest';
+import { ResultCode } from '../../../engine/spec/errors';
+import type { Processor } from './processor';
+import { TaskService } from './taskService';
+
+/** A service whose storage, queue and ledger record what reached them: a refused submit must reach none. */
+function service() {
+  const calls = { enqueue: vi.fn(async () => 'job'), create: vi.fn(async () => undefined), keyFor: vi.fn(async () => 'uploads/web/a.png') };
+  const processor = (async () => ({ body: Buffer.alloc(0), contentType: 'image/png', extension: 'png' })) as Processor;
+  const svc = new TaskService({
+    tasks: { create: calls.create, setJobId: async () => undefined, countActive: async () => 0 } as never,
+    queue: { enqueue: calls.enqueue } as never,
+    storage: { exists: async () => true } as never,
+    processors: { bgblur: processor, picenhance: processor, aiextend: processor },
+    access: { keyFor: calls.keyFor } as never,
+  });
+  return { svc, calls };
+}
+
+describe('TaskService.submit checks params against the task table', () => {
+  it.each([
+    ['bgblur', { strength: 101 }, 'strength must be 0..100'],
+    ['picenhance', { efMode: 'Max' }, 'efMode must be one of Slight, Balance, Strong'],
+    ['aiextend', { ratio: 'custom', width: 800 }, 'a custom size needs width and height'],
+  ])('%s %j → PARAMS_INVALID before anything is charged or queued', async (type, params, message) => {
+    const { svc, calls } = service();
+    await expect(svc.submit(type, { imgUrl: '/files/uploads/web/a.png', ...params }, 'owner')).rejects.toMatchObject({ code: ResultCode.PARAMS_INVALID, message });
+    expect(calls.keyFor).not.toHaveBeenCalled();
+    expect(calls.create).not.toHaveBeenCalled();
+    expect(calls.enqueue).not.toHaveBeenCalled();
+  });
+
+  it('queues a submit whose params pass, storing them as sent', async () => {
+    const { svc, calls } = service();
+    await expect(svc.submit('bgblur', { imgUrl: '/files/uploads/web/a.png', strength: 80 }, 'owner')).resolves.toMatch(/^[0-9a-f]{32}$/);
+    expect(calls.create).toHaveBeenCalledWith(expect.objectContaining({ type: 'bgblur', params: { strength: 80, inputKey: 'uploads/web/a.png' } }), undefined);
+    expect(calls.enqueue).toHaveBeenCalledOnce();
+  });
+});

@@ -319,7 +319,7 @@ class LevelFill {
       const hx = win ? win.x1[p] : w - 1;
       const ly = win ? win.y0[p] : 0;
       const hy = win ? win.y1[p] : h - 1;
-      for (let radius = Math.max(hx - lx, hy - ly, 1); radius >= 1; radius >>= 1) {
+      for (let radius = win ? Math.max(hx - lx, hy - ly, 1) : Math.max(w, h); radius >= 1; radius >>= 1) {
         const b = nnf[p];
         const bx = b % w;
         const by = (b - bx) / w;

@@ -201,10 +201,12 @@ class LevelFill {
       const x = p % w;
       const y = (p - x) / w;
       const [a0, a1, b0, b1] = window((x + 0.5) * scale, (y + 0.5) * scale);
-      win.x0[p] = Math.max(r, Math.floor(a0 / scale));
-      win.x1[p] = Math.min(w - 1 - r, Math.ceil(a1 / scale));
-      win.y0[p] = Math.max(r, Math.floor(b0 / scale));
-      win.y1[p] = Math.min(h - 1 - r, Math.ceil(b1 / scale));
+      // Widened by the patch size: a strip a few level pixels deep holds no whole patch at coarse levels, and a
+      // target whose box holds none may copy from anywhere (the sky under the ground).
+      win.x0[p] = Math.max(r, Math.floor(a0 / scale) - 2 * r);
+      win.x1[p] = Math.min(w - 1 - r, Math.ceil(a1 / scale) + 2 * r);
+      win.y0[p] = Math.max(r, Math.floor(b0 / scale) - 2 * r);
+      win.y1[p] = Math.min(h - 1 - r, Math.ceil(b1 / scale) + 2 * r);
     }
     this.windows = win;
   }

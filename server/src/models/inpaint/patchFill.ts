@@ -46,6 +46,13 @@ export interface PatchFillOptions {
   };
 }
 
+/** [lo, hi] grown evenly to at least `span`. */
+function widen(lo: number, hi: number, span: number): [number, number] {
+  const missing = span - (hi - lo);
+  if (missing <= 0) return [lo, hi];
+  return [lo - Math.ceil(missing / 2), hi + Math.ceil(missing / 2)];
+}
+
 /** A window per pixel of one level (level pixels), or none. */
 interface LevelWindows {
   x0: Int32Array;
@@ -201,12 +208,14 @@ class LevelFill {
       const x = p % w;
       const y = (p - x) / w;
       const [a0, a1, b0, b1] = window((x + 0.5) * scale, (y + 0.5) * scale);
-      // Widened by the patch size: a strip a few level pixels deep holds no whole patch at coarse levels, and a
-      // target whose box holds none may copy from anywhere (the sky under the ground).
-      win.x0[p] = Math.max(r, Math.floor(a0 / scale) - 2 * r);
-      win.x1[p] = Math.min(w - 1 - r, Math.ceil(a1 / scale) + 2 * r);
-      win.y0[p] = Math.max(r, Math.floor(b0 / scale) - 2 * r);
-      win.y1[p] = Math.min(h - 1 - r, Math.ceil(b1 / scale) + 2 * r);
+      // At least a few whole patches deep: a strip a few level pixels deep holds no whole patch at coarse levels,
+      // and a target whose box holds none may copy from anywhere (the sky under the ground).
+      const [x0, x1] = widen(Math.floor(a0 / scale), Math.ceil(a1 / scale), 2 * r + 3);
+      const [y0, y1] = widen(Math.floor(b0 / scale), Math.ceil(b1 / scale), 2 * r + 3);
+      win.x0[p] = Math.max(r, x0);
+      win.x1[p] = Math.min(w - 1 - r, x1);
+      win.y0[p] = Math.max(r, y0);
+      win.y1[p] = Math.min(h - 1 - r, y1);
     }
     this.windows = win;
   }
@@ -224,11 +233,14 @@ class LevelFill {
     const win = this.windows;
     if (!win || win.x0[p] < 0) return this.randomSource();
     const { w } = this;
-    for (let t = 0; t < 24; t++) {
+    // First a source under its copy cap; then, rather than leaving the window (the sky under the ground), any source
+    // in it: a strip narrower than the border cannot serve every target within the cap.
+    for (let t = 0; t < 48; t++) {
       const x = win.x0[p] + Math.floor(this.random() * (win.x1[p] - win.x0[p] + 1));
       const y = win.y0[p] + Math.floor(this.random() * (win.y1[p] - win.y0[p] + 1));
       const s = y * w + x;
-      if (x >= 0 && y >= 0 && x < w && y < this.h && this.valid.ok[s] && !(this.capped[s] && this.usage[s] >= this.maxCopies)) return s;
+      if (x < 0 || y < 0 || x >= w || y >= this.h || !this.valid.ok[s]) continue;
+      if (t >= 24 || !(this.capped[s] && this.usage[s] >= this.maxCopies)) return s;
     }
     win.x0[p] = -1;
     return this.randomSource();

@@ -1,15 +1,21 @@
 /**
  * The image extender's fill of the new border around a photo (our own code):
- * 1. coarse to fine: the multi-scale patch fill (patchFill.ts) starts from the harmonic fill of the border at low
- *    resolution (the photo's colours and gradients carried outwards: structure first) and adds texture level by
- *    level, copying from a band of the photo along the border that does not reach across strong edges (source.ts);
- * 2. a cap on copies: one source patch may serve at most EXTEND_MAX_COPIES target patches, so one tree or one
- *    window is not stamped into a column of clones;
- * 3. the seam: the patch fill's error on the photo's edge pixels is spread over the border as a membrane (the
+ * 1. coarse to fine: the multi-scale patch fill (patchFill.ts) starts, at low resolution, from the mirrored and
+ *    blurred continuation of the photo (structure first: each side continues what is next to it; the harmonic fill
+ *    used before carried one corner's colours along a whole side) and adds texture level by level;
+ * 2. sources by side: every target copies only from the strip of the photo along its own side
+ *    (EXTEND_STRIP_SHARE of the photo, less next to the photo) and near its own height or column (sourceWindow), so
+ *    the sky is not copied under the ground and a subject in the middle does not reappear in a corner;
+ * 3. a cap on copies: one source patch may serve at most EXTEND_MAX_COPIES target patches where the strip allows, so
+ *    one tree or one window is not stamped into a column of clones; the last pass copies each pixel from its own
+ *    patch (no averaging), which keeps the grain instead of a soft smear;
+ * 4. the seam: the patch fill's error on the photo's edge pixels is spread over the border as a membrane (the
  *    Poisson correction of bestFill.ts), so no colour step shows at the photo's edge;
- * 4. where patch match would clone recognisable content (its sources are salient: strong, structured edges such as
- *    objects, faces, text), the fill fades to a mirrored continuation of the photo, blurred more the farther it is
- *    from the photo: a calm background extension instead of half objects.
+ * 5. where patch match would clone recognisable content (its sources are salient: strong, structured edges such as
+ *    objects, faces, text), the fill fades to the mirrored continuation, blurred more the farther it is from the
+ *    photo: a calm background extension instead of half objects.
+ * Objects cut by the photo's edge still continue into the border (a mirrored half of them): a classical fill cannot
+ * tell an object from background.
  */
 import { type BinaryMask, type Raster } from './raster';
 import { insideOfRing, ringOf, seamCorrection, toFloat } from './bestFill';

@@ -4,14 +4,17 @@
  * skipped). Photos: the tuning set and the darknet part of the held-out set of bench/erase/photoSets.ts
  * (BENCH_SET=tuning|heldout|all, default all).
  *
- * Seam measure, per extension: the gradient energy (mean squared step, RGB averaged) across the photo's border
+ * Measures, per extension: the band step, worst row step, texture and foreign colour of extendMeasures.ts (each against
+ * the photo's own statistics next to the same side), and the first (flattering) seam measure, kept for comparison:
+ * 1 px seam ratio: the gradient energy (mean squared step, RGB averaged) across the photo's border
  * (each pair: the photo's edge pixel and the new pixel beside it), divided by the mean of the same energy one pixel
  * inside the photo and one pixel outside it. 1 means the border cannot be told from its neighbourhood; a hard seam
  * or a colour step gives a ratio well above 1.
  *
  * Prints per extension the frame, ms, seam ratio and raw energies; then the mean and worst ratio, peak RSS and a last
  * line `BENCH_JSON {...}`. BENCH_SHOTS=1 also writes small JPEG screenshots of the first five extensions to
- * bench/tools/screenshots/ (for the closing note).
+ * bench/tools/screenshots/ (for the closing note); BENCH_SHOTS=all of every extension, BENCH_SHOTS_DIR=dir as PNG there.
+ * BENCH_ONLY=chelsea,dog picks photos; BENCH_RATIOS=16:9,1:1,9:16 the ratios (default 16:9,1:1).
  *
  *   node --import tsx bench/tools/extend.ts
  */
@@ -23,11 +26,18 @@ import { EXTEND_FILL_MAX_PIXELS, extendImage } from '../../server/src/tasks/proc
 import type { ExtendLayout, ExtendRatio } from '../../server/src/tasks/processors/aiextendLayout';
 import { benchPhotos } from '../erase/photoSets';
 import { megapixelPhoto } from '../shared/photos';
+import { extendMeasures } from './extendMeasures';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const PIXELS = Number(process.env.BENCH_PIXELS) || 500_000;
-const shots = process.env.BENCH_SHOTS === '1';
-const RATIOS: Array<Exclude<ExtendRatio, 'custom'>> = ['16:9', '1:1'];
+// BENCH_SHOTS=1: screenshots of the first five extensions; BENCH_SHOTS=all: of every extension.
+const shots = process.env.BENCH_SHOTS === '1' || process.env.BENCH_SHOTS === 'all';
+const shotLimit = process.env.BENCH_SHOTS === 'all' ? Infinity : 5;
+const RATIOS = (process.env.BENCH_RATIOS ?? '16:9,1:1').split(',') as Array<Exclude<ExtendRatio, 'custom'>>;
+// BENCH_SHOTS_DIR: write them there as PNG instead (for viewing; the committed ones are small JPEGs).
+const shotDir = process.env.BENCH_SHOTS_DIR ?? path.join(here, 'screenshots');
+const shotExt = process.env.BENCH_SHOTS_DIR ? 'png' : 'jpg';
+const only = process.env.BENCH_ONLY ? process.env.BENCH_ONLY.split(',') : null;
 
 /** Gradient energies across the photo's border, one pixel inside and one outside, and their ratio. */
 export function seamEnergy(rgb: Buffer, width: number, height: number, l: ExtendLayout, pw: number, ph: number) {
@@ -63,10 +73,12 @@ export function seamEnergy(rgb: Buffer, width: number, height: number, l: Extend
   return { across, inside: sums.inside / n, outside: sums.outside / n, ratio: across / Math.max(1e-6, neighbours) };
 }
 
-const photos = benchPhotos(process.env.BENCH_SET ?? 'all').filter((p) => p.set === 'tuning' || p.source === 'Debian darknet');
-const rows: Array<{ set: string; photo: string; ratio: string; frame: string; ms: number; seamRatio: number; across: number; inside: number; outside: number }> = [];
+const photos = benchPhotos(process.env.BENCH_SET ?? 'all').filter((p) => p.set === 'tuning' || p.source === 'Debian darknet')
+  .filter((p) => !only || only.includes(p.name));
+const rows: Array<{ set: string; photo: string; ratio: string; frame: string; ms: number; seamRatio: number; across: number; inside: number; outside: number;
+  bandStep: number; worstRowStep: number; texture: number; textureWorst: number; foreignColour: number }> = [];
 let shotCount = 0;
-if (shots) mkdirSync(path.join(here, 'screenshots'), { recursive: true });
+if (shots) mkdirSync(shotDir, { recursive: true });
 for (const photo of photos) {
   const { buf, width, height } = await megapixelPhoto(photo.file, 'jpeg', PIXELS);
   for (const ratio of RATIOS) {
@@ -80,13 +92,16 @@ for (const photo of photos) {
     const ms = Math.round(performance.now() - start);
     const { data, info } = await sharp(result.png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
     const s = seamEnergy(data, info.width, info.height, result.layout, width, height);
-    rows.push({ set: photo.set, photo: photo.name, ratio, frame: `${info.width}×${info.height}`, ms, seamRatio: s.ratio, across: s.across, inside: s.inside, outside: s.outside });
-    console.log(`${photo.set} ${photo.name} ${width}×${height} → ${ratio} ${info.width}×${info.height}: ${ms} ms; seam energy across ${s.across.toFixed(1)}, `
-      + `inside ${s.inside.toFixed(1)}, outside ${s.outside.toFixed(1)} → ratio ${s.ratio.toFixed(2)}`);
-    if (shots && shotCount < 5) {
+    const m = extendMeasures(data, info.width, info.height, result.layout, width, height);
+    rows.push({ set: photo.set, photo: photo.name, ratio, frame: `${info.width}×${info.height}`, ms, seamRatio: s.ratio, across: s.across, inside: s.inside, outside: s.outside,
+      bandStep: m.bandStep, worstRowStep: m.worstRowStep, texture: m.texture, textureWorst: m.textureWorst, foreignColour: m.foreignColour });
+    console.log(`${photo.set} ${photo.name} ${width}×${height} → ${ratio} ${info.width}×${info.height}: ${ms} ms; 1 px seam ratio ${s.ratio.toFixed(2)} `
+      + `(across ${s.across.toFixed(1)}, inside ${s.inside.toFixed(1)}, outside ${s.outside.toFixed(1)}); band step ${m.bandStep.toFixed(2)}, `
+      + `worst row step ${m.worstRowStep.toFixed(2)}, texture ${m.texture.toFixed(2)} (worst side ${m.textureWorst.toFixed(2)}), foreign colour ${(100 * m.foreignColour).toFixed(1)} %`);
+    if (shots && shotCount < shotLimit) {
       shotCount++;
-      await sharp(result.png).resize({ width: 480, height: 480, fit: 'inside' }).jpeg({ quality: 70 })
-        .toFile(path.join(here, 'screenshots', `${photo.name}-${ratio.replace(':', 'x')}.jpg`));
+      await sharp(result.png).resize({ width: 480, height: 480, fit: 'inside' }).toFormat(shotExt === 'png' ? 'png' : 'jpeg', { quality: 70 })
+        .toFile(path.join(shotDir, `${photo.name}-${ratio.replace(':', 'x')}.${shotExt}`));
     }
   }
 }
@@ -98,8 +113,16 @@ for (const set of ['tuning', 'heldout']) {
   const mean = sel.reduce((a, r) => a + r.seamRatio, 0) / sel.length;
   const worst = Math.max(...sel.map((r) => r.seamRatio));
   const ms = sel.reduce((a, r) => a + r.ms, 0) / sel.length;
-  summary[set] = { extensions: sel.length, meanSeamRatio: Number(mean.toFixed(3)), worstSeamRatio: Number(worst.toFixed(3)), meanMs: Math.round(ms) };
-  console.log(`${set}: ${sel.length} extensions, seam ratio mean ${mean.toFixed(2)}, worst ${worst.toFixed(2)}; mean ${Math.round(ms)} ms`);
+  const avg = (key: 'bandStep' | 'worstRowStep' | 'texture' | 'foreignColour') => sel.reduce((a, r) => a + r[key], 0) / sel.length;
+  const max = (key: 'bandStep' | 'worstRowStep' | 'foreignColour') => Math.max(...sel.map((r) => r[key]));
+  const texLow = Math.min(...sel.map((r) => r.textureWorst));
+  const r3 = (v: number) => Number(v.toFixed(3));
+  summary[set] = { extensions: sel.length, meanSeamRatio: r3(mean), worstSeamRatio: r3(worst), meanMs: Math.round(ms),
+    meanBandStep: r3(avg('bandStep')), worstBandStep: r3(max('bandStep')), meanWorstRowStep: r3(avg('worstRowStep')), worstRowStep: r3(max('worstRowStep')),
+    meanTexture: r3(avg('texture')), lowestSideTexture: r3(texLow), meanForeignColour: r3(avg('foreignColour')), worstForeignColour: r3(max('foreignColour')) };
+  console.log(`${set}: ${sel.length} extensions, 1 px seam ratio mean ${mean.toFixed(2)}, worst ${worst.toFixed(2)}; band step mean ${avg('bandStep').toFixed(2)}, worst ${max('bandStep').toFixed(2)}; `
+    + `worst row step mean ${avg('worstRowStep').toFixed(2)}, worst ${max('worstRowStep').toFixed(2)}; texture mean ${avg('texture').toFixed(2)}, lowest side ${texLow.toFixed(2)}; `
+    + `foreign colour mean ${(100 * avg('foreignColour')).toFixed(1)} %, worst ${(100 * max('foreignColour')).toFixed(1)} %; mean ${Math.round(ms)} ms`);
 }
 const peakRssMb = Math.round(process.resourceUsage().maxRSS / 1024);
 console.log(`peak RSS ${peakRssMb} MB`);

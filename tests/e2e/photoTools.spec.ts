@@ -89,6 +89,33 @@ test('image extender: 16:9 frame, the photo kept, the border filled', async ({ p
     beside += (e(41, 42, y) + e(40, 39, y) + e(491, 490, y) + e(492, 493, y)) / 2;
   }
   expect(across / beside).toBeLessThan(2);
+  // The same over bands, where a fade of a few pixels cannot hide a step (bench/tools/extendMeasures.ts): per 16 rows,
+  // the mean colour of the 16 border columns next to the photo against the photo's 16 columns next to them, compared
+  // with the photo's own step between its first and second 16 columns; and the border's texture (gradient energy of
+  // its 16 columns next to the photo) against the photo's: a flat grey border has almost none.
+  const mean = (x0: number, y0: number) => {
+    const m = [0, 0, 0];
+    for (let y = y0; y < y0 + 16; y++) for (let x = x0; x < x0 + 16; x++) for (let k = 0; k < 3; k++) m[k] += out.at(x, y)[k] / 256;
+    return m;
+  };
+  const dist = (p: number[], q: number[]) => Math.hypot(p[0] - q[0], p[1] - q[1], p[2] - q[2]);
+  const grad = (x0: number) => {
+    let g = 0;
+    for (let y = 0; y < 299; y++) {
+      for (let x = x0; x < x0 + 16; x++) g += e(x, x + 1, y) + dist(out.at(x, y), out.at(x, y + 1)) ** 2 / 3;
+    }
+    return g;
+  };
+  let step = 0;
+  let own = 0;
+  for (let y0 = 0; y0 + 16 <= 300; y0 += 16) {
+    step += dist(mean(25, y0), mean(41, y0)) + dist(mean(492, y0), mean(476, y0));
+    own += dist(mean(41, y0), mean(57, y0)) + dist(mean(476, y0), mean(460, y0));
+  }
+  expect(step / own).toBeLessThan(1.5);
+  const texture = (grad(25) + grad(492)) / (grad(41) + grad(476));
+  expect(texture).toBeGreaterThan(0.3);
+  expect(texture).toBeLessThan(3);
 });
 
 test('text removal: a caption with outlined letters goes, with no smudged band where the letters were', async ({ page }, info) => {

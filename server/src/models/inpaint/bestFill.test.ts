@@ -92,4 +92,36 @@ describe('extendFill', () => {
     }
     expect(across / beside).toBeLessThan(2);
   });
+
+  it('continues each side from the photo next to it: sky above, ground below, never the sky copied under the ground', async () => {
+    // A landscape: calm blue sky over busy brown ground (all "edge", as grass is), borders above and below.
+    const pw = 120;
+    const ph = 80;
+    const w = 120;
+    const h = 160;
+    const top = 40;
+    const canvas = Buffer.alloc(w * h * 3);
+    const mask = new Uint8Array(w * h).fill(255);
+    let seed = 7;
+    const noise = (a: number) => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) % (2 * a + 1)) - a;
+    for (let y = 0; y < ph; y++) {
+      for (let x = 0; x < pw; x++) {
+        const i = ((y + top) * w + x) * 3;
+        const sky = y < ph / 2;
+        const a = sky ? 3 : 45;
+        canvas[i] = (sky ? 90 : 150) + noise(a);
+        canvas[i + 1] = (sky ? 140 : 110) + noise(a);
+        canvas[i + 2] = (sky ? 220 : 60) + noise(a);
+      }
+      mask.fill(0, (y + top) * w, (y + top) * w + pw);
+    }
+    const out = await extendFill({ data: canvas, width: w, height: h, channels: 3 }, { data: mask, width: w, height: h }, { left: 0, top, width: pw, height: ph });
+    const blueShare = (y0: number, y1: number) => {
+      let blue = 0;
+      for (let y = y0; y < y1; y++) for (let x = 0; x < w; x++) if (out[(y * w + x) * 3 + 2] > out[(y * w + x) * 3]) blue++;
+      return blue / ((y1 - y0) * w);
+    };
+    expect(blueShare(0, top)).toBeGreaterThan(0.98);
+    expect(blueShare(top + ph, h)).toBeLessThan(0.02);
+  });
 });

@@ -14,6 +14,10 @@ import { patchFill } from './patchFill';
 import type { BinaryMask, Raster } from './raster';
 import { distanceInside, type FloatImage, harmonicFill } from './smooth';
 import { sourceBand } from './source';
+import { runTelea } from './telea';
+
+/** Neighbourhood radius of the Telea smooth base (as the 'fast' fill's). */
+const TELEA_BASE_RADIUS = 5;
 
 /** Holes at most this deep (px to the nearest known pixel) are filled smoothly. */
 export const THIN_DEPTH = 6;
@@ -29,6 +33,13 @@ export interface BestFillOptions {
   maxCopies?: number;
   /** Source band radius as a multiple of the hole's depth (at least 24 px). Default 3. */
   bandFactor?: number;
+  /**
+   * The smooth fill under the texture (thin holes, and the feathered border of deep ones): 'harmonic' (default) or
+   * 'telea' (OpenCV's fast marching: it extrapolates each border pixel from a 5 px neighbourhood and its gradient,
+   * so a ring pixel still tinted by a glyph's anti-aliasing does not tint the whole border as the membrane does;
+   * text removal uses it).
+   */
+  smoothBase?: 'harmonic' | 'telea';
 }
 
 /** 8-connected parts of the hole, as a label per pixel (0 = known) and their count. */
@@ -125,8 +136,9 @@ export async function bestFill(raster: Raster, mask: BinaryMask, opts: BestFillO
   const hole = new Uint8Array(w * h);
   for (let i = 0; i < hole.length; i++) hole[i] = mask.data[i] ? 1 : 0;
   const original = toFloat(raster);
-  const smooth = toFloat(raster);
-  harmonicFill(smooth, hole);
+  let smooth = toFloat(raster);
+  if (opts.smoothBase === 'telea') smooth = toFloat({ ...raster, data: await runTelea(raster, mask, TELEA_BASE_RADIUS) });
+  else harmonicFill(smooth, hole);
   const depth = distanceInside(hole, w, h);
   const { labels, count } = labelParts(hole, w, h);
   const out: FloatImage = { ...smooth, data: new Float32Array(smooth.data) };

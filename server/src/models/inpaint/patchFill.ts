@@ -8,7 +8,11 @@
  *   coarse layout;
  * - sources are only patches lying wholly inside `allowed` (the source band, source.ts), never in a hole;
  * - `maxCopies` caps how many target patches may copy the same source patch with structure (the extender sets it, so
- *   one tree is not stamped into a column of trees); flat patches (sky, a plain wall) may repeat.
+ *   one tree is not stamped into a column of trees); flat patches (sky, a plain wall) may repeat;
+ * - `window` (optional) limits each target patch to sources in a box of its own (the extender: the part of the photo
+ *   next to the same side, so the sky is not copied below the ground nor the subject into a far corner);
+ * - `sharpFinish` (optional) ends with each pixel copied from the patch centred on it instead of the mean of the
+ *   overlapping patches, which keeps the texture's grain (the mean blurs it).
  */
 import { downsample, type FloatImage, harmonicFill, type HoleMap } from './smooth';
 
@@ -25,6 +29,36 @@ export interface PatchFillOptions {
   levels?: number;
   /** Checked between rounds: a cancelled task stops within one round. */
   signal?: AbortSignal;
+  /**
+   * The box sources of the target patch at full-size (x, y) must lie in: [x0, x1] × [y0, y1], full-size pixels.
+   * Targets whose box holds no source may copy from anywhere.
+   */
+  window?: (x: number, y: number) => [number, number, number, number];
+  /** Final round: copy each pixel from its own patch's centre (no averaging). */
+  sharpFinish?: boolean;
+  /**
+   * The coarsest level's start instead of the harmonic fill and random sources: `fill` writes the hole of the level
+   * image (`scale` times smaller than full size), `source` gives each full-size target a first source (full size).
+   */
+  start?: {
+    fill: (img: FloatImage, hole: HoleMap, scale: number) => void;
+    source: (x: number, y: number) => [number, number];
+  };
+}
+
+/** [lo, hi] grown evenly to at least `span`. */
+function widen(lo: number, hi: number, span: number): [number, number] {
+  const missing = span - (hi - lo);
+  if (missing <= 0) return [lo, hi];
+  return [lo - Math.ceil(missing / 2), hi + Math.ceil(missing / 2)];
+}
+
+/** A window per pixel of one level (level pixels), or none. */
+interface LevelWindows {
+  x0: Int32Array;
+  x1: Int32Array;
+  y0: Int32Array;
+  y1: Int32Array;
 }
 
 /** The fill's result: its prediction on the ring, and where each target patch copied from (-1: not a target). */
@@ -132,6 +166,8 @@ class LevelFill {
   /** Per source centre: 1 when the copy cap applies (a patch with structure; a flat patch may repeat freely). */
   readonly capped: Uint8Array;
 
+  windows: LevelWindows | null = null;
+
   constructor(readonly level: Level, readonly r: number, readonly maxCopies: number, readonly random: () => number) {
     this.w = level.img.width;
     this.h = level.img.height;
@@ -162,6 +198,52 @@ class LevelFill {
       }
     }
     return Math.sqrt(Math.max(0, sq / n - (sum / n) ** 2));
+  }
+
+  /** Sets each target's source box from `window` (full-size coordinates; this level is `scale` times smaller). */
+  setWindows(window: NonNullable<PatchFillOptions['window']>, scale: number): void {
+    const { w, h, r } = this;
+    const win: LevelWindows = { x0: new Int32Array(w * h), x1: new Int32Array(w * h), y0: new Int32Array(w * h), y1: new Int32Array(w * h) };
+    for (const p of this.targets.list) {
+      const x = p % w;
+      const y = (p - x) / w;
+      const [a0, a1, b0, b1] = window((x + 0.5) * scale, (y + 0.5) * scale);
+      // At least a few whole patches deep: a strip a few level pixels deep holds no whole patch at coarse levels,
+      // and a target whose box holds none may copy from anywhere (the sky under the ground).
+      const [x0, x1] = widen(Math.floor(a0 / scale), Math.ceil(a1 / scale), 2 * r + 3);
+      const [y0, y1] = widen(Math.floor(b0 / scale), Math.ceil(b1 / scale), 2 * r + 3);
+      win.x0[p] = Math.max(r, x0);
+      win.x1[p] = Math.min(w - 1 - r, x1);
+      win.y0[p] = Math.max(r, y0);
+      win.y1[p] = Math.min(h - 1 - r, y1);
+    }
+    this.windows = win;
+  }
+
+  private inWindow(p: number, s: number): boolean {
+    const win = this.windows;
+    if (!win || win.x0[p] < 0) return true;
+    const sx = s % this.w;
+    const sy = (s - sx) / this.w;
+    return sx >= win.x0[p] && sx <= win.x1[p] && sy >= win.y0[p] && sy <= win.y1[p];
+  }
+
+  /** A random valid source in p's window (a few tries); when there is none the window is lifted for p. */
+  private randomFor(p: number): number {
+    const win = this.windows;
+    if (!win || win.x0[p] < 0) return this.randomSource();
+    const { w } = this;
+    // First a source under its copy cap; then, rather than leaving the window (the sky under the ground), any source
+    // in it: a strip narrower than the border cannot serve every target within the cap.
+    for (let t = 0; t < 48; t++) {
+      const x = win.x0[p] + Math.floor(this.random() * (win.x1[p] - win.x0[p] + 1));
+      const y = win.y0[p] + Math.floor(this.random() * (win.y1[p] - win.y0[p] + 1));
+      const s = y * w + x;
+      if (x < 0 || y < 0 || x >= w || y >= this.h || !this.valid.ok[s]) continue;
+      if (t >= 24 || !(this.capped[s] && this.usage[s] >= this.maxCopies)) return s;
+    }
+    win.x0[p] = -1;
+    return this.randomSource();
   }
 
   get usable(): boolean {
@@ -210,7 +292,7 @@ class LevelFill {
   }
 
   private tryCandidate(p: number, s: number): void {
-    if (s < 0 || s === this.nnf[p] || !this.valid.ok[s]) return;
+    if (s < 0 || s === this.nnf[p] || !this.valid.ok[s] || !this.inWindow(p, s)) return;
     if (this.capped[s] && this.usage[s] >= this.maxCopies) return;
     const d = this.distance(p, s, this.cost[p]);
     if (d < this.cost[p]) this.assign(p, s, d);
@@ -220,7 +302,7 @@ class LevelFill {
   init(seedOf?: (p: number) => number): void {
     for (const p of this.targets.list) {
       let s = seedOf ? seedOf(p) : -1;
-      if (s < 0 || !this.valid.ok[s] || (this.capped[s] && this.usage[s] >= this.maxCopies)) s = this.randomSource();
+      if (s < 0 || !this.valid.ok[s] || !this.inWindow(p, s) || (this.capped[s] && this.usage[s] >= this.maxCopies)) s = this.randomFor(p);
       this.assign(p, s, this.distance(p, s, Infinity));
     }
   }
@@ -245,17 +327,34 @@ class LevelFill {
       }
       const qy = y - step;
       if (qy >= 0 && qy < h && targets.is[p - step * w] && nnf[p - step * w] >= 0) this.tryCandidate(p, nnf[p - step * w] + step * w);
-      // Random search around the current best, radius halving.
-      for (let radius = Math.max(w, h); radius >= 1; radius >>= 1) {
+      // Random search around the current best, radius halving (inside p's window when it has one).
+      const win = this.windows && this.windows.x0[p] >= 0 ? this.windows : null;
+      const lx = win ? win.x0[p] : 0;
+      const hx = win ? win.x1[p] : w - 1;
+      const ly = win ? win.y0[p] : 0;
+      const hy = win ? win.y1[p] : h - 1;
+      for (let radius = win ? Math.max(hx - lx, hy - ly, 1) : Math.max(w, h); radius >= 1; radius >>= 1) {
         const b = nnf[p];
         const bx = b % w;
         const by = (b - bx) / w;
-        const cx = Math.min(w - 1, Math.max(0, bx + Math.round((this.random() * 2 - 1) * radius)));
-        const cy = Math.min(h - 1, Math.max(0, by + Math.round((this.random() * 2 - 1) * radius)));
+        const cx = Math.min(hx, Math.max(lx, bx + Math.round((this.random() * 2 - 1) * radius)));
+        const cy = Math.min(hy, Math.max(ly, by + Math.round((this.random() * 2 - 1) * radius)));
         this.tryCandidate(p, cy * w + cx);
       }
-      this.tryCandidate(p, this.randomSource());
+      this.tryCandidate(p, this.randomFor(p));
     }
+  }
+
+  /** Each pixel of `pixels` copied from the centre of the patch centred on it (its own nearest neighbour). */
+  copyCentres(pixels: Int32Array): Float32Array {
+    const { c, nnf } = this;
+    const data = this.level.img.data;
+    const out = new Float32Array(pixels.length * c);
+    for (let n = 0; n < pixels.length; n++) {
+      const s = nnf[pixels[n]] >= 0 ? nnf[pixels[n]] : pixels[n];
+      for (let k = 0; k < c; k++) out[n * c + k] = data[s * c + k];
+    }
+    return out;
   }
 
   /**
@@ -334,8 +433,20 @@ export async function patchFill(img: FloatImage, hole: HoleMap, allowed: Uint8Ar
     const level = levels[l];
     const fill = new LevelFill(level, r, maxCopies, random);
     if (!fill.usable) return null;
+    if (opts.window) fill.setWindows(opts.window, 2 ** l);
     const pixels = holeIndices(level.hole);
-    if (prev === null) {
+    if (prev === null && opts.start) {
+      const { fill: startFill, source } = opts.start;
+      const scale = 2 ** l;
+      startFill(level.img, level.hole, scale);
+      fill.init((p) => {
+        const x = p % fill.w;
+        const [sx, sy] = source((x + 0.5) * scale, ((p - x) / fill.w + 0.5) * scale);
+        const cx = Math.min(fill.w - 1, Math.max(0, Math.floor(sx / scale)));
+        const cy = Math.min(fill.h - 1, Math.max(0, Math.floor(sy / scale)));
+        return cy * fill.w + cx;
+      });
+    } else if (prev === null) {
       harmonicFill(level.img, level.hole);
       fill.init();
     } else {
@@ -362,7 +473,11 @@ export async function patchFill(img: FloatImage, hole: HoleMap, allowed: Uint8Ar
       await new Promise((resolve) => setImmediate(resolve));
       opts.signal?.throwIfAborted();
     }
-    if (l === 0) return { ring: fill.vote(ring), nnf: fill.nnf };
+    if (l === 0) {
+      const ringValues = fill.vote(ring);
+      if (opts.sharpFinish) write(level.img, pixels, fill.copyCentres(pixels));
+      return { ring: ringValues, nnf: fill.nnf };
+    }
     prev = fill;
   }
   return null;

@@ -3,9 +3,10 @@
  * ratio or a custom size, see aiextendLayout.ts) and fills the new border.
  *
  * Fill: our own extender fill (server/src/models/inpaint/extendFill.ts) on the padded canvas, mask = the new border:
- * coarse to fine (structure from the harmonic fill at low resolution, then patch texture), at most EXTEND_MAX_COPIES
- * uses of one source patch, the seam blended into the photo's edge, and a mirrored, blurred continuation where the
- * patches would copy recognisable (salient) content. It continues textures (sky, walls, foliage, wood) and cannot
+ * coarse to fine (structure from the photo's mirrored continuation at low resolution, then patch texture), each side
+ * copied from the strip of the photo along it, at most EXTEND_MAX_COPIES uses of one source patch, the seam blended
+ * into the photo's edge, and a mirrored, blurred continuation where the patches would copy recognisable (salient)
+ * content. It continues textures (sky, walls, foliage, wood) and cannot
  * invent objects. A frame above EXTEND_FILL_MAX_PIXELS is filled on a scaled copy and only the filled border is
  * scaled back up: the photo's own pixels are copied into the result unchanged, exactly, at full resolution. The
  * border is therefore softer than the photo on big frames. bench/tools/extend.ts measures the seam.

@@ -6,8 +6,8 @@
  * "SAMPLE"), not logos or graphics: those need the user's brush (maskUrl).
  * Fill: 'best' (default) is the eraser's own fill (models/inpaint/bestFill.ts) on the detected mask grown to cover the
  * glyphs' halo (anti-aliased edges, outlines, shadows: what was left behind as a smudged band when only the unclipped
- * box was filled), so both the smooth border and the patch sources lie outside the halo; 'fast' is OpenCV Telea on the
- * mask as detected (instant, a soft smear band).
+ * box was filled; see HALO_SHARE: the detector's margin already covers it at usual sizes), with Telea as the smooth
+ * base of its border (TEXT_FILL); 'fast' is OpenCV Telea on the mask as detected (instant, a soft smear inside).
  *
  * When no text is found and no mask was given the task fails with PARAMS_INVALID 'no text found' rather
  * than returning the photo unchanged: an unchanged "result" reads as success and hides that the user has
@@ -24,13 +24,14 @@ import { readInput, type Processor } from '../processor';
 /**
  * How far a detected text mask is grown before the 'best' fill, beyond the unclip distance and UNCLIP_MARGIN_PX
  * (3 px) the detector already adds for the glyphs' halo: a share of the text's line height (median box height).
- * Measured on the tuning photos (astronaut, chelsea, coffee; bench/erase/wm.tmp-style runs, captions with and
- * without an outline): PSNR and the error in the 4 px band around the ink were best with little extra growth
- * (0 px: 28.07/26.02/26.66 dB; 3 px: 27.68/25.41/25.89 dB; 8 px: 27.35/24.77/24.59 dB), because every extra pixel
- * filled is a pixel guessed. So 1 px, up to 4 px on very large text.
+ * Measured on the tuning photos (astronaut, chelsea, coffee at 1 MP; captions with and without an outline, line
+ * heights up to about 100 px): every pixel of growth made both PSNR and the error in the 6 px band around the mask
+ * worse (1 px: band MAE 7.73/5.24/6.59, 0 px: 6.60/4.73/5.77), because the unclipped box already holds the halo
+ * and a grown pixel that was clean becomes a guessed one. So no growth up to 125 px line height; a little on larger
+ * text (not measured: it has wider anti-aliasing), at most 4 px.
  */
-export const HALO_SHARE = 0.02;
-export const HALO_MIN_PX = 1;
+export const HALO_SHARE = 0.004;
+export const HALO_MIN_PX = 0;
 export const HALO_MAX_PX = 4;
 
 /** The halo growth for text boxes of these heights (px). */
@@ -40,6 +41,14 @@ export function haloPx(boxHeights: number[]): number {
   const median = sorted[sorted.length >> 1];
   return Math.max(HALO_MIN_PX, Math.min(HALO_MAX_PX, Math.round(HALO_SHARE * median)));
 }
+
+/**
+ * The 'best' fill's settings for text: the Telea fill as the smooth base under the texture and an 8 px fade from it
+ * into the texture (the eraser's default: the harmonic fill and 4 px). Near the box's border Telea's extrapolation
+ * from a 5 px neighbourhood is closer to the photo than the membrane; with it the band around the mask is as good as
+ * the 'fast' fill's or better (bench:tools -- watermark, smudge band) and the texture inside still wins on PSNR.
+ */
+export const TEXT_FILL = { smoothBase: 'telea', featherPx: 8 } as const;
 
 /** Fill quality: 'best' = G'MIC inpaint_matchpatch, 'fast' = OpenCV Telea. */
 export { FILL_QUALITIES as WATERMARK_QUALITIES, type FillQuality as WatermarkQuality } from '../../../../engine/spec/tasks';
@@ -71,7 +80,7 @@ export const removeWatermarkProcessor: Processor = async (ctx) => {
   // A user's brush is taken as painted (it already covers what they want gone); a detected mask grows by the halo.
   const body = parsed.value.quality === 'fast'
     ? await inpaintTelea(input, mask)
-    : await withCancelTicker(ctx, 0.3, 0.95, (signal) => inpaintBest(input, mask, { signal, dilatePx: halo }));
+    : await withCancelTicker(ctx, 0.3, 0.95, (signal) => inpaintBest(input, mask, { signal, dilatePx: halo, ...TEXT_FILL }));
   ctx.onProgress(1);
   return { body, contentType: 'image/png', extension: 'png' };
 };

@@ -12,11 +12,12 @@
  *   npm run bench:removebg-quality
  *   BENCH_SPLIT=tuning BENCH_VARIANTS=before,after npm run bench:removebg-quality
  *   BENCH_ONLY=tp-tree336@flat,tp-squirrel@busy npm run bench:removebg-quality   (named composites only)
+ *   BENCH_GROUPS=busy,busy-small npm run bench:removebg-quality   (groups: flat, gradient, busy, flat-small, busy-small)
  *   BENCH_TRY='p2:{"secondPass":true}' BENCH_SPLIT=tuning npm run bench:removebg-quality   (second pass on)
  *
  * Targets: held-out and tuning mean IoU ≥ 0.90 on busy backgrounds; flat no worse than before.
  */
-import { BACKGROUND_KINDS, buildComposites, type Composite } from './composites/build';
+import { BACKGROUND_KINDS, buildComposites, groupOf, type Composite } from './composites/build';
 import { edgeBandError, maskIoU } from './metrics';
 
 type Run = (jpeg: Buffer) => Promise<{ alpha: Uint8Array; width: number; height: number }>;
@@ -52,7 +53,8 @@ async function main(): Promise<void> {
 
   const t0 = performance.now();
   const only = process.env.BENCH_ONLY?.split(',');
-  const composites = (await buildComposites({ split: split === 'all' ? undefined : split })).filter((c) => !only || only.includes(c.name));
+  const groups = process.env.BENCH_GROUPS?.split(',');
+  const composites = (await buildComposites({ split: split === 'all' ? undefined : split })).filter((c) => (!only || only.includes(c.name)) && (!groups || groups.includes(groupOf(c))));
   console.log(`Cut-out quality on ${composites.length} composites (${split}), built in ${fmt((performance.now() - t0) / 1000, 1)} s`);
   console.log(`  variants: ${chosen.join(', ')}; the machine may be shared: compare timings only within this run`);
   // Warm the model up once, so the first composite's time is not the model load.
@@ -67,20 +69,20 @@ async function main(): Promise<void> {
       const ms = performance.now() - start;
       if (out.width !== c.width || out.height !== c.height) throw new Error(`${c.name}: ${v} returned ${out.width}×${out.height}`);
       const trace = v === 'before' ? null : lastCutoutTrace();
-      const note = trace ? `${trace.firstPass.width}x${trace.firstPass.height}${trace.secondPass ? `+${trace.secondPass.size.width}x${trace.secondPass.size.height}` : ''}` : '1024x1024';
+      const note = trace ? `${trace.firstPass.width}x${trace.firstPass.height}${trace.secondPasses.map((p) => `+${p.size.width}x${p.size.height}`).join('')}` : '1024x1024';
       const row = { composite: c, variant: v, iou: maskIoU(out.alpha, c.alpha), edge: edgeBandError(out.alpha, c.alpha, c.width, c.height), ms, note };
       rows.push(row);
       line.push(`${v} IoU ${fmt(row.iou)} edge ${fmt(row.edge)} ${fmt(ms, 0)} ms [${note}]`);
     }
-    console.log(`  ${c.name.padEnd(40)} ${`${c.width}x${c.height}`.padEnd(10)} s=${c.subjectScale}  ${line.join(' | ')}`);
+    console.log(`  ${c.name.padEnd(40)} ${`${c.width}x${c.height}`.padEnd(10)} s=${c.subjectScale} ${(100 * c.share).toFixed(1)}%  ${line.join(' | ')}`);
   }
 
   const summary: Record<string, unknown> = {};
   console.log('\nSummary: mean IoU / min IoU / mean edge-band error / mean ms');
   for (const s of split === 'all' ? (['tuning', 'heldout'] as const) : [split]) {
-    for (const kind of [...BACKGROUND_KINDS, 'all'] as const) {
+    for (const kind of [...BACKGROUND_KINDS, 'flat-small', 'busy-small', 'all']) {
       const parts = chosen.map((v) => {
-        const rs = rows.filter((r) => r.variant === v && r.composite.split === s && (kind === 'all' || r.composite.kind === kind));
+        const rs = rows.filter((r) => r.variant === v && r.composite.split === s && (kind === 'all' || groupOf(r.composite) === kind));
         const stats = {
           n: rs.length,
           mean_iou: +fmt(mean(rs.map((r) => r.iou)), 4),
@@ -91,8 +93,9 @@ async function main(): Promise<void> {
         summary[`${s}.${kind}.${v}`] = stats;
         return `${v}: ${fmt(stats.mean_iou)} / ${fmt(stats.min_iou)} / ${fmt(stats.edge_error)} / ${stats.mean_ms}`;
       });
-      const n = rows.filter((r) => r.variant === chosen[0] && r.composite.split === s && (kind === 'all' || r.composite.kind === kind)).length;
-      console.log(`  ${s.padEnd(8)} ${kind.padEnd(9)} n=${String(n).padEnd(3)} ${parts.join('   ')}`);
+      const n = rows.filter((r) => r.variant === chosen[0] && r.composite.split === s && (kind === 'all' || groupOf(r.composite) === kind)).length;
+      if (n === 0) continue;
+      console.log(`  ${s.padEnd(8)} ${kind.padEnd(10)} n=${String(n).padEnd(3)} ${parts.join('   ')}`);
     }
   }
   if (chosen.includes('after')) {

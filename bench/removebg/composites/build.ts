@@ -35,6 +35,8 @@ export interface Manifest {
   gradients: Array<[string, string]>;
   busy: SourceFile[];
   cutouts: Cutout[];
+  /** Small subjects (a few % of the frame, like the kite photo's people): every cut-out again on these kinds. */
+  small?: { seed: number; scales: number[]; kinds: BackgroundKind[] };
 }
 
 export interface Composite {
@@ -51,7 +53,14 @@ export interface Composite {
   alpha: Uint8Array;
   /** Subject's long side ÷ the canvas's short side. */
   subjectScale: number;
+  /** 'small' for the small-subject set (manifest `small`), reported as its own group. */
+  size: 'normal' | 'small';
+  /** Share of the frame the subject covers (alpha ≥ 128). */
+  share: number;
 }
+
+/** The report group of a composite: its background kind, with `-small` for the small-subject set. */
+export const groupOf = (c: Composite): string => (c.size === 'small' ? `${c.kind}-small` : c.kind);
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const MANIFEST_PATH = path.join(here, 'manifest.json');
@@ -136,6 +145,36 @@ async function background(kind: BackgroundKind, index: number, width: number, he
   return { id: photo.id, rgb };
 }
 
+/** Places one cut-out on a background as I = αF + (1−α)B; the JPEG and the exact alpha. */
+async function place(cut: Cutout, bgRgb: Buffer, width: number, height: number, subjectScale: number, rx: number, ry: number, sourcesDir: string) {
+  // The cut-out, trimmed to its visible pixels and scaled so its long side is subjectScale × the canvas's short side.
+  const trimmed = await sharp(readSource(sourcesDir, cut)).ensureAlpha().trim({ threshold: 0 }).png().toBuffer();
+  const meta = await sharp(trimmed).metadata();
+  const target = subjectScale * Math.min(width, height);
+  const s = target / Math.max(meta.width!, meta.height!);
+  const fw = Math.max(1, Math.min(width, Math.round(meta.width! * s)));
+  const fh = Math.max(1, Math.min(height, Math.round(meta.height! * s)));
+  const fg = await sharp(trimmed).resize(fw, fh, { fit: 'fill', kernel: 'lanczos3' }).ensureAlpha().raw().toBuffer();
+  const left = Math.round(rx * (width - fw));
+  const top = Math.round(ry * (height - fh));
+  const alpha = new Uint8Array(width * height);
+  const rgb = Buffer.from(bgRgb);
+  let opaque = 0;
+  for (let y = 0; y < fh; y++) {
+    for (let x = 0; x < fw; x++) {
+      const f = (y * fw + x) * 4;
+      const a = fg[f + 3];
+      if (a === 0) continue;
+      if (a >= 128) opaque++;
+      const p = (top + y) * width + left + x;
+      alpha[p] = a;
+      for (let c = 0; c < 3; c++) rgb[p * 3 + c] = Math.round((fg[f + c] * a + rgb[p * 3 + c] * (255 - a)) / 255);
+    }
+  }
+  const jpeg = await sharp(rgb, { raw: { width, height, channels: 3 } }).jpeg({ quality: 92 }).toBuffer();
+  return { jpeg, alpha, share: opaque / (width * height) };
+}
+
 /** Builds every composite of the manifest (or those of one split). */
 export async function buildComposites(options: { sourcesDir?: string; split?: 'tuning' | 'heldout' } = {}): Promise<Composite[]> {
   const m = readManifest();
@@ -153,30 +192,26 @@ export async function buildComposites(options: { sourcesDir?: string; split?: 't
       const rx = rnd(), ry = rnd(), rbg = rnd();
       const bg = await background(kind, ci + k, width, height, m, sourcesDir, () => rbg);
       if (options.split && cut.split !== options.split) continue;
-      // The cut-out, trimmed to its visible pixels and scaled so its long side is subjectScale × the canvas's short side.
-      const trimmed = await sharp(readSource(sourcesDir, cut)).ensureAlpha().trim({ threshold: 0 }).png().toBuffer();
-      const meta = await sharp(trimmed).metadata();
-      const target = subjectScale * Math.min(width, height);
-      const s = target / Math.max(meta.width!, meta.height!);
-      const fw = Math.max(1, Math.min(width, Math.round(meta.width! * s)));
-      const fh = Math.max(1, Math.min(height, Math.round(meta.height! * s)));
-      const fg = await sharp(trimmed).resize(fw, fh, { fit: 'fill', kernel: 'lanczos3' }).ensureAlpha().raw().toBuffer();
-      const left = Math.round(rx * (width - fw));
-      const top = Math.round(ry * (height - fh));
-      const alpha = new Uint8Array(width * height);
-      const rgb = Buffer.from(bg.rgb);
-      for (let y = 0; y < fh; y++) {
-        for (let x = 0; x < fw; x++) {
-          const f = (y * fw + x) * 4;
-          const a = fg[f + 3];
-          if (a === 0) continue;
-          const p = (top + y) * width + left + x;
-          alpha[p] = a;
-          for (let c = 0; c < 3; c++) rgb[p * 3 + c] = Math.round((fg[f + c] * a + rgb[p * 3 + c] * (255 - a)) / 255);
-        }
+      const placed = await place(cut, bg.rgb, width, height, subjectScale, rx, ry, sourcesDir);
+      out.push({ name: `${cut.id}@${kind}`, split: cut.split, kind, background: bg.id, width, height, subjectScale, size: 'normal', ...placed });
+    }
+  }
+  if (m.small) {
+    // Its own random stream, so adding the small set left the layouts above unchanged.
+    const rs = prng(m.small.seed);
+    for (let ci = 0; ci < m.cutouts.length; ci++) {
+      const cut = m.cutouts[ci];
+      for (let k = 0; k < m.small.kinds.length; k++, index++) {
+        const kind = m.small.kinds[k];
+        const [width, height] = m.canvases[index % m.canvases.length];
+        const subjectScale = m.small.scales[(ci + k) % m.small.scales.length];
+        const rx = rs(), ry = rs(), rbg = rs();
+        // Busy photos offset by 3 from the normal set, so a cut-out meets another background.
+        const bg = await background(kind, ci + k + 3, width, height, m, sourcesDir, () => rbg);
+        if (options.split && cut.split !== options.split) continue;
+        const placed = await place(cut, bg.rgb, width, height, subjectScale, rx, ry, sourcesDir);
+        out.push({ name: `${cut.id}@${kind}-small`, split: cut.split, kind, background: bg.id, width, height, subjectScale, size: 'small', ...placed });
       }
-      const jpeg = await sharp(rgb, { raw: { width, height, channels: 3 } }).jpeg({ quality: 92 }).toBuffer();
-      out.push({ name: `${cut.id}@${kind}`, split: cut.split, kind, background: bg.id, width, height, jpeg, alpha, subjectScale });
     }
   }
   return out;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_CUTOUT_OPTIONS, firstPassPixels, mergeSecondPass, passSize, planSecondPass, subjectBox } from './cutoutPasses';
+import { clearOutsideCrops, DEFAULT_CUTOUT_OPTIONS, firstPassPixels, mergeSecondPass, passSize, planSecondPass, planSecondPasses, subjectBox, subjectGroups } from './cutoutPasses';
 
 const o = DEFAULT_CUTOUT_OPTIONS;
 
@@ -45,6 +45,50 @@ describe('subjectBox', () => {
   });
 });
 
+describe('subjectGroups', () => {
+  it('splits a kite high up from two people on the beach, the larger group first', () => {
+    // Like tests/assets/photos/kite.jpg: a small kite near the top, two people close together low left.
+    const m = maskWith(200, 140, [[120, 10, 12, 8], [20, 90, 6, 22], [34, 96, 7, 20]]);
+    const groups = subjectGroups(m, 200, 140, 0.1, 0.5);
+    expect(groups).toHaveLength(2);
+    expect(groups[0]).toEqual({ x: 20, y: 90, width: 21, height: 26, area: 6 * 22 + 7 * 20 });
+    expect(groups[1]).toEqual({ x: 120, y: 10, width: 12, height: 8, area: 96 });
+  });
+
+  it('drops a speck much smaller than the subject and is empty for an empty mask', () => {
+    const m = maskWith(100, 80, [[40, 20, 20, 40], [2, 2, 2, 2]]);
+    expect(subjectGroups(m, 100, 80, 0.1, 0.5)).toEqual([{ x: 40, y: 20, width: 20, height: 40, area: 800 }]);
+    expect(subjectGroups(new Uint8Array(64), 8, 8, 0.1, 0.5)).toEqual([]);
+  });
+});
+
+describe('planSecondPasses', () => {
+  it('sees each small group up close, at most maxSecondPasses of them', () => {
+    const pass = { width: 640, height: 480 };
+    const groups = [
+      { x: 50, y: 300, width: 40, height: 90 },
+      { x: 400, y: 40, width: 30, height: 20 },
+      { x: 500, y: 400, width: 20, height: 20 },
+    ];
+    const plans = planSecondPasses(groups, pass, pass, { ...o, secondPass: true, maxSecondPasses: 2 });
+    expect(plans).toHaveLength(2);
+    expect(plans[0].crop.x).toBeLessThan(50);
+    expect(plans[1].crop.y).toBeLessThan(40);
+    expect(planSecondPasses(groups, pass, pass, { ...o, secondPass: false })).toEqual([]);
+  });
+});
+
+describe('clearOutsideCrops', () => {
+  it('clears what lies outside every crop and keeps what lies inside any', () => {
+    const alpha = new Uint8Array(20 * 10).fill(255);
+    clearOutsideCrops(alpha, { width: 20, height: 10 }, [{ x: 0, y: 0, width: 5, height: 5 }, { x: 15, y: 5, width: 5, height: 5 }]);
+    expect(alpha[2 * 20 + 2]).toBe(255);
+    expect(alpha[7 * 20 + 17]).toBe(255);
+    expect(alpha[7 * 20 + 2]).toBe(0);
+    expect(alpha[2 * 20 + 10]).toBe(0);
+  });
+});
+
 describe('planSecondPass', () => {
   it('zooms in on a small subject', () => {
     const pass = { width: 640, height: 480 };
@@ -79,5 +123,12 @@ describe('mergeSecondPass', () => {
     expect(alpha[10 * 40 + 10]).toBe(0); // on the crop's left edge (an inner edge): fully faded
     expect(alpha[10 * 40 + 12]).toBe(100); // half way through the feather
     expect(alpha[0 * 40 + 20]).toBe(200); // top edge is the photo's edge: no fade
+  });
+
+  it("in 'max' mode keeps the first pass where it saw more subject than the second", () => {
+    const photo = { width: 20, height: 20 };
+    const alpha = new Uint8Array(400).fill(220);
+    mergeSecondPass(alpha, photo, { x: 0, y: 0, width: 20, height: 20 }, new Uint8Array(400).fill(90), 4, false, 'max');
+    expect(alpha[10 * 20 + 10]).toBe(220);
   });
 });

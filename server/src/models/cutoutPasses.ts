@@ -24,8 +24,14 @@ export interface CutoutOptions {
   margin: number;
   /** Components of the first-pass mask smaller than this share of the largest are not the subject. */
   minComponentShare: number;
-  /** Outside the second pass's crop, drop what the first pass found (stray blobs in busy scenes). */
+  /** Outside the second passes' crops, drop what the first pass found (stray blobs in busy scenes). */
   clearOutsideCrop: boolean;
+  /** At most this many second passes, one per group of subject parts (largest groups first). */
+  maxSecondPasses: number;
+  /** Subject parts closer than this share of a part's long side form one group (one crop). */
+  groupGap: number;
+  /** Inside a crop: 'replace' takes the second pass; 'max' keeps whichever pass saw more subject. */
+  mergeMode: 'replace' | 'max';
 }
 
 export const DEFAULT_CUTOUT_OPTIONS: CutoutOptions = {
@@ -48,6 +54,9 @@ export const DEFAULT_CUTOUT_OPTIONS: CutoutOptions = {
   margin: 0.12,
   minComponentShare: 0.1,
   clearOutsideCrop: true,
+  maxSecondPasses: 2,
+  groupGap: 0.5,
+  mergeMode: 'replace',
 };
 
 export interface Size {
@@ -79,15 +88,19 @@ export function firstPassPixels(photo: Size, o: CutoutOptions): number {
   return Math.min(o.maxPassPixels, Math.max(o.minPassPixels, photo.width * photo.height));
 }
 
-/**
- * The subject's bounding box in a mask (0..255, ≥128 is subject): the union of the connected
- * components at least `minShare` of the largest one, so a stray blob in a busy background does
- * not stretch the box over the whole photo. Null when nothing is subject.
- */
-export function subjectBox(mask: Uint8Array, width: number, height: number, minShare: number): Box | null {
+interface Component {
+  area: number;
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
+/** Connected components (8-connected) of the mask's subject pixels (≥ 128), with area and box. */
+function components(mask: Uint8Array, width: number, height: number): Component[] {
   const label = new Int32Array(mask.length).fill(-1);
   const stack = new Int32Array(mask.length);
-  const comps: Array<{ area: number; x0: number; y0: number; x1: number; y1: number }> = [];
+  const comps: Component[] = [];
   for (let start = 0; start < mask.length; start++) {
     if (mask[start] < 128 || label[start] >= 0) continue;
     const id = comps.length;
@@ -121,14 +134,62 @@ export function subjectBox(mask: Uint8Array, width: number, height: number, minS
     }
     comps.push(c);
   }
-  if (comps.length === 0) return null;
+  return comps;
+}
+
+/** The components at least `minShare` of the largest one: a stray blob in a busy background is not the subject. */
+function keptComponents(mask: Uint8Array, width: number, height: number, minShare: number): Component[] {
+  const comps = components(mask, width, height);
+  if (comps.length === 0) return [];
   const largest = Math.max(...comps.map((c) => c.area));
-  const kept = comps.filter((c) => c.area >= minShare * largest);
-  const x0 = Math.min(...kept.map((c) => c.x0));
-  const y0 = Math.min(...kept.map((c) => c.y0));
-  const x1 = Math.max(...kept.map((c) => c.x1));
-  const y1 = Math.max(...kept.map((c) => c.y1));
-  return { x: x0, y: y0, width: x1 - x0 + 1, height: y1 - y0 + 1 };
+  return comps.filter((c) => c.area >= minShare * largest);
+}
+
+const toBox = (c: Component): Box => ({ x: c.x0, y: c.y0, width: c.x1 - c.x0 + 1, height: c.y1 - c.y0 + 1 });
+
+/**
+ * The subject's bounding box in a mask (0..255, ≥128 is subject): the union of the connected
+ * components at least `minShare` of the largest one, so a stray blob in a busy background does
+ * not stretch the box over the whole photo. Null when nothing is subject.
+ */
+export function subjectBox(mask: Uint8Array, width: number, height: number, minShare: number): Box | null {
+  const kept = keptComponents(mask, width, height, minShare);
+  if (kept.length === 0) return null;
+  return toBox({
+    area: 0,
+    x0: Math.min(...kept.map((c) => c.x0)),
+    y0: Math.min(...kept.map((c) => c.y0)),
+    x1: Math.max(...kept.map((c) => c.x1)),
+    y1: Math.max(...kept.map((c) => c.y1)),
+  });
+}
+
+/**
+ * The subject's parts grouped by distance, largest group (by subject area) first: parts whose
+ * boxes, each grown by `gap` × its long side, touch are one group. A photo of a kite high up and
+ * two people on the beach gives two groups, so each can be seen up close by its own second pass
+ * instead of one crop that spans the whole scene and zooms in on nothing.
+ */
+export function subjectGroups(mask: Uint8Array, width: number, height: number, minShare: number, gap: number): Array<Box & { area: number }> {
+  const groups = keptComponents(mask, width, height, minShare).map((c) => ({ ...c, g: gap * Math.max(c.x1 - c.x0 + 1, c.y1 - c.y0 + 1) }));
+  // Merge until no two grown boxes touch (few components, so quadratic is fine).
+  for (let merged = true; merged; ) {
+    merged = false;
+    for (let i = 0; i < groups.length && !merged; i++) {
+      for (let j = i + 1; j < groups.length && !merged; j++) {
+        const a = groups[i], b = groups[j];
+        const g = Math.max(a.g, b.g);
+        if (a.x0 - g <= b.x1 && b.x0 - g <= a.x1 && a.y0 - g <= b.y1 && b.y0 - g <= a.y1) {
+          const u = { area: a.area + b.area, x0: Math.min(a.x0, b.x0), y0: Math.min(a.y0, b.y0), x1: Math.max(a.x1, b.x1), y1: Math.max(a.y1, b.y1), g: 0 };
+          u.g = gap * Math.max(u.x1 - u.x0 + 1, u.y1 - u.y0 + 1);
+          groups.splice(j, 1);
+          groups[i] = u;
+          merged = true;
+        }
+      }
+    }
+  }
+  return groups.sort((a, b) => b.area - a.area).map((c) => ({ ...toBox(c), area: c.area }));
 }
 
 export interface SecondPassPlan {
@@ -171,11 +232,35 @@ export function planSecondPass(box: Box | null, pass: Size, photo: Size, o: Cuto
 }
 
 /**
+ * The second passes of a cut-out: one per subject group (`subjectGroups`, largest first, at most
+ * `maxSecondPasses`) that is small enough in the frame and gains enough zoom (`planSecondPass`).
+ */
+export function planSecondPasses(groups: Box[], pass: Size, photo: Size, o: CutoutOptions): SecondPassPlan[] {
+  const plans: SecondPassPlan[] = [];
+  for (const box of groups) {
+    if (plans.length >= o.maxSecondPasses) break;
+    const plan = planSecondPass(box, pass, photo, o);
+    if (plan) plans.push(plan);
+  }
+  return plans;
+}
+
+/** Sets alpha to 0 outside every one of `crops` (what the first pass found away from the subject). */
+export function clearOutsideCrops(alpha: Uint8Array, photo: Size, crops: Box[]): void {
+  const { width, height } = photo;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      if (!crops.some((c) => x >= c.x && x < c.x + c.width && y >= c.y && y < c.y + c.height)) alpha[y * width + x] = 0;
+    }
+  }
+}
+
+/**
  * Blends the second pass's alpha (already at the crop's photo size) into the full-size alpha:
  * the second pass inside the crop, faded into the first pass over `feather` px along crop
  * edges that are not the photo's edges; outside the crop the first pass is cleared or kept.
  */
-export function mergeSecondPass(alpha: Uint8Array, photo: Size, crop: Box, cropAlpha: Uint8Array, feather: number, clearOutside: boolean): void {
+export function mergeSecondPass(alpha: Uint8Array, photo: Size, crop: Box, cropAlpha: Uint8Array, feather: number, clearOutside: boolean, mode: 'replace' | 'max' = 'replace'): void {
   const { width, height } = photo;
   const f = Math.max(1, feather);
   const left = crop.x > 0, top = crop.y > 0;
@@ -196,7 +281,8 @@ export function mergeSecondPass(alpha: Uint8Array, photo: Size, crop: Box, cropA
       if (bottom) d = Math.min(d, crop.height - 1 - cy);
       const w = d >= f ? 1 : d / f;
       const outside = clearOutside ? 0 : alpha[i];
-      alpha[i] = Math.round(w * cropAlpha[cy * crop.width + cx] + (1 - w) * outside);
+      const second = mode === 'max' ? Math.max(cropAlpha[cy * crop.width + cx], alpha[i]) : cropAlpha[cy * crop.width + cx];
+      alpha[i] = Math.round(w * second + (1 - w) * outside);
     }
   }
 }

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { UPLOAD_MAX_PIXELS } from '../../../engine/spec/limits';
-import { DEFAULT_CUTOUT_OPTIONS, firstPassPixels, mergeSecondPass, passSize, planSecondPass, subjectBox, type CutoutOptions, type Size } from './cutoutPasses';
+import { clearOutsideCrops, DEFAULT_CUTOUT_OPTIONS, firstPassPixels, mergeSecondPass, passSize, planSecondPasses, subjectGroups, type CutoutOptions, type SecondPassPlan, type Size } from './cutoutPasses';
 import { decontaminateEdges } from './decontaminate';
 import { ISNET_SIZE, isnetTakesAnySize, runIsnetAt } from './isnet';
 
@@ -14,10 +14,11 @@ export interface CutoutResult {
 
 export type ProgressFn = (fraction: number) => void;
 
-/** What the last cut-out did (for benches and logs): pass sizes, the crop, whether pass 2 ran. */
+/** What the last cut-out did (for benches and logs): pass sizes and the crops of the second passes. */
 export interface CutoutTrace {
   firstPass: Size;
-  secondPass: { crop: { x: number; y: number; width: number; height: number }; size: Size; zoom: number } | null;
+  /** One per subject group seen up close (empty when none ran). */
+  secondPasses: SecondPassPlan[];
 }
 let lastTrace: CutoutTrace | null = null;
 /** The trace of the most recent `removeBackground` in this thread. */
@@ -82,17 +83,19 @@ export async function removeBackground(input: Buffer, onProgress: ProgressFn = (
   const firstMask = await isnetPass(rgba, photo, null, first);
   onProgress(0.45);
 
-  const plan = anySize ? planSecondPass(subjectBox(firstMask, first.width, first.height, o.minComponentShare), first, photo, o) : null;
+  const groups = subjectGroups(firstMask, first.width, first.height, o.minComponentShare, o.groupGap);
+  const plans = anySize ? planSecondPasses(groups, first, photo, o) : [];
   const alpha = await resizeMask(firstMask, first, photo);
-  if (plan) {
+  for (const [k, plan] of plans.entries()) {
     const cropMask = await isnetPass(rgba, photo, plan.crop, plan.size);
-    onProgress(0.75);
+    onProgress(0.45 + (0.3 * (k + 1)) / plans.length);
     const cropAlpha = await resizeMask(cropMask, plan.size, plan.crop);
     // Fade over half the margin: the subject itself lies a full margin inside the crop.
     const feather = (o.margin / (1 + 2 * o.margin)) * Math.max(plan.crop.width, plan.crop.height) * 0.5;
-    mergeSecondPass(alpha, photo, plan.crop, cropAlpha, feather, o.clearOutsideCrop);
+    mergeSecondPass(alpha, photo, plan.crop, cropAlpha, feather, false, o.mergeMode);
   }
-  lastTrace = { firstPass: first, secondPass: plan };
+  if (plans.length > 0 && o.clearOutsideCrop) clearOutsideCrops(alpha, photo, plans.map((p) => p.crop));
+  lastTrace = { firstPass: first, secondPasses: plans };
   // Keep any transparency the input already had.
   for (let i = 0; i < alpha.length; i++) {
     const inputAlpha = rgba[i * 4 + 3];

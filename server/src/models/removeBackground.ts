@@ -58,10 +58,10 @@ async function resizeMask(mask: Uint8Array, from: Size, to: Size): Promise<Uint8
  * Cuts the salient subject out of a photo, EXIF-upright, as a PNG with alpha at full resolution.
  * 1. IS-Net sees the whole photo with its shape kept, at 0.8–1 MP (smaller lost subjects on
  *    the tuning composites), on the any-size model copy.
- * 2. With `{ secondPass: true }` (off by default, see cutoutPasses.ts), when the subject fills
- *    at most half the frame IS-Net runs again on the subject's box (with a margin) at up to 2×
- *    the photo's own resolution, and that matte replaces the first inside the box; stray blobs
- *    outside the box are dropped.
+ * 2. The subject's parts are grouped by distance (a kite high up, two people on the beach); each
+ *    group that fills at most a fifth of the frame is cut out again from a crop around it at up to
+ *    0.6–1 MP (at most two groups), and that matte replaces the first inside the crop; what the
+ *    first pass found outside every crop is dropped (stray blobs in busy scenes).
  * 3. Edge colours are decontaminated (decontaminate.ts).
  * `options` exists for the benches; the server uses the defaults.
  * @example const { png } = await removeBackground(await readFile('cat.jpg'))

@@ -84,6 +84,18 @@ describe('removeBackground second pass (issue 15)', () => {
     expect(iou(one.alpha, truth)).toBeGreaterThan(0.3);
   });
 
+  it('keeps both small people of the kite photo solid and the surf clear (one second pass per subject group)', async () => {
+    // 512 × 341: a kite high up, two people on the beach. The first pass alone left the person in
+    // blue at 0.60 mean alpha; main's stretched 1024² pass took a strip of surf (0.15).
+    const { alpha, width } = await removeBackground(await readPhoto('kite'));
+    const passes = lastCutoutTrace()!.secondPasses;
+    expect(passes.length).toBeGreaterThanOrEqual(1);
+    expect(passes.some((p) => p.crop.x < 46 && p.crop.x + p.crop.width > 98 && p.crop.y + p.crop.height > 290)).toBe(true);
+    expect(meanInRect(alpha, width, { x: 46, y: 238, w: 12, h: 22 })).toBeGreaterThan(0.75 * 255); // person in blue
+    expect(meanInRect(alpha, width, { x: 86, y: 270, w: 12, h: 20 })).toBeGreaterThan(0.75 * 255); // person in purple
+    expect(meanInRect(alpha, width, { x: 330, y: 250, w: 140, h: 50 })).toBeLessThan(0.05 * 255); // surf
+  });
+
   it('runs the first pass in the shape of the photo, at most at 1024² pixels', async () => {
     await removeBackground(await readPhoto('chelsea')); // 451 × 300
     const small = lastCutoutTrace()!.firstPass;

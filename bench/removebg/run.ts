@@ -21,8 +21,10 @@ import sharp from 'sharp';
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const photosDir = path.resolve(process.env.BENCH_PHOTOS || path.resolve(repoRoot, '..', 'shared', 'fixtures', 'rembg'));
 
-/** Targets (see bench/README.md). */
-const TARGET_RATIO_MAX = 0.5; // ours ms/MP ÷ imgly ms/MP
+/** Targets (see bench/README.md; issue 15 tightened the ratio from 0.5 to 0.35). */
+const TARGET_RATIO_MAX = 0.35; // ours ms/MP ÷ imgly ms/MP
+/** Issue 15: the smallest photo at most this share of the largest one's time. */
+const TARGET_SMALL_LARGE_MAX = 0.5;
 const TARGET_IOU_MIN = 0.9; // ours vs BiRefNet-general, anime-girl-1
 
 /** The photo whose reference cut-outs (`<name>.<model>.png`) the IoU is measured against. */
@@ -201,6 +203,19 @@ async function main(): Promise<void> {
   );
   const rssAfterOursKB = process.resourceUsage().maxRSS;
 
+  // --- 1b. before: the pipeline as it was on main (bench/removebg/baseline.ts), same session ----
+  const { removeBackgroundBefore } = await import('./baseline');
+  const before = await runPipeline(
+    'before',
+    photos,
+    runs,
+    (p) => removeBackgroundBefore(p.buffer),
+    async (out) => {
+      const r = out as Awaited<ReturnType<typeof removeBackgroundBefore>>;
+      return { width: r.width, height: r.height, data: r.alpha };
+    },
+  );
+
   // --- 2. imgly ----------------------------------------------------------------------------
   const imgly = await import('@imgly/background-removal-node');
   const imglyConfig = {
@@ -258,6 +273,19 @@ async function main(): Promise<void> {
   );
   console.log(`  model load + first image: ours ${fmt(ours.loadMs)} ms, imgly ${fmt(theirs.loadMs)} ms (${photos[0].file})`);
 
+  // Before (main's pipeline) against imgly in the same run, and how time grows with the photo.
+  const beforePerMP = mean(photos.map((p) => before.perImageMs.get(p.name)! / p.mp));
+  const ratioBefore = beforePerMP / avg.imglyPerMP;
+  console.log(`\nBefore (main's one 1024² pass) in this run: avg ${fmt(mean(photos.map((p) => before.perImageMs.get(p.name)!)))} ms, ${fmt(beforePerMP)} ms/MP, ratio to imgly ${fmt(ratioBefore, 3)}`);
+  for (const p of photos) console.log(`  ${pad(p.name, 16)} before ${lpad(fmt(before.perImageMs.get(p.name)), 7)} ms   after ${lpad(fmt(ours.perImageMs.get(p.name)), 7)} ms`);
+  const bySize = [...photos].sort((a, b) => a.mp - b.mp);
+  const smallest = bySize[0];
+  const largest = bySize[bySize.length - 1];
+  const growth = (r: PipelineResult) => r.perImageMs.get(smallest.name)! / r.perImageMs.get(largest.name)!;
+  console.log(
+    `  smallest ÷ largest photo time (${smallest.name} ${fmt(smallest.mp, 2)} MP ÷ ${largest.name} ${fmt(largest.mp, 2)} MP): before ${fmt(growth(before), 2)}, after ${fmt(growth(ours), 2)}, imgly ${fmt(growth(theirs), 2)}`,
+  );
+
   // --- 4. IoU ----------------------------------------------------------------------------------
   console.log(`\nMask IoU on ${IOU_PHOTO} (alphas thresholded at 128)`);
   const iou: Record<string, number | null> = {};
@@ -295,6 +323,9 @@ async function main(): Promise<void> {
   console.log('\nTargets');
   const ratioOk = Number.isFinite(ratio) && ratio <= TARGET_RATIO_MAX;
   console.log(`  ${ratioOk ? 'ok    ' : 'TARGET MISSED:'} time per MP ours/imgly = ${fmt(ratio, 3)} (target ≤ ${TARGET_RATIO_MAX})`);
+  const growthOk = growth(ours) <= TARGET_SMALL_LARGE_MAX;
+  console.log(`  ${growthOk ? 'ok    ' : 'TARGET MISSED:'} smallest ÷ largest photo time = ${fmt(growth(ours), 2)} (target ≤ ${TARGET_SMALL_LARGE_MAX}; before ${fmt(growth(before), 2)})`);
+  console.log(`  (before: time per MP ours/imgly = ${fmt(ratioBefore, 3)})`);
   const mainIoU = iou.ours_vs_birefnet_general ?? null;
   const iouOk = mainIoU !== null && mainIoU >= TARGET_IOU_MIN;
   console.log(
@@ -313,6 +344,11 @@ async function main(): Promise<void> {
     ours_avg_ms_per_mp: round(avg.oursPerMP, 0),
     imgly_avg_ms_per_mp: round(avg.imglyPerMP, 0),
     ratio_ours_imgly: round(ratio, 3),
+    before_avg_ms_per_mp: round(beforePerMP, 0),
+    ratio_before_imgly: round(ratioBefore, 3),
+    small_large_time_after: round(growth(ours), 3),
+    small_large_time_before: round(growth(before), 3),
+    small_large_time_imgly: round(growth(theirs), 3),
     pooled_ratio_ours_imgly: round(pooledRatio, 3),
     target_ratio_max: TARGET_RATIO_MAX,
     ratio_ok: ratioOk,
@@ -321,7 +357,7 @@ async function main(): Promise<void> {
     iou_ok: iouOk,
     max_rss_kb: maxRssKB,
     max_rss_kb_after_ours: rssAfterOursKB,
-    per_photo: Object.fromEntries(rows.map((r) => [r.p.name, { mp: round(r.p.mp, 3), ours_ms: round(r.o, 0), imgly_ms: round(r.t, 0) }])),
+    per_photo: Object.fromEntries(rows.map((r) => [r.p.name, { mp: round(r.p.mp, 3), ours_ms: round(r.o, 0), before_ms: round(before.perImageMs.get(r.p.name), 0), imgly_ms: round(r.t, 0) }])),
   };
   console.log(`\nBENCH_JSON ${JSON.stringify(summary)}`);
 }

@@ -101,6 +101,10 @@ export interface ModelRuntimeConfig {
   ortThreads: number;
   /** MODEL_DIR: where the install scripts put the prepared weights (default server/.models). */
   modelDir: string;
+  /** ISNET_FIXED_SIZE=1: use the original 1024² IS-Net instead of the any-size copy (for comparisons). */
+  isnetFixedSize: boolean;
+  /** ISNET_OPT_LEVEL: onnxruntime graph optimisation for IS-Net ('all' or 'extended'; unset = the model's default). */
+  isnetOptLevel: 'all' | 'extended' | null;
 }
 
 /** Reads USE_CUDA, ORT_THREADS and MODEL_DIR; a bad ORT_THREADS throws, naming it. */
@@ -110,7 +114,15 @@ export function loadModelRuntime(env: NodeJS.ProcessEnv = process.env): ModelRun
     useCuda: env.USE_CUDA === '1',
     ortThreads: threads === 0 ? 2 : threads,
     modelDir: path.resolve(env.MODEL_DIR || path.join(root, 'server', '.models')),
+    isnetFixedSize: env.ISNET_FIXED_SIZE === '1',
+    isnetOptLevel: optLevelFrom(env.ISNET_OPT_LEVEL),
   };
+}
+
+function optLevelFrom(value: string | undefined): 'all' | 'extended' | null {
+  if (!value) return null;
+  if (value === 'all' || value === 'extended') return value;
+  throw new Error(`ISNET_OPT_LEVEL must be 'all' or 'extended', not '${value}'`);
 }
 
 /** Process-level settings read by the runtime, logging and heavy threads (README "Configuration"). */

@@ -79,9 +79,24 @@ test('12 real photos: drop, start, server restart and page reload mid-batch, fin
     let opaque = 0;
     for (let i = 3; i < data.length; i += 4) if (data[i]! > 128) opaque++;
     const foreground = opaque / (info.width * info.height);
-    // A cut-out keeps a subject and clears a background: neither nothing nor everything (the kite photo's
-    // subjects, a kite and two people on a beach, cover under 2 % of it).
-    expect(foreground, `${name} foreground share`).toBeGreaterThan(0.01);
     expect(foreground, `${name} foreground share`).toBeLessThan(0.9);
+    if (!name.startsWith('kite-')) {
+      // A cut-out keeps a subject and clears a background: neither nothing nor everything.
+      expect(foreground, `${name} foreground share`).toBeGreaterThan(0.01);
+      continue;
+    }
+    // The kite photo's subjects, a kite and two people on a beach, cover under 1 % of it (0.9 % measured;
+    // the 1.6 % main gave included a strip of surf). A share cannot tell those apart, so look at the
+    // places: both people solid (the one in blue came out 0.60 without the second pass), the surf clear.
+    expect([info.width, info.height]).toEqual([512, 341]);
+    const meanAlpha = (x0: number, y0: number, x1: number, y1: number) => {
+      let sum = 0;
+      for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) sum += data[(y * info.width + x) * 4 + 3]!;
+      return sum / 255 / ((x1 - x0) * (y1 - y0));
+    };
+    expect(meanAlpha(46, 238, 58, 260), 'kite photo: person in blue').toBeGreaterThan(0.75);
+    expect(meanAlpha(86, 270, 98, 290), 'kite photo: person in purple').toBeGreaterThan(0.75);
+    expect(meanAlpha(330, 250, 470, 300), 'kite photo: surf').toBeLessThan(0.05);
+    expect(foreground, `${name} foreground share`).toBeGreaterThan(0.004);
   }
 });

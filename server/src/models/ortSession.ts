@@ -21,8 +21,12 @@ export function ortSessionOptions(runtime: ModelRuntimeConfig = loadModelRuntime
   };
 }
 
-/** Creates a session for a model file with {@link ortSessionOptions}. */
-export async function createOrtSession(modelPath: string, runtime?: ModelRuntimeConfig): Promise<InferenceSession> {
+/** Creates a session for a model file with {@link ortSessionOptions}, plus a model's own `overrides`. */
+export async function createOrtSession(
+  modelPath: string,
+  runtime?: ModelRuntimeConfig,
+  overrides: InferenceSession.SessionOptions = {},
+): Promise<InferenceSession> {
   const ort = await import('onnxruntime-node');
-  return ort.InferenceSession.create(modelPath, ortSessionOptions(runtime));
+  return ort.InferenceSession.create(modelPath, { ...ortSessionOptions(runtime), ...overrides });
 }

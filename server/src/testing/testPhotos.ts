@@ -7,6 +7,8 @@ export const PHOTOS = {
   astronaut: path.join(PROJECT_ROOT, 'tests/assets/photos/astronaut.jpg'),
   chelsea: path.join(PROJECT_ROOT, 'tests/assets/photos/chelsea.jpg'),
   coffee: path.join(PROJECT_ROOT, 'tests/assets/photos/coffee.jpg'),
+  /** Debian darknet data: a kite and two small people on a beach (small subjects). */
+  kite: path.join(PROJECT_ROOT, 'tests/assets/photos/kite.jpg'),
 };
 
 export const readPhoto = (name: keyof typeof PHOTOS): Promise<Buffer> => readFile(PHOTOS[name]);

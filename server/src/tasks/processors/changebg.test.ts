@@ -148,7 +148,8 @@ describe('changebg processor (real photo)', () => {
     // The subject's bottom after placement: scaled about the layer centre, moved to (0.5 W, 0.4 H).
     const y = Math.round((bottom.y - H / 2) * 0.6 + 0.4 * H) + 3;
     const below = y * W + W / 2;
-    expect(px(plain, below)[0]).toBe(255);
+    // Without the shadow the point is background white (the matte's soft edge may leave a trace of 1-2 levels).
+    expect(px(plain, below)[0]).toBeGreaterThan(250);
     expect(px(shaded, below)[0]).toBeLessThan(225);
     // Far from the subject nothing changes.
     expect(px(shaded, 2 * W + 2)).toEqual([255, 255, 255, 255]);

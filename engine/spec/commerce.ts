@@ -9,6 +9,8 @@ import type { TaskType } from './taskTypes';
  * Credits a task of each type costs. Generative types cost more; a type not listed costs DEFAULT_TASK_COST.
  * Product recognition (productIdentify, imageTagger) is free: the AI background step runs it by itself
  * whenever the photos change (SPEC §4), so charging would spend credits the user never asked to spend.
+ * The bulk resizer (batchEdit) is free too: it is plain image scaling, not an AI tool. A free task is recorded
+ * without a ledger transaction (server TaskService), so a 100-photo resize batch is queued in one go.
  */
 export const TASK_CREDIT_COSTS: Partial<Record<TaskType, number>> = {
   removebg: 1, changebg: 1, bgblur: 1, idphoto: 1, seginstance: 1, headExtract: 1, imageTagger: 0,
@@ -16,7 +18,7 @@ export const TASK_CREDIT_COSTS: Partial<Record<TaskType, number>> = {
   picenhance: 2, descratch: 2, elimination: 2, lama: 2, removeWatermark: 2, aiextend: 3, deoldify: 3,
   aibg: 4, aiPainting: 4, aiGeneratePic: 4, aiGeneratePicWebUi: 4, aiImageToImage: 4,
   aiImgToImgComfyUiV1: 4, aiImgToImgComfyUiV2: 4, aiImgToImgWebUi: 4,
-  aiReplace: 4, aiReplaceClothes: 4, aiReplaceProduct: 4, aiReplaceBg: 4, aiReplaceClothesDetect: 1, batchEdit: 1,
+  aiReplace: 4, aiReplaceClothes: 4, aiReplaceProduct: 4, aiReplaceBg: 4, aiReplaceClothesDetect: 1, batchEdit: 0,
 };
 export const DEFAULT_TASK_COST = 1;
 

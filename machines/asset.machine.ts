@@ -72,7 +72,7 @@ export type AssetEvent =
 /** What an asset tells its batch after every change (the batch refills its slots and its progress). */
 export interface AssetChanged { type: 'asset.changed'; id: string }
 
-export type UploadAssetInput = { batchId: string; file: Blob; name: string; overrides: Record<string, unknown>; onProgress(fraction: number): void };
+export type UploadAssetInput = { batchId: string; id: string; file: Blob; name: string; overrides: Record<string, unknown>; onProgress(fraction: number): void };
 export type RequeueAssetInput = { batchId: string; itemId: string; overrides: Record<string, unknown> };
 
 const notProvided = (name: string) => async (): Promise<never> => {
@@ -192,6 +192,7 @@ export const assetMachine = setup({
             src: 'upload',
             input: ({ context, self }) => ({
               batchId: context.batchId!,
+              id: context.id,
               file: context.file!,
               name: context.name,
               overrides: context.overrides,

@@ -286,4 +286,20 @@ describe('batch machine', () => {
     await vi.advanceTimersByTimeAsync(1000);
     expect(t.statuses()).toEqual(['processing']);
   });
+
+  it('uploads the photos a reload interrupted (kept in the browser) into the resumed batch, and finishes with them', async () => {
+    const t = start({ limit: 2, resume: { batchId: 'b10', started: true, items: [
+      { id: 'i1', name: 'a.jpg', itemId: 'item-a.jpg', fileUrl: '/u/a.jpg', update: { status: 'completed', resultUrl: '/r/a.png' } },
+    ], pending: photos(3) } });
+    expect(t.ctx().assets.map((a) => a.id)).toEqual(['i1', 'p0', 'p1', 'p2']);
+    expect(t.statuses()).toEqual(['completed', 'user_upload', 'user_upload', 'none']);
+    await vi.advanceTimersByTimeAsync(250);
+    expect(t.calls.upload.mock.calls.map(([c]) => c.name)).toEqual(['photo0.jpg', 'photo1.jpg', 'photo2.jpg']);
+    // The batch was started before the reload: the server queues them as they arrive; no second start.
+    expect(t.calls.start).not.toHaveBeenCalled();
+    for (const n of ['photo0.jpg', 'photo1.jpg', 'photo2.jpg']) t.finish(n);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(t.statuses()).toEqual(['completed', 'completed', 'completed', 'completed']);
+    expect(t.state()).toBe('done');
+  });
 });

@@ -21,8 +21,11 @@ export interface BatchInput {
   tool: string;
   settings?: Record<string, unknown>;
   limit?: number;
-  /** A batch the server has: its id, whether it was started, and its items. */
-  resume?: { batchId: string; started: boolean; items: RestoredItem[] } | null;
+  /**
+   * A batch the server has: its id, whether it was started, its items, and the photos that were added to it
+   * but not uploaded before the page went away (kept in the browser; uploaded now).
+   */
+  resume?: { batchId: string; started: boolean; items: RestoredItem[]; pending?: NewPhoto[] } | null;
 }
 
 export interface BatchContext {
@@ -156,10 +159,14 @@ export const batchMachine = setup({
 }).createMachine({
   id: 'batch',
   context: ({ input, spawn }) => {
-    const assets = (input.resume?.items ?? []).map((item) => ({
+    const restored = (input.resume?.items ?? []).map((item) => ({
       id: item.id,
       ref: spawn('asset', { id: item.id, input: { id: item.id, name: item.name, file: null, restore: { itemId: item.itemId, fileUrl: item.fileUrl, update: item.update } } }),
     }));
+    // Photos never uploaded: fresh assets, which `running` uploads into the batch like any other.
+    const room = Math.max(0, BATCH_MAX_PHOTOS - restored.length);
+    const pending = (input.resume?.pending ?? []).slice(0, room).map((p) => ({ id: p.id, ref: spawn('asset', { id: p.id, input: { id: p.id, name: p.name, file: p.file } }) }));
+    const assets = [...restored, ...pending];
     return {
       tool: input.tool, settings: input.settings ?? {}, limit: input.limit ?? DEFAULT_CONCURRENCY, batchId: input.resume?.batchId ?? null, started: input.resume?.started ?? false,
       assets, counts: countStatuses([]), progress: 0, etaMs: null, run: { startedAt: Date.now(), startProgress: 0 }, refused: 0, errorCode: null,

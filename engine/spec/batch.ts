@@ -19,8 +19,13 @@
  * | POST /api/batch/:batchId/start | JSON `{}` | {@link BatchStatus} |
  * | POST /api/batch/:batchId/retry | JSON {@link RetryRequest} | {@link BatchStatus} |
  * | POST /api/batch/:batchId/cancel | JSON `{}` | {@link BatchStatus} |
+ * | POST /api/batch/:batchId/download-link | JSON {@link DownloadLinkRequest} | {@link DownloadLinkReply} |
  * | GET  /api/batch/:batchId/download | none | `application/zip` stream of every completed result (not an envelope) |
  * | GET  /api/batch/:batchId/items/:itemId/download | none | the one result file, `Content-Disposition: attachment` with its output name (not an envelope) |
+ *
+ * The two download routes answer the owner's headers, or `?token=` of a download link: a plain link
+ * navigation (`<a download>`) sends no device header, and the browser then streams the file to disk itself.
+ * A link is valid for {@link BATCH_DOWNLOAD_LINK_SECONDS} and for its one batch or item only.
  *
  * Flow: create → add items (files, folders, ZIPs, several calls; items arrive as `user_upload`) →
  * optional per-item overrides → start (every `user_upload` item is queued; items added after start are
@@ -60,6 +65,12 @@ export const BATCH_ZIP_MAX_UNPACKED_BYTES = 1024 * 1024 * 1024;
  * for is refused too, naming both numbers.
  */
 export const BATCH_ZIP_MAX_ENTRIES = 1000;
+/**
+ * How long a download link (`POST …/download-link`) works: long enough to click it and for the download to
+ * start (a ZIP that is streaming goes on after it expires), short enough that a link seen in a history or a
+ * log is useless soon after.
+ */
+export const BATCH_DOWNLOAD_LINK_SECONDS = 300;
 /** How often the pages and the CLI poll a running batch (the SPEC §9 polling interval). */
 export { POLL_INTERVAL_MS as BATCH_POLL_INTERVAL_MS } from './limits';
 
@@ -333,4 +344,15 @@ export interface AddItemsReply {
   /** ZIP entries left out without becoming items: folders, system files (`__MACOSX/`, `.DS_Store`, hidden files). */
   skipped: string[];
   batch: BatchStatus;
+}
+
+/** `POST /api/batch/:batchId/download-link`: a link to the whole ZIP (no itemId) or to one item's result. */
+export interface DownloadLinkRequest {
+  itemId?: string;
+}
+
+/** A link that downloads without the owner's headers until `expiresAt` (ISO time). */
+export interface DownloadLinkReply {
+  url: string;
+  expiresAt: string;
 }

@@ -12,6 +12,8 @@ import { WorkerLease } from './queue/workerLease';
 import type { FileStorage } from './storage/storage';
 import type { Processor } from './tasks/processor';
 import { runTask } from './tasks/runTask';
+import { createLimiter, runLightTasks } from './tasks/runLightTasks';
+import { LIGHT_BATCH_SIZE, LIGHT_GROUPS_IN_FLIGHT } from './queue/lightTasks';
 import { THREADED_PROCESSORS } from './tasks/threadedProcessors';
 import { WorkerTaskRepository } from './tasks/workerTaskRepository';
 
@@ -93,6 +95,17 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
           await runTask({ tasks, storage, processors }, taskId);
         } finally {
           running.delete(taskId);
+        }
+      });
+      // Light tasks (the bulk resizer) in groups, `count` photos at once (queue/lightTasks.ts).
+      const limit = createLimiter(count);
+      await queue.workLight(LIGHT_GROUPS_IN_FLIGHT, LIGHT_BATCH_SIZE, async (jobs) => {
+        const ids = jobs.map((j) => j.taskId);
+        for (const id of ids) running.add(id);
+        try {
+          await runLightTasks({ tasks, storage, processors }, ids, limit);
+        } finally {
+          for (const id of ids) running.delete(id);
         }
       });
     },

@@ -5,7 +5,7 @@
  */
 import { ResultCode } from '../../engine/spec/errors';
 import type {
-  AddItemsReply, BatchItemStatus, BatchListReply, BatchSettings, BatchSettingsOverride, BatchStatus, BatchToolId,
+  AddItemsReply, BatchItemStatus, BatchListReply, BatchSettings, BatchSettingsOverride, BatchStatus, BatchToolId, DownloadLinkReply,
 } from '../../engine/spec/batch';
 import type { Envelope } from '../../machines/taskFlow.types';
 import { reportReply } from '../account/serverReplies';
@@ -63,6 +63,13 @@ export const setItemOverride = (batchId: string, itemId: string, override: Batch
   call<BatchItemStatus>('POST', `${base(batchId)}/items/${encodeURIComponent(itemId)}/settings`, { override });
 export const replaceItemResult = (batchId: string, itemId: string, fileUrl: string) =>
   call<BatchItemStatus>('POST', `${base(batchId)}/items/${encodeURIComponent(itemId)}/result`, { fileUrl });
+
+/**
+ * A short-lived link that downloads the ZIP (no `itemId`) or one result without the owner's headers, so a
+ * plain `<a download>` navigation can fetch it and the browser streams it to disk (never into page memory).
+ */
+export const batchDownloadLink = (batchId: string, itemId?: string) =>
+  call<DownloadLinkReply>('POST', `${base(batchId)}/download-link`, itemId ? { itemId } : {});
 
 /** Where the whole batch downloads as one ZIP (streamed by the server). */
 export const batchZipUrl = (batchId: string) => `${base(batchId)}/download`;

@@ -7,6 +7,7 @@ import type { BatchSettingsOverride, BatchToolId, BatchSettings } from '../../en
 import { batchAsset, batchMachine } from '../../machines/batch.machine';
 import { addBatchItems, cancelBatch, createBatch, getBatch, retryItems, setItemOverride, startBatch } from '../api/batchApi';
 import { updateOf } from './itemUpdate';
+import { dropPendingPhoto } from './pendingPhotos';
 import { createUploadQueue } from './uploadQueue';
 
 /** Photos uploading at once by default: enough to keep a line busy, few enough to show progress per photo. */
@@ -22,6 +23,8 @@ export const liveBatchMachine = batchMachine.provide({
       actors: {
         upload: fromPromise(async ({ input }) => {
           const item = await uploads.add(input.batchId, input.file, input.name, input.onProgress);
+          // The server has it now (a refused photo too, as a failed item): a reload must not send it again.
+          void dropPendingPhoto(input.batchId, input.id);
           const override = overrideOf(input.overrides);
           // The batch is started only after photos with their own settings are up (batch.machine.ts), so this lands before the queue.
           if (override && item.status === 'user_upload') await setItemOverride(input.batchId, item.itemId, override);

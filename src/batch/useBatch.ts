@@ -12,6 +12,7 @@ import { localizePath } from '../../engine/site/localePath';
 import type { NewPhoto } from '../../machines/batch.machine';
 import { getBatch } from '../api/batchApi';
 import { restoredItems } from './itemUpdate';
+import { keepPendingPhotos, readPendingPhotos } from './pendingPhotos';
 import { BATCH_UPLOAD_CONCURRENCY, liveBatchMachine } from './liveBatchMachine';
 
 export type BatchActor = Actor<typeof liveBatchMachine>;
@@ -23,14 +24,16 @@ export const pidFromUrl = (search: string) => new URLSearchParams(search).get('p
 export const resumePath = (lang: Language, batchId: string) => `${localizePath(lang, '/batch-edit')}?pid=${encodeURIComponent(batchId)}`;
 
 let photoSeq = 0;
+// Unique across page loads too: photos kept for a reload come back with their ids (pendingPhotos.ts).
+const loadTag = Date.now().toString(36);
 /** Gives picked files the ids the machine keys them by. */
-export const asNewPhotos = (files: readonly File[]): NewPhoto[] => files.map((file) => ({ id: `local-${++photoSeq}`, name: file.name, file }));
+export const asNewPhotos = (files: readonly File[]): NewPhoto[] => files.map((file) => ({ id: `local-${loadTag}-${++photoSeq}`, name: file.name, file }));
 
-/** Starts a batch actor for a new batch of `tool`, or resumes `server`'s batch. */
-function makeActor(tool: BatchToolId, settings: Record<string, unknown>, server: BatchStatus | null): BatchActor {
+/** Starts a batch actor for a new batch of `tool`, or resumes `server`'s batch with the photos not yet uploaded. */
+function makeActor(tool: BatchToolId, settings: Record<string, unknown>, server: BatchStatus | null, pending: NewPhoto[] = []): BatchActor {
   return createActor(liveBatchMachine, {
     input: server
-      ? { tool: server.tool, settings: server.settings as Record<string, unknown>, limit: BATCH_UPLOAD_CONCURRENCY, resume: { batchId: server.batchId, started: server.state !== 'open', items: restoredItems(server) } }
+      ? { tool: server.tool, settings: server.settings as Record<string, unknown>, limit: BATCH_UPLOAD_CONCURRENCY, resume: { batchId: server.batchId, started: server.state !== 'open', items: restoredItems(server), pending: server.state === 'cancelled' ? [] : pending } }
       : { tool, settings, limit: BATCH_UPLOAD_CONCURRENCY },
   }).start();
 }
@@ -50,9 +53,9 @@ export function useBatch(tool: BatchToolId, defaults: Record<string, unknown>, p
     if (!pid || loadedPid.current === pid) return;
     loadedPid.current = pid;
     setLoad({ kind: 'loading' });
-    getBatch(pid).then(
-      (server) => {
-        setActor(makeActor(tool, defaults, server));
+    Promise.all([getBatch(pid), readPendingPhotos(pid)]).then(
+      ([server, pending]) => {
+        setActor(makeActor(tool, defaults, server, pending));
         setLoad({ kind: 'ready' });
       },
       (err: { code?: number }) => setLoad({ kind: 'missing', code: err?.code ?? null }),
@@ -78,6 +81,17 @@ export function useBatch(tool: BatchToolId, defaults: Record<string, unknown>, p
     loadedPid.current = batchId;
     window.history.replaceState(window.history.state, '', resumePath(lang, batchId));
   }, [batchId, lang]);
+
+  // Once the batch has an id, every photo not yet on the server is kept in the browser until it is, so a
+  // reload before the uploads end resumes them (pendingPhotos.ts; each is dropped when its upload lands).
+  useEffect(() => {
+    if (!batchId) return;
+    const waiting = actor.getSnapshot().context.assets
+      .map((entry, order) => ({ order, c: entry.ref.getSnapshot().context }))
+      .filter(({ c }) => c.file !== null && c.itemId === null)
+      .map(({ order, c }) => ({ id: c.id, name: c.name, file: c.file!, order }));
+    void keepPendingPhotos(batchId, waiting);
+  }, [actor, batchId]);
 
   const reset = useCallback(() => {
     loadedPid.current = null;

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import JSZip from 'jszip';
 import sharp from 'sharp';
+import { DEVICE_ID_KEY } from '../../engine/spec/storageKeys';
 
 const photo = (n: string) => path.resolve(`tests/assets/photos/${n}.jpg`);
 
@@ -55,4 +56,57 @@ test('resizes three photos to 300 × 200 PNG, one of them to its own 120 × 120,
   await expect(page).toHaveURL(/\/en\/batch-edit\?pid=/, { timeout: 60_000 });
   await expect(page.locator('[data-testid="batch.thumb"][data-status="completed"]')).toHaveCount(3);
   await expect(page.locator('[data-name="astronaut.jpg"] img')).not.toHaveAttribute('src', before!);
+});
+
+test('a reload before every photo is uploaded loses none: the rest upload into the resumed batch and all are resized', async ({ page }) => {
+  test.setTimeout(240_000);
+  const names = ['astronaut', 'chelsea', 'coffee', 'rocket', 'dog', 'eagle', 'giraffe', 'horses', 'kite', 'person'];
+  // The first upload request goes through; the later ones are held and never reach the server: the reload
+  // cancels them (the route stays, so nothing lets them through afterwards).
+  let sent = 0;
+  let hold = true;
+  await page.route('**/api/batch/*/items', async (route) => {
+    if (!hold || route.request().method() !== 'POST' || sent++ === 0) return route.continue();
+    await new Promise(() => undefined);
+  });
+  await page.goto('/en/batch-edit/bulk-image-resizer');
+  await page.getByTestId('batch.input').setInputFiles(names.map(photo));
+  await expect(page.getByTestId('batch.thumb')).toHaveCount(10);
+  const all = page.locator('.batch-settings');
+  await all.getByLabel('Resize by').selectOption('exact');
+  await all.getByLabel('Width (px)').fill('64');
+  await all.getByLabel('Height (px)').fill('64');
+  await all.getByLabel('Keep aspect ratio').uncheck();
+  await page.getByTestId('batch.start').click();
+  await expect(page).toHaveURL(/\/en\/batch-edit\?pid=[\w-]+$/, { timeout: 60_000 });
+  const pid = new URL(page.url()).searchParams.get('pid')!;
+  // Some photos reached the server, the others wait in the browser (IndexedDB) for their upload; each photo
+  // is in exactly one of the two places (an uploaded one leaves the browser's store when its reply lands).
+  const onServer = async () => (await (await page.request.get(`/api/batch/${pid}`, { headers: await deviceHeaders() })).json()).data.counts.total as number;
+  const kept = async () => page.evaluate((batchId) => new Promise<number>((resolve) => {
+    const open = indexedDB.open('lumacut-batch-pending');
+    open.onsuccess = () => {
+      const request = open.result.transaction('photos').objectStore('photos').index('batchId').count(batchId);
+      request.onsuccess = () => resolve(request.result);
+    };
+  }), pid);
+  await expect.poll(async () => [await onServer() > 0, await kept() > 0, await onServer() + await kept()], { timeout: 60_000 }).toEqual([true, true, 10]);
+
+  hold = false;
+  await page.reload();
+  await expect(page).toHaveURL(new RegExp(`pid=${pid}`));
+  await expect(page.getByTestId('batch.thumb')).toHaveCount(10);
+  await expect(page.getByTestId('batch.progress')).toHaveAttribute('data-done', 'true', { timeout: 120_000 });
+  await expect(page.locator('[data-testid="batch.thumb"][data-status="completed"]')).toHaveCount(10);
+  expect(await kept()).toBe(0);
+
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('batch.downloadZip').click()]);
+  const zip = await JSZip.loadAsync(await readFile((await download.path())!));
+  expect(Object.keys(zip.files).sort()).toEqual(names.map((n) => `${n}-resized.jpg`).sort());
+  for (const name of Object.keys(zip.files)) expect((await sharp(await zip.files[name]!.async('nodebuffer')).metadata()).width).toBe(64);
+
+  /** The page's own device id header (the batch is the device's). */
+  async function deviceHeaders(): Promise<Record<string, string>> {
+    return page.evaluate((key) => ({ 'x-device-id': localStorage.getItem(key) ?? '' }), DEVICE_ID_KEY);
+  }
 });

@@ -100,5 +100,5 @@ export const IMAGE_TASKS = {
   headExtract: simple(1),
   seginstance: simple(1, 'none'),
   // The bulk resizer of batch editing (engine/spec/batch.ts, tool `resize`).
-  batchEdit: defineTask({ params: parserSchema(parseResizeSettings), defaults: {}, limits: {}, credits: 1, result: 'image', runsOn: 'server', inputImage: 'required' }),
+  batchEdit: defineTask({ params: parserSchema(parseResizeSettings), defaults: {}, limits: {}, credits: 0, result: 'image', runsOn: 'server', inputImage: 'required' }),
 } as const;

@@ -15,7 +15,7 @@ describe('the task table', () => {
       picenhance: 2, descratch: 2, elimination: 2, lama: 2, removeWatermark: 2, aiextend: 3, deoldify: 3,
       aibg: 4, aiPainting: 4, aiGeneratePic: 4, aiGeneratePicWebUi: 4, aiImageToImage: 4,
       aiImgToImgComfyUiV1: 4, aiImgToImgComfyUiV2: 4, aiImgToImgWebUi: 4,
-      aiReplace: 4, aiReplaceClothes: 4, aiReplaceProduct: 4, aiReplaceBg: 4, aiReplaceClothesDetect: 1, batchEdit: 1,
+      aiReplace: 4, aiReplaceClothes: 4, aiReplaceProduct: 4, aiReplaceBg: 4, aiReplaceClothesDetect: 1, batchEdit: 0,
     };
     expect(TASK_CREDIT_COSTS).toEqual(before);
   });

@@ -166,7 +166,7 @@ for (const target of databaseTargets()) {
       expect((await upload(json.data.batchId, [{ name: 'many.zip', body: tooMany }], 'zip')).msg).toBe('the ZIP holds 101 files and this batch has room for 100 more photos');
     }, 60_000);
 
-    it('resizes with settings for all and a per-photo override, and spends no more credits than it has', async () => {
+    it('resizes for free with settings for all and a per-photo override; a paid tool spends no more credits than it has', async () => {
       const { json } = await call<BatchStatus>('POST', '/api/batch', { tool: 'resize', settings: { mode: 'exact', width: 64, height: 64, keepAspect: false, fit: 'crop', format: 'webp' } });
       const batchId = json.data.batchId;
       const added = await upload(batchId, [{ name: 'a.jpg', body: photos.chelsea }, { name: 'b.png', body: photos.coffee }]);
@@ -175,23 +175,65 @@ for (const target of databaseTargets()) {
       expect(set.json).toMatchObject({ resultCode: 100, data: { override: { percent: 50 }, outputName: 'b-resized.png' } });
       const bad = await call('POST', `/api/batch/${batchId}/items/${b.itemId}/settings`, { override: { width: 0 } });
       expect(bad.json).toMatchObject({ resultCode: ResultCode.PARAMS_INVALID, msg: 'width must be between 1 and 10000' });
+      const before = await balance();
       await call('POST', `/api/batch/${batchId}/start`, {});
       const done = await waitDone(batchId);
       expect(done.counts.completed).toBe(2);
+      // The resizer is not an AI tool: it costs nothing (engine/spec/commerce.ts).
+      expect(done.creditsPerItem).toBe(0);
+      expect(await balance()).toBe(before);
       const a = await sharp((await server.app.inject({ method: 'GET', url: `/api/batch/${batchId}/items/${done.items[0].itemId}/download`, headers: DEVICE })).rawPayload).metadata();
       expect([a.format, a.width, a.height]).toEqual(['webp', 64, 64]);
       const bOut = await sharp((await server.app.inject({ method: 'GET', url: `/api/batch/${batchId}/items/${b.itemId}/download`, headers: DEVICE })).rawPayload).metadata();
       expect([bOut.format, bOut.width]).toEqual(['png', 60]);
 
-      // The free allowance (6 a day) is spent by now; a third photo cannot be paid for and stays waiting.
+      // A paid tool (removebg, 1 credit) queues only as many photos as the balance pays for; the rest wait.
       const left = await balance();
-      const more = await call<BatchStatus>('POST', '/api/batch', { tool: 'resize', settings: { mode: 'percentage', percent: 10 } });
-      await upload(more.json.data.batchId, Array.from({ length: left + 1 }, (_, i) => ({ name: `${i}.jpg`, body: photos.tiny })));
+      const more = await call<BatchStatus>('POST', '/api/batch', { tool: 'removebg', settings: {} });
+      await upload(more.json.data.batchId, Array.from({ length: left + 1 }, (_, i) => ({ name: `${i}.jpg`, body: photos.chelsea })));
       const refused = await call<BatchStatus>('POST', `/api/batch/${more.json.data.batchId}/start`, {});
       expect(refused.json.resultCode).toBe(ResultCode.CREDITS_NOT_ENOUGH);
       expect(refused.json.msg).toMatch(new RegExp(`^${left} of ${left + 1} photos were queued`));
       const after = await waitDone(more.json.data.batchId);
       expect(after.counts).toMatchObject({ completed: left, user_upload: 1 });
+    }, 60_000);
+
+    it('downloads through a short-lived link without headers (a plain <a download>), for the owner only', async () => {
+      const { json } = await call<BatchStatus>('POST', '/api/batch', { tool: 'resize', settings: { mode: 'percentage', percent: 50 } });
+      const batchId = json.data.batchId;
+      const added = await upload(batchId, [{ name: 'cat.jpg', body: photos.chelsea }]);
+      const itemId = added.data.items[0].itemId;
+      await call('POST', `/api/batch/${batchId}/start`, {});
+      await waitDone(batchId);
+      const other = { 'x-device-id': 'batch_test_other_0123456789abcdef' };
+      // Another device can neither get a link nor download without one.
+      expect((await call('POST', `/api/batch/${batchId}/download-link`, {}, other)).json).toMatchObject({ resultCode: ResultCode.PARAMS_INVALID, msg: 'unknown batch' });
+      const bare = await server.app.inject({ method: 'GET', url: `/api/batch/${batchId}/download` });
+      expect(bare.json()).toMatchObject({ resultCode: ResultCode.PARAMS_INVALID });
+
+      const zipLink = await call<{ url: string; expiresAt: string }>('POST', `/api/batch/${batchId}/download-link`, {});
+      expect(zipLink.json.resultCode).toBe(100);
+      expect(Date.parse(zipLink.json.data.expiresAt) - Date.now()).toBeLessThanOrEqual(300_000);
+      const zipPath = new URL(zipLink.json.data.url).pathname + new URL(zipLink.json.data.url).search;
+      const zip = await server.app.inject({ method: 'GET', url: zipPath }); // no headers at all, like a link navigation
+      expect(zip.headers['content-type']).toBe('application/zip');
+      expect(Object.keys((await JSZip.loadAsync(zip.rawPayload)).files)).toEqual(['cat-resized.jpg']);
+
+      const itemLink = (await call<{ url: string }>('POST', `/api/batch/${batchId}/download-link`, { itemId })).json.data.url;
+      const file = await server.app.inject({ method: 'GET', url: new URL(itemLink).pathname + new URL(itemLink).search });
+      expect(file.headers['content-disposition']).toContain('cat-resized.jpg');
+      expect((await sharp(file.rawPayload).metadata()).width).toBe(80);
+
+      // A link is for its one file: the ZIP token does not open the item, nor another batch; a made-up token fails.
+      const token = new URL(zipLink.json.data.url).searchParams.get('token');
+      const wrongFile = await server.app.inject({ method: 'GET', url: `/api/batch/${batchId}/items/${itemId}/download?token=${token}` });
+      expect(wrongFile.json()).toMatchObject({ resultCode: ResultCode.PARAMS_INVALID, msg: expect.stringContaining('expired or is not for this file') });
+      const otherBatch = (await call<BatchStatus>('POST', '/api/batch', { tool: 'resize', settings: { mode: 'percentage', percent: 50 } })).json.data.batchId;
+      expect((await server.app.inject({ method: 'GET', url: `/api/batch/${otherBatch}/download?token=${token}` })).json().resultCode).toBe(ResultCode.PARAMS_INVALID);
+      expect((await server.app.inject({ method: 'GET', url: `/api/batch/${batchId}/download?token=made-up-token-0123456789` })).json().resultCode).toBe(ResultCode.PARAMS_INVALID);
+      // An expired link fails like a made-up one.
+      await server.runtime.db.query('update batch_download_links set expires_at = now() - interval \'1 second\'');
+      expect((await server.app.inject({ method: 'GET', url: zipPath })).json().resultCode).toBe(ResultCode.PARAMS_INVALID);
     }, 60_000);
   });
 }

@@ -110,8 +110,19 @@ export function registerBatchRoutes(
   app.post<{ Params: Params }>('/api/batch/:batchId/cancel', async (request) =>
     ok(await batches.cancel(requestOwner(request), request.params.batchId, abs(request))));
 
-  app.get<{ Params: Params }>('/api/batch/:batchId/download', async (request, reply) => {
-    const { batch, sources } = await batches.zipSources(requestOwner(request), request.params.batchId);
+  app.post<{ Params: Params }>('/api/batch/:batchId/download-link', async (request) =>
+    ok(await batches.downloadLink(requestOwner(request), request.params.batchId, request.body, abs(request))));
+
+  /** The owner a download answers for: the one a `?token=` link stands for, else the caller. */
+  const downloader = async (request: FastifyRequest<{ Params: Params; Querystring: { token?: unknown } }>, itemId: string | null) => {
+    const token = request.query?.token;
+    if (token === undefined) return requestOwner(request);
+    if (typeof token !== 'string') throw paramsInvalid('token must be one download link token');
+    return batches.ownerOfLink(token, request.params.batchId, itemId);
+  };
+
+  app.get<{ Params: Params; Querystring: { token?: unknown } }>('/api/batch/:batchId/download', async (request, reply) => {
+    const { batch, sources } = await batches.zipSources(await downloader(request, null), request.params.batchId);
     if (sources.length === 0) throw paramsInvalid('no photo of this batch has a result yet');
     reply.header('content-type', 'application/zip');
     reply.header('content-disposition', attachment(`batch-${batch.tool}-${batch.id.slice(0, 8)}.zip`));
@@ -121,8 +132,8 @@ export function registerBatchRoutes(
     return reply.send(stream);
   });
 
-  app.get<{ Params: Params }>('/api/batch/:batchId/items/:itemId/download', async (request, reply) => {
-    const { name, key } = await batches.resultFile(requestOwner(request), request.params.batchId, request.params.itemId);
+  app.get<{ Params: Params; Querystring: { token?: unknown } }>('/api/batch/:batchId/items/:itemId/download', async (request, reply) => {
+    const { name, key } = await batches.resultFile(await downloader(request, request.params.itemId), request.params.batchId, request.params.itemId);
     const file = await deps.storage.get(key);
     if (!file) throw paramsInvalid('the result no longer exists');
     reply.header('content-type', file.contentType || contentTypeForKey(key));

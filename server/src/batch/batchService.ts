@@ -3,12 +3,13 @@
  * one task of the task service (charged when queued, refunded by the ledger when it fails), so the queue,
  * the workers of every process, crash recovery and credits are the ones single tasks use.
  */
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import {
-  BATCH_MAX_ITEMS, BATCH_TOOLS, isBatchToolId, type BatchSettingsOverride, type BatchStatus, type BatchToolId,
+  BATCH_DOWNLOAD_LINK_SECONDS, BATCH_MAX_ITEMS, BATCH_TOOLS, type DownloadLinkReply, isBatchToolId, type BatchSettingsOverride, type BatchStatus, type BatchToolId,
 } from '../../../engine/spec/batch';
 import { ResultCode } from '../../../engine/spec/errors';
+import { taskCost } from '../../../engine/spec/commerce';
 import { baseName, uniqueOutputStem } from '../../../engine/batch/outputNames';
 import { mergeOverride, parseBatchSettings } from '../../../engine/batch/settings';
 import type { Database } from '../db/database';
@@ -142,9 +143,13 @@ export class BatchService {
    * the task in the transaction that records and charges it, and only if it still points where it did, so
    * two calls racing (a double click, two servers resuming) cannot queue or charge it twice.
    */
+  private paramsOf(batch: BatchRow, item: ItemRow): Record<string, unknown> {
+    return { ...(mergeOverride(batch.settings, item.override) as Record<string, unknown>), inputKey: item.inputKey };
+  }
+
   private async queue(batch: BatchRow, item: ItemRow, payer: string | null): Promise<void> {
     if (!item.inputKey) return;
-    const params = { ...(mergeOverride(batch.settings, item.override) as Record<string, unknown>), inputKey: item.inputKey };
+    const params = this.paramsOf(batch, item);
     await this.deps.tasks.submitChecked(BATCH_TOOLS[batch.tool].taskType, params, batch.owner, payer, async (taskId, q) => {
       const { rows } = await (q ?? this.deps.db).query(
         `update batch_items set task_id = $2, runs = runs + 1, result_key = null where id = $1 and task_id is not distinct from $3 returning id`,
@@ -159,6 +164,7 @@ export class BatchService {
    * how many were queued); the rest stay as they are. A photo queued meanwhile by another call is skipped.
    */
   private async queueAll(batch: BatchRow, items: ItemRow[], payer: string | null): Promise<void> {
+    if (await this.queueAllFree(batch, items)) return;
     let queued = 0;
     for (const item of items) {
       try {
@@ -171,6 +177,34 @@ export class BatchService {
         if (err instanceof ApiError && err.message === 'the photo was queued meanwhile') continue;
         throw err;
       }
+    }
+  }
+
+  /**
+   * Free photos (the resizer costs 0 credits) are queued all at once: one transaction records their tasks
+   * and points the items at them, one statement queues the jobs. False (nothing done) when a photo costs
+   * credits, or when one was queued meanwhile by another call (then queueAll goes photo by photo, skipping it).
+   */
+  private async queueAllFree(batch: BatchRow, items: ItemRow[]): Promise<boolean> {
+    const stored = items.filter((i) => i.inputKey);
+    const type = BATCH_TOOLS[batch.tool].taskType;
+    const params = stored.map((i) => this.paramsOf(batch, i));
+    if (stored.length === 0 || params.some((p) => taskCost(type, p) > 0)) return stored.length === 0;
+    const RACED = 'raced';
+    try {
+      await this.deps.tasks.submitManyFree(type, params, batch.owner, async (taskIds, q) => {
+        const { rows } = await q.query(
+          `update batch_items i set task_id = n.task_id, runs = i.runs + 1, result_key = null
+           from unnest($1::text[], $2::text[], $3::text[]) as n(id, task_id, old_task)
+           where i.id = n.id and i.task_id is not distinct from n.old_task returning i.id`,
+          [stored.map((i) => i.id), taskIds, stored.map((i) => i.taskId)],
+        );
+        if (rows.length !== stored.length) throw new Error(RACED);
+      });
+      return true;
+    } catch (err) {
+      if (err instanceof Error && err.message === RACED) return false;
+      throw err;
     }
   }
 
@@ -248,6 +282,38 @@ export class BatchService {
     if (status === 'processing' || status === 'retry') throw paramsInvalid('the photo is being processed; replace its result when it has finished');
     await this.repo.setResultKey(itemId, key);
     return itemStatus(batch, (await this.repo.item(batchId, itemId))!, absolute);
+  }
+
+  /**
+   * A short-lived link to the ZIP (no `itemId`) or to one completed result, for a plain link navigation
+   * that carries no owner header (batch.ts). Expired links of any batch are deleted on the way.
+   */
+  async downloadLink(owner: string, batchId: string, body: unknown, absolute: Absolute): Promise<DownloadLinkReply> {
+    const itemId = isObject(body) && body.itemId !== undefined ? body.itemId : null;
+    if (itemId !== null && typeof itemId !== 'string') throw paramsInvalid('itemId must be an item id');
+    if (itemId === null) {
+      await this.own(owner, batchId);
+      if ((await this.zipSources(owner, batchId)).sources.length === 0) throw paramsInvalid('no photo of this batch has a result yet');
+    } else await this.resultFile(owner, batchId, itemId);
+    const token = randomBytes(24).toString('base64url');
+    const expiresAt = new Date(Date.now() + BATCH_DOWNLOAD_LINK_SECONDS * 1000);
+    await this.deps.db.query('delete from batch_download_links where expires_at < now()');
+    await this.deps.db.query('insert into batch_download_links (token, batch_id, item_id, expires_at) values ($1, $2, $3, $4)', [token, batchId, itemId, expiresAt.toISOString()]);
+    const route = itemId === null ? `/api/batch/${batchId}/download` : `/api/batch/${batchId}/items/${itemId}/download`;
+    return { url: absolute(`${route}?token=${token}`), expiresAt: expiresAt.toISOString() };
+  }
+
+  /** The owner a download link stands for, when it is valid for this batch (and item); else PARAMS_INVALID. */
+  async ownerOfLink(token: string, batchId: string, itemId: string | null): Promise<string> {
+    const { rows } = /^[A-Za-z0-9_-]{16,64}$/.test(token)
+      ? await this.deps.db.query<{ owner: string }>(
+        `select b.owner from batch_download_links l join batches b on b.id = l.batch_id
+         where l.token = $1 and l.batch_id = $2 and l.item_id is not distinct from $3 and l.expires_at > now()`,
+        [token, batchId, itemId],
+      )
+      : { rows: [] };
+    if (!rows[0]) throw paramsInvalid('this download link has expired or is not for this file; download again from the batch page');
+    return rows[0].owner;
   }
 
   /** The completed results, in batch order, as ZIP sources read one at a time. */

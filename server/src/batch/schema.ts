@@ -39,3 +39,19 @@ export const BATCH_MIGRATION = `
   create unique index batch_items_stem_idx on batch_items (batch_id, lower(output_stem));
   create index batch_items_task_idx on batch_items (task_id);
 `;
+
+/**
+ * Download links (migration 61): a short-lived random token that stands for the owner on a plain link
+ * navigation (`<a download>`, the browser's own download manager), which sends no device header. Kept in
+ * the database so that every server process honours a link any of them handed out.
+ */
+export const BATCH_DOWNLOAD_LINKS_MIGRATION = `
+  create table batch_download_links (
+    token text primary key,
+    batch_id text not null references batches (id) on delete cascade,
+    -- null: the whole batch as a ZIP; else that item's result.
+    item_id text,
+    expires_at timestamptz not null
+  );
+  create index batch_download_links_expiry_idx on batch_download_links (expires_at);
+`;

@@ -141,9 +141,11 @@ export const ROUTES: Array<{ method: FuzzCase['method']; path: string; json?: bo
   { method: 'POST', path: '/api/batch/{x}/items/{x}/result', json: true },
   { method: 'POST', path: '/api/batch/{x}/start', json: true },
   { method: 'POST', path: '/api/batch/{x}/retry', json: true },
+  { method: 'POST', path: '/api/batch/{x}/download-link', json: true },
   { method: 'POST', path: '/api/batch/{x}/cancel', json: true },
   { method: 'GET', path: '/api/batch/{x}/download' },
   { method: 'GET', path: '/api/batch/{x}/items/{x}/download' },
+  { method: 'GET', path: '/api/batch/{x}/download?token={x}' },
   // Also sent the malformed multipart shapes of multipartCases.
   { method: 'POST', path: '/api/upload', json: true },
   { method: 'POST', path: '/api/upload/batch', json: true },

@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import PgBoss from 'pg-boss';
 import type { Database } from '../db/database';
 import { log } from '../logging';
+import { isLightTaskType } from './lightTasks';
 
 /** What a queued job carries: our task id (and its type, for logs); everything else is read from the tasks table. */
 export interface TaskJobData {
@@ -13,6 +15,10 @@ export interface TaskJobData {
  * jobs (WORKERS at once) instead of a loop per task type.
  */
 export const TASK_QUEUE = 'lumacut-tasks';
+/** The queue of light task types (lightTasks.ts), claimed several jobs per fetch. */
+export const LIGHT_QUEUE = 'lumacut-light';
+/** The queue a task type's jobs go to. */
+export const queueFor = (taskType: string): string => (isLightTaskType(taskType) ? LIGHT_QUEUE : TASK_QUEUE);
 
 /**
  * The job queue: pg-boss on the same PostgreSQL database as the rest of the data
@@ -24,8 +30,15 @@ export interface JobQueue {
   /** The pg-boss schema, for the recovery sweep's look at job states. */
   readonly schema: string;
   enqueue(taskType: string, data: TaskJobData): Promise<string>;
-  /** Starts `concurrency` polling loops over all task types: at most that many jobs run at once here. */
+  /** Queues one job per task id in one statement; returns the job ids in the same order. */
+  enqueueMany(taskType: string, taskIds: string[]): Promise<string[]>;
+  /** Starts `concurrency` polling loops over all heavy task types: at most that many jobs run at once here. */
   work(concurrency: number, handler: (data: TaskJobData) => Promise<void>): Promise<void>;
+  /**
+   * Starts one polling loop over the light queue: it claims up to `batchSize` jobs per fetch and hands them
+   * to `handler` together (completed together when it resolves), with at most `groups` groups at once.
+   */
+  workLight(groups: number, batchSize: number, handler: (data: TaskJobData[]) => Promise<void>): Promise<void>;
   /** Stops taking new jobs; running handlers go on (graceful shutdown). */
   stopWorking(): Promise<void>;
   cancel(taskType: string, jobId: string): Promise<void>;
@@ -59,16 +72,33 @@ export async function createJobQueue(db: Database, options: QueueOptions): Promi
   // No pg-boss retries: a job whose worker died is re-queued by the recovery sweep, which counts
   // attempts on the task itself. The expiry only ends the pg-boss record of a job that outlived it.
   const queueOptions = { name: TASK_QUEUE, retryLimit: 0, expireInSeconds: 4 * 3600 };
-  await boss.createQueue(TASK_QUEUE, queueOptions).catch(async (err: Error) => {
-    if (!(await boss.getQueue(TASK_QUEUE))) throw err;
-  });
+  for (const name of [TASK_QUEUE, LIGHT_QUEUE]) {
+    await boss.createQueue(name, { ...queueOptions, name }).catch(async (err: Error) => {
+      if (!(await boss.getQueue(name))) throw err;
+    });
+  }
   const polling = Math.max(0.5, options.pollingIntervalSeconds ?? 0.5);
+  let lightStopped = false;
+  let lightLoop: Promise<void> | null = null;
+  // An idle light loop sleeps between polls; a light job queued by this process wakes it at once, so a batch
+  // started here does not wait out the polling interval before its first photo.
+  let wake: () => void = () => undefined;
+  const woken = () => new Promise<void>((r) => (wake = r));
+  const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms).unref());
   return {
     schema: options.schema,
     async enqueue(taskType, data) {
-      const id = await boss.send(TASK_QUEUE, { ...data, type: taskType });
+      const id = await boss.send(queueFor(taskType), { ...data, type: taskType });
       if (!id) throw new Error(`queue refused a ${taskType} job`);
+      if (isLightTaskType(taskType)) wake();
       return id;
+    },
+    async enqueueMany(taskType, taskIds) {
+      const ids = taskIds.map(() => randomUUID());
+      const name = queueFor(taskType);
+      await boss.insert(taskIds.map((taskId, i) => ({ id: ids[i], name, data: { taskId, type: taskType }, retryLimit: 0, expireInSeconds: queueOptions.expireInSeconds })));
+      if (name === LIGHT_QUEUE) wake();
+      return ids;
     },
     async work(concurrency, handler) {
       for (let i = 0; i < concurrency; i++) {
@@ -82,13 +112,49 @@ export async function createJobQueue(db: Database, options: QueueOptions): Promi
         });
       }
     },
+    async workLight(groups, batchSize, handler) {
+      // Our own fetch loop rather than boss.work: it claims the next group while earlier ones still run, so
+      // the photo pipelines never wait for a group's bookkeeping (claim, results, finish, completion).
+      lightStopped = false;
+      const inFlight = new Set<Promise<void>>();
+      const loop = async () => {
+        while (!lightStopped) {
+          if (inFlight.size >= groups) {
+            await Promise.race(inFlight);
+            continue;
+          }
+          const jobs = await boss.fetch<TaskJobData>(LIGHT_QUEUE, { batchSize }).catch((err: Error) => {
+            log.error('light queue fetch failed', { error: err.message });
+            return [];
+          });
+          if (jobs.length === 0) {
+            await Promise.race([...inFlight, sleep(polling * 1000), woken()]);
+            continue;
+          }
+          const ids = jobs.map((j) => j.id);
+          const group: Promise<void> = handler(jobs.map((j) => j.data))
+            .then(() => boss.complete(LIGHT_QUEUE, ids), (err: Error) => {
+              log.error('light task group failed', { error: err.message });
+              return boss.fail(LIGHT_QUEUE, ids);
+            })
+            .catch((err: Error) => log.error('light job completion failed', { error: err.message }))
+            .finally(() => inFlight.delete(group));
+          inFlight.add(group);
+        }
+        await Promise.all(inFlight);
+      };
+      lightLoop = loop();
+    },
     async stopWorking() {
       await boss.offWork(TASK_QUEUE);
+      lightStopped = true;
     },
-    async cancel(_taskType, jobId) {
-      await boss.cancel(TASK_QUEUE, jobId).catch(() => undefined);
+    async cancel(taskType, jobId) {
+      await boss.cancel(queueFor(taskType), jobId).catch(() => undefined);
     },
     async stop() {
+      lightStopped = true;
+      await lightLoop;
       await boss.stop({ graceful: false, close: false, wait: true });
     },
   };

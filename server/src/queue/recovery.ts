@@ -1,6 +1,6 @@
 import { ResultCode } from '../../../engine/spec/errors';
 import type { Database } from '../db/database';
-import { TASK_QUEUE, type JobQueue } from './jobQueue';
+import { LIGHT_QUEUE, TASK_QUEUE, type JobQueue } from './jobQueue';
 import { LEASE_TTL_MS } from './workerLease';
 
 /** A task whose worker died this many times fails instead of taking a fourth worker down with it. */
@@ -86,10 +86,10 @@ async function requeueOrphans(db: Database, queue: JobQueue): Promise<string[]> 
      where t.status = 'queued' and t.created_at < now() - make_interval(secs => $1::double precision)
        and not exists (
          select 1 from ${queue.schema}.job j
-         where j.name = $2 and j.id::text = t.job_id
+         where j.name in ($2, $3) and j.id::text = t.job_id
            and (j.state in ('created', 'retry') or (j.state = 'active' and j.started_on > now() - make_interval(secs => $1::double precision))))
      limit 100`,
-    [ORPHAN_AFTER_SECONDS, TASK_QUEUE],
+    [ORPHAN_AFTER_SECONDS, TASK_QUEUE, LIGHT_QUEUE],
   );
   const requeued: string[] = [];
   for (const task of orphans) {

@@ -25,6 +25,17 @@ export class TrackedStorage implements FileStorage {
     await this.inner.put(key, body, contentType);
   }
 
+  /** Stores several files with one statement for their rows (light tasks finish in groups). */
+  async putMany(files: Array<{ key: string; body: Buffer; contentType: string }>): Promise<void> {
+    if (files.length === 0) return;
+    await this.db.query(
+      `insert into files (key, content_type, size_bytes) select * from unnest($1::text[], $2::text[], $3::int[])
+       on conflict (key) do update set content_type = excluded.content_type, size_bytes = excluded.size_bytes`,
+      [files.map((f) => f.key), files.map((f) => f.contentType), files.map((f) => f.body.length)],
+    );
+    await Promise.all(files.map((f) => this.inner.put(f.key, f.body, f.contentType)));
+  }
+
   get(key: string) {
     return this.inner.get(key);
   }

@@ -4,6 +4,7 @@ import { ResultCode } from '../../../engine/spec/errors';
 import { UNSUPPORTED_FUNCTION_TYPE, isTaskType } from '../../../engine/spec/taskTypes';
 import { TEXT_ONLY_TASK_TYPES } from '../../../engine/spec/generation';
 import { TASKS, parseTaskParams } from '../../../engine/spec/tasks';
+import { taskCost } from '../../../engine/spec/commerce';
 import { ApiError, paramsInvalid } from '../envelope';
 import type { TaskCharging } from '../accounts';
 import type { Queryable } from '../db/database';
@@ -89,7 +90,8 @@ export class TaskService {
       await this.deps.tasks.create({ id, type, params, owner }, q);
       await withTask?.(id, q);
     };
-    if (this.deps.charging && payer) await this.deps.charging.chargeForTask(payer, { id, type, params }, record);
+    // A free task (cost 0: the resizer, product recognition) has nothing to charge: no ledger transaction.
+    if (this.deps.charging && payer && taskCost(type, params) > 0) await this.deps.charging.chargeForTask(payer, { id, type, params }, record);
     else await record();
     const jobId = await this.deps.queue.enqueue(type, { taskId: id }).catch(async (err: unknown) => {
       // Failing the task refunds its charge (ledger trigger), so no credit is lost.
@@ -98,6 +100,27 @@ export class TaskService {
     });
     await this.deps.tasks.setJobId(id, jobId);
     return id;
+  }
+
+  /**
+   * Records and queues several free tasks (cost 0, {@link taskCost}) of one type at once: one transaction
+   * records them all (and runs `withTasks`, which may refuse by throwing), one statement queues their jobs,
+   * one records the job ids. Bulk resizing queues a 100-photo batch this way. Returns the task ids in order.
+   */
+  async submitManyFree(
+    type: string, paramsList: Array<Record<string, unknown>>, owner: string,
+    withTasks: (taskIds: string[], q: Queryable) => Promise<void>,
+  ): Promise<string[]> {
+    if (paramsList.some((p) => taskCost(type, p) > 0)) throw new Error(`${type} is not free: submit each task with its charge`);
+    if (paramsList.length === 0) return [];
+    const ids = paramsList.map(() => randomUUID().replace(/-/g, ''));
+    await this.deps.tasks.createMany(ids.map((id, i) => ({ id, type, params: paramsList[i], owner })), withTasks);
+    const jobIds = await this.deps.queue.enqueueMany(type, ids).catch(async (err: unknown) => {
+      for (const id of ids) await this.deps.tasks.fail(id, ResultCode.SERVER_ERROR, 'the task could not be queued');
+      throw err;
+    });
+    await this.deps.tasks.setJobIds(ids, jobIds);
+    return ids;
   }
 
   /** Status of each id; unknown ids, and ids of another owner's tasks, get PARAMS_INVALID in their own entry. */

@@ -1,5 +1,6 @@
 import { runProcessorOnThread } from '../heavy/heavyPool';
 import { isGenerativeTaskType } from '../../../engine/spec/generation';
+import { isLightTaskType } from '../queue/lightTasks';
 import { PROCESSORS, type Processor, type ProcessorOutput } from './processors';
 
 /**
@@ -10,7 +11,9 @@ export const THREADED_PROCESSORS: Partial<Record<string, Processor>> = Object.fr
   Object.keys(PROCESSORS).map((type) => [
     type,
     // Generative types only wait on a remote server (issue 19): they stay on the event loop, keeping their `unavailable`.
-    isGenerativeTaskType(type) ? PROCESSORS[type as keyof typeof PROCESSORS]! : async (ctx: Parameters<Processor>[0]) => {
+    // Light types (the bulk resizer) are sharp pipelines, which run on libuv's threads anyway: the hop to a
+    // heavy thread would only copy the photo and its result twice.
+    isGenerativeTaskType(type) || isLightTaskType(type) ? PROCESSORS[type as keyof typeof PROCESSORS]! : async (ctx: Parameters<Processor>[0]) => {
       const out = await runProcessorOnThread<ProcessorOutput>(type, ctx);
       // Structured clone turns the Buffer into a Uint8Array.
       return { ...out, body: Buffer.from(out.body.buffer, out.body.byteOffset, out.body.byteLength) };

@@ -25,6 +25,31 @@ export class WorkerTaskRepository extends TaskRepository {
     return rows.length > 0;
   }
 
+  /**
+   * Claims several queued tasks in one statement (light task types, tasks/runLightTasks.ts); returns the
+   * ones this worker now runs. A cancelled, finished or already claimed task is left out.
+   */
+  async startMany(ids: string[]): Promise<Array<{ id: string; type: string; params: Record<string, unknown> }>> {
+    if (ids.length === 0) return [];
+    const { rows } = await this.database.query<{ id: string; type: string; params: unknown }>(
+      `update tasks set status = 'running', started_at = now(), attempts = attempts + 1, progress = 0, worker_id = $2
+       where id = any($1::text[]) and status = 'queued' returning id, type, params`,
+      [ids, this.workerId],
+    );
+    return rows.map((r) => ({ id: r.id, type: r.type, params: (typeof r.params === 'string' ? JSON.parse(r.params) : r.params) as Record<string, unknown> }));
+  }
+
+  /** Finishes several tasks in one statement: each id with its result URL (only those still this worker's). */
+  async finishMany(results: Array<{ id: string; resultUrl: string }>): Promise<void> {
+    if (results.length === 0) return;
+    await this.database.query(
+      `update tasks t set status = 'done', progress = 1, result_url = r.url, result_code = 100, finished_at = now()
+       from unnest($1::text[], $2::text[]) as r(id, url)
+       where t.id = r.id and t.status = 'running' and t.worker_id = $3`,
+      [results.map((r) => r.id), results.map((r) => r.resultUrl), this.workerId],
+    );
+  }
+
   override async progress(id: string, progress: number): Promise<void> {
     await this.database.query(`update tasks set progress = $2 where id = $1 and status = 'running' and worker_id = $3`, [id, progress, this.workerId]);
   }

@@ -4,7 +4,6 @@ import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { assetStatusOf, type AssetStatus } from '../../../machines/asset.machine';
 import type { AssetRef } from '../../../machines/batch.machine';
-import { itemDownloadUrl } from '../../api/batchApi';
 import { LocalLink } from '../../components/LocalLink';
 import { DownloadButton } from './DownloadButton';
 import { errorKeyFor } from '../../tools/errorKeys';
@@ -65,7 +64,7 @@ export function BatchThumb({ assetRef, batchId, editable, canOverride, onRemove,
         {status === 'failed' && <button type="button" className="button button--ghost" onClick={onRetry} aria-label={t('batch.retryPhoto', { name })}>{t('batch.retry')}</button>}
         {status === 'completed' && batchId && itemId && (
           <>
-            <DownloadButton className="button button--ghost" url={itemDownloadUrl(batchId, itemId)} fallbackName={name} label={t('batch.downloadPhoto', { name })}>{t('batch.download')}</DownloadButton>
+            <DownloadButton className="button button--ghost" batchId={batchId} itemId={itemId} label={t('batch.downloadPhoto', { name })}>{t('batch.download')}</DownloadButton>
             <LocalLink className="button button--ghost" to={`/batch-edit/edit?batch=${encodeURIComponent(batchId)}&item=${encodeURIComponent(itemId)}`} aria-label={t('batch.fineTunePhoto', { name })}>{t('batch.fineTune')}</LocalLink>
           </>
         )}

@@ -10,7 +10,6 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { BATCH_TOOLS, type BatchToolId } from '../../../engine/spec/batch';
 import { BATCH_MAX_PHOTOS } from '../../../machines/batch.machine';
-import { batchZipUrl } from '../../api/batchApi';
 import { useLang, useLocalize } from '../../app/useLang';
 import { useToast } from '../../components/ToastContext';
 import { useKey } from '../../hooks/useKey';
@@ -119,7 +118,7 @@ export function BatchToolPage({ tool }: { tool: BatchToolId }) {
                     <button type="button" className="button button--secondary" data-testid="batch.retryFailed" onClick={() => actor.send({ type: 'batch.retryFailed' })}>{t('batch.retryFailed', { count: counts.failed })}</button>
                   )}
                   {batchId && counts.completed > 0 && (
-                    <DownloadButton className="button button--primary" testId="batch.downloadZip" url={batchZipUrl(batchId)} fallbackName={`batch-${tool}.zip`}>{t('batch.downloadZip', { count: counts.completed })}</DownloadButton>
+                    <DownloadButton className="button button--primary" testId="batch.downloadZip" batchId={batchId}>{t('batch.downloadZip', { count: counts.completed })}</DownloadButton>
                   )}
                   {state === 'done' && <button type="button" className="button button--ghost" onClick={newBatch}>{t('batch.newBatch')}</button>}
                 </div>

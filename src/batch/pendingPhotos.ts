@@ -1,0 +1,76 @@
+/**
+ * Photos of a batch that are not on the server yet wait here, in IndexedDB, keyed by batch and photo id,
+ * so that a page reload (or a closed tab) before every upload has finished loses none of them: the page
+ * resumed from `/batch-edit?pid=` reads them back and uploads them (useBatch.ts). A photo is forgotten as
+ * soon as the server lists it. Fail-soft like editor/persistence/pendingAssets.ts: without IndexedDB
+ * (some private windows) the batch works as before, only a reload then loses the photos not yet sent.
+ */
+import type { NewPhoto } from '../../machines/batch.machine';
+
+const DB_NAME = 'lumacut-batch-pending';
+const STORE = 'photos';
+
+interface PendingRecord {
+  key: string;
+  batchId: string;
+  id: string;
+  name: string;
+  /** Order in the batch, so photos come back in the order they were added. */
+  order: number;
+  file: Blob;
+}
+
+let opening: Promise<IDBDatabase | null> | null = null;
+
+function openDb(): Promise<IDBDatabase | null> {
+  if (typeof indexedDB === 'undefined') return Promise.resolve(null);
+  opening ??= new Promise((resolve) => {
+    try {
+      const request = indexedDB.open(DB_NAME, 1);
+      request.onupgradeneeded = () => request.result.createObjectStore(STORE, { keyPath: 'key' }).createIndex('batchId', 'batchId');
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => resolve(null);
+      request.onblocked = () => resolve(null);
+    } catch {
+      resolve(null);
+    }
+  });
+  return opening;
+}
+
+/** Runs `fn` in one transaction and resolves when it has committed (null when IndexedDB is unusable). */
+function run<T>(mode: IDBTransactionMode, fn: (store: IDBObjectStore) => IDBRequest<T> | void): Promise<T | null> {
+  return openDb().then((db) => new Promise<T | null>((resolve) => {
+    if (!db) return resolve(null);
+    try {
+      const tx = db.transaction(STORE, mode);
+      const request = fn(tx.objectStore(STORE));
+      tx.oncomplete = () => resolve(request ? request.result : null);
+      tx.onerror = () => resolve(null);
+      tx.onabort = () => resolve(null);
+    } catch {
+      resolve(null);
+    }
+  }));
+}
+
+const keyOf = (batchId: string, id: string) => `${batchId}/${id}`;
+
+/** Keeps photos of `batchId` until they have been uploaded (one transaction for all). */
+export async function keepPendingPhotos(batchId: string, photos: Array<NewPhoto & { order: number }>): Promise<void> {
+  if (photos.length === 0) return;
+  await run('readwrite', (store) => {
+    for (const p of photos) store.put({ key: keyOf(batchId, p.id), batchId, id: p.id, name: p.name, order: p.order, file: p.file } satisfies PendingRecord);
+  });
+}
+
+/** Forgets one photo: the server has it now (or it was removed from the batch). */
+export async function dropPendingPhoto(batchId: string, id: string): Promise<void> {
+  await run('readwrite', (store) => store.delete(keyOf(batchId, id)));
+}
+
+/** The photos of `batchId` still waiting to be uploaded, in the order they were added. */
+export async function readPendingPhotos(batchId: string): Promise<NewPhoto[]> {
+  const records = await run<PendingRecord[]>('readonly', (store) => store.index('batchId').getAll(batchId) as IDBRequest<PendingRecord[]>);
+  return (records ?? []).sort((a, b) => a.order - b.order).map((r) => ({ id: r.id, name: r.name, file: r.file }));
+}

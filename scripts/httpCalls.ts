@@ -11,8 +11,8 @@ import path from 'node:path';
  * depend on the app's API layer) and the font files behind an injectable environment.
  */
 export const ALLOWED: Readonly<Record<string, string>> = {
-  'src/editor/effects/shaderSource.ts': 'static shader files (/raw/gl), part of the renderer',
-  'src/editor/effects/grainSource.ts': 'the static grain texture (/img/texture), part of the renderer',
+  'src/editor/render/renderers/shaderSource.ts': 'static shader files (/raw/gl), part of the renderer',
+  'src/editor/render/renderers/grainSource.ts': 'the static grain texture (/img/texture), part of the renderer',
   'src/fonts/fontEnv.ts': 'static font files behind the injectable font environment',
 };
 

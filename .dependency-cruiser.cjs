@@ -63,6 +63,13 @@ module.exports = {
       to: { path: ['^src/', '^machines/', '^server/', '^shaders/', 'node_modules/(react|react-dom|react-konva|konva|gl-react|gl-react-dom|@xstate/react)/'] },
     },
     {
+      name: 'engine-zod-through-util',
+      severity: 'error',
+      comment: 'engine/util/zod.ts sets jitless mode before any schema parses; a direct zod import could parse first and trip the CSP (eval probe).',
+      from: { path: '^engine/', pathNot: [TEST, '^engine/util/zod\\.ts$'] },
+      to: { path: 'node_modules/zod/' },
+    },
+    {
       name: 'engine-no-node-builtins',
       severity: 'error',
       comment: 'engine/ runs in the browser too.',

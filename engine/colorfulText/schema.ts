@@ -4,7 +4,7 @@
  * angles are degrees, clockwise from "left to right" (90 = top to bottom). Omitted optional fields get
  * the defaults below, so style files stay short.
  */
-import { z } from 'zod';
+import { z } from '../util/zod';
 import type { ColorfulTextMaterial } from '../doc/types';
 
 const hex = z.string().regex(/^#(?:[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/, 'expected a colour #RRGGBB or #RRGGBBAA');

@@ -3,7 +3,7 @@
  * project fields with `projectFieldsSchema` and each layer on its own with `layerSchema`, so one
  * broken layer is dropped instead of failing the whole document.
  */
-import { z } from 'zod';
+import { z } from '../util/zod';
 import { DEFAULT_LAYER_OPACITY, DEFAULT_TEXT_VALUE } from './defaults';
 import {
   adjustParamsSchema, blendParamsSchema, colorString, colorfulTextMaterialSchema, filterParamsSchema, optionalColorString,

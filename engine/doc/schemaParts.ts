@@ -3,7 +3,7 @@
  * colourful text material as stored in a project. Omitted fields take the SPEC §9 defaults, so
  * documents written by older builds (or by hand) stay short.
  */
-import { z } from 'zod';
+import { z } from '../util/zod';
 import { BLEND_MODES } from './types';
 import { isValidColor, normaliseColor, parseColor } from './color';
 import {

@@ -2,7 +2,7 @@
  * Rows of the task table for the photo tools that run on this server's own models (SPEC §9 task types):
  * cut-out, blur, enhance, erase, extend, watermark, scratches, ID photo, head, batch resize.
  */
-import { z } from 'zod';
+import { z } from '../../util/zod';
 import { parseResizeSettings } from '../../batch/settings';
 import { parseChangeBgParams } from '../../backgrounds/params';
 import { parseIdPhotoParams } from '../../idphoto/params';

@@ -2,7 +2,7 @@
  * Rows of the task table for the reading tasks (text, seal, product: JSON results), content review, and the
  * generative types that run only on an external ComfyUI / AUTOMATIC1111 server (engine/spec/generation.ts).
  */
-import { z } from 'zod';
+import { z } from '../../util/zod';
 import { isProductCategory } from '../../products/categories';
 import {
   ASPECT_RATIOS, DEFAULT_ASPECT_RATIO, DEFAULT_SIMILARITY, DEFAULT_STRENGTH, PROMPT_MAX_CHARS, SEED_MAX, STRENGTH_MAX,

@@ -4,7 +4,7 @@
  * it (server/src/tasks/taskService.ts) and its processors parse with it; the pages read defaults and limits
  * from it. Adding a task type = a name in taskTypes.ts, a row here, a processor in server/src/tasks.
  */
-import type { z } from 'zod';
+import type { z } from '../../util/zod';
 import type { TaskType } from '../taskTypes';
 import { IMAGE_TASKS } from './imageTasks';
 import { OTHER_TASKS } from './otherTasks';

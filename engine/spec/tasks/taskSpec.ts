@@ -3,7 +3,7 @@
  * costs and what it answers with. Pure data plus zod schemas, shared by the server (which validates every
  * submit against it) and the pages (which read defaults and limits from it).
  */
-import { z } from 'zod';
+import { z } from '../../util/zod';
 
 /** What a finished task's `resultUrl` points at: a picture, or a JSON file (engine/spec/extraction.ts). */
 export type ResultKind = 'image' | 'json';

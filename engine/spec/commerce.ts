@@ -4,18 +4,16 @@
  * dialog, balance shown before a task) and the server (the ledger charges from it).
  */
 import type { TaskType } from './taskTypes';
-import { TASKS } from './tasks/table';
+import { TASK_CREDITS } from './tasks/credits';
 
 /**
- * Credits a task of each type costs: the `credits` column of the task table (engine/spec/tasks/table.ts).
+ * Credits a task of each type costs: the `credits` column of the task table (engine/spec/tasks/credits.ts).
  * Generative types cost more. Product recognition (productIdentify, imageTagger) is free: the AI background
  * step runs it by itself whenever the photos change (SPEC §4), so charging would spend credits the user never asked to spend.
  * The bulk resizer (batchEdit) is free too: it is plain image scaling, not an AI tool. A free task is recorded
  * without a ledger transaction (server TaskService), so a 100-photo resize batch is queued in one go.
  */
-export const TASK_CREDIT_COSTS: Partial<Record<TaskType, number>> = Object.fromEntries(
-  Object.entries(TASKS).map(([type, spec]) => [type, spec.credits]),
-);
+export const TASK_CREDIT_COSTS: Partial<Record<TaskType, number>> = TASK_CREDITS;
 export const DEFAULT_TASK_COST = 1;
 
 /** The enhancer's 4× mode (efMode 4) costs twice its 2× price. */

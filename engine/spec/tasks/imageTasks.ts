@@ -25,7 +25,7 @@ const bgblur = defineTask({
   }),
   defaults: { strength: BGBLUR_DEFAULT_STRENGTH, feather: BGBLUR_DEFAULT_FEATHER },
   limits: { maxStrength: BGBLUR_MAX_STRENGTH, maxFeather: BGBLUR_MAX_FEATHER },
-  credits: 1, result: 'image', runsOn: 'server', inputImage: 'required',
+  result: 'image', runsOn: 'server', inputImage: 'required',
 });
 
 // ---- picenhance (engine/spec/enhance.ts holds the strengths' blend and the pixel caps).
@@ -40,7 +40,7 @@ const picenhance = defineTask({
   }),
   defaults: ENHANCE_DEFAULTS,
   limits: ENHANCE_MAX_PIXELS,
-  credits: 2, result: 'image', runsOn: 'server', inputImage: 'required',
+  result: 'image', runsOn: 'server', inputImage: 'required',
 });
 
 // ---- elimination / lama / removeWatermark: fill quality of the masked area.
@@ -52,12 +52,12 @@ const fillQuality = (message: string) => z.enum(FILL_QUALITIES, { error: message
 const elimination = defineTask({
   params: z.object({ quality: fillQuality(`quality must be one of ${[...FILL_QUALITIES].reverse().join(', ')}`) }),
   defaults: { quality: 'best' }, limits: {},
-  credits: 2, result: 'image', runsOn: 'server', inputImage: 'required',
+  result: 'image', runsOn: 'server', inputImage: 'required',
 });
 const removeWatermark = defineTask({
   params: z.object({ quality: fillQuality("quality must be 'best' or 'fast'") }),
   defaults: { quality: 'best' }, limits: {},
-  credits: 2, result: 'image', runsOn: 'server', inputImage: 'required',
+  result: 'image', runsOn: 'server', inputImage: 'required',
 });
 
 // ---- aiextend: the frame the photo is extended to (server/src/tasks/processors/aiextendLayout.ts lays it out).
@@ -80,25 +80,25 @@ const aiextend = defineTask({
   }).refine((v) => v.ratio !== 'custom' || (v.width !== undefined && v.height !== undefined), 'a custom size needs width and height'),
   defaults: { ratio: '4:3', position: { x: 0.5, y: 0.5 } },
   limits: { customMaxSide: EXTEND_CUSTOM_MAX_SIDE, maxAreaFactor: EXTEND_MAX_AREA_FACTOR },
-  credits: 3, result: 'image', runsOn: 'server', inputImage: 'required',
+  result: 'image', runsOn: 'server', inputImage: 'required',
 });
 
-const simple = (credits: number, runsOn: 'server' | 'generation' | 'none' = 'server') =>
-  defineTask({ params: noParams(), defaults: {}, limits: {}, credits, result: 'image', runsOn, inputImage: 'required' });
+const simple = (runsOn: 'server' | 'generation' | 'none' = 'server') =>
+  defineTask({ params: noParams(), defaults: {}, limits: {}, result: 'image', runsOn, inputImage: 'required' });
 
 export const IMAGE_TASKS = {
-  removebg: simple(1),
+  removebg: simple(),
   bgblur,
   picenhance,
-  changebg: defineTask({ params: parserSchema(parseChangeBgParams), defaults: {}, limits: {}, credits: 1, result: 'image', runsOn: 'server', inputImage: 'required' }),
-  descratch: simple(2),
+  changebg: defineTask({ params: parserSchema(parseChangeBgParams), defaults: {}, limits: {}, result: 'image', runsOn: 'server', inputImage: 'required' }),
+  descratch: simple(),
   elimination,
-  lama: simple(2),
+  lama: simple(),
   removeWatermark,
   aiextend,
-  idphoto: defineTask({ params: parserSchema(parseIdPhotoParams), defaults: { output: 'photo' }, limits: {}, credits: 1, result: 'image', runsOn: 'server', inputImage: 'required' }),
-  headExtract: simple(1),
-  seginstance: simple(1, 'none'),
+  idphoto: defineTask({ params: parserSchema(parseIdPhotoParams), defaults: { output: 'photo' }, limits: {}, result: 'image', runsOn: 'server', inputImage: 'required' }),
+  headExtract: simple(),
+  seginstance: simple('none'),
   // The bulk resizer of batch editing (engine/spec/batch.ts, tool `resize`).
-  batchEdit: defineTask({ params: parserSchema(parseResizeSettings), defaults: {}, limits: {}, credits: 0, result: 'image', runsOn: 'server', inputImage: 'required' }),
+  batchEdit: defineTask({ params: parserSchema(parseResizeSettings), defaults: {}, limits: {}, result: 'image', runsOn: 'server', inputImage: 'required' }),
 } as const;

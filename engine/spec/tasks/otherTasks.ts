@@ -10,14 +10,14 @@ import {
 } from '../generation';
 import { blankIsAbsent, defineTask, noParams, type RunsOn } from './taskSpec';
 
-const reading = (credits: number) => defineTask({ params: noParams(), defaults: {}, limits: {}, credits, result: 'json', runsOn: 'server', inputImage: 'required' });
+const reading = () => defineTask({ params: noParams(), defaults: {}, limits: {}, result: 'json', runsOn: 'server', inputImage: 'required' });
 
 // Product recognition: styleId is the category the page shows (a number or its string), checked against the list.
 const productParams = z.object({
   styleId: z.union([z.string(), z.number()], { error: 'styleId must be a product category' }).optional()
     .refine((v) => v === undefined || v === '' || isProductCategory(String(v)), { error: (issue) => `styleId must be a product category, not '${String(issue.input)}'` }),
 });
-const product = defineTask({ params: productParams, defaults: {}, limits: {}, credits: 0, result: 'json', runsOn: 'server', inputImage: 'required' });
+const product = defineTask({ params: productParams, defaults: {}, limits: {}, result: 'json', runsOn: 'server', inputImage: 'required' });
 
 // ---- generative params (server/src/comfy/jobParams.ts checks the same and reviews the prompt's words).
 const text = (name: string) => blankIsAbsent(z.string({ error: `${name} must be text` }).max(PROMPT_MAX_CHARS, `${name} is longer than ${PROMPT_MAX_CHARS} characters`));
@@ -48,29 +48,29 @@ export const GENERATIVE_PARAMS = z.object({
 const GENERATIVE_DEFAULTS = { style: 'none', aspectRatio: DEFAULT_ASPECT_RATIO, strength: DEFAULT_STRENGTH, customImageSimilarity: DEFAULT_SIMILARITY };
 const GENERATIVE_LIMITS = { promptMaxChars: PROMPT_MAX_CHARS, seedMax: SEED_MAX, strengthMin: STRENGTH_MIN, strengthMax: STRENGTH_MAX };
 
-const generative = (credits: number, inputImage: 'required' | 'optional' = 'required', runsOn: RunsOn = 'generation') => defineTask({
-  params: GENERATIVE_PARAMS, defaults: GENERATIVE_DEFAULTS, limits: GENERATIVE_LIMITS, credits, result: 'image', runsOn, inputImage,
+const generative = (inputImage: 'required' | 'optional' = 'required', runsOn: RunsOn = 'generation') => defineTask({
+  params: GENERATIVE_PARAMS, defaults: GENERATIVE_DEFAULTS, limits: GENERATIVE_LIMITS, result: 'image', runsOn, inputImage,
 });
 
 export const OTHER_TASKS = {
-  textExtract: reading(1),
-  sealExtract: reading(1),
+  textExtract: reading(),
+  sealExtract: reading(),
   // Free: the AI background step runs recognition by itself whenever the photos change (SPEC §4).
   productIdentify: product,
   imageTagger: product,
-  contentReview: defineTask({ params: noParams(), defaults: {}, limits: {}, credits: 0, result: 'json', runsOn: 'none', inputImage: 'required' }),
-  aiGeneratePic: generative(4, 'optional'),
-  aiGeneratePicWebUi: generative(4, 'optional'),
-  aiImageToImage: generative(4),
-  aiImgToImgComfyUiV1: generative(4),
-  aiImgToImgComfyUiV2: generative(4),
-  aiImgToImgWebUi: generative(4),
-  aiReplace: generative(4),
-  aiReplaceClothes: generative(4),
-  aiReplaceProduct: generative(4),
-  aiReplaceBg: generative(4),
-  aiReplaceClothesDetect: generative(1),
-  aibg: generative(4),
-  deoldify: generative(3),
-  aiPainting: generative(4),
+  contentReview: defineTask({ params: noParams(), defaults: {}, limits: {}, result: 'json', runsOn: 'none', inputImage: 'required' }),
+  aiGeneratePic: generative('optional'),
+  aiGeneratePicWebUi: generative('optional'),
+  aiImageToImage: generative(),
+  aiImgToImgComfyUiV1: generative(),
+  aiImgToImgComfyUiV2: generative(),
+  aiImgToImgWebUi: generative(),
+  aiReplace: generative(),
+  aiReplaceClothes: generative(),
+  aiReplaceProduct: generative(),
+  aiReplaceBg: generative(),
+  aiReplaceClothesDetect: generative(),
+  aibg: generative(),
+  deoldify: generative(),
+  aiPainting: generative(),
 } as const;

@@ -6,14 +6,21 @@
  */
 import type { z } from '../../util/zod';
 import type { TaskType } from '../taskTypes';
+import { TASK_CREDITS } from './credits';
 import { IMAGE_TASKS } from './imageTasks';
 import { OTHER_TASKS } from './otherTasks';
 import type { TaskSpec } from './taskSpec';
 
 const ROWS = { ...IMAGE_TASKS, ...OTHER_TASKS };
+type Row<T extends TaskType> = (typeof ROWS)[T] & { readonly credits: number };
 
-/** Every task type has exactly one row: a type missing here (or a row for an unknown type) fails to compile. */
-export const TASKS: { readonly [T in TaskType]: (typeof ROWS)[T] } = ROWS satisfies Record<TaskType, TaskSpec>;
+/**
+ * Every task type has exactly one row: a type missing here (or a row for an unknown type) fails to compile.
+ * A row's `credits` come from credits.ts (zod-free, so price-only pages need no schema).
+ */
+export const TASKS: { readonly [T in TaskType]: Row<T> } = Object.fromEntries(
+  Object.entries(ROWS satisfies Record<TaskType, TaskSpec>).map(([type, row]) => [type, { ...row, credits: TASK_CREDITS[type as TaskType] }]),
+) as { readonly [T in TaskType]: Row<T> };
 
 /** The checked params of a task type, defaults filled in (only the keys its schema names). */
 export type TaskParams<T extends TaskType> = z.output<(typeof TASKS)[T]['params']>;

@@ -30,8 +30,6 @@ export interface TaskSpec<
   defaults: D;
   /** Numbers the page shows or enforces before submitting (slider ends, pixel caps…). */
   limits: L;
-  /** Credits one task costs (the ledger charges it, a failed task is refunded). */
-  credits: number;
   result: ResultKind;
   runsOn: RunsOn;
   /** `optional`: text-to-image types make a picture from the prompt alone. */

@@ -6,6 +6,7 @@
  * (some private windows) the batch works as before, only a reload then loses the photos not yet sent.
  */
 import type { NewPhoto } from '../../machines/batch.machine';
+import { openFailSoftDb } from '../storage/openFailSoftDb';
 
 const DB_NAME = 'lumacut-batch-pending';
 const STORE = 'photos';
@@ -23,18 +24,7 @@ interface PendingRecord {
 let opening: Promise<IDBDatabase | null> | null = null;
 
 function openDb(): Promise<IDBDatabase | null> {
-  if (typeof indexedDB === 'undefined') return Promise.resolve(null);
-  opening ??= new Promise((resolve) => {
-    try {
-      const request = indexedDB.open(DB_NAME, 1);
-      request.onupgradeneeded = () => request.result.createObjectStore(STORE, { keyPath: 'key' }).createIndex('batchId', 'batchId');
-      request.onsuccess = () => resolve(request.result);
-      request.onerror = () => resolve(null);
-      request.onblocked = () => resolve(null);
-    } catch {
-      resolve(null);
-    }
-  });
+  opening ??= openFailSoftDb(DB_NAME, (db) => db.createObjectStore(STORE, { keyPath: 'key' }).createIndex('batchId', 'batchId'));
   return opening;
 }
 

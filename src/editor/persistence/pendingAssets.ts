@@ -4,6 +4,7 @@
  * open, an asset the server does not have is read back from here. Every call is fail-soft (private
  * windows and old browsers may have no IndexedDB): losing this cache only loses the offline copy.
  */
+import { openFailSoftDb } from '../../storage/openFailSoftDb';
 
 const DB_NAME = 'lumacut-pending-assets';
 const STORE = 'assets';
@@ -18,21 +19,7 @@ interface PendingRecord {
 let opening: Promise<IDBDatabase | null> | null = null;
 
 function openDb(): Promise<IDBDatabase | null> {
-  if (typeof indexedDB === 'undefined') return Promise.resolve(null);
-  opening ??= new Promise((resolve) => {
-    try {
-      const request = indexedDB.open(DB_NAME, 1);
-      request.onupgradeneeded = () => {
-        const store = request.result.createObjectStore(STORE, { keyPath: 'key' });
-        store.createIndex('pid', 'pid');
-      };
-      request.onsuccess = () => resolve(request.result);
-      request.onerror = () => resolve(null);
-      request.onblocked = () => resolve(null);
-    } catch {
-      resolve(null);
-    }
-  });
+  opening ??= openFailSoftDb(DB_NAME, (db) => db.createObjectStore(STORE, { keyPath: 'key' }).createIndex('pid', 'pid'));
   return opening;
 }
 

@@ -1,4 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { packStems, readStemTable, type StemTable } from './stemTable';
 
 /**
  * A small reader of Hunspell dictionaries (.aff + .dic, as Debian's `hunspell-*` packages install them), enough to
@@ -38,7 +40,48 @@ function conditionRegExp(condition: string, suffix: boolean): RegExp {
   }
 }
 
-type LoadOptions = { compounds?: boolean; capitalised?: boolean };
+type LoadOptions = {
+  compounds?: boolean;
+  capitalised?: boolean;
+  /**
+   * A folder for the packed stems (see stemTable.ts): read from there when a file for this very .dic (size, date,
+   * options) is present, else the .dic is parsed and the packed file written for the next process. A folder that
+   * cannot be written only costs the parse next time.
+   */
+  cacheDir?: string;
+};
+
+/** Version of the packed file; a change of stemTable.ts's layout or of the .dic reading bumps it. */
+const PACKED_VERSION = 1;
+
+function cacheFileOf(dicPath: string, options: LoadOptions): string | null {
+  if (!options.cacheDir) return null;
+  const { size, mtimeMs } = statSync(dicPath);
+  const name = `${path.basename(dicPath, '.dic')}-${size}-${Math.round(mtimeMs)}-${options.capitalised ? 'c' : 'l'}-v${PACKED_VERSION}.stems`;
+  return path.join(options.cacheDir, name);
+}
+
+function readCached(file: string | null): StemTable | null {
+  if (!file) return null;
+  try {
+    return readStemTable(readFileSync(file));
+  } catch {
+    return null; // Absent or unreadable: parsed again.
+  }
+}
+
+function writeCached(file: string | null, data: () => Buffer): void {
+  if (!file) return;
+  try {
+    mkdirSync(path.dirname(file), { recursive: true });
+    // Written beside and renamed, so that a process reading at the same time never sees half a file.
+    const temporary = `${file}.${process.pid}.tmp`;
+    writeFileSync(temporary, data());
+    renameSync(temporary, file);
+  } catch (err) {
+    console.warn(`language detection: could not keep the packed word list ${file}; it is parsed again next time`, err);
+  }
+}
 
 /** Loads a dictionary from its two files (the encoding is read from the .aff's SET line), in one go. */
 export function loadHunspell(affPath: string, dicPath: string, options: LoadOptions = {}): HunspellDictionary {
@@ -54,6 +97,8 @@ export function loadHunspell(affPath: string, dicPath: string, options: LoadOpti
  * Portuguese) take seconds to read, which a server must not spend in one block.
  */
 export async function loadHunspellAsync(affPath: string, dicPath: string, options: LoadOptions = {}): Promise<HunspellDictionary> {
+  // Also once before starting: a packed list is read in one block of ~0.1-0.3 s, so lists load one per turn.
+  await new Promise((resolve) => setImmediate(resolve));
   const steps = build(affPath, dicPath, options);
   for (;;) {
     const step = steps.next();
@@ -72,6 +117,7 @@ function* build(affPath: string, dicPath: string, options: LoadOptions): Generat
 
   const suffixes = new Map<string, Affix[]>();
   const prefixes = new Map<string, Affix[]>();
+  const conditions = new Map<string, RegExp>();
   let longestSuffix = 0;
   let longestPrefix = 0;
   for (const line of aff.split('\n')) {
@@ -79,40 +125,42 @@ function* build(affPath: string, dicPath: string, options: LoadOptions): Generat
     if ((parts[0] !== 'SFX' && parts[0] !== 'PFX') || parts.length < 5) continue;
     const suffix = parts[0] === 'SFX';
     const add = parts[3] === '0' ? '' : parts[3].split('/')[0].toLowerCase();
-    const affix: Affix = { flag: parts[1], strip: parts[2] === '0' ? '' : parts[2].toLowerCase(), add, condition: conditionRegExp(parts[4].toLowerCase(), suffix) };
+    // Thousands of rules share a few hundred conditions (Portuguese: 26,000 rules): one RegExp each.
+    const conditionKey = `${parts[0]} ${parts[4].toLowerCase()}`;
+    let condition = conditions.get(conditionKey);
+    if (!condition) conditions.set(conditionKey, (condition = conditionRegExp(parts[4].toLowerCase(), suffix)));
+    const affix: Affix = { flag: parts[1], strip: parts[2] === '0' ? '' : parts[2].toLowerCase(), add, condition };
     const table = suffix ? suffixes : prefixes;
-    table.set(add, [...(table.get(add) ?? []), affix]);
+    const same = table.get(add);
+    if (same) same.push(affix);
+    else table.set(add, [affix]);
     if (suffix) longestSuffix = Math.max(longestSuffix, add.length);
     else longestPrefix = Math.max(longestPrefix, add.length);
   }
 
-  // Stem (lower case) → its flags (several homographs' flags joined by a space).
-  const stems = new Map<string, string>();
-  const lines = decode(readFileSync(dicPath)).split('\n');
-  for (let i = 1; i < lines.length; i++) {
-    if (i % 20_000 === 0) yield;
-    const entry = lines[i].replace(/^\uFEFF/u, '').split(/\t|\s+\p{L}{2}:/u)[0].trim();
-    if (!entry) continue;
-    const slash = entry.search(/(?<!\\)\//u);
-    const written = (slash < 0 ? entry : entry.slice(0, slash)).replace(/\\\//gu, '/');
-    // Capitalised entries are mostly names ("Sun", "The", "Amr"), which say nothing about the language; German
-    // keeps them (its nouns are capitalised).
-    if (!options.capitalised && /^\p{Lu}/u.test(written)) continue;
-    const stem = written.toLowerCase();
-    const flags = slash < 0 ? '' : entry.slice(slash + 1);
-    const before = stems.get(stem);
-    stems.set(stem, before === undefined ? flags : `${before} ${flags}`);
+  const cacheFile = cacheFileOf(dicPath, options);
+  let stems = readCached(cacheFile);
+  if (!stems) {
+    const packed = packStems(yield* readStems(dicPath, decode, options));
+    writeCached(cacheFile, packed.toBuffer);
+    stems = packed.table;
   }
+  const table = stems;
 
+  // Flag strings repeat across stems (a few thousand distinct ones per list): each is split once.
+  const flagSets = new Map<string, ReadonlySet<string>>();
   const hasFlag = (stem: string, flag: string) => {
-    const raw = stems.get(stem);
-    return raw !== undefined && flagsOf(raw, format).includes(flag);
+    const raw = table.get(stem);
+    if (raw === undefined) return false;
+    let set = flagSets.get(raw);
+    if (!set) flagSets.set(raw, (set = new Set(flagsOf(raw, format))));
+    return set.has(flag);
   };
 
   /** `word` is a stem, or a stem with one suffix; `prefixFlag`: the stem must also take that prefix. */
   function withSuffix(word: string, prefixFlag?: string): boolean {
     const allows = (stem: string) => prefixFlag === undefined || hasFlag(stem, prefixFlag);
-    if (stems.has(word) && allows(word)) return true;
+    if (table.get(word) !== undefined && allows(word)) return true;
     for (let length = 0; length <= Math.min(longestSuffix, word.length - 1); length++) {
       const rules = suffixes.get(length === 0 ? '' : word.slice(-length));
       if (!rules) continue;
@@ -155,4 +203,25 @@ function* build(affPath: string, dicPath: string, options: LoadOptions): Generat
       return options.compounds === true && compound(word, 0);
     },
   };
+}
+
+/** Stem (lower case) → its flags (several homographs' flags joined by a space), yielding every 20,000 lines. */
+function* readStems(dicPath: string, decode: (bytes: Buffer) => string, options: LoadOptions): Generator<void, Map<string, string>> {
+  const stems = new Map<string, string>();
+  const lines = decode(readFileSync(dicPath)).split('\n');
+  for (let i = 1; i < lines.length; i++) {
+    if (i % 20_000 === 0) yield;
+    const entry = lines[i].replace(/^\uFEFF/u, '').split(/\t|\s+\p{L}{2}:/u)[0].trim();
+    if (!entry) continue;
+    const slash = entry.search(/(?<!\\)\//u);
+    const written = (slash < 0 ? entry : entry.slice(0, slash)).replace(/\\\//gu, '/');
+    // Capitalised entries are mostly names ("Sun", "The", "Amr"), which say nothing about the language; German
+    // keeps them (its nouns are capitalised).
+    if (!options.capitalised && /^\p{Lu}/u.test(written)) continue;
+    const stem = written.toLowerCase();
+    const flags = slash < 0 ? '' : entry.slice(slash + 1);
+    const before = stems.get(stem);
+    stems.set(stem, before === undefined ? flags : `${before} ${flags}`);
+  }
+  return stems;
 }

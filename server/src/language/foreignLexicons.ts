@@ -83,12 +83,17 @@ export interface DictionaryVote {
   covering: string[];
   /** Acronyms in capitals (2-5 letters) that neither English nor any other list knows: codes, not words ("AMR", "GDK"). */
   codes: string[];
+  /**
+   * Languages whose list has every word of 3+ letters of the prompt, English ones included ("Panel lateral" →
+   * Spanish); empty when none does ("Caprese Salad": no list has both). Only filled when some word is unknown.
+   */
+  wholePrompt: string[];
 }
 
 /**
  * Asks every word list about the words of `text` the English list does not know.
- * @example await dictionaryVote('Render otomatis') // → { unknown: ['otomatis'], listed: ['otomatis'], covering: ['ind'], codes: [] }
- * @example await dictionaryVote('Buhid') // → { unknown: ['buhid'], listed: [], covering: [], codes: [] }
+ * @example await dictionaryVote('Render otomatis') // → { unknown: ['otomatis'], listed: ['otomatis'], covering: ['ind'], codes: [], wholePrompt: ['ind'] }
+ * @example await dictionaryVote('Buhid') // → { unknown: ['buhid'], listed: [], covering: [], codes: [], wholePrompt: [] }
  */
 export async function dictionaryVote(text: string): Promise<DictionaryVote> {
   const english = englishLexicon();
@@ -113,7 +118,12 @@ export async function dictionaryVote(text: string): Promise<DictionaryVote> {
     listed.push(word);
     covering = covering === null ? [...mine] : covering.filter((code) => mine.has(code));
   }
-  return { unknown, listed, covering: covering ?? [], codes };
+  let wholePrompt: string[] = [];
+  if (unknown.length > 0) {
+    const all = words.map((word) => word.toLowerCase().replace(/['’]s?$/u, '')).filter((word) => word.replace(/[-'’]/gu, '').length >= 3 && !codes.some((code) => code.toLowerCase() === word));
+    wholePrompt = [...DICTIONARY_LANGUAGES].filter((code) => code !== 'msa' && all.every((word) => (word.includes('-') ? intersectParts(word) : languagesOfWord(word)).includes(code)));
+  }
+  return { unknown, listed, covering: covering ?? [], codes, wholePrompt };
 }
 
 /** "Hilfe-Knopf": the languages that have every part. */

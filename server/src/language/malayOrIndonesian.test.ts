@@ -18,6 +18,10 @@ describe('Indonesian vs Malay (issue 13)', () => {
     ['bis kota di Jakarta', 'ind'],
     ['kata sandi pengaturan', 'ind'],
     ['kualitas gambar tinggi', 'ind'],
+    // Marker words from the Malay translations of command-line programs (scripts/listMalayMarkers.ts).
+    ['jadual waktu kelas', 'msa'],
+    ['tiada gambar semasa hujan', 'msa'],
+    ['sama ada merah atau biru', 'msa'],
   ])('tells %j by its marker words and endings → %s', (text, code) => {
     expect(malayOrIndonesian(text)).toBe(code);
   });

@@ -23,7 +23,15 @@ const MALAY_ONLY = new Set(
     'pratonton tatal menatal penatalan imbas mengimbas tampal perisian perkakasan cakera pemacu capaian aksara pepijat ' +
     'sahkan keutamaan perihal lesen amaran isyarat minit milisaat kedudukan penjajaran menegak mengufuk bahagian ' +
     'kenderaan sifar syarikat motosikal lori doktor jururawat oren epal tembikai betik kobis cili kelabu televisyen ' +
-    'automatik statik dinamik logik fizik matematik muzik ogos julai disember eropah ketepuan penapis stoking').split(' '),
+    'automatik statik dinamik logik fizik matematik muzik ogos julai disember eropah ketepuan penapis stoking ' +
+    // Round 4, from a Malay source (scripts/listMalayMarkers.ts: the Malay translations of coreutils, tar, gawk,
+    // Linux-PAM … that Indonesian neither writes there nor has in its dictionary; abbreviations and typos dropped):
+    'opsyen jadual arkib rekod berbeza perbezaan nombor penghurai menghurai jawapan hakmilik pembolehubah katalaluan ' +
+    'kapsyen cubaan tatasusunan rosak ditukarnama menukarnama termampat kaedah namalain emel nyahenkripsi purata ' +
+    'namahos menentusahkan nyahmampatan kendiri seksyen bolehlaksana ' +
+    // and from the standards' known differences: tiada (I. tidak ada), semasa (I. saat/selama), mengikut (I. menurut),
+    // dijangka (I. diperkirakan), persediaan (I. persiapan), tukarnama (I. ganti nama).
+    'tiada semasa mengikut dijangka persediaan tukarnama').split(' '),
 );
 /** Words only Indonesian uses. */
 const INDONESIAN_ONLY = new Set(
@@ -39,7 +47,7 @@ const INDONESIAN_ONLY = new Set(
     'wortel cabai permen cokelat abu-abu efek nonaktif nonaktifkan preferensi konfirmasi otomatis statis dinamis ' +
     'logis fisika matematika musik agustus maret juli juni desember eropa').split(' '),
 );
-const MALAY_PAIRS = new Set(['muat turun', 'muat naik', 'kata laluan', 'tengah hari', 'peti sejuk']);
+const MALAY_PAIRS = new Set(['muat turun', 'muat naik', 'kata laluan', 'tengah hari', 'peti sejuk', 'sama ada']);
 const INDONESIAN_PAIRS = new Set(['kata sandi', 'papan ketik']);
 /**
  * Marker words that other languages also write (Spanish "hospital", German "Kalender", Turkish "polis", Dutch

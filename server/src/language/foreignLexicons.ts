@@ -19,7 +19,7 @@ const DIR = '/usr/share/hunspell';
  * second instead of 7-11 s, and hold a third of the memory the parsed lists did (bench/promptSafety/lexiconCost.ts).
  * Nothing is written at install time: npm's postinstall runs before or without the Debian packages.
  */
-export const PACKED_LEXICON_DIR = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..', '..', 'generated', 'lexicons');
+const PACKED_LEXICON_DIR = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..', '..', 'generated', 'lexicons');
 const DICTIONARIES: ReadonlyArray<readonly [code: string, file: string, options: { compounds?: boolean; capitalised?: boolean }]> = [
   ['spa', 'es_ES', {}],
   ['por', 'pt_BR', {}],

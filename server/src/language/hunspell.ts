@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { packStems, readStemTable, type StemTable } from './stemTable';
 
@@ -78,6 +78,11 @@ function writeCached(file: string | null, data: () => Buffer): void {
     const temporary = `${file}.${process.pid}.tmp`;
     writeFileSync(temporary, data());
     renameSync(temporary, file);
+    // The packed copies of an older .dic of the same list are of no more use.
+    const list = `${path.basename(file).split('-')[0]}-`;
+    for (const old of readdirSync(path.dirname(file))) {
+      if (old.startsWith(list) && old.endsWith('.stems') && old !== path.basename(file)) rmSync(path.join(path.dirname(file), old), { force: true });
+    }
   } catch (err) {
     console.warn(`language detection: could not keep the packed word list ${file}; it is parsed again next time`, err);
   }

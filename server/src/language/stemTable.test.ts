@@ -34,5 +34,7 @@ describe('packed stems of a word list (memory and load time of the other languag
     expect(['gatos', 'sol', 'sols', 'perro'].map((w) => [first.has(w), second.has(w)])).toEqual([[true, true], [true, true], [false, false], [false, false]]);
     writeFileSync(path.join(dir, 't.dic'), '3\ngato/S\nsol\nperro/S\n');
     expect(loadHunspell(path.join(dir, 't.aff'), path.join(dir, 't.dic'), { cacheDir }).has('perros')).toBe(true);
+    // The packed copy of the old .dic is replaced, not kept beside the new one.
+    expect(readdirSync(cacheDir)).toHaveLength(1);
   });
 });

@@ -1,7 +1,7 @@
 import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { loadHunspell } from './hunspell';
 import { packStems, readStemTable } from './stemTable';
 
@@ -36,5 +36,17 @@ describe('packed stems of a word list (memory and load time of the other languag
     expect(loadHunspell(path.join(dir, 't.aff'), path.join(dir, 't.dic'), { cacheDir }).has('perros')).toBe(true);
     // The packed copy of the old .dic is replaced, not kept beside the new one.
     expect(readdirSync(cacheDir)).toHaveLength(1);
+  });
+
+  it('still answers when the folder for packed lists cannot be written (a read-only install), and says so', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'stem-table-test-'));
+    writeFileSync(path.join(dir, 't.aff'), 'SET UTF-8\nSFX S Y 1\nSFX S 0 s .\n');
+    writeFileSync(path.join(dir, 't.dic'), '1\ngato/S\n');
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    // A folder below a plain file can never be made.
+    const d = loadHunspell(path.join(dir, 't.aff'), path.join(dir, 't.dic'), { cacheDir: path.join(dir, 't.dic', 'packed') });
+    expect([d.has('gatos'), d.has('perro')]).toEqual([true, false]);
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('parsed again next time'), expect.anything());
+    warn.mockRestore();
   });
 });

@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { defaultAdjustParams } from '../doc/defaults';
 import { ADJUST_GROUP_IDS, ADJUST_KEYS, ADJUST_STEP_ORDER, ADJUSTMENTS, SCALAR_ADJUST_KEYS, adjustKeysOfGroup } from './adjustRegistry';
+import { adjustUniforms, blurredCopies, readsBlurredCopy } from './adjustUniforms';
 import { uniformValue, vignetteUniforms } from './adjustRanges';
 
 const shader = readFileSync(path.join(__dirname, '../../shaders/adjust.frag'), 'utf8');
@@ -54,5 +56,26 @@ describe('adjustment registry', () => {
       expect(neutral, key).toBeGreaterThanOrEqual(r.min);
       expect(neutral, key).toBeLessThanOrEqual(r.max);
     }
+  });
+
+  it('makes exactly the blurred copies whose step the shader samples them in', () => {
+    for (const key of SCALAR_ADJUST_KEYS) {
+      const { define, reads } = ADJUSTMENTS[key];
+      const params = { ...defaultAdjustParams(), [key]: 50 };
+      const copies = blurredCopies(adjustUniforms(params, 400, 300)).map((copy) => copy.name);
+      expect(copies, key).toEqual(reads ? [reads] : []);
+      expect(readsBlurredCopy(params), key).toBe(!!reads);
+      if (!define) continue;
+      const block = shader.slice(shader.indexOf(`#ifdef USE_${define}\n`), shader.indexOf('#endif', shader.indexOf(`#ifdef USE_${define}\n`)));
+      const sampled = ['blurS', 'blurM', 'blurL'].filter((name) => block.includes(`texture2D(${name}`));
+      expect(sampled, key).toEqual(reads ? [reads] : []);
+    }
+  });
+
+  it('gives each blurred copy its own σ: 1 px for sharpen, the structure and clarity σ from the image size', () => {
+    const u = adjustUniforms({ ...defaultAdjustParams(), sharpen: 50, structure: 50, glow: 50 }, 2000, 1000);
+    expect(blurredCopies(u)).toEqual([
+      { name: 'blurS', sigma: 1 }, { name: 'blurM', sigma: 4 }, { name: 'blurL', sigma: 20 },
+    ]);
   });
 });

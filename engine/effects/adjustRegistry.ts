@@ -16,6 +16,10 @@ import { BLUR_RADIUS_MAX } from './blur';
 
 export interface ValueRange { min: number; max: number }
 
+/** adjust.frag's blurred copies of the input, in the order the renderers make them. */
+export const BLURRED_COPIES = ['blurS', 'blurM', 'blurL'] as const;
+export type BlurredCopy = (typeof BLURRED_COPIES)[number];
+
 /** The adjust panel's groups, in panel order. */
 export const ADJUST_GROUP_IDS = ['light', 'colour', 'detail', 'effects'] as const;
 export type AdjustGroupId = (typeof ADJUST_GROUP_IDS)[number];
@@ -36,6 +40,11 @@ export interface AdjustmentDef {
    * numbers keep the row order.
    */
   step: number;
+  /**
+   * The blurred copy of the input the step samples (adjust.frag's sampler of that name), when it reads one:
+   * blurS (σ 1 px), blurM (structure σ) or blurL (clarity σ); see adjustUniforms.ts `spatialSigmas`.
+   */
+  reads?: BlurredCopy;
   /** adjust.frag switch `USE_<define>`; null for the blur, a pre-pass of its own (blur.frag). */
   define: string | null;
   /** Panel group and position inside it. */
@@ -58,8 +67,8 @@ const table = {
   highlight: row('highlight', { stored: 'signed', effect: range(-1, 1), neutral: 0, step: 9, define: 'HIGHLIGHT', panel: { group: 'light', order: 3 } }),
   shadow: row('shadow', { stored: 'signed', effect: range(-0.5, 0.5), neutral: 0, step: 8, define: 'SHADOW', panel: { group: 'light', order: 4 } }),
   // SPEC's "intensity −1.5..1.5" on a 0..100 key: the positive half, so the default 0 means none (adjustRanges.ts).
-  clarity: row('clarity', { stored: 'positive', effect: range(0, 1.5), neutral: 0, step: 3, define: 'CLARITY', panel: { group: 'detail', order: 0 } }),
-  sharpen: row('sharpen', { stored: 'positive', effect: range(0, 3), neutral: 0, step: 1, define: 'SHARPEN', panel: { group: 'detail', order: 1 } }),
+  clarity: row('clarity', { stored: 'positive', effect: range(0, 1.5), neutral: 0, step: 3, reads: 'blurL', define: 'CLARITY', panel: { group: 'detail', order: 0 } }),
+  sharpen: row('sharpen', { stored: 'positive', effect: range(0, 3), neutral: 0, step: 1, reads: 'blurS', define: 'SHARPEN', panel: { group: 'detail', order: 1 } }),
   tem: row('tem', { stored: 'signed', effect: range(-1, 1), neutral: 0, step: 10, define: 'TEM', panel: { group: 'colour', order: 2 } }),
   tint: row('tint', { stored: 'signed', effect: range(-1, 1), neutral: 0, step: 10, define: 'TINT', panel: { group: 'colour', order: 3 } }),
   // SPEC grain 0..20 %: the shader takes the amplitude 0..0.2.
@@ -74,8 +83,8 @@ const table = {
     stored: 'signed', effect: range(0, 5.5), neutral: 0, uniformRange: range(0, BLUR_RADIUS_MAX), toUniform: (radius) => Math.min(BLUR_RADIUS_MAX, radius),
     step: 0, define: null, panel: { group: 'detail', order: 3 },
   }),
-  glow: row('glow', { stored: 'signed', effect: range(-1, 1), neutral: 0, step: 4, define: 'GLOW', panel: { group: 'effects', order: 0 } }),
-  structure: row('structure', { stored: 'signed', effect: range(-1.5, 1.5), neutral: 0, step: 2, define: 'STRUCTURE', panel: { group: 'detail', order: 2 } }),
+  glow: row('glow', { stored: 'signed', effect: range(-1, 1), neutral: 0, step: 4, reads: 'blurL', define: 'GLOW', panel: { group: 'effects', order: 0 } }),
+  structure: row('structure', { stored: 'signed', effect: range(-1.5, 1.5), neutral: 0, step: 2, reads: 'blurM', define: 'STRUCTURE', panel: { group: 'detail', order: 2 } }),
 } satisfies Record<string, AdjustmentDef>;
 
 export type AdjustKey = keyof typeof table;

@@ -5,7 +5,7 @@
  */
 import type { AdjustParams } from '../doc/types';
 import { isPgrainIdentity, pgrainUniforms, uniformValue, vignetteUniforms, type PGrainUniforms, type VignetteUniforms } from './adjustRanges';
-import { ADJUSTMENTS, SCALAR_ADJUST_KEYS, type ScalarAdjustKey } from './adjustRegistry';
+import { ADJUST_KEYS, ADJUSTMENTS, BLURRED_COPIES, SCALAR_ADJUST_KEYS, type BlurredCopy, type ScalarAdjustKey } from './adjustRegistry';
 import { BLUR_RADIUS_MAX } from './blur';
 
 /** Fixed gains of the formulas in cpuAdjust.ts (the shader declares the same constants). */
@@ -60,4 +60,25 @@ export function adjustUniforms(p: AdjustParams, width: number, height: number, l
     pgrain: pg && pg.amount > 0 ? pg : null,
     sigmas: spatialSigmas(width, height),
   };
+}
+
+/** Which σ of `spatialSigmas` each blurred copy is made with. */
+const COPY_SIGMA: Readonly<Record<BlurredCopy, keyof AdjustUniforms['sigmas']>> = { blurS: 'sharpen', blurM: 'structure', blurL: 'clarity' };
+
+/** True when some non-zero adjustment samples a blurred copy (the pass then needs blur.frag too). */
+export function readsBlurredCopy(p: AdjustParams): boolean {
+  return ADJUST_KEYS.some((key) => !!ADJUSTMENTS[key].reads && !!p[key]);
+}
+
+/**
+ * The blurred copies of the input the active steps sample (registry `reads`), each once, in BLURRED_COPIES order,
+ * with its σ in px. Both renderers, the gl-react preview and the tile overlap read this.
+ */
+export function blurredCopies(u: AdjustUniforms): { name: BlurredCopy; sigma: number }[] {
+  const wanted = new Set<BlurredCopy>();
+  for (const key of SCALAR_ADJUST_KEYS) {
+    const reads = ADJUSTMENTS[key].reads;
+    if (reads && u[key] !== ADJUSTMENTS[key].neutral) wanted.add(reads);
+  }
+  return BLURRED_COPIES.filter((name) => wanted.has(name)).map((name) => ({ name, sigma: u.sigmas[COPY_SIGMA[name]] }));
 }

@@ -5,7 +5,7 @@
  * filterLut), so the two paths differ only by float-vs-double rounding.
  */
 import { ADJUST_STEP_ORDER, ADJUSTMENTS, SCALAR_ADJUST_KEYS } from '../../../../engine/effects/adjustRegistry';
-import { adjustUniforms, type AdjustUniforms } from '../../../../engine/effects/adjustUniforms';
+import { adjustUniforms, blurredCopies, type AdjustUniforms } from '../../../../engine/effects/adjustUniforms';
 import { BLUR_RENDER_MAX_SIDE } from '../../../../engine/effects/blur';
 import { blurPassRadius, type EffectPass } from '../../../../engine/effects/effectStack';
 import { filterLut } from '../../../../engine/effects/filters/applyFilter';
@@ -188,9 +188,7 @@ function adjustPass(ctx: PassContext, input: GlPicture, u: AdjustUniforms): GlPi
   };
   try {
     const textures: Record<string, UniformValue> = { t: input.texture };
-    if (u.sharpen) textures.blurS = blurOf(u.sigmas.sharpen);
-    if (u.structure) textures.blurM = blurOf(u.sigmas.structure);
-    if (u.clarity || u.glow) textures.blurL = blurOf(u.sigmas.clarity);
+    for (const copy of blurredCopies(u)) textures[copy.name] = blurOf(copy.sigma);
     let grainSize = 1;
     if (u.grain || u.pgrain) {
       const grain = ctx.grain();
@@ -266,8 +264,7 @@ export function passReach(passes: readonly EffectPass[], imageWidth: number, ima
     if (pass.kind === 'blur') reach += Math.ceil(3 * blurPassRadius(pass, imageWidth));
     if (pass.kind === 'adjust') {
       const u = adjustUniforms(pass.params, imageWidth, imageHeight, imageWidth);
-      const sigmas = [u.blur, u.sharpen ? u.sigmas.sharpen : 0, u.structure ? u.sigmas.structure : 0, u.clarity || u.glow ? u.sigmas.clarity : 0];
-      reach += Math.ceil(3 * sigmas[0]) + Math.ceil(3 * Math.max(...sigmas.slice(1)));
+      reach += Math.ceil(3 * u.blur) + Math.ceil(3 * Math.max(0, ...blurredCopies(u).map((copy) => copy.sigma)));
     }
   }
   return reach;

@@ -10,6 +10,7 @@
  */
 import { Shaders } from 'gl-react';
 import { BLEND_MODES } from '../engine/doc/types';
+import { ADJUSTMENTS, SCALAR_ADJUST_KEYS } from '../engine/effects/adjustRegistry';
 
 export const SHADER_FILES = ['adjust.frag', 'lut.frag', 'blur.frag', 'blend.frag'] as const;
 export type ShaderFileName = (typeof SHADER_FILES)[number];
@@ -38,29 +39,31 @@ const pgrain = (key: string, def: number, min: number, max: number): UniformSpec
   default: def, min, max, labelKey: `effects.pgrain.${key}`,
 });
 
+/**
+ * One uniform per scalar adjustment drawn by adjust.frag (every registry row with a `USE_*` step), named by its key,
+ * with the registry's neutral value and uniform range.
+ */
+function adjustStepUniforms(): Record<string, UniformSpec> {
+  const specs: Record<string, UniformSpec> = {};
+  for (const key of SCALAR_ADJUST_KEYS) {
+    const def = ADJUSTMENTS[key];
+    if (!def.define) continue;
+    const { min, max } = def.uniformRange ?? def.effect;
+    specs[key] = { default: def.neutral, min, max, labelKey: def.labelKey };
+  }
+  return specs;
+}
+
 /** Every shader and its uniforms; ranges are those adjustUniforms() (engine/effects/adjustUniforms.ts) produces. */
 export const SHADER_TABLE: Readonly<Record<ShaderName, ShaderSpec>> = Object.freeze({
   adjust: {
     file: 'adjust.frag',
     textures: ['t', 'blurS', 'blurM', 'blurL', 'grainTex'],
     uniforms: {
-      sharpen: adjust('sharpen', 0, 0, 3),
-      structure: adjust('structure', 0, -1.5, 1.5),
-      clarity: adjust('clarity', 0, 0, 1.5),
-      glow: adjust('glow', 0, -1, 1),
-      exposure: adjust('exposure', 0, -0.5, 0.5),
-      brightness: adjust('brightness', 0, -1, 1),
-      contrast: adjust('contrast', 1, 0.5, 1.5),
-      shadow: adjust('shadow', 0, -0.5, 0.5),
-      highlight: adjust('highlight', 0, -1, 1),
-      tem: adjust('tem', 0, -1, 1),
-      tint: adjust('tint', 0, -1, 1),
-      saturation: adjust('saturation', 1, 0, 2),
-      vibrance: adjust('vibrance', 0, -1, 1),
+      ...adjustStepUniforms(),
       vignetteStart: adjust('vignette', 0.7, 0.25, 0.7),
       vignetteAmount: adjust('vignette', 0, 0, 1),
       vignetteColor: adjust('vignette', 0, 0, 1),
-      grain: adjust('grain', 0, 0, 0.2),
       pgrainCell: pgrain('size', 1, 1, 4),
       pgrainAmount: pgrain('amount', 0, 0, 0.2),
       pgrainHighlights: pgrain('highlights', 0, 0, 1),
@@ -77,7 +80,7 @@ export const SHADER_TABLE: Readonly<Record<ShaderName, ShaderSpec>> = Object.fre
   blur: {
     file: 'blur.frag',
     textures: ['t'],
-    uniforms: { sigma: adjust('blur', 0, 0, 32) },
+    uniforms: { sigma: { default: 0, ...(ADJUSTMENTS.blur.uniformRange ?? ADJUSTMENTS.blur.effect), labelKey: ADJUSTMENTS.blur.labelKey } },
     internal: ['direction', 'premultiplyInput', 'unpremultiplyOutput'],
   },
   blend: {

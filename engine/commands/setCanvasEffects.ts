@@ -1,10 +1,9 @@
 import { defineCommand } from './defineCommand';
 import type { Project } from '../doc/types';
+import { CANVAS_EFFECT_KEYS, type CanvasEffectField } from '../effects/layerEffectFields';
 
 /** What the canvas-wide adjust panel may change: the project's own adjustments and filter (SPEC §3). */
-export type CanvasEffectsPatch = Partial<Pick<Project, 'adjustParams' | 'filterParams'>>;
-
-const CANVAS_EFFECT_KEYS = ['adjustParams', 'filterParams'] as const;
+export type CanvasEffectsPatch = Partial<Pick<Project, CanvasEffectField>>;
 
 /**
  * Replaces the project-wide adjustment and filter objects (null removes one). Keys other than

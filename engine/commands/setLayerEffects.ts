@@ -1,9 +1,9 @@
 import { defineCommand } from './defineCommand';
 import type { Layer } from '../doc/types';
+import { LAYER_EFFECT_KEYS, type LayerEffectField } from '../effects/layerEffectFields';
 
-export type LayerEffectsPatch = Partial<Pick<Layer, 'filterParams' | 'blendParams' | 'outlineParams' | 'shadowParams' | 'adjustParams' | 'reflectionParams'>>;
-
-const EFFECT_KEYS = ['filterParams', 'blendParams', 'outlineParams', 'shadowParams', 'adjustParams', 'reflectionParams'] as const;
+/** The layer's effect objects (engine/effects/layerEffectFields.ts) a patch may replace. */
+export type LayerEffectsPatch = Partial<Pick<Layer, LayerEffectField>>;
 
 /**
  * Replaces effect parameter objects of a layer (null removes an effect). Other keys in `patch`
@@ -16,7 +16,7 @@ export const setLayerEffects = defineCommand({
   isEnabled: (editor, { layerId }: { layerId: string; patch: LayerEffectsPatch }) => !!editor.getLayer(layerId),
   run(editor, { layerId, patch }: { layerId: string; patch: LayerEffectsPatch }) {
     const picked: LayerEffectsPatch = {};
-    for (const key of EFFECT_KEYS) if (key in patch) (picked as Record<string, unknown>)[key] = patch[key] ?? null;
+    for (const key of LAYER_EFFECT_KEYS) if (key in patch) (picked as Record<string, unknown>)[key] = patch[key] ?? null;
     editor.updateLayers([{ layerId, ...picked }]);
   },
 });

@@ -3,6 +3,7 @@
  * Every factory returns a fresh object, so callers may spread and patch it without sharing state.
  */
 import type { AdjustParams, BlendParams, FilterParams, OutlineParams, ReflectionParams, ShadowParams, TextValue } from './types';
+import { ADJUST_KEYS, type AdjustKey } from '../effects/adjustRegistry';
 
 /** Layer opacity, 0..100 (SPEC §9). */
 export const DEFAULT_LAYER_OPACITY = 100;
@@ -37,11 +38,8 @@ export const DEFAULT_TEXT_COLOR = '#000000FF';
 
 /** All adjustments 0 (unchanged, SPEC §3). */
 export function defaultAdjustParams(): AdjustParams {
-  return {
-    brightness: 0, contrast: 0, vibrance: 0, saturation: 0, exposure: 0, highlight: 0, shadow: 0, clarity: 0,
-    sharpen: 0, tem: 0, tint: 0, grain: 0, vignette: 0, blur: 0, glow: 0, structure: 0,
-    pgrain: { size: 0, amount: 0, highlights: 0, roughness: 0 },
-  };
+  const zeros = Object.fromEntries(ADJUST_KEYS.map((key) => [key, 0])) as Record<AdjustKey, number>;
+  return { ...zeros, pgrain: { size: 0, amount: 0, highlights: 0, roughness: 0 } };
 }
 
 /** Outline off, size 20. */

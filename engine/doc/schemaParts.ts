@@ -4,6 +4,7 @@
  * documents written by older builds (or by hand) stay short.
  */
 import { z } from '../util/zod';
+import { ADJUST_KEYS, type AdjustKey } from '../effects/adjustRegistry';
 import { BLEND_MODES } from './types';
 import { isValidColor, normaliseColor, parseColor } from './color';
 import {
@@ -37,9 +38,8 @@ const adjust = defaultAdjustParams();
 export const pgrainSchema = z.object({ size: num(0), amount: num(0), highlights: num(0), roughness: num(0) });
 /** Adjustments, default 0 (SPEC §3). */
 export const adjustParamsSchema = z.object({
-  brightness: num(0), contrast: num(0), vibrance: num(0), saturation: num(0), exposure: num(0), highlight: num(0),
-  shadow: num(0), clarity: num(0), sharpen: num(0), tem: num(0), tint: num(0), grain: num(0), vignette: num(0),
-  blur: num(0), glow: num(0), structure: num(0), pgrain: pgrainSchema.default(() => ({ ...adjust.pgrain })),
+  ...(Object.fromEntries(ADJUST_KEYS.map((key) => [key, num(0)])) as Record<AdjustKey, ReturnType<typeof num>>),
+  pgrain: pgrainSchema.default(() => ({ ...adjust.pgrain })),
 });
 
 export const filterParamsSchema = z.object({

@@ -4,6 +4,7 @@
  * Field names are the SPEC's, including its spellings (`fixedOpatity`).
  */
 import type { ExportFormat } from '../spec/kinds';
+import type { AdjustKey } from '../effects/adjustRegistry';
 
 export type ProjectType = 'project' | 'cutouts';
 /** A layer's value type (SPEC §3). */
@@ -158,11 +159,8 @@ export interface ReflectionParams {
   y_min: number; y_max: number; rotation: number; innerOpacity: number; fixedOffset: number; fixedOpatity: number; fixedScope: number; radians: number;
 }
 export interface PGrainParams { size: number; amount: number; highlights: number; roughness: number }
-export interface AdjustParams {
-  brightness: number; contrast: number; vibrance: number; saturation: number; exposure: number; highlight: number;
-  shadow: number; clarity: number; sharpen: number; tem: number; tint: number; grain: number; vignette: number;
-  blur: number; glow: number; structure: number; pgrain: PGrainParams;
-}
+/** Adjustments (SPEC §3): one number per row of the adjustment table (engine/effects/adjustRegistry.ts) and pgrain. */
+export type AdjustParams = Record<AdjustKey, number> & { pgrain: PGrainParams };
 
 /** A layer (SPEC §3). `index` is its z-order (0 = bottom, the background layer). */
 export interface Layer {

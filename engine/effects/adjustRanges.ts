@@ -19,50 +19,32 @@
  *   blur and 0 is none.
  */
 import type { AdjustParams, PGrainParams } from '../doc/types';
+import { ADJUST_KEYS, ADJUSTMENTS, type AdjustKey, type ValueRange } from './adjustRegistry';
 import { blurSizeScale } from './blur';
 
-/** The sixteen numeric adjustments (pgrain is a group of its own). */
-export const ADJUST_KEYS = [
-  'brightness', 'contrast', 'vibrance', 'saturation', 'exposure', 'highlight', 'shadow', 'clarity', 'sharpen', 'tem',
-  'tint', 'grain', 'vignette', 'blur', 'glow', 'structure',
-] as const;
-export type AdjustKey = (typeof ADJUST_KEYS)[number];
+export { ADJUST_KEYS, type AdjustKey, type ValueRange } from './adjustRegistry';
 
-export interface ValueRange { min: number; max: number }
-
-/** Keys whose stored value runs 0..100 (SPEC §9); every other key runs -100..100. */
-const POSITIVE_ONLY: ReadonlySet<AdjustKey> = new Set<AdjustKey>(['clarity', 'sharpen', 'grain']);
-
-/** Stored value range of each key (what the panel slider edits). */
+/** Stored value range of each key (what the panel slider edits): 0..100 for 'positive' rows, else -100..100. */
 export const ADJUST_RANGES: Readonly<Record<AdjustKey, ValueRange>> = Object.freeze(
-  Object.fromEntries(ADJUST_KEYS.map((k) => [k, POSITIVE_ONLY.has(k) ? { min: 0, max: 100 } : { min: -100, max: 100 }])) as Record<
+  Object.fromEntries(ADJUST_KEYS.map((k) => [k, isPositiveOnly(k) ? { min: 0, max: 100 } : { min: -100, max: 100 }])) as Record<
     AdjustKey,
     ValueRange
   >,
 );
 
 /**
- * Effect range each slider position 0..100 is mapped onto (SPEC §9). Vignette's entry is its start radius at the two
- * slider ends (see vignetteUniforms); blur's entry is the radius at the 1080 px reference width (see uniformValue).
+ * Effect range each slider position 0..100 is mapped onto (SPEC §9, the registry's `effect`). Vignette's entry is its
+ * start radius at the two slider ends (see vignetteUniforms); blur's entry is the radius at the 1080 px reference
+ * width (see uniformValue).
  */
-export const EFFECT_RANGES: Readonly<Record<AdjustKey, ValueRange>> = Object.freeze({
-  brightness: { min: -1, max: 1 },
-  contrast: { min: 0.5, max: 1.5 },
-  vibrance: { min: -1, max: 1 },
-  saturation: { min: 0, max: 2 },
-  exposure: { min: -0.5, max: 0.5 },
-  highlight: { min: -1, max: 1 },
-  shadow: { min: -0.5, max: 0.5 },
-  clarity: { min: 0, max: 1.5 },
-  sharpen: { min: 0, max: 3 },
-  tem: { min: -1, max: 1 },
-  tint: { min: -1, max: 1 },
-  grain: { min: 0, max: 20 },
-  vignette: { min: 0.25, max: 0.7 },
-  blur: { min: 0, max: 5.5 },
-  glow: { min: -1, max: 1 },
-  structure: { min: -1.5, max: 1.5 },
-});
+export const EFFECT_RANGES: Readonly<Record<AdjustKey, ValueRange>> = Object.freeze(
+  Object.fromEntries(ADJUST_KEYS.map((k) => [k, ADJUSTMENTS[k].effect])) as Record<AdjustKey, ValueRange>,
+);
+
+/** Keys whose stored value runs 0..100 (SPEC §9); every other key runs -100..100. */
+function isPositiveOnly(key: AdjustKey): boolean {
+  return ADJUSTMENTS[key].stored === 'positive';
+}
 
 /** Vignette start radius at no strength and at full strength (SPEC §9 "vignette start 0.25..0.7"). */
 export const VIGNETTE_START_WEAK = 0.7;
@@ -78,13 +60,13 @@ function clampTo(v: number, r: ValueRange): number {
 /** Slider position 0..100 of a stored value: the value itself for 0..100 keys, (value + 100) / 2 for ±100 keys. */
 export function sliderPosition(key: AdjustKey, value: number): number {
   const v = clampTo(Number.isFinite(value) ? value : 0, ADJUST_RANGES[key]);
-  return POSITIVE_ONLY.has(key) ? v : (v + 100) / 2;
+  return isPositiveOnly(key) ? v : (v + 100) / 2;
 }
 
 /** Inverse of sliderPosition: the stored value for a slider position 0..100. */
 export function valueFromSlider(key: AdjustKey, position: number): number {
   const p = Math.min(100, Math.max(0, position));
-  return POSITIVE_ONLY.has(key) ? p : p * 2 - 100;
+  return isPositiveOnly(key) ? p : p * 2 - 100;
 }
 
 /**

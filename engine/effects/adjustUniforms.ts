@@ -5,6 +5,7 @@
  */
 import type { AdjustParams } from '../doc/types';
 import { isPgrainIdentity, pgrainUniforms, uniformValue, vignetteUniforms, type PGrainUniforms, type VignetteUniforms } from './adjustRanges';
+import { ADJUST_KEYS, ADJUSTMENTS, BLURRED_COPIES, SCALAR_ADJUST_KEYS, type BlurredCopy, type ScalarAdjustKey } from './adjustRegistry';
 import { BLUR_RADIUS_MAX } from './blur';
 
 /** Fixed gains of the formulas in cpuAdjust.ts (the shader declares the same constants). */
@@ -23,60 +24,61 @@ export function spatialSigmas(width: number, height: number): { sharpen: number;
   return { sharpen: 1, structure: clamp(long / 500, 1), clarity: clamp(long / 100, 2) };
 }
 
-export interface AdjustUniforms {
-  /** Blur σ in px (0 = none), applied first. */
-  blur: number;
-  sharpen: number;
-  structure: number;
-  clarity: number;
-  /** −1..1: + bright (screen) glow, − dark (multiply) glow; 0 = none. */
-  glow: number;
-  exposure: number;
-  brightness: number;
-  /** Contrast factor; 1 = none. */
-  contrast: number;
-  shadow: number;
-  highlight: number;
-  tem: number;
-  tint: number;
-  /** Saturation factor; 1 = none. */
-  saturation: number;
-  vibrance: number;
+/**
+ * The mapped numbers of one image. Every scalar adjustment of the registry (adjustRegistry.ts) has its uniform under
+ * its own key, its `neutral` value when the stored value is 0: blur is the σ in px of the pre-pass (0 = none),
+ * contrast and saturation factors (1 = none), glow −1..1 (+ bright screen glow, − dark multiply glow), grain the
+ * simple grain amplitude 0..0.2.
+ */
+export type AdjustUniforms = Record<ScalarAdjustKey, number> & {
   /** null = no vignette. */
   vignette: VignetteUniforms | null;
-  /** Simple grain amplitude 0..0.2 (the 0..20 range as a percentage); 0 = none. */
-  grain: number;
   /** null = pgrain inactive (all four 0 or amount 0). */
   pgrain: PGrainUniforms | null;
   /** σ of the blurred copies (only meaningful where sharpen/structure/clarity/glow are non-zero). */
   sigmas: { sharpen: number; structure: number; clarity: number };
-}
+};
 
 /**
  * Maps AdjustParams to uniforms for an image width×height. `layerWidth` scales the blur (SPEC blur size scale, default
  * the image width); the blur σ is capped at 32 (the validated maximum).
  */
 export function adjustUniforms(p: AdjustParams, width: number, height: number, layerWidth: number = width): AdjustUniforms {
-  const u = (k: Parameters<typeof uniformValue>[0]) => uniformValue(k, p[k]);
+  const scalars = {} as Record<ScalarAdjustKey, number>;
+  for (const key of SCALAR_ADJUST_KEYS) {
+    const def = ADJUSTMENTS[key];
+    if (!p[key]) scalars[key] = def.neutral;
+    else {
+      const mapped = uniformValue(key, p[key], layerWidth);
+      scalars[key] = def.toUniform ? def.toUniform(mapped) : mapped;
+    }
+  }
   const pg = isPgrainIdentity(p.pgrain) ? null : pgrainUniforms(p.pgrain);
   return {
-    blur: p.blur ? Math.min(BLUR_RADIUS_MAX, uniformValue('blur', p.blur, layerWidth)) : 0,
-    sharpen: p.sharpen ? u('sharpen') : 0,
-    structure: p.structure ? u('structure') : 0,
-    clarity: p.clarity ? u('clarity') : 0,
-    glow: p.glow ? u('glow') : 0,
-    exposure: p.exposure ? u('exposure') : 0,
-    brightness: p.brightness ? u('brightness') : 0,
-    contrast: p.contrast ? u('contrast') : 1,
-    shadow: p.shadow ? u('shadow') : 0,
-    highlight: p.highlight ? u('highlight') : 0,
-    tem: p.tem ? u('tem') : 0,
-    tint: p.tint ? u('tint') : 0,
-    saturation: p.saturation ? u('saturation') : 1,
-    vibrance: p.vibrance ? u('vibrance') : 0,
+    ...scalars,
     vignette: p.vignette ? vignetteUniforms(p.vignette) : null,
-    grain: p.grain ? u('grain') / 100 : 0,
     pgrain: pg && pg.amount > 0 ? pg : null,
     sigmas: spatialSigmas(width, height),
   };
+}
+
+/** Which σ of `spatialSigmas` each blurred copy is made with. */
+const COPY_SIGMA: Readonly<Record<BlurredCopy, keyof AdjustUniforms['sigmas']>> = { blurS: 'sharpen', blurM: 'structure', blurL: 'clarity' };
+
+/** True when some non-zero adjustment samples a blurred copy (the pass then needs blur.frag too). */
+export function readsBlurredCopy(p: AdjustParams): boolean {
+  return ADJUST_KEYS.some((key) => !!ADJUSTMENTS[key].reads && !!p[key]);
+}
+
+/**
+ * The blurred copies of the input the active steps sample (registry `reads`), each once, in BLURRED_COPIES order,
+ * with its σ in px. Both renderers, the gl-react preview and the tile overlap read this.
+ */
+export function blurredCopies(u: AdjustUniforms): { name: BlurredCopy; sigma: number }[] {
+  const wanted = new Set<BlurredCopy>();
+  for (const key of SCALAR_ADJUST_KEYS) {
+    const reads = ADJUSTMENTS[key].reads;
+    if (reads && u[key] !== ADJUSTMENTS[key].neutral) wanted.add(reads);
+  }
+  return BLURRED_COPIES.filter((name) => wanted.has(name)).map((name) => ({ name, sigma: u.sigmas[COPY_SIGMA[name]] }));
 }

@@ -28,7 +28,8 @@
  */
 import type { AdjustParams } from '../doc/types';
 import { isIdentityAdjust } from './adjustRanges';
-import { adjustUniforms, HIGHLIGHT_GAIN, TEMPERATURE_GAIN, TINT_GAIN, type AdjustUniforms } from './adjustUniforms';
+import type { BlurredCopy } from './adjustRegistry';
+import { adjustUniforms, blurredCopies, HIGHLIGHT_GAIN, TEMPERATURE_GAIN, TINT_GAIN, type AdjustUniforms } from './adjustUniforms';
 import { boxBlurRgba, gaussianBlurRgba } from './blur';
 import { GRAIN_TEXTURE_SIZE, grainTexture, pgrainNoise, simpleGrainNoise } from './grain';
 
@@ -77,9 +78,9 @@ export function applyAdjustments(image: RgbaImage, params: AdjustParams, opts: A
 export function adjustPixels(img: RgbaImage, u: AdjustUniforms, grainTex?: Uint8Array): Uint8ClampedArray {
   const { data: I, width: w, height: h } = img;
   const out = new Uint8ClampedArray(I);
-  const bs = u.sharpen ? blurCopy(img, u.sigmas.sharpen) : null;
-  const bm = u.structure ? blurCopy(img, u.sigmas.structure) : null;
-  const bl = u.clarity || u.glow ? blurCopy(img, u.sigmas.clarity) : null;
+  const copies: Partial<Record<BlurredCopy, Uint8ClampedArray>> = {};
+  for (const copy of blurredCopies(u)) copies[copy.name] = blurCopy(img, copy.sigma);
+  const bs = copies.blurS ?? null, bm = copies.blurM ?? null, bl = copies.blurL ?? null;
   const tex = u.grain || u.pgrain ? (grainTex ?? grainTexture(GRAIN_TEXTURE_SIZE)) : null;
   const texSize = tex ? Math.round(Math.sqrt(tex.length)) : 0;
   const expK = Math.pow(2, u.exposure);

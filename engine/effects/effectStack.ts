@@ -13,6 +13,7 @@
  */
 import type { AdjustParams, FilterParams } from '../doc/types';
 import { BLUR_REFERENCE_WIDTH, isIdentityAdjust } from './adjustRanges';
+import { readsBlurredCopy } from './adjustUniforms';
 import { blurSizeScale } from './blur';
 import type { FilterDef } from './filters/catalogue';
 import { combinationParams, filterFor } from './filters/applyFilter';
@@ -74,12 +75,11 @@ export function blurPassRadius(pass: BlurPass, renderWidth: number): number {
 
 export type ShaderFile = 'adjust.frag' | 'lut.frag' | 'blur.frag';
 
-/** Shader files one pass needs; an adjust pass with sharpen/structure/clarity/glow also needs blurred copies. */
+/** Shader files one pass needs; an adjust pass whose steps sample blurred copies (sharpen, structure, clarity, glow) also needs blur.frag. */
 export function needsShader(pass: EffectPass): ShaderFile[] {
   if (pass.kind === 'lut') return ['lut.frag'];
   if (pass.kind === 'blur') return ['blur.frag'];
-  const p = pass.params;
-  return p.sharpen || p.structure || p.clarity || p.glow ? ['adjust.frag', 'blur.frag'] : ['adjust.frag'];
+  return readsBlurredCopy(pass.params) ? ['adjust.frag', 'blur.frag'] : ['adjust.frag'];
 }
 
 /** The distinct shader files a list of passes needs (for pre-download), in first-use order. */

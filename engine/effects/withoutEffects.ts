@@ -3,12 +3,13 @@
  * blend mode, outline, shadow or reflection. View-only: the result is drawn, never stored.
  */
 import type { Layer } from '../doc/types';
+import { LAYER_EFFECT_KEYS } from './layerEffectFields';
 
 const stripped = new WeakMap<Layer, Layer>();
 
 /** True when the layer carries any effect that the original view drops. */
 export function hasLayerEffects(layer: Layer): boolean {
-  return !!(layer.filterParams || layer.adjustParams || layer.blendParams || layer.outlineParams || layer.shadowParams || layer.reflectionParams);
+  return LAYER_EFFECT_KEYS.some((key) => !!layer[key]);
 }
 
 /**
@@ -20,7 +21,7 @@ export function withoutLayerEffects(layer: Layer): Layer {
   if (!hasLayerEffects(layer)) return layer;
   let plain = stripped.get(layer);
   if (!plain) {
-    plain = { ...layer, filterParams: null, adjustParams: null, blendParams: null, outlineParams: null, shadowParams: null, reflectionParams: null };
+    plain = { ...layer, ...Object.fromEntries(LAYER_EFFECT_KEYS.map((key) => [key, null])) };
     stripped.set(layer, plain);
   }
   return plain;

@@ -4,7 +4,8 @@
  * texture. Numbers come from the same engine functions the CPU path uses (adjustUniforms, blurPassRadius,
  * filterLut), so the two paths differ only by float-vs-double rounding.
  */
-import { adjustUniforms, type AdjustUniforms } from '../../../../engine/effects/adjustUniforms';
+import { ADJUST_STEP_ORDER, ADJUSTMENTS, SCALAR_ADJUST_KEYS } from '../../../../engine/effects/adjustRegistry';
+import { adjustUniforms, blurredCopies, type AdjustUniforms } from '../../../../engine/effects/adjustUniforms';
 import { BLUR_RENDER_MAX_SIDE } from '../../../../engine/effects/blur';
 import { blurPassRadius, type EffectPass } from '../../../../engine/effects/effectStack';
 import { filterLut } from '../../../../engine/effects/filters/applyFilter';
@@ -40,13 +41,15 @@ export function ensureProgram(runner: GlRunner, file: string, defines: readonly 
  * shader holding only the active steps several times faster than the full one.
  */
 export function adjustDefines(u: AdjustUniforms): string[] {
-  const on: [string, boolean][] = [
-    ['SHARPEN', !!u.sharpen], ['STRUCTURE', !!u.structure], ['CLARITY', !!u.clarity], ['GLOW', !!u.glow],
-    ['EXPOSURE', !!u.exposure], ['BRIGHTNESS', !!u.brightness], ['CONTRAST', u.contrast !== 1], ['SHADOW', !!u.shadow],
-    ['HIGHLIGHT', !!u.highlight], ['TEM', !!u.tem], ['TINT', !!u.tint], ['SATURATION', u.saturation !== 1],
-    ['VIBRANCE', !!u.vibrance], ['VIGNETTE', !!u.vignette?.amount], ['GRAIN', !!u.grain], ['PGRAIN', !!u.pgrain],
-  ];
-  return ['SPECIALIZED', ...on.filter(([, active]) => active).map(([step]) => `USE_${step}`)];
+  const defines = ['SPECIALIZED'];
+  for (const key of ADJUST_STEP_ORDER) {
+    const { define, neutral } = ADJUSTMENTS[key];
+    if (!define) continue;
+    const active = key === 'vignette' ? !!u.vignette?.amount : u[key] !== neutral;
+    if (active) defines.push(`USE_${define}`);
+  }
+  if (u.pgrain) defines.push('USE_PGRAIN');
+  return defines;
 }
 
 /** A texture-backed picture on the GPU: an uploaded source or a pass result. */
@@ -150,12 +153,11 @@ export function blurPicture(runner: GlRunner, input: GlPicture, sigma: number, f
 export function adjustShaderUniforms(u: AdjustUniforms, geometry: PassGeometry, grainSize: number): Record<string, number | number[]> {
   const vignette = u.vignette;
   const pgrain = u.pgrain;
+  const steps: Record<string, number> = {};
+  for (const key of SCALAR_ADJUST_KEYS) if (ADJUSTMENTS[key].define) steps[key] = u[key];
   return {
-    sharpen: u.sharpen, structure: u.structure, clarity: u.clarity, glow: u.glow,
-    exposure: u.exposure, brightness: u.brightness, contrast: u.contrast, shadow: u.shadow, highlight: u.highlight,
-    tem: u.tem, tint: u.tint, saturation: u.saturation, vibrance: u.vibrance,
+    ...steps,
     vignetteStart: vignette?.start ?? 0.7, vignetteAmount: vignette?.amount ?? 0, vignetteColor: vignette?.color ?? 0,
-    grain: u.grain,
     // grain.ts pgrainCell: whole pixels so CPU and GL cells line up.
     pgrainCell: pgrain ? Math.max(1, Math.round(pgrain.size)) : 1,
     pgrainAmount: pgrain?.amount ?? 0,
@@ -186,9 +188,7 @@ function adjustPass(ctx: PassContext, input: GlPicture, u: AdjustUniforms): GlPi
   };
   try {
     const textures: Record<string, UniformValue> = { t: input.texture };
-    if (u.sharpen) textures.blurS = blurOf(u.sigmas.sharpen);
-    if (u.structure) textures.blurM = blurOf(u.sigmas.structure);
-    if (u.clarity || u.glow) textures.blurL = blurOf(u.sigmas.clarity);
+    for (const copy of blurredCopies(u)) textures[copy.name] = blurOf(copy.sigma);
     let grainSize = 1;
     if (u.grain || u.pgrain) {
       const grain = ctx.grain();
@@ -264,8 +264,7 @@ export function passReach(passes: readonly EffectPass[], imageWidth: number, ima
     if (pass.kind === 'blur') reach += Math.ceil(3 * blurPassRadius(pass, imageWidth));
     if (pass.kind === 'adjust') {
       const u = adjustUniforms(pass.params, imageWidth, imageHeight, imageWidth);
-      const sigmas = [u.blur, u.sharpen ? u.sigmas.sharpen : 0, u.structure ? u.sigmas.structure : 0, u.clarity || u.glow ? u.sigmas.clarity : 0];
-      reach += Math.ceil(3 * sigmas[0]) + Math.ceil(3 * Math.max(...sigmas.slice(1)));
+      reach += Math.ceil(3 * u.blur) + Math.ceil(3 * Math.max(0, ...blurredCopies(u).map((copy) => copy.sigma)));
     }
   }
   return reach;

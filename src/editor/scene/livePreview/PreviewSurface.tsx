@@ -12,7 +12,7 @@ import { Node, Shaders, Visitor } from 'gl-react';
 import { Surface } from 'gl-react-dom';
 import type { ReactElement } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { adjustUniforms } from '../../../../engine/effects/adjustUniforms';
+import { adjustUniforms, blurredCopies } from '../../../../engine/effects/adjustUniforms';
 import { isPgrainIdentity } from '../../../../engine/effects/adjustRanges';
 import { blurPassRadius, shaderFilesFor, type EffectPass } from '../../../../engine/effects/effectStack';
 import { filterLut } from '../../../../engine/effects/filters/applyFilter';
@@ -99,9 +99,7 @@ export function passNodes(source: HTMLCanvasElement, passes: readonly EffectPass
       if (u.blur > 0) current = blurred(current, u.blur, width, height);
       const input = current;
       const textures: Record<string, Texture> = { t: input };
-      if (u.sharpen) textures.blurS = blurred(input, u.sigmas.sharpen, width, height);
-      if (u.structure) textures.blurM = blurred(input, u.sigmas.structure, width, height);
-      if (u.clarity || u.glow) textures.blurL = blurred(input, u.sigmas.clarity, width, height);
+      for (const copy of blurredCopies(u)) textures[copy.name] = blurred(input, copy.sigma, width, height);
       // Unused samplers still need a valid binding: the input.
       for (const name of ['blurS', 'blurM', 'blurL', 'grainTex']) textures[name] ??= input;
       const geometry = { imageWidth: width, imageHeight: height, originX: 0, originY: 0 };

@@ -11,6 +11,7 @@ import { AdjustPanel } from './AdjustPanel';
 import { BlendModeField } from './BlendModeField';
 import { CompareButton } from './CompareButton';
 import { isOn, isTextLayer, toggledReflection, toggledShadow } from '../../../../engine/effects/effectDefaults';
+import { EFFECT_PANEL_KINDS } from '../../../../engine/effects/layerEffectFields';
 import { FilterGrid } from './FilterGrid';
 import { EnableSwitch, KindSection } from './KindSection';
 import { kindsForLayer, type AdjustPanelKind } from './kinds';
@@ -24,8 +25,11 @@ import './effects.css';
 
 /** Kinds unfolded until the user folds them: the ones that were always visible before the kinds existed. */
 const OPEN_BY_DEFAULT: ReadonlySet<AdjustPanelKind> = new Set(['opacity', 'color', 'textSpacing', 'textArc', 'textBackground']);
-/** Kinds that change how the layer's pixels look, worth comparing against the original. */
-const COMPARABLE: ReadonlySet<AdjustPanelKind> = new Set(['adjust', 'filter', 'shadow', 'outline', 'reflection', 'blendMode']);
+
+/** Kinds that edit an effect object, so they change how the layer's pixels look: worth comparing against the original. */
+function isEffectKind(kind: AdjustPanelKind): boolean {
+  return (EFFECT_PANEL_KINDS as ReadonlySet<string>).has(kind);
+}
 
 export function LayerEffects({ layer }: { layer: Layer }) {
   const { t } = useTranslation();
@@ -89,7 +93,7 @@ export function LayerEffects({ layer }: { layer: Layer }) {
 
   return (
     <div className="fx-kinds" data-testid="effects.layer">
-      {kinds.some((kind) => COMPARABLE.has(kind)) && <CompareButton />}
+      {kinds.some((kind) => isEffectKind(kind)) && <CompareButton />}
       {kinds.map((kind) => (
         <KindSection key={kind} kind={kind} defaultOpen={OPEN_BY_DEFAULT.has(kind)} aside={aside(kind)}>
           {body(kind)}

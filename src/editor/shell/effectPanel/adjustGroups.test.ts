@@ -10,6 +10,9 @@ describe('adjust slider groups', () => {
     expect(new Set(shown).size).toBe(shown.length);
     expect(ADJUST_GROUPS.map((group) => group.id)).toEqual(['light', 'colour', 'detail', 'effects']);
     expect(ADJUST_GROUPS[0].keys).toEqual(['brightness', 'contrast', 'exposure', 'highlight', 'shadow']);
+    expect(ADJUST_GROUPS[1].keys).toEqual(['saturation', 'vibrance', 'tem', 'tint']);
+    expect(ADJUST_GROUPS[2].keys).toEqual(['clarity', 'sharpen', 'structure', 'blur']);
+    expect(ADJUST_GROUPS[3].keys).toEqual(['glow', 'vignette', 'grain']);
   });
 
   it('show the four pgrain fields in the effects group only', () => {

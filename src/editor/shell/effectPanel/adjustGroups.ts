@@ -1,13 +1,12 @@
 /**
- * The adjust panel's slider groups and the pure edits behind its buttons. Every ADJUST_KEYS entry
- * sits in exactly one group (checked by the test), so a key added to the engine cannot silently
- * lose its slider.
+ * The adjust panel's slider groups and the pure edits behind its buttons. The groups come from the
+ * adjustment registry (engine/effects/adjustRegistry.ts: each row names its group and place), so a key
+ * added to the engine gets its slider without an edit here.
  */
 import { defaultAdjustParams } from '../../../../engine/doc/defaults';
 import type { AdjustParams, PGrainParams } from '../../../../engine/doc/types';
-import type { AdjustKey } from '../../../../engine/effects/adjustRanges';
+import { ADJUST_GROUP_IDS, adjustKeysOfGroup, type AdjustGroupId, type AdjustKey } from '../../../../engine/effects/adjustRegistry';
 
-export type AdjustGroupId = 'light' | 'colour' | 'detail' | 'effects';
 export type PGrainKey = keyof PGrainParams;
 
 export interface AdjustGroup {
@@ -19,12 +18,12 @@ export interface AdjustGroup {
 
 export const PGRAIN_KEYS: readonly PGrainKey[] = ['size', 'amount', 'highlights', 'roughness'];
 
-export const ADJUST_GROUPS: readonly AdjustGroup[] = [
-  { id: 'light', keys: ['brightness', 'contrast', 'exposure', 'highlight', 'shadow'], pgrain: [] },
-  { id: 'colour', keys: ['saturation', 'vibrance', 'tem', 'tint'], pgrain: [] },
-  { id: 'detail', keys: ['clarity', 'sharpen', 'structure', 'blur'], pgrain: [] },
-  { id: 'effects', keys: ['glow', 'vignette', 'grain'], pgrain: PGRAIN_KEYS },
-];
+/** The groups in panel order, each with the adjustments the registry places in it; film grain closes "effects". */
+export const ADJUST_GROUPS: readonly AdjustGroup[] = ADJUST_GROUP_IDS.map((id) => ({
+  id,
+  keys: adjustKeysOfGroup(id),
+  pgrain: id === 'effects' ? PGRAIN_KEYS : [],
+}));
 
 /** The stored adjustments, or all-zero defaults when the layer/project has none yet. */
 export function adjustOrDefault(params: AdjustParams | null | undefined): AdjustParams {

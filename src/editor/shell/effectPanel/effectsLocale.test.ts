@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../../../locales';
 import { flatten } from '../../../../locales/localeRules';
 import { BLEND_MODES } from '../../../../engine/doc/types';
-import { ADJUST_KEYS } from '../../../../engine/effects/adjustRanges';
+import { ADJUST_KEYS, ADJUSTMENTS } from '../../../../engine/effects/adjustRegistry';
 import { FILTERS, FILTER_CATEGORIES } from '../../../../engine/effects/filters';
 import { OUTLINE_TYPES } from '../../../../engine/effects/outline';
 import { SHADOW_PRESETS } from '../../../../engine/effects/shadow';
@@ -17,7 +17,7 @@ const de = flatten(MESSAGES.de);
 
 describe('effects panel labels', () => {
   const keys = [
-    ...ADJUST_KEYS.map((key) => `effects.adjustments.${key}`),
+    ...ADJUST_KEYS.map((key) => ADJUSTMENTS[key].labelKey),
     ...PGRAIN_KEYS.map((key) => `effects.pgrain.${key}`),
     ...ADJUST_GROUPS.map((group) => `effects.groups.${group.id}`),
     ...ADJUST_PANEL_KINDS.map((kind) => `effects.kinds.${kind}`),

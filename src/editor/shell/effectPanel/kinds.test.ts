@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { EFFECT_PANEL_KINDS } from '../../../../engine/effects/layerEffectFields';
 import { ADJUST_PANEL_KINDS, CANVAS_KINDS, kindsForLayer } from './kinds';
 
 describe('adjust-panel kinds', () => {
@@ -29,5 +30,11 @@ describe('adjust-panel kinds', () => {
       ...CANVAS_KINDS,
     ]);
     expect([...reachable].sort()).toEqual([...ADJUST_PANEL_KINDS].sort());
+  });
+
+  it('edit every effect object of a layer with a SPEC kind of its own', () => {
+    const kinds = [...EFFECT_PANEL_KINDS];
+    expect(kinds).toHaveLength(6);
+    for (const kind of kinds) expect(ADJUST_PANEL_KINDS, kind).toContain(kind);
   });
 });

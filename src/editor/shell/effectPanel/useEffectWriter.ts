@@ -6,13 +6,12 @@
 import { useMemo } from 'react';
 import { setCanvasEffects, setLayerEffects, type Command, type LayerEffectsPatch } from '../../../../engine/commands';
 import type { Layer } from '../../../../engine/doc/types';
+import { isCanvasEffectField, type CanvasEffectField } from '../../../../engine/effects/layerEffectFields';
 import { useEditor } from '../../EditorContext';
 import type { Gesture } from '../props/useGesture';
 
 export type EffectTarget = { kind: 'layer'; layerId: string } | { kind: 'canvas' };
 export type EffectKey = keyof LayerEffectsPatch;
-/** The effect objects the canvas-wide panel may write. */
-export type CanvasEffectKey = 'adjustParams' | 'filterParams';
 export type EffectValue<K extends EffectKey> = Layer[K];
 
 export interface EffectWriter {
@@ -28,10 +27,6 @@ export interface EffectWriter {
   update<K extends EffectKey>(key: K, fn: (current: EffectValue<K>) => EffectValue<K>, via?: Gesture | boolean): void;
 }
 
-function isCanvasKey(key: EffectKey): key is CanvasEffectKey {
-  return key === 'adjustParams' || key === 'filterParams';
-}
-
 export function useEffectWriter(target: EffectTarget): EffectWriter {
   const editor = useEditor();
   const layerId = target.kind === 'layer' ? target.layerId : null;
@@ -39,7 +34,7 @@ export function useEffectWriter(target: EffectTarget): EffectWriter {
   return useMemo(() => {
     const read = <K extends EffectKey>(key: K): EffectValue<K> => {
       if (layerId !== null) return (editor.getLayer(layerId)?.[key] ?? null) as EffectValue<K>;
-      return (isCanvasKey(key) ? editor.getProject()[key] : null) as EffectValue<K>;
+      return (isCanvasEffectField(key) ? editor.getProject()[key] : null) as EffectValue<K>;
     };
     const update = <K extends EffectKey>(key: K, fn: (current: EffectValue<K>) => EffectValue<K>, via: Gesture | boolean = true) => {
       const patch = { [key]: fn(read(key)) } as LayerEffectsPatch;
@@ -48,7 +43,7 @@ export function useEffectWriter(target: EffectTarget): EffectWriter {
         else via.exec(command, args);
       };
       if (layerId !== null) run(setLayerEffects, { layerId, patch });
-      else if (isCanvasKey(key)) run(setCanvasEffects, { patch: patch as Pick<LayerEffectsPatch, CanvasEffectKey> });
+      else if (isCanvasEffectField(key)) run(setCanvasEffects, { patch: patch as Pick<LayerEffectsPatch, CanvasEffectField> });
     };
     const layer = () => (layerId !== null ? editor.getLayer(layerId) ?? null : null);
     return { gestureLabel: layerId !== null ? setLayerEffects.name : setCanvasEffects.name, read, layer, update };

@@ -2,7 +2,7 @@ import type { ProItem } from '../../engine/doc/proItems';
 import type { PromotionOffer } from '../../engine/spec/promotion';
 import { ResultCode } from '../../engine/spec/errors';
 import { retry } from '../../engine/net/retry';
-import type { CreditBalanceView, OrderView, SubscriptionView } from '../account/accountTypes';
+import type { CreditBalanceView, OrderView, SubscriptionView } from './accountTypes';
 import { reportReply } from '../account/serverReplies';
 import { getDeviceId } from './deviceId';
 import { NetworkError } from './apiClient';

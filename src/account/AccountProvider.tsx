@@ -21,7 +21,7 @@ import type { CreditBalanceView } from '../api/accountTypes';
 import { AuthDialog } from './AuthDialog';
 import { CreditsDialog } from './CreditsDialog';
 import { GiftDialog } from './GiftDialog';
-import { onReply } from './serverReplies';
+import { onReply } from '../api/serverReplies';
 import './account.css';
 
 

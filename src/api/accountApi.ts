@@ -3,7 +3,7 @@ import type { PromotionOffer } from '../../engine/spec/promotion';
 import { ResultCode } from '../../engine/spec/errors';
 import { retry } from '../../engine/net/retry';
 import type { CreditBalanceView, OrderView, SubscriptionView } from './accountTypes';
-import { reportReply } from '../account/serverReplies';
+import { reportReply } from './serverReplies';
 import { getDeviceId } from './deviceId';
 import { NetworkError } from './apiClient';
 import { reportNetworkError, trackFailedCall } from './analytics';

@@ -1,22 +1,10 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { fileTrees } from '../tests/helpers/fileTree';
 import { unusedLocaleKeys } from './localeKeys';
 
 const ROOT = path.resolve(__dirname, '..');
-const dirs: string[] = [];
-
-function tree(files: Record<string, string>): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'locale-keys-'));
-  dirs.push(dir);
-  for (const [name, text] of Object.entries(files)) {
-    mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
-    writeFileSync(path.join(dir, name), text);
-  }
-  return dir;
-}
-afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+const tree = fileTrees('locale-keys');
 
 describe('every interface string is asked for by some code', () => {
   it('holds for the app', () => {

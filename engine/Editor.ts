@@ -4,7 +4,6 @@
  * No React, Konva or DOM here (engine/ rule), so the whole editor runs headless in tests.
  */
 import { AssetStore } from './assets/AssetStore';
-import type { Command } from './commands/defineCommand';
 import { BACKGROUND_LAYER_ID } from './spec/kinds';
 import type { Layer, Project } from './doc/types';
 import { type CaptureMode, History } from './history/History';
@@ -22,6 +21,26 @@ export interface EditorSnapshot {
 }
 
 export type LayerPatch = Partial<Omit<Layer, 'layerId'>> & { layerId: string };
+
+/**
+ * What {@link Editor.exec} runs: a named function that writes through the Editor (Excalidraw-style
+ * metadata). Commands never hand-write undo: the history records what they changed. Declared here, beside
+ * the Editor that runs them, so engine/commands depends on the Editor and never the other way round;
+ * commands are written with defineCommand (engine/commands/defineCommand.ts).
+ */
+export interface Command<Args, Result = void> {
+  /** Dotted name, e.g. 'layer.move'; also the undo step's label. */
+  name: string;
+  /** i18n key of the menu/tooltip label (locales/sections/commands; checked in every language by commandCatalogue.test.ts). */
+  label: string;
+  /**
+   * Keyboard shortcuts in `Mod+Shift+Z` form, if any: the canvas keyboard table, the shortcut sheet
+   * and the menus' tooltips read them from here (src/editor/canvas/shortcuts.ts).
+   */
+  shortcuts?: readonly string[];
+  isEnabled?(editor: Editor, args: Args): boolean;
+  run(editor: Editor, args: Args): Result;
+}
 
 export interface ExecOptions {
   /** false: append to the open step instead of starting a new one (continuous gestures). Default true. */

@@ -16,16 +16,34 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const MANIFEST_VERSION = 2;
 const TARGET_WEIGHT = 400;
 
-/** Where the manifest is written for a project root. */
+/** @typedef {{ fontName: string, family: string, slug: string, category: string, unlockType: number, disable?: boolean }} CatalogueEntry */
+/** @typedef {{ file: string, unicodeRange: string }} FontFile */
+/**
+ * @typedef {Omit<CatalogueEntry, 'disable'> & { disable: boolean | undefined, weight: number, fileName: string, thumb: string,
+ *   files: FontFile[], metrics: ReturnType<typeof metricsOf> }} FamilyEntry
+ */
+
+/**
+ * Where the manifest is written for a project root.
+ * @param {string} [root]
+ */
 export function manifestPathFor(root = ROOT) {
   return path.join(root, 'generated', 'fonts', 'manifest.json');
 }
 
+/**
+ * @param {string} file
+ * @returns {any} whatever the file holds (package metadata, the catalogue)
+ */
 function readJson(file) {
   return JSON.parse(readFileSync(file, 'utf8'));
 }
 
-/** The weight CSS font matching would pick for 400: 400, then 500, then lighter, then heavier. */
+/**
+ * The weight CSS font matching would pick for 400: 400, then 500, then lighter, then heavier.
+ * @param {number[]} weights
+ * @param {number} [target]
+ */
 export function nearestWeight(weights, target = TARGET_WEIGHT) {
   if (weights.includes(target)) return target;
   if (target === 400 && weights.includes(500)) return 500;
@@ -36,8 +54,12 @@ export function nearestWeight(weights, target = TARGET_WEIGHT) {
   return pick;
 }
 
-/** The @font-face rules of a fontsource CSS file: weight, style, woff2 file name, unicode-range. */
+/**
+ * The @font-face rules of a fontsource CSS file: weight, style, woff2 file name, unicode-range.
+ * @param {string} css
+ */
 export function parseFontFaces(css) {
+  /** @type {Array<{ weight: number, style: string, file: string, unicodeRange: string }>} */
   const faces = [];
   for (const [, body] of css.matchAll(/@font-face\s*\{([^}]*)\}/g)) {
     const weight = Number(/font-weight:\s*(\d+)/.exec(body)?.[1]);
@@ -49,6 +71,13 @@ export function parseFontFaces(css) {
   return faces;
 }
 
+/**
+ * @param {string} pkgDir
+ * @param {string} slug
+ * @param {number} weight
+ * @param {string} style
+ * @returns {FontFile[]}
+ */
 function familyFiles(pkgDir, slug, weight, style) {
   for (const cssName of [style === 'normal' ? `${weight}.css` : `${weight}-${style}.css`, 'index.css']) {
     const cssPath = path.join(pkgDir, cssName);
@@ -59,10 +88,12 @@ function familyFiles(pkgDir, slug, weight, style) {
   throw new Error(`@fontsource/${slug}: no ${weight} ${style} @font-face rules`);
 }
 
-const round2 = (n) => Math.round(n * 100) / 100;
+const round2 = (/** @type {number} */ n) => Math.round(n * 100) / 100;
 
+/** @param {string} fontPath */
 function metricsOf(fontPath) {
-  const font = fontkit.openSync(fontPath);
+  // A fontsource woff2 holds one font, never a collection.
+  const font = /** @type {import('fontkit').Font} */ (fontkit.openSync(fontPath));
   const unitsPerEm = font.unitsPerEm;
   return {
     unitsPerEm,
@@ -73,6 +104,11 @@ function metricsOf(fontPath) {
   };
 }
 
+/**
+ * @param {CatalogueEntry} entry
+ * @param {string} fontsourceDir
+ * @returns {FamilyEntry}
+ */
 function familyEntry(entry, fontsourceDir) {
   const pkgDir = path.join(fontsourceDir, entry.slug);
   const meta = readJson(path.join(pkgDir, 'metadata.json'));
@@ -104,8 +140,11 @@ function familyEntry(entry, fontsourceDir) {
  * `unicodeRanges` and files point at it by index; unpackFontManifest (engine/fonts/manifest.ts)
  * restores `{file, unicodeRange}`.
  */
+/** @param {FamilyEntry[]} families */
 function packRanges(families) {
+  /** @type {string[]} */
   const unicodeRanges = [];
+  /** @type {Map<string, number>} */
   const indexOf = new Map();
   const packed = families.map((family) => ({
     ...family,
@@ -120,6 +159,11 @@ function packRanges(families) {
   return { unicodeRanges, families: packed };
 }
 
+/**
+ * @param {string} catalogueText
+ * @param {CatalogueEntry[]} catalogue
+ * @param {string} fontsourceDir
+ */
 function inputHashOf(catalogueText, catalogue, fontsourceDir) {
   const hash = createHash('sha256').update(`v${MANIFEST_VERSION}\n`).update(catalogueText);
   for (const { slug } of catalogue) {
@@ -134,11 +178,13 @@ function inputHashOf(catalogueText, catalogue, fontsourceDir) {
 /**
  * Writes the manifest unless an up-to-date one exists. Returns where it is, how many families it
  * holds, its size in bytes and whether the build was skipped.
+ * @param {{ root?: string, force?: boolean, quiet?: boolean }} [options]
  */
 export function buildFontManifest({ root = ROOT, force = false, quiet = false } = {}) {
   const out = manifestPathFor(root);
   const fontsourceDir = path.join(root, 'node_modules', '@fontsource');
   const catalogueText = readFileSync(path.join(root, 'engine', 'fonts', 'catalogue.json'), 'utf8');
+  /** @type {CatalogueEntry[]} */
   const catalogue = JSON.parse(catalogueText);
   const inputHash = inputHashOf(catalogueText, catalogue, fontsourceDir);
   if (!force && existsSync(out)) {
@@ -175,7 +221,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
   try {
     buildFontManifest({ force: process.argv.includes('--force') });
   } catch (err) {
-    console.error(`build-font-manifest: ${err.message}`);
+    console.error(`build-font-manifest: ${err instanceof Error ? err.message : String(err)}`);
     process.exitCode = 1;
   }
 }

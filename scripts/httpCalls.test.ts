@@ -1,22 +1,10 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { fileTrees } from '../tests/helpers/fileTree';
 import { httpCallsOutsideApi } from './httpCalls';
 
 const ROOT = path.resolve(__dirname, '..');
-const dirs: string[] = [];
-
-function tree(files: Record<string, string>): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'http-calls-'));
-  dirs.push(dir);
-  for (const [name, text] of Object.entries(files)) {
-    mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
-    writeFileSync(path.join(dir, name), text);
-  }
-  return dir;
-}
-afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+const tree = fileTrees('http-calls');
 
 describe('every HTTP call of the client goes through src/api', () => {
   it('holds for the app', () => {

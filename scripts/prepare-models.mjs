@@ -56,6 +56,6 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
     prepareIsnet();
   } catch (err) {
     // A failed join must not break `npm install`; the server reports the tool as degraded.
-    console.warn(`prepare-models: ${err.message}`);
+    console.warn(`prepare-models: ${err instanceof Error ? err.message : String(err)}`);
   }
 }

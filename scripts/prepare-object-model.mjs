@@ -42,6 +42,6 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
     prepareObjectModel();
   } catch (err) {
     // A failed copy must not break `npm install`; product recognition then answers "unavailable".
-    console.warn(`prepare-object-model: ${err.message}`);
+    console.warn(`prepare-object-model: ${err instanceof Error ? err.message : String(err)}`);
   }
 }

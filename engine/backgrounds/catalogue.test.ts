@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isValidColor } from '../doc/color';
 import en from '../../locales/sections/changebg/en.json';
-import { AI_BACKGROUND_SCENES, BACKGROUND_CATEGORIES, BACKGROUNDS, backgroundById, backgroundsIn, USED_CATEGORIES } from './catalogue';
+import { AI_BACKGROUND_SCENES, BACKGROUND_CATEGORIES, BACKGROUNDS, backgroundById, USED_CATEGORIES } from './catalogue';
 import { backgroundSvg } from './svg';
 
 /** Every string in a parameter tree that looks like a colour. */
@@ -24,7 +24,7 @@ describe('background library catalogue', () => {
 
   it('fills every category with several backgrounds', () => {
     expect(USED_CATEGORIES).toEqual(BACKGROUND_CATEGORIES);
-    for (const category of BACKGROUND_CATEGORIES) expect(backgroundsIn(category).length, category).toBeGreaterThanOrEqual(5);
+    for (const category of BACKGROUND_CATEGORIES) expect(BACKGROUNDS.filter((bg) => bg.category === category).length, category).toBeGreaterThanOrEqual(5);
   });
 
   it('uses only valid #RRGGBB / #RRGGBBAA colours', () => {

@@ -19,11 +19,6 @@ export function backgroundById(id: string): BackgroundDef | undefined {
   return BY_ID.get(id);
 }
 
-/** The backgrounds of one category, in catalogue order. */
-export function backgroundsIn(category: BackgroundCategory): BackgroundDef[] {
-  return BACKGROUNDS.filter((bg) => bg.category === category);
-}
-
 /** Categories that hold at least one background, in picker order. */
 export const USED_CATEGORIES: readonly BackgroundCategory[] = BACKGROUND_CATEGORIES.filter((c) => BACKGROUNDS.some((bg) => bg.category === c));
 

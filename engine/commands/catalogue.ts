@@ -17,8 +17,6 @@ import { moveLayers } from './moveLayers';
 import { pasteLayers } from './pasteLayers';
 import { reorderLayer } from './reorderLayer';
 import { replaceImage } from './replaceImage';
-import { resizeLayer } from './resizeLayer';
-import { rotateLayer } from './rotateLayer';
 import { setBackground } from './setBackground';
 import { setCanvasEffects } from './setCanvasEffects';
 import { setCanvasSize } from './setCanvasSize';
@@ -38,6 +36,6 @@ export type AnyCommand = Command<any, any>;
 export const COMMANDS: readonly AnyCommand[] = [
   addLayer, applyImageResult, clearLayers, cropImage, deleteLayers, duplicateLayers, editText, flipLayers,
   renameLayer, setLayerVisibility, setLayerLocked, moveLayers, pasteLayers, reorderLayer, replaceImage,
-  resizeLayer, rotateLayer, setBackground, setCanvasEffects, setCanvasSize, setColor, setFont, setLayerEffects,
+  setBackground, setCanvasEffects, setCanvasSize, setColor, setFont, setLayerEffects,
   setLayerMask, setOpacity, setShapeStyle, setTextProps, transformLayer,
 ];

@@ -4,8 +4,6 @@ export { addLayer } from './addLayer';
 export { deleteLayers } from './deleteLayers';
 export { duplicateLayers, cloneLayer } from './duplicateLayers';
 export { moveLayers } from './moveLayers';
-export { resizeLayer } from './resizeLayer';
-export { rotateLayer } from './rotateLayer';
 export { transformLayer } from './transformLayer';
 export { flipLayers } from './flipLayers';
 export { reorderLayer, type ReorderTarget } from './reorderLayer';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createTestEditor } from '../../tests/helpers/TestEditor';
 import { createImageLayer } from '../doc/factories';
 import {
-  addLayer, deleteLayers, duplicateLayers, flipLayers, moveLayers, pasteLayers, renameLayer, reorderLayer, resizeLayer, rotateLayer,
+  addLayer, deleteLayers, duplicateLayers, flipLayers, moveLayers, pasteLayers, renameLayer, reorderLayer,
   setLayerLocked, setLayerVisibility, setOpacity, transformLayer,
 } from './index';
 
@@ -81,15 +81,14 @@ describe('geometry', () => {
     t.expectLayer('bgLayer').toMatchObject({ rect: { x: 0, y: 0 } });
   });
 
-  it('resizes keeping the angle; rotates normalised; transforms all at once', () => {
+  it('transforms position, size and angle at once: sizes at least 1 px, angle normalised', () => {
     const t = createTestEditor().addImage();
     const id = t.lastId;
-    t.exec(rotateLayer, { layerId: id, angle: 270 }).expectLayer(id).toMatchObject({ rect: { angle: -90 } });
-    t.exec(resizeLayer, { layerId: id, rect: { x: 1, y: 2, w: 30, h: 0 } })
+    t.exec(transformLayer, { layerId: id, rect: { x: 1, y: 2, w: 30, h: 0, angle: 270 } })
       .expectLayer(id).toMatchObject({ rect: { x: 1, y: 2, w: 30, h: 1, angle: -90 } });
     t.exec(transformLayer, { layerId: id, rect: { x: 5, y: 6, w: 70, h: 80, angle: 540 } })
       .expectLayer(id).toMatchObject({ rect: { x: 5, y: 6, w: 70, h: 80, angle: 180 } });
-    expect(t.editor.undoLabels()).toEqual(['layer.add', 'layer.rotate', 'layer.resize', 'layer.transform']);
+    expect(t.editor.undoLabels()).toEqual(['layer.add', 'layer.transform', 'layer.transform']);
   });
 
   it('flips toggle', () => {

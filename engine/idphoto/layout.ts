@@ -111,8 +111,3 @@ export function placeHead(template: IdPhotoTemplate, head: HeadMeasure, adjust: 
   const eyePercent = 100 - ((topPx + (head.eyeY - head.crownY) * scale) / H) * 100;
   return { scale, originX, originY, outWidth: W, outHeight: H, headPercent: (headPx / H) * 100, topPercent: topPct, eyePercent };
 }
-
-/** Target head height and top margin at the middle of the bands (for the band drawn on the page). */
-export function bandGuide(template: IdPhotoTemplate): { head: PercentBand; top: PercentBand; eye?: PercentBand; headMid: number; topMid: number } {
-  return { head: template.headPercent, top: template.topPercent, eye: template.eyePercent, headMid: bandMid(template.headPercent), topMid: bandMid(template.topPercent) };
-}

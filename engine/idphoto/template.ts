@@ -57,11 +57,6 @@ export function mmToPx(mm: number, dpi: number): number {
   return Math.round((mm / MM_PER_INCH) * dpi);
 }
 
-/** A template's band in output pixels, [min, max]. */
-export function bandPx(band: PercentBand, pixelHeight: number): [number, number] {
-  return [(band[0] / 100) * pixelHeight, (band[1] / 100) * pixelHeight];
-}
-
 /** The middle of a band. */
 export const bandMid = (band: PercentBand): number => (band[0] + band[1]) / 2;
 

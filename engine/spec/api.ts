@@ -10,7 +10,6 @@
  * | cancel | POST /api/task/cancel | {@link StatusRequest} | {@link CancelReply} |
  * | upload | POST /api/upload (multipart `file`, field `data` JSON {func, fileType, subDir}) | | {@link UploadReply} |
  */
-import { ResultCode } from './errors';
 
 /** The reply envelope of every API call (SPEC §3): `{resultCode, msg, data}`, 100 for success. */
 export interface Envelope<T = unknown> {
@@ -78,6 +77,3 @@ export function statusProgress(data: unknown): number | undefined {
   const p = data && typeof data === 'object' ? (data as { progress?: unknown }).progress : undefined;
   return typeof p === 'number' && p >= 0 && p <= 1 ? p : undefined;
 }
-
-/** True while the entry says "keep waiting" (SPEC §8 -112). */
-export const isUnfinished = (entry: TaskStatusEntry): boolean => entry.resultCode === ResultCode.GPU_TASK_UNFINISHED;

@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react';
 import type { StoredAccount } from '../../machines/login.machine';
-import type { CreditBalanceView } from './accountTypes';
+import type { CreditBalanceView } from '../api/accountTypes';
 
 export type LoginStateName = 'none' | 'logging' | 'success' | 'fail' | 'cancel' | 'expired' | 'need-login';
 export type PurchaseStateName = 'none' | 'purchasing' | 'success' | 'fail' | 'cancel' | 'repeat';

@@ -17,11 +17,11 @@ import { getDeviceId } from '../api/deviceId';
 import { useLang } from '../app/useLang';
 import { AccountContext, type AccountApi, type PurchaseStateName } from './AccountContext';
 import { clearStoredAccount, readStoredAccount, storeAccount } from './accountStorage';
-import type { CreditBalanceView } from './accountTypes';
+import type { CreditBalanceView } from '../api/accountTypes';
 import { AuthDialog } from './AuthDialog';
 import { CreditsDialog } from './CreditsDialog';
 import { GiftDialog } from './GiftDialog';
-import { onReply } from './serverReplies';
+import { onReply } from '../api/serverReplies';
 import './account.css';
 
 

@@ -1,7 +1,7 @@
 import { ResultCode } from '../../engine/spec/errors';
 import type { Envelope, QueryInput, SubmitInput, UploadInput, UploadOutput } from '../../machines/taskFlow.types';
 import { reportNetworkError, trackFailedCall } from './analytics';
-import { reportReply } from '../account/serverReplies';
+import { reportReply } from './serverReplies';
 import { deviceHeaders } from './deviceId';
 
 /** Upload calls give up after this long (text.uploadErrorTimeout). */

@@ -8,7 +8,7 @@ import type {
   AddItemsReply, BatchItemStatus, BatchListReply, BatchSettings, BatchSettingsOverride, BatchStatus, BatchToolId, DownloadLinkReply,
 } from '../../engine/spec/batch';
 import type { Envelope } from '../../machines/taskFlow.types';
-import { reportReply } from '../account/serverReplies';
+import { reportReply } from './serverReplies';
 import { trackFailedCall } from './analytics';
 import { UPLOAD_TIMEOUT_MS } from './apiClient';
 import { deviceHeaders } from './deviceId';

@@ -10,7 +10,7 @@ import { AUTH_TOKEN_KEY } from '../../engine/spec/storageKeys';
 import type { Envelope } from '../../machines/taskFlow.types';
 import { NetworkError } from './apiClient';
 import { getDeviceId } from './deviceId';
-import { reportReply } from '../account/serverReplies';
+import { reportReply } from './serverReplies';
 
 /** A reply whose result code is not success; `data` carries extras such as the current revision of a conflict. */
 export class ApiResultError extends Error {

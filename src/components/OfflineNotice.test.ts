@@ -2,16 +2,14 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../i18n';
+import { inLanguage } from '../../tests/helpers/renderMarkup';
 import { OfflineNotice, OfflineNoticeView, subscribeConnectivity } from './OfflineNotice';
 
 describe('OfflineNotice (SPEC §5)', () => {
   it('shows the login-network error text in a polite live region while offline', async () => {
-    const i18n = initI18n('en');
-    await i18n.changeLanguage('de');
-    const html = renderToStaticMarkup(createElement(OfflineNoticeView, { offline: true }));
+    const html = await inLanguage('de', () => renderToStaticMarkup(createElement(OfflineNoticeView, { offline: true })));
     expect(html).toMatch(/^<div role="status" aria-live="polite"/);
-    expect(html).toContain(`>${i18n.t('text.loginErrorNetwork')}</p>`);
-    await i18n.changeLanguage('en');
+    expect(html).toContain(`>${initI18n('en').getFixedT('de')('text.loginErrorNetwork')}</p>`);
   });
 
   it('keeps the empty live region in the page while online', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { moveLayers, renameLayer, resizeLayer, setLayerVisibility } from '../../engine/commands';
+import { moveLayers, renameLayer, setLayerVisibility, transformLayer } from '../../engine/commands';
 import { createTestEditor } from '../../tests/helpers/TestEditor';
 import { sameIds, sameLayerApartFrom, sameLayersApartFrom, selectedLayersOf } from './selectors';
 
@@ -13,7 +13,7 @@ describe('selector equality for views that do not show positions', () => {
     expect(moved).not.toBe(before);
     expect(sameLayerApartFrom(before, moved, 'position')).toBe(true);
     expect(sameLayerApartFrom(before, moved, 'rect')).toBe(true);
-    t.exec(resizeLayer, { layerId: id, rect: { x: moved.rect.x, y: moved.rect.y, w: moved.rect.w + 10, h: moved.rect.h } });
+    t.exec(transformLayer, { layerId: id, rect: { ...moved.rect, w: moved.rect.w + 10 } });
     const resized = t.layer(id);
     expect(sameLayerApartFrom(moved, resized, 'position')).toBe(false);
     expect(sameLayerApartFrom(moved, resized, 'rect')).toBe(true);

@@ -1,8 +1,7 @@
 import { createElement } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TIMING_STAT_KEYS, type TimingStat, type TimingStats } from '../../engine/util/timingPhases';
-import { initI18n } from '../i18n';
+import { inLanguage, renderMarkup, startInEnglish } from '../../tests/helpers/renderMarkup';
 import { AdminStatsView, type AdminStatsState } from './AdminStatsPage';
 
 const none: TimingStat = { count: 0, median: null, p95: null };
@@ -10,12 +9,10 @@ const statsOf = (over: Partial<Record<(typeof TIMING_STAT_KEYS)[number], TimingS
   Object.fromEntries(TIMING_STAT_KEYS.map((key) => [key, over[key] ?? none])) as TimingStats['types'][number]['stats'];
 
 const render = (state: AdminStatsState) =>
-  renderToStaticMarkup(createElement(AdminStatsView, { state, days: 0, onDays: () => undefined, onReload: () => undefined, onToken: () => undefined }))
+  renderMarkup(createElement(AdminStatsView, { state, days: 0, onDays: () => undefined, onReload: () => undefined, onToken: () => undefined }))
     .replace(/[\u00a0\u202f]/g, ' ');
 
-beforeAll(async () => {
-  await initI18n('en').changeLanguage('en');
-});
+startInEnglish();
 
 describe('AdminStatsView', () => {
   it('shows a loading state', () => {
@@ -64,9 +61,6 @@ describe('AdminStatsView', () => {
   });
 
   it('is translated', async () => {
-    const i18n = initI18n('en');
-    await i18n.changeLanguage('ja');
-    expect(render({ status: 'ready', stats: { types: [] } })).toContain('タスク所要時間の統計');
-    await i18n.changeLanguage('en');
+    expect(await inLanguage('ja', () => render({ status: 'ready', stats: { types: [] } }))).toContain('タスク所要時間の統計');
   });
 });

@@ -1,11 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { openSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { startTestOidcProvider, type TestOidcProvider } from '../../server/src/testing/testOidcProvider';
 import { startTestSmtp, type TestSmtp } from '../../server/src/testing/testSmtp';
+import { OwnTestServer } from '../helpers/ownServer';
 
 /**
  * Sign-up by an email code read from a real SMTP server, the free daily allowance, 1010103, a
@@ -19,44 +16,23 @@ const PHOTO = path.resolve('tests/assets/photos/astronaut.jpg');
 
 let smtp: TestSmtp;
 let idp: TestOidcProvider;
-let server: ChildProcess;
-let dataDir: string;
+let server: OwnTestServer;
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  // A server left on the port by an earlier run would answer in place of ours.
-  if (await fetch(`${BASE}/api/health`).then(() => true, () => false)) throw new Error(`port ${PORT} is already in use`);
   smtp = await startTestSmtp();
   // A real OpenID provider standing in for Google.
   idp = await startTestOidcProvider([`${BASE}/api/account/oidc/google/callback`]);
-  dataDir = await mkdtemp(path.join(os.tmpdir(), 'lumacut-e2e-accounts-'));
-  server = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-    env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', SMTP_URL: smtp.url, FREE_DAILY_CREDITS: '1',
-      OIDC_GOOGLE_ISSUER: idp.issuer, OIDC_GOOGLE_CLIENT_ID: idp.clientId, OIDC_GOOGLE_CLIENT_SECRET: idp.clientSecret },
-    // The server's own log stays in its data folder for a failed run (kept when the test fails).
-    stdio: ['ignore', openSync(path.join(dataDir, 'server.log'), 'a'), openSync(path.join(dataDir, 'server.log'), 'a')],
+  server = await OwnTestServer.start(PORT, {
+    name: 'accounts',
+    env: { SMTP_URL: smtp.url, FREE_DAILY_CREDITS: '1', OIDC_GOOGLE_ISSUER: idp.issuer, OIDC_GOOGLE_CLIENT_ID: idp.clientId, OIDC_GOOGLE_CLIENT_SECRET: idp.clientSecret },
   });
-  for (let i = 0; i < 240; i++) {
-    const up = await fetch(`${BASE}/api/health`).then((r) => r.ok, () => false);
-    if (up) return;
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error('the accounts test server did not start');
 });
 
 test.afterAll(async () => {
-  if (server && server.exitCode === null) {
-    const exited = new Promise((resolve) => server.once('exit', resolve));
-    server.kill('SIGTERM');
-    // The server drains its queue on SIGTERM; do not leave it running past the test.
-    const timer = setTimeout(() => server.kill('SIGKILL'), 10_000);
-    await exited;
-    clearTimeout(timer);
-  }
+  await server?.dispose(test.info().status !== test.info().expectedStatus);
   await smtp?.close();
   await idp?.close();
-  if (test.info().status === test.info().expectedStatus) await rm(dataDir, { recursive: true, force: true });
-  else console.log(`accounts e2e server log: ${path.join(dataDir, 'server.log')}`);
 });
 
 test('sign up by email code, use the free credit, get 1010103, buy credits with the test provider, pay a cut-out from them; Google sign-in in another browser sees the same projects', async ({ page, browser }) => {

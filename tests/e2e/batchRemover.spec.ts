@@ -7,17 +7,17 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import JSZip from 'jszip';
 import sharp from 'sharp';
-import { BatchTestServer } from '../helpers/batchServer';
+import { OwnTestServer } from '../helpers/ownServer';
 
 const PORT = (Number(process.env.E2E_PORT) || 4180) + 3000;
 const PHOTOS = ['astronaut', 'chelsea', 'coffee', 'rocket', 'dog', 'eagle', 'giraffe', 'horses', 'kite', 'person'];
 
-let server: BatchTestServer;
+let server: OwnTestServer;
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  server = await BatchTestServer.create(PORT);
-  await server.start();
+  // A short shutdown grace: the restart mid-batch puts the running photos back on the queue quickly.
+  server = await OwnTestServer.start(PORT, { name: 'batch', env: { SHUTDOWN_GRACE_SECONDS: '2' } });
 });
 test.afterAll(async () => server?.dispose(test.info().status !== test.info().expectedStatus));
 

@@ -5,14 +5,12 @@
  * downloaded; image-to-image; a clothes change; a colourisation. This spec runs its own app server with
  * COMFYUI_URL pointing at the test server, beside the shared one (which has none).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { openSync, readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { startFakeComfy, type FakeComfy } from '../../server/src/comfy/testing/fakeComfyServer';
 import { layerCount, topLayer } from '../helpers/editorPage';
+import { OwnTestServer } from '../helpers/ownServer';
 
 /** Its own port (E2E_GEN_PORT), by default the shared e2e server's plus 3000, away from the other specs' servers. */
 const PORT = Number(process.env.E2E_GEN_PORT) || (Number(process.env.E2E_PORT) || 4180) + 3000;
@@ -21,38 +19,19 @@ const PHOTO = path.resolve('tests/assets/photos/astronaut.jpg');
 const OLD_PHOTO = path.resolve('tests/assets/photos/chelsea.jpg');
 
 let comfy: FakeComfy;
-let server: ChildProcess;
-let dataDir: string;
+let server: OwnTestServer;
 
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  if (await fetch(`${BASE}/api/health`).then(() => true, () => false)) throw new Error(`port ${PORT} is already in use`);
   comfy = await startFakeComfy();
-  dataDir = await mkdtemp(path.join(os.tmpdir(), 'lumacut-e2e-generative-'));
-  server = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-    env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', FREE_DAILY_CREDITS: '1000', LOG_LEVEL: 'warn', COMFYUI_URL: comfy.url },
-    stdio: ['ignore', openSync(path.join(dataDir, 'server.log'), 'a'), openSync(path.join(dataDir, 'server.log'), 'a')],
-  });
-  for (let i = 0; i < 240; i++) {
-    if (await fetch(`${BASE}/api/health`).then((r) => r.ok, () => false)) return;
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error('the generative test server did not start');
+  server = await OwnTestServer.start(PORT, { name: 'generative', env: { COMFYUI_URL: comfy.url } });
 });
 
 test.afterAll(async () => {
-  if (server && server.exitCode === null) {
-    const exited = new Promise((resolve) => server.once('exit', resolve));
-    server.kill('SIGTERM');
-    const timer = setTimeout(() => server.kill('SIGKILL'), 10_000);
-    await exited;
-    clearTimeout(timer);
-  }
+  await server?.dispose(test.info().status !== test.info().expectedStatus);
   await comfy?.close();
-  if (test.info().status === test.info().expectedStatus) await rm(dataDir, { recursive: true, force: true });
-  else console.log(`generative e2e server log: ${path.join(dataDir, 'server.log')}`);
 });
 
 /** Every text input of the last workflow the test server accepted (prompts, file names, seeds…). */

@@ -1,4 +1,4 @@
-/** The part of fontkit (MIT, no bundled types) that the test text renderer uses. */
+/** The part of fontkit (MIT, no bundled types) that the test text renderer and scripts/build-font-manifest.mjs use. */
 declare module 'fontkit' {
   export interface PathCommand {
     command: 'moveTo' | 'lineTo' | 'quadraticCurveTo' | 'bezierCurveTo' | 'closePath';
@@ -13,7 +13,11 @@ declare module 'fontkit' {
   }
   export interface Font {
     unitsPerEm: number;
+    ascent: number;
+    descent: number;
     layout(text: string): GlyphRun;
   }
+  /** A font, or a collection of fonts (a .ttc file). */
   export function create(buffer: Buffer): Font | unknown;
+  export function openSync(path: string): Font | unknown;
 }

@@ -68,11 +68,6 @@ export function toCanvasPoint(view: View, point: { x: number; y: number }): { x:
   return { x: (point.x - view.x) / view.scale, y: (point.y - view.y) / view.scale };
 }
 
-/** Canvas point → screen point. */
-export function toScreenPoint(view: View, point: { x: number; y: number }): { x: number; y: number } {
-  return { x: point.x * view.scale + view.x, y: point.y * view.scale + view.y };
-}
-
 /** The wheel delta (pixels) → zoom factor; exponential so trackpads and wheels feel alike. */
 export function wheelZoomFactor(deltaY: number, deltaMode = 0): number {
   const pixels = deltaMode === 1 ? deltaY * 16 : deltaMode === 2 ? deltaY * 400 : deltaY;

@@ -1,15 +1,12 @@
 import { createElement } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { COLORFUL_TEXT_STYLES } from '../../../engine/colorfulText/styles';
-import { initI18n } from '../../i18n';
+import { inLanguage, renderMarkup } from '../../../tests/helpers/renderMarkup';
 import { ColorfulTextPanel } from './ColorfulTextPanel';
 
 describe('ColorfulTextPanel', () => {
   it('offers every style as a button with a preview canvas, a translated name and PRO badges', async () => {
-    const i18n = initI18n('fr');
-    await i18n.changeLanguage('fr');
-    const html = renderToStaticMarkup(createElement(ColorfulTextPanel, { onPick: () => undefined }));
+    const html = await inLanguage('fr', () => renderMarkup(createElement(ColorfulTextPanel, { onPick: () => undefined })));
     expect(html).toContain('data-testid="colorful-panel"');
     for (const style of COLORFUL_TEXT_STYLES) expect(html).toContain(`data-testid="colorful-${style.colorfulId}"`);
     expect(html.match(/<canvas/g)).toHaveLength(COLORFUL_TEXT_STYLES.length);

@@ -1,15 +1,12 @@
 import { createElement } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { STICKERS } from '../../../engine/resources/stickers';
-import { initI18n } from '../../i18n';
+import { inLanguage, renderMarkup } from '../../../tests/helpers/renderMarkup';
 import { StickerPanel } from './StickerPanel';
 
 describe('StickerPanel', () => {
   it('shows the first category as draggable sticker buttons with translated names and PRO badges', async () => {
-    const i18n = initI18n('de');
-    await i18n.changeLanguage('de');
-    const html = renderToStaticMarkup(createElement(StickerPanel, { onPick: () => undefined }));
+    const html = await inLanguage('de', () => renderMarkup(createElement(StickerPanel, { onPick: () => undefined })));
     expect(html).toContain('data-testid="sticker-panel"');
     const smileys = STICKERS.filter((s) => s.category === 'smileys');
     for (const s of smileys) expect(html).toContain(`data-testid="sticker-${s.resId}"`);

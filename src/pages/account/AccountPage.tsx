@@ -2,7 +2,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccount } from '../../account/AccountContext';
-import type { SubscriptionView } from '../../account/accountTypes';
+import type { SubscriptionView } from '../../api/accountTypes';
 import { accountApi } from '../../api/accountApi';
 import { LocalLink } from '../../components/LocalLink';
 import { saveBlob } from '../../tools/exportImage';

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccount } from '../../account/AccountContext';
 import { PurchaseStatus } from '../../account/PurchaseStatus';
-import type { OrderView } from '../../account/accountTypes';
+import type { OrderView } from '../../api/accountTypes';
 import { formatPrice } from '../../account/prices';
 import { accountApi } from '../../api/accountApi';
 import { LocalLink } from '../../components/LocalLink';

@@ -1,25 +1,14 @@
 /** The generative pages as a visitor first sees them (server-rendered markup, no network). */
-import { createElement, type ReactElement } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
-import { MemoryRouter } from 'react-router-dom';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createElement } from 'react';
+import { describe, expect, it } from 'vitest';
 import { STYLE_PRESETS } from '../../../engine/spec/generation';
-import { ToastProvider } from '../../components/ToastProvider';
-import { initI18n } from '../../i18n';
+import { inLanguage, renderMarkup as render, startInEnglish } from '../../../tests/helpers/renderMarkup';
 import { AiImageGeneratorPage } from '../AiImageGeneratorPage';
 import { ColorizePage } from './ColorizePage';
 import { GenerationNotice } from './GenerationNotice';
 import { ReplaceToolPage } from './ReplaceToolPage';
 
-const render = (element: ReactElement) =>
-  renderToStaticMarkup(createElement(MemoryRouter, null, createElement(ToastProvider, null, element)));
-
-beforeAll(async () => {
-  await initI18n('en').changeLanguage('en');
-});
-afterAll(async () => {
-  await initI18n('en').changeLanguage('en');
-});
+startInEnglish();
 
 describe('generative pages', () => {
   it('the generator offers every style preset, the ratios, the count and the seed, with the price per image', () => {
@@ -52,10 +41,8 @@ describe('generative pages', () => {
 
   it('colourise costs the deoldify price; the notice links to the README section, in the page language', async () => {
     expect(render(createElement(ColorizePage))).toContain('Costs 3 credits per image');
-    await initI18n('en').changeLanguage('ja');
-    const html = render(createElement(GenerationNotice));
+    const html = await inLanguage('ja', () => render(createElement(GenerationNotice)));
     expect(html).toContain('生成サーバーが設定されていません');
     expect(html).toContain('href="/README.md#running-comfyui"');
-    await initI18n('en').changeLanguage('en');
   });
 });

@@ -1,12 +1,9 @@
 import { createElement } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { initI18n } from '../../i18n';
+import { describe, expect, it } from 'vitest';
+import { inLanguage, renderMarkup, startInEnglish } from '../../../tests/helpers/renderMarkup';
 import { BlurControls, DEFAULT_BLUR_SETTINGS, needsRerun } from './BlurBackgroundPage';
 
-beforeAll(async () => {
-  await initI18n('en').changeLanguage('en');
-});
+startInEnglish();
 
 describe('needsRerun', () => {
   const last = { strength: 50, feather: 3 };
@@ -25,17 +22,15 @@ describe('needsRerun', () => {
 
 describe('BlurControls', () => {
   const render = (settings = DEFAULT_BLUR_SETTINGS) =>
-    renderToStaticMarkup(createElement(BlurControls, { settings, onChange: () => undefined }));
+    renderMarkup(createElement(BlurControls, { settings, onChange: () => undefined }));
 
   it('shows both sliders with their values, in the page language', async () => {
     const html = render({ strength: 70, feather: 4 });
     expect(html).toContain('Blur strength');
     expect(html).toMatch(/data-testid="bgblur.strength" value="70"/);
     expect(html).toContain('4 px');
-    await initI18n('en').changeLanguage('de');
-    const german = render({ strength: 70, feather: 4 });
+    const german = await inLanguage('de', () => render({ strength: 70, feather: 4 }));
     expect(german).toContain('Stärke der Unschärfe');
     expect(german).toContain('4 Pixel');
-    await initI18n('en').changeLanguage('en');
   });
 });

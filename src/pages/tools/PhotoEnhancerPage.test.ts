@@ -1,13 +1,9 @@
 import { createElement } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
-import { MemoryRouter } from 'react-router-dom';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { initI18n } from '../../i18n';
+import { describe, expect, it } from 'vitest';
+import { inLanguage, renderMarkup, startInEnglish } from '../../../tests/helpers/renderMarkup';
 import { DEFAULT_CHOICE, EnhanceControls, enhanceParams, exceededCap, highQualityAllowed, resultSize, type PixelSize } from './PhotoEnhancerPage';
 
-beforeAll(async () => {
-  await initI18n('en').changeLanguage('en');
-});
+startInEnglish();
 
 const photo1MP = { width: 1225, height: 816 };
 const small = { width: 640, height: 480 }; // 0.31 MP
@@ -44,7 +40,7 @@ describe('photo enhancer page logic', () => {
 
 describe('EnhanceControls', () => {
   const render = (size: PixelSize | null, choice = DEFAULT_CHOICE) =>
-    renderToStaticMarkup(createElement(MemoryRouter, null, createElement(EnhanceControls, { choice, size, onChange: () => undefined })));
+    renderMarkup(createElement(EnhanceControls, { choice, size, onChange: () => undefined }));
 
   it('shows scale, the three SPEC strengths and denoise, with the default selected', () => {
     const html = render(photo1MP);
@@ -65,11 +61,6 @@ describe('EnhanceControls', () => {
   });
 
   it('speaks the page language', async () => {
-    await initI18n('en').changeLanguage('de');
-    try {
-      expect(render(small)).toContain('Ausgewogen');
-    } finally {
-      await initI18n('en').changeLanguage('en');
-    }
+    expect(await inLanguage('de', () => render(small))).toContain('Ausgewogen');
   });
 });

@@ -1,11 +1,8 @@
 /** The background changer pages as a user first sees them (server-rendered markup, no network). */
-import { createElement, type ReactElement } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
-import { MemoryRouter } from 'react-router-dom';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createElement } from 'react';
+import { describe, expect, it } from 'vitest';
 import { isValidColor } from '../../../../engine/doc/color';
-import { ToastProvider } from '../../../components/ToastProvider';
-import { initI18n } from '../../../i18n';
+import { inLanguage, renderMarkup as render, startInEnglish } from '../../../../tests/helpers/renderMarkup';
 import { AiBackgroundPage } from '../AiBackgroundPage';
 import { BackgroundChangerPage } from '../BackgroundChangerPage';
 import { PRODUCT_BACKGROUNDS, ProductBackgroundPage } from '../ProductBackgroundPage';
@@ -13,15 +10,7 @@ import { BackgroundPicker } from './BackgroundPicker';
 import { DEFAULT_OPTIONS } from './options';
 import { SubjectControls } from './SubjectControls';
 
-const render = (element: ReactElement) =>
-  renderToStaticMarkup(createElement(MemoryRouter, null, createElement(ToastProvider, null, element)));
-
-beforeAll(async () => {
-  await initI18n('en').changeLanguage('en');
-});
-afterAll(async () => {
-  await initI18n('en').changeLanguage('en');
-});
+startInEnglish();
 
 describe('background changer pages', () => {
   it('/tools/background-changer: upload prompt, the five background types and the subject controls', () => {
@@ -34,15 +23,13 @@ describe('background changer pages', () => {
   });
 
   it('the picker shows the chosen panel, in the page language', async () => {
-    await initI18n('en').changeLanguage('de');
-    const html = renderToStaticMarkup(createElement(ToastProvider, null, createElement(BackgroundPicker, { options: { ...DEFAULT_OPTIONS, bgType: 'transparent' }, onChange: () => undefined })));
+    const html = await inLanguage('de', () => render(createElement(BackgroundPicker, { options: { ...DEFAULT_OPTIONS, bgType: 'transparent' }, onChange: () => undefined })));
     expect(html).toContain('Der Hintergrund bleibt durchsichtig.');
     expect(html).toContain('Verlauf');
-    await initI18n('en').changeLanguage('en');
   });
 
   it('subject controls show the placement in percent and the shadow state', () => {
-    const html = renderToStaticMarkup(createElement(SubjectControls, { subject: { x: 0.25, y: 0.5, scale: 1.5 }, shadow: true, onChange: () => undefined }));
+    const html = render(createElement(SubjectControls, { subject: { x: 0.25, y: 0.5, scale: 1.5 }, shadow: true, onChange: () => undefined }));
     expect(html).toContain('25%');
     expect(html).toContain('150%');
     expect(html).toMatch(/<input type="checkbox"[^>]*checked=""/);

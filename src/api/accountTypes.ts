@@ -1,4 +1,4 @@
-/** Shapes of the account, credit and order replies, as the pages show them. */
+/** Shapes of the account, credit and order replies (src/api/accountApi.ts), as the pages show them. */
 export interface CreditBalanceView { free: number; plan: number; planExpiresAt: string | null; paid: number; total: number; unlimited: boolean }
 export interface SubscriptionView { id: string; planId: string; status: 'Active' | 'Canceled' | 'Expired'; currentPeriodEnd: string | null }
 export interface OrderView {

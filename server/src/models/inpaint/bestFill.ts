@@ -27,6 +27,11 @@ export const FEATHER_PX = 4;
 export interface BestFillOptions {
   thinDepth?: number;
   featherPx?: number;
+  /**
+   * Pixels next to the hole's border that keep the smooth base before the fade into texture starts (default 0). Text
+   * removal sets it: a glyph's halo is still in the ring, and there the smooth extrapolation beats copied texture.
+   */
+  smoothPx?: number;
   /** Patch half size; default 3 (7×7 patches). */
   patchRadius?: number;
   /** See PatchFillOptions.maxCopies. */
@@ -133,6 +138,7 @@ export async function bestFill(raster: Raster, mask: BinaryMask, opts: BestFillO
   const { width: w, height: h, channels: c } = raster;
   const thin = opts.thinDepth ?? THIN_DEPTH;
   const feather = opts.featherPx ?? FEATHER_PX;
+  const smoothPx = opts.smoothPx ?? 0;
   const hole = new Uint8Array(w * h);
   for (let i = 0; i < hole.length; i++) hole[i] = mask.data[i] ? 1 : 0;
   const original = toFloat(raster);
@@ -167,7 +173,7 @@ export async function bestFill(raster: Raster, mask: BinaryMask, opts: BestFillO
     const correction = seamCorrection(work, original, part, ring, insideOfRing(work, part, ring));
     for (let i = 0; i < part.length; i++) {
       if (!part[i]) continue;
-      const wgt = feather > 0 ? Math.min(1, Math.max(0, (depth[i] - 1) / feather)) : 1;
+      const wgt = feather > 0 ? Math.min(1, Math.max(0, (depth[i] - 1 - smoothPx) / feather)) : depth[i] - 1 >= smoothPx ? 1 : 0;
       for (let k = 0; k < c; k++) {
         const textured = work.data[i * c + k] + correction[i * c + k];
         out.data[i * c + k] = smooth.data[i * c + k] + wgt * (textured - smooth.data[i * c + k]);

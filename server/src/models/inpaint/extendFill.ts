@@ -13,100 +13,25 @@
  *    Poisson correction of bestFill.ts), so no colour step shows at the photo's edge;
  * 5. where patch match would clone recognisable content (its sources are salient: strong, structured edges such as
  *    objects, faces, text), the fill fades to the mirrored continuation, blurred more the farther it is from the
- *    photo: a calm background extension instead of half objects.
- * Objects cut by the photo's edge still continue into the border (a mirrored half of them): a classical fill cannot
- * tell an object from background.
+ *    photo: a calm background extension instead of half objects;
+ * 6. objects: given the photo's subject (extendSubject.ts), subject pixels are never patch sources, and the subject's
+ *    pixels in the strips are replaced by the background beside them before anything is continued (extendObjects.ts),
+ *    with a soft end of OBJECT_FADE_PX where the edge cuts them; without it (no model) objects continue as before;
+ * 7. repeats: where a block of the photo was copied more than EXTEND_MAX_COPIES times over (copiesOfSource), the fill
+ *    fades to the mirrored continuation, which far from the photo is blurred over more than its own repeat.
  */
 import { type BinaryMask, type Raster } from './raster';
 import { insideOfRing, ringOf, seamCorrection, toFloat } from './bestFill';
 import { patchFill } from './patchFill';
+import { cutObjects } from './extendObjects';
+import { boxBlur, mirrorAt, mirroredContinuation, type PhotoRect, stripOf } from './extendMirror';
 import { distanceInside, type FloatImage } from './smooth';
 import { edgeStrength } from './source';
 
+export { EXTEND_STRIP_SHARE, mirrorAt, type PhotoRect } from './extendMirror';
+
 /** The most target patches one source patch may serve. */
 export const EXTEND_MAX_COPIES = 3;
-
-/** Where the photo sits in the canvas. */
-export interface PhotoRect {
-  left: number;
-  top: number;
-  width: number;
-  height: number;
-}
-
-/**
- * The share of the photo, along each side, that the border continues: the fill copies from this strip and the
- * mirrored continuation repeats it (mirrored back and forth). Deeper strips carried a subject in the middle of the
- * photo into the border (the astronaut's suit became an orange blob beside the flag).
- */
-export const EXTEND_STRIP_SHARE = 0.12;
-
-const stripOf = (n: number) => Math.min(n, Math.max(12, Math.round(EXTEND_STRIP_SHARE * n)));
-
-/** The photo coordinate (photo spans lo..lo+n-1) that border coordinate `v` mirrors, within the side's strip. */
-export function mirrorAt(v: number, lo: number, n: number): number {
-  if (v >= lo && v < lo + n) return v;
-  const m = stripOf(n);
-  const d = v < lo ? lo - v - 1 : v - lo - n;
-  const t = d % (2 * m);
-  const idx = t < m ? t : 2 * m - 1 - t;
-  return v < lo ? lo + idx : lo + n - 1 - idx;
-}
-
-/** Box blur of a float image, `radius` px, both directions (running sums). */
-function boxBlur(img: FloatImage, radius: number): Float32Array {
-  const { width: w, height: h, channels: c } = img;
-  const tmp = new Float32Array(img.data.length);
-  const out = new Float32Array(img.data.length);
-  for (let y = 0; y < h; y++) {
-    for (let k = 0; k < c; k++) {
-      let acc = 0;
-      for (let x = -radius; x <= radius; x++) acc += img.data[(y * w + Math.min(w - 1, Math.max(0, x))) * c + k];
-      for (let x = 0; x < w; x++) {
-        tmp[(y * w + x) * c + k] = acc / (2 * radius + 1);
-        acc += img.data[(y * w + Math.min(w - 1, x + radius + 1)) * c + k] - img.data[(y * w + Math.max(0, x - radius)) * c + k];
-      }
-    }
-  }
-  for (let x = 0; x < w; x++) {
-    for (let k = 0; k < c; k++) {
-      let acc = 0;
-      for (let y = -radius; y <= radius; y++) acc += tmp[(Math.min(h - 1, Math.max(0, y)) * w + x) * c + k];
-      for (let y = 0; y < h; y++) {
-        out[(y * w + x) * c + k] = acc / (2 * radius + 1);
-        acc += tmp[(Math.min(h - 1, y + radius + 1) * w + x) * c + k] - tmp[(Math.max(0, y - radius) * w + x) * c + k];
-      }
-    }
-  }
-  return out;
-}
-
-/** The mirrored continuation: each border pixel takes the photo pixel it mirrors, blurred more with distance. */
-export function mirroredContinuation(img: FloatImage, rect: PhotoRect, depth: Float32Array): Float32Array {
-  const { width: w, height: h, channels: c } = img;
-  const mirror: FloatImage = { ...img, data: new Float32Array(img.data) };
-  for (let y = 0; y < h; y++) {
-    const my = mirrorAt(y, rect.top, rect.height);
-    for (let x = 0; x < w; x++) {
-      if (x >= rect.left && x < rect.left + rect.width && y >= rect.top && y < rect.top + rect.height) continue;
-      const mx = mirrorAt(x, rect.left, rect.width);
-      for (let k = 0; k < c; k++) mirror.data[(y * w + x) * c + k] = img.data[(my * w + mx) * c + k];
-    }
-  }
-  const soft = boxBlur({ ...mirror, data: boxBlur(mirror, 3) }, 3);
-  const blurred = boxBlur({ ...mirror, data: boxBlur(mirror, 16) }, 16);
-  const out = new Float32Array(mirror.data);
-  for (let i = 0; i < w * h; i++) {
-    if (depth[i] === 0) continue;
-    // Sharp next to the photo, then softer, then strongly blurred beyond 48 px.
-    const t = Math.min(1, depth[i] / 48);
-    for (let k = 0; k < c; k++) {
-      const near = mirror.data[i * c + k] + Math.min(1, depth[i] / 8) * (soft[i * c + k] - mirror.data[i * c + k]);
-      out[i * c + k] = near + t * (blurred[i * c + k] - near);
-    }
-  }
-  return out;
-}
 
 /** Depth of the strip along a side that a target `d` px beyond that side may copy from (photo `dim` px across). */
 const stripDepth = (d: number, dim: number) => Math.min(stripOf(dim), Math.max(12, 8 + d / 2));
@@ -161,8 +86,32 @@ function percentile(values: Float32Array, q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
 }
 
+/** Width of the soft end of an object the photo's edge cuts (see extendObjects.ts). */
+export const OBJECT_FADE_PX = 10;
+
+/** Side of the blocks of the photo whose copies are counted (see copiesOfSource). */
+const REUSE_BLOCK = 16;
+
+/**
+ * How many times over each part of the photo was copied into the border: target pixels whose source lies in a
+ * REUSE_BLOCK² block of the photo, divided by the block's area (the patch fill's own cap counts single patches, while
+ * a repeat the eye sees is a whole region copied coherently, patch by patch).
+ */
+function copiesOfSource(nnf: Int32Array, hole: Uint8Array, w: number): (s: number) => number {
+  const bw = Math.ceil(w / REUSE_BLOCK);
+  const blockOf = (s: number) => Math.floor((s - (s % w)) / w / REUSE_BLOCK) * bw + Math.floor((s % w) / REUSE_BLOCK);
+  const count = new Map<number, number>();
+  for (let i = 0; i < hole.length; i++) if (hole[i] && nnf[i] >= 0) count.set(blockOf(nnf[i]), (count.get(blockOf(nnf[i])) ?? 0) + 1);
+  return (s) => (count.get(blockOf(s)) ?? 0) / (REUSE_BLOCK * REUSE_BLOCK);
+}
+
 export interface ExtendFillOptions {
   maxCopies?: number;
+  /**
+   * Canvas-sized map, 1 = the photo's subject (extendSubject.ts). Subject pixels are never patch sources, and subjects
+   * cut by the photo's edge are not continued (extendObjects.ts). Without it objects continue into the border.
+   */
+  subject?: Uint8Array | null;
   signal?: AbortSignal;
 }
 
@@ -174,14 +123,17 @@ export async function extendFill(raster: Raster, mask: BinaryMask, rect: PhotoRe
   const { width: w, height: h, channels: c } = raster;
   const hole = new Uint8Array(w * h);
   for (let i = 0; i < hole.length; i++) hole[i] = mask.data[i] ? 1 : 0;
-  const original = toFloat(raster);
+  // Objects cut by the photo's edge are taken out of what the border continues (extendObjects.ts): the mirror, the
+  // patches and the seam all see the background beside them instead.
+  const objects = opts.subject ? cutObjects(toFloat(raster), rect, opts.subject) : null;
+  const original = objects ? objects.cleaned : toFloat(raster);
   const depth = distanceInside(hole, w, h);
   let maxDepth = 0;
   for (let i = 0; i < depth.length; i++) if (hole[i] && depth[i] > maxDepth) maxDepth = depth[i];
   // Sources: the photo, but each target only from the part of it next to its own side (sourceWindow): the sky is
   // not copied below the ground, nor a subject in the middle into a far corner.
   const allowed = new Uint8Array(w * h);
-  for (let i = 0; i < allowed.length; i++) allowed[i] = hole[i] ? 0 : 1;
+  for (let i = 0; i < allowed.length; i++) allowed[i] = hole[i] || objects?.mask[i] ? 0 : 1;
   const ring = ringOf(hole, hole, w, h);
 
   const mirrored = mirroredContinuation(original, rect, depth);
@@ -201,12 +153,16 @@ export async function extendFill(raster: Raster, mask: BinaryMask, rect: PhotoRe
     for (let y = 0; y < rect.height; y++) for (let x = 0; x < rect.width; x++) inPhoto[y * rect.width + x] = salience[(rect.top + y) * w + rect.left + x];
     const calm = percentile(inPhoto, 0.7);
     const busy = Math.max(calm + 1e-3, percentile(inPhoto, 0.95));
+    const copies = copiesOfSource(filled.nnf, hole, w);
+    const maxCopies = opts.maxCopies ?? EXTEND_MAX_COPIES;
     const patchWeight = new Float32Array(w * h);
     for (let i = 0; i < hole.length; i++) {
       if (!hole[i]) continue;
       const s = filled.nnf[i];
       const sal = s >= 0 ? salience[s] : busy;
-      patchWeight[i] = 1 - Math.min(1, Math.max(0, (sal - calm) / (busy - calm)));
+      // A part of the photo copied more than maxCopies times over is a visible repeat: fade to the mirror there.
+      const reuse = s >= 0 ? Math.min(1, maxCopies / Math.max(1e-3, copies(s))) : 0;
+      patchWeight[i] = reuse * (1 - Math.min(1, Math.max(0, (sal - calm) / (busy - calm))));
     }
     // Smooth the choice so the fill never switches from patch to mirror within a few pixels.
     const weight = boxBlur({ data: boxBlur({ data: patchWeight, width: w, height: h, channels: 1 }, 6), width: w, height: h, channels: 1 }, 6);
@@ -217,6 +173,16 @@ export async function extendFill(raster: Raster, mask: BinaryMask, rect: PhotoRe
         const p = work.data[i * c + k] + correction[i * c + k];
         out[i * c + k] = wp * p + (1 - wp) * mirrored[i * c + k];
       }
+    }
+  }
+  if (objects && objects.count > 0) {
+    // An object the edge cuts ends softly: over the first OBJECT_FADE_PX the border fades from the photo's own mirror
+    // image (the object) into the background, instead of a straight cut along the photo's edge.
+    const raw = mirroredContinuation(toFloat(raster), rect, depth);
+    for (let i = 0; i < hole.length; i++) {
+      if (!hole[i] || depth[i] >= OBJECT_FADE_PX) continue;
+      const t = depth[i] / OBJECT_FADE_PX;
+      for (let k = 0; k < c; k++) out[i * c + k] = raw[i * c + k] + t * (out[i * c + k] - raw[i * c + k]);
     }
   }
   const bytes = Buffer.from(raster.data);

@@ -6,7 +6,8 @@
  * coarse to fine (structure from the photo's mirrored continuation at low resolution, then patch texture), each side
  * copied from the strip of the photo along it, at most EXTEND_MAX_COPIES uses of one source patch, the seam blended
  * into the photo's edge, and a mirrored, blurred continuation where the patches would copy recognisable (salient)
- * content. It continues textures (sky, walls, foliage, wood) and cannot
+ * content; the photo's subject (IS-Net) is never copied, and where the photo's edge cuts it the border continues the
+ * background beside it instead (extendObjects.ts). It continues textures (sky, walls, foliage, wood) and cannot
  * invent objects. A frame above EXTEND_FILL_MAX_PIXELS is filled on a scaled copy and only the filled border is
  * scaled back up: the photo's own pixels are copied into the result unchanged, exactly, at full resolution. The
  * border is therefore softer than the photo on big frames. bench/tools/extend.ts measures the seam.
@@ -21,6 +22,7 @@ import { ResultCode } from '../../../../engine/spec/errors';
 import { UPLOAD_MAX_PIXELS } from '../../../../engine/spec/limits';
 import { ApiError } from '../../envelope';
 import { extendFill } from '../../models/inpaint/extendFill';
+import { subjectOfPhoto } from '../../models/inpaint/extendSubject';
 import { readInput, type Processor, type ProcessorContext } from '../processor';
 import { extendLayout, parseExtendParams, type ExtendLayout, type ExtendParams } from './aiextendLayout';
 
@@ -96,6 +98,14 @@ async function withTicker<T>(ctx: Pick<ProcessorContext, 'onProgress' | 'checkCa
   }
 }
 
+/** Rejects with the signal's reason once it aborts (never settles otherwise). */
+function untilAborted(signal: AbortSignal): Promise<never> {
+  return new Promise((_, reject) => {
+    if (signal.aborted) reject(signal.reason);
+    signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+  });
+}
+
 /** Border pixels this close to the photo are blended with the photo's mirror image at full resolution. */
 export const SEAM_FEATHER_PX = 4;
 
@@ -130,7 +140,7 @@ export async function extendImage(
   input: Buffer,
   params: ExtendParams,
   ctx: Pick<ProcessorContext, 'onProgress' | 'checkCancelled'> = { onProgress: () => undefined, checkCancelled: async () => undefined },
-  { fillMaxPixels = EXTEND_FILL_MAX_PIXELS }: { fillMaxPixels?: number } = {},
+  { fillMaxPixels = EXTEND_FILL_MAX_PIXELS, findSubject = true }: { fillMaxPixels?: number; findSubject?: boolean } = {},
 ): Promise<{ png: Buffer; layout: ExtendLayout }> {
   noteGenerativeFill();
   const { rgb, width: w, height: h } = await decodeRgb(input);
@@ -141,8 +151,12 @@ export async function extendImage(
   await ctx.checkCancelled();
   ctx.onProgress(0.1);
 
-  const filled = await withTicker(ctx, 0.1, 0.85, (signal) =>
-    extendFill({ data: image, width: cw, height: ch, channels: 3 }, { data: mask, width: cw, height: ch }, rect, { signal }));
+  const filled = await withTicker(ctx, 0.1, 0.85, async (signal) => {
+    // The subject (IS-Net) is kept out of the border: not continued where the edge cuts it, never copied.
+    // A cancel does not wait for the model (its run cannot be stopped; it ends on its own a moment later).
+    const subject = findSubject ? await Promise.race([subjectOfPhoto(image, cw, ch, rect), untilAborted(signal)]) : null;
+    return extendFill({ data: image, width: cw, height: ch, channels: 3 }, { data: mask, width: cw, height: ch }, rect, { signal, subject });
+  });
   ctx.onProgress(0.9);
   if (filled.length !== cw * ch * 3) throw new ApiError(ResultCode.POST_PROCESS_FAILED, 'the fill came back at the wrong size');
   let frame = sharp(filled, raw(cw, ch, 3));

@@ -1,0 +1,78 @@
+/**
+ * Text removal fill variants, side by side on the same watermarked photos and the same detected masks (the captions
+ * of watermark.ts): Telea ('fast') against the 'best' fill with SMOOTH_PX values of bestFill's `smoothPx` (pixels
+ * next to the mask's border that keep the Telea base before the fade into patch texture). Prints, per photo and
+ * variant, the band error (MAE within 6 px of the mask's border, both sides: where a smudge shows) and the PSNR
+ * against the clean photo, then the means and how many photos each variant loses to Telea on the band.
+ *
+ *   BENCH_SET=tuning node --import tsx bench/tools/textFillVariants.ts      (the photos tuned on)
+ *   BENCH_SET=heldout …                                                     (once, after the choice)
+ *   SMOOTH_PX=0,3,6 …
+ */
+import path from 'node:path';
+import sharp from 'sharp';
+import { inpaintBest, inpaintTelea } from '../../server/src/models/inpaint';
+import { distanceInside } from '../../server/src/models/inpaint/smooth';
+import { psnr } from '../../server/src/models/inpaint/testSupport';
+import { haloPx, TEXT_FILL } from '../../server/src/tasks/processors/removeWatermark';
+import { detectTextMask } from '../../server/src/models/textDetect';
+import { addTextWatermark, type WatermarkLine } from '../../server/src/models/textDetect/syntheticWatermark';
+import { benchPhotos } from '../erase/photoSets';
+import { megapixelPhoto } from '../shared/photos';
+
+const BAND_PX = 6;
+const variants = (process.env.SMOOTH_PX ?? '0,3,6').split(',').map(Number);
+const set = process.env.BENCH_SET ?? 'tuning';
+const photos = benchPhotos(set).filter((p) => set !== 'heldout' || p.source === 'Debian darknet' || ['rocket', 'brick', 'camera'].includes(p.name));
+
+/** MAE (0..255) against the clean photo within BAND_PX of the mask's border, both sides. */
+async function bandError(result: Buffer, clean: Buffer, mask: Buffer): Promise<number> {
+  const { data: m, info } = await sharp(mask).extractChannel(0).raw().toBuffer({ resolveWithObject: true });
+  const hole = Uint8Array.from(m, (v) => (v > 127 ? 1 : 0));
+  const inside = distanceInside(hole, info.width, info.height);
+  const outside = distanceInside(Uint8Array.from(hole, (v) => 1 - v), info.width, info.height);
+  const a = await sharp(result).removeAlpha().raw().toBuffer();
+  const b = await sharp(clean).removeAlpha().raw().toBuffer();
+  let sum = 0;
+  let n = 0;
+  for (let i = 0; i < hole.length; i++) {
+    if ((hole[i] ? inside[i] : outside[i]) > BAND_PX) continue;
+    sum += (Math.abs(a[i * 3] - b[i * 3]) + Math.abs(a[i * 3 + 1] - b[i * 3 + 1]) + Math.abs(a[i * 3 + 2] - b[i * 3 + 2])) / 3;
+    n++;
+  }
+  return n ? sum / n : 0;
+}
+
+/** The captions of watermark.ts. */
+const captionLines = (width: number, height: number): WatermarkLine[] => [
+  { text: 'SAMPLE PREVIEW', x: Math.round(width * 0.07), y: Math.round(height * 0.3), size: Math.round(width / 11), bold: true, opacity: 0.6 },
+  { text: 'www.stockphoto.example', x: Math.round(width * 0.55), y: Math.round(height * 0.96), size: Math.round(width / 30), fill: '#202020' },
+  { text: '© PHOTOSTOCK', x: Math.round(width * 0.08), y: Math.round(height * 0.7), size: Math.round(width / 16), bold: true, opacity: 0.85, stroke: '#101010', strokeWidth: Math.max(2, Math.round(width / 300)) },
+];
+
+const totals = new Map<string, { band: number; psnr: number; losses: number }>();
+const add = (key: string, band: number, db: number, loses: boolean) => {
+  const t = totals.get(key) ?? { band: 0, psnr: 0, losses: 0 };
+  totals.set(key, { band: t.band + band, psnr: t.psnr + db, losses: t.losses + (loses ? 1 : 0) });
+};
+for (const photo of photos) {
+  const { buf, width, height } = await megapixelPhoto(photo.file);
+  const wm = await addTextWatermark(buf, captionLines(width, height));
+  const det = await detectTextMask(wm.marked);
+  const halo = haloPx(det.boxes.map((b) => b.h));
+  const telea = await inpaintTelea(wm.marked, det.mask);
+  const teleaBand = await bandError(telea, wm.clean, det.mask);
+  const cells = [`Telea ${teleaBand.toFixed(2)} (${(await psnr(telea, wm.clean)).toFixed(2)} dB)`];
+  add('telea', teleaBand, await psnr(telea, wm.clean), false);
+  for (const v of variants) {
+    const out = await inpaintBest(wm.marked, det.mask, { dilatePx: halo, ...TEXT_FILL, smoothPx: v });
+    const band = await bandError(out, wm.clean, det.mask);
+    const db = await psnr(out, wm.clean);
+    add(`smoothPx ${v}`, band, db, band > teleaBand + 1e-9);
+    cells.push(`smoothPx ${v} ${band.toFixed(2)} (${db.toFixed(2)} dB)`);
+  }
+  console.log(`${set} ${path.basename(photo.file)}: band error ${cells.join(' | ')}`);
+}
+for (const [key, t] of totals) {
+  console.log(`${set} mean ${key}: band error ${(t.band / photos.length).toFixed(2)}, PSNR ${(t.psnr / photos.length).toFixed(2)} dB, loses to Telea on ${t.losses} of ${photos.length} bands`);
+}

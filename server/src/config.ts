@@ -79,7 +79,7 @@ export function parseWeightedHosts(value: string | undefined, name: string): Wei
   });
 }
 
-/** Reads the generation servers from `env`; read at each job, so tests and operators can change them. */
+/** Reads the generation servers from `env` (once at start-up, config/serverConfig.ts; tests build runtimes from their own). */
 export function loadGenerationConfig(env: NodeJS.ProcessEnv): GenerationConfig {
   const header = env.COMFYUI_TOKEN_HEADER || 'Authorization';
   const token = env.COMFYUI_TOKEN || '';

@@ -147,7 +147,7 @@ export function generationUnavailable(type: GenerativeTaskType, rt: GenerationRu
   return rt.config.comfy.length > 0 ? null : NO_COMFY_MESSAGE;
 }
 
-/** A processor for `type` on the runtime `runtime()` (default: the process-wide one from the environment). */
+/** A processor for `type` on the runtime `runtime()` (default: the process-wide one of the process configuration, config/processConfig.ts). */
 export function generativeProcessor(type: GenerativeTaskType, runtime: () => GenerationRuntime = () => sharedGenerationRuntime()): Processor {
   // A malformed COMFYUI_URL / WEBUI_URL is the operator's mistake: the tools say so (1000003) rather than fail with 500.
   const runtimeOrReason = (): GenerationRuntime | string => {

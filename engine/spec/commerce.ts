@@ -16,11 +16,14 @@ import { TASK_CREDITS } from './tasks/credits';
 export const TASK_CREDIT_COSTS: Partial<Record<TaskType, number>> = TASK_CREDITS;
 export const DEFAULT_TASK_COST = 1;
 
-/** The enhancer's 4× mode (efMode 4) costs twice its 2× price. */
-export function taskCost(type: string, params: Record<string, unknown> = {}): number {
-  const base = TASK_CREDIT_COSTS[type as TaskType] ?? DEFAULT_TASK_COST;
-  if (type === 'picenhance' && Number(params.efMode) === 4) return base * 2;
-  return base;
+/**
+ * Credits one task of `type` costs: its row of the credits column, whatever its params. SPEC §3/§7 make the
+ * enhancer's `efMode` a strength (Slight, Balance, Strong) and name no price by strength or by scale, so the
+ * 2× and 4× enhancements cost the same (an old rule doubled "efMode 4", a value efMode never has).
+ * `params` stays in the signature so a future per-params price has one place to live.
+ */
+export function taskCost(type: string, _params: Record<string, unknown> = {}): number {
+  return TASK_CREDIT_COSTS[type as TaskType] ?? DEFAULT_TASK_COST;
 }
 
 /**

@@ -2,8 +2,10 @@ import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { ResultCode } from '../../engine/spec/errors';
 import { UPLOAD_MAX_BYTES, UPLOAD_MAX_FILES } from '../../engine/spec/limits';
-import { loadAccountsConfig, registerAccounts, type AccountsConfig } from './accounts';
-import { loadProcessSettings, type ServerConfig } from './config';
+import { registerAccounts, type AccountsConfig } from './accounts';
+import type { ServerConfig } from './config';
+import { processConfig } from './config/processConfig';
+import type { ServerSettings } from './config/serverConfig';
 import type { Database } from './db/database';
 import { ApiError, fail } from './envelope';
 import { badInputMessage, frameworkErrors, registerInputGuards } from './input/inputGuards';
@@ -19,11 +21,10 @@ import { registerDetectTextRoutes } from './routes/detectTextRoutes';
 import { registerBackgroundRoutes } from './backgrounds/routes';
 import { registerTextReviewRoutes } from './textReview';
 import { registerReportRoutes } from './reports/reportRoutes';
-import { loadSecurityConfig, registerSecurityRoutes, type SecurityConfig } from './security';
+import { registerSecurityRoutes, type SecurityConfig } from './security';
 import { FileAccess } from './security/fileAccess';
 import { registerHardening } from './security/hardening';
-import { loadLimitSettings, type LimitSettings } from './security/limitsConfig';
-import { loadOriginPolicy } from './security/originPolicy';
+import type { LimitSettings } from './security/limitsConfig';
 import { registerLanguageRoutes } from './routes/languageRoutes';
 import { createTranslator } from './language/translate';
 import { registerPictureReviewRoutes } from './routes/pictureReviewRoutes';
@@ -53,11 +54,13 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** Readiness inputs of `/api/ready` (models loaded, shutting down). */
   readiness?: Pick<HealthDeps, 'models' | 'stopping'>;
-  /** Keys and the app config of SPEC §7 (`/api/sa/*`); default: from the environment, keys kept in memory. */
+  /** The configuration read at start-up (config/serverConfig.ts); default: the process's (config/processConfig.ts). */
+  settings?: ServerSettings;
+  /** Keys and the app config of SPEC §7 (`/api/sa/*`), instead of settings.security (tests). */
   security?: SecurityConfig;
-  /** Rate limits, queue cap and load shedding (security/limitsConfig.ts); default: from the environment. */
+  /** Rate limits, queue cap and load shedding, instead of settings.limits (tests). */
   limits?: LimitSettings;
-  /** Sign-in, credits and payments settings; default: from the environment. */
+  /** Sign-in, credits and payments settings, instead of settings.accounts (tests). */
   accounts?: AccountsConfig;
 }
 
@@ -80,7 +83,8 @@ const MULTIPART_ERRORS: Record<string, string> = {
 
 /** Builds the Fastify app with every route; the caller owns the database, queue and workers. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
-  const app = Fastify({ logger: deps.logger ?? false, genReqId: requestId, bodyLimit: 1024 * 1024, trustProxy: loadProcessSettings().trustProxy, frameworkErrors });
+  const settings = deps.settings ?? processConfig();
+  const app = Fastify({ logger: deps.logger ?? false, genReqId: requestId, bodyLimit: 1024 * 1024, trustProxy: settings.process.trustProxy, frameworkErrors });
   registerRequestIdHeader(app);
   registerInputGuards(app);
   await app.register(multipart, {
@@ -104,13 +108,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return reply.code(500).send(fail(ResultCode.SERVER_ERROR));
   });
 
-  const origins = loadOriginPolicy(process.env, deps.config.publicUrl);
-  const limits = deps.limits ?? loadLimitSettings();
-  await registerHardening(app, { origins, limits });
+  // The app's own publicUrl wins (tests build apps for other addresses than the environment's).
+  const origins = { ...settings.origins, publicUrl: deps.config.publicUrl };
+  const limits = deps.limits ?? settings.limits;
+  await registerHardening(app, { origins, limits, headers: settings.headers });
   const absolute = absoluteUrlMaker(origins);
   const access = new FileAccess(deps.db);
   const tasks = new TaskRepository(deps.db);
-  const accounts = registerAccounts(app, { db: deps.db, config: deps.accounts ?? loadAccountsConfig(process.env), absolute, storage: deps.storage });
+  const accounts = registerAccounts(app, { db: deps.db, config: deps.accounts ?? settings.accounts, absolute, storage: deps.storage });
   const service = new TaskService({
     tasks, queue: deps.queue, storage: deps.storage, processors: deps.processors, access, maxActivePerOwner: limits.maxActiveTasksPerClient, charging: accounts,
   });
@@ -121,13 +126,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerDownloadRoutes(app, { storage: deps.storage, access });
   registerFontRoutes(app);
   registerStickerRoutes(app);
-  registerShaderRoutes(app);
+  registerShaderRoutes(app, { plain: settings.process.shaderPlain });
   // Content safety (SPEC §4/§5/§7): the picture review model loads on its first call.
   registerPictureReviewRoutes(app, { storage: deps.storage, access });
-  registerLanguageRoutes(app, { translator: createTranslator(process.env) });
-  const security = deps.security ?? loadSecurityConfig(process.env);
+  registerLanguageRoutes(app, { translator: createTranslator(settings.translation) });
+  const security = deps.security ?? settings.security;
   registerSecurityRoutes(app, { security });
-  registerReportRoutes(app, { db: deps.db });
+  registerReportRoutes(app, { db: deps.db, adminToken: settings.admin.token, allowLocalAdmin: settings.admin.allowLocal });
   registerBackgroundRoutes(app);
   registerGenerationRoutes(app);
   registerDetectTextRoutes(app, { storage: deps.storage, absolute, access });

@@ -28,7 +28,7 @@ function intFrom(value: string | undefined, fallback: number, name: string): num
 }
 
 /** Reads the configuration from `env` (defaults: the embedded database in ./data, port 8080, one worker). */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
   return {
     host: env.HOST || '127.0.0.1',
     port: intFrom(env.PORT, 8080, 'PORT'),
@@ -79,8 +79,8 @@ export function parseWeightedHosts(value: string | undefined, name: string): Wei
   });
 }
 
-/** Reads the generation servers from `env`; read at each job, so tests and operators can change them. */
-export function loadGenerationConfig(env: NodeJS.ProcessEnv = process.env): GenerationConfig {
+/** Reads the generation servers from `env` (once at start-up, config/serverConfig.ts; tests build runtimes from their own). */
+export function loadGenerationConfig(env: NodeJS.ProcessEnv): GenerationConfig {
   const header = env.COMFYUI_TOKEN_HEADER || 'Authorization';
   const token = env.COMFYUI_TOKEN || '';
   return {
@@ -108,7 +108,7 @@ export interface ModelRuntimeConfig {
 }
 
 /** Reads USE_CUDA, ORT_THREADS and MODEL_DIR; a bad ORT_THREADS throws, naming it. */
-export function loadModelRuntime(env: NodeJS.ProcessEnv = process.env): ModelRuntimeConfig {
+export function loadModelRuntime(env: NodeJS.ProcessEnv): ModelRuntimeConfig {
   const threads = intFrom(env.ORT_THREADS, 2, 'ORT_THREADS');
   return {
     useCuda: env.USE_CUDA === '1',
@@ -143,18 +143,20 @@ export interface ProcessSettings {
   gmicPath: string | null;
   /** COMFYUI_URL is set: a generation server is configured (the fills note they do not use it yet). */
   comfyConfigured: boolean;
+  /** The request log's level: LOG_LEVEL (also `silent`), else warn with LOG_REQUESTS=0, else info. */
+  requestLogLevel: string;
 }
 
 const LOG_LEVELS = ['debug', 'info', 'warn', 'error'] as const;
 
 /** LOG_LEVEL alone (the log reads it at every line, so it never throws): an unknown value is info. */
-export function loadLogLevel(env: NodeJS.ProcessEnv = process.env): ProcessSettings['logLevel'] {
+export function loadLogLevel(env: NodeJS.ProcessEnv): ProcessSettings['logLevel'] {
   const level = env.LOG_LEVEL as ProcessSettings['logLevel'];
   return (LOG_LEVELS as readonly string[]).includes(level) ? level : 'info';
 }
 
 /** Reads the process settings; a bad number throws, naming its variable. */
-export function loadProcessSettings(env: NodeJS.ProcessEnv = process.env): ProcessSettings {
+export function loadProcessSettings(env: NodeJS.ProcessEnv): ProcessSettings {
   return {
     logLevel: loadLogLevel(env),
     trustProxy: env.TRUST_PROXY === '1',
@@ -164,5 +166,6 @@ export function loadProcessSettings(env: NodeJS.ProcessEnv = process.env): Proce
     shaderPlain: env.SHADER_PLAIN === '1' || env.NODE_ENV === 'development',
     gmicPath: env.GMIC_PATH || null,
     comfyConfigured: Boolean(env.COMFYUI_URL),
+    requestLogLevel: env.LOG_LEVEL || (env.LOG_REQUESTS === '0' ? 'warn' : 'info'),
   };
 }

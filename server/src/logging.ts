@@ -4,7 +4,7 @@
  * request id: the caller's `X-Request-Id` when it looks like one, else a fresh one, echoed
  * back in the reply's `X-Request-Id` header and written in every log line of that request.
  */
-import { loadLogLevel } from './config';
+import { logLevel } from './config/logLevel';
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 
@@ -14,9 +14,8 @@ const REQUEST_ID_SHAPE = /^[A-Za-z0-9._:-]{1,128}$/;
 type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 const LEVELS: Record<LogLevel, number> = { debug: 20, info: 30, warn: 40, error: 50 };
 
-/** Fastify options for the request log: JSON lines at LOG_LEVEL (default info; `silent` turns them off). */
-export function requestLogOptions(env: NodeJS.ProcessEnv = process.env): Pick<FastifyServerOptions, 'logger' | 'genReqId'> {
-  const level = env.LOG_LEVEL || (env.LOG_REQUESTS === '0' ? 'warn' : 'info');
+/** Fastify options for the request log: JSON lines at `level` (ProcessSettings.requestLogLevel; `silent` turns them off). */
+export function requestLogOptions(level: string): Pick<FastifyServerOptions, 'logger' | 'genReqId'> {
   return {
     logger: { level, base: { pid: process.pid, service: 'lumacut' } },
     genReqId: requestId,
@@ -37,7 +36,7 @@ export function registerRequestIdHeader(app: FastifyInstance): void {
 }
 
 function write(level: LogLevel, msg: string, fields: Record<string, unknown>): void {
-  const min = LEVELS[loadLogLevel() as LogLevel] ?? LEVELS.info;
+  const min = LEVELS[logLevel() as LogLevel] ?? LEVELS.info;
   if (LEVELS[level] < min) return;
   const line = JSON.stringify({ level: LEVELS[level], time: Date.now(), pid: process.pid, service: 'lumacut', msg, ...fields });
   (level === 'error' || level === 'warn' ? process.stderr : process.stdout).write(`${line}\n`);

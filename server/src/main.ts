@@ -1,10 +1,12 @@
-import { loadConfig, loadGenerationConfig } from './config';
+import { loadProcessConfig } from './config/processConfig';
 import { startServer, exitOnSignals } from './startServer';
 
 /** Starts the HTTP server with in-process workers (WORKERS, default 1). */
 async function main(): Promise<void> {
-  const config = loadConfig();
-  const server = await startServer(config);
+  // Every setting is read and checked here, once: a bad value stops the start, naming its variable.
+  const settings = loadProcessConfig();
+  const config = settings.server;
+  const server = await startServer(settings);
   exitOnSignals(server.stop);
   const dbText = server.runtime.db.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}/pglite` : 'PostgreSQL (DATABASE_URL)';
   console.log(`Lumacut is running: http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${config.port}/`);
@@ -13,12 +15,8 @@ async function main(): Promise<void> {
     console.log(`  degraded: ${t.program} is not installed (${t.degraded.join(', ')}); run npm run setup`);
   }
   // The generative tools need a GPU server; say so at start, as the pages do (README "Running ComfyUI").
-  try {
-    if (loadGenerationConfig().comfy.length === 0) {
-      console.log('  degraded: COMFYUI_URL is not set: the image generator, image-to-image, AI replace, colourise and AI background from a description answer "service unavailable" (README "Running ComfyUI")');
-    }
-  } catch (err) {
-    console.log(`  degraded: ${err instanceof Error ? err.message : String(err)}: the generative tools are off`);
+  if (settings.generation.comfy.length === 0) {
+    console.log('  degraded: COMFYUI_URL is not set: the image generator, image-to-image, AI replace, colourise and AI background from a description answer "service unavailable" (README "Running ComfyUI")');
   }
 }
 

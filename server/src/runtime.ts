@@ -1,11 +1,13 @@
 import path from 'node:path';
-import { loadProcessSettings, type ServerConfig } from './config';
+import type { ServerConfig } from './config';
+import { processConfig } from './config/processConfig';
+import type { ServerSettings } from './config/serverConfig';
 import { openDatabase, type Database } from './db/database';
 import { runMigrations } from './db/migrations';
 import { log } from './logging';
 import { closeHeavyPool, configureHeavyPool } from './heavy/heavyPool';
 import { createJobQueue, type JobQueue } from './queue/jobQueue';
-import { createFileStorage, loadStorageConfig } from './storage/storageConfig';
+import { createFileStorage } from './storage/storageConfig';
 import { TrackedStorage } from './storage/trackedStorage';
 import { RECOVERY_SWEEP_MS, recoverStrandedTasks } from './queue/recovery';
 import { WorkerLease } from './queue/workerLease';
@@ -38,6 +40,8 @@ export interface Runtime {
 
 export interface RuntimeOptions {
   config: Pick<ServerConfig, 'dataDir' | 'databaseUrl' | 'queueSchema'> & Partial<Pick<ServerConfig, 'workers'>>;
+  /** The process's configuration (storage, heavy threads, shutdown grace); default: processConfig(). */
+  settings?: ServerSettings;
   /** Override for tests (a tiny fake model); defaults to the real processors on the heavy-work threads. */
   processors?: Partial<Record<string, Processor>>;
   pgliteDir?: string;
@@ -52,12 +56,13 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Opens the database (PGlite in dataDir, or DATABASE_URL), migrates it, starts the queue and the recovery sweep. */
 export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   const { config } = options;
+  const settings = options.settings ?? processConfig();
   const db = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: options.pgliteDir ?? path.join(config.dataDir, 'pglite') });
   await runMigrations(db);
   const queue = await createJobQueue(db, { schema: config.queueSchema });
   // Every write gets a `files` row, so retention finds every file (storage/trackedStorage.ts).
-  const storage = new TrackedStorage(options.storage ?? createFileStorage(loadStorageConfig(process.env), config.dataDir), db);
-  configureHeavyPool(loadProcessSettings().heavyThreads || Math.max(1, config.workers ?? 1));
+  const storage = new TrackedStorage(options.storage ?? createFileStorage(settings.storage, config.dataDir), db);
+  configureHeavyPool(settings.process.heavyThreads || Math.max(1, config.workers ?? 1));
   const processors = options.processors ?? THREADED_PROCESSORS;
   const lease = new WorkerLease(db);
   const tasks = new WorkerTaskRepository(db, lease.id);
@@ -109,7 +114,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
         }
       });
     },
-    async close(graceMs = 1000 * loadProcessSettings().shutdownGraceSeconds) {
+    async close(graceMs = 1000 * settings.process.shutdownGraceSeconds) {
       if (sweeper) clearInterval(sweeper);
       if (working) {
         await queue.stopWorking().catch(() => undefined);

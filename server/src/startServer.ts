@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
-import type { ServerConfig } from './config';
+import type { ServerSettings } from './config/serverConfig';
 import { startModelWarmUp } from './heavy/modelReadiness';
 import { log, requestLogOptions } from './logging';
 import { createRuntime, type Runtime } from './runtime';
-import { loadSecurityConfig } from './security';
-import { loadRetentionMs, startRetentionSweeps } from './storage/retentionSchedule';
+import { startRetentionSweeps } from './storage/retentionSchedule';
 import { checkSystemTools, type ToolStatus } from './systemTools';
 import type { Processor } from './tasks/processor';
 
@@ -18,22 +17,22 @@ export interface StartedServer {
 }
 
 /**
- * Starts what `npm run server` runs: database, queue, in-process workers (config.workers),
- * the model warm-up and the HTTP server. `processors` replaces the real models (crash tests).
+ * Starts what `npm run server` runs: database, queue, in-process workers (WORKERS),
+ * the model warm-up and the HTTP server, all from `settings` (read once at start-up, config/).
+ * `processors` replaces the real models (crash tests).
  */
-export async function startServer(config: ServerConfig, options: { processors?: Partial<Record<string, Processor>> } = {}): Promise<StartedServer> {
-  const runtime = await createRuntime({ config, processors: options.processors });
+export async function startServer(settings: ServerSettings, options: { processors?: Partial<Record<string, Processor>> } = {}): Promise<StartedServer> {
+  const config = settings.server;
+  const runtime = await createRuntime({ config, settings, processors: options.processors });
   const tools = await checkSystemTools();
   await runtime.startWorkers(config.workers);
   // Every node may start this; a lease in the database lets one node per period sweep.
-  const retention = startRetentionSweeps({ db: runtime.db, storage: runtime.storage, retentionMs: loadRetentionMs() });
-  // Keys generated on first start are kept in DATA_DIR, so restarts and worker processes agree.
-  const security = loadSecurityConfig(process.env, config.dataDir);
+  const retention = startRetentionSweeps({ db: runtime.db, storage: runtime.storage, retentionMs: settings.retentionMs });
   let stopping = false;
   const models = options.processors ? undefined : startModelWarmUp();
   const app = await buildApp({
-    config, ...runtime, tools, security,
-    logger: requestLogOptions().logger,
+    config, settings, ...runtime, tools,
+    logger: requestLogOptions(settings.process.requestLogLevel).logger,
     readiness: { models, stopping: () => stopping },
   });
   await app.listen({ host: config.host, port: config.port });

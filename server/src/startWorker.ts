@@ -1,7 +1,7 @@
-import type { ServerConfig } from './config';
+import type { ServerSettings } from './config/serverConfig';
 import { log } from './logging';
 import { createRuntime, type Runtime } from './runtime';
-import { loadRetentionMs, startRetentionSweeps } from './storage/retentionSchedule';
+import { startRetentionSweeps } from './storage/retentionSchedule';
 import type { Processor } from './tasks/processor';
 
 /**
@@ -9,13 +9,14 @@ import type { Processor } from './tasks/processor';
  * worker lease. `stop` lets running jobs finish (SHUTDOWN_GRACE_SECONDS) and queues the rest again.
  */
 export async function startWorker(
-  config: ServerConfig,
+  settings: ServerSettings,
   options: { processors?: Partial<Record<string, Processor>> } = {},
 ): Promise<{ runtime: Runtime; count: number; stop(signal: string): Promise<void> }> {
-  const runtime = await createRuntime({ config, processors: options.processors });
+  const config = settings.server;
+  const runtime = await createRuntime({ config, settings, processors: options.processors });
   const count = Math.max(1, config.workers);
   await runtime.startWorkers(count);
-  const retention = startRetentionSweeps({ db: runtime.db, storage: runtime.storage, retentionMs: loadRetentionMs() });
+  const retention = startRetentionSweeps({ db: runtime.db, storage: runtime.storage, retentionMs: settings.retentionMs });
   log.info('worker started', { workerId: runtime.workerId, loops: count, taskTypes: Object.keys(runtime.processors) });
   return {
     runtime, count,

@@ -1,4 +1,4 @@
-import { loadConfig } from './config';
+import { loadProcessConfig } from './config/processConfig';
 import { exitOnSignals } from './startServer';
 import { startWorker } from './startWorker';
 
@@ -8,13 +8,14 @@ import { startWorker } from './startWorker';
  * file storage. The embedded PGlite database belongs to one process, so workers need DATABASE_URL.
  */
 async function main(): Promise<void> {
-  const config = loadConfig();
-  if (!config.databaseUrl) {
+  // Every setting is read and checked here, once: a bad value stops the start, naming its variable.
+  const settings = loadProcessConfig();
+  if (!settings.server.databaseUrl) {
     console.error('npm run worker needs DATABASE_URL: the embedded database cannot be shared between processes.');
     console.error('With the embedded default, the server runs its workers in-process (WORKERS=n).');
     process.exit(2);
   }
-  const worker = await startWorker(config);
+  const worker = await startWorker(settings);
   exitOnSignals(worker.stop);
 }
 

@@ -4,6 +4,7 @@
  */
 import { z } from '../../util/zod';
 import { isProductCategory } from '../../products/categories';
+import { AibgSource } from '../aiBackground';
 import {
   ASPECT_RATIOS, DEFAULT_ASPECT_RATIO, DEFAULT_SIMILARITY, DEFAULT_STRENGTH, PROMPT_MAX_CHARS, SEED_MAX, STRENGTH_MAX,
   STRENGTH_MIN, STYLE_PRESETS,
@@ -19,7 +20,7 @@ const productParams = z.object({
 });
 const product = defineTask({ params: productParams, defaults: {}, limits: {}, result: 'json', runsOn: 'server', inputImage: 'required' });
 
-// ---- generative params (server/src/comfy/jobParams.ts checks the same and reviews the prompt's words).
+// ---- generative params: the processors (server/src/comfy/generativeParams.ts) parse with these rows, then review the prompt's words.
 const text = (name: string) => blankIsAbsent(z.string({ error: `${name} must be text` }).max(PROMPT_MAX_CHARS, `${name} is longer than ${PROMPT_MAX_CHARS} characters`));
 const SEED_MESSAGE = `seed must be a whole number from 0 to ${SEED_MAX}`;
 const SIZE_MESSAGE = 'width and height must both be multiples of 64 from 256 to 2048';
@@ -30,7 +31,8 @@ const unitRange = (name: string, min: number, max: number) => {
 };
 const shortText = (name: string) => blankIsAbsent(z.string({ error: `${name} must be a short text` }).max(100, `${name} must be a short text`).refine((v) => !/[{}]/.test(v), `${name} must be a short text`));
 
-export const GENERATIVE_PARAMS = z.object({
+/** The fields every generative row checks; the learned fills (server/src/comfy/learnedFill.ts) pick seed and prompt. */
+export const GENERATIVE_FIELDS = z.object({
   prompt: text('prompt'),
   negativePrompt: text('negativePrompt'),
   style: blankIsAbsent(z.enum(STYLE_PRESETS.map((s) => s.id) as [string, ...string[]], { error: 'style must be one of the style presets' })),
@@ -43,7 +45,17 @@ export const GENERATIVE_PARAMS = z.object({
   customImageSimilarity: unitRange('customImageSimilarity', 0, 100),
   target: shortText('target'),
   subject: shortText('subject'),
-}).refine((v) => (v.width === undefined) === (v.height === undefined), SIZE_MESSAGE);
+});
+const bothSidesOrNone = (v: { width?: number; height?: number }) => (v.width === undefined) === (v.height === undefined);
+export const GENERATIVE_PARAMS = GENERATIVE_FIELDS.refine(bothSidesOrNone, SIZE_MESSAGE);
+
+// AI background (SPEC §3): the background source and the canvas the subject is placed on (server/src/comfy/aibgJob.ts).
+const AIBG_SOURCES = Object.values(AibgSource) as [string, ...string[]];
+const AIBG_PARAMS = GENERATIVE_FIELDS.extend({
+  source: blankIsAbsent(z.enum(AIBG_SOURCES, { error: `source must be one of ${AIBG_SOURCES.join(', ')}` })),
+  canvasW: unitRange('canvasW', 64, 4096),
+  canvasH: unitRange('canvasH', 64, 4096),
+}).refine(bothSidesOrNone, SIZE_MESSAGE);
 
 const GENERATIVE_DEFAULTS = { style: 'none', aspectRatio: DEFAULT_ASPECT_RATIO, strength: DEFAULT_STRENGTH, customImageSimilarity: DEFAULT_SIMILARITY };
 const GENERATIVE_LIMITS = { promptMaxChars: PROMPT_MAX_CHARS, seedMax: SEED_MAX, strengthMin: STRENGTH_MIN, strengthMax: STRENGTH_MAX };
@@ -70,7 +82,7 @@ export const OTHER_TASKS = {
   aiReplaceProduct: generative(),
   aiReplaceBg: generative(),
   aiReplaceClothesDetect: generative(),
-  aibg: generative(),
+  aibg: defineTask({ params: AIBG_PARAMS, defaults: GENERATIVE_DEFAULTS, limits: GENERATIVE_LIMITS, result: 'image', runsOn: 'generation', inputImage: 'required' }),
   deoldify: generative(),
   aiPainting: generative(),
 } as const;

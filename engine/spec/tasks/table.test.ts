@@ -53,3 +53,19 @@ describe('the task table', () => {
     expect(parseTaskParams(type, params)).toEqual({ ok: false, message });
   });
 });
+
+describe('the AI background row (the aibg processor parses with it)', () => {
+  it.each([
+    [{ source: 'Photo' }, 'source must be one of None, CustomPrompt, CustomImage'],
+    [{ canvasW: 10 }, 'canvasW must be a number from 64 to 4096'],
+    [{ canvasH: 'tall' }, 'canvasH must be a number from 64 to 4096'],
+    [{ customImageSimilarity: 120 }, 'customImageSimilarity must be a number from 0 to 100'],
+  ] as const)('%j → PARAMS_INVALID "%s"', (params, message) => {
+    expect(parseTaskParams('aibg', params)).toEqual({ ok: false, message });
+  });
+
+  it('passes a custom-image background on a given canvas, numbers sent as text included', () => {
+    expect(parseTaskParams('aibg', { source: 'CustomImage', canvasW: '800', canvasH: 600, customImageSimilarity: 40 }))
+      .toEqual({ ok: true, value: { source: 'CustomImage', canvasW: 800, canvasH: 600, customImageSimilarity: 40 } });
+  });
+});

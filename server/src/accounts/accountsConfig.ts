@@ -22,6 +22,8 @@ export interface AccountsConfig {
   stripeApiUrl: string | null;
   /** Google and Apple sign-in (OpenID Connect); a provider without a client id is off. */
   oidc: Partial<Record<OidcProviderName, OidcProviderConfig>>;
+  /** Under the test runner (VITEST): no start-up notices about the local mail outbox and test payments. */
+  quietStartup?: boolean;
 }
 
 export type OidcProviderName = 'google' | 'apple';
@@ -74,7 +76,7 @@ function nonNegative(value: string | undefined, fallback: number, name: string):
 }
 
 /** Reads the accounts settings from the environment. */
-export function loadAccountsConfig(env: NodeJS.ProcessEnv = process.env): AccountsConfig {
+export function loadAccountsConfig(env: NodeJS.ProcessEnv): AccountsConfig {
   const dataDir = path.resolve(env.DATA_DIR || path.join(PROJECT_ROOT, 'data'));
   return {
     smtpUrl: env.SMTP_URL || null,
@@ -86,5 +88,6 @@ export function loadAccountsConfig(env: NodeJS.ProcessEnv = process.env): Accoun
     stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET || null,
     stripeApiUrl: env.STRIPE_API_URL || null,
     oidc: oidcFrom(env),
+    quietStartup: Boolean(env.VITEST),
   };
 }

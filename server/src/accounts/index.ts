@@ -74,13 +74,13 @@ export function registerAccounts(
 ): Accounts {
   const mailer = createLoginMailer({ smtpUrl: deps.config.smtpUrl, from: deps.config.mailFrom, outboxDir: deps.config.outboxDir });
   // Named once at start, so a self-hoster without SMTP knows where to read sign-in codes.
-  if (!deps.config.smtpUrl && !process.env.VITEST) console.info(`SMTP_URL is not set: sign-in codes are written to ${deps.config.outboxDir}`);
+  if (!deps.config.smtpUrl && !deps.config.quietStartup) console.info(`SMTP_URL is not set: sign-in codes are written to ${deps.config.outboxDir}`);
   const sessions = new SessionStore(deps.db, deps.config.sessionHours);
   const ledger = new CreditLedger(deps.db, { freeDailyCredits: deps.config.freeDailyCredits, now: deps.now });
   const accounts = new AccountRepository(deps.db);
   const codes = new LoginCodes(deps.db, mailer);
   const payments = deps.provider ? { provider: deps.provider, test: null } : paymentProviderFor(deps.config);
-  if (payments.test && !process.env.VITEST) console.info('STRIPE_SECRET_KEY is not set: purchases use the LOCAL TEST payment provider (no money moves)');
+  if (payments.test && !deps.config.quietStartup) console.info('STRIPE_SECRET_KEY is not set: purchases use the LOCAL TEST payment provider (no money moves)');
   const commerce = new CommerceService({ db: deps.db, ledger, provider: payments.provider, now: deps.now });
   // The device's visitor work moves to the account it signs into.
   const onSignedIn = async (info: { accountId: string; deviceId: string | undefined }) => {

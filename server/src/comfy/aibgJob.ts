@@ -4,7 +4,7 @@ import { DEFAULT_SIMILARITY } from '../../../engine/spec/generation';
 import { paramsInvalid } from '../envelope';
 import { readInput, type ProcessorContext } from '../tasks/processor';
 import { readParamFile } from '../tasks/paramFiles';
-import { parseSeed, parseUnit, reviewText } from './jobParams';
+import { generativeParams, reviewText, seedOrRandom } from './generativeParams';
 import { binaryMask, decodeInput, repaintAlpha, resizePng, withAlpha, workingSize } from './pictures';
 import { runComfyJob, type JobImage } from './runWorkflow';
 import type { GenerationRuntime } from './runtime';
@@ -22,7 +22,9 @@ import { loadWorkflowFile } from './workflows';
  */
 export async function aibgJob(ctx: ProcessorContext, rt: GenerationRuntime): Promise<Buffer> {
   const p = ctx.params;
-  const source = parseSource(p);
+  // Source, canvas, similarity and seed are checked by aibg's row of the task table.
+  const checked = generativeParams('aibg', p);
+  const source = sourceOf(checked.source as AibgSourceValue | undefined, p);
   let prompt: string;
   if (source === AibgSource.NONE) {
     const option = typeof p.classifyCategoryId === 'string' && typeof p.optionId === 'string' ? aibgOption(p.classifyCategoryId, p.optionId) : undefined;
@@ -46,8 +48,8 @@ export async function aibgJob(ctx: ProcessorContext, rt: GenerationRuntime): Pro
     const stats = await sharp(subject).stats();
     if (stats.channels[3].min >= 250) throw paramsInvalid('aibg needs the subject: a cut-out with transparency, or maskUrl (white = subject)');
   }
-  const canvasW = p.canvasW === undefined ? input.width : Math.round(parseUnit(p.canvasW, 'canvasW', 64, 4096, input.width));
-  const canvasH = p.canvasH === undefined ? input.height : Math.round(parseUnit(p.canvasH, 'canvasH', 64, 4096, input.height));
+  const canvasW = checked.canvasW === undefined ? input.width : Math.round(checked.canvasW);
+  const canvasH = checked.canvasH === undefined ? input.height : Math.round(checked.canvasH);
   const placed = await sharp(subject).resize(canvasW, canvasH, { fit: 'contain', background: { r: 0, g: 0, b: 0, alpha: 0 } }).png().toBuffer();
 
   const name = source === AibgSource.CUSTOM_IMAGE ? 'aibg.customImage' : 'aibg';
@@ -62,23 +64,20 @@ export async function aibgJob(ctx: ProcessorContext, rt: GenerationRuntime): Pro
     maskAlpha: await repaintAlpha(repaint, size.width, size.height),
   }];
   const values: Record<string, string | number> = {
-    prompt: prompt || 'a fitting background', negative_prompt: 'text, watermark, deformed', style: '', seed: parseSeed(p.seed),
+    prompt: prompt || 'a fitting background', negative_prompt: 'text, watermark, deformed', style: '', seed: seedOrRandom(checked.seed),
   };
   if (source === AibgSource.CUSTOM_IMAGE) {
     images.push({ input: 'reference', body: await referencePicture(ctx) });
-    values.similarity = parseUnit(p.customImageSimilarity, 'customImageSimilarity', 0, 100, DEFAULT_SIMILARITY) / 100;
+    values.similarity = (checked.customImageSimilarity ?? DEFAULT_SIMILARITY) / 100;
   }
   const result = await runComfyJob(ctx, file, values, images, rt);
   const background = await resizePng(result, canvasW, canvasH);
   return sharp(background).composite([{ input: placed }]).png().toBuffer();
 }
 
-function parseSource(p: Record<string, unknown>): AibgSourceValue {
-  if (p.source !== undefined) {
-    const all = Object.values(AibgSource) as string[];
-    if (typeof p.source !== 'string' || !all.includes(p.source)) throw paramsInvalid(`source must be one of ${all.join(', ')}`);
-    return p.source as AibgSourceValue;
-  }
+/** The source asked for, else the one the files and prompt imply. */
+function sourceOf(asked: AibgSourceValue | undefined, p: Record<string, unknown>): AibgSourceValue {
+  if (asked) return asked;
   if (p.customFileUrl) return AibgSource.CUSTOM_IMAGE;
   if (p.customPrompt) return AibgSource.CUSTOM_PROMPT;
   return AibgSource.NONE;

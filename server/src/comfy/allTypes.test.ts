@@ -1,39 +1,26 @@
 import sharp from 'sharp';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ResultCode } from '../../../engine/spec/errors';
 import type { Processor } from '../tasks/processor';
 import { readPhoto } from '../testing/testPhotos';
 import { generativeProcessor } from './generativeProcessors';
 import { withLearnedFill } from './learnedFill';
 import { extendLayout, parseExtendParams } from '../tasks/processors/aiextendLayout';
-import { jobHarness, testRuntime, type JobHarness } from './testing/jobHarness';
-import { startFakeComfy, type FakeComfy } from './testing/fakeComfyServer';
+import { testRuntime, type JobHarness } from './testing/jobHarness';
+import { generationSuite } from './testing/generationSuite';
 import { checkWorkflow } from './workflowCheck';
 
 /** Every remaining generative type end to end on the protocol test server, and the learned eraser/extender wrapper. */
 
-let fake: FakeComfy;
-let rt: ReturnType<typeof testRuntime>;
+const suite = generationSuite('COMFYUI_URL');
 let h: JobHarness | undefined;
 
-beforeAll(async () => {
-  fake = await startFakeComfy();
-  rt = testRuntime({ COMFYUI_URL: fake.url, GENERATION_TIMEOUT_S: '20' });
-});
-afterAll(async () => {
-  rt.close();
-  await fake.close();
-});
-afterEach(async () => {
-  await h?.cleanup();
-  h = undefined;
-});
 
 const dims = async (png: Buffer) => {
   const m = await sharp(png).metadata();
   return [m.width, m.height];
 };
-const classes = () => Object.values(fake.prompts.at(-1)!.workflow).map((n) => n.class_type);
+const classes = () => Object.values(suite.fake.prompts.at(-1)!.workflow).map((n) => n.class_type);
 const box = async (w: number, hh: number, rect: { left: number; top: number; width: number; height: number }) =>
   sharp({ create: { width: w, height: hh, channels: 3, background: '#000' } })
     .composite([{ input: await sharp({ create: { width: rect.width, height: rect.height, channels: 3, background: '#fff' } }).png().toBuffer(), left: rect.left, top: rect.top }])
@@ -41,47 +28,47 @@ const box = async (w: number, hh: number, rect: { left: number; top: number; wid
 
 describe('each generative type', () => {
   it('aiReplaceClothesDetect returns the detected mask at the photo size', async () => {
-    h = await jobHarness(await readPhoto('astronaut'));
-    const out = await generativeProcessor('aiReplaceClothesDetect', () => rt)(h.ctx);
+    h = await suite.harness(await readPhoto('astronaut'));
+    const out = await generativeProcessor('aiReplaceClothesDetect', suite.runtime)(h.ctx);
     expect(classes()).toContain('MaskToImage');
     expect(await dims(out.body)).toEqual([512, 512]);
   });
 
   it('aiReplaceProduct sends the product photo as the IP-Adapter reference with the similarity', async () => {
-    h = await jobHarness(await readPhoto('astronaut'), { similarity: 60 });
+    h = await suite.harness(await readPhoto('astronaut'), { similarity: 60 });
     h.ctx.params.productUrl = await h.upload('shirt.jpg', await readPhoto('coffee'));
-    await generativeProcessor('aiReplaceProduct', () => rt)(h.ctx);
-    const wf = fake.prompts.at(-1)!.workflow;
+    await generativeProcessor('aiReplaceProduct', suite.runtime)(h.ctx);
+    const wf = suite.fake.prompts.at(-1)!.workflow;
     expect(Object.values(wf).find((n) => n.class_type === 'IPAdapter')!.inputs.weight).toBe(0.6);
     expect(Object.values(wf).filter((n) => n.class_type === 'LoadImage')).toHaveLength(2);
   });
 
   it('aiReplaceProduct without productUrl is PARAMS_INVALID', async () => {
-    h = await jobHarness(await readPhoto('astronaut'));
-    await expect(generativeProcessor('aiReplaceProduct', () => rt)(h.ctx)).rejects.toMatchObject({ code: ResultCode.PARAMS_INVALID, message: expect.stringMatching(/productUrl/) });
+    h = await suite.harness(await readPhoto('astronaut'));
+    await expect(generativeProcessor('aiReplaceProduct', suite.runtime)(h.ctx)).rejects.toMatchObject({ code: ResultCode.PARAMS_INVALID, message: expect.stringMatching(/productUrl/) });
   });
 
   it('aiReplaceBg segments the subject text and repaints the rest', async () => {
-    h = await jobHarness(await readPhoto('chelsea'), { prompt: 'a sunny garden', subject: 'cat' });
-    const out = await generativeProcessor('aiReplaceBg', () => rt)(h.ctx);
-    const seg = Object.values(fake.prompts.at(-1)!.workflow).find((n) => n.class_type.startsWith('GroundingDinoSAMSegment'))!;
+    h = await suite.harness(await readPhoto('chelsea'), { prompt: 'a sunny garden', subject: 'cat' });
+    const out = await generativeProcessor('aiReplaceBg', suite.runtime)(h.ctx);
+    const seg = Object.values(suite.fake.prompts.at(-1)!.workflow).find((n) => n.class_type.startsWith('GroundingDinoSAMSegment'))!;
     expect(seg.inputs.prompt).toBe('cat');
     expect(await dims(out.body)).toEqual([451, 300]);
   });
 
   it('aiPainting defaults to the oil-painting style without a prompt', async () => {
-    h = await jobHarness(await readPhoto('coffee'));
-    await generativeProcessor('aiPainting', () => rt)(h.ctx);
-    const text = Object.values(fake.prompts.at(-1)!.workflow).find((n) => n.class_type === 'CLIPTextEncode')!.inputs.text;
+    h = await suite.harness(await readPhoto('coffee'));
+    await generativeProcessor('aiPainting', suite.runtime)(h.ctx);
+    const text = Object.values(suite.fake.prompts.at(-1)!.workflow).find((n) => n.class_type === 'CLIPTextEncode')!.inputs.text;
     expect(text).toMatch(/oil painting/);
   });
 
   it('aiImageToImage and V1 run their own workflows', async () => {
-    h = await jobHarness(await readPhoto('coffee'), { prompt: 'a cup of tea' });
-    await generativeProcessor('aiImgToImgComfyUiV1', () => rt)(h.ctx);
-    expect(Object.values(fake.prompts.at(-1)!.workflow).find((n) => n.class_type === 'CheckpointLoaderSimple')!.inputs.ckpt_name).toMatch(/v1-5/);
-    await generativeProcessor('aiImageToImage', () => rt)(h.ctx);
-    expect(Object.values(fake.prompts.at(-1)!.workflow).find((n) => n.class_type === 'CheckpointLoaderSimple')!.inputs.ckpt_name).toMatch(/xl/);
+    h = await suite.harness(await readPhoto('coffee'), { prompt: 'a cup of tea' });
+    await generativeProcessor('aiImgToImgComfyUiV1', suite.runtime)(h.ctx);
+    expect(Object.values(suite.fake.prompts.at(-1)!.workflow).find((n) => n.class_type === 'CheckpointLoaderSimple')!.inputs.ckpt_name).toMatch(/v1-5/);
+    await generativeProcessor('aiImageToImage', suite.runtime)(h.ctx);
+    expect(Object.values(suite.fake.prompts.at(-1)!.workflow).find((n) => n.class_type === 'CheckpointLoaderSimple')!.inputs.ckpt_name).toMatch(/xl/);
   });
 });
 
@@ -94,9 +81,9 @@ describe('aibg (SPEC §3 AI background params)', () => {
   };
 
   it('template source: the option prompt, subject kept pixel for pixel on a canvas of canvasW × canvasH', async () => {
-    h = await jobHarness(await cutout(), { classifyCategoryId: 'nature', optionId: 'nature-beach' });
-    const out = await generativeProcessor('aibg', () => rt)(h.ctx);
-    expect(Object.values(fake.prompts.at(-1)!.workflow).find((n) => n.class_type === 'CLIPTextEncode')!.inputs.text).toMatch(/beach/);
+    h = await suite.harness(await cutout(), { classifyCategoryId: 'nature', optionId: 'nature-beach' });
+    const out = await generativeProcessor('aibg', suite.runtime)(h.ctx);
+    expect(Object.values(suite.fake.prompts.at(-1)!.workflow).find((n) => n.class_type === 'CLIPTextEncode')!.inputs.text).toMatch(/beach/);
     expect(await dims(out.body)).toEqual([451, 300]);
     const a = await sharp(out.body).removeAlpha().raw().toBuffer();
     const b = await sharp(await readPhoto('chelsea')).removeAlpha().raw().toBuffer();
@@ -106,28 +93,28 @@ describe('aibg (SPEC §3 AI background params)', () => {
   });
 
   it('custom prompt source is reviewed, and an unknown template is PARAMS_INVALID', async () => {
-    h = await jobHarness(await cutout(), { customPrompt: 'porn' });
-    await expect(generativeProcessor('aibg', () => rt)(h.ctx)).rejects.toMatchObject({ code: ResultCode.CONTENT_REVIEW_TEXT_NON_COMPLIANCE });
+    h = await suite.harness(await cutout(), { customPrompt: 'porn' });
+    await expect(generativeProcessor('aibg', suite.runtime)(h.ctx)).rejects.toMatchObject({ code: ResultCode.CONTENT_REVIEW_TEXT_NON_COMPLIANCE });
     h.ctx.params = { ...h.ctx.params, customPrompt: undefined, classifyCategoryId: 'nature', optionId: 'nope' };
-    await expect(generativeProcessor('aibg', () => rt)(h.ctx)).rejects.toMatchObject({ code: ResultCode.PARAMS_INVALID });
+    await expect(generativeProcessor('aibg', suite.runtime)(h.ctx)).rejects.toMatchObject({ code: ResultCode.PARAMS_INVALID });
   });
 
   it('custom image source: the reference cropped to customImageRect goes to IP-Adapter at customImageSimilarity/100', async () => {
-    h = await jobHarness(await cutout(), { customImageSimilarity: 30, customImageRect: { x: 10, y: 10, w: 200, h: 100 }, canvasW: 600, canvasH: 400 });
+    h = await suite.harness(await cutout(), { customImageSimilarity: 30, customImageRect: { x: 10, y: 10, w: 200, h: 100 }, canvasW: 600, canvasH: 400 });
     h.ctx.params.customFileUrl = await h.upload('ref.jpg', await readPhoto('coffee'));
     h.ctx.params.customImageMaskFileUrl = await h.upload('refmask.png', await box(400, 400, { left: 0, top: 0, width: 200, height: 200 }));
-    const out = await generativeProcessor('aibg', () => rt)(h.ctx);
-    const wf = fake.prompts.at(-1)!.workflow;
+    const out = await generativeProcessor('aibg', suite.runtime)(h.ctx);
+    const wf = suite.fake.prompts.at(-1)!.workflow;
     expect(checkWorkflow(wf)).toEqual([]);
     expect(Object.values(wf).find((n) => n.class_type === 'IPAdapter')!.inputs.weight).toBe(0.3);
     const refName = String(Object.values(wf).filter((n) => n.class_type === 'LoadImage')[1].inputs.image);
-    expect(await dims(fake.uploads.get(refName)!)).toEqual([200, 100]);
+    expect(await dims(suite.fake.uploads.get(refName)!)).toEqual([200, 100]);
     expect(await dims(out.body)).toEqual([600, 400]);
   });
 
   it('an opaque photo without maskUrl is PARAMS_INVALID saying what is needed', async () => {
-    h = await jobHarness(await readPhoto('chelsea'), { customPrompt: 'a beach' });
-    await expect(generativeProcessor('aibg', () => rt)(h.ctx)).rejects.toMatchObject({ code: ResultCode.PARAMS_INVALID, message: expect.stringMatching(/cut-out|maskUrl/) });
+    h = await suite.harness(await readPhoto('chelsea'), { customPrompt: 'a beach' });
+    await expect(generativeProcessor('aibg', suite.runtime)(h.ctx)).rejects.toMatchObject({ code: ResultCode.PARAMS_INVALID, message: expect.stringMatching(/cut-out|maskUrl/) });
   });
 });
 
@@ -136,16 +123,16 @@ describe('learned fill for the eraser and extender', () => {
 
   it('without COMFYUI_URL the classical processor answers', async () => {
     const none = testRuntime({});
-    h = await jobHarness(await readPhoto('chelsea'));
+    h = await suite.harness(await readPhoto('chelsea'));
     expect((await withLearnedFill('lama', classical, () => none)(h.ctx)).body.toString()).toBe('classical');
     none.close();
   });
 
   it('with COMFYUI_URL lama runs the LaMa workflow and changes only the masked area', async () => {
     const photo = await sharp(await readPhoto('chelsea')).png().toBuffer();
-    h = await jobHarness(photo);
+    h = await suite.harness(photo);
     h.ctx.params.maskUrl = await h.upload('m.png', await box(451, 300, { left: 200, top: 100, width: 60, height: 60 }));
-    const out = await withLearnedFill('lama', classical, () => rt)(h.ctx);
+    const out = await withLearnedFill('lama', classical, suite.runtime)(h.ctx);
     expect(classes()).toContain('INPAINT_InpaintWithModel');
     const a = await sharp(out.body).removeAlpha().raw().toBuffer();
     const b = await sharp(photo).removeAlpha().raw().toBuffer();
@@ -156,8 +143,8 @@ describe('learned fill for the eraser and extender', () => {
 
   it('aiextend outpaints to the new frame and keeps the photo pixels', async () => {
     const photo = await sharp(await readPhoto('chelsea')).png().toBuffer();
-    h = await jobHarness(photo, { ratio: '1:1' });
-    const out = await withLearnedFill('aiextend', classical, () => rt)(h.ctx);
+    h = await suite.harness(photo, { ratio: '1:1' });
+    const out = await withLearnedFill('aiextend', classical, suite.runtime)(h.ctx);
     expect(classes()).toContain('ImagePadForOutpaint');
     const layout = extendLayout(parseExtendParams({ ratio: '1:1' }), 451, 300);
     expect(await dims(out.body)).toEqual([layout.width, layout.height]);
@@ -171,11 +158,11 @@ describe('learned fill for the eraser and extender', () => {
 
   it('falls back to the classical fill when the server cannot do it, but passes a bad mask on', async () => {
     const down = testRuntime({ COMFYUI_URL: 'http://127.0.0.1:9' });
-    h = await jobHarness(await readPhoto('chelsea'));
+    h = await suite.harness(await readPhoto('chelsea'));
     h.ctx.params.maskUrl = await h.upload('m.png', await box(451, 300, { left: 1, top: 1, width: 5, height: 5 }));
     expect((await withLearnedFill('elimination', classical, () => down)(h.ctx)).body.toString()).toBe('classical');
     h.ctx.params.maskUrl = await h.upload('black.png', await sharp({ create: { width: 451, height: 300, channels: 3, background: '#000' } }).png().toBuffer());
-    await expect(withLearnedFill('elimination', classical, () => rt)(h.ctx)).rejects.toMatchObject({ code: ResultCode.PARAMS_INVALID });
+    await expect(withLearnedFill('elimination', classical, suite.runtime)(h.ctx)).rejects.toMatchObject({ code: ResultCode.PARAMS_INVALID });
     down.close();
   });
 });

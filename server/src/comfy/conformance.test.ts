@@ -1,12 +1,11 @@
 import sharp from 'sharp';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ResultCode } from '../../../engine/spec/errors';
 import { readPhoto } from '../testing/testPhotos';
 import { generativeProcessor } from './generativeProcessors';
-import { jobHarness, testRuntime, TestCancelled, type JobHarness } from './testing/jobHarness';
-import { startFakeComfy, type FakeComfy } from './testing/fakeComfyServer';
+import { testRuntime, TestCancelled, type JobHarness } from './testing/jobHarness';
+import { generationSuite } from './testing/generationSuite';
 import { checkWorkflow } from './workflowCheck';
-import type { GenerationRuntime } from './runtime';
 
 /**
  * The ComfyUI client against the protocol test server: each job's workflow is checked by the
@@ -14,24 +13,10 @@ import type { GenerationRuntime } from './runtime';
  * /ws, and a picture comes back; then the failure paths.
  */
 
-let fake: FakeComfy;
-let rt: GenerationRuntime & { close(): void };
+const suite = generationSuite('COMFYUI_URL');
 let h: JobHarness | undefined;
-const runtime = () => rt;
+const runtime = suite.runtime;
 
-beforeAll(async () => {
-  fake = await startFakeComfy();
-  rt = testRuntime({ COMFYUI_URL: fake.url, GENERATION_TIMEOUT_S: '20' });
-});
-afterAll(async () => {
-  rt.close();
-  await fake.close();
-});
-afterEach(async () => {
-  fake.behave({ mode: 'ok', steps: 6, stepDelayMs: 25 });
-  await h?.cleanup();
-  h = undefined;
-});
 
 const size = async (png: Buffer) => {
   const m = await sharp(png).metadata();
@@ -40,11 +25,11 @@ const size = async (png: Buffer) => {
 
 describe('text to image', () => {
   it('submits the aiGeneratePic workflow with the prompt, style, seed and size, reports progress and returns a picture', async () => {
-    h = await jobHarness(null, { prompt: 'a red bicycle by the sea', style: 'watercolor', seed: 42, aspectRatio: '16:9' });
+    h = await suite.harness(null, { prompt: 'a red bicycle by the sea', style: 'watercolor', seed: 42, aspectRatio: '16:9' });
     const out = await generativeProcessor('aiGeneratePic', runtime)(h.ctx);
     expect(out.contentType).toBe('image/png');
     expect(await size(out.body)).toEqual([1344, 768]);
-    const sent = fake.prompts.at(-1)!.workflow;
+    const sent = suite.fake.prompts.at(-1)!.workflow;
     expect(checkWorkflow(sent)).toEqual([]);
     const texts = Object.values(sent).filter((n) => n.class_type === 'CLIPTextEncode').map((n) => n.inputs.text);
     expect(texts[0]).toMatch(/^a red bicycle by the sea, watercolour painting/);
@@ -56,7 +41,7 @@ describe('text to image', () => {
   });
 
   it('gives the same picture for the same seed and another for another seed', async () => {
-    h = await jobHarness(null, { prompt: 'a lighthouse', seed: 7 });
+    h = await suite.harness(null, { prompt: 'a lighthouse', seed: 7 });
     const a = await generativeProcessor('aiGeneratePic', runtime)(h.ctx);
     const b = await generativeProcessor('aiGeneratePic', runtime)(h.ctx);
     h.ctx.params.seed = 8;
@@ -66,10 +51,10 @@ describe('text to image', () => {
   });
 
   it('refuses a prompt on the word lists with 1010202 before anything is sent', async () => {
-    const before = fake.prompts.length;
-    h = await jobHarness(null, { prompt: 'porn' });
+    const before = suite.fake.prompts.length;
+    h = await suite.harness(null, { prompt: 'porn' });
     await expect(generativeProcessor('aiGeneratePic', runtime)(h.ctx)).rejects.toMatchObject({ code: ResultCode.CONTENT_REVIEW_TEXT_NON_COMPLIANCE });
-    expect(fake.prompts.length).toBe(before);
+    expect(suite.fake.prompts.length).toBe(before);
   });
 
   it.each([
@@ -79,27 +64,27 @@ describe('text to image', () => {
     [{ prompt: 'x', seed: -1 }, /seed/],
     [{ prompt: 'long '.repeat(201) }, /longer than/],
   ])('refuses bad params %o with PARAMS_INVALID', async (params, message) => {
-    h = await jobHarness(null, params);
+    h = await suite.harness(null, params);
     await expect(generativeProcessor('aiGeneratePic', runtime)(h.ctx)).rejects.toMatchObject({ code: ResultCode.PARAMS_INVALID, message: expect.stringMatching(message) });
   });
 });
 
 describe('image tools', () => {
   it('image to image uploads the photo, scales it to the working size and returns the picture', async () => {
-    h = await jobHarness(await readPhoto('astronaut'), { prompt: 'as a bronze statue', strength: 0.7, seed: 1 });
+    h = await suite.harness(await readPhoto('astronaut'), { prompt: 'as a bronze statue', strength: 0.7, seed: 1 });
     const out = await generativeProcessor('aiImgToImgComfyUiV2', runtime)(h.ctx);
-    const sent = fake.prompts.at(-1)!.workflow;
+    const sent = suite.fake.prompts.at(-1)!.workflow;
     const load = Object.values(sent).find((n) => n.class_type === 'LoadImage')!;
-    expect(fake.uploads.has(String(load.inputs.image))).toBe(true);
+    expect(suite.fake.uploads.has(String(load.inputs.image))).toBe(true);
     expect(Object.values(sent).find((n) => n.class_type === 'KSampler')!.inputs.denoise).toBe(0.7);
     expect(await size(out.body)).toEqual([1024, 1024]);
   });
 
   it('colourises through the DDColor workflow at the photo size', async () => {
     const grey = await sharp(await readPhoto('coffee')).greyscale().jpeg().toBuffer();
-    h = await jobHarness(grey);
+    h = await suite.harness(grey);
     const out = await generativeProcessor('deoldify', runtime)(h.ctx);
-    expect(Object.values(fake.prompts.at(-1)!.workflow).map((n) => n.class_type)).toContain('DDColor_Colorize');
+    expect(Object.values(suite.fake.prompts.at(-1)!.workflow).map((n) => n.class_type)).toContain('DDColor_Colorize');
     expect(await size(out.body)).toEqual(await size(grey));
     const stats = await sharp(out.body).stats();
     expect(stats.isOpaque).toBe(true);
@@ -108,9 +93,9 @@ describe('image tools', () => {
   });
 
   it('clothes change runs the detection step and repaints from the prompt', async () => {
-    h = await jobHarness(await readPhoto('astronaut'), { prompt: 'a red silk dress', target: 'suit' });
+    h = await suite.harness(await readPhoto('astronaut'), { prompt: 'a red silk dress', target: 'suit' });
     const out = await generativeProcessor('aiReplaceClothes', runtime)(h.ctx);
-    const sent = fake.prompts.at(-1)!.workflow;
+    const sent = suite.fake.prompts.at(-1)!.workflow;
     const seg = Object.values(sent).find((n) => n.class_type.startsWith('GroundingDinoSAMSegment'))!;
     expect(seg.inputs.prompt).toBe('suit');
     expect(await size(out.body)).toEqual([512, 512]);
@@ -121,11 +106,11 @@ describe('image tools', () => {
     const [w, hh] = (await size(photo)) as [number, number];
     const mask = await sharp({ create: { width: w, height: hh, channels: 3, background: '#000' } })
       .composite([{ input: await sharp({ create: { width: 100, height: 100, channels: 3, background: '#fff' } }).png().toBuffer(), left: 50, top: 50 }]).png().toBuffer();
-    h = await jobHarness(photo);
+    h = await suite.harness(photo);
     h.ctx.params.maskUrl = await h.upload('mask.png', mask);
     h.ctx.params.prompt = 'a small bird';
     const out = await generativeProcessor('aiReplace', runtime)(h.ctx);
-    const load = Object.values(fake.prompts.at(-1)!.workflow).find((n) => n.class_type === 'LoadImage')!;
+    const load = Object.values(suite.fake.prompts.at(-1)!.workflow).find((n) => n.class_type === 'LoadImage')!;
     expect(String(load.inputs.image)).toMatch(/^clipspace_mask_/);
     const a = await sharp(out.body).removeAlpha().raw().toBuffer();
     const b = await sharp(photo).removeAlpha().raw().toBuffer();
@@ -138,7 +123,7 @@ describe('image tools', () => {
 describe('failures', () => {
   it('a workflow naming a picture that was never uploaded is refused at /prompt, as ComfyUI does', async () => {
     const { ComfyClient } = await import('./comfyClient');
-    const client = new ComfyClient(fake.url);
+    const client = new ComfyClient(suite.fake.url);
     const wf = {
       '1': { class_type: 'LoadImage', inputs: { image: 'never-uploaded.png' } },
       '2': { class_type: 'SaveImage', inputs: { images: ['1', 0], filename_prefix: 'x' } },
@@ -147,77 +132,77 @@ describe('failures', () => {
   });
 
   it('cancellation interrupts the run on the server', async () => {
-    fake.behave({ steps: 200, stepDelayMs: 20 });
-    h = await jobHarness(null, { prompt: 'a slow picture' });
-    const before = fake.interrupts;
+    suite.fake.behave({ steps: 200, stepDelayMs: 20 });
+    h = await suite.harness(null, { prompt: 'a slow picture' });
+    const before = suite.fake.interrupts;
     const run = generativeProcessor('aiGeneratePic', runtime)(h.ctx);
     setTimeout(() => h!.cancel(), 600);
     await expect(run).rejects.toBeInstanceOf(TestCancelled);
-    expect(fake.interrupts).toBe(before + 1);
+    expect(suite.fake.interrupts).toBe(before + 1);
   });
 
   it('cancelling a job still queued behind another removes it without interrupting the running one', async () => {
-    fake.behave({ steps: 60, stepDelayMs: 20 });
-    h = await jobHarness(null, { prompt: 'first' });
-    const other = await jobHarness(null, { prompt: 'second' });
-    const before = fake.interrupts;
+    suite.fake.behave({ steps: 60, stepDelayMs: 20 });
+    h = await suite.harness(null, { prompt: 'first' });
+    const other = await suite.harness(null, { prompt: 'second' });
+    const before = suite.fake.interrupts;
     const first = generativeProcessor('aiGeneratePic', runtime)(h.ctx);
     await new Promise((r) => setTimeout(r, 150));
     const second = generativeProcessor('aiGeneratePic', runtime)(other.ctx);
     setTimeout(() => other.cancel(), 500);
     await expect(second).rejects.toBeInstanceOf(TestCancelled);
-    expect(fake.interrupts).toBe(before);
+    expect(suite.fake.interrupts).toBe(before);
     expect((await first).body.length).toBeGreaterThan(100);
     await other.cleanup();
   });
 
   it('a run that fails on the server is GPU_HANDLE_FAILED with its message', async () => {
-    fake.behave({ mode: 'error' });
-    h = await jobHarness(null, { prompt: 'x' });
+    suite.fake.behave({ mode: 'error' });
+    h = await suite.harness(null, { prompt: 'x' });
     await expect(generativeProcessor('aiGeneratePic', runtime)(h.ctx)).rejects.toMatchObject({ code: ResultCode.GPU_HANDLE_FAILED, message: expect.stringMatching(/out of memory/) });
   });
 
   it('a malformed history is GPU_HANDLE_FAILED, not a crash', async () => {
-    fake.behave({ mode: 'malformedHistory' });
-    h = await jobHarness(null, { prompt: 'x' });
+    suite.fake.behave({ mode: 'malformedHistory' });
+    h = await suite.harness(null, { prompt: 'x' });
     await expect(generativeProcessor('aiGeneratePic', runtime)(h.ctx)).rejects.toMatchObject({ code: ResultCode.GPU_HANDLE_FAILED, message: expect.stringMatching(/malformed history/) });
   });
 
   it('an output /view does not have is DOWNLOAD_FAILED', async () => {
-    fake.behave({ mode: 'missingOutput' });
-    h = await jobHarness(null, { prompt: 'x' });
+    suite.fake.behave({ mode: 'missingOutput' });
+    h = await suite.harness(null, { prompt: 'x' });
     await expect(generativeProcessor('aiGeneratePic', runtime)(h.ctx)).rejects.toMatchObject({ code: ResultCode.DOWNLOAD_FAILED });
   });
 
   it('a job past the timeout is interrupted and GPU_HANDLE_FAILED', async () => {
-    fake.behave({ mode: 'hang' });
-    const quick = testRuntime({ COMFYUI_URL: fake.url, GENERATION_TIMEOUT_S: '2' });
-    h = await jobHarness(null, { prompt: 'x' });
-    const before = fake.interrupts;
+    suite.fake.behave({ mode: 'hang' });
+    const quick = testRuntime({ COMFYUI_URL: suite.fake.url, GENERATION_TIMEOUT_S: '2' });
+    h = await suite.harness(null, { prompt: 'x' });
+    const before = suite.fake.interrupts;
     await expect(generativeProcessor('aiGeneratePic', () => quick)(h.ctx)).rejects.toMatchObject({ code: ResultCode.GPU_HANDLE_FAILED, message: expect.stringMatching(/within 2 s/) });
-    expect(fake.interrupts).toBe(before + 1);
+    expect(suite.fake.interrupts).toBe(before + 1);
     quick.close();
-    fake.behave({ mode: 'ok' });
+    suite.fake.behave({ mode: 'ok' });
     await new Promise((r) => setTimeout(r, 100));
   });
 
   it('a result that fails the picture review is 1010201 and not returned', async () => {
-    const strict = testRuntime({ COMFYUI_URL: fake.url }, { review: async () => ({ status: 2, probabilities: { Drawing: 0, Hentai: 0, Neutral: 0, Porn: 1, Sexy: 0 } }) });
-    h = await jobHarness(null, { prompt: 'x' });
+    const strict = testRuntime({ COMFYUI_URL: suite.fake.url }, { review: async () => ({ status: 2, probabilities: { Drawing: 0, Hentai: 0, Neutral: 0, Porn: 1, Sexy: 0 } }) });
+    h = await suite.harness(null, { prompt: 'x' });
     await expect(generativeProcessor('aiGeneratePic', () => strict)(h.ctx)).rejects.toMatchObject({ code: ResultCode.CONTENT_REVIEW_PICTURE_NON_COMPLIANCE });
     strict.close();
   });
 
   it('a server that is down is 1000003 after every server was tried', async () => {
     const down = testRuntime({ COMFYUI_URL: 'http://127.0.0.1:9#1' });
-    h = await jobHarness(null, { prompt: 'x' });
+    h = await suite.harness(null, { prompt: 'x' });
     await expect(generativeProcessor('aiGeneratePic', () => down)(h.ctx)).rejects.toMatchObject({ code: ResultCode.SERVICE_UNAVAILABLE, message: expect.stringMatching(/no ComfyUI server answered/) });
     down.close();
   });
 
   it('a down server is skipped for a healthy one (several servers)', async () => {
-    const two = testRuntime({ COMFYUI_URL: `http://127.0.0.1:9#100,${fake.url}#1` });
-    h = await jobHarness(null, { prompt: 'x' });
+    const two = testRuntime({ COMFYUI_URL: `http://127.0.0.1:9#100,${suite.fake.url}#1` });
+    h = await suite.harness(null, { prompt: 'x' });
     const out = await generativeProcessor('aiGeneratePic', () => two)(h.ctx);
     expect(out.body.length).toBeGreaterThan(100);
     two.close();
@@ -226,7 +211,7 @@ describe('failures', () => {
   it('a malformed COMFYUI_URL is 1000003 naming the variable, not a crash', async () => {
     const p = generativeProcessor('aiGeneratePic', () => testRuntime({ COMFYUI_URL: 'gpu-box:8188' }));
     expect(p.unavailable?.()).toMatch(/misconfigured: COMFYUI_URL/);
-    h = await jobHarness(null, { prompt: 'x' });
+    h = await suite.harness(null, { prompt: 'x' });
     await expect(p(h.ctx)).rejects.toMatchObject({ code: ResultCode.SERVICE_UNAVAILABLE, message: expect.stringMatching(/COMFYUI_URL/) });
   });
 
@@ -234,7 +219,7 @@ describe('failures', () => {
     const none = testRuntime({});
     const p = generativeProcessor('aiGeneratePic', () => none);
     expect(p.unavailable?.()).toMatch(/COMFYUI_URL.*Running ComfyUI/);
-    h = await jobHarness(null, { prompt: 'x' });
+    h = await suite.harness(null, { prompt: 'x' });
     await expect(p(h.ctx)).rejects.toMatchObject({ code: ResultCode.SERVICE_UNAVAILABLE });
     none.close();
   });

@@ -1,14 +1,14 @@
 import sharp from 'sharp';
 import { ResultCode } from '../../../engine/spec/errors';
 import {
-  ASPECT_RATIOS, COMFY_TASK_TYPES, DEFAULT_ASPECT_RATIO, DEFAULT_SIMILARITY, NO_COMFY_MESSAGE, NO_WEBUI_MESSAGE,
-  WEBUI_TASK_TYPES, aspectRatioById, type GenerativeTaskType,
+  COMFY_TASK_TYPES, DEFAULT_ASPECT_RATIO, NO_COMFY_MESSAGE, NO_WEBUI_MESSAGE, WEBUI_TASK_TYPES, aspectRatioById,
+  type GenerativeTaskType,
 } from '../../../engine/spec/generation';
 import type { TaskType } from '../../../engine/spec/taskTypes';
 import { ApiError, paramsInvalid } from '../envelope';
 import { readInput, type Processor, type ProcessorContext, type ProcessorOutput } from '../tasks/processor';
 import { readParamFile } from '../tasks/paramFiles';
-import { parseStrength, parseTarget, parseTextParams, parseUnit } from './jobParams';
+import { generativeParams, strengthOr, targetOf, textParams, type GenerativeParams } from './generativeParams';
 import { binaryMask, decodeInput, isEmptyMask, pasteInside, repaintAlpha, resizePng, workingSize, type Decoded } from './pictures';
 import { aibgJob } from './aibgJob';
 import { runComfyJob } from './runWorkflow';
@@ -17,8 +17,8 @@ import { runWebUiJob } from './webuiClient';
 import { loadWorkflowFile, type WorkflowFile } from './workflows';
 
 /**
- * Processors of the generative task types (issue 19): each parses its params (engine/spec/
- * generation.ts, aiBackground.ts), prepares the pictures, fills its workflow file and runs it on
+ * Processors of the generative task types (issue 19): each parses its params with its row of the task
+ * table (engine/spec/tasks, through generativeParams.ts), prepares the pictures, fills its workflow file and runs it on
  * ComfyUI (or AUTOMATIC1111 for the webui types). Without a configured server each answers
  * 1000003 at submit (its `unavailable` reason) and, should one get queued anyway, when it runs.
  */
@@ -28,39 +28,31 @@ const png = (body: Buffer): ProcessorOutput => ({ body, contentType: 'image/png'
 const fileFor = (rt: GenerationRuntime, name: string): Promise<WorkflowFile> => loadWorkflowFile(rt.config.workflowDir, name);
 const inputOf = async (ctx: ProcessorContext): Promise<Decoded> => decodeInput(await readInput(ctx));
 
-/** Output size from `aspectRatio` (an id of ASPECT_RATIOS) or explicit `width`/`height` (multiples of 64, 256-2048). */
-export function parseSize(params: Record<string, unknown>, resolution?: number): { width: number; height: number } {
-  let size: { width: number; height: number };
-  if (params.width !== undefined || params.height !== undefined) {
-    const w = Number(params.width);
-    const h = Number(params.height);
-    const ok = (v: number) => Number.isInteger(v) && v >= 256 && v <= 2048 && v % 64 === 0;
-    if (!ok(w) || !ok(h)) throw paramsInvalid('width and height must both be multiples of 64 from 256 to 2048');
-    size = { width: w, height: h };
-  } else {
-    const id = params.aspectRatio ?? DEFAULT_ASPECT_RATIO;
-    const ratio = typeof id === 'string' ? aspectRatioById(id) : undefined;
-    if (!ratio) throw paramsInvalid(`aspectRatio must be one of ${ASPECT_RATIOS.map((a) => a.id).join(', ')}`);
-    size = { width: ratio.width, height: ratio.height };
-  }
+/** Output size from explicit `width`/`height`, else `aspectRatio` (the table checked both), fitted to `resolution`. */
+export function outputSize(p: GenerativeParams, resolution?: number): { width: number; height: number } {
+  // The table's ids are the ratios' ids and it allows width only with height.
+  const ratio = aspectRatioById(p.aspectRatio ?? DEFAULT_ASPECT_RATIO)!;
+  const size = p.width !== undefined && p.height !== undefined ? { width: p.width, height: p.height } : { width: ratio.width, height: ratio.height };
   return resolution ? workingSize(size.width, size.height, resolution) : size;
 }
 
 const textToImage = (type: 'aiGeneratePic' | 'aiGeneratePicWebUi'): Job => async (ctx, rt) => {
+  const p = generativeParams(type, ctx.params);
   const file = await fileFor(rt, type);
-  const t = await parseTextParams(ctx.params, rt);
+  const t = await textParams(p, rt);
   const useWebUi = type === 'aiGeneratePicWebUi' && rt.webuiPool.size > 0;
-  const size = parseSize(ctx.params, useWebUi ? undefined : file.resolution);
+  const size = outputSize(p, useWebUi ? undefined : file.resolution);
   const values = { prompt: t.prompt, negative_prompt: t.negativePrompt, style: t.style, seed: t.seed, ...size };
   return useWebUi ? runWebUiJob(ctx, file, values, rt) : runComfyJob(ctx, file, values, [], rt);
 };
 
 const imageToImage = (type: GenerativeTaskType, defaults: { style?: string; strength?: number; prompt?: string } = {}): Job => async (ctx, rt) => {
+  const p = generativeParams(type, ctx.params);
   const file = await fileFor(rt, type);
   const input = await inputOf(ctx);
-  const t = await parseTextParams(ctx.params, rt, defaults.prompt, defaults.style);
+  const t = await textParams(p, rt, defaults.prompt, defaults.style);
   const size = workingSize(input.width, input.height, file.resolution ?? 1024);
-  const values = { prompt: t.prompt, negative_prompt: t.negativePrompt, style: t.style, seed: t.seed, strength: parseStrength(ctx.params.strength, defaults.strength), ...size };
+  const values = { prompt: t.prompt, negative_prompt: t.negativePrompt, style: t.style, seed: t.seed, strength: strengthOr(p.strength, defaults.strength), ...size };
   const flat = await sharp(input.png).flatten({ background: '#ffffff' }).png().toBuffer();
   if (file.webui && rt.webuiPool.size > 0) {
     return runWebUiJob(ctx, file, { ...values, image_base64: (await resizePng(flat, size.width, size.height)).toString('base64') }, rt);
@@ -76,7 +68,8 @@ export const maskedRepaint = (type: TaskType, needsPrompt: boolean): Job => asyn
   if (!maskFile) throw paramsInvalid('maskUrl is required: upload a PNG mask of the photo size, white where to repaint');
   const region = await binaryMask(maskFile, input.width, input.height);
   if (isEmptyMask(region)) throw paramsInvalid('the mask is empty: paint over what to replace');
-  const t = needsPrompt ? await parseTextParams(ctx.params, rt) : { prompt: '', negativePrompt: '', style: '', seed: Number(ctx.params.seed ?? 0) || 0 };
+  // aiReplace is a generative row; the learned erasers (lama, elimination) are not, and send no text.
+  const t = needsPrompt ? await textParams(generativeParams('aiReplace', ctx.params), rt) : { prompt: '', negativePrompt: '', style: '', seed: Number(ctx.params.seed ?? 0) || 0 };
   const long = Math.max(input.width, input.height);
   const size = file.resolution ? workingSize(input.width, input.height, file.resolution)
     : { width: Math.round((input.width * Math.min(1, 1536 / long)) / 8) * 8 || 8, height: Math.round((input.height * Math.min(1, 1536 / long)) / 8) * 8 || 8 };
@@ -89,28 +82,29 @@ export const maskedRepaint = (type: TaskType, needsPrompt: boolean): Job => asyn
 
 /** Detection-driven tools (clothes, try-on, background replacer): the workflow finds the area itself. */
 const detected = (type: 'aiReplaceClothes' | 'aiReplaceProduct' | 'aiReplaceBg' | 'aiReplaceClothesDetect'): Job => async (ctx, rt) => {
+  const p = generativeParams(type, ctx.params);
   const file = await fileFor(rt, type);
   const input = await inputOf(ctx);
   const size = workingSize(input.width, input.height, file.resolution ?? 768);
   const work = await resizePng(await sharp(input.png).flatten({ background: '#ffffff' }).png().toBuffer(), size.width, size.height);
   const images = [{ input: 'image', body: work }];
   let values: Record<string, string | number> = {};
-  const target = parseTarget(ctx.params.target, 'target');
+  const target = targetOf(p.target);
   if (type === 'aiReplaceClothesDetect') {
     values = target ? { target } : {};
   } else {
     const defaultPrompt = type === 'aiReplaceProduct' ? 'wearing the garment of the reference photo, natural fit, realistic fabric' : undefined;
-    const t = await parseTextParams(ctx.params, rt, defaultPrompt);
+    const t = await textParams(p, rt, defaultPrompt);
     values = { prompt: t.prompt, negative_prompt: t.negativePrompt, style: t.style, seed: t.seed, ...(target ? { target } : {}) };
     if (type === 'aiReplaceBg') {
-      const subject = parseTarget(ctx.params.subject, 'subject');
+      const subject = targetOf(p.subject);
       if (subject) values.subject = subject;
     }
     if (type === 'aiReplaceProduct') {
       const product = await readParamFile(ctx, 'productUrl');
       if (!product) throw paramsInvalid('productUrl is required: upload the product (garment) photo');
       images.push({ input: 'reference', body: (await decodeInput(product, 'the product photo')).png });
-      values.similarity = parseUnit(ctx.params.similarity, 'similarity', 0, 100, 80) / 100;
+      values.similarity = (p.similarity ?? 80) / 100;
     }
   }
   const result = await runComfyJob(ctx, file, values, images, rt);
@@ -153,7 +147,7 @@ export function generationUnavailable(type: GenerativeTaskType, rt: GenerationRu
   return rt.config.comfy.length > 0 ? null : NO_COMFY_MESSAGE;
 }
 
-/** A processor for `type` on the runtime `runtime()` (default: the process-wide one from the environment). */
+/** A processor for `type` on the runtime `runtime()` (default: the process-wide one of the process configuration, config/processConfig.ts). */
 export function generativeProcessor(type: GenerativeTaskType, runtime: () => GenerationRuntime = () => sharedGenerationRuntime()): Processor {
   // A malformed COMFYUI_URL / WEBUI_URL is the operator's mistake: the tools say so (1000003) rather than fail with 500.
   const runtimeOrReason = (): GenerationRuntime | string => {

@@ -4,7 +4,7 @@ import { ApiError } from '../envelope';
 import { readInput, type Processor, type ProcessorContext } from '../tasks/processor';
 import { extendLayout, parseExtendParams } from '../tasks/processors/aiextendLayout';
 import { maskedRepaint } from './generativeProcessors';
-import { parseSeed, reviewText } from './jobParams';
+import { fillTextParams, reviewText } from './generativeParams';
 import { decodeInput, resizePng } from './pictures';
 import { runComfyJob } from './runWorkflow';
 import { sharedGenerationRuntime, type GenerationRuntime } from './runtime';
@@ -40,9 +40,9 @@ const extend: Learned = async (ctx, rt) => {
   const top = r8(layout.top * s);
   const right = r8((layout.width - layout.left - input.width) * s);
   const bottom = r8((layout.height - layout.top - input.height) * s);
-  const prompt = typeof ctx.params.prompt === 'string' ? ctx.params.prompt.trim().slice(0, 1000) : '';
+  const { prompt, seed } = fillTextParams(ctx.params);
   await reviewText(rt, prompt);
-  const values = { left, top, right, bottom, seed: parseSeed(ctx.params.seed), ...(prompt ? { prompt } : {}) };
+  const values = { left, top, right, bottom, seed, ...(prompt ? { prompt } : {}) };
   const result = await runComfyJob(ctx, file, values, [{ input: 'image', body: await resizePng(photo, pw, ph) }], rt);
   const frame = await resizePng(result, layout.width, layout.height);
   // The photo's own pixels go back unchanged, at full resolution.

@@ -1,4 +1,6 @@
 import { loadGenerationConfig, type GenerationConfig } from '../config';
+import { processConfig } from '../config/processConfig';
+import type { ServerSettings } from '../config/serverConfig';
 import { sharedPictureReviewer, type PictureReviewer } from '../models/nsfw/pictureReviewer';
 import { openWordListFile, type WordListSource } from '../textReview';
 import { ComfyClient } from './comfyClient';
@@ -7,8 +9,8 @@ import { WebUiClient } from './webuiClient';
 
 /**
  * What a generative processor needs besides its task: the servers (with their health), the
- * result picture reviewer and the prompt word lists. Built from the environment once per
- * configuration and kept, so the host pools remember which servers are down.
+ * result picture reviewer and the prompt word lists. Built from the process configuration once
+ * and kept, so the host pools remember which servers are down.
  */
 export interface GenerationRuntime {
   config: GenerationConfig;
@@ -24,15 +26,28 @@ export interface GenerationRuntime {
 const HEALTH_INTERVAL_MS = 30_000;
 
 export interface RuntimeOptions {
-  env?: NodeJS.ProcessEnv;
   reviewer?: PictureReviewer | null;
   words?: WordListSource | null;
 }
 
-/** A runtime from `env`; health checks of every server start now and repeat every 30 s while it lives (unref'd timer). */
-export function createGenerationRuntime(options: RuntimeOptions = {}): GenerationRuntime & { close(): void } {
-  const env = options.env ?? process.env;
-  const config = loadGenerationConfig(env);
+/** Which reviews run on generated pictures and on prompts (ENABLE_PIC_REVIEW, ENABLE_TEXT_REVIEW). */
+export interface GenerationReviews {
+  picture: boolean;
+  text: boolean;
+}
+
+/** A runtime from environment-like variables (tests point it at their fake servers). */
+export function createGenerationRuntime(options: RuntimeOptions & { env: NodeJS.ProcessEnv }): GenerationRuntime & { close(): void } {
+  const { env } = options;
+  const reviews = {
+    picture: !['0', 'false', 'off', ''].includes((env.ENABLE_PIC_REVIEW ?? '0').toLowerCase()),
+    text: !['0', 'false', 'off'].includes((env.ENABLE_TEXT_REVIEW ?? '1').toLowerCase()),
+  };
+  return generationRuntimeFrom(loadGenerationConfig(env), reviews, options);
+}
+
+/** A runtime from a checked configuration; health checks of every server start now and repeat every 30 s while it lives (unref'd timer). */
+export function generationRuntimeFrom(config: GenerationConfig, reviews: GenerationReviews, options: RuntimeOptions = {}): GenerationRuntime & { close(): void } {
   const comfyPool = new HostPool(config.comfy, (url) => new ComfyClient(url, config.comfyHeaders).healthy());
   const webuiPool = new HostPool(config.webui, (url) => new WebUiClient(url, config.webuiHeaders).healthy());
   const check = () => { void comfyPool.checkAll(); void webuiPool.checkAll(); };
@@ -42,8 +57,8 @@ export function createGenerationRuntime(options: RuntimeOptions = {}): Generatio
     timer = setInterval(check, HEALTH_INTERVAL_MS);
     timer.unref();
   }
-  const picOn = !['0', 'false', 'off', ''].includes((env.ENABLE_PIC_REVIEW ?? '0').toLowerCase());
-  const textOn = !['0', 'false', 'off'].includes((env.ENABLE_TEXT_REVIEW ?? '1').toLowerCase());
+  const picOn = reviews.picture;
+  const textOn = reviews.text;
   let words: WordListSource | null | undefined = options.words;
   return {
     config,
@@ -59,14 +74,14 @@ export function createGenerationRuntime(options: RuntimeOptions = {}): Generatio
   };
 }
 
-let shared: { key: string; rt: GenerationRuntime & { close(): void } } | null = null;
+let shared: { settings: ServerSettings; rt: GenerationRuntime & { close(): void } } | null = null;
 
-/** The process-wide runtime, rebuilt when the generation variables change (tests, operators' reloads). */
-export function sharedGenerationRuntime(env: NodeJS.ProcessEnv = process.env): GenerationRuntime {
-  const key = JSON.stringify([env.COMFYUI_URL, env.WEBUI_URL, env.COMFYUI_TOKEN, env.COMFYUI_TOKEN_HEADER, env.WEBUI_AUTH, env.GENERATION_TIMEOUT_S, env.COMFYUI_WORKFLOW_DIR, env.ENABLE_PIC_REVIEW, env.ENABLE_TEXT_REVIEW]);
-  if (!shared || shared.key !== key) {
+/** The process-wide runtime of `settings` (default: the process configuration), rebuilt when given another one (tests). */
+export function sharedGenerationRuntime(settings: ServerSettings = processConfig()): GenerationRuntime {
+  if (!shared || shared.settings !== settings) {
     shared?.rt.close();
-    shared = { key, rt: createGenerationRuntime({ env }) };
+    const { enablePicReview, enableTextReview } = settings.security.appConfig;
+    shared = { settings, rt: generationRuntimeFrom(settings.generation, { picture: enablePicReview, text: enableTextReview }) };
   }
   return shared.rt;
 }

@@ -4,7 +4,7 @@
  * the event loop of the server only moves bytes. Storage, progress and cancellation of a
  * processor are relayed to the event loop, which owns the database and the file storage.
  */
-import { loadProcessSettings } from '../config';
+import { processConfig } from '../config/processConfig';
 import { readlinkSync } from 'node:fs';
 import os from 'node:os';
 import { parentPort } from 'node:worker_threads';
@@ -24,7 +24,7 @@ const port = parentPort;
 function lowerPriority(): void {
   try {
     const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
-    if (tid > 0) os.setPriority(tid, loadProcessSettings().heavyNice);
+    if (tid > 0) os.setPriority(tid, processConfig().process.heavyNice);
   } catch {
     // not Linux, or not allowed: run at normal priority
   }

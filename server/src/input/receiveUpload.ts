@@ -8,7 +8,6 @@
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdir, rm, stat } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -17,6 +16,7 @@ import { z } from 'zod';
 import { UPLOAD_MAX_BYTES, UPLOAD_MAX_FILES, UPLOAD_MAX_REQUEST_BYTES } from '../../../engine/spec/limits';
 import { ApiError, paramsInvalid } from '../envelope';
 import { jsonBodyProblem } from './jsonBody';
+import { processConfig } from '../config/processConfig';
 
 const noNul = (s: string) => !s.includes('\u0000');
 
@@ -41,10 +41,8 @@ export interface ReceivedUpload<T> {
   data: UploadData;
 }
 
-/** Where uploads wait while they are checked: UPLOAD_TMP_DIR, else the system's temporary folder. */
-export function uploadTmpRoot(env: NodeJS.ProcessEnv = process.env): string {
-  return env.UPLOAD_TMP_DIR || path.join(os.tmpdir(), 'lumacut-uploads');
-}
+// UPLOAD_TMP_DIR is read with the rest of the configuration (server/src/config).
+export { uploadTmpRoot } from '../config/paths';
 
 const DATA_HINT = 'the "data" field must be JSON like {"func":"removebg","fileType":"image","subDir":"web"}';
 
@@ -123,7 +121,7 @@ export async function withReceivedUpload<T, R>(
   options: { maxFiles?: number; tooManyFiles?: string; maxRequestBytes?: number; tmpRoot?: string; /** Per file; default UPLOAD_MAX_BYTES (a batch ZIP is larger). */ maxFileBytes?: number } = {},
 ): Promise<R> {
   if (!request.isMultipart()) throw paramsInvalid('expected a multipart/form-data upload with a "file" field');
-  const dir = path.join(options.tmpRoot ?? uploadTmpRoot(), randomUUID());
+  const dir = path.join(options.tmpRoot ?? processConfig().uploadTmpRoot, randomUUID());
   await mkdir(dir, { recursive: true });
   const budget = requestBudget(options.maxRequestBytes ?? UPLOAD_MAX_REQUEST_BYTES);
   const maxFiles = options.maxFiles ?? UPLOAD_MAX_FILES;

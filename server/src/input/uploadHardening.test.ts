@@ -8,6 +8,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import multipartPlugin from '@fastify/multipart';
+import { forgetProcessConfig } from '../config/processConfig';
 import Fastify from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -169,6 +170,7 @@ describe('uploads over a real socket', () => {
   beforeAll(async () => {
     tmpRoot = await mkdtemp(path.join(os.tmpdir(), 'upload-tmp-'));
     process.env.UPLOAD_TMP_DIR = tmpRoot;
+    forgetProcessConfig(); // the configuration is read once; this suite changes it
     store = await target.make();
     server = await startTestServer(store, { workers: 0 });
     base = await server.app.listen({ host: '127.0.0.1', port: 0 });
@@ -176,6 +178,7 @@ describe('uploads over a real socket', () => {
   afterAll(async () => {
     if (previousTmp === undefined) delete process.env.UPLOAD_TMP_DIR;
     else process.env.UPLOAD_TMP_DIR = previousTmp;
+    forgetProcessConfig();
     await server?.close();
     await store?.cleanup();
     await rm(tmpRoot, { recursive: true, force: true });

@@ -1,5 +1,5 @@
 import type { InferenceSession as OrtSession } from 'onnxruntime-node';
-import { loadModelRuntime } from '../config';
+import { processConfig } from '../config/processConfig';
 import { ensureModelFile } from './modelFiles';
 import { createOrtSession } from './ortSession';
 
@@ -20,7 +20,7 @@ async function resolveModelPath(): Promise<{ path: string; anySize: boolean }> {
   // imports no installer code and the 88 MB re-encoding does not raise this process's peak memory)
   // covers installs that skipped scripts.
   const joined = await ensureModelFile('isnet-medium.onnx', 'prepare-models.mjs');
-  if (loadModelRuntime().isnetFixedSize) return { path: joined, anySize: false };
+  if (processConfig().models.isnetFixedSize) return { path: joined, anySize: false };
   try {
     return { path: await ensureModelFile('isnet-medium-dynamic.onnx', 'prepare-isnet-dynamic.mjs', ['--strict']), anySize: true };
   } catch {
@@ -34,7 +34,7 @@ function load(): Promise<LoadedIsnet> {
     const session = await createOrtSession(model.path, undefined, {
       // No memory pattern: it plans one block per input shape, and our shapes follow the photo.
       enableMemPattern: false,
-      graphOptimizationLevel: loadModelRuntime().isnetOptLevel ?? ISNET_DEFAULT_OPT_LEVEL,
+      graphOptimizationLevel: processConfig().models.isnetOptLevel ?? ISNET_DEFAULT_OPT_LEVEL,
     });
     return { session, anySize: model.anySize };
   })();

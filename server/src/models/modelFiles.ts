@@ -6,10 +6,11 @@
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { PROJECT_ROOT, loadModelRuntime } from '../config';
+import { PROJECT_ROOT } from '../config';
+import { inheritedEnvironment, processConfig } from '../config/processConfig';
 
 /** The path of `file` in MODEL_DIR. */
-export const modelFilePath = (file: string): string => path.join(loadModelRuntime().modelDir, file);
+export const modelFilePath = (file: string): string => path.join(processConfig().models.modelDir, file);
 
 /**
  * `file` in MODEL_DIR, first made by `node scripts/<script> ...args` when it is missing (in a child process:
@@ -18,9 +19,9 @@ export const modelFilePath = (file: string): string => path.join(loadModelRuntim
 export async function ensureModelFile(file: string, script: string, args: string[] = []): Promise<string> {
   const target = modelFilePath(file);
   if (existsSync(target)) return target;
-  const { modelDir } = loadModelRuntime();
+  const { modelDir } = processConfig().models;
   await new Promise<void>((resolve, reject) => {
-    execFile(process.execPath, [path.join(PROJECT_ROOT, 'scripts', script), ...args], { env: { ...process.env, MODEL_DIR: modelDir } }, (err, _out, stderr) => {
+    execFile(process.execPath, [path.join(PROJECT_ROOT, 'scripts', script), ...args], { env: { ...inheritedEnvironment(), MODEL_DIR: modelDir } }, (err, _out, stderr) => {
       if (err) reject(new Error(`preparing ${file} with scripts/${script} failed: ${stderr.trim() || err.message}`));
       else resolve();
     });

@@ -4,14 +4,15 @@
  * mean the same for all of them.
  */
 import type { InferenceSession } from 'onnxruntime-node';
-import { loadModelRuntime, type ModelRuntimeConfig } from '../config';
+import type { ModelRuntimeConfig } from '../config';
+import { processConfig } from '../config/processConfig';
 
 /**
  * Session options: CUDA first when USE_CUDA=1 (the CPU provider stays as fallback for unsupported nodes),
  * ORT_THREADS intra-op threads, one inter-op thread (the graphs are sequential), and no CPU memory arena
  * (same speed, a quarter of the memory, models-segmentation.md).
  */
-export function ortSessionOptions(runtime: ModelRuntimeConfig = loadModelRuntime()): InferenceSession.SessionOptions {
+export function ortSessionOptions(runtime: ModelRuntimeConfig = processConfig().models): InferenceSession.SessionOptions {
   return {
     executionProviders: runtime.useCuda ? ['cuda', 'cpu'] : ['cpu'],
     intraOpNumThreads: runtime.ortThreads,

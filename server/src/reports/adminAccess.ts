@@ -26,13 +26,13 @@ function sameSecret(given: string, expected: string): boolean {
 }
 
 /** The configured token: ADMIN_TOKEN trimmed, null when unset or blank. */
-export function adminTokenFromEnv(env: NodeJS.ProcessEnv = process.env): string | null {
+export function adminTokenFromEnv(env: NodeJS.ProcessEnv): string | null {
   const token = env.ADMIN_TOKEN?.trim();
   return token ? token : null;
 }
 
 /** True when the server listens on loopback only (HOST unset, localhost, 127.x or ::1) and TRUST_PROXY is unset. */
-export function localAdminAllowed(env: NodeJS.ProcessEnv = process.env): boolean {
+export function localAdminAllowed(env: NodeJS.ProcessEnv): boolean {
   if (env.TRUST_PROXY && env.TRUST_PROXY !== '0') return false;
   const host = (env.HOST || '127.0.0.1').trim().toLowerCase();
   return host === 'localhost' || host === '::1' || host === '[::1]' || isLoopback(host);
@@ -42,7 +42,7 @@ export function localAdminAllowed(env: NodeJS.ProcessEnv = process.env): boolean
  * True when `request` may read admin data under `adminToken` (see the module note).
  * @param allowLocal whether a loopback request without a token may (see {@link localAdminAllowed}).
  */
-export function isAdminRequest(request: FastifyRequest, adminToken: string | null, allowLocal = localAdminAllowed()): boolean {
+export function isAdminRequest(request: FastifyRequest, adminToken: string | null, allowLocal: boolean): boolean {
   if (adminToken) {
     const given = request.headers['x-admin-token'];
     return typeof given === 'string' && sameSecret(given, adminToken);

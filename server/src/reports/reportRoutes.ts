@@ -11,7 +11,8 @@ import type { z } from 'zod';
 import { ResultCode } from '../../../engine/spec/errors';
 import type { Database } from '../db/database';
 import { fail, ok } from '../envelope';
-import { adminTokenFromEnv, isAdminRequest, localAdminAllowed } from './adminAccess';
+import { processConfig } from '../config/processConfig';
+import { isAdminRequest } from './adminAccess';
 import { ReportRepository } from './reportRepository';
 import { clientEventBody, firstIssue, statsQuery, timingReportBody } from './reportSchema';
 
@@ -41,8 +42,8 @@ function parsed<S extends z.ZodType>(schema: S, value: unknown, reply: FastifyRe
  */
 export function registerReportRoutes(app: FastifyInstance, deps: ReportRouteDeps): void {
   const reports = new ReportRepository(deps.db);
-  const adminToken = 'adminToken' in deps ? deps.adminToken?.trim() || null : adminTokenFromEnv();
-  const allowLocal = deps.allowLocalAdmin ?? localAdminAllowed();
+  const adminToken = 'adminToken' in deps ? deps.adminToken?.trim() || null : processConfig().admin.token;
+  const allowLocal = deps.allowLocalAdmin ?? processConfig().admin.allowLocal;
   let lastPrune = 0;
 
   /** Retention runs after an insert, at most hourly, and never fails the report. */

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import { loadOriginPolicy, publicBase, type OriginPolicy } from '../security/originPolicy';
+import { processConfig } from '../config/processConfig';
+import { publicBase, type OriginPolicy } from '../security/originPolicy';
 
 export type AbsoluteUrl = (request: FastifyRequest, path: string) => string;
 
@@ -7,10 +8,10 @@ export type AbsoluteUrl = (request: FastifyRequest, path: string) => string;
  * Makes absolute URLs for file links: the client treats a result string as a URL only when it
  * starts with http (SPEC §4). PUBLIC_URL wins; otherwise the request's own origin is used only when
  * its Host is trusted (security/originPolicy.ts), never a forged one.
- * @param policy a PUBLIC_URL string (or null) with ALLOWED_HOSTS from the environment, or a full policy.
+ * @param policy a PUBLIC_URL string (or null) with ALLOWED_HOSTS of the process configuration, or a full policy.
  */
 export function absoluteUrlMaker(policy: string | null | OriginPolicy): AbsoluteUrl {
-  const resolved = policy !== null && typeof policy === 'object' ? policy : loadOriginPolicy(process.env, policy);
+  const resolved = policy !== null && typeof policy === 'object' ? policy : { ...processConfig().origins, ...(policy === undefined ? {} : { publicUrl: policy }) };
   return (request, path) => {
     if (/^https?:\/\//.test(path)) return path;
     return `${publicBase(resolved, request)}${path}`;

@@ -9,6 +9,7 @@ import { encodeGrainPng } from '../effects/grainTexture';
 import { databaseTargets } from '../testing/testDatabases';
 import { startTestServer } from '../testing/testServer';
 import { registerShaderRoutes } from './shaderRoutes';
+import { forgetProcessConfig } from '../config/processConfig';
 
 const ADJUST = 'precision mediump float;\nvarying vec2 uv;\nuniform float brightness;\nvoid main() { gl_FragColor = vec4(brightness); }\n';
 const VERT = 'attribute vec2 p;\nvoid main() { gl_Position = vec4(p, 0.0, 1.0); }\n';
@@ -45,6 +46,7 @@ afterAll(async () => {
 describe('GET /raw/gl/:file', () => {
   afterEach(() => {
     delete process.env.SHADER_PLAIN;
+    forgetProcessConfig();
   });
 
   it('answers the encrypted shader by default, which decryptText turns back into the file', async () => {
@@ -70,6 +72,7 @@ describe('GET /raw/gl/:file', () => {
 
   it('answers plain text to everyone in plain mode (SHADER_PLAIN=1)', async () => {
     process.env.SHADER_PLAIN = '1';
+    forgetProcessConfig(); // the configuration is read once; this test changes it
     const app = await makeApp();
     const res = await app.inject({ url: '/raw/gl/adjust.frag' });
     expect(res.body).toBe(ADJUST);

@@ -4,7 +4,8 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SALT_BYTES, encryptText } from '../../../engine/crypto/shaderCipher';
 import { ResultCode } from '../../../engine/spec/errors';
-import { PROJECT_ROOT, loadProcessSettings } from '../config';
+import { PROJECT_ROOT } from '../config';
+import { processConfig } from '../config/processConfig';
 import { GRAIN_SEED, encodeGrainPng } from '../effects/grainTexture';
 import { fail } from '../envelope';
 
@@ -63,7 +64,7 @@ function send(request: FastifyRequest, reply: FastifyReply, served: Served) {
  */
 export function registerShaderRoutes(app: FastifyInstance, options: ShaderRouteOptions = {}): void {
   const dir = options.shadersDir ?? path.join(PROJECT_ROOT, 'shaders');
-  const plainMode = options.plain ?? loadProcessSettings().shaderPlain;
+  const plainMode = options.plain ?? processConfig().process.shaderPlain;
   const shaders = new Map<string, CachedShader>();
 
   app.get<{ Params: { file: string }; Querystring: { plain?: string } }>('/raw/gl/:file', async (request, reply) => {

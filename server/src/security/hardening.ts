@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { registerCrossSiteGuard } from './crossSite';
-import { loadLimitSettings, type LimitSettings } from './limitsConfig';
+import { processConfig } from '../config/processConfig';
+import type { LimitSettings } from './limitsConfig';
 import { registerLoadShedding } from './loadShedding';
 import type { OriginPolicy } from './originPolicy';
 import { registerRateLimits } from './rateLimits';
-import { loadHeaderSettings, registerSecurityHeaders, type HeaderSettings } from './securityHeaders';
+import { registerSecurityHeaders, type HeaderSettings } from './securityHeaders';
 
 /** Settings of {@link registerHardening}; each defaults to the environment. */
 export interface HardeningOptions {
@@ -19,9 +20,9 @@ export interface HardeningOptions {
  * per-address and per-device rate limits. Register before any route.
  */
 export async function registerHardening(app: FastifyInstance, options: HardeningOptions): Promise<void> {
-  const limits = options.limits ?? loadLimitSettings();
+  const limits = options.limits ?? processConfig().limits;
   await registerLoadShedding(app, limits);
-  await registerSecurityHeaders(app, options.headers ?? loadHeaderSettings());
+  await registerSecurityHeaders(app, options.headers ?? processConfig().headers);
   registerCrossSiteGuard(app, options.origins);
   await registerRateLimits(app, limits);
 }

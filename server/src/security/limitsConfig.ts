@@ -57,7 +57,7 @@ function memoryLimit(): number {
  * Reads the settings from `env`.
  * @throws Error naming the variable when a value is not a non-negative integer.
  */
-export function loadLimitSettings(env: NodeJS.ProcessEnv = process.env): LimitSettings {
+export function loadLimitSettings(env: NodeJS.ProcessEnv): LimitSettings {
   const mb = 1024 * 1024;
   return {
     windowMs: count(env, 'RATE_LIMIT_WINDOW_S', 60) * 1000 || 60_000,

@@ -17,7 +17,7 @@ export interface OriginPolicy {
 const LOOPBACK_NAMES = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/;
 
 /** Reads PUBLIC_URL, ALLOWED_HOSTS (comma-separated `host[:port]`) and PORT. */
-export function loadOriginPolicy(env: NodeJS.ProcessEnv = process.env, publicUrl?: string | null): OriginPolicy {
+export function loadOriginPolicy(env: NodeJS.ProcessEnv, publicUrl?: string | null): OriginPolicy {
   const allowedHosts = (env.ALLOWED_HOSTS ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean);
   for (const host of allowedHosts) {
     if (!/^(\[[0-9a-f:]+\]|[a-z0-9.-]+)(:\d{1,5})?$/.test(host)) throw new Error(`ALLOWED_HOSTS: "${host}" is not a host or host:port`);

@@ -107,7 +107,7 @@ function loadOrCreateSecrets(file: string): StoredSecrets {
  * @param dataDir defaults to DATA_DIR or ./data, as the server config does.
  * @throws Error naming the variable when a value is malformed, or when security.json is damaged.
  */
-export function loadSecurityConfig(env: NodeJS.ProcessEnv = process.env, dataDir?: string): SecurityConfig {
+export function loadSecurityConfig(env: NodeJS.ProcessEnv, dataDir?: string): SecurityConfig {
   const envBaseKey = secretFrom(env.SA_BASE_KEY, 'SA_BASE_KEY');
   const envRequestSecret = secretFrom(env.SA_REQUEST_SECRET, 'SA_REQUEST_SECRET');
   let secretsFile: string | null = null;

@@ -25,7 +25,7 @@ function originsOf(list: string | undefined, name: string): string[] {
 }
 
 /** Reads CSP_CONNECT_SRC, TEXT_REVIEW_ENDPOINTS, HSTS_MAX_AGE_S, PUBLIC_URL and the S3_* presign settings. */
-export function loadHeaderSettings(env: NodeJS.ProcessEnv = process.env): HeaderSettings {
+export function loadHeaderSettings(env: NodeJS.ProcessEnv): HeaderSettings {
   const hsts = env.HSTS_MAX_AGE_S?.trim();
   if (hsts && !/^\d+$/.test(hsts)) throw new Error(`HSTS_MAX_AGE_S must be a non-negative integer, got "${hsts}"`);
   return {

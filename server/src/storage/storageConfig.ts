@@ -18,7 +18,7 @@ function flag(value: string | undefined, fallback: boolean, name: string): boole
  * Half a configuration (a key without its secret, a bad number) stops the start with a clear message
  * rather than writing files somewhere unexpected.
  */
-export function loadStorageConfig(env: NodeJS.ProcessEnv = process.env): StorageConfig {
+export function loadStorageConfig(env: NodeJS.ProcessEnv): StorageConfig {
   const bucket = env.S3_BUCKET?.trim();
   if (!bucket) {
     const stray = ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'].filter((n) => env[n]);

@@ -37,3 +37,25 @@ describe('TaskService.submit checks params against the task table', () => {
     expect(calls.enqueue).toHaveBeenCalledOnce();
   });
 });
+
+describe('TaskService.submitChecked (batch items) checks params against the task table too', () => {
+  it.each([
+    ['picenhance', { efMode: 'Max' }, 'efMode must be one of Slight, Balance, Strong'],
+    ['picenhance', { scale: 3 }, 'scale must be 2 or 4'],
+    ['bgblur', { strength: 101 }, 'strength must be 0..100'],
+  ])('%s %j → PARAMS_INVALID, nothing recorded, charged or queued', async (type, params, message) => {
+    const { svc, calls } = service();
+    const withTask = vi.fn(async () => undefined);
+    await expect(svc.submitChecked(type, { inputKey: 'uploads/web/a.png', ...params }, 'owner', null, withTask)).rejects.toMatchObject({ code: ResultCode.PARAMS_INVALID, message });
+    expect(calls.create).not.toHaveBeenCalled();
+    expect(withTask).not.toHaveBeenCalled();
+    expect(calls.enqueue).not.toHaveBeenCalled();
+  });
+
+  it('refuses an unknown type and queues a batch item whose params pass', async () => {
+    const { svc, calls } = service();
+    await expect(svc.submitChecked('noSuchTool', { inputKey: 'k' }, 'owner')).rejects.toMatchObject({ code: ResultCode.PARAMS_INVALID });
+    await expect(svc.submitChecked('picenhance', { inputKey: 'uploads/web/a.png', efMode: 'Strong', scale: 2 }, 'owner')).resolves.toMatch(/^[0-9a-f]{32}$/);
+    expect(calls.enqueue).toHaveBeenCalledOnce();
+  });
+});

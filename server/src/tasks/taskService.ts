@@ -85,6 +85,11 @@ export class TaskService {
     /** Runs in the transaction that records (and charges for) the task: a batch item points at it there. */
     withTask?: (taskId: string, q: Queryable | undefined) => Promise<void>,
   ): Promise<string> {
+    // Batch items reach here with the batch's settings and the item's override, never through submit():
+    // they are checked against the task table here too, so no caller can queue (or charge) params submit refuses.
+    if (!isTaskType(type)) throw paramsInvalid(UNSUPPORTED_FUNCTION_TYPE);
+    const checked = parseTaskParams(type, params);
+    if (!checked.ok) throw paramsInvalid(checked.message);
     const id = randomUUID().replace(/-/g, '');
     const record = async (q?: Queryable) => {
       await this.deps.tasks.create({ id, type, params, owner }, q);

@@ -8,12 +8,13 @@
 import { appendFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import { loadConfig } from '../config';
+import { loadProcessConfig } from '../config/processConfig';
 import { exitOnSignals, startServer } from '../startServer';
 import { startWorker } from '../startWorker';
 import { readInput, type Processor } from '../tasks/processor';
 
-const config = loadConfig();
+const settings = loadProcessConfig();
+const config = settings.server;
 const jobMs = Number(process.env.CRASH_TEST_JOB_MS) || 3000;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -30,6 +31,6 @@ const slowInvert: Processor = async (ctx) => {
 };
 
 const processors = { removebg: slowInvert };
-const started = process.argv[2] === 'worker' ? await startWorker(config, { processors }) : await startServer(config, { processors });
+const started = process.argv[2] === 'worker' ? await startWorker(settings, { processors }) : await startServer(settings, { processors });
 exitOnSignals(started.stop);
 process.stdout.write(`CRASH-TEST-READY ${process.pid}\n`);

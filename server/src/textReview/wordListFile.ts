@@ -1,13 +1,12 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
-import path from 'node:path';
 import { createTextReviewer, normalizeWordLists, type SensitiveWordLists, type TextReviewer } from '../../../engine/textReview';
-import { PROJECT_ROOT } from '../config';
+import { processConfig } from '../config/processConfig';
 import { jiebaSegmenter } from './jiebaSegmenter';
 
-/** The lists the project ships; SENSITIVE_WORDS_FILE points elsewhere. */
-export const DEFAULT_WORDS_FILE = path.join(PROJECT_ROOT, 'server', 'config', 'sensitive-words.json');
+// SENSITIVE_WORDS_FILE is read with the rest of the configuration (server/src/config).
+export { DEFAULT_WORDS_FILE, wordListPath } from '../config/paths';
 
 /** One successfully read version of the word-list file. */
 export interface LoadedWordLists {
@@ -25,10 +24,6 @@ export interface WordListSource {
   current(): Promise<LoadedWordLists>;
 }
 
-/** The word-list path: env SENSITIVE_WORDS_FILE (relative to the working directory) or {@link DEFAULT_WORDS_FILE}. */
-export function wordListPath(env: NodeJS.ProcessEnv = process.env): string {
-  return env.SENSITIVE_WORDS_FILE ? path.resolve(env.SENSITIVE_WORDS_FILE) : DEFAULT_WORDS_FILE;
-}
 
 function build(file: string, text: string): LoadedWordLists {
   let json: unknown;
@@ -62,7 +57,7 @@ interface Version {
  * breaks the file is logged once and the last good lists stay in use.
  * @throws Error naming the file when it cannot be read or is not a valid word-list object.
  */
-export function openWordListFile(file: string = wordListPath()): WordListSource {
+export function openWordListFile(file: string = processConfig().wordListPath): WordListSource {
   let loaded: LoadedWordLists;
   let seen: Version;
   try {

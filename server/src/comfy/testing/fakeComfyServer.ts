@@ -70,10 +70,10 @@ interface HistoryEntry {
   status: { status_str: 'success' | 'error'; completed: boolean; messages: [string, Record<string, unknown>][] };
 }
 
-const DEFAULTS: FakeBehaviour = { mode: 'ok', steps: 6, stepDelayMs: 25 };
+export const FAKE_DEFAULTS: FakeBehaviour = { mode: 'ok', steps: 6, stepDelayMs: 25 };
 
 export async function startFakeComfy(options: FakeComfyOptions = {}): Promise<FakeComfy> {
-  let behaviour = { ...DEFAULTS };
+  let behaviour = { ...FAKE_DEFAULTS };
   const uploads = new Map<string, Buffer>();
   const outputs = new Map<string, Buffer>();
   const history = new Map<string, HistoryEntry>();

@@ -68,7 +68,7 @@ describe('ApertiumTranslator with fake modes', () => {
   });
 });
 
-const installed = isOnPath('apertium') && planRoutes(await listApertiumModes()).has('spa');
+const installed = isOnPath('apertium', process.env.PATH ?? '') && planRoutes(await listApertiumModes()).has('spa');
 if (!installed) console.log('Apertium tests skipped: the apertium program or its spa-eng mode is not installed (scripts/install-system-deps.sh)');
 
 describe.skipIf(!installed)('ApertiumTranslator with the installed Debian packages', () => {

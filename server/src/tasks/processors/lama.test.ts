@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ResultCode } from '../../../../engine/spec/errors';
 import { cropPng, holeMask, makeTestContext, psnr, type TestContext } from '../../models/inpaint/testSupport';
+import { forgetProcessConfig } from '../../config/processConfig';
 import { readPhoto } from '../../testing/testPhotos';
 import { lamaProcessor } from './lama';
 
@@ -8,6 +9,7 @@ const HOLE = { x: 60, y: 40, w: 24, h: 24 };
 let t: TestContext | undefined;
 afterEach(async () => {
   vi.unstubAllEnvs();
+  forgetProcessConfig();
   vi.restoreAllMocks();
   await t?.cleanup();
   t = undefined;
@@ -23,6 +25,7 @@ async function context() {
 describe('lamaProcessor', () => {
   it('fills with the best classical fill even when COMFYUI_URL is set (learned fill not implemented), saying so once', async () => {
     vi.stubEnv('COMFYUI_URL', 'http://127.0.0.1:1');
+    forgetProcessConfig(); // the configuration is read once; this test changes it
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const { ctx, photo } = await context();
     const out = await lamaProcessor(ctx);
@@ -32,6 +35,7 @@ describe('lamaProcessor', () => {
 
   it('needs no gmic binary: the best fill is our own code', async () => {
     vi.stubEnv('GMIC_PATH', '/nonexistent/gmic');
+    forgetProcessConfig(); // the configuration is read once; this test changes it
     const { ctx, photo } = await context();
     const out = await lamaProcessor(ctx);
     expect(await psnr(photo, out.body, HOLE)).toBeGreaterThan(24);

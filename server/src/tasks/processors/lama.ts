@@ -8,14 +8,14 @@
  * (noted once in the log). It never falls back to the quick Telea fill: a "refine" that silently gave the quick
  * fill would not be what the user asked for.
  */
-import { loadProcessSettings } from '../../config';
+import { processConfig } from '../../config/processConfig';
 import type { Processor } from '../processor';
 import { erase } from './elimination';
 
 let notedComfy = false;
 
 export const lamaProcessor: Processor = async (ctx) => {
-  if (loadProcessSettings().comfyConfigured && !notedComfy) {
+  if (processConfig().process.comfyConfigured && !notedComfy) {
     notedComfy = true;
     console.warn('lama: COMFYUI_URL is set, but learned inpainting through ComfyUI is not implemented yet; using the classical fill');
   }

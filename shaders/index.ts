@@ -10,7 +10,7 @@
  */
 import { Shaders } from 'gl-react';
 import { BLEND_MODES } from '../engine/doc/types';
-import { ADJUSTMENTS, SCALAR_ADJUST_KEYS } from '../engine/effects/adjustRegistry';
+import { ADJUSTMENTS, SCALAR_ADJUST_KEYS } from '../engine/doc/adjustRegistry';
 
 export const SHADER_FILES = ['adjust.frag', 'lut.frag', 'blur.frag', 'blend.frag'] as const;
 export type ShaderFileName = (typeof SHADER_FILES)[number];

@@ -3,7 +3,7 @@
  * Every factory returns a fresh object, so callers may spread and patch it without sharing state.
  */
 import type { AdjustParams, BlendParams, FilterParams, OutlineParams, ReflectionParams, ShadowParams, TextValue } from './types';
-import { ADJUST_KEYS, type AdjustKey } from '../effects/adjustRegistry';
+import { ADJUST_KEYS, type AdjustKey } from './adjustRegistry';
 
 /** Layer opacity, 0..100 (SPEC §9). */
 export const DEFAULT_LAYER_OPACITY = 100;

@@ -4,7 +4,7 @@
  * documents written by older builds (or by hand) stay short.
  */
 import { z } from '../util/zod';
-import { ADJUST_KEYS, type AdjustKey } from '../effects/adjustRegistry';
+import { ADJUST_KEYS, type AdjustKey } from './adjustRegistry';
 import { BLEND_MODES } from './types';
 import { isValidColor, normaliseColor, parseColor } from './color';
 import {

@@ -4,7 +4,7 @@
  * Field names are the SPEC's, including its spellings (`fixedOpatity`).
  */
 import type { ExportFormat } from '../spec/kinds';
-import type { AdjustKey } from '../effects/adjustRegistry';
+import type { AdjustKey } from './adjustRegistry';
 
 export type ProjectType = 'project' | 'cutouts';
 /** A layer's value type (SPEC §3). */
@@ -159,7 +159,7 @@ export interface ReflectionParams {
   y_min: number; y_max: number; rotation: number; innerOpacity: number; fixedOffset: number; fixedOpatity: number; fixedScope: number; radians: number;
 }
 export interface PGrainParams { size: number; amount: number; highlights: number; roughness: number }
-/** Adjustments (SPEC §3): one number per row of the adjustment table (engine/effects/adjustRegistry.ts) and pgrain. */
+/** Adjustments (SPEC §3): one number per row of the adjustment table (engine/doc/adjustRegistry.ts) and pgrain. */
 export type AdjustParams = Record<AdjustKey, number> & { pgrain: PGrainParams };
 
 /** A layer (SPEC §3). `index` is its z-order (0 = bottom, the background layer). */

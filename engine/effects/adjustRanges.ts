@@ -19,10 +19,10 @@
  *   blur and 0 is none.
  */
 import type { AdjustParams, PGrainParams } from '../doc/types';
-import { ADJUST_KEYS, ADJUSTMENTS, type AdjustKey, type ValueRange } from './adjustRegistry';
+import { ADJUST_KEYS, ADJUSTMENTS, type AdjustKey, type ValueRange } from '../doc/adjustRegistry';
 import { blurSizeScale } from './blur';
 
-export { ADJUST_KEYS, type AdjustKey, type ValueRange } from './adjustRegistry';
+export { ADJUST_KEYS, type AdjustKey, type ValueRange } from '../doc/adjustRegistry';
 
 /** Stored value range of each key (what the panel slider edits): 0..100 for 'positive' rows, else -100..100. */
 export const ADJUST_RANGES: Readonly<Record<AdjustKey, ValueRange>> = Object.freeze(

@@ -5,7 +5,7 @@
  */
 import type { AdjustParams } from '../doc/types';
 import { isPgrainIdentity, pgrainUniforms, uniformValue, vignetteUniforms, type PGrainUniforms, type VignetteUniforms } from './adjustRanges';
-import { ADJUST_KEYS, ADJUSTMENTS, BLURRED_COPIES, SCALAR_ADJUST_KEYS, type BlurredCopy, type ScalarAdjustKey } from './adjustRegistry';
+import { ADJUST_KEYS, ADJUSTMENTS, BLURRED_COPIES, SCALAR_ADJUST_KEYS, type BlurredCopy, type ScalarAdjustKey } from '../doc/adjustRegistry';
 import { BLUR_RADIUS_MAX } from './blur';
 
 /** Fixed gains of the formulas in cpuAdjust.ts (the shader declares the same constants). */
@@ -25,7 +25,7 @@ export function spatialSigmas(width: number, height: number): { sharpen: number;
 }
 
 /**
- * The mapped numbers of one image. Every scalar adjustment of the registry (adjustRegistry.ts) has its uniform under
+ * The mapped numbers of one image. Every scalar adjustment of the registry (engine/doc/adjustRegistry.ts) has its uniform under
  * its own key, its `neutral` value when the stored value is 0: blur is the σ in px of the pre-pass (0 = none),
  * contrast and saturation factors (1 = none), glow −1..1 (+ bright screen glow, − dark multiply glow), grain the
  * simple grain amplitude 0..0.2.

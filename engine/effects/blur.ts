@@ -8,8 +8,10 @@
  *   bleed black into their neighbours, and samples beyond the image edge repeat the edge pixel (GL CLAMP_TO_EDGE).
  */
 
-/** SPEC §5: blur radius 0..32, validated. */
-export const BLUR_RADIUS_MAX = 32;
+import { BLUR_RADIUS_MAX } from '../spec/limits';
+
+/** SPEC §5: blur radius 0..32, validated (the constant lives with the other SPEC limits). */
+export { BLUR_RADIUS_MAX };
 /** SPEC §9 "max radius 5.5": the adjust blur radius in pixels at the 1080 px reference width. */
 export const BLUR_MAX_RADIUS = 5.5;
 /** SPEC §9: blur renders at most 1280 px on the long side. */

@@ -28,7 +28,7 @@
  */
 import type { AdjustParams } from '../doc/types';
 import { isIdentityAdjust } from './adjustRanges';
-import type { BlurredCopy } from './adjustRegistry';
+import type { BlurredCopy } from '../doc/adjustRegistry';
 import { adjustUniforms, blurredCopies, HIGHLIGHT_GAIN, TEMPERATURE_GAIN, TINT_GAIN, type AdjustUniforms } from './adjustUniforms';
 import { boxBlurRgba, gaussianBlurRgba } from './blur';
 import { GRAIN_TEXTURE_SIZE, grainTexture, pgrainNoise, simpleGrainNoise } from './grain';

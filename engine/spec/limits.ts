@@ -60,3 +60,6 @@ export const SHAPE_CANVAS_RATIO = 0.4;
  * RETENTION_HOURS; the policies and the help page state the same number.
  */
 export const DEFAULT_RETENTION_HOURS = 24;
+
+/** SPEC §5: a blur radius must be 0 to 32 ('Invalid blur radius'). */
+export const BLUR_RADIUS_MAX = 32;

@@ -4,7 +4,7 @@
  * texture. Numbers come from the same engine functions the CPU path uses (adjustUniforms, blurPassRadius,
  * filterLut), so the two paths differ only by float-vs-double rounding.
  */
-import { ADJUST_STEP_ORDER, ADJUSTMENTS, SCALAR_ADJUST_KEYS } from '../../../../engine/effects/adjustRegistry';
+import { ADJUST_STEP_ORDER, ADJUSTMENTS, SCALAR_ADJUST_KEYS } from '../../../../engine/doc/adjustRegistry';
 import { adjustUniforms, blurredCopies, type AdjustUniforms } from '../../../../engine/effects/adjustUniforms';
 import { BLUR_RENDER_MAX_SIDE } from '../../../../engine/effects/blur';
 import { blurPassRadius, type EffectPass } from '../../../../engine/effects/effectStack';

@@ -7,7 +7,7 @@ import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdjustParams } from '../../../../engine/doc/types';
 import { ADJUST_RANGES, PGRAIN_RANGE, isIdentityAdjust, pgrainUniforms, type AdjustKey } from '../../../../engine/effects/adjustRanges';
-import { ADJUSTMENTS } from '../../../../engine/effects/adjustRegistry';
+import { ADJUSTMENTS } from '../../../../engine/doc/adjustRegistry';
 import { GestureSlider } from './GestureSlider';
 import { ADJUST_GROUPS, adjustOrDefault, isGroupDefault, resetGroup, withAdjust, withPgrain, type PGrainKey } from './adjustGroups';
 import { EffectIcon } from './EffectIcon';

@@ -1,11 +1,11 @@
 /**
  * The adjust panel's slider groups and the pure edits behind its buttons. The groups come from the
- * adjustment registry (engine/effects/adjustRegistry.ts: each row names its group and place), so a key
+ * adjustment registry (engine/doc/adjustRegistry.ts: each row names its group and place), so a key
  * added to the engine gets its slider without an edit here.
  */
 import { defaultAdjustParams } from '../../../../engine/doc/defaults';
 import type { AdjustParams, PGrainParams } from '../../../../engine/doc/types';
-import { ADJUST_GROUP_IDS, adjustKeysOfGroup, type AdjustGroupId, type AdjustKey } from '../../../../engine/effects/adjustRegistry';
+import { ADJUST_GROUP_IDS, adjustKeysOfGroup, type AdjustGroupId, type AdjustKey } from '../../../../engine/doc/adjustRegistry';
 
 export type PGrainKey = keyof PGrainParams;
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../../../locales';
 import { flatten } from '../../../../locales/localeRules';
 import { BLEND_MODES } from '../../../../engine/doc/types';
-import { ADJUST_KEYS, ADJUSTMENTS } from '../../../../engine/effects/adjustRegistry';
+import { ADJUST_KEYS, ADJUSTMENTS } from '../../../../engine/doc/adjustRegistry';
 import { FILTERS, FILTER_CATEGORIES } from '../../../../engine/effects/filters';
 import { OUTLINE_TYPES } from '../../../../engine/effects/outline';
 import { SHADOW_PRESETS } from '../../../../engine/effects/shadow';

@@ -10,9 +10,9 @@
  * locales/sections/effects/*.json. The row order is the stored (SPEC) order: defaults and parsed documents keep
  * their keys in it. pgrain is a group of four fields of its own (adjustRanges.ts `pgrainUniforms`).
  *
- * This module imports only blur.ts (a leaf), so engine/doc can read it without an import cycle.
+ * It lives in engine/doc (the document's adjustment values) and imports only SPEC limits, so engine/effects reads it without a folder loop.
  */
-import { BLUR_RADIUS_MAX } from './blur';
+import { BLUR_RADIUS_MAX } from '../spec/limits';
 
 export interface ValueRange { min: number; max: number }
 

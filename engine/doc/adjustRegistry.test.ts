@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { defaultAdjustParams } from '../doc/defaults';
+import { defaultAdjustParams } from './defaults';
 import { ADJUST_GROUP_IDS, ADJUST_KEYS, ADJUST_STEP_ORDER, ADJUSTMENTS, SCALAR_ADJUST_KEYS, adjustKeysOfGroup } from './adjustRegistry';
-import { adjustUniforms, blurredCopies, readsBlurredCopy } from './adjustUniforms';
-import { uniformValue, vignetteUniforms } from './adjustRanges';
+import { adjustUniforms, blurredCopies, readsBlurredCopy } from '../effects/adjustUniforms';
+import { uniformValue, vignetteUniforms } from '../effects/adjustRanges';
 
 const shader = readFileSync(path.join(__dirname, '../../shaders/adjust.frag'), 'utf8');
-const cpu = readFileSync(path.join(__dirname, 'cpuAdjust.ts'), 'utf8');
+const cpu = readFileSync(path.join(__dirname, '../effects/cpuAdjust.ts'), 'utf8');
 
 describe('adjustment registry', () => {
   it('holds the sixteen SPEC §3 keys in their stored order', () => {

@@ -78,12 +78,14 @@ export const itemDownloadUrl = (batchId: string, itemId: string) => `${base(batc
 
 /**
  * Adds photos to a batch (`POST /api/batch/:id/items`, field `file`), with upload progress
- * (XMLHttpRequest, the only browser API that reports it).
+ * (XMLHttpRequest, the only browser API that reports it). When every photo has a key, they go in the
+ * `keys` field (JSON, in file order): the server adds a photo whose key it has seen only once.
  */
-export function addBatchItems(batchId: string, files: Array<{ file: Blob; name: string }>, onProgress?: (fraction: number) => void, signal?: AbortSignal): Promise<AddItemsReply> {
+export function addBatchItems(batchId: string, files: Array<{ file: Blob; name: string; key?: string }>, onProgress?: (fraction: number) => void, signal?: AbortSignal): Promise<AddItemsReply> {
   const path = `${base(batchId)}/items`;
   return new Promise((resolve, reject) => {
     const form = new FormData();
+    if (files.length > 0 && files.every((f) => f.key)) form.append('keys', JSON.stringify(files.map((f) => f.key)));
     for (const f of files) form.append('file', f.file, f.name);
     const xhr = new XMLHttpRequest();
     xhr.open('POST', path);

@@ -22,7 +22,8 @@ export const liveBatchMachine = batchMachine.provide({
     asset: batchAsset.provide({
       actors: {
         upload: fromPromise(async ({ input }) => {
-          const item = await uploads.add(input.batchId, input.file, input.name, input.onProgress);
+          // The photo's id (kept with it in IndexedDB across a reload) is its key: sent again, it is not added twice.
+          const item = await uploads.add(input.batchId, input.file, input.name, input.onProgress, input.id);
           // The server has it now (a refused photo too, as a failed item): a reload must not send it again.
           void dropPendingPhoto(input.batchId, input.id);
           const override = overrideOf(input.overrides);

@@ -59,6 +59,21 @@ export async function dropPendingPhoto(batchId: string, id: string): Promise<voi
   await run('readwrite', (store) => store.delete(keyOf(batchId, id)));
 }
 
+/**
+ * Forgets every photo kept for `batchId`: the user threw that batch away ("New batch"), so nothing will
+ * ever resume it and its photos would otherwise stay in the browser for good.
+ */
+export async function dropBatchPhotos(batchId: string): Promise<void> {
+  await run('readwrite', (store) => {
+    const cursor = store.index('batchId').openKeyCursor(IDBKeyRange.only(batchId));
+    cursor.onsuccess = () => {
+      if (!cursor.result) return;
+      store.delete(cursor.result.primaryKey);
+      cursor.result.continue();
+    };
+  });
+}
+
 /** The photos of `batchId` still waiting to be uploaded, in the order they were added. */
 export async function readPendingPhotos(batchId: string): Promise<NewPhoto[]> {
   const records = await run<PendingRecord[]>('readonly', (store) => store.index('batchId').getAll(batchId) as IDBRequest<PendingRecord[]>);

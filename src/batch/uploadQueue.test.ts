@@ -19,6 +19,15 @@ describe('batch upload queue', () => {
     expect((await results).map((i) => i.itemId)).toEqual(['id-a', 'id-b', 'id-c']);
   });
 
+  it('sends each photo with its key, so a photo sent again after a reload is not added twice', async () => {
+    const send = vi.fn(async (_b: string, files: Array<{ name: string; key?: string }>) => reply(files));
+    const q = createUploadQueue(send);
+    const results = Promise.all([q.add('b1', new Blob(['x']), 'a', () => undefined, 'local-1'), q.add('b1', new Blob(['y']), 'b', () => undefined, 'local-2')]);
+    await vi.advanceTimersByTimeAsync(30);
+    expect(send.mock.calls[0]![1].map((f) => f.key)).toEqual(['local-1', 'local-2']);
+    await results;
+  });
+
   it('tries a rate-limited request again with a doubling delay, and passes other refusals on', async () => {
     let n = 0;
     const send = vi.fn(async (_b: string, files: Array<{ name: string }>) => {

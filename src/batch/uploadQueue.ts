@@ -8,12 +8,13 @@ import { ResultCode } from '../../engine/spec/errors';
 import type { AddItemsReply, BatchItemStatus } from '../../engine/spec/batch';
 import { RETRY_BASE_DELAY_MS, RETRY_DEFAULT_ATTEMPTS } from '../../engine/spec/limits';
 
-type Send = (batchId: string, files: Array<{ file: Blob; name: string }>, onProgress: (fraction: number) => void) => Promise<AddItemsReply>;
+type Send = (batchId: string, files: Array<{ file: Blob; name: string; key?: string }>, onProgress: (fraction: number) => void) => Promise<AddItemsReply>;
 
 interface Pending {
   batchId: string;
   file: Blob;
   name: string;
+  key?: string;
   onProgress(fraction: number): void;
   resolve(item: BatchItemStatus): void;
   reject(error: unknown): void;
@@ -35,7 +36,7 @@ const codeOf = (err: unknown) => (err as { code?: number })?.code;
 async function sendWithRetry(send: Send, batchId: string, group: Pending[], sleep: (ms: number) => Promise<void>): Promise<AddItemsReply> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await send(batchId, group.map((p) => ({ file: p.file, name: p.name })), (f) => group.forEach((p) => p.onProgress(f)));
+      return await send(batchId, group.map((p) => ({ file: p.file, name: p.name, ...(p.key ? { key: p.key } : {}) })), (f) => group.forEach((p) => p.onProgress(f)));
     } catch (err) {
       if (codeOf(err) !== ResultCode.SERVICE_UNAVAILABLE || attempt >= RETRY_DEFAULT_ATTEMPTS) throw err;
       await sleep(RETRY_BASE_DELAY_MS * 2 ** (attempt - 1));
@@ -75,10 +76,14 @@ export function createUploadQueue(send: Send, options: UploadQueueOptions = {}) 
   }
 
   return {
-    /** Uploads one photo into the batch; resolves with the server's item (refused photos come back as failed items). */
-    add(batchId: string, file: Blob, name: string, onProgress: (fraction: number) => void): Promise<BatchItemStatus> {
+    /**
+     * Uploads one photo into the batch; resolves with the server's item (refused photos come back as failed
+     * items). `key`, the photo's id in the page, makes a second upload of it (after a reload) return the
+     * item the first one made instead of adding it twice.
+     */
+    add(batchId: string, file: Blob, name: string, onProgress: (fraction: number) => void, key?: string): Promise<BatchItemStatus> {
       return new Promise((resolve, reject) => {
-        pending.push({ batchId, file, name, onProgress, resolve, reject });
+        pending.push({ batchId, file, name, key, onProgress, resolve, reject });
         if (timer === null) timer = setTimeout(flush, windowMs);
       });
     },

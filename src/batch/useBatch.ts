@@ -12,7 +12,7 @@ import { localizePath } from '../../engine/site/localePath';
 import type { NewPhoto } from '../../machines/batch.machine';
 import { getBatch } from '../api/batchApi';
 import { restoredItems } from './itemUpdate';
-import { keepPendingPhotos, readPendingPhotos } from './pendingPhotos';
+import { dropBatchPhotos, keepPendingPhotos, readPendingPhotos } from './pendingPhotos';
 import { BATCH_UPLOAD_CONCURRENCY, liveBatchMachine } from './liveBatchMachine';
 
 export type BatchActor = Actor<typeof liveBatchMachine>;
@@ -94,6 +94,10 @@ export function useBatch(tool: BatchToolId, defaults: Record<string, unknown>, p
   }, [actor, batchId]);
 
   const reset = useCallback(() => {
+    // The batch thrown away is never resumed: the photos it kept for a reload go now (its uploads still in
+    // flight may land on the server, but nothing asks for them again).
+    const abandoned = current.current.getSnapshot().context.batchId;
+    if (abandoned) void dropBatchPhotos(abandoned);
     loadedPid.current = null;
     setActor(makeActor(tool, defaults, null));
     setLoad({ kind: 'ready' });

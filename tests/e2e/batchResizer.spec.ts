@@ -110,3 +110,33 @@ test('a reload before every photo is uploaded loses none: the rest upload into t
     return page.evaluate((key) => ({ 'x-device-id': localStorage.getItem(key) ?? '' }), DEVICE_ID_KEY);
   }
 });
+
+test('"New batch" forgets the photos an abandoned batch kept in the browser for a reload', async ({ page }) => {
+  test.setTimeout(180_000);
+  // No upload request ever answers, so every photo stays kept in IndexedDB for a reload.
+  await page.route('**/api/batch/*/items', async (route) => {
+    if (route.request().method() !== 'POST') return route.continue();
+    await new Promise(() => undefined);
+  });
+  await page.goto('/en/batch-edit/bulk-image-resizer');
+  await page.getByTestId('batch.input').setInputFiles(['astronaut', 'chelsea', 'coffee', 'rocket', 'dog', 'eagle'].map(photo));
+  await expect(page.getByTestId('batch.thumb')).toHaveCount(6);
+  await page.getByTestId('batch.start').click();
+  await expect(page).toHaveURL(/\/en\/batch-edit\?pid=[\w-]+$/, { timeout: 60_000 });
+  const pid = new URL(page.url()).searchParams.get('pid')!;
+  const kept = async () => page.evaluate((batchId) => new Promise<number>((resolve) => {
+    const open = indexedDB.open('lumacut-batch-pending');
+    open.onsuccess = () => {
+      const request = open.result.transaction('photos').objectStore('photos').index('batchId').count(batchId);
+      request.onsuccess = () => resolve(request.result);
+    };
+  }), pid);
+  await expect.poll(kept, { timeout: 60_000 }).toBe(6);
+
+  // Cancelled, then thrown away: nothing will ever resume this batch, so its kept photos go.
+  await page.getByTestId('batch.cancel').click();
+  expect(await kept()).toBe(6);
+  await page.getByRole('button', { name: 'New batch' }).click();
+  await expect(page).not.toHaveURL(/pid=/);
+  await expect.poll(kept, { timeout: 10_000 }).toBe(0);
+});

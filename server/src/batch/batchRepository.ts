@@ -27,6 +27,8 @@ export interface ItemRow {
   rejectCode: number | null;
   rejectReason: string | null;
   resultKey: string | null;
+  /** The page's key for the photo (unique within the batch), or null (ZIP entries, older clients). */
+  clientKey: string | null;
   task: {
     status: 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
     progress: number;
@@ -55,6 +57,7 @@ function itemFrom(r: Record<string, unknown>): ItemRow {
     override: r.override === null || r.override === undefined ? null : json<BatchSettingsOverride>(r.override),
     taskId: (r.task_id as string | null) ?? null, runs: Number(r.runs), rejectCode: (r.reject_code as number | null) ?? null,
     rejectReason: (r.reject_reason as string | null) ?? null, resultKey: (r.result_key as string | null) ?? null,
+    clientKey: (r.client_key as string | null) ?? null,
     task: r.t_status
       ? {
         status: r.t_status as NonNullable<ItemRow['task']>['status'], progress: Number(r.t_progress),
@@ -123,13 +126,20 @@ export class BatchRepository {
   }
 
   async insertItem(
-    item: { id: string; batchId: string; index: number; name: string; outputStem: string; inputKey: string | null; rejectCode?: number; rejectReason?: string },
+    item: { id: string; batchId: string; index: number; name: string; outputStem: string; inputKey: string | null; rejectCode?: number; rejectReason?: string; clientKey?: string | null },
     q: Queryable,
   ): Promise<void> {
     await q.query(
-      `insert into batch_items (id, batch_id, idx, name, output_stem, input_key, reject_code, reject_reason) values ($1, $2, $3, $4, $5, $6, $7, $8)`,
-      [item.id, item.batchId, item.index, item.name, item.outputStem, item.inputKey, item.rejectCode ?? null, item.rejectReason ?? null],
+      `insert into batch_items (id, batch_id, idx, name, output_stem, input_key, reject_code, reject_reason, client_key) values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+      [item.id, item.batchId, item.index, item.name, item.outputStem, item.inputKey, item.rejectCode ?? null, item.rejectReason ?? null, item.clientKey ?? null],
     );
+  }
+
+  /** The items of `batchId` that carry these page keys. */
+  async itemsByKeys(batchId: string, keys: string[]): Promise<ItemRow[]> {
+    if (keys.length === 0) return [];
+    const { rows } = await this.db.query<Record<string, unknown>>(`${ITEM_SELECT} where i.batch_id = $1 and i.client_key = any($2::text[])`, [batchId, keys]);
+    return rows.map(itemFrom);
   }
 
   async setOverride(itemId: string, override: BatchSettingsOverride | null): Promise<void> {

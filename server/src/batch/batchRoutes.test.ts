@@ -16,6 +16,7 @@ import { ApiError } from '../envelope';
 import type { Processor } from '../tasks/processor';
 import { batchResizeProcessor } from '../tasks/processors/batchResize';
 import { FileAccess } from '../security/fileAccess';
+import { sweepExpired } from '../storage/retention';
 import { TaskRepository } from '../tasks/taskRepository';
 import { TaskService } from '../tasks/taskService';
 import { BatchService } from './batchService';
@@ -166,6 +167,37 @@ for (const target of databaseTargets()) {
       expect((await upload(json.data.batchId, [{ name: 'many.zip', body: tooMany }], 'zip')).msg).toBe('the ZIP holds 101 files and this batch has room for 100 more photos');
     }, 60_000);
 
+    it('adds a photo sent again with its key once and answers with its first item (a reload before the reply came)', async () => {
+      const batchId = (await call<BatchStatus>('POST', '/api/batch', { tool: 'resize', settings: { mode: 'percentage', percent: 50 } })).json.data.batchId;
+      const send = async (keys: string | null, files: Array<{ name: string; body: Buffer }>) => {
+        const form = multipart([
+          ...(keys === null ? [] : [{ name: 'keys', value: keys }]),
+          ...files.map((f) => ({ name: 'file', value: f.body, filename: f.name, type: 'application/octet-stream' })),
+        ]);
+        const res = await server.app.inject({ method: 'POST', url: `/api/batch/${batchId}/items`, headers: { ...DEVICE, ...form.headers }, payload: form.payload });
+        return res.json() as { resultCode: number; msg: string; data: AddItemsReply };
+      };
+      const stored = async () => Number((await server.runtime.db.query<{ n: number }>(`select count(*)::int as n from files where func = 'batch'`)).rows[0].n);
+      const before = await stored();
+      const first = await send(JSON.stringify(['local-k-1', 'local-k-2']), [{ name: 'cat.jpg', body: photos.chelsea }, { name: 'cup.png', body: photos.coffee }]);
+      expect(first.data.items.map((i) => i.name)).toEqual(['cat.jpg', 'cup.png']);
+      // The page sends cup.png again (its reply was lost) together with a new photo.
+      const again = await send(JSON.stringify(['local-k-2', 'local-k-3']), [{ name: 'cup.png', body: photos.coffee }, { name: 'tiny.jpg', body: photos.tiny }]);
+      expect(again.resultCode).toBe(100);
+      expect(again.data.items.map((i) => i.name)).toEqual(['cup.png', 'tiny.jpg']);
+      expect(again.data.items[0].itemId).toBe(first.data.items[1].itemId);
+      expect(again.data.batch.counts.total).toBe(3);
+      expect(await stored()).toBe(before + 3);
+      // Without keys (older pages, the CLI) every upload adds its photos.
+      expect((await send(null, [{ name: 'cup.png', body: photos.coffee }])).data.batch.counts.total).toBe(4);
+      // Keys that are not one per file, or not plain keys, are refused before anything is added.
+      for (const keys of ['["only-one"]', '["a/b", "c"]', '{"a":1}', 'not json']) {
+        const bad = await send(keys, [{ name: 'a.jpg', body: photos.chelsea }, { name: 'b.jpg', body: photos.chelsea }]);
+        expect(bad).toMatchObject({ resultCode: ResultCode.PARAMS_INVALID, msg: expect.stringContaining('"keys" field') });
+      }
+      expect((await call<BatchStatus>('GET', `/api/batch/${batchId}`)).json.data.counts.total).toBe(4);
+    }, 60_000);
+
     it('resizes for free with settings for all and a per-photo override; a paid tool spends no more credits than it has', async () => {
       const { json } = await call<BatchStatus>('POST', '/api/batch', { tool: 'resize', settings: { mode: 'exact', width: 64, height: 64, keepAspect: false, fit: 'crop', format: 'webp' } });
       const batchId = json.data.batchId;
@@ -234,6 +266,17 @@ for (const target of databaseTargets()) {
       // An expired link fails like a made-up one.
       await server.runtime.db.query('update batch_download_links set expires_at = now() - interval \'1 second\'');
       expect((await server.app.inject({ method: 'GET', url: zipPath })).json().resultCode).toBe(ResultCode.PARAMS_INVALID);
+
+      // The retention sweep deletes expired links (minting a new one used to be the only thing that did) and
+      // keeps live ones, whatever the retention time.
+      const live = (await call<{ url: string }>('POST', `/api/batch/${batchId}/download-link`, {})).json.data.url;
+      const stale = (await call<{ url: string }>('POST', `/api/batch/${batchId}/download-link`, { itemId })).json.data.url;
+      await server.runtime.db.query('update batch_download_links set expires_at = now() - interval \'1 second\' where token = $1', [new URL(stale).searchParams.get('token')]);
+      const links = async () => (await server.runtime.db.query<{ token: string }>('select token from batch_download_links')).rows.map((r) => r.token);
+      expect(await links()).toHaveLength(2);
+      expect((await sweepExpired(server.runtime.db, server.runtime.storage, 365 * 24 * 3600_000)).downloadLinks).toBe(1);
+      expect(await links()).toEqual([new URL(live).searchParams.get('token')]);
+      expect((await server.app.inject({ method: 'GET', url: new URL(live).pathname + new URL(live).search })).headers['content-type']).toBe('application/zip');
     }, 60_000);
   });
 }

@@ -16,6 +16,26 @@ import { zipStream } from './zipWriter';
 
 type Params = { batchId: string; itemId: string };
 
+const ITEM_KEY = /^[A-Za-z0-9_-]{1,64}$/;
+
+/**
+ * The `keys` field of a photo upload: a JSON list with the page's key for each file, in order (the
+ * upload is idempotent per key). Absent: no keys. Anything else is PARAMS_INVALID.
+ */
+function itemKeys(raw: string | undefined, files: number): Array<string | null> {
+  if (raw === undefined) return Array.from({ length: files }, () => null);
+  let keys: unknown;
+  try {
+    keys = JSON.parse(raw);
+  } catch {
+    keys = null;
+  }
+  if (!Array.isArray(keys) || keys.length !== files || keys.some((k) => typeof k !== 'string' || !ITEM_KEY.test(k))) {
+    throw paramsInvalid(`the "keys" field must be a JSON list of ${files} keys (letters, digits, _ and -, at most 64), one per file in order`);
+  }
+  return keys as string[];
+}
+
 /** `Content-Disposition` for a download name: an ASCII fallback plus the UTF-8 name (RFC 6266). */
 function attachment(name: string): string {
   const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
@@ -38,15 +58,18 @@ export function registerBatchRoutes(
   app.get('/api/batch', async (request) => ok({ batches: await batches.list(requestOwner(request), abs(request)) }));
   app.get<{ Params: Params }>('/api/batch/:batchId', async (request) => ok(await batches.status(requestOwner(request), request.params.batchId, abs(request))));
 
-  /** Adds photos one by one as they were checked; a refused photo becomes a failed item, not a refused upload. */
-  const addAll = async (request: FastifyRequest<{ Params: Params }>, photos: IncomingPhoto[], skipped: string[]): Promise<AddItemsReply> => {
+  /**
+   * Adds photos one by one as they were checked; a refused photo becomes a failed item, not a refused upload.
+   * The reply lists one item per photo, in the order they were sent (a photo sent again: its first item).
+   */
+  const addAll = async (request: FastifyRequest<{ Params: Params }>, photos: IncomingPhoto[], keys: Array<string | null>): Promise<AddItemsReply> => {
     const owner = requestOwner(request);
     const { batchId } = request.params;
     const added = [];
-    for (const photo of photos) added.push(await batches.addPhoto(owner, batchId, photo));
+    for (const [i, photo] of photos.entries()) added.push(await batches.addPhoto(owner, batchId, photo, keys[i] ?? null));
     const batch = await batches.status(owner, batchId, abs(request));
-    const ids = new Set(added.map((i) => i.id));
-    return { items: batch.items.filter((i) => ids.has(i.itemId)), skipped, batch };
+    const byId = new Map(batch.items.map((i) => [i.itemId, i]));
+    return { items: added.map((i) => byId.get(i.id)!), skipped: [], batch };
   };
 
   app.post<{ Params: Params }>('/api/batch/:batchId/items', async (request) => {
@@ -61,10 +84,14 @@ export function registerBatchRoutes(
           return { name: file.name, reject: { code: ResultCode.PARAMS_INVALID, reason: (err as Error).message } };
         }
       },
-      async ({ files }) => {
+      async ({ files, fields }) => {
         if (files.length === 0) throw paramsInvalid('no photos were uploaded');
-        if (files.length > room) throw paramsInvalid(`${files.length} photos were sent and this batch has room for ${room} more`);
-        return ok(await addAll(request, files.map((f) => f.checked), []));
+        const keys = itemKeys(fields.keys, files.length);
+        // Photos the batch already has (sent again after a reload) take no room.
+        const known = new Set((await batches.repo.itemsByKeys(request.params.batchId, keys.filter((k): k is string => k !== null))).map((i) => i.clientKey));
+        const fresh = keys.filter((k) => k === null || !known.has(k)).length;
+        if (fresh > room) throw paramsInvalid(`${fresh} photos were sent and this batch has room for ${room} more`);
+        return ok(await addAll(request, files.map((f) => f.checked), keys));
       },
       { maxFiles: BATCH_FILES_PER_REQUEST, tooManyFiles: `send at most ${BATCH_FILES_PER_REQUEST} photos per request` },
     );

@@ -108,15 +108,26 @@ export class BatchService {
 
   /**
    * Adds one photo (as `user_upload`, or `failed` with its reason). In a started batch it is queued at
-   * once, paid by the payer who started the batch. Returns the new item.
+   * once, paid by the payer who started the batch. Returns the new item; with `clientKey` (the page's key
+   * for the photo) a photo whose key the batch already has is not added again: its item is returned.
    */
-  async addPhoto(owner: string, batchId: string, photo: IncomingPhoto): Promise<ItemRow> {
+  async addPhoto(owner: string, batchId: string, photo: IncomingPhoto, clientKey: string | null = null): Promise<ItemRow> {
+    if (clientKey) {
+      const [known] = await this.repo.itemsByKeys(batchId, [clientKey]);
+      if (known) {
+        await this.own(owner, batchId);
+        return known;
+      }
+    }
     const inputKey = 'path' in photo ? await this.storePhoto(owner, photo) : null;
     const itemId = newId();
-    const batch = await this.deps.db.transaction(async (tx) => {
+    const added = await this.deps.db.transaction(async (tx) => {
       const locked = await this.repo.lock(batchId, tx);
       if (!locked || locked.owner !== owner) throw paramsInvalid(UNKNOWN_BATCH);
       const items = await this.repo.items(batchId, tx);
+      // The same photo sent twice at once: the batch row lock orders them, and the second finds the first.
+      const twin = clientKey ? items.find((i) => i.clientKey === clientKey) : undefined;
+      if (twin) return { twin };
       if (items.length >= BATCH_MAX_ITEMS) throw paramsInvalid(`a batch holds at most ${BATCH_MAX_ITEMS} photos`);
       const taken = new Set(items.map((i) => i.outputStem.toLowerCase()));
       const name = baseName(photo.name).slice(0, 200) || 'photo';
@@ -124,9 +135,15 @@ export class BatchService {
         id: itemId, batchId, index: items.length === 0 ? 0 : items[items.length - 1].index + 1, name,
         outputStem: uniqueOutputStem(name, BATCH_TOOLS[locked.tool].suffix, taken), inputKey,
         rejectCode: 'reject' in photo ? photo.reject.code : undefined, rejectReason: 'reject' in photo ? photo.reject.reason : undefined,
+        clientKey,
       }, tx);
-      return locked;
+      return { batch: locked };
     });
+    if ('twin' in added) {
+      if (inputKey) await this.deps.storage.delete(inputKey).catch(() => undefined);
+      return added.twin!;
+    }
+    const { batch } = added;
     if (batch.state === 'running' && inputKey) {
       const item = (await this.repo.item(batchId, itemId))!;
       await this.queue(batch, item, batch.payer).catch((err: Error) => log.warn('batch item not queued', { batchId, itemId, error: err.message }));

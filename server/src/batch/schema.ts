@@ -55,3 +55,13 @@ export const BATCH_DOWNLOAD_LINKS_MIGRATION = `
   );
   create index batch_download_links_expiry_idx on batch_download_links (expires_at);
 `;
+
+/**
+ * Item keys (migration 62): the key the page gives each photo it uploads, unique within the batch, so an
+ * upload sent again (a reload after the server got the photo but before its reply reached the page) is
+ * answered with the item it already made instead of adding the photo twice.
+ */
+export const BATCH_ITEM_KEYS_MIGRATION = `
+  alter table batch_items add column client_key text;
+  create unique index batch_items_client_key_idx on batch_items (batch_id, client_key) where client_key is not null;
+`;

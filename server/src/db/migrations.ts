@@ -4,7 +4,7 @@ import { PROMOTION_MIGRATION } from '../commerce/promotions';
 import { WORKER_LEASE_MIGRATION } from '../queue/leaseSchema';
 import { REPORT_MIGRATION } from '../reports/reportSchema';
 import { RETENTION_MIGRATION } from '../storage/retention';
-import { BATCH_DOWNLOAD_LINKS_MIGRATION, BATCH_MIGRATION } from '../batch/schema';
+import { BATCH_DOWNLOAD_LINKS_MIGRATION, BATCH_ITEM_KEYS_MIGRATION, BATCH_MIGRATION } from '../batch/schema';
 import type { Database } from './database';
 
 /**
@@ -99,6 +99,7 @@ export const MIGRATIONS: { version: number; name: string; sql: string }[] = [
   { version: 50, name: 'retention: sweep lease and file age index', sql: RETENTION_MIGRATION },
   { version: 60, name: 'batch editing: batches and their items', sql: BATCH_MIGRATION },
   { version: 61, name: 'batch editing: short-lived download links', sql: BATCH_DOWNLOAD_LINKS_MIGRATION },
+  { version: 62, name: 'batch editing: item keys make uploads idempotent', sql: BATCH_ITEM_KEYS_MIGRATION },
   { version: 90, name: 'device claims: visitor work goes to the first account signed in on a device', sql: DEVICE_CLAIMS_MIGRATION },
   { version: 91, name: 'sales promotion: first show per account', sql: PROMOTION_MIGRATION },
 ];

@@ -39,6 +39,8 @@ export interface ReceivedFile {
 export interface ReceivedUpload<T> {
   files: Array<ReceivedFile & { checked: T }>;
   data: UploadData;
+  /** The other text fields by name (the last one of a name wins), for routes that take more (batch item keys). */
+  fields: Record<string, string>;
 }
 
 // UPLOAD_TMP_DIR is read with the rest of the configuration (server/src/config).
@@ -128,12 +130,14 @@ export async function withReceivedUpload<T, R>(
   try {
     const files: Array<ReceivedFile & { checked: T }> = [];
     let rawData: string | undefined;
+    const fields: Record<string, string> = Object.create(null) as Record<string, string>;
     try {
       const maxFileBytes = options.maxFileBytes ?? UPLOAD_MAX_BYTES;
       for await (const part of request.parts({ limits: { fileSize: maxFileBytes } })) {
         if (part.fieldname.includes('\u0000')) throw paramsInvalid('a field name contains a NUL character');
         if (part.type !== 'file') {
           if (part.fieldname === 'data') rawData = String(part.value);
+          else fields[part.fieldname] = String(part.value);
           continue;
         }
         if (part.fieldname !== 'file') throw paramsInvalid(`files go in the field named "file", not "${part.fieldname.slice(0, 40)}"`);
@@ -149,7 +153,7 @@ export async function withReceivedUpload<T, R>(
       drainRest(request, options.maxRequestBytes ?? UPLOAD_MAX_REQUEST_BYTES);
       throw asUploadError(err);
     }
-    return await use({ files, data: parseData(rawData) });
+    return await use({ files, data: parseData(rawData), fields });
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

@@ -30,8 +30,11 @@ export interface JobQueue {
   /** The pg-boss schema, for the recovery sweep's look at job states. */
   readonly schema: string;
   enqueue(taskType: string, data: TaskJobData): Promise<string>;
-  /** Queues one job per task id in one statement; returns the job ids in the same order. */
-  enqueueMany(taskType: string, taskIds: string[]): Promise<string[]>;
+  /**
+   * Queues one job per task id in one statement; returns the job ids in the same order. `jobIds` are the ids
+   * to give the jobs (recorded on the tasks beforehand, so no statement has to record them afterwards).
+   */
+  enqueueMany(taskType: string, taskIds: string[], jobIds?: string[]): Promise<string[]>;
   /** Starts `concurrency` polling loops over all heavy task types: at most that many jobs run at once here. */
   work(concurrency: number, handler: (data: TaskJobData) => Promise<void>): Promise<void>;
   /**
@@ -93,8 +96,8 @@ export async function createJobQueue(db: Database, options: QueueOptions): Promi
       if (isLightTaskType(taskType)) wake();
       return id;
     },
-    async enqueueMany(taskType, taskIds) {
-      const ids = taskIds.map(() => randomUUID());
+    async enqueueMany(taskType, taskIds, jobIds) {
+      const ids = jobIds ?? taskIds.map(() => randomUUID());
       const name = queueFor(taskType);
       await boss.insert(taskIds.map((taskId, i) => ({ id: ids[i], name, data: { taskId, type: taskType }, retryLimit: 0, expireInSeconds: queueOptions.expireInSeconds })));
       if (name === LIGHT_QUEUE) wake();

@@ -21,6 +21,10 @@ export class LocalDiskStorage implements FileStorage {
     await rename(tmp, target);
   }
 
+  localPath(key: string): string | null {
+    return isSafeKey(key) ? this.pathOf(key) : null;
+  }
+
   async get(key: string): Promise<{ body: Buffer; contentType: string } | null> {
     if (!isSafeKey(key)) return null;
     try {

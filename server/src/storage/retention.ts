@@ -30,6 +30,8 @@ export interface SweepReport {
   projects: number;
   /** Finished task rows past the retention time (their results are gone). */
   tasks: number;
+  /** Batch download links (batch_download_links) past their own expiry time, whatever the retention time. */
+  downloadLinks: number;
 }
 
 /** Files deleted per query; a sweep repeats until nothing old is left. */
@@ -57,13 +59,15 @@ async function deleteFiles(db: Database, storage: FileStorage, keys: string[]): 
  * - visitor files (`files` rows outside `projects/`) older than that, except those a live project's
  *   document references or a queued or running task still reads;
  * - projects deleted longer ago than that, with their assets and thumbnails;
- * - finished task rows older than that.
+ * - finished task rows older than that;
+ * - batch download links past their expiry (minutes old: they are useless once expired, and minting a new
+ *   link no longer has to be what clears them).
  * Live projects and their assets are never touched, however old. Safe to run again after a crash:
  * a file is deleted before its row, and deleting a missing file succeeds.
  */
 export async function sweepExpired(db: Database, storage: FileStorage, retentionMs: number, now = new Date()): Promise<SweepReport> {
   const cutoff = new Date(now.getTime() - retentionMs);
-  const report: SweepReport = { files: 0, projects: 0, tasks: 0 };
+  const report: SweepReport = { files: 0, projects: 0, tasks: 0, downloadLinks: 0 };
 
   const kept = await KeptFiles.load(db);
   // Keyset paging on (created_at, key): kept files never make the sweep read the same page again.
@@ -108,5 +112,7 @@ export async function sweepExpired(db: Database, storage: FileStorage, retention
     [cutoff],
   );
   report.tasks = tasks.rows.length;
+  const links = await db.query<{ token: string }>('delete from batch_download_links where expires_at < $1 returning token', [now]);
+  report.downloadLinks = links.rows.length;
   return report;
 }

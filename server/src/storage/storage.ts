@@ -14,6 +14,12 @@ export interface FileStorage {
    * it through `/files`. Optional: local disk has none.
    */
   directUrl?(key: string): Promise<string | null>;
+  /**
+   * The file's path on this machine, for readers that can open it themselves (sharp reads a photo in its
+   * own thread, with no copy in JavaScript memory), or null when the storage is not a local disk.
+   * Optional; says nothing about whether the file exists.
+   */
+  localPath?(key: string): string | null;
 }
 
 const KEY_SHAPE = /^[a-zA-Z0-9_-]+(\/[a-zA-Z0-9_.-]+)*$/;

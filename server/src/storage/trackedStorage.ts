@@ -49,6 +49,10 @@ export class TrackedStorage implements FileStorage {
     await this.db.query('delete from files where key = $1', [key]);
   }
 
+  localPath(key: string): string | null {
+    return this.inner.localPath?.(key) ?? null;
+  }
+
   directUrl(key: string): Promise<string | null> {
     return this.inner.directUrl?.(key) ?? Promise.resolve(null);
   }

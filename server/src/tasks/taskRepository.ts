@@ -43,21 +43,18 @@ export class TaskRepository {
 
   /** Records several queued tasks in one transaction, with `also` (e.g. pointing batch items at them) in it. */
   async createMany(
-    tasks: Array<{ id: string; type: string; params: Record<string, unknown>; owner: string | null }>,
+    tasks: Array<{ id: string; type: string; params: Record<string, unknown>; owner: string | null; jobId?: string }>,
     also: (ids: string[], q: Queryable) => Promise<void>,
   ): Promise<void> {
     await this.db.transaction(async (tx) => {
       await tx.query(
-        `insert into tasks (id, type, status, params, owner)
-         select id, type, 'queued', params::jsonb, owner from unnest($1::text[], $2::text[], $3::text[], $4::text[]) as t(id, type, params, owner)`,
-        [tasks.map((t) => t.id), tasks.map((t) => t.type), tasks.map((t) => JSON.stringify(t.params)), tasks.map((t) => t.owner)],
+        `insert into tasks (id, type, status, params, owner, job_id)
+         select id, type, 'queued', params::jsonb, owner, job_id
+         from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[]) as t(id, type, params, owner, job_id)`,
+        [tasks.map((t) => t.id), tasks.map((t) => t.type), tasks.map((t) => JSON.stringify(t.params)), tasks.map((t) => t.owner), tasks.map((t) => t.jobId ?? null)],
       );
       await also(tasks.map((t) => t.id), tx);
     });
-  }
-
-  async setJobIds(ids: string[], jobIds: string[]): Promise<void> {
-    await this.db.query(`update tasks t set job_id = j.job from unnest($1::text[], $2::text[]) as j(id, job) where t.id = j.id`, [ids, jobIds]);
   }
 
   async setJobId(id: string, jobId: string): Promise<void> {

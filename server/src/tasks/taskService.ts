@@ -119,12 +119,15 @@ export class TaskService {
     if (paramsList.some((p) => taskCost(type, p) > 0)) throw new Error(`${type} is not free: submit each task with its charge`);
     if (paramsList.length === 0) return [];
     const ids = paramsList.map(() => randomUUID().replace(/-/g, ''));
-    await this.deps.tasks.createMany(ids.map((id, i) => ({ id, type, params: paramsList[i], owner })), withTasks);
-    const jobIds = await this.deps.queue.enqueueMany(type, ids).catch(async (err: unknown) => {
+    // Each task records its job's id as it is created, so no statement has to record them after the jobs are
+    // queued (on the embedded database that statement delayed the first photo). A crash before the jobs exist
+    // leaves queued tasks whose job is missing, which the recovery sweep queues again (requeueOrphans).
+    const jobIds = ids.map(() => randomUUID());
+    await this.deps.tasks.createMany(ids.map((id, i) => ({ id, type, params: paramsList[i], owner, jobId: jobIds[i] })), withTasks);
+    await this.deps.queue.enqueueMany(type, ids, jobIds).catch(async (err: unknown) => {
       for (const id of ids) await this.deps.tasks.fail(id, ResultCode.SERVER_ERROR, 'the task could not be queued');
       throw err;
     });
-    await this.deps.tasks.setJobIds(ids, jobIds);
     return ids;
   }
 

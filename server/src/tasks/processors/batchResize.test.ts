@@ -61,6 +61,33 @@ describe('bulk resizer', () => {
     expect(png.format).toBe('png');
   });
 
+  it('turns a photo upright by its EXIF orientation, and flattens transparency onto the background for JPEG, with or without its format known', async () => {
+    // chelsea (451 × 300) stored sideways with "rotate 90°" in its EXIF: it is shown 300 × 451.
+    const sideways = await sharp(chelsea).withMetadata({ orientation: 6 }).jpeg().toBuffer();
+    const settings = (raw: Record<string, unknown>) => {
+      const parsed = parseResizeSettings(raw);
+      if (!parsed.ok) throw new Error(parsed.message);
+      return parsed.value;
+    };
+    for (const known of ['jpeg', undefined]) {
+      const longest = await resizePhoto(sideways, settings({ mode: 'longestSide', longestSide: 200 }), known);
+      expect([longest.width, longest.height]).toEqual([133, 200]);
+      const half = await resizePhoto(sideways, settings({ mode: 'percentage', percent: 50 }), known);
+      expect([half.width, half.height]).toEqual([150, 226]);
+    }
+    // A PNG whose left half is transparent: as JPEG that half takes the background colour.
+    const { data, info } = await sharp(coffee).resize(100, 100, { fit: 'fill' }).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+    for (let y = 0; y < 100; y++) for (let x = 0; x < 50; x++) data[(y * 100 + x) * 4 + 3] = 0;
+    const png = await sharp(data, { raw: info }).png().toBuffer();
+    for (const known of ['png', undefined]) {
+      const jpg = await resizePhoto(png, settings({ mode: 'longestSide', longestSide: 50, format: 'jpg', background: '#00ff00' }), known);
+      const pixels = await sharp(jpg.body).raw().toBuffer();
+      expect([...pixels.subarray(0, 3)].map((v) => Math.round(v / 16))).toEqual([0, 16, 0]);
+      // `original` keeps PNG, from the format the caller knows or from the photo's header.
+      expect((await resizePhoto(png, settings({ mode: 'longestSide', longestSide: 50, format: 'original' }), known)).extension).toBe('png');
+    }
+  });
+
   it('refuses settings it cannot honour, with the field named', () => {
     expect(parseResizeSettings({ mode: 'exact' })).toEqual({ ok: false, message: 'exact size needs width, height or both' });
     expect(parseResizeSettings({ mode: 'preset', presetId: 'myspace' })).toEqual({ ok: false, message: 'presetId must name one of the resizer presets' });

@@ -10,13 +10,21 @@ function maskWith(width: number, height: number, rects: Array<[number, number, n
 }
 
 describe('first pass size', () => {
-  it('sees a small photo at 0.8 MP and a large one at most at 1024² pixels, each with its own shape', () => {
-    const small = passSize(516, 387, firstPassPixels({ width: 516, height: 387 }, o));
-    expect(small.width / small.height).toBeCloseTo(516 / 387, 1);
-    expect(small.width * small.height).toBeGreaterThan(0.7 * 1024 * 768);
+  it('sees a mid-size photo at 0.8 MP and a large one at most at 1024² pixels, each with its own shape', () => {
+    const mid = passSize(800, 600, firstPassPixels({ width: 800, height: 600 }, o));
+    expect(mid.width / mid.height).toBeCloseTo(800 / 600, 1);
+    expect(mid.width * mid.height).toBeGreaterThan(0.95 * 1024 * 768);
     const large = passSize(1481, 987, firstPassPixels({ width: 1481, height: 987 }, o));
     expect(large.width * large.height).toBeLessThanOrEqual(1024 * 1024 * 1.05);
     expect(large.width / large.height).toBeCloseTo(1481 / 987, 1);
+  });
+
+  it('sees a small photo enlarged by firstPassUpscale only, so its time follows its size', () => {
+    const pixels = firstPassPixels({ width: 516, height: 387 }, o); // 0.2 MP
+    expect(pixels).toBeCloseTo(516 * 387 * o.firstPassUpscale ** 2, 0);
+    expect(pixels).toBeLessThan(0.7 * o.minPassPixels);
+    // Never smaller than the photo itself.
+    expect(firstPassPixels({ width: 100, height: 80 }, { ...o, firstPassUpscale: 1 })).toBe(8000);
   });
 
   it('keeps sides multiples of 32 and never below 64', () => {

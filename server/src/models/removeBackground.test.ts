@@ -57,7 +57,8 @@ describe('removeBackground second pass (issue 15)', () => {
   it('cuts out a small subject: the second pass zooms in on its box', async () => {
     // A subject with exactly known alpha: the cup (with its thin spoon) cut from coffee.jpg, shrunk to a
     // small part of a large photo, composited on a light wall colour.
-    const cup = await removeBackground(await readPhoto('coffee'));
+    // The cup as the 0.8 MP first pass cuts it (a fixed subject, whatever the small-photo rule).
+    const cup = await removeBackground(await readPhoto('coffee'), undefined, { firstPassUpscale: 100 });
     const small = await sharp(cup.png).trim({ threshold: 0 }).resize({ width: 170 }).png().toBuffer();
     const { data: fg, info } = await sharp(small).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
     const W = 1400, H = 1000, left = 820, top = 300;
@@ -73,7 +74,8 @@ describe('removeBackground second pass (issue 15)', () => {
     }
     const photo = await sharp(rgb, { raw: { width: W, height: H, channels: 3 } }).jpeg({ quality: 92 }).toBuffer();
 
-    const two = await removeBackground(photo, undefined, { secondPass: true });
+    // The gates (unsure share, busy backdrop) are opened here to see the zoom itself.
+    const two = await removeBackground(photo, undefined, { secondPass: true, minUnsureShare: 0 });
     const trace = lastCutoutTrace();
     expect(trace?.secondPasses).toHaveLength(1);
     expect(trace!.secondPasses[0].zoom).toBeGreaterThan(1.4);
@@ -82,6 +84,19 @@ describe('removeBackground second pass (issue 15)', () => {
     // Measured 0.72 (first pass ≥ 640²) and 0.65 (≥ 0.8 MP): the cup is found, not yet exactly.
     expect(iou(two.alpha, truth)).toBeGreaterThan(0.6);
     expect(iou(one.alpha, truth)).toBeGreaterThan(0.3);
+  });
+
+  it('skips the second pass for a subject the first pass saw crisply on a plain wall', async () => {
+    // Cut from a plain backdrop, the first pass is already sure; on the tuning composites a second
+    // pass there lost more than it gained (a small cement mixer on a flat colour 0.935 → 0.668).
+    const cup = await removeBackground(await readPhoto('coffee'), undefined, { firstPassUpscale: 100 });
+    const small = await sharp(cup.png).trim({ threshold: 0 }).resize({ width: 170 }).flatten({ background: '#e1e1e1' }).toBuffer();
+    const photo = await sharp({ create: { width: 1400, height: 1000, channels: 3, background: '#e1e1e1' } })
+      .composite([{ input: small, left: 820, top: 300 }])
+      .jpeg({ quality: 92 })
+      .toBuffer();
+    await removeBackground(photo);
+    expect(lastCutoutTrace()?.secondPasses).toEqual([]);
   });
 
   it('keeps both small people of the kite photo solid and the surf clear (one second pass per subject group)', async () => {

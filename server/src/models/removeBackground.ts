@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { UPLOAD_MAX_PIXELS } from '../../../engine/spec/limits';
-import { clearOutsideCrops, DEFAULT_CUTOUT_OPTIONS, firstPassPixels, mergeSecondPass, passSize, planSecondPasses, subjectGroups, type CutoutOptions, type SecondPassPlan, type Size } from './cutoutPasses';
+import { backgroundBusyness, firstPassTooUnsure, mergeWhereUnsure, unsureShare, unsureWeight } from './cutoutMerge';
+import { clearOutsideCrops, DEFAULT_CUTOUT_OPTIONS, firstPassPixels, mergeSecondPass, passSize, planSecondPasses, subjectGroups, type Box, type CutoutOptions, type SecondPassPlan, type Size } from './cutoutPasses';
 import { decontaminateEdges } from './decontaminate';
 import { ISNET_SIZE, isnetTakesAnySize, runIsnetAt } from './isnet';
 
@@ -25,7 +26,7 @@ let lastTrace: CutoutTrace | null = null;
 export const lastCutoutTrace = (): CutoutTrace | null => lastTrace;
 
 /** Runs IS-Net on `region` of the RGBA photo (transparent areas shown as white) at `size`; alpha 0..255 at `size`. */
-async function isnetPass(rgba: Buffer, photo: Size, region: { x: number; y: number; width: number; height: number } | null, size: Size): Promise<Uint8Array> {
+export async function isnetPass(rgba: Buffer, photo: Size, region: { x: number; y: number; width: number; height: number } | null, size: Size): Promise<Uint8Array> {
   let image = sharp(rgba, { raw: { width: photo.width, height: photo.height, channels: 4 } });
   if (region) image = image.extract({ left: region.x, top: region.y, width: region.width, height: region.height });
   const modelInput = await image
@@ -43,7 +44,7 @@ async function isnetPass(rgba: Buffer, photo: Size, region: { x: number; y: numb
 }
 
 /** Resizes a one-channel mask (bilinear). */
-async function resizeMask(mask: Uint8Array, from: Size, to: Size): Promise<Uint8Array> {
+export async function resizeMask(mask: Uint8Array, from: Size, to: Size): Promise<Uint8Array> {
   if (from.width === to.width && from.height === to.height) return mask;
   // extractChannel: resizing a 1-channel raw buffer otherwise comes back as 3-channel sRGB.
   const buf = await sharp(mask, { raw: { width: from.width, height: from.height, channels: 1 } })
@@ -52,6 +53,67 @@ async function resizeMask(mask: Uint8Array, from: Size, to: Size): Promise<Uint8
     .raw()
     .toBuffer();
   return new Uint8Array(buf.buffer, buf.byteOffset, to.width * to.height);
+}
+
+/** Decodes a photo once (EXIF-upright, sRGB, 8-bit RGBA); every later step works from these pixels. */
+export async function decodeUpright(input: Buffer): Promise<{ rgba: Buffer; photo: Size }> {
+  const { data: rgba, info } = await sharp(input, { failOn: 'error', limitInputPixels: UPLOAD_MAX_PIXELS })
+    .rotate()
+    .toColourspace('srgb')
+    .ensureAlpha()
+    .raw({ depth: 'uchar' })
+    .toBuffer({ resolveWithObject: true });
+  return { rgba, photo: { width: info.width, height: info.height } };
+}
+
+/**
+ * The second passes a cut-out runs: subject groups (largest first) whose first-pass matte is unsure
+ * enough (`minUnsureShare`), small enough in the frame and gaining enough zoom (`planSecondPasses`).
+ */
+export async function planCutoutPasses(rgba: Buffer, firstMask: Uint8Array, first: Size, photo: Size, o: CutoutOptions): Promise<SecondPassPlan[]> {
+  const groups: Box[] = subjectGroups(firstMask, first.width, first.height, o.minComponentShare, o.groupGap);
+  const all = planSecondPasses(groups, first, photo, { ...o, maxSecondPasses: Infinity });
+  // Either gate at 0 lets every group through.
+  if (o.minUnsureShare <= 0 || o.minBackgroundBusyness <= 0 || all.length === 0) return all.slice(0, o.maxSecondPasses);
+  const alpha = await resizeMask(firstMask, first, photo);
+  return all.filter((p) => secondPassWanted(rgba, alpha, firstMask, first, photo, p.crop, o)).slice(0, o.maxSecondPasses);
+}
+
+/** The gate of one second pass: the first pass is unsure enough there, or the background is busy. */
+export function secondPassWanted(rgba: Buffer, firstAlpha: Uint8Array, firstMask: Uint8Array, first: Size, photo: Size, crop: Box, o: CutoutOptions): boolean {
+  if (cropUnsureShare(firstMask, first, photo, crop, o) >= o.minUnsureShare) return true;
+  return backgroundBusyness(rgba, firstAlpha, photo, crop, o.unsureLo) >= o.minBackgroundBusyness;
+}
+
+/** `unsureShare` of the first pass inside a crop given in photo pixels. */
+export function cropUnsureShare(firstMask: Uint8Array, first: Size, photo: Size, crop: Box, o: CutoutOptions): number {
+  const sx = first.width / photo.width, sy = first.height / photo.height;
+  const box = { x: Math.floor(crop.x * sx), y: Math.floor(crop.y * sy), width: Math.ceil(crop.width * sx), height: Math.ceil(crop.height * sy) };
+  return unsureShare(firstMask, first, box, { lo: o.unsureLo, hi: o.unsureHi });
+}
+
+/**
+ * The full-size alpha from the first pass's mask (at `first`) and the second passes' masks (each
+ * at its plan's size), merged as `o.mergeMode` says; outside every crop cleared when asked.
+ */
+export async function combinePasses(firstMask: Uint8Array, first: Size, photo: Size, plans: SecondPassPlan[], cropMasks: Uint8Array[], o: CutoutOptions): Promise<Uint8Array> {
+  const firstAlpha = await resizeMask(firstMask, first, photo);
+  const alpha = plans.length > 0 ? new Uint8Array(firstAlpha) : firstAlpha; // weights read the untouched first pass
+  const edgeRadius = o.edgeBand * Math.max(photo.width / first.width, photo.height / first.height);
+  for (const [k, plan] of plans.entries()) {
+    const cropAlpha = await resizeMask(cropMasks[k], plan.size, plan.crop);
+    // Fade over half the margin: the subject itself lies a full margin inside the crop.
+    const feather = (o.margin / (1 + 2 * o.margin)) * Math.max(plan.crop.width, plan.crop.height) * 0.5;
+    if (o.mergeMode === 'unsure') {
+      const weight = unsureWeight(firstAlpha, photo, plan.crop, { lo: o.unsureLo, hi: o.unsureHi }, edgeRadius);
+      if (o.secondPassWeight !== 1) for (let i = 0; i < weight.length; i++) weight[i] *= o.secondPassWeight;
+      mergeWhereUnsure(alpha, photo, plan.crop, cropAlpha, weight, feather);
+    } else {
+      mergeSecondPass(alpha, photo, plan.crop, cropAlpha, feather, false, o.mergeMode);
+    }
+  }
+  if (plans.length > 0 && o.clearOutsideCrop) clearOutsideCrops(alpha, photo, plans.map((p) => p.crop));
+  return alpha;
 }
 
 /**
@@ -68,33 +130,27 @@ async function resizeMask(mask: Uint8Array, from: Size, to: Size): Promise<Uint8
  */
 export async function removeBackground(input: Buffer, onProgress: ProgressFn = () => undefined, options: Partial<CutoutOptions> = {}): Promise<CutoutResult> {
   const o: CutoutOptions = { ...DEFAULT_CUTOUT_OPTIONS, ...options };
-  // Decode once (upright, sRGB, 8-bit RGBA); every later step works from these pixels.
-  const { data: rgba, info } = await sharp(input, { failOn: 'error', limitInputPixels: UPLOAD_MAX_PIXELS })
-    .rotate()
-    .toColourspace('srgb')
-    .ensureAlpha()
-    .raw({ depth: 'uchar' })
-    .toBuffer({ resolveWithObject: true });
-  const photo = { width: info.width, height: info.height };
+  const { rgba, photo } = await decodeUpright(input);
   onProgress(0.1);
 
   const anySize = await isnetTakesAnySize();
-  const first = anySize ? passSize(photo.width, photo.height, firstPassPixels(photo, o)) : { width: ISNET_SIZE, height: ISNET_SIZE };
-  const firstMask = await isnetPass(rgba, photo, null, first);
+  let first = anySize ? passSize(photo.width, photo.height, firstPassPixels(photo, o)) : { width: ISNET_SIZE, height: ISNET_SIZE };
+  let firstMask = await isnetPass(rgba, photo, null, first);
+  // A small photo's quick pass that found nothing sure is run again at the floor (a tree vanished at 0.45 MP).
+  const floor = passSize(photo.width, photo.height, Math.min(o.maxPassPixels, Math.max(o.minPassPixels, photo.width * photo.height)));
+  if (anySize && o.firstPassFallbackShare <= 1 && first.width * first.height < 0.9 * floor.width * floor.height && firstPassTooUnsure(firstMask, first, { lo: o.unsureLo, hi: o.unsureHi }, o.firstPassFallbackShare)) {
+    first = floor;
+    firstMask = await isnetPass(rgba, photo, null, first);
+  }
   onProgress(0.45);
 
-  const groups = subjectGroups(firstMask, first.width, first.height, o.minComponentShare, o.groupGap);
-  const plans = anySize ? planSecondPasses(groups, first, photo, o) : [];
-  const alpha = await resizeMask(firstMask, first, photo);
+  const plans = anySize ? await planCutoutPasses(rgba, firstMask, first, photo, o) : [];
+  const cropMasks: Uint8Array[] = [];
   for (const [k, plan] of plans.entries()) {
-    const cropMask = await isnetPass(rgba, photo, plan.crop, plan.size);
+    cropMasks.push(await isnetPass(rgba, photo, plan.crop, plan.size));
     onProgress(0.45 + (0.3 * (k + 1)) / plans.length);
-    const cropAlpha = await resizeMask(cropMask, plan.size, plan.crop);
-    // Fade over half the margin: the subject itself lies a full margin inside the crop.
-    const feather = (o.margin / (1 + 2 * o.margin)) * Math.max(plan.crop.width, plan.crop.height) * 0.5;
-    mergeSecondPass(alpha, photo, plan.crop, cropAlpha, feather, false, o.mergeMode);
   }
-  if (plans.length > 0 && o.clearOutsideCrop) clearOutsideCrops(alpha, photo, plans.map((p) => p.crop));
+  const alpha = await combinePasses(firstMask, first, photo, plans, cropMasks, o);
   lastTrace = { firstPass: first, secondPasses: plans };
   // Keep any transparency the input already had.
   for (let i = 0; i < alpha.length; i++) {

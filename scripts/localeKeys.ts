@@ -5,8 +5,9 @@
  *
  * A key counts as used when its full dotted name is written in a (non-test) source file, with or
  * without an i18next plural suffix (`_one`, `_other`…), or when a template literal builds it from
- * one of its parents (`editor.fills.${fill}` uses every `editor.fills.*`). A key looked up in any other
- * way is not seen: write it out, or build it from its parent with `${…}`.
+ * one of its parents (`editor.fills.${fill}` uses every `editor.fills.*`) or from a prefix and a suffix
+ * (`home.step${step}Title` uses `home.step1Title`, `home.step2Title`…). A key looked up in any other
+ * way is not seen: write it out, or build it in a template literal.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -14,6 +15,9 @@ import path from 'node:path';
 const SOURCE_DIRS = ['src', 'engine', 'machines', 'server/src', 'cli'];
 const PLURAL = /_(zero|one|two|few|many|other)$/;
 const WORD = /[\w.-]+\.\$\{|[\w.-]+/g;
+/** A template literal piece that builds a key: text, one `${…}`, text (`home.step${step}Title`). */
+const TEMPLATE = /([\w.-]+)\$\{[^}`]*\}([\w.-]*)/g;
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 type Tree = { [key: string]: string | Tree };
 
@@ -53,14 +57,22 @@ function* sourceFiles(dir: string): Generator<string> {
 export function unusedLocaleKeys(root: string): string[] {
   // Every dotted word of the sources, and every `prefix.${` a template literal starts a key with.
   const words = new Set<string>();
+  const templates: RegExp[] = [];
   for (const dir of SOURCE_DIRS) {
-    for (const file of sourceFiles(path.join(root, dir))) for (const word of readFileSync(file, 'utf8').match(WORD) ?? []) words.add(word);
+    for (const file of sourceFiles(path.join(root, dir))) {
+      const text = readFileSync(file, 'utf8');
+      for (const word of text.match(WORD) ?? []) words.add(word);
+      for (const [, prefix, suffix] of text.matchAll(TEMPLATE)) {
+        // Only a prefix with a dot names a key family; `${a}${b}` and plain words say nothing.
+        if (prefix.includes('.') && !prefix.endsWith('.')) templates.push(new RegExp(`^${escapeRegExp(prefix)}[\\w-]+${escapeRegExp(suffix)}$`));
+      }
+    }
   }
   const used = (key: string): boolean => {
     if (words.has(key) || words.has(key.replace(PLURAL, ''))) return true;
     const parts = key.split('.');
     for (let i = 1; i < parts.length; i++) if (words.has(`${parts.slice(0, i).join('.')}.\${`)) return true;
-    return false;
+    return templates.some((template) => template.test(key));
   };
   return englishKeys(root).filter((key) => !used(key));
 }

@@ -7,7 +7,7 @@ bash scripts/install-system-deps.sh --test
 [ -f server/.models/isnet-medium.onnx ] || node scripts/prepare-models.mjs
 node scripts/build-font-manifest.mjs
 logs=$(mktemp -d)
-echo "== type check (browser, server, tests projects)"
+echo "== type check (browser, server, tests and scripts projects)"
 npm run --silent typecheck
 echo "== layer boundaries"
 npx depcruise engine machines src server shaders -c .dependency-cruiser.cjs

@@ -10,38 +10,20 @@
  *   SMOOTH_PX=0,3,6 …
  */
 import path from 'node:path';
-import sharp from 'sharp';
 import { inpaintBest, inpaintTelea } from '../../server/src/models/inpaint';
-import { distanceInside } from '../../server/src/models/inpaint/smooth';
 import { psnr } from '../../server/src/models/inpaint/testSupport';
 import { haloPx, TEXT_FILL } from '../../server/src/tasks/processors/removeWatermark';
 import { detectTextMask } from '../../server/src/models/textDetect';
 import { addTextWatermark, type WatermarkLine } from '../../server/src/models/textDetect/syntheticWatermark';
 import { benchPhotos } from '../erase/photoSets';
 import { megapixelPhoto } from '../shared/photos';
+import { textBandError } from './textBand';
 
-const BAND_PX = 6;
 const variants = (process.env.SMOOTH_PX ?? '0,3,6').split(',').map(Number);
 const set = process.env.BENCH_SET ?? 'tuning';
 const photos = benchPhotos(set).filter((p) => set !== 'heldout' || p.source === 'Debian darknet' || ['rocket', 'brick', 'camera'].includes(p.name));
 
-/** MAE (0..255) against the clean photo within BAND_PX of the mask's border, both sides. */
-async function bandError(result: Buffer, clean: Buffer, mask: Buffer): Promise<number> {
-  const { data: m, info } = await sharp(mask).extractChannel(0).raw().toBuffer({ resolveWithObject: true });
-  const hole = Uint8Array.from(m, (v) => (v > 127 ? 1 : 0));
-  const inside = distanceInside(hole, info.width, info.height);
-  const outside = distanceInside(Uint8Array.from(hole, (v) => 1 - v), info.width, info.height);
-  const a = await sharp(result).removeAlpha().raw().toBuffer();
-  const b = await sharp(clean).removeAlpha().raw().toBuffer();
-  let sum = 0;
-  let n = 0;
-  for (let i = 0; i < hole.length; i++) {
-    if ((hole[i] ? inside[i] : outside[i]) > BAND_PX) continue;
-    sum += (Math.abs(a[i * 3] - b[i * 3]) + Math.abs(a[i * 3 + 1] - b[i * 3 + 1]) + Math.abs(a[i * 3 + 2] - b[i * 3 + 2])) / 3;
-    n++;
-  }
-  return n ? sum / n : 0;
-}
+const bandError = textBandError;
 
 /** The captions of watermark.ts. */
 const captionLines = (width: number, height: number): WatermarkLine[] => [

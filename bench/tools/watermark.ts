@@ -17,7 +17,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { inpaintGmic, inpaintTelea } from '../../server/src/models/inpaint';
-import { distanceInside } from '../../server/src/models/inpaint/smooth';
 import { makeTestContext, psnr } from '../../server/src/models/inpaint/testSupport';
 import { removeWatermarkProcessor } from '../../server/src/tasks/processors/removeWatermark';
 import { detectScratchMask } from '../../server/src/models/scratchDetect';
@@ -26,6 +25,7 @@ import { detectTextMask } from '../../server/src/models/textDetect';
 import { addTextWatermark, type WatermarkLine } from '../../server/src/models/textDetect/syntheticWatermark';
 import { benchPhotos } from '../erase/photoSets';
 import { megapixelPhoto, timed } from '../shared/photos';
+import { BAND_PX, textBandError } from './textBand';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const photosDir = path.join(repoRoot, 'tests', 'assets', 'photos');
@@ -34,31 +34,8 @@ const withGmic = process.env.BENCH_GMIC !== '0';
 
 const round = (v: number, d = 2) => Number(v.toFixed(d));
 
-/**
- * Smudge: mean absolute error (0..255, mean of R, G, B) against the clean photo over the band of pixels within
- * BAND_PX of the detected mask's border, on both sides: where a smudged band or a left-over halo shows.
- */
-const BAND_PX = 6;
-async function smudge(result: Buffer, clean: Buffer, detectedMask: Buffer): Promise<number> {
-  const { data: m, info } = await sharp(detectedMask).extractChannel(0).raw().toBuffer({ resolveWithObject: true });
-  const w = info.width;
-  const h = info.height;
-  const hole = new Uint8Array(w * h);
-  const inv = new Uint8Array(w * h);
-  for (let i = 0; i < hole.length; i++) { hole[i] = m[i] > 127 ? 1 : 0; inv[i] = 1 - hole[i]; }
-  const inside = distanceInside(hole, w, h);
-  const outside = distanceInside(inv, w, h);
-  const a = await sharp(result).removeAlpha().raw().toBuffer();
-  const b = await sharp(clean).removeAlpha().raw().toBuffer();
-  let sum = 0;
-  let n = 0;
-  for (let i = 0; i < hole.length; i++) {
-    if ((hole[i] ? inside[i] : outside[i]) > BAND_PX) continue;
-    sum += (Math.abs(a[i * 3] - b[i * 3]) + Math.abs(a[i * 3 + 1] - b[i * 3 + 1]) + Math.abs(a[i * 3 + 2] - b[i * 3 + 2])) / 3;
-    n++;
-  }
-  return n ? sum / n : 0;
-}
+/** Smudge: the band error around the detected mask (bench/tools/textBand.ts). */
+const smudge = textBandError;
 
 /** The removeWatermark task as a user runs it (detection + the default fill). */
 async function removeWatermarkDefault(marked: Buffer): Promise<Buffer> {

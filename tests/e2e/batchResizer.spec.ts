@@ -5,7 +5,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import JSZip from 'jszip';
 import sharp from 'sharp';
 import { DEVICE_ID_KEY } from '../../engine/spec/storageKeys';
@@ -83,13 +83,7 @@ test('a reload before every photo is uploaded loses none: the rest upload into t
   // Some photos reached the server, the others wait in the browser (IndexedDB) for their upload; each photo
   // is in exactly one of the two places (an uploaded one leaves the browser's store when its reply lands).
   const onServer = async () => (await (await page.request.get(`/api/batch/${pid}`, { headers: await deviceHeaders() })).json()).data.counts.total as number;
-  const kept = async () => page.evaluate((batchId) => new Promise<number>((resolve) => {
-    const open = indexedDB.open('lumacut-batch-pending');
-    open.onsuccess = () => {
-      const request = open.result.transaction('photos').objectStore('photos').index('batchId').count(batchId);
-      request.onsuccess = () => resolve(request.result);
-    };
-  }), pid);
+  const kept = () => keptInBrowser(page, pid);
   await expect.poll(async () => [await onServer() > 0, await kept() > 0, await onServer() + await kept()], { timeout: 60_000 }).toEqual([true, true, 10]);
 
   hold = false;
@@ -124,13 +118,7 @@ test('"New batch" forgets the photos an abandoned batch kept in the browser for 
   await page.getByTestId('batch.start').click();
   await expect(page).toHaveURL(/\/en\/batch-edit\?pid=[\w-]+$/, { timeout: 60_000 });
   const pid = new URL(page.url()).searchParams.get('pid')!;
-  const kept = async () => page.evaluate((batchId) => new Promise<number>((resolve) => {
-    const open = indexedDB.open('lumacut-batch-pending');
-    open.onsuccess = () => {
-      const request = open.result.transaction('photos').objectStore('photos').index('batchId').count(batchId);
-      request.onsuccess = () => resolve(request.result);
-    };
-  }), pid);
+  const kept = () => keptInBrowser(page, pid);
   await expect.poll(kept, { timeout: 60_000 }).toBe(6);
 
   // Cancelled, then thrown away: nothing will ever resume this batch, so its kept photos go.
@@ -140,3 +128,14 @@ test('"New batch" forgets the photos an abandoned batch kept in the browser for 
   await expect(page).not.toHaveURL(/pid=/);
   await expect.poll(kept, { timeout: 10_000 }).toBe(0);
 });
+
+/** How many photos of batch `batchId` the page keeps in IndexedDB for a reload (src/batch/pendingPhotos.ts). */
+function keptInBrowser(page: Page, batchId: string): Promise<number> {
+  return page.evaluate((id) => new Promise<number>((resolve) => {
+    const open = indexedDB.open('lumacut-batch-pending');
+    open.onsuccess = () => {
+      const request = open.result.transaction('photos').objectStore('photos').index('batchId').count(id);
+      request.onsuccess = () => resolve(request.result);
+    };
+  }), batchId);
+}

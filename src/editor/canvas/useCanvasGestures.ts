@@ -11,6 +11,7 @@ import { type RefObject, useCallback, useEffect, useMemo } from 'react';
 import type { Editor } from '../../../engine/Editor';
 import { BACKGROUND_LAYER_ID } from '../../../engine/spec/kinds';
 import { type PointerKind, type PressTarget, canvasGestureMachine } from '../../../machines/canvasGesture.machine';
+import { editingTextStore } from './canvasStores';
 import { cropStore } from './crop/cropStore';
 import { createGestureEffects, type GestureRefs } from './gestureEffects';
 import { canDragLayer } from './layerDragSession';
@@ -18,7 +19,6 @@ import { isTransformerPart, layerNodeOf } from './layerNodes';
 import { maskStore } from './mask/maskStore';
 import { LAYER_NODE_NAME } from '../scene/nodes/layerAttrs';
 import { useNavigationListeners } from './useNavigationListeners';
-import { connectTextEditing } from './textEditRequests';
 import { toCanvasPoint } from './viewMath';
 import { getView } from './viewStore';
 
@@ -32,8 +32,10 @@ export function useCanvasGestures(editor: Editor, refs: GestureRefs) {
   const actor = useActorRef(canvasGestureMachine, { input: { effects } });
   useNavigationListeners(actor, refs.container, refs.stage);
 
-  // The properties panel's "Edit text" and the editor closing itself reach the machine.
-  useEffect(() => connectTextEditing(actor), [actor]);
+  // The text editor closes itself (commit, Escape, blur): tell the machine.
+  useEffect(() => editingTextStore.subscribe(() => {
+    if (editingTextStore.get() === null) actor.send({ type: 'text.closed' });
+  }), [actor]);
 
   const pressTarget = (target: Konva.Node): PressTarget => {
     const id = layerNodeOf(target)?.id();

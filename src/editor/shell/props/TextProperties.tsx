@@ -5,7 +5,7 @@
 import { useTranslation } from 'react-i18next';
 import { setTextProps } from '../../../../engine/commands';
 import type { Gravity, TextValue } from '../../../../engine/doc/types';
-import { requestTextEdit } from '../../canvas/textEditRequests';
+import { editingTextStore } from '../../canvas/canvasStores';
 import { useEditor } from '../../EditorContext';
 import { Icon, type IconName } from '../Icon';
 import { FontField } from './FontField';
@@ -40,7 +40,7 @@ export function TextProperties({ layerId, text }: { layerId: string; text: TextV
   return (
     <>
       {/* A button as well as double-click / double-tap: on a phone the handles may hide the text. */}
-      <button type="button" className="button button--secondary ed-wide" onClick={() => requestTextEdit(layerId)} data-testid="props.text.edit">
+      <button type="button" className="button button--secondary ed-wide" onClick={() => editingTextStore.set(layerId)} data-testid="props.text.edit">
         <Icon name="edit" />
         {t('designer.text.edit')}
       </button>

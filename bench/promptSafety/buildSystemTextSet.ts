@@ -33,6 +33,14 @@ const DOMAINS = [
   'psmisc', 'shadow', 'xkeyboard-config',
 ];
 const ISO = ['iso_4217', 'iso_639-2', 'iso_639'];
+/**
+ * The Malay marker words of malayOrIndonesian.ts were taken from the Malay (and Indonesian) translations of these
+ * catalogues (scripts/listMalayMarkers.ts): Malay and Indonesian prompts come from other ones only. Malay has few
+ * others on a Debian system: GTK 2 (its strings that GTK 3 changed; identical texts are dropped below) and
+ * iso-codes' country names.
+ */
+const MARKER_DOMAINS = new Set(['coreutils', 'findutils', 'gawk', 'tar', 'diffutils', 'Linux-PAM', 'avahi', 'gnutls30', 'wget-gnulib', 'man-db-gnulib', 'at-spi2-core', 'gprof']);
+const MALAY_DOMAINS = [...DOMAINS, 'gtk20', 'gtk20-properties', ...ISO, 'iso_3166'].filter((d) => !MARKER_DOMAINS.has(d));
 
 /** Texts of the earlier sets, lower case: none of them may come back here. */
 const seen = new Set<string>();
@@ -111,10 +119,10 @@ const languageNames = fresh([...catalogue('de', ['iso_639-2']).keys()]).filter((
 type Labelled = [string, string];
 const tag = (code: string, texts: string[]): Labelled[] => texts.map((text) => [code, text]);
 /** Foreign prompts of one language: half catalogue translations, half manual-page descriptions where it has some. */
-function foreign(locale: string, manLocales: readonly string[], count: number, keep: (text: string) => boolean): string[] {
+function foreign(locale: string, manLocales: readonly string[], count: number, keep: (text: string) => boolean, domains = [...DOMAINS, ...ISO]): string[] {
   const man = fresh(manLocales.flatMap(manDescriptions)).filter(keep);
   const fromMan = spread(man, Math.min(man.length, Math.floor(count / 2)));
-  const messages = translated(locale, [...DOMAINS, ...ISO], keep).filter((t) => !fromMan.includes(t));
+  const messages = translated(locale, domains, keep).filter((t) => !fromMan.includes(t));
   return [...fromMan, ...spread(messages, count - fromMan.length)];
 }
 const set: Labelled[] = [
@@ -132,8 +140,8 @@ const set: Labelled[] = [
       ['nl', ['nl'], 'nld'], ['pl', ['pl'], 'pol'], ['tr', ['tr'], 'tur'], ['vi', [], 'vie'],
     ] as const
   ).flatMap(([locale, man, code]) => tag(code, foreign(locale, man, 24, latin))),
-  ...tag('ind', foreign('id', ['id'], 40, latin)),
-  ...tag('msa', foreign('ms', [], 40, latin)),
+  ...tag('ind', foreign('id', ['id'], 40, latin, MALAY_DOMAINS)),
+  ...tag('msa', foreign('ms', [], 40, latin, MALAY_DOMAINS)),
   ...tag('jpn', foreign('ja', ['ja'], 40, hanOnly)),
   ...tag('zho', [...foreign('zh_CN', ['zh_CN'], 20, hanOnly), ...foreign('zh_TW', ['zh_TW'], 10, hanOnly)]),
 ];

@@ -1,9 +1,10 @@
 import { DEFAULT_DETECTORS, type DetectFn, type DetectorLoader } from './detectors';
-import { DICTIONARY_LANGUAGES, dictionaryVote, languagesOfWord, type DictionaryVote } from './foreignLexicons';
+import { DICTIONARY_LANGUAGES, dictionaryVote, type DictionaryVote } from './foreignLexicons';
 import { japaneseOrChinese } from './hanScript';
 import { allIndonesianWords } from './indonesianLexicon';
 import { ENGLISH, toIso639_3, UNDETERMINED } from './iso639';
 import { malayOrIndonesian, malayOrIndonesianMarker } from './malayOrIndonesian';
+import { englishWithLoanword, englishWithUnlistedWords } from './borrowedWords';
 import { englishEvidence, orthographyHint, plausiblyEnglish } from './plausiblyEnglish';
 import { checkScript } from './scriptCheck';
 
@@ -128,6 +129,7 @@ export function createLanguageDetector(loaders: readonly DetectorLoader[] = DEFA
     // is sent as written; making all three detectors overrule the word list turned "déjà vu" French.)
     if (words === 'english') return { lanCode: ENGLISH, sure: true };
     if (words === 'undecided' && englishWithLoanword(text, lists)) return { lanCode: ENGLISH, sure: true };
+    if (words !== 'english' && englishWithUnlistedWords(text, lists)) return { lanCode: ENGLISH, sure: true };
     const { winner, englishBallots, named } = await vote(text, words === 'not-english');
     const marker = winner === ENGLISH ? null : malayOrIndonesianMarker(text);
     const lanCode = marker ?? (winner === 'msa' || winner === 'ind' ? malayOrIndonesian(text) : winner);
@@ -189,25 +191,6 @@ function settleByWordLists(text: string, lanCode: string, lists: DictionaryVote,
   const plainLetters = !/[^\x00-\x7f]/u.test(text.normalize('NFC'));
   if (listed.length === 0 && plainLetters && lanCode !== ENGLISH && !DICTIONARY_LANGUAGES.has(lanCode)) return { lanCode, sure: false };
   return null;
-}
-
-/**
- * A short prompt of English words plus a word English lacks that another language's list has, where that
- * language writes none of the English words ("Caprese Salad": Italian has "caprese", not "salad"; "Arborio
- * Rice-infused Crocodile"): a dish or a name borrowed into an English prompt. A foreign prompt is written in its
- * own language's words ("twee pijlen naar links": Dutch has "links" too), so it does not pass; nor does one with
- * a foreign function word, with letters only another language writes, or with Indonesian or Malay words, which
- * take English words in unchanged ("Render otomatis", "Zoom Keluar").
- */
-function englishWithLoanword(text: string, lists: DictionaryVote): boolean {
-  if (lists.unknown.length === 0 || lists.wholePrompt.length > 0 || lists.listed.length === 0) return false;
-  const lenders = new Set(lists.listed.flatMap((word) => languagesOfWord(word.split('-')[0])));
-  if (lenders.size === 0 || lenders.has('ind') || orthographyHint(lists.unknown.join(' ')) !== null) return false;
-  const evidence = englishEvidence(text);
-  if (evidence.words > 5 || evidence.foreignFunctionWords > 0 || evidence.known * 2 < evidence.words) return false;
-  const unknown = new Set(lists.unknown);
-  const englishWords = (text.normalize('NFC').toLowerCase().match(/\p{L}+/gu) ?? []).filter((word) => word.length >= 3 && !unknown.has(word));
-  return englishWords.every((word) => !languagesOfWord(word).some((code) => lenders.has(code)));
 }
 
 /** One run of letters ("sunset", "4k", "HDR!"): too little for n-gram statistics. */

@@ -64,10 +64,13 @@ function dictionaries(): Array<[string, HunspellDictionary]> {
   return loaded;
 }
 
+/** Debian's Dutch list (OpenTaal) writes the digraph ij as the one letter ĳ ("oorspronkelĳk"); users type i + j. */
+const DUTCH_IJ = /ij/u;
+
 /** The languages (ISO 639-3) whose word list has `word`; 'ind' for the Indonesian/Malay one (after {@link loadForeignLexicons}). */
 export function languagesOfWord(word: string): string[] {
   const out = dictionaries()
-    .filter(([, dictionary]) => dictionary.has(word))
+    .filter(([code, dictionary]) => dictionary.has(word) || (code === 'nld' && DUTCH_IJ.test(word) && dictionary.has(word.replace(/ij/gu, 'ĳ'))))
     .map(([code]) => code);
   if (isIndonesianWord(word.toLowerCase())) out.push('ind');
   return out;

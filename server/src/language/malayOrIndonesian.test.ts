@@ -22,6 +22,19 @@ describe('Indonesian vs Malay (issue 13)', () => {
     ['jadual waktu kelas', 'msa'],
     ['tiada gambar semasa hujan', 'msa'],
     ['sama ada merah atau biru', 'msa'],
+    // Round 5: offices, borders, electricity, Malay loan spellings and interface words.
+    ['Pejabat Pos', 'msa'],
+    ['Sempadan Pentadbiran', 'msa'],
+    ['Tiang Elektrik', 'msa'],
+    ['Pusat Kitar Semula', 'msa'],
+    ['Mesin Layan Diri', 'msa'],
+    ['Tunjuk peratusan bateri', 'msa'],
+    ['Mod Dedahan', 'msa'],
+    ['Lajur teks', 'msa'],
+    ['kebolehsampaian', 'msa'],
+    ['Kantor Pos', 'ind'],
+    ['Pusat Daur Ulang', 'ind'],
+    ['Tampilkan persentase baterai', 'ind'],
   ])('tells %j by its marker words and endings → %s', (text, code) => {
     expect(malayOrIndonesian(text)).toBe(code);
   });
@@ -35,6 +48,9 @@ describe('Indonesian vs Malay (issue 13)', () => {
     // "hospital" is Spanish too, "kualiti" could be an Italian-looking ending: not enough against a Spanish vote.
     expect(malayOrIndonesianMarker('hospital grande')).toBeNull();
     expect(malayOrIndonesianMarker('kereta bomba')).toBe('msa');
+    // Turkish writes "elektrik" too.
+    expect(malayOrIndonesianMarker('elektrik süpürgesi')).toBeNull();
+    expect(malayOrIndonesianMarker('Tiang Elektrik', false)).toBe('msa');
   });
 });
 

@@ -31,7 +31,19 @@ const MALAY_ONLY = new Set(
     'namahos menentusahkan nyahmampatan kendiri seksyen bolehlaksana ' +
     // and from the standards' known differences: tiada (I. tidak ada), semasa (I. saat/selama), mengikut (I. menurut),
     // dijangka (I. diperkirakan), persediaan (I. persiapan), tukarnama (I. ganti nama).
-    'tiada semasa mengikut dijangka persediaan tukarnama').split(' '),
+    'tiada semasa mengikut dijangka persediaan tukarnama ' +
+    // Round 5, from the standards' known differences (offices, borders, electricity, loans spelled the Malay way):
+    // pejabat (I. kantor), akhbar (I. koran), insurans (I. asuransi), sempadan (I. perbatasan), pentadbiran
+    // (I. administrasi), talian (I. saluran), elektrik (I. listrik), kitar semula (I. daur ulang), misai (I. kumis),
+    // dobi (I. binatu), bateri (I. baterai), peratusan (I. persentase), kejiranan (I. lingkungan), takrif
+    // (I. definisi), zon (I. zona), and software words: gelintar (I. telusur), pemecut (I. akselerator), talam
+    // (I. baki), gelongsor (I. geser), keamatan (I. intensitas), pelihat (I. penampil).
+    'pejabat akhbar insurans sempadan pentadbiran talian elektrik kitar misai dobi bateri peratusan kejiranan takrif ' +
+    'ditakrif ditakrifkan zon gelintar pemecut talam gelongsor keamatan pelihat ' +
+    // lajur (I. kolom), dedahan (I. pencahayaan), tajuk (I. judul), ubah suai (I. modifikasi), timbul-atas
+    // (I. sembul), dwi-klik (I. klik ganda), ulang hidup (I. mulai ulang), memindah (I. memindahkan), tebat
+    // (I. sekat), pencawang (I. gardu), geronggang (I. berongga), mod (I. mode).
+    'lajur dedahan tajuk suai timbul-atas dwi-klik ulanghidup memindah tebat pencawang geronggang mod').split(' '),
 );
 /** Words only Indonesian uses. */
 const INDONESIAN_ONLY = new Set(
@@ -47,7 +59,7 @@ const INDONESIAN_ONLY = new Set(
     'wortel cabai permen cokelat abu-abu efek nonaktif nonaktifkan preferensi konfirmasi otomatis statis dinamis ' +
     'logis fisika matematika musik agustus maret juli juni desember eropa').split(' '),
 );
-const MALAY_PAIRS = new Set(['muat turun', 'muat naik', 'kata laluan', 'tengah hari', 'peti sejuk', 'sama ada']);
+const MALAY_PAIRS = new Set(['muat turun', 'muat naik', 'kata laluan', 'tengah hari', 'peti sejuk', 'sama ada', 'layan diri', 'kitar semula']);
 const INDONESIAN_PAIRS = new Set(['kata sandi', 'papan ketik']);
 /**
  * Marker words that other languages also write (Spanish "hospital", German "Kalender", Turkish "polis", Dutch
@@ -58,13 +70,14 @@ const SHARED_ELSEWHERE = new Set(
   ('hospital telefon kalender kalendar mobil informasi polis polisi taksi teksi universitas universiti komputer ' +
     'pesan cuba sila kasut biskut krim layar ganti coba kantor kamar daftar galat tombol ' +
     'horizontal vertikal doktor musik logik matematik matematika dinamik statik fizik automatik karakter sinyal ' +
-    'desember juli juni tempel lesen logis apel statis minit menit').split(' '),
+    'desember juli juni tempel lesen logis apel statis minit menit elektrik').split(' '),
 );
 /**
  * Endings of Latin loans the two spell differently (Malay kualiti, televisyen; Indonesian kualitas), and Malay's
- * prefix nyah- ("undo": nyahpasang, nyahaktif), which Indonesian does not have.
+ * prefixes nyah- ("undo": nyahpasang, nyahaktif) and keboleh- ("-ability": kebolehsampaian), which Indonesian
+ * does not have.
  */
-const MALAY_ENDING = /(?:iti|syen)$|^nyah\p{L}{4,}/u;
+const MALAY_ENDING = /(?:iti|syen)$|^nyah\p{L}{4,}|^keboleh\p{L}{4,}/u;
 const INDONESIAN_ENDING = /itas$/u;
 
 /**

@@ -34,6 +34,12 @@ describe('plausiblyEnglish (the word list before the detectors, issue 13)', () =
     expect(englishEvidence('carne con queso')).toMatchObject({ words: 3, known: 1 });
   });
 
+  it('takes a long noun phrase with one borrowed word for English, but not a shorter one or one with a foreign function word', () => {
+    expect(plausiblyEnglish('Rose Baie-rubbed Chicken Salad')).toBe('english');
+    expect(plausiblyEnglish('Baie-rubbed Chicken')).not.toBe('english');
+    expect(plausiblyEnglish('salade de poulet rose')).not.toBe('english');
+  });
+
   it('reads full-width letters as the letters they are', () => {
     expect(plausiblyEnglish('ａ ｃａｔ ｉｎ ｔｈｅ ｓｎｏｗ')).toBe('english');
   });

@@ -104,6 +104,9 @@ export function plausiblyEnglish(text: string, codes: ReadonlySet<string> = new 
   if (e.foreignFunctionWords > e.englishFunctionWords) return 'not-english';
   if (e.foreignFunctionWords === 0 && share === 1) return 'english';
   if (share >= 0.7 && e.englishFunctionWords > e.foreignFunctionWords) return 'english';
+  // Four or more words, all but one in four English and no foreign function word: an English noun phrase with a
+  // borrowed word ("Rose Baie-rubbed Chicken Salad"); a foreign prompt that long writes its own function words.
+  if (e.foreignFunctionWords === 0 && e.words >= 4 && share >= 0.75) return 'english';
   if (share < 0.5) return 'not-english';
   return 'undecided';
 }

@@ -12,6 +12,12 @@ describe('kanji-only Japanese vs Chinese (issue 13)', () => {
     expect(checkScript('負符号')).toEqual({ kind: 'language', code: 'jpn' });
   });
 
+  it('takes a Japanese word that jieba knows only at its rarest counts for Japanese, without a hint', () => {
+    for (const text of ['火曜日', '目次', '建物', '解像度']) expect(japaneseOrChinese(text), text).toBe('jpn');
+    // Chinese phrases Japanese covers only with several words, Traditional Chinese, and jieba's common words stay Chinese.
+    for (const text of ['一男一女', '再試一次', '星期二', '目录', '按原文送出']) expect(japaneseOrChinese(text), text).toBe('zho');
+  });
+
   it('leaves a word that Traditional or Simplified Chinese also writes to Chinese without a hint', () => {
     expect(japaneseOrChinese('水族館')).toBe('zho');
     expect(japaneseOrChinese('红色情人节海报')).toBe('zho');

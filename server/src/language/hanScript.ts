@@ -79,7 +79,7 @@ export function japaneseOrChinese(text: string, hint?: string): 'jpn' | 'zho' {
   const forms = hanForms(text);
   if (forms.japanese && !forms.simplified && !forms.traditional) return 'jpn';
   // Japanese words Chinese does not have ("名前", "日付", "火曜日"), unless only Simplified Chinese writes the text.
-  if ((forms.japanese || forms.traditional) && readsAsJapaneseWords(text, openCC().toSimplified)) return 'jpn';
+  if ((forms.japanese || forms.traditional) && readsAsJapaneseWords(text, openCC().toSimplified, forms.simplified && forms.japanese)) return 'jpn';
   if (hint === 'jpn' && (forms.japanese || forms.traditional)) return 'jpn';
   return 'zho';
 }

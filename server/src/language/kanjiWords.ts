@@ -21,7 +21,13 @@ const HAN = /^\p{Script=Han}+$/u;
 const MAX_WORD = 8;
 
 let japanese: ReadonlySet<string> | null = null;
-let chinese: ReadonlySet<string> | null = null;
+let chinese: { all: ReadonlySet<string>; common: ReadonlySet<string> } | null = null;
+/**
+ * jieba's dictionary also carries, at its lowest counts, words that Chinese text hardly uses and Japanese does
+ * ("火曜日", "建物", "目次", "解像度": 2-3, where "星期二" has 137 and "目录" 2256). The common words are those
+ * counted at least this often.
+ */
+const COMMON_CHINESE_COUNT = 5;
 let warned = false;
 
 function japaneseWords(): ReadonlySet<string> {
@@ -44,16 +50,19 @@ function japaneseWords(): ReadonlySet<string> {
   return (japanese = words);
 }
 
-function chineseWords(): ReadonlySet<string> {
+function chineseWords(): { all: ReadonlySet<string>; common: ReadonlySet<string> } {
   if (chinese) return chinese;
   const require = createRequire(import.meta.url);
   const file = path.join(path.dirname(require.resolve('@node-rs/jieba/package.json')), 'dict.txt');
-  const words = new Set<string>();
+  const all = new Set<string>();
+  const common = new Set<string>();
   for (const line of readFileSync(file, 'utf8').split('\n')) {
-    const word = line.slice(0, line.indexOf(' '));
-    if (word.length >= 2 && HAN.test(word)) words.add(word);
+    const [word, count] = line.split(' ');
+    if (word.length < 2 || !HAN.test(word)) continue;
+    all.add(word);
+    if (Number(count) >= COMMON_CHINESE_COUNT) common.add(word);
   }
-  return (chinese = words);
+  return (chinese = { all, common });
 }
 
 /** Characters of `run` covered by words (2+ characters) of `lexicon`, the cut chosen to cover the most. */
@@ -72,11 +81,16 @@ export function coveredByWords(run: string, lexicon: ReadonlySet<string>): numbe
 
 /**
  * True when the Han characters of `text` read as Japanese words better than as Chinese ones (see the file comment).
- * `toSimplified`: OpenCC's Traditional → Simplified conversion, for the Chinese reading.
+ * `toSimplified`: OpenCC's Traditional → Simplified conversion, for the Chinese reading. `commonChineseOnly`: a run
+ * that is one Japanese word as a whole ("火曜日", "目次") is read on the Chinese side with jieba's common words only
+ * (see {@link COMMON_CHINESE_COUNT}); the caller asks for it only for text that no Traditional-only character marks
+ * as Traditional Chinese, whose words jieba's Simplified dictionary knows less well ("再試一次"). A Chinese phrase
+ * that Japanese only covers with several words ("一男一女": 一男 + 一女) keeps all of jieba's words.
  * @example readsAsJapaneseWords('日付', toSimplified) // true
  * @example readsAsJapaneseWords('水族館', toSimplified) // false (a word of both)
+ * @example readsAsJapaneseWords('火曜日', toSimplified, true) // true ("火曜日" is one of jieba's rarest words)
  */
-export function readsAsJapaneseWords(text: string, toSimplified: (text: string) => string): boolean {
+export function readsAsJapaneseWords(text: string, toSimplified: (text: string) => string, commonChineseOnly = false): boolean {
   const ja = japaneseWords();
   if (ja.size === 0) return false;
   const zh = chineseWords();
@@ -85,7 +99,7 @@ export function readsAsJapaneseWords(text: string, toSimplified: (text: string) 
   for (const run of text.match(/\p{Script=Han}+/gu) ?? []) {
     if ([...run].length < 2) continue;
     japaneseCover += coveredByWords(run, ja);
-    chineseCover += coveredByWords(toSimplified(run), zh);
+    chineseCover += coveredByWords(toSimplified(run), commonChineseOnly && ja.has(run) ? zh.common : zh.all);
   }
   return japaneseCover >= chineseCover + 2;
 }

@@ -129,7 +129,8 @@ export function createLanguageDetector(loaders: readonly DetectorLoader[] = DEFA
     // is sent as written; making all three detectors overrule the word list turned "déjà vu" French.)
     if (words === 'english') return { lanCode: ENGLISH, sure: true };
     if (words === 'undecided' && englishWithLoanword(text, lists)) return { lanCode: ENGLISH, sure: true };
-    if (words !== 'english' && englishWithUnlistedWords(text, lists)) return { lanCode: ENGLISH, sure: true };
+    // English words beside rare words or names that no language's list has ("indigo quelea"): English.
+    if (englishWithUnlistedWords(text, lists)) return { lanCode: ENGLISH, sure: true };
     const { winner, englishBallots, named } = await vote(text, words === 'not-english');
     const marker = winner === ENGLISH ? null : malayOrIndonesianMarker(text);
     const lanCode = marker ?? (winner === 'msa' || winner === 'ind' ? malayOrIndonesian(text) : winner);

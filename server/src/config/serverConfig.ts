@@ -24,7 +24,7 @@ export interface ServerSettings {
   readonly server: ServerConfig;
   /** LOG_LEVEL, TRUST_PROXY, HEAVY_*, SHUTDOWN_GRACE_SECONDS, SHADER_PLAIN, GMIC_PATH. */
   readonly process: ProcessSettings;
-  /** USE_CUDA, ORT_THREADS, MODEL_DIR, ISNET_*. */
+  /** USE_CUDA, ORT_THREADS, MODEL_DIR, ISNET_*, MODEL_IDLE_RELEASE_S. */
   readonly models: ModelRuntimeConfig;
   /** COMFYUI_*, WEBUI_*, GENERATION_TIMEOUT_S. */
   readonly generation: GenerationConfig;

@@ -34,10 +34,17 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.pgliteDir);
 }
 
+/**
+ * PGlite's buffer cache. PostgreSQL's default, 128 MB, is resident in this process once touched (PGlite's shared
+ * memory lives in its WebAssembly heap): ~140 MB of the server's RSS for a database of a few MB (issue 15, item 4;
+ * bench/removebg/serverMemory.ts). 16 MB holds the task and file tables many times over.
+ */
+export const PGLITE_SHARED_BUFFERS = '16MB';
+
 async function openPglite(dir: string): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
   if (!dir.startsWith('memory://')) mkdirSync(path.dirname(dir), { recursive: true });
-  const pg = await PGlite.create(dir);
+  const pg = await PGlite.create(dir, { startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`] });
   return {
     kind: 'pglite',
     async query<T>(sql: string, params: unknown[] = []) {

@@ -5,7 +5,9 @@
  * with malloc. glibc raises its mmap threshold after the first large free, so later activations of up to 32 MB
  * come from the heap, where freed blocks stay resident and fragment: a cut-out's peak was ~0.3 GB above what the
  * live tensors need (bench/removebg/memory.ts: 768 → 477 MiB for the remover alone). A fixed threshold keeps
- * every block of 128 KiB or more in its own mapping, handed back to the system when freed.
+ * every block of 128 KiB or more in its own mapping, handed back to the system when freed. The price is CPU: each
+ * such block starts on fresh (zeroed) pages, ~2.3× the page faults and ~25-35 % more CPU time per cut-out (two
+ * runs on cloth-1, 0.84 MP, on a loaded 2-core machine); an operator who prefers speed sets a huge value.
  *
  * glibc reads it once, when the process starts, so it cannot be set from inside Node: the launchers set it
  * (scripts/serve.sh, the npm scripts `server` and `worker`, the benches that spawn the server; a guard test

@@ -6,12 +6,16 @@
  * so the second passes run), then prints process.resourceUsage().maxRSS.
  *
  *   node --import tsx bench/removebg/memory.ts
+ *
+ * The children start with the glibc allocator setting the server has (server/src/config/allocator.ts);
+ * MALLOC_MMAP_THRESHOLD_ set in this environment replaces it (e.g. to compare without it).
  */
 import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
+import { withAllocatorEnv } from '../../server/src/config/allocator';
 
 const self = fileURLToPath(import.meta.url);
 
@@ -36,7 +40,8 @@ async function main(): Promise<void> {
   if (process.argv[2]) return child(process.argv[2]);
   console.log('Peak RSS of a fresh process cutting out the kite photo (0.17 MP) then a 12 MP photo; target ≤ 800 MiB');
   for (const variant of ['before', 'after']) {
-    const out = execFileSync(process.execPath, ['--import', 'tsx', self, variant], { encoding: 'utf8', env: process.env });
+    // With the allocator setting the server starts with (server/src/config/allocator.ts).
+    const out = execFileSync(process.execPath, ['--import', 'tsx', self, variant], { encoding: 'utf8', env: withAllocatorEnv(process.env) });
     const r = JSON.parse(out.trim().split('\n').pop()!) as { peakRssMiB: number; kiteMs: number; bigMs: number };
     console.log(`  ${variant.padEnd(7)} peak RSS ${r.peakRssMiB} MiB ${r.peakRssMiB <= 800 ? 'ok' : 'TARGET MISSED'}   kite ${r.kiteMs} ms, 12 MP ${r.bigMs} ms`);
   }

@@ -23,6 +23,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
+import { withAllocatorEnv } from '../../server/src/config/allocator';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const PORT = Number(process.env.BENCH_PORT) || 8308;
@@ -99,14 +100,14 @@ async function cutoutViaApi(imgUrl: string): Promise<number> {
   }
 }
 
-async function startServer(root: string): Promise<{ server: ChildProcess; dataDir: string }> {
+async function startServer(root: string, launchEnv: NodeJS.ProcessEnv): Promise<{ server: ChildProcess; dataDir: string }> {
   if (await fetch(`${BASE}/api/ready`).catch(() => null)) throw new Error(`port ${PORT} is already in use: set BENCH_PORT`);
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'lumacut-bench-removebg-'));
   const server = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
     cwd: root,
     // HEAVY_NICE=0: on a shared, loaded machine the heavy thread's default nice 10 alone makes the API
     // several times slower than the raw call; this bench measures the plumbing, not the priority.
-    env: { ...process.env, HEAVY_NICE: process.env.HEAVY_NICE ?? '0', PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', FREE_DAILY_CREDITS: '100000', RATE_LIMIT_API: '0', RATE_LIMIT_API_DEVICE: '0' },
+    env: { ...launchEnv, HEAVY_NICE: process.env.HEAVY_NICE ?? '0', PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', FREE_DAILY_CREDITS: '100000', RATE_LIMIT_API: '0', RATE_LIMIT_API_DEVICE: '0' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   // Never leave the server behind when the bench stops early.
@@ -127,19 +128,22 @@ async function startServer(root: string): Promise<{ server: ChildProcess; dataDi
 interface Measured {
   readyRssMb: number;
   peakRssMb: number;
+  firstRequestMs: number;
   apiMs: Record<string, number>;
   rawMs: Record<string, number>;
 }
 
-async function measure(label: string, root: string, list: Photo[], raw: (buf: Buffer) => Promise<unknown>): Promise<Measured> {
-  const { server, dataDir } = await startServer(root);
+async function measure(label: string, root: string, list: Photo[], raw: (buf: Buffer) => Promise<unknown>, launchEnv: NodeJS.ProcessEnv): Promise<Measured> {
+  const { server, dataDir } = await startServer(root, launchEnv);
   try {
     const pid = server.pid!;
     const readyRssMb = await vm(pid, 'VmRSS');
     console.log(`[${label}] server ready (${root}); RSS ${readyRssMb} MiB`);
     const urls = new Map<string, string>();
     for (const p of list) urls.set(p.name, await upload(p.buf, p.name));
-    await cutoutViaApi(urls.get(list[0].name)!); // warm-up
+    // The first request after ready: what a user pays for anything loaded lazily (the warm-up only loads IS-Net).
+    const firstRequestMs = Math.round(await cutoutViaApi(urls.get(list[0].name)!));
+    console.log(`[${label}] first request (${list[0].name}) ${firstRequestMs} ms; RSS ${await vm(pid, 'VmRSS')} MiB`);
     await raw(list[0].buf);
     const apiMs: Record<string, number> = {};
     const rawMs: Record<string, number> = {};
@@ -159,7 +163,7 @@ async function measure(label: string, root: string, list: Photo[], raw: (buf: Bu
     }
     const peakRssMb = await vm(pid, 'VmHWM');
     console.log(`[${label}] server peak RSS (VmHWM) ${peakRssMb} MiB`);
-    return { readyRssMb, peakRssMb, apiMs, rawMs };
+    return { readyRssMb, peakRssMb, firstRequestMs, apiMs, rawMs };
   } finally {
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));
@@ -170,21 +174,23 @@ async function measure(label: string, root: string, list: Photo[], raw: (buf: Bu
 async function main(): Promise<void> {
   const list = await photos();
   console.log(`Cut-out through the server: ${list.map((p) => `${p.name} (${p.mp.toFixed(2)} MP)`).join(', ')}; ${RUNS} runs each, median`);
-  console.log('  the machine may be shared with other jobs: compare only within this run');
+  console.log(`  the machine may be shared with other jobs: compare only within this run (load ${os.loadavg().map((l) => l.toFixed(1)).join(' ')})`);
   const results: Record<string, Measured> = {};
   const beforeRoot = process.env.BENCH_BEFORE_ROOT;
   if (beforeRoot) {
     const { removeBackgroundBefore } = await import('./baseline');
-    results.before = await measure('before', path.resolve(beforeRoot), list, (b) => removeBackgroundBefore(b));
+    // Started as main's launchers started it (no allocator setting), unless this environment sets one.
+    results.before = await measure('before', path.resolve(beforeRoot), list, (b) => removeBackgroundBefore(b), process.env);
   }
   const { removeBackground } = await import('../../server/src/models/removeBackground');
-  results.after = await measure('after', repoRoot, list, (b) => removeBackground(b));
+  // The allocator setting npm start and npm run server give the server now (server/src/config/allocator.ts).
+  results.after = await measure('after', repoRoot, list, (b) => removeBackground(b), withAllocatorEnv(process.env));
 
   console.log('\nSummary');
   for (const [label, m] of Object.entries(results)) {
     const api = Object.values(m.apiMs).reduce((a, b) => a + b, 0);
     const raw = Object.values(m.rawMs).reduce((a, b) => a + b, 0);
-    console.log(`  ${label.padEnd(7)} peak RSS ${m.peakRssMb} MiB (ready ${m.readyRssMb} MiB); API total ${api} ms vs raw ${raw} ms: overhead ${((api / raw - 1) * 100).toFixed(1)} %`);
+    console.log(`  ${label.padEnd(7)} peak RSS ${m.peakRssMb} MiB (ready ${m.readyRssMb} MiB); first request ${m.firstRequestMs} ms; API total ${api} ms vs raw ${raw} ms: overhead ${((api / raw - 1) * 100).toFixed(1)} %`);
   }
   const after = results.after;
   const overhead = Object.values(after.apiMs).reduce((a, b) => a + b, 0) / Object.values(after.rawMs).reduce((a, b) => a + b, 0) - 1;

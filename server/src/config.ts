@@ -105,9 +105,14 @@ export interface ModelRuntimeConfig {
   isnetFixedSize: boolean;
   /** ISNET_OPT_LEVEL: onnxruntime graph optimisation for IS-Net ('all' or 'extended'; unset = the model's default). */
   isnetOptLevel: 'all' | 'extended' | null;
+  /** MODEL_IDLE_RELEASE_S in ms: a model session unused this long is released (loaded again on its next use); 0 keeps it. */
+  idleReleaseMs: number;
 }
 
-/** Reads USE_CUDA, ORT_THREADS and MODEL_DIR; a bad ORT_THREADS throws, naming it. */
+/** MODEL_IDLE_RELEASE_S's default: a quarter of an hour, so a server in steady use never reloads. */
+export const DEFAULT_MODEL_IDLE_RELEASE_S = 900;
+
+/** Reads USE_CUDA, ORT_THREADS, MODEL_DIR, ISNET_* and MODEL_IDLE_RELEASE_S; a bad number throws, naming it. */
 export function loadModelRuntime(env: NodeJS.ProcessEnv): ModelRuntimeConfig {
   const threads = intFrom(env.ORT_THREADS, 2, 'ORT_THREADS');
   return {
@@ -116,6 +121,7 @@ export function loadModelRuntime(env: NodeJS.ProcessEnv): ModelRuntimeConfig {
     modelDir: path.resolve(env.MODEL_DIR || path.join(root, 'server', '.models')),
     isnetFixedSize: env.ISNET_FIXED_SIZE === '1',
     isnetOptLevel: optLevelFrom(env.ISNET_OPT_LEVEL),
+    idleReleaseMs: 1000 * intFrom(env.MODEL_IDLE_RELEASE_S, DEFAULT_MODEL_IDLE_RELEASE_S, 'MODEL_IDLE_RELEASE_S'),
   };
 }
 

@@ -34,6 +34,7 @@ const FULL_ENV: NodeJS.ProcessEnv = {
   DATABASE_URL: 'postgres://db/lumacut', DATA_DIR: dataDir, PORT: '8081', HOST: '127.0.0.1', WORKERS: '2', WEB_DIR: '/srv/web',
   HEAVY_THREADS: '1', HEAVY_NICE: '5', SHUTDOWN_GRACE_SECONDS: '5', PUBLIC_URL: 'https://photos.example', TRUST_PROXY: '0',
   QUEUE_SCHEMA: 'q', USE_CUDA: '0', ORT_THREADS: '3', MODEL_DIR: '/srv/models', ISNET_OPT_LEVEL: 'all', ISNET_FIXED_SIZE: '0',
+  MODEL_IDLE_RELEASE_S: '60',
   LOG_LEVEL: 'warn', LOG_REQUESTS: '0', SHADER_PLAIN: '0', ENABLE_TEXT_REVIEW: '1', ENABLE_PIC_REVIEW: '0',
   SENSITIVE_WORDS_FILE: '/srv/words.json', TRANSLATE_URL: 'http://lt:5000', TRANSLATE_API_KEY: 'k',
   SA_BASE_KEY: 'b'.repeat(20), SA_REQUEST_SECRET: 'r'.repeat(20), SA_HOSTS: 'a.example=1', SA_DEV_HOSTS: 'b.example=1',
@@ -78,7 +79,7 @@ describe('loadServerConfig: one configuration object', () => {
     const config = loadServerConfig(FULL_ENV);
     expect(config.server).toMatchObject({ port: 8081, workers: 2, databaseUrl: 'postgres://db/lumacut', publicUrl: 'https://photos.example' });
     expect(config.generation.comfy).toEqual([{ url: 'http://gpu:8188', weight: 2 }]);
-    expect(config.models).toMatchObject({ ortThreads: 3, modelDir: '/srv/models', isnetOptLevel: 'all' });
+    expect(config.models).toMatchObject({ ortThreads: 3, modelDir: '/srv/models', isnetOptLevel: 'all', idleReleaseMs: 60_000 });
     expect(config.storage).toMatchObject({ kind: 's3', bucket: 'b' });
     expect(config.retentionMs).toBe(2 * 3600_000);
     expect(config.limits.maxActiveTasksPerClient).toBe(3);
@@ -92,6 +93,7 @@ describe('loadServerConfig: one configuration object', () => {
     [{ PORT: 'eighty' }, /PORT/],
     [{ COMFYUI_URL: 'gpu-box:8188' }, /COMFYUI_URL/],
     [{ ORT_THREADS: 'many' }, /ORT_THREADS/],
+    [{ MODEL_IDLE_RELEASE_S: 'soon' }, /MODEL_IDLE_RELEASE_S/],
     [{ RETENTION_HOURS: '-1' }, /RETENTION_HOURS/],
     [{ RATE_LIMIT_API: 'lots' }, /RATE_LIMIT_API/],
     [{ S3_ENDPOINT: 'http://127.0.0.1:9000' }, /S3_BUCKET/],

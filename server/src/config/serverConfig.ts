@@ -10,6 +10,7 @@ import { loadSecurityConfig, type SecurityConfig } from '../security/securityCon
 import { loadHeaderSettings, type HeaderSettings } from '../security/securityHeaders';
 import { loadRetentionMs } from '../storage/retentionSchedule';
 import { loadStorageConfig, type StorageConfig } from '../storage/storageConfig';
+import { missingAllocatorEnv } from './allocator';
 import { uploadTmpRoot, wordListPath } from './paths';
 
 /** The variables the prompt translator reads (server/src/language/translate/createTranslator.ts checks them). */
@@ -24,7 +25,7 @@ export interface ServerSettings {
   readonly server: ServerConfig;
   /** LOG_LEVEL, TRUST_PROXY, HEAVY_*, SHUTDOWN_GRACE_SECONDS, SHADER_PLAIN, GMIC_PATH. */
   readonly process: ProcessSettings;
-  /** USE_CUDA, ORT_THREADS, MODEL_DIR, ISNET_*. */
+  /** USE_CUDA, ORT_THREADS, MODEL_DIR, ISNET_*, MODEL_IDLE_RELEASE_S. */
   readonly models: ModelRuntimeConfig;
   /** COMFYUI_*, WEBUI_*, GENERATION_TIMEOUT_S. */
   readonly generation: GenerationConfig;
@@ -50,6 +51,8 @@ export interface ServerSettings {
   readonly wordListPath: string;
   /** TRANSLATE_URL, TRANSLATE_API_KEY and PATH (to find Apertium). */
   readonly translation: TranslationEnv;
+  /** MALLOC_MMAP_THRESHOLD_ when this process was started without it (allocator.ts; the entry points say so). */
+  readonly allocatorMissing: readonly string[];
   /** Every variable the loaders looked at (set or not), sorted: what the README must document. */
   readonly variables: readonly string[];
 }
@@ -89,6 +92,7 @@ export function loadServerConfig(env: NodeJS.ProcessEnv, options: { keysDir?: st
     admin: { token: adminTokenFromEnv(watched), allowLocal: localAdminAllowed(watched) },
     uploadTmpRoot: uploadTmpRoot(watched),
     wordListPath: wordListPath(watched),
+    allocatorMissing: missingAllocatorEnv(watched),
     translation: { TRANSLATE_URL: watched.TRANSLATE_URL, TRANSLATE_API_KEY: watched.TRANSLATE_API_KEY, PATH: watched.PATH },
     variables: [] as string[],
   };

@@ -1,5 +1,7 @@
-import { mkdirSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { PROJECT_ROOT } from '../config';
 
 /**
  * The one store of the server: PostgreSQL, either embedded (PGlite, in-process, in the data
@@ -34,10 +36,35 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.pgliteDir);
 }
 
+/**
+ * PGlite's buffer cache. PostgreSQL's default, 128 MB, is resident in this process once touched (PGlite's shared
+ * memory lives in its WebAssembly heap): ~140 MB of the server's RSS for a database of a few MB (issue 15, item 4;
+ * bench/removebg/serverMemory.ts). 16 MB holds the task and file tables many times over.
+ */
+export const PGLITE_SHARED_BUFFERS = '16MB';
+
+/**
+ * A new data folder is initialised (initdb) by scripts/init-pglite.mjs in a process of its own: initdb runs a
+ * second PostgreSQL and the initdb program beside this one, ~0.5 GB for a few seconds, which would otherwise
+ * remain this process's peak RSS.
+ */
+async function initPgliteFolder(dir: string): Promise<void> {
+  const script = path.join(PROJECT_ROOT, 'scripts', 'init-pglite.mjs');
+  await new Promise<void>((resolve, reject) => {
+    execFile(process.execPath, [script, dir], (err, _out, stderr) => {
+      if (err) reject(new Error(`creating the embedded database in ${dir} failed: ${stderr.trim() || err.message}`));
+      else resolve();
+    });
+  });
+}
+
 async function openPglite(dir: string): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
-  if (!dir.startsWith('memory://')) mkdirSync(path.dirname(dir), { recursive: true });
-  const pg = await PGlite.create(dir);
+  if (!dir.startsWith('memory://')) {
+    mkdirSync(path.dirname(dir), { recursive: true });
+    if (!existsSync(path.join(dir, 'PG_VERSION'))) await initPgliteFolder(dir);
+  }
+  const pg = await PGlite.create(dir, { startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`] });
   return {
     kind: 'pglite',
     async query<T>(sql: string, params: unknown[] = []) {

@@ -1,5 +1,6 @@
 import type { InferenceSession as OrtSession } from 'onnxruntime-node';
 import { processConfig } from '../config/processConfig';
+import { idleRelease, type IdleRelease } from './idleRelease';
 import { ensureModelFile } from './modelFiles';
 import { createOrtSession } from './ortSession';
 
@@ -14,6 +15,15 @@ interface LoadedIsnet {
 
 let loaded: Promise<LoadedIsnet> | null = null;
 let queue: Promise<unknown> = Promise.resolve();
+/**
+ * After MODEL_IDLE_RELEASE_S without a run the session is released (its weights are ~0.16 GB of RSS); the release
+ * goes through the run queue, so it never lands in the middle of an inference, and the next run loads it again.
+ */
+let idleCountdown: IdleRelease | null = null;
+const idle = (): IdleRelease =>
+  (idleCountdown ??= idleRelease(processConfig().models.idleReleaseMs, () => {
+    queue = queue.then(releaseIsnet, releaseIsnet);
+  }));
 
 async function resolveModelPath(): Promise<{ path: string; anySize: boolean }> {
   // Normally both are built at `npm install`; building here (as separate programs, so the running server
@@ -41,8 +51,21 @@ function load(): Promise<LoadedIsnet> {
   loaded.catch(() => {
     loaded = null; // let a later call retry after a failed load
   });
+  idle().touch(); // a warm-up that loads without running counts as a use
   return loaded;
 }
+
+/** Releases the session now (the idle countdown ran out); the next call loads it again. */
+export async function releaseIsnet(): Promise<void> {
+  const current = loaded;
+  loaded = null;
+  idle().cancel();
+  const model = await current?.catch(() => null);
+  await model?.session.release();
+}
+
+/** Whether a session is loaded (or loading) in this thread now (benches and tests). */
+export const isnetLoaded = (): boolean => loaded !== null;
 
 /**
  * 'extended' keeps the weights as the file has them (fp16, cast per run) instead of adding the
@@ -73,6 +96,7 @@ export function runIsnetAt(rgb: Buffer, width: number, height: number): Promise<
   const run = queue.then(async () => {
     const ort = await import('onnxruntime-node');
     const { session, anySize } = await load();
+    idle().cancel(); // no countdown while running; restarted when the run ends
     if (!anySize && (width !== ISNET_SIZE || height !== ISNET_SIZE)) throw new Error(`this IS-Net model takes only ${ISNET_SIZE}² input`);
     if (rgb.length < width * height * 3) throw new Error('IS-Net input is smaller than its size');
     const plane = width * height;
@@ -88,6 +112,7 @@ export function runIsnetAt(rgb: Buffer, width: number, height: number): Promise<
     const out = await session.run({ [session.inputNames[0]]: tensor }, ['output']);
     const mask = out.output.data as Float32Array;
     tensor.dispose?.();
+    idle().touch();
     return mask;
   });
   queue = run.catch(() => undefined);

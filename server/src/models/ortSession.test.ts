@@ -20,7 +20,7 @@ describe('ortSessionOptions', () => {
   });
 
   it('loads a real model (the PP-OCR text detector) on the CPU', async () => {
-    const session = await createOrtSession(detModelPath(), { useCuda: false, ortThreads: 1, modelDir: '', isnetFixedSize: false, isnetOptLevel: null });
+    const session = await createOrtSession(detModelPath(), { useCuda: false, ortThreads: 1, modelDir: '', isnetFixedSize: false, isnetOptLevel: null, idleReleaseMs: 0 });
     expect(session.inputNames.length).toBe(1);
     await session.release();
   });

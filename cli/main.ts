@@ -16,7 +16,7 @@ import {
   BATCH_FILES_PER_REQUEST, BATCH_MAX_ITEMS, BATCH_POLL_INTERVAL_MS, BATCH_TOOL_IDS, isBatchToolId,
   type BatchSettings, type BatchStatus, type BatchToolId,
 } from '../engine/spec/batch';
-import { ApiFailure, BatchClient } from './batchClient';
+import { ApiFailure, BatchClient, fileKey } from './batchClient';
 import { progressLine } from './progress';
 
 const USAGE = `Usage: photo-studio batch <tool> <folder|photo|zip>... -o <out folder> [options]
@@ -95,8 +95,8 @@ export function parseArgs(args: string[], env: NodeJS.ProcessEnv = process.env):
 }
 
 /** The photos and ZIPs under the inputs (folders walked; other files left out and counted). */
-export async function collectInputs(inputs: string[]): Promise<{ photos: Array<{ path: string; name: string; size: number }>; zips: string[]; ignored: number }> {
-  const photos: Array<{ path: string; name: string; size: number }> = [];
+export async function collectInputs(inputs: string[]): Promise<{ photos: Array<{ path: string; name: string; size: number; key: string }>; zips: string[]; ignored: number }> {
+  const photos: Array<{ path: string; name: string; size: number; key: string }> = [];
   const zips: string[] = [];
   let ignored = 0;
   const visit = async (file: string, name: string) => {
@@ -104,7 +104,7 @@ export async function collectInputs(inputs: string[]): Promise<{ photos: Array<{
     if (info.isDirectory()) {
       for (const entry of (await readdir(file)).sort()) await visit(path.join(file, entry), name ? `${name}/${entry}` : entry);
     } else if (/\.zip$/i.test(file)) zips.push(file);
-    else if (IMAGE.test(file)) photos.push({ path: file, name: name || path.basename(file), size: info.size });
+    else if (IMAGE.test(file)) photos.push({ path: file, name: name || path.basename(file), size: info.size, key: fileKey({ path: file, size: info.size, mtimeMs: info.mtimeMs }) });
     else ignored += 1;
   };
   for (const input of inputs) {

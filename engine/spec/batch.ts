@@ -13,7 +13,7 @@
  * | GET  /api/batch | none | {@link BatchListReply} (the caller's recent batches, newest first) |
  * | GET  /api/batch/:batchId | none | {@link BatchStatus} |
  * | POST /api/batch/:batchId/items | multipart: field `file` (1..{@link BATCH_FILES_PER_REQUEST} images, the multipart file name is the photo's name; a folder path such as `shoes/a.jpg` keeps only `a.jpg`); optional field `keys`: a JSON list of the client's key for each file, in order (letters, digits, `_`, `-`, at most 64): a key the batch already has adds nothing and its existing item is answered (an upload sent again after a reload) | {@link AddItemsReply}, one item per file in the order sent |
- * | POST /api/batch/:batchId/zip | multipart: field `file`, one ZIP | {@link AddItemsReply} |
+ * | POST /api/batch/:batchId/zip | multipart: field `file`, one ZIP; each entry is keyed by its name, CRC-32 and size, so the same ZIP sent again to the same batch adds none of its photos twice (entries the batch holds take no room and answer with their items) | {@link AddItemsReply} |
  * | POST /api/batch/:batchId/items/:itemId/settings | JSON {@link ItemOverrideRequest} | {@link BatchItemStatus} |
  * | POST /api/batch/:batchId/items/:itemId/result | JSON {@link ReplaceResultRequest} | {@link BatchItemStatus} |
  * | POST /api/batch/:batchId/start | JSON `{}` | {@link BatchStatus} |

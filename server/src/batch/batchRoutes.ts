@@ -105,18 +105,30 @@ export function registerBatchRoutes(
       async (file) => file,
       async ({ files }) => {
         if (files.length !== 1) throw paramsInvalid('send exactly one ZIP file');
+        const { batchId } = request.params;
         const added: string[] = [];
+        // Entries the batch already holds (the same ZIP sent again, by entry key) take no room and are not unpacked.
+        const known = async (keys: string[]) => {
+          const items = await batches.repo.itemsByKeys(batchId, keys);
+          return new Map(items.map((i) => [i.clientKey!, i.id]));
+        };
+        let held = new Map<string, string>();
+        const zipRoom = { free: room, known: async (keys: string[]) => new Set((held = await known(keys)).keys()) };
         // Each entry is stored as soon as it is unpacked; its temporary file goes right after.
-        const skipped = await forEachZipPhoto(files[0].path, path.dirname(files[0].path), room, async (photo) => {
-          let incoming: IncomingPhoto = photo as IncomingPhoto;
+        const skipped = await forEachZipPhoto(files[0].path, path.dirname(files[0].path), zipRoom, async (photo) => {
+          if ('known' in photo) {
+            added.push(held.get(photo.key)!);
+            return;
+          }
+          let incoming: IncomingPhoto;
           if ('path' in photo) {
             try {
               incoming = { name: photo.name, path: photo.path, size: (await stat(photo.path)).size, ...(await inspectImage(photo.path)) };
             } catch (err) {
               incoming = { name: photo.name, reject: { code: ResultCode.PARAMS_INVALID, reason: (err as Error).message } };
             }
-          }
-          added.push((await batches.addPhoto(owner, request.params.batchId, incoming)).id);
+          } else incoming = { name: photo.name, reject: photo.reject };
+          added.push((await batches.addPhoto(owner, batchId, incoming, photo.key)).id);
         });
         const batch = await batches.status(owner, request.params.batchId, abs(request));
         const ids = new Set(added);

@@ -11,6 +11,7 @@
  *   BATCH_ZIP_MAX_UNPACKED_BYTES in all (kilobytes of memory whatever the claim); those entries fail;
  * - not an image: refused after its first bytes, that entry fails.
  */
+import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { open, rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -24,8 +25,22 @@ import { isSafeEntryName, looksLikeImage, readCentralDirectory, type CentralEntr
 
 const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
 
-/** One entry of the ZIP: a file to use (`path`, removed once the callback returns) or a refusal. */
-export type ZipPhoto = { name: string; path: string } | { name: string; reject: { code: number; reason: string } };
+/**
+ * One entry of the ZIP with its idempotency `key` ({@link zipEntryKey}): a file to use (`path`, removed once
+ * the callback returns), a refusal, or an entry the batch already `known`s from an earlier upload (not unpacked).
+ */
+export type ZipPhoto = { name: string; key: string } & (
+  | { path: string } | { reject: { code: number; reason: string } } | { known: true }
+);
+
+/**
+ * The batch item key of a ZIP entry: its full name, CRC-32 and size from the central directory, so the same
+ * ZIP sent again to the same batch (a retried upload) adds none of its photos twice. Same form as the page's
+ * keys (`keys` of the items upload: letters, digits, _ and -), with a prefix of its own.
+ */
+export function zipEntryKey(entry: Pick<CentralEntry, 'name' | 'crc' | 'size'>): string {
+  return `zip_${createHash('sha256').update(`${entry.name}\0${entry.crc >>> 0}\0${entry.size}`).digest('hex').slice(0, 40)}`;
+}
 
 /** System and hidden files that archivers add (macOS resource forks, Finder and Windows thumbnails). */
 export function isJunkEntry(name: string): boolean {
@@ -53,15 +68,23 @@ function guard(limit: number, limitMessage: string, state: { crc: number; bytes:
   });
 }
 
+/** What the batch can still take: `free` photos, and which of the entries' keys it already holds. */
+export interface ZipRoom {
+  free: number;
+  known: (keys: string[]) => Promise<Set<string>>;
+}
+
 /**
  * Reads the ZIP at `zipPath` and calls `use` once per entry that is not skipped, in archive order, with the
- * unpacked file or the reason it was refused. `roomFor` is how many photos the batch can still take: a ZIP
- * holding more is refused as a whole (PARAMS_INVALID) before anything is unpacked. Returns the skipped names.
+ * unpacked file, the reason it was refused, or `known` when the batch already holds that entry (by key). Entries
+ * the batch holds take no room; a ZIP with more new entries than `room.free` is refused as a whole
+ * (PARAMS_INVALID) before anything is unpacked. Returns the skipped names.
  */
-export async function forEachZipPhoto(zipPath: string, workDir: string, roomFor: number, use: (photo: ZipPhoto) => Promise<void>): Promise<string[]> {
+export async function forEachZipPhoto(zipPath: string, workDir: string, room: ZipRoom, use: (photo: ZipPhoto) => Promise<void>): Promise<string[]> {
   const file = await open(zipPath, 'r');
   let entries: Array<CentralEntry & { start: number | null }> = [];
   let fileSize: number;
+  let known = new Set<string>();
   const skipped: string[] = [];
   try {
     fileSize = (await file.stat()).size;
@@ -73,8 +96,12 @@ export async function forEachZipPhoto(zipPath: string, workDir: string, roomFor:
       else entries.push({ ...entry, start: null });
     }
     if (entries.length === 0) throw paramsInvalid('the ZIP archive holds no photos');
-    if (entries.length > roomFor) {
-      throw paramsInvalid(`the ZIP holds ${entries.length} files and this batch has room for ${roomFor} more photos`);
+    known = await room.known([...new Set(entries.map(zipEntryKey))]);
+    const fresh = entries.filter((e) => !known.has(zipEntryKey(e))).length;
+    if (fresh > room.free) {
+      throw paramsInvalid(fresh === entries.length
+        ? `the ZIP holds ${fresh} files and this batch has room for ${room.free} more photos`
+        : `the ZIP holds ${fresh} files this batch does not have yet and it has room for ${room.free} more photos`);
     }
     for (const entry of entries) {
       if (entry.localOffset + 30 > fileSize) continue;
@@ -90,7 +117,9 @@ export async function forEachZipPhoto(zipPath: string, workDir: string, roomFor:
 
   let total = 0;
   for (const [i, entry] of entries.entries()) {
-    const reject = (reason: string, code: number = ResultCode.PARAMS_INVALID) => use({ name: entry.name, reject: { code, reason } });
+    const key = zipEntryKey(entry);
+    if (known.has(key)) { await use({ name: entry.name, key, known: true }); continue; }
+    const reject = (reason: string, code: number = ResultCode.PARAMS_INVALID) => use({ name: entry.name, key, reject: { code, reason } });
     if (!isSafeEntryName(entry.name)) {
       await reject(`unsafe name in the ZIP (${JSON.stringify(entry.name.slice(0, 80))}): only plain file and folder names are accepted`);
       continue;
@@ -120,7 +149,7 @@ export async function forEachZipPhoto(zipPath: string, workDir: string, roomFor:
     try {
       total += state.bytes;
       if (problem) await reject(problem);
-      else await use({ name: entry.name, path: out });
+      else await use({ name: entry.name, key, path: out });
     } finally {
       await rm(out, { force: true });
     }

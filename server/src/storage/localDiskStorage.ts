@@ -13,11 +13,28 @@ export class LocalDiskStorage implements FileStorage {
     return path.join(this.root, ...key.split('/'));
   }
 
+  /**
+   * Folders this process made or found: results of one day share a folder, so a bulk resize would otherwise
+   * ask for the same folder once per photo (one more trip through the thread pool that sharp runs in).
+   */
+  private readonly folders = new Set<string>();
+
   async put(key: string, body: Buffer): Promise<void> {
     const target = this.pathOf(key);
-    await mkdir(path.dirname(target), { recursive: true });
+    const folder = path.dirname(target);
     const tmp = `${target}.${process.pid}.${Date.now()}.tmp`;
-    await writeFile(tmp, body);
+    if (!this.folders.has(folder)) {
+      await mkdir(folder, { recursive: true });
+      this.folders.add(folder);
+    }
+    try {
+      await writeFile(tmp, body);
+    } catch (err) {
+      // The folder went away since (the retention sweep, an operator): make it again, once.
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+      await mkdir(folder, { recursive: true });
+      await writeFile(tmp, body);
+    }
     await rename(tmp, target);
   }
 

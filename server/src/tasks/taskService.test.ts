@@ -5,11 +5,15 @@ import { TaskService } from './taskService';
 
 /** A service whose storage, queue and ledger record what reached them: a refused submit must reach none. */
 function service() {
-  const calls = { enqueue: vi.fn(async () => 'job'), create: vi.fn(async () => undefined), keyFor: vi.fn(async () => 'uploads/web/a.png') };
+  const calls = {
+    enqueue: vi.fn(async () => 'job'), create: vi.fn(async () => undefined), keyFor: vi.fn(async () => 'uploads/web/a.png'),
+    createMany: vi.fn(async (_tasks: unknown[], withTasks: (ids: string[], q: unknown) => Promise<void>) => withTasks([], {})),
+    enqueueMany: vi.fn(async () => undefined),
+  };
   const processor = (async () => ({ body: Buffer.alloc(0), contentType: 'image/png', extension: 'png' })) as Processor;
   const svc = new TaskService({
-    tasks: { create: calls.create, setJobId: async () => undefined, countActive: async () => 0 } as never,
-    queue: { enqueue: calls.enqueue } as never,
+    tasks: { create: calls.create, createMany: calls.createMany, setJobId: async () => undefined, countActive: async () => 0 } as never,
+    queue: { enqueue: calls.enqueue, enqueueMany: calls.enqueueMany } as never,
     storage: { exists: async () => true } as never,
     processors: { bgblur: processor, picenhance: processor, aiextend: processor },
     access: { keyFor: calls.keyFor } as never,
@@ -57,5 +61,32 @@ describe('TaskService.submitChecked (batch items) checks params against the task
     await expect(svc.submitChecked('noSuchTool', { inputKey: 'k' }, 'owner')).rejects.toMatchObject({ code: ResultCode.PARAMS_INVALID });
     await expect(svc.submitChecked('picenhance', { inputKey: 'uploads/web/a.png', efMode: 'Strong', scale: 2 }, 'owner')).resolves.toMatch(/^[0-9a-f]{32}$/);
     expect(calls.enqueue).toHaveBeenCalledOnce();
+  });
+});
+
+describe('TaskService.submitManyFree (bulk resize) checks every photo\'s params by the same rule', () => {
+  const good = { inputKey: 'uploads/batch/a.jpg', mode: 'longestSide', longestSide: 640, format: 'jpg', quality: 85 };
+  it.each([
+    [{ ...good, quality: 0 }, 'quality'],
+    [{ ...good, mode: 'sideways' }, 'mode'],
+    [{ inputKey: 'uploads/batch/a.jpg' }, 'mode is required'],
+  ])('one bad photo among good ones (%j) → PARAMS_INVALID, nothing recorded or queued', async (bad, message) => {
+    const { svc, calls } = service();
+    const withTasks = vi.fn(async () => undefined);
+    await expect(svc.submitManyFree('batchEdit', [good, bad, good], 'owner', withTasks)).rejects.toMatchObject({
+      code: ResultCode.PARAMS_INVALID, message: expect.stringContaining(message),
+    });
+    expect(calls.createMany).not.toHaveBeenCalled();
+    expect(withTasks).not.toHaveBeenCalled();
+    expect(calls.enqueueMany).not.toHaveBeenCalled();
+  });
+
+  it('refuses an unknown type with PARAMS_INVALID and queues photos whose params pass', async () => {
+    const { svc, calls } = service();
+    await expect(svc.submitManyFree('noSuchTool', [good], 'owner', async () => undefined)).rejects.toMatchObject({ code: ResultCode.PARAMS_INVALID });
+    const ids = await svc.submitManyFree('batchEdit', [good, good], 'owner', async () => undefined);
+    expect(ids).toHaveLength(2);
+    expect(calls.createMany).toHaveBeenCalledOnce();
+    expect(calls.enqueueMany).toHaveBeenCalledOnce();
   });
 });

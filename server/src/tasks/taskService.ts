@@ -58,9 +58,8 @@ export class TaskService {
     const textOnly = TEXT_ONLY_TASK_TYPES.includes(type) && (imgUrl === undefined || imgUrl === null || imgUrl === '');
     if (!textOnly && (typeof imgUrl !== 'string' || imgUrl === '')) throw paramsInvalid('imgUrl is required');
     if (textOnly && (typeof payload.prompt !== 'string' || payload.prompt.trim() === '')) throw paramsInvalid('prompt is required');
-    // Every type's params are checked against the task table before anything is charged or queued (SPEC §8 -102).
-    const checked = parseTaskParams(type, payload);
-    if (!checked.ok) throw paramsInvalid(checked.message);
+    // Every type's params are checked against the task table before any file is looked up, charged or queued.
+    checkTaskParams(type, payload);
     const inputKey = textOnly ? null : await this.deps.access.keyFor(owner, imgUrl as string, 'imgUrl');
     if (inputKey && !(await this.deps.storage.exists(inputKey))) throw paramsInvalid('imgUrl points to a file that no longer exists');
     for (const { name, url } of fileUrlsIn(payload)) {
@@ -72,7 +71,7 @@ export class TaskService {
     }
     const { imgUrl: _omit, ...rest } = payload;
     // Text-to-image tasks have no input file.
-    return this.submitChecked(type, inputKey ? { ...rest, inputKey } : rest, owner, payer);
+    return this.recordAndQueue(type, inputKey ? { ...rest, inputKey } : rest, owner, payer);
   }
 
   /**
@@ -87,9 +86,15 @@ export class TaskService {
   ): Promise<string> {
     // Batch items reach here with the batch's settings and the item's override, never through submit():
     // they are checked against the task table here too, so no caller can queue (or charge) params submit refuses.
-    if (!isTaskType(type)) throw paramsInvalid(UNSUPPORTED_FUNCTION_TYPE);
-    const checked = parseTaskParams(type, params);
-    if (!checked.ok) throw paramsInvalid(checked.message);
+    checkTaskParams(type, params);
+    return this.recordAndQueue(type, params, owner, payer, withTask);
+  }
+
+  /** The last half of {@link submitChecked}, for params already checked once (submit checks them first). */
+  private async recordAndQueue(
+    type: string, params: Record<string, unknown>, owner: string, payer: string | null,
+    withTask?: (taskId: string, q: Queryable | undefined) => Promise<void>,
+  ): Promise<string> {
     const id = randomUUID().replace(/-/g, '');
     const record = async (q?: Queryable) => {
       await this.deps.tasks.create({ id, type, params, owner }, q);
@@ -116,6 +121,8 @@ export class TaskService {
     type: string, paramsList: Array<Record<string, unknown>>, owner: string,
     withTasks: (taskIds: string[], q: Queryable) => Promise<void>,
   ): Promise<string[]> {
+    // The same rule as every other path: each photo's params against the task table, before anything is recorded.
+    for (const params of paramsList) checkTaskParams(type, params);
     if (paramsList.some((p) => taskCost(type, p) > 0)) throw new Error(`${type} is not free: submit each task with its charge`);
     if (paramsList.length === 0) return [];
     const ids = paramsList.map(() => randomUUID().replace(/-/g, ''));
@@ -153,6 +160,16 @@ export class TaskService {
     if (task.jobId && task.status === 'cancelled') await this.deps.queue.cancel(task.type, task.jobId);
     return task;
   }
+}
+
+/**
+ * The one params rule of every submit path (submit, submitChecked, submitManyFree): a known task type whose
+ * params pass its row of the task table (engine/spec/tasks), else PARAMS_INVALID (-102, SPEC §8) with the first problem.
+ */
+function checkTaskParams(type: string, params: Record<string, unknown>): void {
+  if (!isTaskType(type)) throw paramsInvalid(UNSUPPORTED_FUNCTION_TYPE);
+  const checked = parseTaskParams(type, params);
+  if (!checked.ok) throw paramsInvalid(checked.message);
 }
 
 function entryFor(task: TaskRecord, absolute: (path: string) => string): TaskStatusEntry {

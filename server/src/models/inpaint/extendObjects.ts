@@ -6,7 +6,7 @@
  *
  * 1. in the strip: the subject pixels of the strip along an extended side (the part of the photo the border
  *    continues) are taken out, whether the edge cuts them or they sit a few pixels inside it; a side whose edge line
- *    is mostly subject (a close-up filling the frame) is left as it was: there is no background beside it to take;
+ *    is almost all subject (OBJECT_MAX_EDGE_SHARE) is left as it was: there is no background beside it to take;
  * 2. taken out: each object pixel of the strip is replaced, line by line parallel to the side, by the background on
  *    either side of the object at the same depth (linear between the two, or the one side there is), so the mirrored
  *    continuation and the patches continue the wall behind the object, not the object;
@@ -16,8 +16,12 @@
 import { type PhotoRect, stripOf } from './extendMirror';
 import type { FloatImage } from './smooth';
 
-/** Sides whose edge line is more than this share object are left as they are (no background beside the object). */
-export const OBJECT_MAX_EDGE_SHARE = 0.5;
+/**
+ * Sides whose edge line is more than this share object are left as they are (almost no background beside the
+ * object). At 0.5 the top of a close-up (chelsea: 75 % cat) was skipped and the cat's head continued upwards; with a
+ * quarter of the line left, the background on either side of the head is what the border continues.
+ */
+export const OBJECT_MAX_EDGE_SHARE = 0.9;
 export interface CutObjects {
   /** Canvas-sized: 1 where a photo pixel of a strip belongs to an object cut by the border. */
   mask: Uint8Array;
@@ -60,10 +64,17 @@ function sideObjects(side: Side, subject: Uint8Array): Int32Array {
   return Int32Array.from(out);
 }
 
-/** Replaces the object pixels of each line by the background beside them on the same line. */
-function cleanLine(img: FloatImage, line: Int32Array, isObject: (i: number) => boolean): void {
+/**
+ * Replaces the object pixels of each line by the background beside them on the same line; a line that is object
+ * from end to end (deep in the strip of a close-up) takes the line before it (`previous`, already cleaned).
+ */
+function cleanLine(img: FloatImage, line: Int32Array, isObject: (i: number) => boolean, previous: Int32Array | null): void {
   const { data, channels: c } = img;
   const n = line.length;
+  if (previous && line.every((i) => isObject(i))) {
+    for (let k = 0; k < n; k++) for (let ch = 0; ch < c; ch++) data[line[k] * c + ch] = data[previous[k] * c + ch];
+    return;
+  }
   const mean = (from: number, dir: number) => {
     // Up to 4 background pixels from `from` outward: less noise than one pixel.
     const acc = new Float32Array(c);
@@ -103,7 +114,9 @@ export function cutObjects(img: FloatImage, rect: PhotoRect, subject: Uint8Array
   const sides = sidesOf(rect, w, h, w);
   for (const side of sides) for (const i of sideObjects(side, subject)) mask[i] = 1;
   const cleaned: FloatImage = { ...img, data: new Float32Array(img.data) };
-  for (const side of sides) for (let t = 0; t < side.depth; t++) cleanLine(cleaned, side.line(t), (i) => mask[i] === 1);
+  for (const side of sides) {
+    for (let t = 0; t < side.depth; t++) cleanLine(cleaned, side.line(t), (i) => mask[i] === 1, t > 0 ? side.line(t - 1) : null);
+  }
   let count = 0;
   for (let i = 0; i < mask.length; i++) count += mask[i];
   return { mask, cleaned, count };

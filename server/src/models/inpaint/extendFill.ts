@@ -88,7 +88,7 @@ function percentile(values: Float32Array, q: number): number {
 
 /** Width of the fade from the photo's mirror image into the fill along the photo's edge. */
 export const OBJECT_FADE_PX = 10;
-/** Width of the soft end of an object the photo's edge cuts (see extendObjects.ts). */
+/** Width of the soft end of an object the photo's edge cuts (see extendObjects.ts), at most a quarter of the border. */
 export const OBJECT_END_PX = 40;
 
 /** Side of the blocks of the photo whose copies are counted (see copiesOfSource). */
@@ -218,14 +218,16 @@ export async function extendFill(raster: Raster, mask: BinaryMask, rect: PhotoRe
     // instead of a straight cut along the photo's edge (a 10 px end left a hard line across the cat's head).
     const raw = mirroredContinuation(toFloat(raster), rect, depth);
     const near = boxBlur({ data: Float32Array.from(objects.mask), width: w, height: h, channels: 1 }, 6);
+    // Never more than a quarter of the border: in a narrow border a long end would be half the object continued.
+    const objectEnd = Math.max(OBJECT_FADE_PX, Math.min(OBJECT_END_PX, maxDepth / 4));
     for (let i = 0; i < hole.length; i++) {
-      if (!hole[i] || depth[i] >= OBJECT_END_PX) continue;
+      if (!hole[i] || depth[i] >= objectEnd) continue;
       const x = i % w;
       const y = (i - x) / w;
       const px = Math.min(rect.left + rect.width - 1, Math.max(rect.left, x));
       const py = Math.min(rect.top + rect.height - 1, Math.max(rect.top, y));
       const a = Math.min(1, 2 * near[py * w + px]);
-      const length = OBJECT_FADE_PX + a * (OBJECT_END_PX - OBJECT_FADE_PX);
+      const length = OBJECT_FADE_PX + a * (objectEnd - OBJECT_FADE_PX);
       const u = Math.min(1, depth[i] / length);
       const t = u * u * (3 - 2 * u);
       for (let k = 0; k < c; k++) out[i * c + k] = raw[i * c + k] + t * (out[i * c + k] - raw[i * c + k]);

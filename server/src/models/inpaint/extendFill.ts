@@ -16,9 +16,12 @@
  *    photo: a calm background extension instead of half objects;
  * 6. objects: given the photo's subject (extendSubject.ts), subject pixels are never patch sources, and the subject's
  *    pixels in the strips are replaced by the background beside them before anything is continued (extendObjects.ts),
- *    with a soft end of OBJECT_END_PX where the edge cuts them; without it (no model) objects continue as before;
+ *    with a soft end (OBJECT_END_PX, at most a quarter of the border) where the edge cuts them; a side whose edge is
+ *    mostly subject continues the background beside the subject; without the model objects continue as before;
  * 7. repeats: where a block of the photo was copied more than EXTEND_MAX_COPIES times over (copiesOfSource), the fill
- *    fades to the mirrored continuation, which far from the photo is blurred over more than its own repeat.
+ *    fades to the mirrored continuation, which far from the photo is blurred over more than its own repeat;
+ * 8. noise: where neighbouring targets copy from unrelated places (coherenceOf), the sharp finish is a speckle of
+ *    single pixels, so the fill fades to the mirrored continuation there as well.
  */
 import { type BinaryMask, type Raster } from './raster';
 import { insideOfRing, ringOf, seamCorrection, toFloat } from './bestFill';

@@ -1,8 +1,8 @@
 /**
  * Image-extender benchmark: extendImage() of server/src/tasks/processors/aiextend.ts on real photos scaled to about
  * BENCH_PIXELS (default 0.5 MP), each extended to 16:9 and to 1:1 (photo centred; a ratio the photo already has is
- * skipped). Photos: the tuning set and the darknet part of the held-out set of bench/erase/photoSets.ts
- * (BENCH_SET=tuning|heldout|all, default all).
+ * skipped). Photos: the sets of extendPhotos.ts (BENCH_SET=tuning|seen|heldout|all, default all): tuning, seen (the
+ * darknet photos, once held out) and held-out (python3-skimage photos with their own ratios).
  *
  * Measures, per extension: the band step, worst row step, texture and foreign colour of extendMeasures.ts (each against
  * the photo's own statistics next to the same side), and the first (flattering) seam measure, kept for comparison:
@@ -24,9 +24,9 @@ import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { EXTEND_FILL_MAX_PIXELS, extendImage } from '../../server/src/tasks/processors/aiextend';
 import type { ExtendLayout, ExtendRatio } from '../../server/src/tasks/processors/aiextendLayout';
-import { benchPhotos } from '../erase/photoSets';
 import { megapixelPhoto } from '../shared/photos';
 import { extendMeasures } from './extendMeasures';
+import { extendPhotos } from './extendPhotos';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const PIXELS = Number(process.env.BENCH_PIXELS) || 500_000;
@@ -73,15 +73,14 @@ export function seamEnergy(rgb: Buffer, width: number, height: number, l: Extend
   return { across, inside: sums.inside / n, outside: sums.outside / n, ratio: across / Math.max(1e-6, neighbours) };
 }
 
-const photos = benchPhotos(process.env.BENCH_SET ?? 'all').filter((p) => p.set === 'tuning' || p.source === 'Debian darknet')
-  .filter((p) => !only || only.includes(p.name));
+const photos = extendPhotos(process.env.BENCH_SET ?? 'all').filter((p) => !only || only.includes(p.name));
 const rows: Array<{ set: string; photo: string; ratio: string; frame: string; ms: number; seamRatio: number; across: number; inside: number; outside: number;
   bandStep: number; worstRowStep: number; texture: number; textureWorst: number; foreignColour: number }> = [];
 let shotCount = 0;
 if (shots) mkdirSync(shotDir, { recursive: true });
 for (const photo of photos) {
   const { buf, width, height } = await megapixelPhoto(photo.file, 'jpeg', PIXELS);
-  for (const ratio of RATIOS) {
+  for (const ratio of photo.ratios ?? RATIOS) {
     let result;
     const start = performance.now();
     try {
@@ -107,7 +106,7 @@ for (const photo of photos) {
 }
 
 const summary: Record<string, unknown> = {};
-for (const set of ['tuning', 'heldout']) {
+for (const set of ['tuning', 'seen', 'heldout']) {
   const sel = rows.filter((r) => r.set === set);
   if (!sel.length) continue;
   const mean = sel.reduce((a, r) => a + r.seamRatio, 0) / sel.length;

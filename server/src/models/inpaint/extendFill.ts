@@ -16,9 +16,12 @@
  *    photo: a calm background extension instead of half objects;
  * 6. objects: given the photo's subject (extendSubject.ts), subject pixels are never patch sources, and the subject's
  *    pixels in the strips are replaced by the background beside them before anything is continued (extendObjects.ts),
- *    with a soft end of OBJECT_FADE_PX where the edge cuts them; without it (no model) objects continue as before;
+ *    with a soft end (OBJECT_END_PX, at most a quarter of the border) where the edge cuts them; a side whose edge is
+ *    mostly subject continues the background beside the subject; without the model objects continue as before;
  * 7. repeats: where a block of the photo was copied more than EXTEND_MAX_COPIES times over (copiesOfSource), the fill
- *    fades to the mirrored continuation, which far from the photo is blurred over more than its own repeat.
+ *    fades to the mirrored continuation, which far from the photo is blurred over more than its own repeat;
+ * 8. noise: where neighbouring targets copy from unrelated places (coherenceOf), the sharp finish is a speckle of
+ *    single pixels, so the fill fades to the mirrored continuation there as well.
  */
 import { type BinaryMask, type Raster } from './raster';
 import { insideOfRing, ringOf, seamCorrection, toFloat } from './bestFill';
@@ -86,8 +89,10 @@ function percentile(values: Float32Array, q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
 }
 
-/** Width of the soft end of an object the photo's edge cuts (see extendObjects.ts). */
+/** Width of the fade from the photo's mirror image into the fill along the photo's edge. */
 export const OBJECT_FADE_PX = 10;
+/** Width of the soft end of an object the photo's edge cuts (see extendObjects.ts), at most a quarter of the border. */
+export const OBJECT_END_PX = 40;
 
 /** Side of the blocks of the photo whose copies are counted (see copiesOfSource). */
 const REUSE_BLOCK = 16;
@@ -103,6 +108,35 @@ function copiesOfSource(nnf: Int32Array, hole: Uint8Array, w: number): (s: numbe
   const count = new Map<number, number>();
   for (let i = 0; i < hole.length; i++) if (hole[i] && nnf[i] >= 0) count.set(blockOf(nnf[i]), (count.get(blockOf(nnf[i])) ?? 0) + 1);
   return (s) => (count.get(blockOf(s)) ?? 0) / (REUSE_BLOCK * REUSE_BLOCK);
+}
+
+/** Shares of coherent neighbours (coherenceOf) below which the fill is all mirror, and above which all patches. */
+const INCOHERENT = 0.15;
+const COHERENT = 0.45;
+
+/**
+ * For each target, the share of its neighbour pairs (right and below, within 4 px) whose sources are neighbours too
+ * (within 1 px of the step): 1 where whole pieces of the photo were copied, near 0 where every pixel comes from
+ * somewhere else (noise).
+ */
+function coherenceOf(nnf: Int32Array, hole: Uint8Array, w: number, h: number): Float32Array {
+  const pair = new Float32Array(w * h);
+  const near = (a: number, b: number, dx: number, dy: number) => {
+    if (a < 0 || b < 0) return 0;
+    const ax = a % w;
+    const bx = b % w;
+    return Math.abs(bx - ax - dx) <= 1 && Math.abs((b - bx) / w - (a - ax) / w - dy) <= 1 ? 1 : 0;
+  };
+  for (let i = 0; i < hole.length; i++) {
+    if (!hole[i]) continue;
+    const x = i % w;
+    let n = 0;
+    let ok = 0;
+    if (x + 1 < w && hole[i + 1]) { n++; ok += near(nnf[i], nnf[i + 1], 1, 0); }
+    if (i + w < w * h && hole[i + w]) { n++; ok += near(nnf[i], nnf[i + w], 0, 1); }
+    pair[i] = n ? ok / n : 1;
+  }
+  return boxBlur({ data: pair, width: w, height: h, channels: 1 }, 4);
 }
 
 export interface ExtendFillOptions {
@@ -164,6 +198,12 @@ export async function extendFill(raster: Raster, mask: BinaryMask, rect: PhotoRe
       const reuse = s >= 0 ? Math.min(1, maxCopies / Math.max(1e-3, copies(s))) : 0;
       patchWeight[i] = reuse * (1 - Math.min(1, Math.max(0, (sal - calm) / (busy - calm))));
     }
+    // Where neighbouring targets copy from unrelated places, the sharp finish is a speckle of single pixels (the dog's
+    // foliage became green noise): fade to the mirror there too.
+    const coherent = coherenceOf(filled.nnf, hole, w, h);
+    for (let i = 0; i < hole.length; i++) {
+      if (hole[i]) patchWeight[i] *= Math.min(1, Math.max(0, (coherent[i] - INCOHERENT) / (COHERENT - INCOHERENT)));
+    }
     // Smooth the choice so the fill never switches from patch to mirror within a few pixels.
     const weight = boxBlur({ data: boxBlur({ data: patchWeight, width: w, height: h, channels: 1 }, 6), width: w, height: h, channels: 1 }, 6);
     for (let i = 0; i < hole.length; i++) {
@@ -176,12 +216,23 @@ export async function extendFill(raster: Raster, mask: BinaryMask, rect: PhotoRe
     }
   }
   if (objects && objects.count > 0) {
-    // An object the edge cuts ends softly: over the first OBJECT_FADE_PX the border fades from the photo's own mirror
-    // image (the object) into the background, instead of a straight cut along the photo's edge.
+    // An object the edge cuts ends softly: over the first OBJECT_FADE_PX (OBJECT_END_PX next to the object itself) the
+    // border fades from the photo's own mirror image (the object, blurred more with depth) into the background,
+    // instead of a straight cut along the photo's edge (a 10 px end left a hard line across the cat's head).
     const raw = mirroredContinuation(toFloat(raster), rect, depth);
+    const near = boxBlur({ data: Float32Array.from(objects.mask), width: w, height: h, channels: 1 }, 6);
+    // Never more than a quarter of the border: in a narrow border a long end would be half the object continued.
+    const objectEnd = Math.max(OBJECT_FADE_PX, Math.min(OBJECT_END_PX, maxDepth / 4));
     for (let i = 0; i < hole.length; i++) {
-      if (!hole[i] || depth[i] >= OBJECT_FADE_PX) continue;
-      const t = depth[i] / OBJECT_FADE_PX;
+      if (!hole[i] || depth[i] >= objectEnd) continue;
+      const x = i % w;
+      const y = (i - x) / w;
+      const px = Math.min(rect.left + rect.width - 1, Math.max(rect.left, x));
+      const py = Math.min(rect.top + rect.height - 1, Math.max(rect.top, y));
+      const a = Math.min(1, 2 * near[py * w + px]);
+      const length = OBJECT_FADE_PX + a * (objectEnd - OBJECT_FADE_PX);
+      const u = Math.min(1, depth[i] / length);
+      const t = u * u * (3 - 2 * u);
       for (let k = 0; k < c; k++) out[i * c + k] = raw[i * c + k] + t * (out[i * c + k] - raw[i * c + k]);
     }
   }

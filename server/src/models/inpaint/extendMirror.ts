@@ -60,6 +60,11 @@ export function boxBlur(img: FloatImage, radius: number): Float32Array {
   return out;
 }
 
+/** Depth (px) over which the mirrored continuation turns from sharp to soft (a 3 px blur). */
+const SOFT_OVER = 24;
+/** Depth (px) over which it turns from soft to strongly blurred (16 px). */
+const BLUR_OVER = 80;
+
 /** Depth (px) beyond which the mirrored continuation fades into its far blur (fully at twice this). */
 export const FAR_FROM = 64;
 
@@ -83,11 +88,12 @@ export function mirroredContinuation(img: FloatImage, rect: PhotoRect, depth: Fl
   const out = new Float32Array(mirror.data);
   for (let i = 0; i < w * h; i++) {
     if (depth[i] === 0) continue;
-    // Sharp next to the photo, then softer, strongly blurred beyond 48 px, and beyond FAR_FROM px the far blur.
-    const t = Math.min(1, depth[i] / 48);
+    // Sharp next to the photo, softer over SOFT_OVER px, strongly blurred beyond BLUR_OVER px, and beyond FAR_FROM px
+    // the far blur. A quicker ramp (soft at 8 px) read as a vertical seam between a sharp painting and a blurred border.
+    const t = Math.min(1, depth[i] / BLUR_OVER);
     const u = Math.min(1, Math.max(0, (depth[i] - FAR_FROM) / FAR_FROM));
     for (let k = 0; k < c; k++) {
-      const near = mirror.data[i * c + k] + Math.min(1, depth[i] / 8) * (soft[i * c + k] - mirror.data[i * c + k]);
+      const near = mirror.data[i * c + k] + Math.min(1, depth[i] / SOFT_OVER) * (soft[i * c + k] - mirror.data[i * c + k]);
       const mid = near + t * (blurred[i * c + k] - near);
       out[i * c + k] = mid + u * (far[i * c + k] - mid);
     }

@@ -38,6 +38,9 @@ function meanColour(img: Rgb, x0: number, y0: number, w: number, h: number): [nu
   return sum.map((v) => v / (w * h)) as [number, number, number];
 }
 
+/** The most a border line may step against the photo's own median step (worstLineStep). */
+const SEAM_STEP_MAX = 3;
+
 const distance = (a: number[], b: number[]) => Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
 
 /** Share of pixels in a rectangle that are (nearly) pure black: what an unfilled border looks like. */
@@ -48,6 +51,37 @@ function blackShare(img: Rgb, x0: number, y0: number, w: number, h: number): num
     if (img.data[i] < 4 && img.data[i + 1] < 4 && img.data[i + 2] < 4) n++;
   }
   return n / (w * h);
+}
+
+/**
+ * The worst step across the photo's border: for each extended side of at least 16 px, the largest gradient energy
+ * between two neighbouring lines parallel to the side, from the photo's edge line to the 16th border line, divided by
+ * the median of the same energy over the photo's 32 lines next to it (bench/tools/extendMeasures.ts, worst row step).
+ * A hard seam or a line where two fills meet shows here, even behind a fade of a few pixels.
+ */
+function worstLineStep(frame: Rgb, l: { left: number; top: number }, pw: number, ph: number): number {
+  const sides = [
+    { border: l.left, along: ph, at: (a: number, o: number) => [l.left - 1 - o, l.top + a] },
+    { border: frame.width - l.left - pw, along: ph, at: (a: number, o: number) => [l.left + pw + o, l.top + a] },
+    { border: l.top, along: pw, at: (a: number, o: number) => [l.left + a, l.top - 1 - o] },
+    { border: frame.height - l.top - ph, along: pw, at: (a: number, o: number) => [l.left + a, l.top + ph + o] },
+  ];
+  let worst = 0;
+  for (const side of sides.filter((s) => s.border >= 16)) {
+    const line = (o: number) => {
+      let e = 0;
+      for (let a = 0; a < side.along; a++) {
+        const [x0, y0] = side.at(a, o);
+        const [x1, y1] = side.at(a, o + 1);
+        for (let k = 0; k < 3; k++) e += (frame.data[(y1 * frame.width + x1) * 3 + k] - frame.data[(y0 * frame.width + x0) * 3 + k]) ** 2;
+      }
+      return e / (3 * side.along);
+    };
+    const own = Array.from({ length: 32 }, (_, n) => line(-33 + n)).sort((p, q) => p - q);
+    const ref = Math.max(1e-3, own[16]);
+    for (let o = -1; o < 15; o++) worst = Math.max(worst, line(o) / ref);
+  }
+  return worst;
 }
 
 describe('extendImage on real photos', () => {
@@ -72,6 +106,25 @@ describe('extendImage on real photos', () => {
     }
     expect(distance(meanColour(photo, 0, 0, 20, 400), meanColour(out, 0, 0, 20, 400))).toBeLessThan(45);
   });
+
+  it.each([
+    ['coffee', '16:9'],
+    ['chelsea', '1:1'], // the cat's head is cut by the top edge: its soft end must not read as a line either
+  ] as const)('leaves no seam step at the border of %s extended to %s', async (name, ratio) => {
+    const input = await readPhoto(name);
+    const photo = await rgbOf(input);
+    const { png, layout } = await extendImage(input, { ratio, position: { x: 0.5, y: 0.5 } });
+    const out = await rgbOf(png);
+    expect(worstLineStep(out, layout, photo.width, photo.height)).toBeLessThan(SEAM_STEP_MAX);
+    // The measure sees a seam: the same frame with its border painted the photo's mean colour fails it.
+    const flat = { ...out, data: Buffer.from(out.data) };
+    const mean = meanColour(photo, 0, 0, photo.width, photo.height);
+    for (let y = 0; y < out.height; y++) for (let x = 0; x < out.width; x++) {
+      const inside = x >= layout.left && x < layout.left + photo.width && y >= layout.top && y < layout.top + photo.height;
+      if (!inside) for (let k = 0; k < 3; k++) flat.data[(y * out.width + x) * 3 + k] = Math.round(mean[k]);
+    }
+    expect(worstLineStep(flat, layout, photo.width, photo.height)).toBeGreaterThan(SEAM_STEP_MAX);
+  }, 180_000); // a few seconds alone; the subject model and the fill are slow on a loaded machine
 
   it('fills a big frame on a scaled copy and still keeps every photo pixel exact', async () => {
     const input = await readPhoto('chelsea'); // 451 × 300

@@ -12,11 +12,21 @@
  *
  *   BENCH_BEFORE_ROOT=/tmp/main-copy npm run bench:removebg-server
  *   BENCH_RUNS=3 npm run bench:removebg-server            (after only)
+ *   npm run bench:removebg-server -- --breakdown          (where each request's time goes)
+ *
+ * --breakdown (or BENCH_BREAKDOWN=1) starts the server with LOG_LEVEL=debug and reads its "task timing" and
+ * "heavy timing" lines (tasks/runTask.ts, heavy/heavyPool.ts) to split each API time into: submit (the
+ * request: checks, task row, queueing), pickup (submit answered → a worker starts the task), claim (task row
+ * read and marked running), thread wait, messages (to and from the heavy thread), thread asks (its input
+ * file and cancellation checks, answered by the event loop), compute (decode, inference, encode: what "raw" measures), store, finish (task row), status lag
+ * (finished → the client's poll sees it; the client polls every 25 ms) and download. A server without those
+ * lines (an older checkout) prints only the client's part.
  *
  * Photos: the rembg fixtures (../shared/fixtures/rembg or BENCH_PHOTOS, as bench:removebg) plus one 12 MP
  * photo (astronaut scaled to 4000×3000), which is what makes the full-size buffers count.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createInterface } from 'node:readline';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -31,6 +41,7 @@ const RUNS = Number(process.env.BENCH_RUNS) || 2;
 const POLL_MS = 25;
 const TARGET_RSS_MB = 800;
 const TARGET_OVERHEAD = 0.1;
+const BREAKDOWN = process.argv.includes('--breakdown') || process.env.BENCH_BREAKDOWN === '1';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const median = (v: number[]) => {
   const s = [...v].sort((a, b) => a - b);
@@ -80,10 +91,18 @@ async function upload(buf: Buffer, name: string): Promise<string> {
   return res.data.fileUrl;
 }
 
-/** One cut-out through the API: submit, poll, download the PNG. Milliseconds. */
-async function cutoutViaApi(imgUrl: string): Promise<number> {
+/** The server's debug lines about one task (see --breakdown), by task id. */
+type ServerLines = Map<string, { task?: any; heavy?: any }>;
+
+/** One request's stages in milliseconds (--breakdown); the server's part is absent when it logged none. */
+type Stages = Record<string, number>;
+
+/** One cut-out through the API: submit, poll, download the PNG. Milliseconds, and the stages when known. */
+async function cutoutViaApi(imgUrl: string, lines?: ServerLines): Promise<{ ms: number; stages: Stages }> {
   const t0 = performance.now();
   const submitted = await post('/api/task/removebg', { imgUrl });
+  const submittedAt = Date.now();
+  const tSubmitted = performance.now();
   if (submitted.resultCode !== 100) throw new Error(`submit refused: ${submitted.resultCode} ${submitted.msg}`);
   const taskId = submitted.data.taskId as string;
   for (;;) {
@@ -91,12 +110,49 @@ async function cutoutViaApi(imgUrl: string): Promise<number> {
     const entry = res.data?.result?.[taskId] as { resultCode: number; msg?: string; data?: { resultUrl?: string; fileUrl?: string; url?: string } } | undefined;
     if (entry && entry.resultCode !== -112) {
       if (entry.resultCode !== 100) throw new Error(`task failed: ${entry.resultCode} ${entry.msg}`);
+      const seenAt = Date.now();
+      const tSeen = performance.now();
       const url = entry.data?.resultUrl ?? entry.data?.fileUrl ?? entry.data?.url;
       if (url) await (await fetch(url.startsWith('http') ? url : `${BASE}${url}`)).arrayBuffer();
-      return performance.now() - t0;
+      const ms = performance.now() - t0;
+      const stages: Stages = { submit: tSubmitted - t0 };
+      // The server writes its lines as it goes; give the pipe a moment.
+      for (let i = 0; i < 20 && lines && !lines.get(taskId)?.task; i++) await sleep(5);
+      const server = lines?.get(taskId);
+      if (server?.task) {
+        const t = server.task;
+        stages.pickup = t.pickedAt - submittedAt;
+        stages.claim = t.ms.claim;
+        if (server.heavy) {
+          const h = server.heavy;
+          Object.assign(stages, { threadWait: h.waitMs, messages: h.messagesMs, threadAsks: h.asksMs, compute: h.threadMs - h.asksMs });
+          stages.processOther = t.ms.process - h.waitMs - h.messagesMs - h.threadMs;
+        } else stages.process = t.ms.process;
+        Object.assign(stages, { cancelCheck: t.ms.cancelCheck, store: t.ms.store, finish: t.ms.finish, statusLag: seenAt - t.finishedAt });
+      } else stages.untilDone = tSeen - tSubmitted;
+      stages.download = performance.now() - tSeen;
+      return { ms, stages };
     }
     await sleep(POLL_MS);
   }
+}
+
+/** Reads the server's debug lines ("task timing", "heavy timing") into `lines`. */
+function collectLines(server: ChildProcess, lines: ServerLines): void {
+  if (!server.stdout) return;
+  createInterface({ input: server.stdout }).on('line', (text) => {
+    if (!text.includes('timing')) return;
+    try {
+      const line = JSON.parse(text) as { msg: string; taskId?: string };
+      if (!line.taskId) return;
+      const entry = lines.get(line.taskId) ?? {};
+      if (line.msg === 'task timing') entry.task = line;
+      else if (line.msg === 'heavy timing') entry.heavy = line;
+      lines.set(line.taskId, entry);
+    } catch {
+      // not a JSON line
+    }
+  });
 }
 
 async function startServer(root: string): Promise<{ server: ChildProcess; dataDir: string }> {
@@ -106,8 +162,8 @@ async function startServer(root: string): Promise<{ server: ChildProcess; dataDi
     cwd: root,
     // HEAVY_NICE=0: on a shared, loaded machine the heavy thread's default nice 10 alone makes the API
     // several times slower than the raw call; this bench measures the plumbing, not the priority.
-    env: { ...process.env, HEAVY_NICE: process.env.HEAVY_NICE ?? '0', PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', FREE_DAILY_CREDITS: '100000', RATE_LIMIT_API: '0', RATE_LIMIT_API_DEVICE: '0' },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, HEAVY_NICE: process.env.HEAVY_NICE ?? '0', PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: BREAKDOWN ? 'debug' : 'warn', FREE_DAILY_CREDITS: '100000', RATE_LIMIT_API: '0', RATE_LIMIT_API_DEVICE: '0' },
+    stdio: ['ignore', BREAKDOWN ? 'pipe' : 'ignore', 'inherit'],
   });
   // Never leave the server behind when the bench stops early.
   const stop = () => server.kill('SIGTERM');
@@ -135,27 +191,36 @@ async function measure(label: string, root: string, list: Photo[], raw: (buf: Bu
   const { server, dataDir } = await startServer(root);
   try {
     const pid = server.pid!;
+    const lines: ServerLines = new Map();
+    collectLines(server, lines);
     const readyRssMb = await vm(pid, 'VmRSS');
     console.log(`[${label}] server ready (${root}); RSS ${readyRssMb} MiB`);
     const urls = new Map<string, string>();
     for (const p of list) urls.set(p.name, await upload(p.buf, p.name));
-    await cutoutViaApi(urls.get(list[0].name)!); // warm-up
+    await cutoutViaApi(urls.get(list[0].name)!, lines); // warm-up
     await raw(list[0].buf);
     const apiMs: Record<string, number> = {};
     const rawMs: Record<string, number> = {};
     for (const p of list) {
       const a: number[] = [];
       const r: number[] = [];
+      const stages: Stages[] = [];
       // Interleaved, so a change in the machine's load hits both alike.
       for (let i = 0; i < RUNS; i++) {
-        a.push(await cutoutViaApi(urls.get(p.name)!));
+        const api = await cutoutViaApi(urls.get(p.name)!, lines);
+        a.push(api.ms);
+        stages.push(api.stages);
         const t = performance.now();
         await raw(p.buf);
         r.push(performance.now() - t);
       }
       apiMs[p.name] = Math.round(median(a));
       rawMs[p.name] = Math.round(median(r));
-      console.log(`[${label}] ${p.name.padEnd(16)} ${p.mp.toFixed(2)} MP  API ${apiMs[p.name]} ms (runs ${a.map(Math.round).join(', ')})  raw ${rawMs[p.name]} ms (runs ${r.map(Math.round).join(', ')})  overhead ${((apiMs[p.name] / rawMs[p.name] - 1) * 100).toFixed(1)} %`);
+      console.log(`[${label}] ${p.name.padEnd(16)} ${p.mp.toFixed(2)} MP  API ${apiMs[p.name]} ms (runs ${a.map(Math.round).join(', ')})  raw ${rawMs[p.name]} ms (runs ${r.map(Math.round).join(', ')})  overhead ${((apiMs[p.name] / rawMs[p.name] - 1) * 100).toFixed(1)} %  load ${os.loadavg()[0].toFixed(1)}`);
+      if (BREAKDOWN) {
+        const names = Object.keys(stages[0]);
+        console.log(`[${label}]   stages (median ms): ${names.map((n) => `${n} ${median(stages.map((s) => s[n] ?? NaN)).toFixed(1)}`).join(', ')}`);
+      }
     }
     const peakRssMb = await vm(pid, 'VmHWM');
     console.log(`[${label}] server peak RSS (VmHWM) ${peakRssMb} MiB`);

@@ -12,6 +12,7 @@ import { ApiError } from '../envelope';
 import type { FileStorage } from '../storage/storage';
 import type { ProcessorContext } from '../tasks/processor';
 import type { HeavyAnswer, HeavyEvent, HeavyRequest, SerializedError } from './messages';
+import { transferableOf } from './transfer';
 
 if (!parentPort) throw new Error('heavyThread.ts runs only as a worker thread');
 const port = parentPort;
@@ -37,8 +38,8 @@ class CancelledInThread extends Error {}
 const asks = new Map<number, { resolve(v: unknown): void; reject(e: Error): void }>();
 let nextRid = 1;
 
-function post(event: HeavyEvent): void {
-  port.postMessage(event);
+function post(event: HeavyEvent, transfer: ArrayBuffer[] = []): void {
+  port.postMessage(event, transfer);
 }
 
 /** Milliseconds the current job spent waiting for the event loop's answers (one job at a time per thread). */
@@ -109,7 +110,11 @@ port.on('message', (msg: HeavyRequest | HeavyAnswer) => {
   askMs = 0;
   const work = msg.kind === 'processor' ? runProcessor(msg) : runCall(msg);
   work.then(
-    (result) => post({ id: msg.id, type: 'done', result, ms: { total: Math.round(performance.now() - startedAt), asks: Math.round(askMs) } }),
+    // A processor's output body is moved to the event loop, not copied (nothing here keeps it).
+    (result) => post(
+      { id: msg.id, type: 'done', result, ms: { total: Math.round(performance.now() - startedAt), asks: Math.round(askMs) } },
+      msg.kind === 'processor' ? transferableOf((result as { body?: unknown } | null)?.body) : [],
+    ),
     (err: unknown) => post({ id: msg.id, type: 'error', error: serialize(err) }),
   );
 });

@@ -36,7 +36,8 @@ export const queueFor = (taskType: string): string => (isLightTaskType(taskType)
 export interface JobQueue {
   /** The pg-boss schema, for the recovery sweep's look at job states. */
   readonly schema: string;
-  enqueue(taskType: string, data: TaskJobData): Promise<string>;
+  /** Queues one job (with the id `jobId` when given, one recorded on the task beforehand); returns its id. */
+  enqueue(taskType: string, data: TaskJobData, jobId?: string): Promise<string>;
   /**
    * Queues one job per task id in one statement; returns the job ids in the same order. `jobIds` are the ids
    * to give the jobs (recorded on the tasks beforehand, so no statement has to record them afterwards).
@@ -100,8 +101,8 @@ export async function createJobQueue(db: Database, options: QueueOptions): Promi
     });
   return {
     schema: options.schema,
-    async enqueue(taskType, data) {
-      const id = await boss.send(queueFor(taskType), { ...data, type: taskType });
+    async enqueue(taskType, data, jobId) {
+      const id = await boss.send(queueFor(taskType), { ...data, type: taskType }, jobId ? { id: jobId } : {});
       if (!id) throw new Error(`queue refused a ${taskType} job`);
       (isLightTaskType(taskType) ? lightLoop : heavyLoop)?.wake();
       return id;

@@ -12,6 +12,7 @@
  *
  *   BENCH_BEFORE_ROOT=/tmp/main-copy npm run bench:removebg-server
  *   BENCH_RUNS=3 npm run bench:removebg-server            (after only)
+ *   BENCH_BEFORE_ROOT=/tmp/old BENCH_SAME_RAW=1 npm run bench:removebg-server   (a plumbing-only change)
  *   npm run bench:removebg-server -- --breakdown          (where each request's time goes)
  *
  * --breakdown (or BENCH_BREAKDOWN=1) starts the server with LOG_LEVEL=debug and reads its "task timing" and
@@ -238,18 +239,21 @@ async function main(): Promise<void> {
   console.log('  the machine may be shared with other jobs: compare only within this run');
   const results: Record<string, Measured> = {};
   const beforeRoot = process.env.BENCH_BEFORE_ROOT;
-  if (beforeRoot) {
-    const { removeBackgroundBefore } = await import('./baseline');
-    results.before = await measure('before', path.resolve(beforeRoot), list, (b) => removeBackgroundBefore(b));
-  }
   const { removeBackground } = await import('../../server/src/models/removeBackground');
+  if (beforeRoot) {
+    // BENCH_SAME_RAW=1: the two checkouts differ only in the plumbing (queue, threads, storage), so "before"
+    // is judged against this repository's pipeline too and its overhead is comparable with "after"'s.
+    const { removeBackgroundBefore } = await import('./baseline');
+    const rawBefore = process.env.BENCH_SAME_RAW === '1' ? removeBackground : removeBackgroundBefore;
+    results.before = await measure('before', path.resolve(beforeRoot), list, (b) => rawBefore(b));
+  }
   results.after = await measure('after', repoRoot, list, (b) => removeBackground(b));
 
   console.log('\nSummary');
   for (const [label, m] of Object.entries(results)) {
     const api = Object.values(m.apiMs).reduce((a, b) => a + b, 0);
     const raw = Object.values(m.rawMs).reduce((a, b) => a + b, 0);
-    console.log(`  ${label.padEnd(7)} peak RSS ${m.peakRssMb} MiB (ready ${m.readyRssMb} MiB); API total ${api} ms vs raw ${raw} ms: overhead ${((api / raw - 1) * 100).toFixed(1)} %`);
+    console.log(`  ${label.padEnd(7)} peak RSS ${m.peakRssMb} MiB (ready ${m.readyRssMb} MiB); API total ${api} ms vs raw ${raw} ms: overhead ${((api / raw - 1) * 100).toFixed(1)} %  (load now ${os.loadavg().map((l) => l.toFixed(1)).join(' ')})`);
   }
   const after = results.after;
   const overhead = Object.values(after.apiMs).reduce((a, b) => a + b, 0) / Object.values(after.rawMs).reduce((a, b) => a + b, 0) - 1;

@@ -99,6 +99,15 @@ export async function createJobQueue(db: Database, options: QueueOptions): Promi
       log.error('queue fetch failed', { queue: name, error: err.message });
       return [];
     });
+  /** Completes the jobs `ids` of queue `name` when `work` resolves, fails them when it throws. */
+  const settle = async (name: string, ids: string[], work: Promise<void>): Promise<void> => {
+    await work
+      .then(() => boss.complete(name, ids), (err: Error) => {
+        log.error('task job failed', { queue: name, error: err.message });
+        return boss.fail(name, ids);
+      })
+      .catch((err: Error) => log.error('job completion failed', { queue: name, error: err.message }));
+  };
   return {
     schema: options.schema,
     async enqueue(taskType, data, jobId) {
@@ -120,15 +129,7 @@ export async function createJobQueue(db: Database, options: QueueOptions): Promi
         slots: concurrency,
         idleMs,
         fetch: async (free) => (await fetchJobs(TASK_QUEUE, free)).map((job) => [job]),
-        run: async ([job]) => {
-          await handler(job.data).then(
-            () => boss.complete(TASK_QUEUE, job.id),
-            (err: Error) => {
-              log.error('task job failed', { taskId: job.data.taskId, error: err.message });
-              return boss.fail(TASK_QUEUE, job.id);
-            },
-          ).catch((err: Error) => log.error('job completion failed', { error: err.message }));
-        },
+        run: ([job]) => settle(TASK_QUEUE, [job.id], handler(job.data)),
       });
     },
     async workLight(groups, batchSize, handler) {
@@ -141,15 +142,7 @@ export async function createJobQueue(db: Database, options: QueueOptions): Promi
           const jobs = await fetchJobs(LIGHT_QUEUE, batchSize);
           return jobs.length > 0 ? [jobs] : [];
         },
-        run: async (jobs) => {
-          const ids = jobs.map((j) => j.id);
-          await handler(jobs.map((j) => j.data))
-            .then(() => boss.complete(LIGHT_QUEUE, ids), (err: Error) => {
-              log.error('light task group failed', { error: err.message });
-              return boss.fail(LIGHT_QUEUE, ids);
-            })
-            .catch((err: Error) => log.error('light job completion failed', { error: err.message }));
-        },
+        run: (jobs) => settle(LIGHT_QUEUE, jobs.map((j) => j.id), handler(jobs.map((j) => j.data))),
       });
     },
     async stopWorking() {

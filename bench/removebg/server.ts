@@ -21,7 +21,9 @@
  * read and marked running), thread wait, messages (to and from the heavy thread), thread asks (its input
  * file and cancellation checks, answered by the event loop), compute (decode, inference, encode: what "raw" measures), store, finish (task row), status lag
  * (finished → the client's poll sees it; the client polls every 25 ms) and download. A server without those
- * lines (an older checkout) prints only the client's part.
+ * lines (an older checkout) prints only the client's part. It also prints the plumbing, the API's time minus
+ * the thread's compute: on a loaded machine the compute of the API and of raw each vary by seconds between
+ * runs, which hides a fixed cost of a few hundred milliseconds in the overhead ratio but not in the plumbing.
  *
  * Photos: the rembg fixtures (../shared/fixtures/rembg or BENCH_PHOTOS, as bench:removebg) plus one 12 MP
  * photo (astronaut scaled to 4000×3000), which is what makes the full-size buffers count.
@@ -186,6 +188,11 @@ interface Measured {
   peakRssMb: number;
   apiMs: Record<string, number>;
   rawMs: Record<string, number>;
+  /**
+   * --breakdown: the API's time minus the thread's compute (the same pipeline as raw), per photo (median). On a
+   * loaded machine the compute of either side varies by seconds; this part of the overhead does not.
+   */
+  plumbingMs?: Record<string, number>;
 }
 
 async function measure(label: string, root: string, list: Photo[], raw: (buf: Buffer) => Promise<unknown>): Promise<Measured> {
@@ -202,6 +209,7 @@ async function measure(label: string, root: string, list: Photo[], raw: (buf: Bu
     await raw(list[0].buf);
     const apiMs: Record<string, number> = {};
     const rawMs: Record<string, number> = {};
+    const plumbingMs: Record<string, number> = {};
     for (const p of list) {
       const a: number[] = [];
       const r: number[] = [];
@@ -221,11 +229,15 @@ async function measure(label: string, root: string, list: Photo[], raw: (buf: Bu
       if (BREAKDOWN) {
         const names = Object.keys(stages[0]);
         console.log(`[${label}]   stages (median ms): ${names.map((n) => `${n} ${median(stages.map((s) => s[n] ?? NaN)).toFixed(1)}`).join(', ')}`);
+        if (stages[0].compute !== undefined) {
+          plumbingMs[p.name] = Math.round(median(a.map((ms, i) => ms - stages[i].compute)));
+          console.log(`[${label}]   plumbing (API − compute) ${plumbingMs[p.name]} ms: ${((plumbingMs[p.name] / rawMs[p.name]) * 100).toFixed(1)} % of raw`);
+        }
       }
     }
     const peakRssMb = await vm(pid, 'VmHWM');
     console.log(`[${label}] server peak RSS (VmHWM) ${peakRssMb} MiB`);
-    return { readyRssMb, peakRssMb, apiMs, rawMs };
+    return { readyRssMb, peakRssMb, apiMs, rawMs, ...(Object.keys(plumbingMs).length ? { plumbingMs } : {}) };
   } finally {
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));
@@ -254,6 +266,10 @@ async function main(): Promise<void> {
     const api = Object.values(m.apiMs).reduce((a, b) => a + b, 0);
     const raw = Object.values(m.rawMs).reduce((a, b) => a + b, 0);
     console.log(`  ${label.padEnd(7)} peak RSS ${m.peakRssMb} MiB (ready ${m.readyRssMb} MiB); API total ${api} ms vs raw ${raw} ms: overhead ${((api / raw - 1) * 100).toFixed(1)} %  (load now ${os.loadavg().map((l) => l.toFixed(1)).join(' ')})`);
+    if (m.plumbingMs) {
+      const plumbing = Object.values(m.plumbingMs).reduce((a, b) => a + b, 0);
+      console.log(`          plumbing (API − compute) total ${plumbing} ms: ${((plumbing / raw) * 100).toFixed(1)} % of raw`);
+    }
   }
   const after = results.after;
   const overhead = Object.values(after.apiMs).reduce((a, b) => a + b, 0) / Object.values(after.rawMs).reduce((a, b) => a + b, 0) - 1;

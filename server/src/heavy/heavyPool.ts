@@ -10,7 +10,6 @@ import { ApiError } from '../envelope';
 import type { ProcessorContext } from '../tasks/processor';
 import { log } from '../logging';
 import type { HeavyAnswer, HeavyEvent, HeavyRequest, SerializedError } from './messages';
-import { transferableOf } from './transfer';
 
 /** The event-loop side of one piece of work: where progress, questions and the outcome go. */
 interface Job {
@@ -72,7 +71,6 @@ function startSlot(): Slot {
 
 async function answer(slot: Slot, job: Job, event: Extract<HeavyEvent, { type: 'ask' }>): Promise<void> {
   const reply: HeavyAnswer = { rid: event.rid };
-  let transfer: ArrayBuffer[] = [];
   try {
     const ctx = job.ctx;
     if (!ctx) throw new Error('only processors may ask');
@@ -86,13 +84,9 @@ async function answer(slot: Slot, job: Job, event: Extract<HeavyEvent, { type: '
           reply.result = true;
         }
         break;
-      case 'storage.get': {
-        const file = await ctx.storage.get(event.args[0] as string);
-        reply.result = file;
-        // The file was just read for this thread alone: move its bytes there instead of copying them.
-        transfer = transferableOf(file?.body);
+      case 'storage.get':
+        reply.result = await ctx.storage.get(event.args[0] as string);
         break;
-      }
       case 'storage.exists':
         reply.result = await ctx.storage.exists(event.args[0] as string);
         break;
@@ -108,7 +102,7 @@ async function answer(slot: Slot, job: Job, event: Extract<HeavyEvent, { type: '
   } catch (err) {
     reply.error = { message: err instanceof Error ? err.message : String(err), apiCode: err instanceof ApiError ? err.code : undefined };
   }
-  if (slot.job === job) slot.worker.postMessage(reply, transfer);
+  if (slot.job === job) slot.worker.postMessage(reply);
 }
 
 async function onEvent(slot: Slot, event: HeavyEvent): Promise<void> {

@@ -12,7 +12,6 @@ import { ApiError } from '../envelope';
 import type { FileStorage } from '../storage/storage';
 import type { ProcessorContext } from '../tasks/processor';
 import type { HeavyAnswer, HeavyEvent, HeavyRequest, SerializedError } from './messages';
-import { transferableOf } from './transfer';
 
 if (!parentPort) throw new Error('heavyThread.ts runs only as a worker thread');
 const port = parentPort;
@@ -38,8 +37,8 @@ class CancelledInThread extends Error {}
 const asks = new Map<number, { resolve(v: unknown): void; reject(e: Error): void }>();
 let nextRid = 1;
 
-function post(event: HeavyEvent, transfer: ArrayBuffer[] = []): void {
-  port.postMessage(event, transfer);
+function post(event: HeavyEvent): void {
+  port.postMessage(event);
 }
 
 /** Milliseconds the current job spent waiting for the event loop's answers (one job at a time per thread). */
@@ -110,11 +109,7 @@ port.on('message', (msg: HeavyRequest | HeavyAnswer) => {
   askMs = 0;
   const work = msg.kind === 'processor' ? runProcessor(msg) : runCall(msg);
   work.then(
-    // A processor's output body is moved to the event loop, not copied (nothing here keeps it).
-    (result) => post(
-      { id: msg.id, type: 'done', result, ms: { total: Math.round(performance.now() - startedAt), asks: Math.round(askMs) } },
-      msg.kind === 'processor' ? transferableOf((result as { body?: unknown } | null)?.body) : [],
-    ),
+    (result) => post({ id: msg.id, type: 'done', result, ms: { total: Math.round(performance.now() - startedAt), asks: Math.round(askMs) } }),
     (err: unknown) => post({ id: msg.id, type: 'error', error: serialize(err) }),
   );
 });

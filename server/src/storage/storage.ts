@@ -5,10 +5,7 @@
  */
 export interface FileStorage {
   put(key: string, body: Buffer, contentType: string): Promise<void>;
-  /**
-   * Null when the key does not exist. The body is the caller's own (a fresh read, never a buffer the storage
-   * keeps): the heavy-work pool moves it to a thread, which empties it here.
-   */
+  /** Null when the key does not exist. */
   get(key: string): Promise<{ body: Buffer; contentType: string } | null>;
   exists(key: string): Promise<boolean>;
   delete(key: string): Promise<void>;

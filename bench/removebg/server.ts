@@ -12,11 +12,24 @@
  *
  *   BENCH_BEFORE_ROOT=/tmp/main-copy npm run bench:removebg-server
  *   BENCH_RUNS=3 npm run bench:removebg-server            (after only)
+ *   BENCH_BEFORE_ROOT=/tmp/old BENCH_SAME_RAW=1 npm run bench:removebg-server   (a plumbing-only change)
+ *   npm run bench:removebg-server -- --breakdown          (where each request's time goes)
+ *
+ * --breakdown (or BENCH_BREAKDOWN=1) starts the server with LOG_LEVEL=debug and reads its "task timing" and
+ * "heavy timing" lines (tasks/runTask.ts, heavy/heavyPool.ts) to split each API time into: submit (the
+ * request: checks, task row, queueing), pickup (submit answered → a worker starts the task), claim (task row
+ * read and marked running), thread wait, messages (to and from the heavy thread), thread asks (its input
+ * file and cancellation checks, answered by the event loop), compute (decode, inference, encode: what "raw" measures), store, finish (task row), status lag
+ * (finished → the client's poll sees it; the client polls every 25 ms) and download. A server without those
+ * lines (an older checkout) prints only the client's part. It also prints the plumbing, the API's time minus
+ * the thread's compute: on a loaded machine the compute of the API and of raw each vary by seconds between
+ * runs, which hides a fixed cost of a few hundred milliseconds in the overhead ratio but not in the plumbing.
  *
  * Photos: the rembg fixtures (../shared/fixtures/rembg or BENCH_PHOTOS, as bench:removebg) plus one 12 MP
  * photo (astronaut scaled to 4000×3000), which is what makes the full-size buffers count.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createInterface } from 'node:readline';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -29,9 +42,11 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'
 const PORT = Number(process.env.BENCH_PORT) || 8308;
 const BASE = `http://127.0.0.1:${PORT}`;
 const RUNS = Number(process.env.BENCH_RUNS) || 2;
-const POLL_MS = 25;
+/** The client's status poll interval (BENCH_POLL_MS; the page polls every POLL_INTERVAL_MS = 1 s, this bench faster). */
+const POLL_MS = Number(process.env.BENCH_POLL_MS) || 25;
 const TARGET_RSS_MB = 800;
 const TARGET_OVERHEAD = 0.1;
+const BREAKDOWN = process.argv.includes('--breakdown') || process.env.BENCH_BREAKDOWN === '1';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const median = (v: number[]) => {
   const s = [...v].sort((a, b) => a - b);
@@ -81,10 +96,18 @@ async function upload(buf: Buffer, name: string): Promise<string> {
   return res.data.fileUrl;
 }
 
-/** One cut-out through the API: submit, poll, download the PNG. Milliseconds. */
-async function cutoutViaApi(imgUrl: string): Promise<number> {
+/** The server's debug lines about one task (see --breakdown), by task id. */
+type ServerLines = Map<string, { task?: any; heavy?: any }>;
+
+/** One request's stages in milliseconds (--breakdown); the server's part is absent when it logged none. */
+type Stages = Record<string, number>;
+
+/** One cut-out through the API: submit, poll, download the PNG. Milliseconds, and the stages when known. */
+async function cutoutViaApi(imgUrl: string, lines?: ServerLines): Promise<{ ms: number; stages: Stages }> {
   const t0 = performance.now();
   const submitted = await post('/api/task/removebg', { imgUrl });
+  const submittedAt = Date.now();
+  const tSubmitted = performance.now();
   if (submitted.resultCode !== 100) throw new Error(`submit refused: ${submitted.resultCode} ${submitted.msg}`);
   const taskId = submitted.data.taskId as string;
   for (;;) {
@@ -92,12 +115,49 @@ async function cutoutViaApi(imgUrl: string): Promise<number> {
     const entry = res.data?.result?.[taskId] as { resultCode: number; msg?: string; data?: { resultUrl?: string; fileUrl?: string; url?: string } } | undefined;
     if (entry && entry.resultCode !== -112) {
       if (entry.resultCode !== 100) throw new Error(`task failed: ${entry.resultCode} ${entry.msg}`);
+      const seenAt = Date.now();
+      const tSeen = performance.now();
       const url = entry.data?.resultUrl ?? entry.data?.fileUrl ?? entry.data?.url;
       if (url) await (await fetch(url.startsWith('http') ? url : `${BASE}${url}`)).arrayBuffer();
-      return performance.now() - t0;
+      const ms = performance.now() - t0;
+      const stages: Stages = { submit: tSubmitted - t0 };
+      // The server writes its lines as it goes; give the pipe a moment.
+      for (let i = 0; i < 20 && lines && !lines.get(taskId)?.task; i++) await sleep(5);
+      const server = lines?.get(taskId);
+      if (server?.task) {
+        const t = server.task;
+        stages.pickup = t.pickedAt - submittedAt;
+        stages.claim = t.ms.claim;
+        if (server.heavy) {
+          const h = server.heavy;
+          Object.assign(stages, { threadWait: h.waitMs, messages: h.messagesMs, threadAsks: h.asksMs, compute: h.threadMs - h.asksMs });
+          stages.processOther = t.ms.process - h.waitMs - h.messagesMs - h.threadMs;
+        } else stages.process = t.ms.process;
+        Object.assign(stages, { cancelCheck: t.ms.cancelCheck, store: t.ms.store, finish: t.ms.finish, statusLag: seenAt - t.finishedAt });
+      } else stages.untilDone = tSeen - tSubmitted;
+      stages.download = performance.now() - tSeen;
+      return { ms, stages };
     }
     await sleep(POLL_MS);
   }
+}
+
+/** Reads the server's debug lines ("task timing", "heavy timing") into `lines`. */
+function collectLines(server: ChildProcess, lines: ServerLines): void {
+  if (!server.stdout) return;
+  createInterface({ input: server.stdout }).on('line', (text) => {
+    if (!text.includes('timing')) return;
+    try {
+      const line = JSON.parse(text) as { msg: string; taskId?: string };
+      if (!line.taskId) return;
+      const entry = lines.get(line.taskId) ?? {};
+      if (line.msg === 'task timing') entry.task = line;
+      else if (line.msg === 'heavy timing') entry.heavy = line;
+      lines.set(line.taskId, entry);
+    } catch {
+      // not a JSON line
+    }
+  });
 }
 
 async function startServer(root: string, launchEnv: NodeJS.ProcessEnv): Promise<{ server: ChildProcess; dataDir: string }> {
@@ -107,8 +167,8 @@ async function startServer(root: string, launchEnv: NodeJS.ProcessEnv): Promise<
     cwd: root,
     // HEAVY_NICE=0: on a shared, loaded machine the heavy thread's default nice 10 alone makes the API
     // several times slower than the raw call; this bench measures the plumbing, not the priority.
-    env: { ...launchEnv, HEAVY_NICE: process.env.HEAVY_NICE ?? '0', PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', FREE_DAILY_CREDITS: '100000', RATE_LIMIT_API: '0', RATE_LIMIT_API_DEVICE: '0' },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...launchEnv, HEAVY_NICE: process.env.HEAVY_NICE ?? '0', PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: BREAKDOWN ? 'debug' : 'warn', FREE_DAILY_CREDITS: '100000', RATE_LIMIT_API: '0', RATE_LIMIT_API_DEVICE: '0' },
+    stdio: ['ignore', BREAKDOWN ? 'pipe' : 'ignore', 'inherit'],
   });
   // Never leave the server behind when the bench stops early.
   const stop = () => server.kill('SIGTERM');
@@ -131,39 +191,58 @@ interface Measured {
   firstRequestMs: number;
   apiMs: Record<string, number>;
   rawMs: Record<string, number>;
+  /**
+   * --breakdown: the API's time minus the thread's compute (the same pipeline as raw), per photo (median). On a
+   * loaded machine the compute of either side varies by seconds; this part of the overhead does not.
+   */
+  plumbingMs?: Record<string, number>;
 }
 
 async function measure(label: string, root: string, list: Photo[], raw: (buf: Buffer) => Promise<unknown>, launchEnv: NodeJS.ProcessEnv): Promise<Measured> {
   const { server, dataDir } = await startServer(root, launchEnv);
   try {
     const pid = server.pid!;
+    const lines: ServerLines = new Map();
+    collectLines(server, lines);
     const readyRssMb = await vm(pid, 'VmRSS');
     console.log(`[${label}] server ready (${root}); RSS ${readyRssMb} MiB`);
     const urls = new Map<string, string>();
     for (const p of list) urls.set(p.name, await upload(p.buf, p.name));
     // The first request after ready: what a user pays for anything loaded lazily (the warm-up only loads IS-Net).
-    const firstRequestMs = Math.round(await cutoutViaApi(urls.get(list[0].name)!));
+    const firstRequestMs = Math.round((await cutoutViaApi(urls.get(list[0].name)!, lines)).ms);
     console.log(`[${label}] first request (${list[0].name}) ${firstRequestMs} ms; RSS ${await vm(pid, 'VmRSS')} MiB`);
     await raw(list[0].buf);
     const apiMs: Record<string, number> = {};
     const rawMs: Record<string, number> = {};
+    const plumbingMs: Record<string, number> = {};
     for (const p of list) {
       const a: number[] = [];
       const r: number[] = [];
+      const stages: Stages[] = [];
       // Interleaved, so a change in the machine's load hits both alike.
       for (let i = 0; i < RUNS; i++) {
-        a.push(await cutoutViaApi(urls.get(p.name)!));
+        const api = await cutoutViaApi(urls.get(p.name)!, lines);
+        a.push(api.ms);
+        stages.push(api.stages);
         const t = performance.now();
         await raw(p.buf);
         r.push(performance.now() - t);
       }
       apiMs[p.name] = Math.round(median(a));
       rawMs[p.name] = Math.round(median(r));
-      console.log(`[${label}] ${p.name.padEnd(16)} ${p.mp.toFixed(2)} MP  API ${apiMs[p.name]} ms (runs ${a.map(Math.round).join(', ')})  raw ${rawMs[p.name]} ms (runs ${r.map(Math.round).join(', ')})  overhead ${((apiMs[p.name] / rawMs[p.name] - 1) * 100).toFixed(1)} %`);
+      console.log(`[${label}] ${p.name.padEnd(16)} ${p.mp.toFixed(2)} MP  API ${apiMs[p.name]} ms (runs ${a.map(Math.round).join(', ')})  raw ${rawMs[p.name]} ms (runs ${r.map(Math.round).join(', ')})  overhead ${((apiMs[p.name] / rawMs[p.name] - 1) * 100).toFixed(1)} %  load ${os.loadavg()[0].toFixed(1)}`);
+      if (BREAKDOWN) {
+        const names = Object.keys(stages[0]);
+        console.log(`[${label}]   stages (median ms): ${names.map((n) => `${n} ${median(stages.map((s) => s[n] ?? NaN)).toFixed(1)}`).join(', ')}`);
+        if (stages[0].compute !== undefined) {
+          plumbingMs[p.name] = Math.round(median(a.map((ms, i) => ms - stages[i].compute)));
+          console.log(`[${label}]   plumbing (API − compute) ${plumbingMs[p.name]} ms: ${((plumbingMs[p.name] / rawMs[p.name]) * 100).toFixed(1)} % of raw`);
+        }
+      }
     }
     const peakRssMb = await vm(pid, 'VmHWM');
     console.log(`[${label}] server peak RSS (VmHWM) ${peakRssMb} MiB`);
-    return { readyRssMb, peakRssMb, firstRequestMs, apiMs, rawMs };
+    return { readyRssMb, peakRssMb, firstRequestMs, apiMs, rawMs, ...(Object.keys(plumbingMs).length ? { plumbingMs } : {}) };
   } finally {
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));
@@ -177,12 +256,15 @@ async function main(): Promise<void> {
   console.log(`  the machine may be shared with other jobs: compare only within this run (load ${os.loadavg().map((l) => l.toFixed(1)).join(' ')})`);
   const results: Record<string, Measured> = {};
   const beforeRoot = process.env.BENCH_BEFORE_ROOT;
-  if (beforeRoot) {
-    const { removeBackgroundBefore } = await import('./baseline');
-    // Started as main's launchers started it (no allocator setting), unless this environment sets one.
-    results.before = await measure('before', path.resolve(beforeRoot), list, (b) => removeBackgroundBefore(b), process.env);
-  }
   const { removeBackground } = await import('../../server/src/models/removeBackground');
+  if (beforeRoot) {
+    // BENCH_SAME_RAW=1: the two checkouts differ only in the plumbing (queue, threads, storage), so "before"
+    // is judged against this repository's pipeline too and its overhead is comparable with "after"'s.
+    const { removeBackgroundBefore } = await import('./baseline');
+    const rawBefore = process.env.BENCH_SAME_RAW === '1' ? removeBackground : removeBackgroundBefore;
+    // Started as main's launchers started it (no allocator setting), unless this environment sets one.
+    results.before = await measure('before', path.resolve(beforeRoot), list, (b) => rawBefore(b), process.env);
+  }
   // The allocator setting npm start and npm run server give the server now (server/src/config/allocator.ts).
   results.after = await measure('after', repoRoot, list, (b) => removeBackground(b), withAllocatorEnv(process.env));
 
@@ -190,7 +272,11 @@ async function main(): Promise<void> {
   for (const [label, m] of Object.entries(results)) {
     const api = Object.values(m.apiMs).reduce((a, b) => a + b, 0);
     const raw = Object.values(m.rawMs).reduce((a, b) => a + b, 0);
-    console.log(`  ${label.padEnd(7)} peak RSS ${m.peakRssMb} MiB (ready ${m.readyRssMb} MiB); first request ${m.firstRequestMs} ms; API total ${api} ms vs raw ${raw} ms: overhead ${((api / raw - 1) * 100).toFixed(1)} %`);
+    console.log(`  ${label.padEnd(7)} peak RSS ${m.peakRssMb} MiB (ready ${m.readyRssMb} MiB); first request ${m.firstRequestMs} ms; API total ${api} ms vs raw ${raw} ms: overhead ${((api / raw - 1) * 100).toFixed(1)} %  (load now ${os.loadavg().map((l) => l.toFixed(1)).join(' ')})`);
+    if (m.plumbingMs) {
+      const plumbing = Object.values(m.plumbingMs).reduce((a, b) => a + b, 0);
+      console.log(`          plumbing (API − compute) total ${plumbing} ms: ${((plumbing / raw) * 100).toFixed(1)} % of raw`);
+    }
   }
   const after = results.after;
   const overhead = Object.values(after.apiMs).reduce((a, b) => a + b, 0) / Object.values(after.rawMs).reduce((a, b) => a + b, 0) - 1;

@@ -8,6 +8,7 @@
 import { Worker } from 'node:worker_threads';
 import { ApiError } from '../envelope';
 import type { ProcessorContext } from '../tasks/processor';
+import { log } from '../logging';
 import type { HeavyAnswer, HeavyEvent, HeavyRequest, SerializedError } from './messages';
 
 /** The event-loop side of one piece of work: where progress, questions and the outcome go. */
@@ -18,6 +19,9 @@ interface Job {
   cancelError?: unknown;
   resolve(value: unknown): void;
   reject(err: unknown): void;
+  /** performance.now() when the job was submitted and when it was posted to a thread (for the timing log). */
+  queuedAt: number;
+  postedAt?: number;
 }
 
 interface Slot {
@@ -108,8 +112,18 @@ async function onEvent(slot: Slot, event: HeavyEvent): Promise<void> {
   if (event.type === 'ask') return answer(slot, job, event);
   slot.job = null;
   slot.worker.unref();
-  if (event.type === 'done') job.resolve(event.result);
-  else if (event.error.cancelled && job.cancelError) job.reject(job.cancelError);
+  if (event.type === 'done') {
+    if (job.request.kind === 'processor' && event.ms) {
+      // Hand-off costs of the thread pool (bench:removebg-server --breakdown): waiting for a thread, and the
+      // messages' time both ways (the job's time minus the thread's own).
+      const now = performance.now();
+      log.debug('heavy timing', {
+        taskId: job.request.taskId, waitMs: Math.round((job.postedAt ?? now) - job.queuedAt),
+        messagesMs: Math.round(now - (job.postedAt ?? now) - event.ms.total), threadMs: event.ms.total, asksMs: event.ms.asks,
+      });
+    }
+    job.resolve(event.result);
+  } else if (event.error.cancelled && job.cancelError) job.reject(job.cancelError);
   else job.reject(revive(event.error));
   pump();
 }
@@ -122,6 +136,7 @@ function pump(): void {
     const job = waiting.shift()!;
     slot.job = job;
     slot.worker.ref(); // busy: keep the process alive until the job ends
+    job.postedAt = performance.now();
     slot.worker.postMessage(job.request);
   }
 }
@@ -129,7 +144,7 @@ function pump(): void {
 function submit(request: HeavyRequest, ctx?: ProcessorContext): Promise<unknown> {
   closed = false;
   return new Promise((resolve, reject) => {
-    waiting.push({ request, ctx, resolve, reject });
+    waiting.push({ request, ctx, resolve, reject, queuedAt: performance.now() });
     pump();
   });
 }

@@ -41,12 +41,16 @@ function post(event: HeavyEvent): void {
   port.postMessage(event);
 }
 
+/** Milliseconds the current job spent waiting for the event loop's answers (one job at a time per thread). */
+let askMs = 0;
+
 function ask(id: number, op: Extract<HeavyEvent, { type: 'ask' }>['op'], args: unknown[]): Promise<unknown> {
   const rid = nextRid++;
-  return new Promise((resolve, reject) => {
+  const askedAt = performance.now();
+  return new Promise<unknown>((resolve, reject) => {
     asks.set(rid, { resolve, reject });
     post({ id, type: 'ask', rid, op, args });
-  });
+  }).finally(() => (askMs += performance.now() - askedAt));
 }
 
 function serialize(err: unknown): SerializedError {
@@ -101,9 +105,11 @@ port.on('message', (msg: HeavyRequest | HeavyAnswer) => {
     else pending?.resolve(msg.result);
     return;
   }
+  const startedAt = performance.now();
+  askMs = 0;
   const work = msg.kind === 'processor' ? runProcessor(msg) : runCall(msg);
   work.then(
-    (result) => post({ id: msg.id, type: 'done', result }),
+    (result) => post({ id: msg.id, type: 'done', result, ms: { total: Math.round(performance.now() - startedAt), asks: Math.round(askMs) } }),
     (err: unknown) => post({ id: msg.id, type: 'error', error: serialize(err) }),
   );
 });

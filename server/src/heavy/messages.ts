@@ -11,7 +11,8 @@ export type HeavyRequest =
 export type HeavyEvent =
   | { id: number; type: 'progress'; value: number }
   | { id: number; type: 'ask'; rid: number; op: 'checkCancelled' | 'storage.get' | 'storage.put' | 'storage.exists' | 'storage.delete'; args: unknown[] }
-  | { id: number; type: 'done'; result: unknown }
+  /** `ms`: the thread's own time on the job (`total`) and the part spent waiting for the event loop's answers (`asks`). */
+  | { id: number; type: 'done'; result: unknown; ms?: { total: number; asks: number } }
   | { id: number; type: 'error'; error: SerializedError };
 
 /** The event loop's answer to an `ask`. */

@@ -3,6 +3,13 @@ import PgBoss from 'pg-boss';
 import type { Database } from '../db/database';
 import { log } from '../logging';
 import { isLightTaskType } from './lightTasks';
+import { startFetchLoop, type FetchLoop } from './fetchLoop';
+
+/**
+ * The longest an idle worker waits between polls of the database: jobs queued by another process (an API-only
+ * process, a second server) start at most this late; jobs queued by this process start at once.
+ */
+export const IDLE_POLL_MAX_MS = 2000;
 
 /** What a queued job carries: our task id (and its type, for logs); everything else is read from the tasks table. */
 export interface TaskJobData {
@@ -29,16 +36,17 @@ export const queueFor = (taskType: string): string => (isLightTaskType(taskType)
 export interface JobQueue {
   /** The pg-boss schema, for the recovery sweep's look at job states. */
   readonly schema: string;
-  enqueue(taskType: string, data: TaskJobData): Promise<string>;
+  /** Queues one job (with the id `jobId` when given, one recorded on the task beforehand); returns its id. */
+  enqueue(taskType: string, data: TaskJobData, jobId?: string): Promise<string>;
   /**
    * Queues one job per task id in one statement; returns the job ids in the same order. `jobIds` are the ids
    * to give the jobs (recorded on the tasks beforehand, so no statement has to record them afterwards).
    */
   enqueueMany(taskType: string, taskIds: string[], jobIds?: string[]): Promise<string[]>;
-  /** Starts `concurrency` polling loops over all heavy task types: at most that many jobs run at once here. */
+  /** Starts polling all heavy task types with `concurrency` slots: at most that many jobs run at once here. */
   work(concurrency: number, handler: (data: TaskJobData) => Promise<void>): Promise<void>;
   /**
-   * Starts one polling loop over the light queue: it claims up to `batchSize` jobs per fetch and hands them
+   * Starts polling the light queue: it claims up to `batchSize` jobs per fetch and hands them
    * to `handler` together (completed together when it resolves), with at most `groups` groups at once.
    */
   workLight(groups: number, batchSize: number, handler: (data: TaskJobData[]) => Promise<void>): Promise<void>;
@@ -56,7 +64,7 @@ function bossDb(db: Database): PgBoss.Db {
 
 export interface QueueOptions {
   schema: string;
-  /** Seconds between polls of an idle worker (pg-boss minimum 0.5). */
+  /** Seconds between polls of a worker that just ran out of work (minimum 0.5); idle, it backs off to IDLE_POLL_MAX_MS. */
   pollingIntervalSeconds?: number;
   /** Queue maintenance (archiving, late expiry); off for short-lived test queues. */
   supervise?: boolean;
@@ -80,84 +88,74 @@ export async function createJobQueue(db: Database, options: QueueOptions): Promi
       if (!(await boss.getQueue(name))) throw err;
     });
   }
-  const polling = Math.max(0.5, options.pollingIntervalSeconds ?? 0.5);
-  let lightStopped = false;
-  let lightLoop: Promise<void> | null = null;
-  // An idle light loop sleeps between polls; a light job queued by this process wakes it at once, so a batch
-  // started here does not wait out the polling interval before its first photo.
-  let wake: () => void = () => undefined;
-  const woken = () => new Promise<void>((r) => (wake = r));
-  const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms).unref());
+  // Idle polling: 0.5 s right after work, backing off to IDLE_POLL_MAX_MS while nothing comes; jobs queued by this
+  // process wake the loop at once (fetchLoop.ts), so only jobs from other processes wait for a poll.
+  const minMs = 1000 * Math.max(0.5, options.pollingIntervalSeconds ?? 0.5);
+  const idleMs = { min: minMs, max: Math.max(minMs, IDLE_POLL_MAX_MS) };
+  let heavyLoop: FetchLoop | null = null;
+  let lightLoop: FetchLoop | null = null;
+  const fetchJobs = (name: string, batchSize: number) =>
+    boss.fetch<TaskJobData>(name, { batchSize }).catch((err: Error) => {
+      log.error('queue fetch failed', { queue: name, error: err.message });
+      return [];
+    });
+  /** Completes the jobs `ids` of queue `name` when `work` resolves, fails them when it throws. */
+  const settle = async (name: string, ids: string[], work: Promise<void>): Promise<void> => {
+    await work
+      .then(() => boss.complete(name, ids), (err: Error) => {
+        log.error('task job failed', { queue: name, error: err.message });
+        return boss.fail(name, ids);
+      })
+      .catch((err: Error) => log.error('job completion failed', { queue: name, error: err.message }));
+  };
   return {
     schema: options.schema,
-    async enqueue(taskType, data) {
-      const id = await boss.send(queueFor(taskType), { ...data, type: taskType });
+    async enqueue(taskType, data, jobId) {
+      const id = await boss.send(queueFor(taskType), { ...data, type: taskType }, jobId ? { id: jobId } : {});
       if (!id) throw new Error(`queue refused a ${taskType} job`);
-      if (isLightTaskType(taskType)) wake();
+      (isLightTaskType(taskType) ? lightLoop : heavyLoop)?.wake();
       return id;
     },
     async enqueueMany(taskType, taskIds, jobIds) {
       const ids = jobIds ?? taskIds.map(() => randomUUID());
       const name = queueFor(taskType);
       await boss.insert(taskIds.map((taskId, i) => ({ id: ids[i], name, data: { taskId, type: taskType }, retryLimit: 0, expireInSeconds: queueOptions.expireInSeconds })));
-      if (name === LIGHT_QUEUE) wake();
+      (name === LIGHT_QUEUE ? lightLoop : heavyLoop)?.wake();
       return ids;
     },
     async work(concurrency, handler) {
-      for (let i = 0; i < concurrency; i++) {
-        let workerId: string | null = null;
-        workerId = await boss.work<TaskJobData>(TASK_QUEUE, { batchSize: 1, pollingIntervalSeconds: polling }, async (jobs) => {
-          for (const job of jobs) await handler(job.data);
-          // pg-boss waits out the polling interval after every fetch, even one that found a job: a loop
-          // would run at most 2 short jobs a second (bulk resizing: ~5 ms each). A loop that just finished
-          // a job asks for the next at once; only an idle loop waits the interval.
-          if (jobs.length > 0 && workerId) boss.notifyWorker(workerId);
-        });
-      }
+      // One fetch loop for `concurrency` slots: an idle pool costs one query per poll, not one per slot.
+      heavyLoop = startFetchLoop({
+        slots: concurrency,
+        idleMs,
+        fetch: async (free) => (await fetchJobs(TASK_QUEUE, free)).map((job) => [job]),
+        run: ([job]) => settle(TASK_QUEUE, [job.id], handler(job.data)),
+      });
     },
     async workLight(groups, batchSize, handler) {
-      // Our own fetch loop rather than boss.work: it claims the next group while earlier ones still run, so
-      // the photo pipelines never wait for a group's bookkeeping (claim, results, finish, completion).
-      lightStopped = false;
-      const inFlight = new Set<Promise<void>>();
-      const loop = async () => {
-        while (!lightStopped) {
-          if (inFlight.size >= groups) {
-            await Promise.race(inFlight);
-            continue;
-          }
-          const jobs = await boss.fetch<TaskJobData>(LIGHT_QUEUE, { batchSize }).catch((err: Error) => {
-            log.error('light queue fetch failed', { error: err.message });
-            return [];
-          });
-          if (jobs.length === 0) {
-            await Promise.race([...inFlight, sleep(polling * 1000), woken()]);
-            continue;
-          }
-          const ids = jobs.map((j) => j.id);
-          const group: Promise<void> = handler(jobs.map((j) => j.data))
-            .then(() => boss.complete(LIGHT_QUEUE, ids), (err: Error) => {
-              log.error('light task group failed', { error: err.message });
-              return boss.fail(LIGHT_QUEUE, ids);
-            })
-            .catch((err: Error) => log.error('light job completion failed', { error: err.message }))
-            .finally(() => inFlight.delete(group));
-          inFlight.add(group);
-        }
-        await Promise.all(inFlight);
-      };
-      lightLoop = loop();
+      // It claims the next group while earlier ones still run, so the photo pipelines never wait for a
+      // group's bookkeeping (claim, results, finish, completion).
+      lightLoop = startFetchLoop({
+        slots: groups,
+        idleMs,
+        fetch: async () => {
+          const jobs = await fetchJobs(LIGHT_QUEUE, batchSize);
+          return jobs.length > 0 ? [jobs] : [];
+        },
+        run: (jobs) => settle(LIGHT_QUEUE, jobs.map((j) => j.id), handler(jobs.map((j) => j.data))),
+      });
     },
     async stopWorking() {
-      await boss.offWork(TASK_QUEUE);
-      lightStopped = true;
+      // Stops fetching only: running handlers go on (the caller waits for them within its grace period).
+      await Promise.all([heavyLoop?.stop(), lightLoop?.stop()]);
     },
     async cancel(taskType, jobId) {
       await boss.cancel(queueFor(taskType), jobId).catch(() => undefined);
     },
     async stop() {
-      lightStopped = true;
-      await lightLoop;
+      await Promise.all([heavyLoop?.stop(), lightLoop?.stop()]);
+      // Light groups are short: let them complete their jobs. Heavy ones past the grace period were released.
+      await lightLoop?.drained();
       await boss.stop({ graceful: false, close: false, wait: true });
     },
   };

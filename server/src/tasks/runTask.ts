@@ -4,6 +4,7 @@ import { log } from '../logging';
 import type { FileStorage } from '../storage/storage';
 import type { Processor } from './processor';
 import type { TaskRepository } from './taskRepository';
+import { StageClock } from './stageClock';
 
 class Cancelled extends Error {}
 
@@ -22,8 +23,11 @@ export async function runTask(
   deps: { tasks: TaskRepository; storage: FileStorage; processors: Partial<Record<string, Processor>> },
   taskId: string,
 ): Promise<void> {
+  const pickedAt = Date.now();
+  const clock = new StageClock();
   const task = await deps.tasks.get(taskId);
   if (!task || !(await deps.tasks.start(taskId))) return; // cancelled or already finished
+  clock.mark('claim');
   const processor = deps.processors[task.type];
   if (!processor) {
     await deps.tasks.fail(taskId, ResultCode.SERVICE_UNAVAILABLE, `no processor for ${task.type}`);
@@ -46,10 +50,16 @@ export async function runTask(
         if (await deps.tasks.isCancelled(taskId)) throw new Cancelled();
       },
     });
+    clock.mark('process');
     if (await deps.tasks.isCancelled(taskId)) return;
+    clock.mark('cancelCheck');
     const key = resultKey(taskId, output.extension);
     await deps.storage.put(key, output.body, output.contentType);
+    clock.mark('store');
     await deps.tasks.finish(taskId, `/files/${key}`);
+    clock.mark('finish');
+    // Where a task's time goes outside its processor (bench:removebg-server --breakdown).
+    log.debug('task timing', { taskId, type: task.type, pickedAt, finishedAt: Date.now(), ms: clock.ms, bytes: output.body.length });
   } catch (err) {
     if (err instanceof Cancelled) return;
     if (err instanceof ApiError) {

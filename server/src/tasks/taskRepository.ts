@@ -34,10 +34,13 @@ function fromRow(r: TaskRow): TaskRecord {
 export class TaskRepository {
   constructor(private readonly db: Database) {}
 
-  /** Records a queued task; `q` is the transaction that also charges for it, when there is one. */
-  async create(task: { id: string; type: string; params: Record<string, unknown>; owner: string | null }, q: Queryable = this.db): Promise<void> {
-    await q.query(`insert into tasks (id, type, status, params, owner) values ($1, $2, 'queued', $3, $4)`, [
-      task.id, task.type, JSON.stringify(task.params), task.owner,
+  /**
+   * Records a queued task, with the id its job will have when given; `q` is the transaction that also charges
+   * for it, when there is one.
+   */
+  async create(task: { id: string; type: string; params: Record<string, unknown>; owner: string | null; jobId?: string }, q: Queryable = this.db): Promise<void> {
+    await q.query(`insert into tasks (id, type, status, params, owner, job_id) values ($1, $2, 'queued', $3, $4, $5)`, [
+      task.id, task.type, JSON.stringify(task.params), task.owner, task.jobId ?? null,
     ]);
   }
 

@@ -40,6 +40,23 @@ describe('TaskService.submit checks params against the task table', () => {
     expect(calls.create).toHaveBeenCalledWith(expect.objectContaining({ type: 'bgblur', params: { strength: 80, inputKey: 'uploads/web/a.png' } }), undefined);
     expect(calls.enqueue).toHaveBeenCalledOnce();
   });
+
+  it('records the job id with the task, and queues the job under that id (no statement after queueing)', async () => {
+    const setJobId = vi.fn(async () => undefined);
+    const calls = { enqueue: vi.fn(async (_type: string, _data: unknown, jobId?: string) => jobId ?? 'other'), create: vi.fn(async (_task: { jobId?: string }) => undefined) };
+    const svc = new TaskService({
+      tasks: { create: calls.create, setJobId, countActive: async () => 0 } as never,
+      queue: { enqueue: calls.enqueue } as never,
+      storage: { exists: async () => true } as never,
+      processors: { bgblur: (async () => ({ body: Buffer.alloc(0), contentType: 'image/png', extension: 'png' })) as Processor },
+      access: { keyFor: async () => 'uploads/web/a.png' } as never,
+    });
+    const taskId = await svc.submit('bgblur', { imgUrl: '/files/uploads/web/a.png' }, 'owner');
+    const jobId = calls.create.mock.calls[0][0].jobId;
+    expect(jobId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(calls.enqueue).toHaveBeenCalledWith('bgblur', { taskId }, jobId);
+    expect(setJobId).not.toHaveBeenCalled();
+  });
 });
 
 describe('TaskService.submitChecked (batch items) checks params against the task table too', () => {

@@ -5,8 +5,8 @@
  * variant, the band error (MAE within 6 px of the mask's border, both sides: where a smudge shows) and the PSNR
  * against the clean photo, then the means and how many photos each variant loses to Telea on the band.
  *
- *   BENCH_SET=tuning node --import tsx bench/tools/textFillVariants.ts      (the photos tuned on)
- *   BENCH_SET=heldout …                                                     (once, after the choice)
+ *   BENCH_SET=tuning node --import tsx bench/tools/textFillVariants.ts      (the 13 photos tuned on: textPhotos.ts)
+ *   BENCH_SET=heldout …                                                     (the 15 held-out ones: once, after the choice)
  *   SMOOTH_PX=0,3,6 …
  */
 import path from 'node:path';
@@ -15,13 +15,13 @@ import { psnr } from '../../server/src/models/inpaint/testSupport';
 import { haloPx, TEXT_FILL } from '../../server/src/tasks/processors/removeWatermark';
 import { detectTextMask } from '../../server/src/models/textDetect';
 import { addTextWatermark, type WatermarkLine } from '../../server/src/models/textDetect/syntheticWatermark';
-import { benchPhotos } from '../erase/photoSets';
 import { megapixelPhoto } from '../shared/photos';
 import { textBandError } from './textBand';
+import { textPhotos } from './textPhotos';
 
 const variants = (process.env.SMOOTH_PX ?? '0,3,6').split(',').map(Number);
 const set = process.env.BENCH_SET ?? 'tuning';
-const photos = benchPhotos(set).filter((p) => set !== 'heldout' || p.source === 'Debian darknet' || ['rocket', 'brick', 'camera'].includes(p.name));
+const photos = textPhotos(set);
 
 const bandError = textBandError;
 

@@ -29,8 +29,8 @@ const DARKNET = ['dog', 'eagle', 'giraffe', 'horses', 'kite', 'person', 'scream'
 const SKIMAGE = ['rocket.jpg', 'motorcycle_left.png', 'motorcycle_right.png', 'hubble_deep_field.jpg', 'retina.jpg', 'ihc.png',
   'brick.png', 'grass.png', 'gravel.png', 'camera.png', 'coins.png', 'moon.png', 'page.png'];
 
-/** Downloads and unpacks a Debian package into the cache unless already there. */
-function unpack(pkg: string, marker: string): string {
+/** Downloads and unpacks a Debian package into the cache unless already there; returns its folder. */
+export function unpack(pkg: string, marker: string): string {
   const dir = path.join(cache, pkg);
   if (existsSync(path.join(dir, marker))) return dir;
   mkdirSync(dir, { recursive: true });

@@ -1,13 +1,14 @@
 /**
  * Text removal fill variants, side by side on the same watermarked photos and the same detected masks (the captions
- * of watermark.ts): Telea ('fast') against the 'best' fill with SMOOTH_PX values of bestFill's `smoothPx` (pixels
- * next to the mask's border that keep the Telea base before the fade into patch texture). Prints, per photo and
+ * of watermark.ts): Telea ('fast') against the 'best' fill with each smooth base of BASES (bestFill's `smoothBase`:
+ * 'telea' was the text default before issue 15's second pass, 'auto' chooses per hole: smoothChoice.ts) and SMOOTH_PX
+ * values of `smoothPx` (pixels next to the mask's border that keep the smooth base before the fade into patch texture). Prints, per photo and
  * variant, the band error (MAE within 6 px of the mask's border, both sides: where a smudge shows) and the PSNR
  * against the clean photo, then the means and how many photos each variant loses to Telea on the band.
  *
- *   BENCH_SET=tuning node --import tsx bench/tools/textFillVariants.ts      (the photos tuned on)
- *   BENCH_SET=heldout …                                                     (once, after the choice)
- *   SMOOTH_PX=0,3,6 …
+ *   BENCH_SET=tuning node --import tsx bench/tools/textFillVariants.ts      (the 13 photos tuned on: textPhotos.ts)
+ *   BENCH_SET=heldout …                                                     (the 15 held-out ones: once, after the choice)
+ *   SMOOTH_PX=0,3,6 BASES=telea,auto …  (defaults: SMOOTH_PX=2, BASES=telea,auto)
  */
 import path from 'node:path';
 import { inpaintBest, inpaintTelea } from '../../server/src/models/inpaint';
@@ -15,13 +16,15 @@ import { psnr } from '../../server/src/models/inpaint/testSupport';
 import { haloPx, TEXT_FILL } from '../../server/src/tasks/processors/removeWatermark';
 import { detectTextMask } from '../../server/src/models/textDetect';
 import { addTextWatermark, type WatermarkLine } from '../../server/src/models/textDetect/syntheticWatermark';
-import { benchPhotos } from '../erase/photoSets';
 import { megapixelPhoto } from '../shared/photos';
 import { textBandError } from './textBand';
+import { textPhotos } from './textPhotos';
 
-const variants = (process.env.SMOOTH_PX ?? '0,3,6').split(',').map(Number);
+const smoothPxs = (process.env.SMOOTH_PX ?? '2').split(',').map(Number);
+const bases = (process.env.BASES ?? 'telea,auto').split(',') as Array<'telea' | 'auto' | 'harmonic'>;
+const variants = bases.flatMap((base) => smoothPxs.map((smoothPx) => ({ base, smoothPx, key: `${base} smoothPx ${smoothPx}` })));
 const set = process.env.BENCH_SET ?? 'tuning';
-const photos = benchPhotos(set).filter((p) => set !== 'heldout' || p.source === 'Debian darknet' || ['rocket', 'brick', 'camera'].includes(p.name));
+const photos = textPhotos(set);
 
 const bandError = textBandError;
 
@@ -47,11 +50,11 @@ for (const photo of photos) {
   const cells = [`Telea ${teleaBand.toFixed(2)} (${(await psnr(telea, wm.clean)).toFixed(2)} dB)`];
   add('telea', teleaBand, await psnr(telea, wm.clean), false);
   for (const v of variants) {
-    const out = await inpaintBest(wm.marked, det.mask, { dilatePx: halo, ...TEXT_FILL, smoothPx: v });
+    const out = await inpaintBest(wm.marked, det.mask, { dilatePx: halo, ...TEXT_FILL, smoothBase: v.base, smoothPx: v.smoothPx });
     const band = await bandError(out, wm.clean, det.mask);
     const db = await psnr(out, wm.clean);
-    add(`smoothPx ${v}`, band, db, band > teleaBand + 1e-9);
-    cells.push(`smoothPx ${v} ${band.toFixed(2)} (${db.toFixed(2)} dB)`);
+    add(v.key, band, db, band > teleaBand + 1e-9);
+    cells.push(`${v.key} ${band.toFixed(2)} (${db.toFixed(2)} dB)`);
   }
   console.log(`${set} ${path.basename(photo.file)}: band error ${cells.join(' | ')}`);
 }

@@ -23,9 +23,9 @@ import { detectScratchMask } from '../../server/src/models/scratchDetect';
 import { addScratches, typicalScratches } from '../../server/src/models/scratchDetect/syntheticScratches';
 import { detectTextMask } from '../../server/src/models/textDetect';
 import { addTextWatermark, type WatermarkLine } from '../../server/src/models/textDetect/syntheticWatermark';
-import { benchPhotos } from '../erase/photoSets';
 import { megapixelPhoto, timed } from '../shared/photos';
 import { BAND_PX, textBandError } from './textBand';
+import { textPhotos } from './textPhotos';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const photosDir = path.join(repoRoot, 'tests', 'assets', 'photos');
@@ -66,8 +66,8 @@ function captionLines(width: number, height: number): WatermarkLine[] {
   ];
 }
 
-// BENCH_SET=heldout|all adds the eraser bench's held-out photos (bench/erase/photoSets.ts); default: the tuning photos.
-const files = benchPhotos(process.env.BENCH_SET ?? 'tuning').map((p) => p.file);
+// BENCH_SET=tuning (default: the 13 photos the text fill was tuned on) | heldout (15 others) | all: textPhotos.ts.
+const files = textPhotos(process.env.BENCH_SET ?? 'tuning').map((p) => p.file);
 const withScratches = process.env.BENCH_SCRATCHES !== '0';
 if (files.length === 0) {
   console.error(`bench:watermark: no photos in ${photosDir}`);

@@ -14,6 +14,7 @@ import { patchFill } from './patchFill';
 import type { BinaryMask, Raster } from './raster';
 import { distanceInside, type FloatImage, harmonicFill } from './smooth';
 import { sourceBand } from './source';
+import { chosenSmoothFill } from './smoothChoice';
 import { runTelea } from './telea';
 
 /** Neighbourhood radius of the Telea smooth base (as the 'fast' fill's). */
@@ -41,10 +42,11 @@ export interface BestFillOptions {
   /**
    * The smooth fill under the texture (thin holes, and the feathered border of deep ones): 'harmonic' (default) or
    * 'telea' (OpenCV's fast marching: it extrapolates each border pixel from a 5 px neighbourhood and its gradient,
-   * so a ring pixel still tinted by a glyph's anti-aliasing does not tint the whole border as the membrane does;
-   * text removal uses it).
+   * so a ring pixel still tinted by a glyph's anti-aliasing does not tint the whole border as the membrane does) or
+   * 'auto' (per hole, the mix of Telea, Navier-Stokes and the membrane that best predicts the hole's own ring of real
+   * pixels: smoothChoice.ts; text removal uses it).
    */
-  smoothBase?: 'harmonic' | 'telea';
+  smoothBase?: 'harmonic' | 'telea' | 'auto';
 }
 
 /** 8-connected parts of the hole, as a label per pixel (0 = known) and their count. */
@@ -142,11 +144,12 @@ export async function bestFill(raster: Raster, mask: BinaryMask, opts: BestFillO
   const hole = new Uint8Array(w * h);
   for (let i = 0; i < hole.length; i++) hole[i] = mask.data[i] ? 1 : 0;
   const original = toFloat(raster);
+  const { labels, count } = labelParts(hole, w, h);
   let smooth = toFloat(raster);
   if (opts.smoothBase === 'telea') smooth = toFloat({ ...raster, data: await runTelea(raster, mask, TELEA_BASE_RADIUS) });
+  else if (opts.smoothBase === 'auto') smooth = await chosenSmoothFill(raster, hole, labels, count);
   else harmonicFill(smooth, hole);
   const depth = distanceInside(hole, w, h);
-  const { labels, count } = labelParts(hole, w, h);
   const out: FloatImage = { ...smooth, data: new Float32Array(smooth.data) };
 
   for (let label = 1; label <= count; label++) {

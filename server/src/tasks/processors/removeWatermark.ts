@@ -6,8 +6,8 @@
  * "SAMPLE"), not logos or graphics: those need the user's brush (maskUrl).
  * Fill: 'best' (default) is the eraser's own fill (models/inpaint/bestFill.ts) on the detected mask grown to cover the
  * glyphs' halo (anti-aliased edges, outlines, shadows: what was left behind as a smudged band when only the unclipped
- * box was filled; see HALO_SHARE: the detector's margin already covers it at usual sizes), with Telea as the smooth
- * base of its border (TEXT_FILL); 'fast' is OpenCV Telea on the mask as detected (instant, a soft smear inside).
+ * box was filled; see HALO_SHARE: the detector's margin already covers it at usual sizes), with a smooth base chosen
+ * per text box at its border (TEXT_FILL); 'fast' is OpenCV Telea on the mask as detected (instant, a soft smear inside).
  *
  * When no text is found and no mask was given the task fails with PARAMS_INVALID 'no text found' rather
  * than returning the photo unchanged: an unchanged "result" reads as success and hides that the user has
@@ -43,15 +43,19 @@ export function haloPx(boxHeights: number[]): number {
 }
 
 /**
- * The 'best' fill's settings for text: the Telea fill as the smooth base under the texture and an 8 px fade from it
- * into the texture (the eraser's default: the harmonic fill and 4 px). Near the box's border Telea's extrapolation
- * from a 5 px neighbourhood is closer to the photo than the membrane; with it the band around the mask is as good as
- * the 'fast' fill's or better (bench:tools -- watermark, smudge band) and the texture inside still wins on PSNR.
- * The first 2 px inside the mask keep the Telea base before the fade starts (smoothPx): of 0, 2, 4 and 6 px, 2 has the
- * largest worst-case lead over Telea on the band on the tuning photos (bench/tools/textFillVariants.ts: 0.03 against
- * 0.02 for 0 px; mean PSNR equal), chosen by that rule before the held-out photos were measured.
+ * The 'best' fill's settings for text: a smooth base chosen per text box ('auto': the mix of Telea, Navier-Stokes and
+ * the membrane that best predicts the box's own ring of real pixels when the mask is grown over it; smoothChoice.ts)
+ * under the texture, and an 8 px fade from it into the texture (the eraser's default: the harmonic fill and 4 px). The
+ * band a few pixels inside the box is where a smudge shows, and there a smooth extrapolation beats copied texture; which
+ * smooth one wins depends on the photo (Telea alone, the base before, lost to the 'fast' fill on 3 of 13 tuning bands;
+ * none of the alternatives, dilating over the halo included, won on every photo: bench/tools/textFillVariants.ts), so
+ * each box asks its own surroundings. The first 2 px inside the mask keep the base before the fade starts (smoothPx:
+ * of 0, 2, 4 and 6 px, 2 had the largest worst-case lead over Telea on the band on the tuning photos).
+ * Band error (MAE within 6 px of the mask's border; bench/tools/textFillVariants.ts), Telea → Telea base → this:
+ * tuning (13 photos) 7.18 → 7.12 → 7.00, losing to Telea on 3 then 2 bands; held-out (15 photos, measured once after
+ * the rule was committed) 7.41 → 7.36 → 7.17, losing on 4 then 2 bands (china, flower); PSNR 26.25 → 26.26 dB.
  */
-export const TEXT_FILL = { smoothBase: 'telea', featherPx: 8, smoothPx: 2 } as const;
+export const TEXT_FILL = { smoothBase: 'auto', featherPx: 8, smoothPx: 2 } as const;
 
 /** Fill quality: 'best' = G'MIC inpaint_matchpatch, 'fast' = OpenCV Telea. */
 export { FILL_QUALITIES as WATERMARK_QUALITIES, type FillQuality as WatermarkQuality } from '../../../../engine/spec/tasks';

@@ -7,8 +7,8 @@
  *
  *   node --import tsx bench/removebg/memory.ts
  *
- * The children start with the glibc allocator setting the server has (server/src/config/allocator.ts);
- * MALLOC_MMAP_THRESHOLD_ set in this environment replaces it (e.g. to compare without it).
+ * The children start with the allocator the server has (server/src/config/allocator.ts: jemalloc when installed);
+ * LD_PRELOAD or MALLOC_MMAP_THRESHOLD_ set in this environment replaces it (e.g. a huge threshold for glibc's default).
  */
 import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';

@@ -15,8 +15,8 @@
  *   node --import tsx bench/removebg/serverMemory.ts
  *
  * The measuring process is a child started with --expose-gc and the allocator setting the server starts with
- * (server/src/config/allocator.ts); set MALLOC_MMAP_THRESHOLD_ here to replace it (e.g. a huge value to compare
- * without it).
+ * (server/src/config/allocator.ts); set LD_PRELOAD or MALLOC_MMAP_THRESHOLD_ here to replace it (e.g. a huge
+ * threshold to compare with glibc's default).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -64,7 +64,7 @@ async function main(): Promise<void> {
   process.env.LOG_LEVEL = 'warn';
   // As bench:removebg-server: on a shared, loaded machine a niced heavy thread waits minutes for the CPU.
   process.env.HEAVY_NICE ??= '0';
-  console.log(`Server memory by component (one process, built part by part); MALLOC_MMAP_THRESHOLD_=${process.env.MALLOC_MMAP_THRESHOLD_}; load ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  console.log(`Server memory by component (one process, built part by part); allocator LD_PRELOAD=${process.env.LD_PRELOAD ?? ''} MALLOC_MMAP_THRESHOLD_=${process.env.MALLOC_MMAP_THRESHOLD_ ?? ''}; load ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
   await mark('node + tsx');
   const { loadProcessConfig } = await import('../../server/src/config/processConfig');
   const { buildApp } = await import('../../server/src/app');

@@ -16,7 +16,7 @@ async function main(): Promise<void> {
     process.exit(2);
   }
   for (const name of settings.allocatorMissing) {
-    console.warn(`${name} is not set: a cut-out's peak memory is ~0.3 GB higher (npm run worker sets it; README "Configuration")`);
+    console.warn(`${name} is not set: a cut-out's peak memory is ~0.25 GB higher (npm run worker sets it; README "Configuration")`);
   }
   const worker = await startWorker(settings);
   exitOnSignals(worker.stop);

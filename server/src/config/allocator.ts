@@ -1,27 +1,49 @@
 /**
- * The glibc allocator setting the server runs with (issue 15, item 4: peak RSS with the remover loaded).
+ * The memory allocator the server runs with (issue 15, item 4: peak RSS with the remover loaded).
  *
  * onnxruntime runs IS-Net without its own arena and allocates every activation (up to ~70 MB at a 1 MP pass)
  * with malloc. glibc raises its mmap threshold after the first large free, so later activations of up to 32 MB
- * come from the heap, where freed blocks stay resident and fragment: a cut-out's peak was ~0.3 GB above what the
- * live tensors need (bench/removebg/memory.ts: 768 → 477 MiB for the remover alone). A fixed threshold keeps
- * every block of 128 KiB or more in its own mapping, handed back to the system when freed. The price is CPU: each
- * such block starts on fresh (zeroed) pages, ~2.3× the page faults and ~25-35 % more CPU time per cut-out (two
- * runs on cloth-1, 0.84 MP, on a loaded 2-core machine); an operator who prefers speed sets a huge value.
+ * come from the heap, where freed blocks stay resident and fragment: a cut-out's peak is ~0.25 GB above what the
+ * live tensors need. Two cures, measured on cloth-1 (0.84 MP, 3 cut-outs each, the remover alone, idle machine):
+ * - jemalloc (Debian libjemalloc2, preloaded): peak 731-753 → 525 MiB for ~12 % more CPU time per cut-out; sharp
+ *   also uses all cores under jemalloc (it limits itself to one thread under glibc, against fragmentation);
+ * - glibc with a fixed 128 KiB mmap threshold (every large block in its own mapping, returned when freed):
+ *   peak → 481 MiB for ~25 % more CPU time (each block starts on fresh, zeroed pages).
+ * jemalloc is used when installed (scripts/install-system-deps.sh installs it), the glibc setting otherwise.
  *
- * glibc reads it once, when the process starts, so it cannot be set from inside Node: the launchers set it
- * (scripts/serve.sh, the npm scripts `server` and `worker`, the benches that spawn the server; a guard test
- * keeps them equal to this value), and an entry point started without it says so (README "Configuration").
+ * The loader and glibc read these only when a process starts, so they cannot be set from inside Node: the
+ * launchers set them (scripts/with-allocator.sh, used by npm start, `npm run server` and `npm run worker`; the
+ * benches that spawn the server use {@link withAllocatorEnv}), and an entry point started without either says so.
  */
-export const ALLOCATOR_ENV: Readonly<Record<string, string>> = Object.freeze({ MALLOC_MMAP_THRESHOLD_: '131072' });
+import { existsSync } from 'node:fs';
 
-/** `env` with {@link ALLOCATOR_ENV} added where the operator did not set the variable (for launchers). */
-export function withAllocatorEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
-  return { ...ALLOCATOR_ENV, ...Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined)) };
+/** Where Debian and other distributions install jemalloc; scripts/with-allocator.sh lists the same paths. */
+export const JEMALLOC_PATHS: readonly string[] = Object.freeze([
+  '/usr/lib/x86_64-linux-gnu/libjemalloc.so.2',
+  '/usr/lib/aarch64-linux-gnu/libjemalloc.so.2',
+  '/usr/lib/libjemalloc.so.2',
+  '/usr/lib64/libjemalloc.so.2',
+]);
+
+/** glibc's fallback setting when jemalloc is not installed. */
+export const GLIBC_ALLOCATOR_ENV: Readonly<Record<string, string>> = Object.freeze({ MALLOC_MMAP_THRESHOLD_: '131072' });
+
+/** The allocator variables a launcher adds on this machine: jemalloc preloaded when found, else the glibc setting. */
+export function allocatorEnv(exists: (file: string) => boolean = existsSync): Record<string, string> {
+  const jemalloc = JEMALLOC_PATHS.find((file) => exists(file));
+  return jemalloc ? { LD_PRELOAD: jemalloc } : { ...GLIBC_ALLOCATOR_ENV };
 }
 
-/** The allocator variables this process was started without (empty off Linux, where glibc does not read them). */
+/** `env` with {@link allocatorEnv} added unless the operator chose an allocator setting (for launchers). */
+export function withAllocatorEnv(env: NodeJS.ProcessEnv, exists?: (file: string) => boolean): NodeJS.ProcessEnv {
+  const own = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined)) as Record<string, string>;
+  if (own.LD_PRELOAD || own.MALLOC_MMAP_THRESHOLD_) return own;
+  return { ...allocatorEnv(exists), ...own };
+}
+
+/** The allocator settings this process was started without (empty off Linux, where neither applies). */
 export function missingAllocatorEnv(env: NodeJS.ProcessEnv, platform: NodeJS.Platform = process.platform): string[] {
-  const missing = Object.keys(ALLOCATOR_ENV).filter((name) => !env[name]);
-  return platform === 'linux' ? missing : [];
+  if (platform !== 'linux') return [];
+  if (/jemalloc/.test(env.LD_PRELOAD ?? '') || env.MALLOC_MMAP_THRESHOLD_) return [];
+  return ['LD_PRELOAD (jemalloc) or MALLOC_MMAP_THRESHOLD_'];
 }

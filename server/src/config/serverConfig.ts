@@ -51,7 +51,7 @@ export interface ServerSettings {
   readonly wordListPath: string;
   /** TRANSLATE_URL, TRANSLATE_API_KEY and PATH (to find Apertium). */
   readonly translation: TranslationEnv;
-  /** MALLOC_MMAP_THRESHOLD_ when this process was started without it (allocator.ts; the entry points say so). */
+  /** The allocator setting (jemalloc preloaded, or MALLOC_MMAP_THRESHOLD_) when this process was started with neither (allocator.ts; the entry points say so). */
   readonly allocatorMissing: readonly string[];
   /** Every variable the loaders looked at (set or not), sorted: what the README must document. */
   readonly variables: readonly string[];

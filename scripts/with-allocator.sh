@@ -6,7 +6,7 @@
 set -eu
 if [ -z "${LD_PRELOAD:-}" ] && [ -z "${MALLOC_MMAP_THRESHOLD_:-}" ]; then
   for lib in /usr/lib/x86_64-linux-gnu/libjemalloc.so.2 /usr/lib/aarch64-linux-gnu/libjemalloc.so.2 /usr/lib/libjemalloc.so.2 /usr/lib64/libjemalloc.so.2; do
-    if [ -f "$lib" ]; then export LD_PRELOAD="$lib"; break; fi
+    if [ -f "$lib" ]; then export LD_PRELOAD="$lib" MALLOC_CONF="${MALLOC_CONF:-background_thread:true,dirty_decay_ms:2000,muzzy_decay_ms:0}"; break; fi
   done
   if [ -z "${LD_PRELOAD:-}" ]; then export MALLOC_MMAP_THRESHOLD_=131072; fi
 fi

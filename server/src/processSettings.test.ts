@@ -7,7 +7,7 @@ describe('process settings (read from the environment in one place, config.ts)',
       logLevel: 'info', trustProxy: false, heavyThreads: 0, heavyNice: 10, shutdownGraceSeconds: 20,
       shaderPlain: false, gmicPath: null, comfyConfigured: false, requestLogLevel: 'info',
     });
-    expect(loadModelRuntime({ MODEL_DIR: '/srv/models' })).toEqual({ useCuda: false, ortThreads: 2, modelDir: '/srv/models', isnetFixedSize: false, isnetOptLevel: null });
+    expect(loadModelRuntime({ MODEL_DIR: '/srv/models' })).toEqual({ useCuda: false, ortThreads: 2, modelDir: '/srv/models', isnetFixedSize: false, isnetOptLevel: null, idleReleaseMs: 900_000 });
   });
 
   it('reads what the operator set', () => {

@@ -12,12 +12,11 @@
  */
 import path from 'node:path';
 import { inpaintBest, inpaintTelea } from '../../server/src/models/inpaint';
-import { psnr } from '../../server/src/models/inpaint/testSupport';
+import { psnr, textBandError } from '../../server/src/models/inpaint/testSupport';
 import { haloPx, TEXT_FILL } from '../../server/src/tasks/processors/removeWatermark';
 import { detectTextMask } from '../../server/src/models/textDetect';
 import { addTextWatermark, type WatermarkLine } from '../../server/src/models/textDetect/syntheticWatermark';
 import { megapixelPhoto } from '../shared/photos';
-import { textBandError } from './textBand';
 import { textPhotos } from './textPhotos';
 
 const smoothPxs = (process.env.SMOOTH_PX ?? '2').split(',').map(Number);
@@ -26,7 +25,7 @@ const variants = bases.flatMap((base) => smoothPxs.map((smoothPx) => ({ base, sm
 const set = process.env.BENCH_SET ?? 'tuning';
 const photos = textPhotos(set);
 
-const bandError = textBandError;
+const bandError = async (result: Buffer, clean: Buffer, mask: Buffer): Promise<number> => (await textBandError(result, clean, mask)).abs;
 
 /** The captions of watermark.ts. */
 const captionLines = (width: number, height: number): WatermarkLine[] => [

@@ -24,7 +24,7 @@ import { addScratches, typicalScratches } from '../../server/src/models/scratchD
 import { detectTextMask } from '../../server/src/models/textDetect';
 import { addTextWatermark, type WatermarkLine } from '../../server/src/models/textDetect/syntheticWatermark';
 import { megapixelPhoto, timed } from '../shared/photos';
-import { BAND_PX, textBandError } from './textBand';
+import { TEXT_BAND_PX as BAND_PX, textBandError } from '../../server/src/models/inpaint/testSupport';
 import { textPhotos } from './textPhotos';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -35,7 +35,7 @@ const withGmic = process.env.BENCH_GMIC !== '0';
 const round = (v: number, d = 2) => Number(v.toFixed(d));
 
 /** Smudge: the band error around the detected mask (bench/tools/textBand.ts). */
-const smudge = textBandError;
+const smudge = async (result: Buffer, clean: Buffer, mask: Buffer): Promise<number> => (await textBandError(result, clean, mask)).abs;
 
 /** The removeWatermark task as a user runs it (detection + the default fill). */
 async function removeWatermarkDefault(marked: Buffer): Promise<Buffer> {

@@ -1,6 +1,6 @@
 /**
- * Helpers for the inpainting tests and the eraser bench: real photo crops, synthetic holes, PSNR,
- * and a processor context over local-disk storage in a temp folder.
+ * Helpers for the inpainting tests and the eraser and text-removal benches: real photo crops, synthetic holes, PSNR,
+ * the text band measure, and a processor context over local-disk storage in a temp folder.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -8,6 +8,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { LocalDiskStorage } from '../../storage/localDiskStorage';
 import type { ProcessorContext } from '../../tasks/processor';
+import { distanceInside } from './smooth';
 
 export interface Rect {
   x: number;
@@ -101,4 +102,34 @@ export async function makeTestContext(image: Buffer, params: Record<string, unkn
     },
     cleanup: () => rm(root, { recursive: true, force: true }),
   };
+}
+
+/** How far from the mask's border, on both sides, the text-removal band measure looks. */
+export const TEXT_BAND_PX = 6;
+
+/**
+ * The text-removal seam measure (bench/tools and the watermark processor's test): the error of `result` against
+ * the clean photo over the pixels within {@link TEXT_BAND_PX} of the mask's border (white = text), on both sides,
+ * where a smudged band or a left-over halo shows. `abs`: mean absolute error (0..255, over R, G, B); `signed`:
+ * mean signed error (a lighter or darker band).
+ */
+export async function textBandError(result: Buffer, clean: Buffer, mask: Buffer): Promise<{ abs: number; signed: number }> {
+  const { data: m, info } = await sharp(mask).extractChannel(0).raw().toBuffer({ resolveWithObject: true });
+  const hole = Uint8Array.from(m, (v) => (v > 127 ? 1 : 0));
+  const inside = distanceInside(hole, info.width, info.height);
+  const outside = distanceInside(Uint8Array.from(hole, (v) => 1 - v), info.width, info.height);
+  const a = await sharp(result).removeAlpha().raw().toBuffer();
+  const b = await sharp(clean).removeAlpha().raw().toBuffer();
+  let abs = 0;
+  let signed = 0;
+  let n = 0;
+  for (let i = 0; i < hole.length; i++) {
+    if ((hole[i] ? inside[i] : outside[i]) > TEXT_BAND_PX) continue;
+    for (let k = 0; k < 3; k++) {
+      abs += Math.abs(a[i * 3 + k] - b[i * 3 + k]);
+      signed += a[i * 3 + k] - b[i * 3 + k];
+    }
+    n += 3;
+  }
+  return n ? { abs: abs / n, signed: signed / n } : { abs: 0, signed: 0 };
 }

@@ -1,9 +1,8 @@
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ResultCode } from '../../../../engine/spec/errors';
-import { makeTestContext, psnr, type TestContext } from '../../models/inpaint/testSupport';
+import { makeTestContext, psnr, textBandError as bandError, type TestContext } from '../../models/inpaint/testSupport';
 import { detectTextMask } from '../../models/textDetect';
-import { distanceInside } from '../../models/inpaint/smooth';
 import { addTextWatermark, type WatermarkLine } from '../../models/textDetect/syntheticWatermark';
 import { readPhoto } from '../../testing/testPhotos';
 import { NO_TEXT_FOUND, removeWatermarkProcessor } from './removeWatermark';
@@ -35,31 +34,6 @@ async function changedShare(a: Buffer, b: Buffer, r: { x: number; y: number; w: 
     if (Math.abs(A[i] - B[i]) > 2 || Math.abs(A[i + 1] - B[i + 1]) > 2 || Math.abs(A[i + 2] - B[i + 2]) > 2) changed++;
   }
   return changed / (r.w * r.h);
-}
-
-/**
- * Error against the clean photo over the 6 px band on both sides of the detected mask's border, where a smudged band
- * or a left-over halo shows: mean absolute (0..255) and mean signed (a lighter or darker band).
- */
-async function bandError(result: Buffer, clean: Buffer, mask: Buffer) {
-  const { data: m, info } = await sharp(mask).extractChannel(0).raw().toBuffer({ resolveWithObject: true });
-  const hole = Uint8Array.from(m, (v) => (v > 127 ? 1 : 0));
-  const inside = distanceInside(hole, info.width, info.height);
-  const outside = distanceInside(Uint8Array.from(hole, (v) => 1 - v), info.width, info.height);
-  const a = await sharp(result).removeAlpha().raw().toBuffer();
-  const b = await sharp(clean).removeAlpha().raw().toBuffer();
-  let abs = 0;
-  let signed = 0;
-  let n = 0;
-  for (let i = 0; i < hole.length; i++) {
-    if ((hole[i] ? inside[i] : outside[i]) > 6) continue;
-    for (let k = 0; k < 3; k++) {
-      abs += Math.abs(a[i * 3 + k] - b[i * 3 + k]);
-      signed += a[i * 3 + k] - b[i * 3 + k];
-    }
-    n += 3;
-  }
-  return { abs: abs / n, signed: signed / n };
 }
 
 describe('removeWatermarkProcessor (real detector and fills, chelsea 451×300)', () => {

@@ -50,6 +50,30 @@ describe('task flow machine', () => {
     expect(t.query).toHaveBeenCalledTimes(3);
   });
 
+  it('asks the server to hold each query one interval, and starts the next one interval after the last started', async () => {
+    // A long poll the server held the whole second: the next query starts as soon as it answers.
+    const held = setup({ queryTakesMs: 1000, replies: [okEnv({ result: { t1: unfinished } }), okEnv({ result: { t1: unfinished } }), okEnv({ result: { t1: done('http://host/r.png') } })] });
+    held.actor.send({ type: 'job.start' });
+    await vi.advanceTimersByTimeAsync(1500);
+    expect(held.query).toHaveBeenCalledTimes(1);
+    expect(held.query.mock.calls[0][0]).toMatchObject({ taskIds: ['t1'], waitMs: 1000 });
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(held.query).toHaveBeenCalledTimes(2);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(held.query).toHaveBeenCalledTimes(3);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(held.actor.getSnapshot().value).toBe('completed');
+    // A query answered after 300 ms: the next one still waits for the rest of its second.
+    const quick = setup({ queryTakesMs: 300, replies: [okEnv({ result: { t1: unfinished } }), okEnv({ result: { t1: done('http://host/r.png') } })] });
+    quick.actor.send({ type: 'job.start' });
+    await vi.advanceTimersByTimeAsync(1500);
+    expect(quick.query).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(490);
+    expect(quick.query).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(20);
+    expect(quick.query).toHaveBeenCalledTimes(2);
+  });
+
   it('-112 keeps waiting and records the server progress', async () => {
     const t = setup({ replies: [okEnv({ result: { t1: unfinished } })] });
     t.actor.send({ type: 'job.start' });

@@ -27,7 +27,7 @@ function initialContext(input: TaskFlowInput): TaskFlowContext {
     fileType: input.fileType ?? 'image', submitParams: input.submitParams ?? {},
     steps: input.steps.map((id) => ({ id, end: false })), currentStep: 0, end: false, error: null,
     fileUrls: [], taskIds: [], taskResults: {}, stage: 'preprocess', uploadProgress: 0,
-    prompt: input.prompt ?? null, originalPrompt: input.prompt ?? null, lanCode: null,
+    prompt: input.prompt ?? null, originalPrompt: input.prompt ?? null, lanCode: null, lastQueryAt: null,
   };
 }
 
@@ -101,10 +101,17 @@ export const taskFlowMachine = setup({
     resetForRetry: assign(({ context }) => ({
       end: false, error: null, currentStep: 0, steps: context.steps.map((s) => ({ ...s, end: false, result: undefined })),
       fileUrls: [], taskIds: [], taskResults: {}, uploadProgress: 0, stage: 'preprocess' as TaskStage,
-      prompt: context.originalPrompt, lanCode: null,
+      prompt: context.originalPrompt, lanCode: null, lastQueryAt: null,
     })),
   },
-  delays: { pollInterval: POLL_INTERVAL_MS },
+  delays: {
+    /**
+     * Polls start once per POLL_INTERVAL_MS (SPEC §4). A query the server held open (a long poll) already
+     * used up part of that interval, so the next one starts that much sooner: a task that ends while no
+     * query is open is heard of at the next start, one that ends during a query at once.
+     */
+    pollInterval: ({ context }) => (context.lastQueryAt === null ? POLL_INTERVAL_MS : Math.max(0, POLL_INTERVAL_MS - (Date.now() - context.lastQueryAt))),
+  },
   guards: {
     hasNoSteps: ({ context }) => context.steps.length === 0,
     allStepsDone: ({ context }) => context.currentStep >= context.steps.length,
@@ -259,9 +266,10 @@ export const taskFlowMachine = setup({
           initial: 'checking',
           states: {
             fetching: {
+              entry: assign({ lastQueryAt: () => Date.now() }),
               invoke: {
                 src: 'query',
-                input: ({ context: c }) => ({ funcType: c.funcType, taskIds: unfinishedIds(c.taskResults) }),
+                input: ({ context: c }) => ({ funcType: c.funcType, taskIds: unfinishedIds(c.taskResults), waitMs: POLL_INTERVAL_MS }),
                 onDone: [
                   { guard: ({ event }) => event.output.resultCode !== ResultCode.SUCCESS, target: '#taskFlow.failed', actions: fail(jobError('SERVER_ERROR')) },
                   {

@@ -24,6 +24,8 @@ export function setup(options: {
   translate?: (text: string) => Promise<TranslationOutcome>;
   reviewPicture?: (files: Blob[]) => Promise<ReviewOutcome>;
   input?: Partial<TaskFlowInput>;
+  /** How long each query takes before its reply (a long poll the server held), in fake-timer ms. */
+  queryTakesMs?: number;
 }) {
   const upload = vi.fn(async (_args: { input: UploadInput }) => {
     const u = options.upload ?? okEnv({ fileUrl: 'http://host/files/in.jpg' });
@@ -39,6 +41,7 @@ export function setup(options: {
   const query = vi.fn(async (_input: QueryInput) => {
     const replies = options.replies ?? [okEnv({ result: { t1: done('http://host/r.png') } })];
     const r = replies[Math.min(call++, replies.length - 1)];
+    if (options.queryTakesMs) await new Promise((resolve) => setTimeout(resolve, options.queryTakesMs));
     if (r instanceof Error) throw r;
     return r;
   });

@@ -52,6 +52,11 @@ export interface SubmitInput {
 export interface QueryInput {
   funcType: TaskType;
   taskIds: string[];
+  /**
+   * How long the server may hold the reply while every task is unfinished (a long poll, engine/spec/api.ts):
+   * one poll interval, so the page still asks once per interval but hears of a result the moment it exists.
+   */
+  waitMs: number;
 }
 /** One task's entry of a status reply (engine/spec/api.ts). */
 export type QueryEntry = TaskStatusEntry;
@@ -95,4 +100,6 @@ export interface TaskFlowContext {
   originalPrompt: string | null;
   /** ISO 639-3 language of the original prompt, once step 2 detected it. */
   lanCode: string | null;
+  /** When the last status query started (Date.now()); the next one starts POLL_INTERVAL_MS after it. */
+  lastQueryAt: number | null;
 }

@@ -44,7 +44,7 @@ describe('JSON calls', () => {
 
   it('track an error envelope of a 4xx answer', async () => {
     handler = async () => json({ resultCode: -102, msg: 'taskId is required', data: null }, 400);
-    await queryTasks({ funcType: 'removebg', taskIds: [] });
+    await queryTasks({ funcType: 'removebg', taskIds: [], waitMs: 0 });
     expect(events()).toEqual([{ url: '/api/task/removebg/status', errorCode: -102, errorMsg: 'taskId is required' }]);
   });
 

@@ -93,9 +93,9 @@ export function submitTask(input: SubmitInput, signal?: AbortSignal) {
   return postJson<{ taskId?: string; taskList?: string[] }>(`/api/task/${input.funcType}`, { imgUrl: input.fileUrls[0], ...input.params }, signal);
 }
 
-/** `POST /api/task/{type}/status` with the ids comma-joined. */
+/** `POST /api/task/{type}/status` with the ids comma-joined, held by the server up to `waitMs` (a long poll). */
 export function queryTasks(input: QueryInput, signal?: AbortSignal) {
-  return postJson<{ result: unknown }>(`/api/task/${input.funcType}/status`, { taskId: input.taskIds.join(',') }, signal);
+  return postJson<{ result: unknown }>(`/api/task/${input.funcType}/status`, { taskId: input.taskIds.join(','), waitMs: input.waitMs }, signal);
 }
 
 export function cancelTasks(taskIds: string[]): void {

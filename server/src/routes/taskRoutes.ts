@@ -1,5 +1,5 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { CancelReply, StatusReply, SubmitReply } from '../../../engine/spec/api';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { STATUS_WAIT_MAX_MS, type CancelReply, type StatusReply, type SubmitReply } from '../../../engine/spec/api';
 import { ResultCode } from '../../../engine/spec/errors';
 import { proOptionsOf } from '../../../engine/spec/proOptions';
 import { isTaskType } from '../../../engine/spec/taskTypes';
@@ -20,9 +20,18 @@ function taskIdsOf(request: FastifyRequest): string[] {
   return ids;
 }
 
+/** `waitMs` of a status call (body or query): 0 when absent, PARAMS_INVALID unless 0..STATUS_WAIT_MAX_MS. */
+function waitMsOf(request: FastifyRequest): number {
+  const raw = ((request.body ?? {}) as Record<string, unknown>).waitMs ?? ((request.query ?? {}) as Record<string, unknown>).waitMs;
+  if (raw === undefined || raw === null || raw === '') return 0;
+  const ms = typeof raw === 'number' ? raw : typeof raw === 'string' && /^\d+$/.test(raw) ? Number(raw) : NaN;
+  if (!Number.isInteger(ms) || ms < 0 || ms > STATUS_WAIT_MAX_MS) throw paramsInvalid(`waitMs must be an integer from 0 to ${STATUS_WAIT_MAX_MS}`);
+  return ms;
+}
+
 /**
  * Task submit, status and cancel. Paths per feature: `POST /api/task/{taskType}` submits,
- * `POST /api/task/{taskType}/status` (or `/api/task/status`) polls, `POST /api/task/cancel` cancels.
+ * `POST /api/task/{taskType}/status` (or `/api/task/status`) polls (a long poll with `waitMs`), `POST /api/task/cancel` cancels.
  */
 export function registerTaskRoutes(
   app: FastifyInstance,
@@ -32,9 +41,14 @@ export function registerTaskRoutes(
     proAccessOf?: (request: FastifyRequest) => Promise<boolean>;
   },
 ): void {
-  const status = async (request: FastifyRequest) => {
+  const status = async (request: FastifyRequest, reply: FastifyReply) => {
     const ids = taskIdsOf(request);
-    const result = await deps.service.status(ids, (path) => deps.absolute(request, path), requestOwner(request));
+    const ms = waitMsOf(request);
+    // A client that gives up (a closed tab, an aborted fetch) stops the wait. The response's 'close' (not the
+    // request's, which Node emits once the body is read) fires when the connection ends before the reply.
+    const gone = new AbortController();
+    if (ms > 0) reply.raw.once('close', () => gone.abort());
+    const result = await deps.service.status(ids, (path) => deps.absolute(request, path), requestOwner(request), { ms, signal: gone.signal });
     return ok<StatusReply>({ result });
   };
   app.post('/api/task/status', status);

@@ -1,4 +1,5 @@
 import type { Database, Queryable } from '../db/database';
+import { taskEnds } from './taskEnds';
 
 export type TaskStatus = 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
 
@@ -103,6 +104,7 @@ export class TaskRepository {
        where id = $1 and status = 'running'`,
       [id, resultUrl],
     );
+    taskEnds.announce([id]);
   }
 
   async fail(id: string, code: number, message: string): Promise<void> {
@@ -111,6 +113,7 @@ export class TaskRepository {
        where id = $1 and status in ('queued', 'running')`,
       [id, code, message],
     );
+    taskEnds.announce([id]);
   }
 
   /** Cancels a task that has not finished; returns the task as it is afterwards. */
@@ -119,6 +122,7 @@ export class TaskRepository {
       `update tasks set status = 'cancelled', finished_at = now() where id = $1 and status in ('queued', 'running')`,
       [id],
     );
+    taskEnds.announce([id]);
     return this.get(id);
   }
 

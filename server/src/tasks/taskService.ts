@@ -12,7 +12,17 @@ import type { JobQueue } from '../queue/jobQueue';
 import type { FileStorage } from '../storage/storage';
 import { fileUrlsIn, type FileAccess } from '../security/fileAccess';
 import type { Processor } from './processor';
+import { taskEnds } from './taskEnds';
 import type { TaskRecord, TaskRepository } from './taskRepository';
+
+/**
+ * How often a waiting status request re-reads its tasks: a worker in another process cannot wake it, so this
+ * bounds how late it learns of their results (this process's own workers wake it at once).
+ */
+export const STATUS_WAIT_RECHECK_MS = 500;
+
+const allUnfinished = (result: Record<string, TaskStatusEntry>) =>
+  Object.values(result).every((entry) => entry.resultCode === ResultCode.GPU_TASK_UNFINISHED);
 
 /** Per-task entry of the status reply (SPEC §7, engine/spec/api.ts) as this server writes it. */
 export type TaskStatusEntry = SharedStatusEntry & { msg: string; data: TaskStatusData | null };
@@ -141,8 +151,26 @@ export class TaskService {
     return ids;
   }
 
-  /** Status of each id; unknown ids, and ids of another owner's tasks, get PARAMS_INVALID in their own entry. */
-  async status(ids: string[], absolute: (path: string) => string, owner: string): Promise<Record<string, TaskStatusEntry>> {
+  /**
+   * Status of each id; unknown ids, and ids of another owner's tasks, get PARAMS_INVALID in their own entry.
+   * With `wait.ms` > 0 and every task unfinished, the reply waits until one of them ends (announced by this
+   * process's workers through taskEnds, or seen by re-reading the database every STATUS_WAIT_RECHECK_MS for
+   * workers in other processes), `wait.ms` passes, or `wait.signal` aborts (the client went away).
+   */
+  async status(
+    ids: string[], absolute: (path: string) => string, owner: string, wait: { ms: number; signal?: AbortSignal } = { ms: 0 },
+  ): Promise<Record<string, TaskStatusEntry>> {
+    const deadline = Date.now() + wait.ms;
+    let result = await this.readStatus(ids, absolute, owner);
+    for (;;) {
+      const left = deadline - Date.now();
+      if (left <= 0 || wait.signal?.aborted || !allUnfinished(result)) return result;
+      await taskEnds.waitForAny(ids, Math.min(left, STATUS_WAIT_RECHECK_MS), wait.signal);
+      result = await this.readStatus(ids, absolute, owner);
+    }
+  }
+
+  private async readStatus(ids: string[], absolute: (path: string) => string, owner: string): Promise<Record<string, TaskStatusEntry>> {
     const found = await this.deps.tasks.getMany(ids);
     const result: Record<string, TaskStatusEntry> = {};
     for (const id of ids) {

@@ -1,4 +1,5 @@
 import type { Database } from '../db/database';
+import { taskEnds } from './taskEnds';
 import { TaskRepository } from './taskRepository';
 
 /**
@@ -48,6 +49,7 @@ export class WorkerTaskRepository extends TaskRepository {
        where t.id = r.id and t.status = 'running' and t.worker_id = $3`,
       [results.map((r) => r.id), results.map((r) => r.resultUrl), this.workerId],
     );
+    taskEnds.announce(results.map((r) => r.id));
   }
 
   override async progress(id: string, progress: number): Promise<void> {
@@ -60,6 +62,7 @@ export class WorkerTaskRepository extends TaskRepository {
        where id = $1 and status = 'running' and worker_id = $3`,
       [id, resultUrl, this.workerId],
     );
+    taskEnds.announce([id]);
   }
 
   override async fail(id: string, code: number, message: string): Promise<void> {
@@ -68,6 +71,7 @@ export class WorkerTaskRepository extends TaskRepository {
        where id = $1 and status = 'running' and worker_id = $4`,
       [id, code, message, this.workerId],
     );
+    taskEnds.announce([id]);
   }
 
   /**

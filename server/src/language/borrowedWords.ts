@@ -36,8 +36,8 @@ export function englishWithLoanword(text: string, lists: DictionaryVote): boolea
 /**
  * True for a prompt of English words plus words English lacks that no other language's list has either (rare
  * English nouns and names: "indigo quelea"), in plain letters, without a foreign function word or a Malay or
- * Indonesian marker word. (A prompt of such words alone, "leopon", is left to the detectors: sending those as
- * written also sent German compounds the German list lacks, "Entwerter", and Malay words, "dakap".)
+ * Indonesian marker word. (A prompt of such words alone, "leopon", is not taken for English here: it is sent as
+ * written, or translated from the page's language, for want of foreign evidence; see foreignEvidence.ts.)
  */
 export function englishWithUnlistedWords(text: string, lists: DictionaryVote): boolean {
   if (lists.unknown.length === 0 || lists.listed.length > 0) return false;

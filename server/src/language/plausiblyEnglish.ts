@@ -78,8 +78,9 @@ export function englishEvidence(text: string, codes: ReadonlySet<string> = new S
       continue;
     }
     if (ENGLISH_FUNCTION_WORDS.has(word)) evidence.englishFunctionWords++;
-    // One or two letters ("cm", "bg", "tv"): an abbreviation says nothing either way.
-    if ((word.length <= 2 && !ENGLISH_FUNCTION_WORDS.has(word)) || codes.has(word)) {
+    // One or two letters ("cm", "bg", "tv"): an abbreviation says nothing either way. Not with letters English never
+    // writes: "mô tả", "cò" are Vietnamese words, one syllable each, not abbreviations.
+    if ((word.length <= 2 && !ENGLISH_FUNCTION_WORDS.has(word) && /^[a-z]+$/u.test(word)) || codes.has(word)) {
       evidence.words--;
       continue;
     }

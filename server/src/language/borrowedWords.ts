@@ -1,16 +1,22 @@
-import { englishLexicon } from './englishLexicon';
+import { englishLexicon, englishProperNames } from './englishLexicon';
 import { languagesOfWord, type DictionaryVote } from './foreignLexicons';
 import { malayOrIndonesianMarker } from './malayOrIndonesian';
 import { englishEvidence, orthographyHint } from './plausiblyEnglish';
 
 /**
  * Words of 3+ letters of `text` (lower case) that the English list itself has: a code in capitals ("OPML") or a
- * name ("Sikh") is not one, and neither is a part of a hyphenated foreign word ("VHDL-Quelltext").
+ * name ("Sikh") is not one, and neither is a part of a hyphenated foreign word ("VHDL-Quelltext"), nor a
+ * capitalised word that is also an English name ("Macintosh" in "Francés (Macintosh)": a brand beside a foreign
+ * word, not an English word borrowing one).
  */
 function englishWordsOf(text: string, lists: DictionaryVote): string[] {
   const lexicon = englishLexicon();
+  const names = englishProperNames();
   const codes = new Set(lists.codes.map((code) => code.toLowerCase()));
-  return (text.normalize('NFC').toLowerCase().match(/\p{L}+/gu) ?? []).filter((word) => word.length >= 3 && lexicon.has(word) && !codes.has(word));
+  return (text.normalize('NFC').match(/\p{L}+/gu) ?? [])
+    .filter((written) => !(/^\p{Lu}/u.test(written) && names.has(written.toLowerCase())))
+    .map((written) => written.toLowerCase())
+    .filter((word) => word.length >= 3 && lexicon.has(word) && !codes.has(word));
 }
 
 /**

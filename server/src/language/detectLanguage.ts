@@ -140,8 +140,8 @@ export function createLanguageDetector(loaders: readonly DetectorLoader[] = DEFA
     // Every word Indonesian (or Malay), no letter Indonesian never writes: n-grams scatter such short prompts
     // over a dozen languages ("bola kristal" → Slovak), so the word list decides; not when every word is also
     // English ("TXT Data", "Invalid DNS TTL"), which is no evidence of Indonesian.
-    const indonesianWords = orthographyHint(text) === null && !/[^\x00-\x7f]/u.test(text) && allIndonesianWords(text) && hasForeignEvidence(text, lists);
-    if (lanCode !== 'ind' && lanCode !== 'msa' && indonesianWords) {
+    const indonesianWords = () => orthographyHint(text) === null && !/[^\x00-\x7f]/u.test(text) && allIndonesianWords(text) && hasForeignEvidence(text, lists);
+    if (lanCode !== 'ind' && lanCode !== 'msa' && indonesianWords()) {
       return { lanCode: malayOrIndonesian(text), sure: true };
     }
     const settled = settleByWordLists(text, lanCode, lists, named, words === 'not-english');

@@ -18,7 +18,7 @@ const ISSUE_EXAMPLES: Array<[string, string]> = [
  * English recall and other languages called English, per set; plus Indonesian vs Malay and kanji-only Japanese.
  * Unsure answers (sent as written) are counted as English here, since that is what happens to the prompt.
  */
-export async function measureLanguage(verbose: boolean, newHeldOut: boolean, photoApps = false, mapPresets = false, systemTexts = false): Promise<string[]> {
+export async function measureLanguage(verbose: boolean, newHeldOut: boolean, photoApps = false, mapPresets = false, systemTexts = false, stamps = false): Promise<string[]> {
   const sets = JSON.parse(readFileSync(path.join(ROOT, 'server/src/language/promptSets/languages.json'), 'utf8')) as Record<'tuning' | 'heldOut', Array<[string, string]>>;
   // The second held-out set (bench/promptSafety/buildUiStringSet.ts) is measured only when asked for, so that
   // tuning runs never show it.
@@ -43,6 +43,11 @@ export async function measureLanguage(verbose: boolean, newHeldOut: boolean, pho
   // the end of the round that built it.
   if (systemTexts) {
     all.push(['system-texts', (JSON.parse(readFileSync(path.join(ROOT, 'server/src/language/promptSets/systemTexts.json'), 'utf8')) as { heldOut: Array<[string, string]> }).heldOut]);
+  }
+  // The sixth held-out set (bench/promptSafety/buildStampSet.ts): measured only with --stamps, once, at the end of
+  // the round that built it.
+  if (stamps) {
+    all.push(['stamps', (JSON.parse(readFileSync(path.join(ROOT, 'server/src/language/promptSets/stampTexts.json'), 'utf8')) as { heldOut: Array<[string, string]> }).heldOut]);
   }
   for (const [name, set] of all) {
     const results = await Promise.all(set.map(async ([code, text]) => ({ code, text, guess: await detector.guess(text) })));

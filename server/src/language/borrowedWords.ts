@@ -1,16 +1,22 @@
-import { englishLexicon } from './englishLexicon';
+import { englishLexicon, englishProperNames } from './englishLexicon';
 import { languagesOfWord, type DictionaryVote } from './foreignLexicons';
 import { malayOrIndonesianMarker } from './malayOrIndonesian';
 import { englishEvidence, orthographyHint } from './plausiblyEnglish';
 
 /**
  * Words of 3+ letters of `text` (lower case) that the English list itself has: a code in capitals ("OPML") or a
- * name ("Sikh") is not one, and neither is a part of a hyphenated foreign word ("VHDL-Quelltext").
+ * name ("Sikh") is not one, and neither is a part of a hyphenated foreign word ("VHDL-Quelltext"), nor a
+ * capitalised word that is also an English name ("Macintosh" in "Francés (Macintosh)": a brand beside a foreign
+ * word, not an English word borrowing one).
  */
 function englishWordsOf(text: string, lists: DictionaryVote): string[] {
   const lexicon = englishLexicon();
+  const names = englishProperNames();
   const codes = new Set(lists.codes.map((code) => code.toLowerCase()));
-  return (text.normalize('NFC').toLowerCase().match(/\p{L}+/gu) ?? []).filter((word) => word.length >= 3 && lexicon.has(word) && !codes.has(word));
+  return (text.normalize('NFC').match(/\p{L}+/gu) ?? [])
+    .filter((written) => !(/^\p{Lu}/u.test(written) && names.has(written.toLowerCase())))
+    .map((written) => written.toLowerCase())
+    .filter((word) => word.length >= 3 && lexicon.has(word) && !codes.has(word));
 }
 
 /**
@@ -36,8 +42,8 @@ export function englishWithLoanword(text: string, lists: DictionaryVote): boolea
 /**
  * True for a prompt of English words plus words English lacks that no other language's list has either (rare
  * English nouns and names: "indigo quelea"), in plain letters, without a foreign function word or a Malay or
- * Indonesian marker word. (A prompt of such words alone, "leopon", is left to the detectors: sending those as
- * written also sent German compounds the German list lacks, "Entwerter", and Malay words, "dakap".)
+ * Indonesian marker word. (A prompt of such words alone, "leopon", is not taken for English here: it is sent as
+ * written, or translated from the page's language, for want of foreign evidence; see foreignEvidence.ts.)
  */
 export function englishWithUnlistedWords(text: string, lists: DictionaryVote): boolean {
   if (lists.unknown.length === 0 || lists.listed.length > 0) return false;

@@ -5,6 +5,7 @@ import { allIndonesianWords } from './indonesianLexicon';
 import { ENGLISH, toIso639_3, UNDETERMINED } from './iso639';
 import { malayOrIndonesian, malayOrIndonesianMarker } from './malayOrIndonesian';
 import { englishWithLoanword, englishWithUnlistedWords } from './borrowedWords';
+import { hasForeignEvidence } from './foreignEvidence';
 import { englishEvidence, orthographyHint, plausiblyEnglish } from './plausiblyEnglish';
 import { checkScript } from './scriptCheck';
 
@@ -14,8 +15,10 @@ export interface LanguageGuess {
   lanCode: string;
   /**
    * False when the word list and the detectors disagree about a Latin-script prompt: half or more of its words
-   * are English words, yet the detectors name another language. Such a prompt is sent as written, not
-   * translated (issue 13: a wrong translation garbles the prompt; an untranslated one keeps the user's words).
+   * are English words, yet the detectors name another language; or when only the detectors' character n-grams name
+   * a language, without a foreign word, function word or letter ("stdout", "Kashubian"; see foreignEvidence.ts).
+   * Such a prompt is sent as written, not translated (issue 13: a wrong translation garbles the prompt; an
+   * untranslated one keeps the user's words).
    */
   sure: boolean;
 }
@@ -135,12 +138,17 @@ export function createLanguageDetector(loaders: readonly DetectorLoader[] = DEFA
     const marker = winner === ENGLISH ? null : malayOrIndonesianMarker(text);
     const lanCode = marker ?? (winner === 'msa' || winner === 'ind' ? malayOrIndonesian(text) : winner);
     // Every word Indonesian (or Malay), no letter Indonesian never writes: n-grams scatter such short prompts
-    // over a dozen languages ("bola kristal" → Slovak), so the word list decides.
-    if (lanCode !== 'ind' && lanCode !== 'msa' && orthographyHint(text) === null && !/[^\x00-\x7f]/u.test(text) && allIndonesianWords(text)) {
+    // over a dozen languages ("bola kristal" → Slovak), so the word list decides; not when every word is also
+    // English ("TXT Data", "Invalid DNS TTL"), which is no evidence of Indonesian.
+    const indonesianWords = () => orthographyHint(text) === null && !/[^\x00-\x7f]/u.test(text) && allIndonesianWords(text) && hasForeignEvidence(text, lists);
+    if (lanCode !== 'ind' && lanCode !== 'msa' && indonesianWords()) {
       return { lanCode: malayOrIndonesian(text), sure: true };
     }
     const settled = settleByWordLists(text, lanCode, lists, named, words === 'not-english');
     if (settled) return settled;
+    // From here on only the n-grams name the language: without a foreign word, function word or letter
+    // ("stdout", "Kashubian", "Invalid DNS TTL") the prompt goes as written, or in the page's language on a page.
+    if (lanCode !== ENGLISH && !hasForeignEvidence(text, lists)) return { lanCode: ENGLISH, sure: false };
     // Not English words, yet no detector named another language: letters only one language writes decide
     // ("Käfer"); else (a brand, a name) it is sent as written.
     if (words === 'not-english') {

@@ -23,6 +23,16 @@ describe.skipIf(!lists)('other languages\' word lists settle short prompts (issu
     expect(await dictionaryVote('a red fox in the snow')).toEqual({ unknown: [], listed: [], covering: [], codes: [], wholePrompt: [] });
   }, 60_000);
 
+  it('looks a hyphenated word up without its code in capitals, and a French word without its elided article', async () => {
+    // UI strings and map presets (tuning sets): the code ("OTH", "VHDL") used to empty the answer.
+    expect(await dictionaryVote('OTH-sjabloon')).toMatchObject({ listed: ['oth-sjabloon'], covering: ['nld'] });
+    expect((await dictionaryVote('VHDL-Quelltext')).covering).toContain('deu');
+    expect((await dictionaryVote('GD-ROM')).listed).toEqual([]);
+    // "d’atterrissage" is not in the French list; "atterrissage" is.
+    expect((await dictionaryVote('Piste d’atterrissage')).covering).toContain('fra');
+    expect((await dictionaryVote("bicchiere dell'acqua")).covering).toContain('ita');
+  }, 60_000);
+
   it.each([
     // Half-English interface strings the n-grams placed in Danish or Romanian, or were unsure of.
     ['Render otomatis', 'ind'],

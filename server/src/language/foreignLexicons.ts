@@ -76,6 +76,12 @@ export function languagesOfWord(word: string): string[] {
   return out;
 }
 
+/**
+ * An elided French or Italian article, pronoun or preposition at the start of a word ("d’atterrissage", "l'eau",
+ * "dell'acqua", "c'est"): the list has the word after it, not the two together.
+ */
+const ELIDED_FUNCTION_WORD = /^(?:d|l|qu|j|s|c|m|t|n|dell|dall|nell|sull|all|un)['’](?=\p{L}{2})/iu;
+
 /** What the word lists say about a Latin-script prompt. */
 export interface DictionaryVote {
   /** Words of 3+ letters the English list does not know (acronyms in capitals left out). */
@@ -104,19 +110,25 @@ export async function dictionaryVote(text: string): Promise<DictionaryVote> {
   if (words.some((word) => !english.has(word.toLowerCase().replace(/['’]s?$/u, '')))) await loadForeignLexicons();
   const unknown: string[] = [];
   const codes: string[] = [];
+  // The word written as in the prompt, for the capitals of a code inside a hyphenated word ("OTH-sjabloon").
+  const written = new Map<string, string>();
   for (const word of words) {
-    const lower = word.toLowerCase().replace(/['’]s?$/u, '');
+    // "d’atterrissage": the word after an elided article is what a list has.
+    const lower = word.toLowerCase().replace(ELIDED_FUNCTION_WORD, '').replace(/['’]s?$/u, '');
     if (english.has(lower)) continue;
     if (/^\p{Lu}{2,5}$/u.test(word)) {
       if (languagesOfWord(lower).length === 0) codes.push(word);
       continue;
     }
-    if (lower.replace(/[-'’]/gu, '').length >= 3) unknown.push(lower);
+    if (lower.replace(/[-'’]/gu, '').length >= 3) {
+      unknown.push(lower);
+      written.set(lower, word.replace(ELIDED_FUNCTION_WORD, ''));
+    }
   }
   const listed: string[] = [];
   let covering: string[] | null = null;
   for (const word of unknown) {
-    const mine = new Set(word.includes('-') ? intersectParts(word) : languagesOfWord(word));
+    const mine = new Set(word.includes('-') ? intersectParts(written.get(word) ?? word) : languagesOfWord(word));
     if (mine.size === 0) continue;
     listed.push(word);
     covering = covering === null ? [...mine] : covering.filter((code) => mine.has(code));
@@ -129,9 +141,12 @@ export async function dictionaryVote(text: string): Promise<DictionaryVote> {
   return { unknown, listed, covering: covering ?? [], codes, wholePrompt };
 }
 
-/** "Hilfe-Knopf": the languages that have every part. */
-function intersectParts(word: string): string[] {
-  const parts = word.split('-').filter((part) => part.length >= 2);
+/**
+ * "Hilfe-Knopf": the languages that have every part. A part in capitals ("OTH-sjabloon", "VHDL-Quelltext") is a
+ * code, which no language's list has, so it does not empty the answer.
+ */
+function intersectParts(written: string): string[] {
+  const parts = written.split('-').filter((part) => part.length >= 2 && !/^\p{Lu}{2,5}$/u.test(part)).map((part) => part.toLowerCase());
   const english = englishLexicon();
   let out: string[] | null = null;
   for (const part of parts) {

@@ -41,4 +41,10 @@ describe('the Hunspell reader (word lists of other languages, issue 13)', () => 
     const german = dictionary(aff, dic, { capitalised: true, compounds: true });
     expect([german.has('Sonne'), german.has('Sonnenuntergang'), german.has('sonnesuntergang')]).toEqual([true, false, true]);
   });
+
+  it('joins up to four parts, as German technical words need ("Befehls|zeilen|schnitt|stelle"), not five', () => {
+    const german = dictionary('SET UTF-8\n', ['5', 'Haus', 'Tür', 'Schloss', 'Kasten', 'Deckel', ''].join('\n'), { capitalised: true, compounds: true });
+    expect(german.has('Haustürschlosskasten')).toBe(true);
+    expect(german.has('Haustürschlosskastendeckel')).toBe(false);
+  });
 });

@@ -5,8 +5,8 @@ import { packStems, readStemTable, type StemTable } from './stemTable';
 /**
  * A small reader of Hunspell dictionaries (.aff + .dic, as Debian's `hunspell-*` packages install them), enough to
  * answer "is this a word of the language?" for language detection (issue 13). It knows stems, one prefix and one
- * suffix rule per word (with their conditions and the three flag formats), and optionally two-part compounds
- * (German, Dutch); it ignores compound rules, NEEDAFFIX and FORBIDDENWORD, so it accepts a few more strings than
+ * suffix rule per word (with their conditions and the three flag formats), and optionally compounds of up to four
+ * parts (German, Dutch); it ignores compound rules, NEEDAFFIX and FORBIDDENWORD, so it accepts a few more strings than
  * Hunspell would, which only matters for made-up words.
  */
 
@@ -190,13 +190,18 @@ function* build(affPath: string, dicPath: string, options: LoadOptions): Generat
     return false;
   }
 
-  /** Compounds of up to three known parts ("Sonnen|unter|gang", "breuk|streep"), with German/Dutch linking s. */
+  /**
+   * Compounds of up to four known parts ("Sonnen|unter|gang", "breuk|streep"), with German/Dutch linking s. Four,
+   * because a German word the list lacks and no other list has would otherwise count as no evidence of German
+   * ("Befehls|zeilen|schnitt|stelle", see foreignEvidence.ts); every part must be a known word of 3+ letters, which
+   * keeps made-up words out and the search short (a few ms for a 100-letter word).
+   */
   function compound(word: string, depth: number): boolean {
     for (let cut = 3; cut <= word.length - 3; cut++) {
       const head = word.slice(0, cut);
       if (!(known(head) || (head.endsWith('s') && head.length > 3 && known(head.slice(0, -1))))) continue;
       const tail = word.slice(cut);
-      if (known(tail) || (depth < 1 && compound(tail, depth + 1))) return true;
+      if (known(tail) || (depth < 2 && compound(tail, depth + 1))) return true;
     }
     return false;
   }

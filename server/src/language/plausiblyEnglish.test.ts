@@ -49,6 +49,20 @@ describe('plausiblyEnglish (the word list before the detectors, issue 13)', () =
     expect(englishEvidence('bg cm tv')).toMatchObject({ words: 0 });
   });
 
+  it('counts one- and two-letter words with letters English never writes as words, not abbreviations (Vietnamese "Mô tả")', () => {
+    expect(englishEvidence('Mô tả')).toMatchObject({ words: 2, known: 0 });
+    expect(plausiblyEnglish('Mô tả')).toBe('not-english');
+    expect(plausiblyEnglish('Cò cò')).toBe('not-english');
+    expect(englishEvidence('4k HDR tv')).toMatchObject({ words: 1 });
+  });
+
+  it('reads a function word in capitals among small letters as a code ("OS Error", system texts), not in a prompt all in capitals', () => {
+    expect(englishEvidence('OS Error')).toMatchObject({ foreignFunctionWords: 0 });
+    expect(plausiblyEnglish('OS Error')).toBe('english');
+    expect(englishEvidence('UN GATO NEGRO')).toMatchObject({ foreignFunctionWords: 1 });
+    expect(plausiblyEnglish('os gatos')).toBe('not-english');
+  });
+
   it('names a language from letters English never writes', () => {
     expect(orthographyHint('Käfer')).toBe('deu');
     expect(orthographyHint('niño')).toBe('spa');

@@ -36,6 +36,12 @@ export function orthographyHint(text: string): string | null {
   return null;
 }
 
+/**
+ * A word in capitals ("OS", "DE") in a prompt that also has small letters: a code ("OS Error"), not a function
+ * word, which a prompt writes in capitals only when it writes everything so.
+ */
+const inCapitals = (written: string, text: string) => written.length >= 2 && written === written.toUpperCase() && /\p{Ll}/u.test(text);
+
 /** A word of the list, or two of them written together ("steambath", "tradesperson"), each of 4+ letters. */
 function isEnglishWord(word: string, lexicon: ReadonlySet<string>): boolean {
   if (lexicon.has(word)) return true;
@@ -67,13 +73,14 @@ export function englishEvidence(text: string, codes: ReadonlySet<string> = new S
     const word = lower[index];
     if (!word) continue;
     evidence.words++;
-    if (FOREIGN_FUNCTION_WORDS.has(word)) {
+    if (FOREIGN_FUNCTION_WORDS.has(word) && !inCapitals(written, text)) {
       evidence.foreignFunctionWords++;
       continue;
     }
     if (ENGLISH_FUNCTION_WORDS.has(word)) evidence.englishFunctionWords++;
-    // One or two letters ("cm", "bg", "tv"): an abbreviation says nothing either way.
-    if ((word.length <= 2 && !ENGLISH_FUNCTION_WORDS.has(word)) || codes.has(word)) {
+    // One or two letters ("cm", "bg", "tv"): an abbreviation says nothing either way. Not with letters English never
+    // writes: "mô tả", "cò" are Vietnamese words, one syllable each, not abbreviations.
+    if ((word.length <= 2 && !ENGLISH_FUNCTION_WORDS.has(word) && /^[a-z]+$/u.test(word)) || codes.has(word)) {
       evidence.words--;
       continue;
     }

@@ -73,6 +73,13 @@ export async function measureLanguage(verbose: boolean, newHeldOut: boolean, pho
       rows.push(
         `               of those spelled the same in English: ${sameInEnglish.length}; other languages called English without them ${pct(othersAsEnglish.length - sameInEnglish.length, others.length - sameInEnglish.length)} (${othersAsEnglish.length - sameInEnglish.length}/${others.length - sameInEnglish.length})`,
       );
+      // The detector's own verdict "English" (sure), apart from "unsure, sent as written": both leave the prompt as
+      // typed, but only the first is a claim that it is English.
+      const sureEnglish = others.filter((r) => r.guess.lanCode === 'eng' && r.guess.sure);
+      const sureNotSame = sureEnglish.filter((r) => !sameInEnglish.includes(r));
+      rows.push(
+        `               called English with certainty (unsure left out): ${pct(sureEnglish.length, others.length)} (${sureEnglish.length}/${others.length}); of them not spelled the same in English ${pct(sureNotSame.length, others.length - sameInEnglish.length)} (${sureNotSame.length}/${others.length - sameInEnglish.length})`,
+      );
     }
     // On the generator page the interface language goes along as a hint: English prompts typed on a Spanish
     // page, and each other prompt on the page of its own language (where the product has one).

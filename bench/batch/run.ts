@@ -126,45 +126,68 @@ async function rawSharp(files: string[], longest: number, outDir: string, input:
   return (performance.now() - t0) / 1000;
 }
 
+/** CPU time (user + system, all threads) a process has used so far, in seconds (Linux clock ticks of 1/100 s). */
+async function procCpuSeconds(pid: number): Promise<number> {
+  const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).replace(/^.*\) /, '').split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
 /**
  * BENCH_ROUNDS (3) rounds of bare sharp, server batch, bare sharp …: each round's ratio compares the server
  * with the bare sharp runs right before and after it, so a change in the machine's load (shared with other
  * jobs) between minutes does not decide the figure; the median round is the result. Bare sharp runs both
- * ways each time (photo read into memory, and opened by path as the server does), and the server is
- * compared with the faster of the two, so its own reading by path is no advantage over the baseline.
+ * ways each time (photo read into memory, and opened by path as the server does); the baseline is the way that
+ * is faster over all rounds (by median), so the server's own reading by path is no advantage. (Earlier rounds of
+ * this bench took the faster of the two within each round: a best-of-two of noisy runs, which put the baseline
+ * about half a noise width below either way's own time.) CPU seconds per photo (all threads, user + system) are
+ * printed too: unlike throughput they hardly move with the machine's load.
  */
 async function resizeBench(base: string, serverPid: number, name: string, files: string[], longest: number, tmp: string) {
   const out = await mkdtemp(path.join(tmp, 'raw-'));
   const settings = { mode: 'longestSide', longestSide: longest, format: 'jpg', quality: 85 };
   const batchIds: string[] = [];
   for (let r = 0; r < ROUNDS; r++) batchIds.push(await prepareBatch(base, 'resize', settings, files));
+  const bare = { buffer: [] as number[], path: [] as number[], cpu: { buffer: [] as number[], path: [] as number[] } };
   const rawBoth = async () => {
-    const buffer = await rawSharp(files, longest, out, 'buffer');
-    const byPath = await rawSharp(files, longest, out, 'path');
-    rawKinds.push(`${buffer.toFixed(2)}/${byPath.toFixed(2)}`);
-    return Math.min(buffer, byPath);
+    for (const kind of ['buffer', 'path'] as const) {
+      const cpu0 = process.cpuUsage();
+      bare[kind].push(await rawSharp(files, longest, out, kind));
+      const cpu = process.cpuUsage(cpu0);
+      bare.cpu[kind].push((cpu.user + cpu.system) / 1e6);
+    }
   };
-  const rawKinds: string[] = [];
-  const raws = [await rawBoth()];
+  await rawBoth();
   const servers: number[] = [];
+  const serverCpu: number[] = [];
   const samples: string[] = [];
   for (const [r, id] of batchIds.entries()) {
     let quarter = 1;
+    const cpu0 = await procCpuSeconds(serverPid);
+    // BENCH_MARKS=1: the server round's start and end on CLOCK_MONOTONIC (ns), to cut a system-wide
+    // `perf record -k CLOCK_MONOTONIC` down to the timed batch.
+    if (process.env.BENCH_MARKS) console.log(`mark server-round-start ${process.hrtime.bigint()}`);
     servers.push(await runBatch(base, id, async (s) => {
       if (r === 0 && s.counts.completed >= (quarter * files.length) / 4) {
         samples.push(`${s.counts.completed}: ${mb(await procKb(serverPid, 'VmRSS'))}`);
         while (s.counts.completed >= (quarter * files.length) / 4) quarter += 1;
       }
     }));
-    raws.push(await rawBoth());
+    // Up to the poll that saw the batch done (at most a poll interval of idle server after the last photo).
+    serverCpu.push((await procCpuSeconds(serverPid)) - cpu0);
+    if (process.env.BENCH_MARKS) console.log(`mark server-round-end ${process.hrtime.bigint()}`);
+    await rawBoth();
   }
-  const ratios = servers.map((sv, r) => (raws[r] + raws[r + 1]) / 2 / sv);
   const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)];
+  const kind = median(bare.path) <= median(bare.buffer) ? 'path' : 'buffer';
+  const raws = bare[kind];
+  const ratios = servers.map((sv, r) => (raws[r] + raws[r + 1]) / 2 / sv);
   const ratio = median(ratios);
   const server = median(servers);
   const raw = median(raws);
-  console.log(`resize, ${name}: server ${(files.length / server).toFixed(1)} photos/s (median ${server.toFixed(2)} s), bare sharp ${(files.length / raw).toFixed(1)} photos/s (median ${raw.toFixed(2)} s) → median ${ratio.toFixed(2)}× ${ratio >= 0.9 ? '(target ≥ 0.9× met)' : 'TARGET MISSED (≥ 0.9×)'}; load average ${os.loadavg().map((x) => x.toFixed(1)).join(' ')}`);
-  console.log(`  rounds: bare (in memory/by path) ${rawKinds.join(' | ')} s; server ${servers.map((x) => x.toFixed(2)).join(' | ')} s; ratios ${ratios.map((x) => x.toFixed(2)).join(', ')}`);
+  const perPhoto = (s: number) => `${((s * 1000) / files.length).toFixed(1)} ms`;
+  console.log(`resize, ${name}: server ${(files.length / server).toFixed(1)} photos/s (median ${server.toFixed(2)} s), bare sharp ${(files.length / raw).toFixed(1)} photos/s (median ${raw.toFixed(2)} s, ${kind === 'path' ? 'opened by path' : 'read into memory'}) → median ${ratio.toFixed(2)}× ${ratio >= 0.9 ? '(target ≥ 0.9× met)' : 'TARGET MISSED (≥ 0.9×)'}; load average ${os.loadavg().map((x) => x.toFixed(1)).join(' ')}`);
+  console.log(`  rounds: bare in memory ${bare.buffer.map((x) => x.toFixed(2)).join(' | ')} s (median ${median(bare.buffer).toFixed(2)}); bare by path ${bare.path.map((x) => x.toFixed(2)).join(' | ')} s (median ${median(bare.path).toFixed(2)}); server ${servers.map((x) => x.toFixed(2)).join(' | ')} s; ratios ${ratios.map((x) => x.toFixed(2)).join(', ')}`);
+  console.log(`  CPU per photo (all threads): server ${perPhoto(median(serverCpu))}, bare sharp ${perPhoto(median(bare.cpu[kind]))} (${(median(bare.cpu[kind]) / median(serverCpu)).toFixed(2)}× the server's CPU)`);
   console.log(`  server RSS after each quarter of the batch: ${samples.join(', ')}`);
   const t0 = performance.now();
   const zip = await fetch(`${base}/api/batch/${batchIds[0]}/download`, { headers: HEADERS });

@@ -16,7 +16,6 @@ import type { Processor } from './tasks/processor';
 import { runTask } from './tasks/runTask';
 import { createLimiter, runLightTasks } from './tasks/runLightTasks';
 import { configureImageLibrary } from './images/imageLibrary';
-import { prepareEmbeddedFolder } from './db/prepareEmbedded';
 import { LIGHT_BATCH_SIZE, LIGHT_GROUPS_IN_FLIGHT } from './queue/lightTasks';
 import { THREADED_PROCESSORS } from './tasks/threadedProcessors';
 import { WorkerTaskRepository } from './tasks/workerTaskRepository';
@@ -60,9 +59,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   const { config } = options;
   const settings = options.settings ?? processConfig();
   configureImageLibrary();
-  const pgliteDir = options.pgliteDir ?? path.join(config.dataDir, 'pglite');
-  if (!config.databaseUrl) await prepareEmbeddedFolder(pgliteDir, config.queueSchema);
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir });
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: options.pgliteDir ?? path.join(config.dataDir, 'pglite') });
   await runMigrations(db);
   const queue = await createJobQueue(db, { schema: config.queueSchema });
   // Every write gets a `files` row, so retention finds every file (storage/trackedStorage.ts).

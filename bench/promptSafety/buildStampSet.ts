@@ -21,10 +21,10 @@
  * into a temporary folder on first use, ~190 MB; a rebuild from the same package versions is byte-identical).
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { clean, readMo, spread } from './catalogues';
+import { clean, readMo, spread, writeHeldOutSet } from './catalogues';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const CACHE = path.join(os.tmpdir(), 'photo-studio-lang-sources-6');
@@ -163,16 +163,4 @@ const set: Labelled[] = [
     ...spread(translatedStrings('zh_TW', GIMP_DOMAINS, hanOnly), 7),
   ]),
 ];
-// A text twice (a Malay description that is also the Indonesian one, say) is kept once, with its first label.
-const unique = new Map<string, Labelled>();
-for (const entry of set) if (!unique.has(entry[1].toLowerCase())) unique.set(entry[1].toLowerCase(), entry);
-const final = [...unique.values()];
-const counts = new Map<string, number>();
-for (const [code] of final) counts.set(code, (counts.get(code) ?? 0) + 1);
-const english = final.filter(([code]) => code === 'eng');
-const byLength = [1, 2, 3, 4].map((n) => english.filter(([, t]) => (n < 4 ? wordCount(t) === n : wordCount(t) >= 4)).length);
-console.log(`stampTexts: ${final.length} prompts, English ${((100 * english.length) / final.length).toFixed(1)} % (1/2/3/4+ words: ${byLength.join('/')})`, Object.fromEntries(counts));
-writeFileSync(
-  path.join(sets, 'stampTexts.json'),
-  `${JSON.stringify({ source: `Debian ${versions.join(', ')}: Tux Paint stamp descriptions and tuxpaint.mo; GIMP catalogues (${GIMP_DOMAINS.join(', ')}) for kanji-only Japanese and Chinese`, heldOut: final }, null, 0).replace(/\],\[/g, '],\n[')}\n`,
-);
+writeHeldOutSet(path.join(sets, 'stampTexts.json'), `Debian ${versions.join(', ')}: Tux Paint stamp descriptions and tuxpaint.mo; GIMP catalogues (${GIMP_DOMAINS.join(', ')}) for kanji-only Japanese and Chinese`, set, wordCount);

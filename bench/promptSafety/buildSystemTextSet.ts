@@ -23,10 +23,10 @@
  *
  * Run: `node --import tsx bench/promptSafety/buildSystemTextSet.ts` (reads /usr/share/man and /usr/share/locale).
  */
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { clean, readMo, spread } from './catalogues';
+import { clean, readMo, spread, writeHeldOutSet } from './catalogues';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const MAN = '/usr/share/man';
@@ -150,16 +150,4 @@ const set: Labelled[] = [
   ...tag('jpn', foreign('ja', ['ja'], 40, hanOnly)),
   ...tag('zho', [...foreign('zh_CN', ['zh_CN'], 20, hanOnly), ...foreign('zh_TW', ['zh_TW'], 10, hanOnly)]),
 ];
-// A text twice (a Malay message that is also Indonesian, say) is kept once, with its first label.
-const unique = new Map<string, Labelled>();
-for (const entry of set) if (!unique.has(entry[1].toLowerCase())) unique.set(entry[1].toLowerCase(), entry);
-const final = [...unique.values()];
-const counts = new Map<string, number>();
-for (const [code] of final) counts.set(code, (counts.get(code) ?? 0) + 1);
-const english = final.filter(([code]) => code === 'eng');
-const byLength = [1, 2, 3, 4].map((n) => english.filter(([, t]) => (n < 4 ? wordCount(t) === n : wordCount(t) >= 4)).length);
-console.log(`systemTexts: ${final.length} prompts, English ${((100 * english.length) / final.length).toFixed(1)} % (1/2/3/4+ words: ${byLength.join('/')})`, Object.fromEntries(counts));
-writeFileSync(
-  path.join(sets, 'systemTexts.json'),
-  `${JSON.stringify({ source: `Debian manual-page NAME lines (en and translations); gettext catalogues (${DOMAINS.join(', ')}); iso-codes (${ISO.join(', ')})`, heldOut: final }, null, 0).replace(/\],\[/g, '],\n[')}\n`,
-);
+writeHeldOutSet(path.join(sets, 'systemTexts.json'), `Debian manual-page NAME lines (en and translations); gettext catalogues (${DOMAINS.join(', ')}); iso-codes (${ISO.join(', ')})`, set, wordCount);

@@ -1,5 +1,6 @@
 /** Reading GNU gettext catalogues into prompt-like strings, for the held-out language-detection sets. */
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 
 /** Reads a GNU .mo catalogue: original → translation (context and plural forms dropped: first form only). */
 export function readMo(file: string): Map<string, string> {
@@ -37,4 +38,27 @@ export function clean(text: string): string | null {
 export function spread<T>(items: readonly T[], count: number): T[] {
   if (items.length <= count) return [...items];
   return Array.from({ length: count }, (_, i) => items[Math.floor((i * items.length) / count)]);
+}
+
+/** A held-out prompt: its ISO 639-3 label and its text. */
+export type LabelledPrompt = [string, string];
+
+/**
+ * Writes a held-out set as the set builders do (`{source, heldOut}`, one prompt per line): a text that comes twice
+ * (a Malay message that is also the Indonesian one, say) is kept once, with its first label. Prints only the counts
+ * per language and the English prompts by word count (1/2/3/4+), never a prompt: the builder must not see what it
+ * will be measured on. Returns the prompts written.
+ */
+export function writeHeldOutSet(file: string, source: string, set: readonly LabelledPrompt[], wordCount: (text: string) => number): LabelledPrompt[] {
+  const unique = new Map<string, LabelledPrompt>();
+  for (const entry of set) if (!unique.has(entry[1].toLowerCase())) unique.set(entry[1].toLowerCase(), entry);
+  const final = [...unique.values()];
+  const counts = new Map<string, number>();
+  for (const [code] of final) counts.set(code, (counts.get(code) ?? 0) + 1);
+  const english = final.filter(([code]) => code === 'eng');
+  const byLength = [1, 2, 3, 4].map((n) => english.filter(([, t]) => (n < 4 ? wordCount(t) === n : wordCount(t) >= 4)).length);
+  const name = path.basename(file, '.json');
+  console.log(`${name}: ${final.length} prompts, English ${((100 * english.length) / final.length).toFixed(1)} % (1/2/3/4+ words: ${byLength.join('/')})`, Object.fromEntries(counts));
+  writeFileSync(file, `${JSON.stringify({ source, heldOut: final }, null, 0).replace(/\],\[/g, '],\n[')}\n`);
+  return final;
 }

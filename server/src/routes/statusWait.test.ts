@@ -5,6 +5,7 @@ import { readPhoto } from '../testing/testPhotos';
 import { invertProcessor, multipart, startTestServer, type TestServer } from '../testing/testServer';
 import type { Processor } from '../tasks/processor';
 import { STATUS_WAIT_RECHECK_MS } from '../tasks/taskService';
+import { MAX_HELD_STATUS_PER_OWNER } from './taskRoutes';
 
 /** A processor that finishes only when the test opens its gate: the test decides when the result exists. */
 function gatedProcessor() {
@@ -84,6 +85,18 @@ for (const target of databaseTargets()) {
       const entry = (await reply).json().data.result[taskId];
       expect(entry.resultCode).toBe(ResultCode.GPU_HANDLE_FAILED);
       expect(performance.now() - t0).toBeLessThan(300 + STATUS_WAIT_RECHECK_MS + 1500);
+    });
+
+    it(`holds at most ${MAX_HELD_STATUS_PER_OWNER} calls of one client at once; the next is answered at once`, async () => {
+      gated.reset();
+      const taskId = await submit(server);
+      const heldCalls = Array.from({ length: MAX_HELD_STATUS_PER_OWNER }, () => status(server, { taskId, waitMs: 5000 }));
+      await new Promise((r) => setTimeout(r, 200));
+      const t0 = performance.now();
+      expect((await status(server, { taskId, waitMs: 5000 })).json().data.result[taskId].resultCode).toBe(ResultCode.GPU_TASK_UNFINISHED);
+      expect(performance.now() - t0).toBeLessThan(1000);
+      gated.open();
+      for (const call of heldCalls) expect((await call).json().data.result[taskId].resultCode).toBe(ResultCode.SUCCESS);
     });
 
     it('refuses a waitMs outside 0..5000 with -102, and an unknown id answers at once', async () => {

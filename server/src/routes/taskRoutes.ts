@@ -20,6 +20,9 @@ function taskIdsOf(request: FastifyRequest): string[] {
   return ids;
 }
 
+/** Long polls one owner (device or account) may hold open at once; the page holds one per running tool. */
+export const MAX_HELD_STATUS_PER_OWNER = 4;
+
 /** `waitMs` of a status call (body or query): 0 when absent, PARAMS_INVALID unless 0..STATUS_WAIT_MAX_MS. */
 function waitMsOf(request: FastifyRequest): number {
   const raw = ((request.body ?? {}) as Record<string, unknown>).waitMs ?? ((request.query ?? {}) as Record<string, unknown>).waitMs;
@@ -41,15 +44,28 @@ export function registerTaskRoutes(
     proAccessOf?: (request: FastifyRequest) => Promise<boolean>;
   },
 ): void {
+  // Status calls each owner has held open now: past MAX_HELD_STATUS_PER_OWNER a call is answered at once, so a
+  // client cannot multiply the rate limit's database reads by holding many long polls (each re-reads every 0.5 s).
+  const held = new Map<string, number>();
   const status = async (request: FastifyRequest, reply: FastifyReply) => {
     const ids = taskIdsOf(request);
-    const ms = waitMsOf(request);
+    const owner = requestOwner(request);
+    const asked = waitMsOf(request);
+    const ms = asked > 0 && (held.get(owner) ?? 0) < MAX_HELD_STATUS_PER_OWNER ? asked : 0;
+    if (ms === 0) return ok<StatusReply>({ result: await deps.service.status(ids, (path) => deps.absolute(request, path), owner) });
     // A client that gives up (a closed tab, an aborted fetch) stops the wait. The response's 'close' (not the
     // request's, which Node emits once the body is read) fires when the connection ends before the reply.
     const gone = new AbortController();
-    if (ms > 0) reply.raw.once('close', () => gone.abort());
-    const result = await deps.service.status(ids, (path) => deps.absolute(request, path), requestOwner(request), { ms, signal: gone.signal });
-    return ok<StatusReply>({ result });
+    reply.raw.once('close', () => gone.abort());
+    held.set(owner, (held.get(owner) ?? 0) + 1);
+    try {
+      const result = await deps.service.status(ids, (path) => deps.absolute(request, path), owner, { ms, signal: gone.signal });
+      return ok<StatusReply>({ result });
+    } finally {
+      const left = (held.get(owner) ?? 1) - 1;
+      if (left > 0) held.set(owner, left);
+      else held.delete(owner);
+    }
   };
   app.post('/api/task/status', status);
   app.post('/api/task/:taskType/status', status);

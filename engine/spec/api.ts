@@ -43,14 +43,12 @@ export interface TaskStatusEntry {
 
 export interface SubmitReply { taskId: string }
 /**
- * `taskId`: one id or several comma-joined (SPEC §7). `waitMs` (optional, 0 to {@link STATUS_WAIT_MAX_MS}): while
+ * `taskId`: one id or several comma-joined (SPEC §7). `waitMs` (optional, 0 to STATUS_WAIT_MAX_MS of limits.ts): while
  * every task asked about is unfinished, the server holds the reply up to this long and answers the moment one of
  * them ends (a long poll). The page still asks at most once per POLL_INTERVAL_MS, but learns of a result at once
  * instead of up to a poll interval later.
  */
 export interface StatusRequest { taskId: string; waitMs?: number }
-/** The longest a status request may ask the server to hold its reply. */
-export const STATUS_WAIT_MAX_MS = 5000;
 /** `result`: one entry (a single id, SPEC §7) or a map from task id to entry (what this server sends). */
 export interface StatusReply { result: Record<string, TaskStatusEntry> | TaskStatusEntry }
 export interface CancelReply { tasks: { taskId: string; status: string }[] }

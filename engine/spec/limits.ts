@@ -6,6 +6,8 @@ export const PLATFORM_WEB = 5;
 
 /** Polling interval for unfinished tasks. */
 export const POLL_INTERVAL_MS = 1000;
+/** The longest a status call may ask the server to hold its reply (a long poll, engine/spec/api.ts `waitMs`). */
+export const STATUS_WAIT_MAX_MS = 5000;
 export const JOB_WATCHER_INTERVAL_MS = 1000;
 export const TOAST_DURATION_MS = 3000;
 export const TEXT_CHECK_DELAYS_MS = [5000, 8000] as const;

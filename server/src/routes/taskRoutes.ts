@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { STATUS_WAIT_MAX_MS, type CancelReply, type StatusReply, type SubmitReply } from '../../../engine/spec/api';
+import type { CancelReply, StatusReply, SubmitReply } from '../../../engine/spec/api';
+import { STATUS_WAIT_MAX_MS } from '../../../engine/spec/limits';
 import { ResultCode } from '../../../engine/spec/errors';
 import { proOptionsOf } from '../../../engine/spec/proOptions';
 import { isTaskType } from '../../../engine/spec/taskTypes';
@@ -51,15 +52,16 @@ export function registerTaskRoutes(
     const ids = taskIdsOf(request);
     const owner = requestOwner(request);
     const asked = waitMsOf(request);
+    const absolute = (path: string) => deps.absolute(request, path);
     const ms = asked > 0 && (held.get(owner) ?? 0) < MAX_HELD_STATUS_PER_OWNER ? asked : 0;
-    if (ms === 0) return ok<StatusReply>({ result: await deps.service.status(ids, (path) => deps.absolute(request, path), owner) });
+    if (ms === 0) return ok<StatusReply>({ result: await deps.service.status(ids, absolute, owner) });
     // A client that gives up (a closed tab, an aborted fetch) stops the wait. The response's 'close' (not the
     // request's, which Node emits once the body is read) fires when the connection ends before the reply.
     const gone = new AbortController();
     reply.raw.once('close', () => gone.abort());
     held.set(owner, (held.get(owner) ?? 0) + 1);
     try {
-      const result = await deps.service.status(ids, (path) => deps.absolute(request, path), owner, { ms, signal: gone.signal });
+      const result = await deps.service.status(ids, absolute, owner, { ms, signal: gone.signal });
       return ok<StatusReply>({ result });
     } finally {
       const left = (held.get(owner) ?? 1) - 1;

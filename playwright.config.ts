@@ -10,10 +10,11 @@ export default defineConfig({
   testDir: 'tests/e2e',
   timeout: 120_000,
   expect: { timeout: 60_000 },
+  // Spec files run two at a time (E2E_WORKERS), the tests inside a file in order. No retry: a flaky test
+  // is a defect to fix, not to hide.
   fullyParallel: false,
-  workers: 1,
-  // On CI's 2 loaded cores a timing-sensitive browser test gets one more try; a real failure fails twice.
-  retries: process.env.CI ? 1 : 0,
+  workers: Number(process.env.E2E_WORKERS) || 2,
+  retries: 0,
   reporter: [['list']],
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
@@ -25,7 +26,7 @@ export default defineConfig({
   },
   webServer: {
     // A generous free allowance: these specs run many tasks per device; accountsCredits.spec.ts starts its own server with a small one.
-    command: `rm -rf .e2e-data && DATA_DIR=.e2e-data PORT=${PORT} HOST=127.0.0.1 DATABASE_URL= FREE_DAILY_CREDITS=1000 LOG_LEVEL=warn node --import tsx server/src/main.ts`,
+    command: `rm -rf .e2e-data && DATA_DIR=.e2e-data PORT=${PORT} HOST=127.0.0.1 DATABASE_URL= FREE_DAILY_CREDITS=1000 WORKERS=2 LOG_LEVEL=warn node --import tsx server/src/main.ts`,
     url: `http://127.0.0.1:${PORT}/api/health`,
     timeout: 120_000,
     reuseExistingServer: false,

@@ -7,16 +7,31 @@ bash scripts/install-system-deps.sh --test
 [ -f server/.models/isnet-medium.onnx ] || node scripts/prepare-models.mjs
 node scripts/build-font-manifest.mjs
 logs=$(mktemp -d)
-echo "== type check (browser, server, tests and scripts projects)"
+# Each phase prints its wall time; the summary at the end lists them all.
+timings=()
+phase_start=$SECONDS
+phase() {
+  [ -n "${phase_name:-}" ] && timings+=("$phase_name: $((SECONDS - phase_start)) s")
+  phase_name=$1
+  phase_start=$SECONDS
+  [ -n "$1" ] && echo "== $1"
+  return 0
+}
+phase "type check (browser, server, tests and scripts projects)"
 npm run --silent typecheck
-echo "== layer boundaries"
+phase "layer boundaries"
 npx depcruise engine machines src server shaders -c .dependency-cruiser.cjs
-echo "== unit and server tests${DATABASE_URL:+ (PGlite and PostgreSQL)}"
+phase "unit and server tests${DATABASE_URL:+ (PGlite and PostgreSQL)}"
 NO_COLOR=1 npx vitest run 2>&1 | tee "$logs/unit.log"
-echo "== build"
+phase "build"
 npx vite build --logLevel warn
-echo "== end-to-end tests"
+phase "end-to-end tests"
 NO_COLOR=1 npx playwright test 2>&1 | tee "$logs/e2e.log"
+phase ""
+echo
+echo "Phase timings:"
+printf '  %s\n' "${timings[@]}"
+echo "  total: ${SECONDS} s"
 # Counts for the closing line; colour codes are stripped first (some runners ignore NO_COLOR).
 count() { sed 's/\x1b\[[0-9;]*m//g' "$1" | grep -Eo "$2" | grep -Eo '[0-9]+' | tail -1 || true; }
 unit=$(count "$logs/unit.log" 'Tests +[0-9]+ passed')

@@ -100,9 +100,7 @@ describe('LibreTranslateTranslator', () => {
     state.translate = () => ({ status: 200, body: { text: 'wrong field' } });
     await expect(translator.translate('hola', 'spa')).rejects.toBeInstanceOf(TranslateFailedError);
     state.translate = () => 'hang';
-    const started = Date.now();
     await expect(translator.translate('hola', 'spa')).rejects.toThrow(/no answer within 300 ms/);
-    expect(Date.now() - started).toBeLessThan(5_000);
   });
 
   it('supports nothing while the service is down, logs it, and asks again on the next call', async () => {

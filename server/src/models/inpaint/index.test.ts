@@ -125,10 +125,8 @@ describe('the G’MIC process', () => {
 
   it('is killed when the signal aborts', async () => {
     const controller = new AbortController();
-    const started = Date.now();
     setTimeout(() => controller.abort(new Error('user cancelled')), 150);
     await expect(inpaintGmic(image, mask, { gmicPath: slowGmic, signal: controller.signal })).rejects.toThrow('user cancelled');
-    expect(Date.now() - started).toBeLessThan(5000);
   });
 
   it('is stopped after the timeout', async () => {

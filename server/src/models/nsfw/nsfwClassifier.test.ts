@@ -104,20 +104,17 @@ describe('nsfwjs InceptionV3 on real photos (loads the 30 MB model)', () => {
       const files = [PHOTOS.astronaut, PHOTOS.coffee, PHOTOS.chelsea, ...rembgPhotos];
 
       // Watch the event loop while the model loads and runs: it must stay responsive.
-      let last = performance.now();
-      let maxGap = 0;
-      const ticker = setInterval(() => {
-        const now = performance.now();
-        maxGap = Math.max(maxGap, now - last);
-        last = now;
-      }, 5);
-      const durations: number[] = [];
+      // Counted, not timed: a 5 ms ticker on this thread turns over while the model runs. Were the
+      // inference on this thread, each review would block it and the ticker could fire at most once.
+      let ticks = 0;
+      const ticker = setInterval(() => ticks++, 5);
+      const ticksPerReview: number[] = [];
       try {
         for (const file of files) {
-          const t0 = performance.now();
+          const ticksBefore = ticks;
           const verdict = await reviewer.review(await readFile(file));
-          durations.push(performance.now() - t0);
-          console.log(`${path.basename(file)}: status ${verdict.status}; ${format(verdict.probabilities)} (${Math.round(durations.at(-1)!)} ms)`);
+          ticksPerReview.push(ticks - ticksBefore);
+          console.log(`${path.basename(file)}: status ${verdict.status}; ${format(verdict.probabilities)} (${ticksPerReview.at(-1)} ticks)`);
           const sum = NSFW_CLASS_NAMES.reduce((s, c) => s + verdict.probabilities[c], 0);
           expect(sum).toBeCloseTo(1, 3);
           expect(verdict.status, path.basename(file)).toBe(PictureStatus.PASSED);
@@ -129,9 +126,9 @@ describe('nsfwjs InceptionV3 on real photos (loads the 30 MB model)', () => {
       expect(photoNeutral.probabilities.Neutral).toBeGreaterThan(0.9);
 
       const rssMb = Math.round(process.memoryUsage().rss / 1e6);
-      console.log(`${files.length} photos in ${Date.now() - started} ms; rss ${Math.round(rssBefore / 1e6)} → ${rssMb} MB; longest event-loop gap ${Math.round(maxGap)} ms`);
-      // Inference runs in the worker: the main thread never stalls for as long as one inference.
-      expect(maxGap).toBeLessThan(Math.min(...durations.slice(1)) / 2);
+      console.log(`${files.length} photos in ${Date.now() - started} ms; rss ${Math.round(rssBefore / 1e6)} → ${rssMb} MB; ticks per review ${ticksPerReview.join(', ')}`);
+      // Inference runs in the worker: the event loop turned over several times during every review.
+      expect(Math.min(...ticksPerReview.slice(1))).toBeGreaterThanOrEqual(3);
     },
     180_000,
   );

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createWorkTracker } from './workTracker';
 
 describe('scene work tracker', () => {
@@ -31,8 +31,17 @@ describe('scene work tracker', () => {
   it('gives up after its timeout', async () => {
     const work = createWorkTracker();
     work.begin();
-    const started = Date.now();
-    await work.whenIdle(100);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(100);
+    vi.useFakeTimers();
+    try {
+      let settled = false;
+      const waiting = work.whenIdle(100).then(() => (settled = true));
+      await vi.advanceTimersByTimeAsync(99);
+      expect(settled).toBe(false); // still waiting for the pending work
+      await vi.advanceTimersByTimeAsync(300); // past the timeout (checked between 250 ms waits)
+      await waiting;
+      expect(settled).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

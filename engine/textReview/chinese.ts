@@ -82,12 +82,24 @@ function boundariesOf(han: HanView, segment: Segmenter): Set<number> {
   return bounds;
 }
 
-/** Builds the Chinese matcher over the given terms; `segment` absent = terms needing words are not checked. */
-export function buildChineseMatcher(terms: readonly string[], segment?: Segmenter): (view: NormalizedView) => Span[] {
-  const matcher = buildPhraseMatcher(terms);
+/** `fold` applied where it keeps the length (every position still maps to the text as written). */
+const foldKeepingLength = (text: string, fold?: (han: string) => string): string => {
+  if (!fold) return text;
+  const folded = fold(text);
+  return folded.length === text.length ? folded : text;
+};
+
+/**
+ * Builds the Chinese matcher over the given terms; `segment` absent = terms needing words are not checked.
+ * `fold` (traditional → simplified on the server) is applied to the terms and to the text before matching and
+ * segmenting, so both scripts are read alike.
+ */
+export function buildChineseMatcher(terms: readonly string[], segment?: Segmenter, fold?: (han: string) => string): (view: NormalizedView) => Span[] {
+  const matcher = buildPhraseMatcher([...new Set(terms.map((term) => foldKeepingLength(term, fold)))]);
   return (view) => {
-    const han = hanView(view);
-    if (!han.text) return [];
+    const written = hanView(view);
+    if (!written.text) return [];
+    const han = { ...written, text: foldKeepingLength(written.text, fold) };
     const hits = matcher(han.text);
     let bounds: Set<number> | null = null;
     const found: Span[] = [];

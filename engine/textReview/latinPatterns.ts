@@ -4,7 +4,7 @@
  * - l33t: each letter also matches the digits and symbols used for it ("sh1t", "a$$hole", "ph0rn" is not one);
  * - repeated letters: "fuuuuck";
  * - separators: dots, dashes, stars … between letters ("f.u.c.k", "fu-ck"), or every letter spaced ("f u c k");
- * - simple inflections: -s, -es, -ed, -d, -ing, -in, -er, -ers, -y ("bitching", "raped", "sluts");
+ * - simple inflections: -s, -es, -ed, -d, -ing, -in, -er, -ers, -y, and y → -ies ("bitching", "raped", "sluts", "pussies");
  * and only as a whole word: not inside a longer word ("Scunthorpe", "grape", "class").
  * Inspired by the transformers of the `obscenity` package (confusables, leet, collapse duplicates, skip
  * non-alphabetic), rewritten here to run on the project's own lists and to keep positions for masking.
@@ -22,6 +22,7 @@ const LEET: Readonly<Record<string, string>> = {
   o: '0°',
   s: '5$§z',
   t: '7+',
+  u: 'v',
   z: '2',
 };
 
@@ -79,7 +80,12 @@ export function entryPattern(entry: string): string {
     last.length > 3 && last.endsWith('e')
       ? `|${[...words.slice(0, -1).map((word) => word.compact), wordPatterns(last.slice(0, -1)).compact].join(between)}${SEP_CLASS}{0,3}(?:ing|in)`
       : '';
-  return `(?:(?:${compact}|${spaced})${SUFFIX}${dropped})`;
+  // A final y turns to i before -es, -ed, -er ("pussies", "titties").
+  const ies =
+    last.length > 3 && last.endsWith('y')
+      ? `|${[...words.slice(0, -1).map((word) => word.compact), wordPatterns(last.slice(0, -1)).compact].join(between)}${SEP_CLASS}{0,3}i(?:es|ed|er|ers)`
+      : '';
+  return `(?:(?:${compact}|${spaced})${SUFFIX}${dropped}${ies})`;
 }
 
 /**

@@ -47,6 +47,11 @@ function openCC() {
   return converters;
 }
 
+/** `text` in Simplified Chinese forms (OpenCC's Traditional → Simplified tables); other characters unchanged. */
+export function toSimplifiedChinese(text: string): string {
+  return openCC().toSimplified(text);
+}
+
 /** What the characters of a Han-only text allow. */
 export interface HanForms {
   /** Every character is written the same way in Japanese. */

@@ -3,7 +3,10 @@ import { readFileSync, statSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { createTextReviewer, normalizeWordLists, type SensitiveWordLists, type TextReviewer } from '../../../engine/textReview';
 import { processConfig } from '../config/processConfig';
+import { englishLexicon } from '../language/englishLexicon';
+import { toSimplifiedChinese } from '../language/hanScript';
 import { jiebaSegmenter } from './jiebaSegmenter';
+import { pinyinForms } from './pinyinForms';
 
 // SENSITIVE_WORDS_FILE is read with the rest of the configuration (server/src/config).
 export { DEFAULT_WORDS_FILE, wordListPath } from '../config/paths';
@@ -39,11 +42,19 @@ function build(file: string, text: string): LoadedWordLists {
 }
 
 /**
- * The server's reviewer: the shared matcher with jieba for Chinese words. Should jieba fail to load, every
- * Chinese term is matched as a substring (the whole text as one word), which errs on the side of blocking.
+ * The server's reviewer: the shared matcher with jieba for Chinese words, Traditional characters read as Simplified
+ * (OpenCC), the English lexicon for listed words glued to others, and the pinyin of every Chinese term on the
+ * English list. Should jieba fail to load, every Chinese term is matched as a substring (the whole text as one
+ * word), which errs on the side of blocking.
  */
 export function createServerTextReviewer(lists: SensitiveWordLists): TextReviewer {
-  return createTextReviewer(lists, { segment: jiebaSegmenter() ?? ((text) => [text]) });
+  const lexicon = englishLexicon();
+  const withPinyin = { ...lists, en: [...new Set([...lists.en, ...pinyinForms([...lists.zh, ...lists['zh-tw']])])] };
+  return createTextReviewer(withPinyin, {
+    segment: jiebaSegmenter() ?? ((text) => [text]),
+    foldScript: toSimplifiedChinese,
+    isWord: (word) => lexicon.has(word),
+  });
 }
 
 interface Version {

@@ -3,6 +3,16 @@
  * by the server that writes them and the app that reads them.
  */
 
+/**
+ * The recognisers `textExtract` can read with (its `script` param): `zh` Chinese and English (PP-OCRv4, the
+ * default), `ja` Japanese (PP-OCRv3 japan: kana, kanji and Latin).
+ */
+export const OCR_SCRIPTS = ['zh', 'ja'] as const;
+export type OcrScript = (typeof OCR_SCRIPTS)[number];
+
+/** The recogniser a page in `language` (an interface language code) offers first. */
+export const defaultOcrScript = (language: string): OcrScript => (language.startsWith('ja') ? 'ja' : 'zh');
+
 /** A corner of a box, in pixels of the upright input picture. */
 export type BoxPoint = [number, number];
 
@@ -18,6 +28,8 @@ export interface ExtractedLine {
 /** `textExtract` result: the picture's size and its lines in reading order. */
 export interface TextExtractResult {
   kind: 'textExtract';
+  /** The recogniser that read it (absent in results made before there was a choice: `zh`). */
+  script?: OcrScript;
   width: number;
   height: number;
   lines: ExtractedLine[];

@@ -5,7 +5,7 @@
  */
 import { writeFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
-import { SEAL_RING_TEXT, sealDocument, textFixtures } from '../../server/src/models/ocr/ocrFixtures';
+import { japaneseFixtures, SEAL_RING_TEXT, sealDocument, textFixtures } from '../../server/src/models/ocr/ocrFixtures';
 
 test('text extraction: lines of a photo are listed, boxed and copied', async ({ page, context }, info) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
@@ -31,6 +31,25 @@ test('text extraction: lines of a photo are listed, boxed and copied', async ({ 
   const copied = await page.evaluate(() => navigator.clipboard.readText());
   expect(copied).toContain('北京市朝阳区建国路88号');
   expect(copied.split('\n')).toHaveLength(count);
+});
+
+test('text extraction in Japanese: a Japanese page offers Japanese first; switching the language reads the photo again', async ({ page }, info) => {
+  const [, chelsea] = await japaneseFixtures();
+  const file = info.outputPath('chelsea-ja.jpg');
+  await writeFile(file, chelsea.image);
+  await page.goto('/ja/tools/text-extractor');
+  await expect(page.getByTestId('extract.script.ja')).toHaveAttribute('aria-checked', 'true');
+  await page.getByTestId('upload.input').setInputFiles(file);
+  const lines = page.getByTestId('extract.line');
+  await expect(lines.filter({ hasText: 'お問い合わせはこちら' })).toHaveCount(1, { timeout: 90_000 });
+  // The Chinese recogniser has no kana: the same line is gone once the user switches to it.
+  const resubmit = page.waitForResponse((r) => r.url().includes('/api/task/textExtract') && !r.url().includes('/status') && r.request().method() === 'POST');
+  await page.getByTestId('extract.script.zh').click();
+  await expect(page.getByTestId('extract.script.zh')).toHaveAttribute('aria-checked', 'true');
+  expect((await resubmit).request().postDataJSON()).toMatchObject({ script: 'zh' });
+  await expect(page.getByTestId('extract.result')).toBeVisible({ timeout: 90_000 });
+  await expect(lines.first()).toBeVisible();
+  await expect(lines.filter({ hasText: 'お問い合わせはこちら' })).toHaveCount(0);
 });
 
 test('seal extraction: the seal of a stamped contract, with its ring text', async ({ page }, info) => {

@@ -4,6 +4,7 @@
  */
 import { z } from '../../util/zod';
 import { isProductCategory } from '../../products/categories';
+import { OCR_SCRIPTS } from '../extraction';
 import { AibgSource } from '../aiBackground';
 import {
   ASPECT_RATIOS, DEFAULT_ASPECT_RATIO, DEFAULT_SIMILARITY, DEFAULT_STRENGTH, PROMPT_MAX_CHARS, SEED_MAX, STRENGTH_MAX,
@@ -12,6 +13,11 @@ import {
 import { blankIsAbsent, defineTask, noParams, type RunsOn } from './taskSpec';
 
 const reading = () => defineTask({ params: noParams(), defaults: {}, limits: {}, result: 'json', runsOn: 'server', inputImage: 'required' });
+// Text extraction: which recogniser reads the lines (engine/spec/extraction.ts).
+const textParams = z.object({
+  script: blankIsAbsent(z.enum(OCR_SCRIPTS, { error: `script must be one of ${OCR_SCRIPTS.join(', ')}` })),
+});
+const textReading = defineTask({ params: textParams, defaults: { script: 'zh' }, limits: {}, result: 'json', runsOn: 'server', inputImage: 'required' });
 
 // Product recognition: styleId is the category the page shows (a number or its string), checked against the list.
 const productParams = z.object({
@@ -65,7 +71,7 @@ const generative = (inputImage: 'required' | 'optional' = 'required', runsOn: Ru
 });
 
 export const OTHER_TASKS = {
-  textExtract: reading(),
+  textExtract: textReading,
   sealExtract: reading(),
   // Free: the AI background step runs recognition by itself whenever the photos change (SPEC §4).
   productIdentify: product,

@@ -5,6 +5,7 @@
  */
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { defaultOcrScript, OCR_SCRIPTS, type OcrScript } from '../../../engine/spec/extraction';
 import { FileDropZone } from '../../components/FileDropZone';
 import { HiddenFileInput } from '../../components/HiddenFileInput';
 import { HowItWorks } from '../../components/HowItWorks';
@@ -28,9 +29,11 @@ const BUSY: readonly ImageTaskPhase[] = ['uploading', 'processing', 'downloading
 const MODES: readonly ExtractMode[] = ['text', 'seal'];
 
 export function TextExtractorPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const toast = useToast();
   const [mode, setMode] = useState<ExtractMode>('text');
+  // The recogniser of the text mode; a Japanese page offers Japanese first.
+  const [script, setScript] = useState<OcrScript>(() => defaultOcrScript(i18n.language));
   const textRun = useExtraction('text');
   const sealRun = useExtraction('seal');
   const run = mode === 'text' ? textRun : sealRun;
@@ -40,7 +43,7 @@ export function TextExtractorPage() {
   const [file, setFile] = useState<File | null>(null);
   const [active, setActive] = useState<number | null>(null);
 
-  const submit = (picked: File, nextMode = mode) => {
+  const submit = (picked: File, nextMode = mode, nextScript = script) => {
     if (busy) return;
     const problem = checkImageFile(picked);
     if (problem) {
@@ -49,7 +52,14 @@ export function TextExtractorPage() {
     }
     setFile(picked);
     setActive(null);
-    (nextMode === 'text' ? textRun : sealRun).task.start(picked);
+    if (nextMode === 'text') textRun.task.start(picked, { script: nextScript });
+    else sealRun.task.start(picked);
+  };
+  const switchScript = (next: OcrScript) => {
+    if (next === script || busy) return;
+    setScript(next);
+    // The photo on screen is read again with the other recogniser.
+    if (file && mode === 'text') submit(file, 'text', next);
   };
   const switchMode = (next: ExtractMode) => {
     if (next === mode || busy) return;
@@ -92,6 +102,15 @@ export function TextExtractorPage() {
           </button>
         ))}
       </div>
+      {mode === 'text' && (
+        <div className="extract-scripts" role="radiogroup" aria-label={t('extract.script.label')}>
+          {OCR_SCRIPTS.map((s) => (
+            <button key={s} type="button" role="radio" aria-checked={script === s} className={`extract-script${script === s ? ' is-active' : ''}`} disabled={busy} onClick={() => switchScript(s)} data-testid={`extract.script.${s}`}>
+              {t(`extract.script.${s}`)}
+            </button>
+          ))}
+        </div>
+      )}
       <p className="extract-note">{t(mode === 'text' ? 'extract.text.languages' : 'extract.seal.hint')}</p>
 
       <HiddenFileInput ref={input} onFile={(picked) => submit(picked)} />

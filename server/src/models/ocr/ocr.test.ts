@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { readPhoto } from '../../testing/testPhotos';
-import { exactLines, SEAL_CENTRE_TEXT, SEAL_RING_TEXT, sealDocument, textFixtures } from './ocrFixtures';
+import { exactLines, japaneseFixtures, SEAL_CENTRE_TEXT, SEAL_RING_TEXT, sealDocument, textFixtures } from './ocrFixtures';
 import { readingOrder, readText, type OcrLine } from './ocrEngine';
 import { extractSeals } from './seal';
 import { findSeals, inkStrength, redInkMask, unwrapRing } from './sealPixels';
@@ -53,6 +53,20 @@ describe('text extraction on photos with rendered lines (PP-OCRv4)', () => {
     const at = (x: number, y: number, text: string): OcrLine => ({ text, confidence: 1, box: [[x, y], [x + 50, y], [x + 50, y + 20], [x, y + 20]] });
     expect(readingOrder([at(200, 102, 'b'), at(0, 300, 'c'), at(0, 100, 'a')]).map((l) => l.text)).toEqual(['a', 'b', 'c']);
   });
+});
+
+describe('text extraction in Japanese (PP-OCRv3 japan)', () => {
+  it('reads at least 5 of the 6 kana and kanji lines exactly with the ja recogniser, which the zh one cannot', async () => {
+    let exactJa = 0;
+    let exactZh = 0;
+    for (const fixture of await japaneseFixtures()) {
+      exactJa += exactLines(fixture.lines, (await readText(fixture.image, { script: 'ja' })).map((l) => l.text)).length;
+      exactZh += exactLines(fixture.lines, (await readText(fixture.image)).map((l) => l.text)).length;
+    }
+    expect(exactJa).toBeGreaterThanOrEqual(5);
+    // The Chinese dictionary has no kana: only a line without any could come out right.
+    expect(exactZh).toBeLessThanOrEqual(1);
+  }, 180_000);
 });
 
 describe('seal extraction', () => {

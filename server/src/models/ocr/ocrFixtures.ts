@@ -46,6 +46,24 @@ export async function textFixtures(): Promise<TextFixture[]> {
   ];
 }
 
+/** Two photos, 6 Japanese lines (kana, kanji, digits; one rotated), for the `ja` recogniser. */
+export async function japaneseFixtures(): Promise<TextFixture[]> {
+  const coffee: TextLine[] = [
+    { text: 'いらっしゃいませ', family: 'noto-sans-jp', weight: 700, size: 60, x: 60, y: 120, fill: '#ffffff', stroke: '#222222', strokeWidth: 3 },
+    { text: '本日のおすすめコーヒー', family: 'noto-sans-jp', size: 48, x: 80, y: 340, fill: '#fff8e0', stroke: '#000000', strokeWidth: 2 },
+    { text: '東京都渋谷区神南1丁目', family: 'noto-sans-jp', size: 42, x: 300, y: 660, fill: '#ffffff', stroke: '#333333', strokeWidth: 2 },
+  ];
+  const chelsea: TextLine[] = [
+    { text: 'ねこの里親募集中', family: 'noto-sans-jp', weight: 700, size: 58, x: 60, y: 130, fill: '#ffffff', stroke: '#000000', strokeWidth: 3, angle: -4 },
+    { text: '土曜日10時から16時まで', family: 'noto-sans-jp', size: 42, x: 60, y: 700, fill: '#ffffff', stroke: '#202020', strokeWidth: 2 },
+    { text: 'お問い合わせはこちら', family: 'noto-sans-jp', size: 44, x: 500, y: 780, fill: '#ffffff', stroke: '#000000', strokeWidth: 2 },
+  ];
+  return [
+    { name: 'coffee-ja', image: await drawLines(await scaled('coffee', 1200), coffee), lines: coffee.map((l) => l.text) },
+    { name: 'chelsea-ja', image: await drawLines(await scaled('chelsea', 1200), chelsea), lines: chelsea.map((l) => l.text) },
+  ];
+}
+
 /** NFKC, no whitespace, full/half-width punctuation unified: the comparison of models-text-fonts.md. */
 export function normaliseText(text: string): string {
   return text.normalize('NFKC').replace(/\s+/g, '').replace(/[，]/g, ',').replace(/[。]/g, '.').replace(/[：]/g, ':').toLowerCase();

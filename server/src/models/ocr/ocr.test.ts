@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { readPhoto } from '../../testing/testPhotos';
 import { exactLines, japaneseFixtures, SEAL_CENTRE_TEXT, SEAL_RING_TEXT, sealDocument, textFixtures } from './ocrFixtures';
-import { readingOrder, readText, type OcrLine } from './ocrEngine';
+import { readingOrder, readText, textTilt, type OcrLine } from './ocrEngine';
 import { extractSeals } from './seal';
 import { findSeals, inkStrength, redInkMask, unwrapRing } from './sealPixels';
 
@@ -48,6 +48,28 @@ describe('text extraction on photos with rendered lines (PP-OCRv4)', () => {
   it('finds no text in a photo without any', async () => {
     expect(await readText(await readPhoto('chelsea'))).toEqual([]);
   }, 60_000);
+
+  it('orders the lines of a paragraph tilted by 6.5° as written, in the frame of the text', () => {
+    const tilt = (6.5 * Math.PI) / 180;
+    // Three 600 px lines, 40 px apart, turned about the origin: each line's right end is lower than the next line's left end.
+    const line = (row: number, text: string): OcrLine => {
+      const at = (x: number, y: number): [number, number] => [100 + x * Math.cos(tilt) - y * Math.sin(tilt), 100 + x * Math.sin(tilt) + y * Math.cos(tilt)];
+      const y = row * 40;
+      return { text, confidence: 1, box: [at(0, y), at(600, y), at(600, y + 24), at(0, y + 24)] };
+    };
+    const lines = [line(2, 'c'), line(0, 'a'), line(1, 'b')];
+    expect(textTilt(lines)).toBeCloseTo(tilt, 3);
+    expect(readingOrder(lines).map((l) => l.text)).toEqual(['a', 'b', 'c']);
+    // Split into halves per row (the detector often cuts long lines): still row by row, left to right.
+    const halves = lines.flatMap((l) => {
+      const mid = (i: number, j: number): [number, number] => [(l.box[i][0] + l.box[j][0]) / 2, (l.box[i][1] + l.box[j][1]) / 2];
+      return [
+        { ...l, text: `${l.text}1`, box: [l.box[0], mid(0, 1), mid(3, 2), l.box[3]] as OcrLine['box'] },
+        { ...l, text: `${l.text}2`, box: [mid(0, 1), l.box[1], l.box[2], mid(3, 2)] as OcrLine['box'] },
+      ];
+    });
+    expect(readingOrder(halves.reverse()).map((l) => l.text)).toEqual(['a1', 'a2', 'b1', 'b2', 'c1', 'c2']);
+  });
 
   it('orders lines by rows, then left to right', () => {
     const at = (x: number, y: number, text: string): OcrLine => ({ text, confidence: 1, box: [[x, y], [x + 50, y], [x + 50, y + 20], [x, y + 20]] });

@@ -94,11 +94,34 @@ export async function prepareForOcr(input: Buffer | sharpType.Sharp, maxSide = O
   return { png: padded, scale, width, height };
 }
 
-/** Top-to-bottom, then left-to-right reading order (lines on one row share most of their height). */
+/** The slope of a line's top edge, in radians (y grows downwards). */
+const slope = (l: OcrLine): number => Math.atan2(l.box[1][1] - l.box[0][1], l.box[1][0] - l.box[0][0]);
+
+/**
+ * The text's common tilt: the median slope of the lines' top edges, 0 when under half a degree or when the lines
+ * disagree (a poster with lines at several angles is read in the picture's own frame).
+ */
+export function textTilt(lines: OcrLine[]): number {
+  if (lines.length === 0) return 0;
+  const slopes = lines.map(slope).sort((a, b) => a - b);
+  const median = slopes[Math.floor(slopes.length / 2)];
+  const agreeing = slopes.filter((s) => Math.abs(s - median) < (3 * Math.PI) / 180).length;
+  return Math.abs(median) < Math.PI / 360 || agreeing < lines.length / 2 ? 0 : median;
+}
+
+/**
+ * Top-to-bottom, then left-to-right reading order (lines on one row share most of their height), in the frame of
+ * the text itself: a paragraph photographed at 6° is turned straight first ({@link textTilt}), or the right end of
+ * each line would sit below the left end of the next and the rows would interleave.
+ */
 export function readingOrder(lines: OcrLine[]): OcrLine[] {
-  const top = (l: OcrLine) => Math.min(...l.box.map((p) => p[1]));
-  const bottom = (l: OcrLine) => Math.max(...l.box.map((p) => p[1]));
-  const left = (l: OcrLine) => Math.min(...l.box.map((p) => p[0]));
+  const tilt = textTilt(lines);
+  const cos = Math.cos(-tilt);
+  const sin = Math.sin(-tilt);
+  const straight = new Map(lines.map((l) => [l, l.box.map(([x, y]) => [x * cos - y * sin, x * sin + y * cos])]));
+  const top = (l: OcrLine) => Math.min(...straight.get(l)!.map((p) => p[1]));
+  const bottom = (l: OcrLine) => Math.max(...straight.get(l)!.map((p) => p[1]));
+  const left = (l: OcrLine) => Math.min(...straight.get(l)!.map((p) => p[0]));
   return [...lines].sort((a, b) => {
     const overlap = Math.min(bottom(a), bottom(b)) - Math.max(top(a), top(b));
     const minH = Math.min(bottom(a) - top(a), bottom(b) - top(b));

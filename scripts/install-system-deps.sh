@@ -9,6 +9,8 @@
 #   hunspell-es/-pt-br/-fr/-it/-de-de/-nl/-pl/-tr/-vi  word lists of the other Latin-script languages: which language
 #             writes the words English does not know (server/src/language/foreignLexicons.ts)
 #   mecab-ipadic  Japanese word list (IPAdic): kanji-only Japanese told from Chinese by its words (kanjiWords.ts)
+#   tesseract-ocr, -chi-tra, -kor  (Apache-2.0, a separate program) text extraction in Traditional Chinese (its
+#             characters kept) and Korean documents, which PaddleOCR's shipped recognisers cannot read
 #   libjemalloc2  the memory allocator the server is started with (scripts/with-allocator.sh): ~0.25 GB less peak
 #             memory during a cut-out than glibc's default, for less CPU than glibc's own fix
 #   chromium  (with --test) the browser the end-to-end tests drive; fonts-dejavu-core for text the tests draw
@@ -40,6 +42,9 @@ want=(
   "mecab-ipadic /usr/share/mecab/dic/ipadic/Noun.csv"
   "wamerican /usr/share/dict/american-english"
   "libjemalloc2 /usr/share/doc/libjemalloc2"
+  "tesseract-ocr tesseract"
+  "tesseract-ocr-chi-tra /usr/share/tesseract-ocr/5/tessdata/chi_tra.traineddata"
+  "tesseract-ocr-kor /usr/share/tesseract-ocr/5/tessdata/kor.traineddata"
 )
 [ "${1:-}" = "--test" ] && want+=("chromium chromium" "fonts-dejavu-core /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
 [ "${1:-}" = "--prompt-sets" ] && want+=("fortunes /usr/share/games/fortunes/wisdom" "fortunes-zh /usr/share/games/fortunes/tang300"

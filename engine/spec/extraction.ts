@@ -4,14 +4,16 @@
  */
 
 /**
- * The recognisers `textExtract` can read with (its `script` param): `zh` Chinese and English (PP-OCRv4, the
- * default), `ja` Japanese (PP-OCRv3 japan: kana, kanji and Latin).
+ * The recognisers `textExtract` can read with (its `script` param): `zh` Simplified Chinese and English
+ * (PP-OCRv4, the default), `zh-tw` Traditional Chinese and `ko` Korean (Tesseract on PP-OCR's line boxes: the
+ * characters keep their script), `ja` Japanese (PP-OCRv3 japan: kana, kanji and Latin).
  */
-export const OCR_SCRIPTS = ['zh', 'ja'] as const;
+export const OCR_SCRIPTS = ['zh', 'zh-tw', 'ja', 'ko'] as const;
 export type OcrScript = (typeof OCR_SCRIPTS)[number];
 
 /** The recogniser a page in `language` (an interface language code) offers first. */
-export const defaultOcrScript = (language: string): OcrScript => (language.startsWith('ja') ? 'ja' : 'zh');
+export const defaultOcrScript = (language: string): OcrScript =>
+  language === 'zh-tw' ? 'zh-tw' : language.startsWith('ja') ? 'ja' : language.startsWith('ko') ? 'ko' : 'zh';
 
 /** A corner of a box, in pixels of the upright input picture. */
 export type BoxPoint = [number, number];

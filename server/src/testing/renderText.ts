@@ -8,7 +8,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import * as fontkit from 'fontkit';
 
-export type FontFamily = 'noto-sans' | 'noto-serif' | 'noto-sans-sc' | 'noto-serif-sc' | 'noto-sans-jp';
+export type FontFamily = 'noto-sans' | 'noto-serif' | 'noto-sans-sc' | 'noto-serif-sc' | 'noto-sans-jp' | 'noto-sans-tc' | 'noto-sans-kr';
 
 interface Face {
   file: string;

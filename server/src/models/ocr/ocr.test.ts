@@ -1,7 +1,8 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { readPhoto } from '../../testing/testPhotos';
-import { exactLines, japaneseFixtures, SEAL_CENTRE_TEXT, SEAL_RING_TEXT, sealDocument, textFixtures } from './ocrFixtures';
+import { exactLines, japaneseFixtures, koreanFixtures, SEAL_CENTRE_TEXT, SEAL_RING_TEXT, sealDocument, textFixtures, traditionalFixtures } from './ocrFixtures';
+import { joinWords, tidyCjkSpacing } from './tesseract';
 import { readingOrder, readText, textTilt, type OcrLine } from './ocrEngine';
 import { extractSeals } from './seal';
 import { findSeals, inkStrength, redInkMask, unwrapRing } from './sealPixels';
@@ -89,6 +90,28 @@ describe('text extraction in Japanese (PP-OCRv3 japan)', () => {
     // The Chinese dictionary has no kana: only a line without any could come out right.
     expect(exactZh).toBeLessThanOrEqual(1);
   }, 180_000);
+});
+
+describe('text extraction in Traditional Chinese and Korean (Tesseract)', () => {
+  it('keeps Traditional characters Traditional: all 3 lines of a notice exactly, where the zh recogniser reads none', async () => {
+    const [notice] = await traditionalFixtures();
+    const tw = (await readText(notice.image, { script: 'zh-tw' })).map((l) => l.text);
+    expect(exactLines(notice.lines, tw)).toHaveLength(3);
+    expect(exactLines(notice.lines, (await readText(notice.image)).map((l) => l.text))).toHaveLength(0);
+  }, 120_000);
+
+  it('reads the 3 lines of a Korean notice, which the zh recogniser drops', async () => {
+    const [notice] = await koreanFixtures();
+    const lines = await readText(notice.image, { script: 'ko' });
+    expect(exactLines(notice.lines, lines.map((l) => l.text))).toHaveLength(3);
+    expect(lines.map((l) => l.text)).toContain('매주 월요일은 휴무입니다');
+    expect(exactLines(notice.lines, (await readText(notice.image)).map((l) => l.text))).toHaveLength(0);
+  }, 120_000);
+
+  it('joins Chinese characters Tesseract spaced apart, and Korean syllables by the gaps between them', () => {
+    expect(tidyCjkSpacing('臺 北 市 營業 時間 02-2345 6789')).toBe('臺北市營業時間 02-2345 6789');
+    expect(joinWords([{ text: '매주', left: 0, right: 80 }, { text: '월', left: 100, right: 140 }, { text: '요일은', left: 142, right: 260 }], 40)).toBe('매주 월요일은');
+  });
 });
 
 describe('seal extraction', () => {

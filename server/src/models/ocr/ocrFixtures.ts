@@ -64,6 +64,36 @@ export async function japaneseFixtures(): Promise<TextFixture[]> {
   ];
 }
 
+/** A flat notice and a photo with 6 Traditional Chinese lines (characters Simplified writes otherwise), for `zh-tw`. */
+export async function traditionalFixtures(): Promise<TextFixture[]> {
+  const notice: TextLine[] = [
+    { text: '臺北市營業時間調整', family: 'noto-sans-tc', weight: 700, size: 56, x: 60, y: 120, fill: '#111111' },
+    { text: '歡迎蒞臨本店參觀', family: 'noto-sans-tc', size: 46, x: 60, y: 240, fill: '#222222' },
+    { text: '週末假日照常營業', family: 'noto-sans-tc', size: 46, x: 60, y: 340, fill: '#222222' },
+  ];
+  const coffee: TextLine[] = [
+    { text: '新鮮咖啡每日烘焙', family: 'noto-sans-tc', weight: 700, size: 56, x: 60, y: 120, fill: '#ffffff', stroke: '#222222', strokeWidth: 3 },
+    { text: '會員優惠請洽櫃檯', family: 'noto-sans-tc', size: 46, x: 80, y: 340, fill: '#fff8e0', stroke: '#000000', strokeWidth: 2 },
+    { text: '電話：02-2345-6789', family: 'noto-sans-tc', size: 42, x: 300, y: 660, fill: '#ffffff', stroke: '#333333', strokeWidth: 2 },
+  ];
+  const paper = await sharp({ create: { width: 900, height: 420, channels: 3, background: '#f7f5ef' } }).jpeg({ quality: 92 }).toBuffer();
+  return [
+    { name: 'notice-zh-tw', image: await drawLines(paper, notice), lines: notice.map((l) => l.text) },
+    { name: 'coffee-zh-tw', image: await drawLines(await scaled('coffee', 1200), coffee), lines: coffee.map((l) => l.text) },
+  ];
+}
+
+/** A flat notice with 3 Korean lines, for `ko` (Tesseract is made for documents). */
+export async function koreanFixtures(): Promise<TextFixture[]> {
+  const notice: TextLine[] = [
+    { text: '영업시간 안내', family: 'noto-sans-kr', weight: 700, size: 56, x: 60, y: 120, fill: '#111111' },
+    { text: '매주 월요일은 휴무입니다', family: 'noto-sans-kr', size: 46, x: 60, y: 240, fill: '#222222' },
+    { text: '문의 전화 02-123-4567', family: 'noto-sans-kr', size: 46, x: 60, y: 340, fill: '#222222' },
+  ];
+  const paper = await sharp({ create: { width: 900, height: 420, channels: 3, background: '#f7f5ef' } }).jpeg({ quality: 92 }).toBuffer();
+  return [{ name: 'notice-ko', image: await drawLines(paper, notice), lines: notice.map((l) => l.text) }];
+}
+
 /** NFKC, no whitespace, full/half-width punctuation unified: the comparison of models-text-fonts.md. */
 export function normaliseText(text: string): string {
   return text.normalize('NFKC').replace(/\s+/g, '').replace(/[，]/g, ',').replace(/[。]/g, '.').replace(/[：]/g, ':').toLowerCase();

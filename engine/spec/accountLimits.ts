@@ -11,8 +11,10 @@ export const LOGIN_CODES_PER_ADDRESS_PER_HOUR = 5;
 export const LOGIN_CODE_RESEND_SECONDS = 30;
 /** Codes one requester (client address) may ask for per hour, over all addresses. */
 export const LOGIN_CODES_PER_REQUESTER_PER_HOUR = 20;
-/** Wrong codes tolerated per hour for one address (account) and for one requester. */
-export const LOGIN_FAILURES_PER_ADDRESS_PER_HOUR = 10;
+/**
+ * Codes checked per hour for one requester (client address), over all addresses. There is no
+ * per-address count: it would let anyone lock anyone out; each code allows LOGIN_CODE_MAX_ATTEMPTS.
+ */
 export const LOGIN_FAILURES_PER_REQUESTER_PER_HOUR = 30;
 
 /** A plausible email address: one @, a dot in the domain, no spaces, at most 254 characters. */

@@ -147,3 +147,31 @@ export const COMMERCE_MIGRATION = `
     primary key (provider, event_id)
   );
 `;
+
+/**
+ * Issue 30 items 1-2: an OpenID sign-in no longer puts the session token in a URL. The callback
+ * leaves a one-time hand-off code (its hash here, two minutes, bound to the browser that started
+ * the sign-in by the hash of its HttpOnly cookie) that the page exchanges over POST for a session.
+ */
+export const OIDC_HANDOFF_MIGRATION = `
+  create table oidc_handoffs (
+    code_hash text primary key,
+    account_id text not null references accounts (id) on delete cascade,
+    browser_hash text not null,
+    is_new boolean not null,
+    expires_at timestamptz not null
+  );
+`;
+
+/**
+ * Issue 30 items 3 and 9: wrong sign-in codes are counted per code (login_codes.attempts) and per
+ * client in a counter row updated and read in one statement; the per-address lock is gone.
+ */
+export const LOGIN_GUESSES_MIGRATION = `
+  create table login_guesses (
+    requester text primary key,
+    window_start timestamptz not null,
+    guesses integer not null
+  );
+  drop table login_failures;
+`;

@@ -21,3 +21,25 @@ export const LOGIN_FAILURES_PER_REQUESTER_PER_HOUR = 30;
 export function isEmailAddress(value: unknown): value is string {
   return typeof value === 'string' && value.length <= 254 && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value);
 }
+
+/**
+ * The person behind an email address, for limits and one-time gifts (issue 30 item 4): lower
+ * case, the `+tag` of the local part dropped (RFC 5233 sub-addressing: `ann+1@x` and `ann+2@x`
+ * reach one inbox at nearly every provider), and for Gmail the dots of the local part dropped and
+ * googlemail.com read as gmail.com (Google delivers `a.n.n@gmail.com` to `ann@gmail.com`). Other
+ * providers' dots are kept: at many of them they are different mailboxes. Used only to count,
+ * never to send mail.
+ */
+export function personEmail(email: string): string {
+  const lower = email.trim().toLowerCase();
+  if (!lower.includes('@')) return lower;
+  let local = lower.slice(0, lower.lastIndexOf('@'));
+  let domain = lower.slice(lower.lastIndexOf('@') + 1);
+  const plus = local.indexOf('+', 1);
+  if (plus > 0) local = local.slice(0, plus);
+  if (domain === 'gmail.com' || domain === 'googlemail.com') {
+    local = local.replace(/\./g, '');
+    domain = 'gmail.com';
+  }
+  return `${local}@${domain}`;
+}

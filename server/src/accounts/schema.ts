@@ -175,3 +175,19 @@ export const LOGIN_GUESSES_MIGRATION = `
   );
   drop table login_failures;
 `;
+
+/**
+ * Issue 30 item 4: the person an account's address belongs to (accountLimits.personEmail, hashed),
+ * so plus-addressed accounts of one inbox share one free allowance and one gift. Filled here for
+ * existing accounts with the same rule in SQL; cleared when an account is deleted.
+ */
+export const PERSON_KEY_MIGRATION = `
+  alter table accounts add column person_key text;
+  update accounts set person_key = encode(sha256(convert_to(
+    case when split_part(lower(email), '@', 2) in ('gmail.com', 'googlemail.com')
+      then replace(regexp_replace(split_part(lower(email), '@', 1), '(.)\\+.*$', '\\1'), '.', '') || '@gmail.com'
+      else regexp_replace(split_part(lower(email), '@', 1), '(.)\\+.*$', '\\1') || '@' || split_part(lower(email), '@', 2)
+    end, 'UTF8')), 'hex')
+  where email is not null;
+  create index accounts_person_key_idx on accounts (person_key) where person_key is not null;
+`;

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -5,6 +6,7 @@ import { ResultCode } from '../../../engine/spec/errors';
 import { LOGIN_CODE_MAX_ATTEMPTS, LOGIN_FAILURES_PER_REQUESTER_PER_HOUR } from '../../../engine/spec/accountLimits';
 import { databaseTargets } from '../testing/testDatabases';
 import { startTestServer, type TestServer } from '../testing/testServer';
+import { loadAccountsConfig } from './accountsConfig';
 import { startTestSmtp, type TestSmtp } from '../testing/testSmtp';
 
 for (const target of databaseTargets()) {
@@ -150,6 +152,45 @@ for (const target of databaseTargets()) {
       expect(flood.filter((r) => r.statusCode === 429)).toHaveLength(40 - LOGIN_FAILURES_PER_REQUESTER_PER_HOUR);
     });
 
+    it('the collect-guide gift is once per person: plus-addressed or dotted Gmail accounts of one inbox get it once (issue 30 item 4)', async () => {
+      const first = await signIn('giver+1@gmail.com');
+      const second = await signIn('g.iver+2@googlemail.com');
+      const stranger = await signIn('giver@example.org');
+      expect(second.accountId).not.toBe(first.accountId);
+      expect((await post('/api/account/gifts/collect', {}, { 'x-auth-token': first.token })).data.granted).toBe(true);
+      expect((await post('/api/account/benefits', {}, { 'x-auth-token': second.token })).data.hasSentCollectionGifts).toBe(true);
+      expect((await post('/api/account/gifts/collect', {}, { 'x-auth-token': second.token })).data.granted).toBe(false);
+      expect((await post('/api/credits/balance', {}, { 'x-auth-token': second.token })).data.paid).toBe(0);
+      expect((await post('/api/account/gifts/collect', {}, { 'x-auth-token': stranger.token })).data.granted).toBe(true);
+    });
+
+    it('the session for image loads is an HttpOnly cookie the server sets, sessions last 30 days from last use by default and slide (issue 30 item 14)', async () => {
+      const { token } = await signIn('cookie@example.org');
+      const set = await server.app.inject({ method: 'POST', url: '/api/session/cookie', payload: {}, headers: { 'x-auth-token': token } });
+      expect(set.json().resultCode).toBe(ResultCode.SUCCESS);
+      const line = String(set.headers['set-cookie']);
+      expect(line).toMatch(/^lc_session=lc_/);
+      expect(line).toMatch(/HttpOnly/);
+      expect(line).toMatch(/SameSite=Strict/);
+      expect(line).toMatch(/Path=\/api\/projects/);
+      expect(line).toMatch(/Max-Age=86400/); // the test server's 24-hour sessions
+      const cookie = line.split(';')[0]!;
+      // An image load under /api/projects is the account's with that cookie alone.
+      expect((await server.app.inject({ method: 'GET', url: '/api/projects', headers: { cookie, 'x-device-id': 'cookie-device-0123456789' } })).json().resultCode).toBe(ResultCode.SUCCESS);
+      // No valid token, no cookie; clearing drops it.
+      expect((await server.app.inject({ method: 'POST', url: '/api/session/cookie', payload: {}, headers: { 'x-auth-token': 'lc_forged' } })).json().resultCode).toBe(ResultCode.ACCOUNT_AUTHORIZED_EXPIRED);
+      expect(String((await server.app.inject({ method: 'POST', url: '/api/session/cookie/clear', payload: {} })).headers['set-cookie'])).toMatch(/^lc_session=; .*Max-Age=0/);
+      // Sliding expiry: a session about to lapse is renewed by its use, at most one write a day.
+      await server.runtime.db.query(`update account_sessions set expires_at = now() + interval '1 hour' where account_id = (select account_id from account_sessions where token_hash = $1)`, [createHash('sha256').update(token).digest('hex')]);
+      expect((await post('/api/account/info', {}, { 'x-auth-token': token })).resultCode).toBe(ResultCode.SUCCESS);
+      const { rows } = await server.runtime.db.query<{ hours: number }>(`select extract(epoch from expires_at - now()) / 3600 as hours from account_sessions where token_hash = $1`, [createHash('sha256').update(token).digest('hex')]);
+      expect(Number(rows[0]!.hours)).toBeGreaterThan(23);
+      // A revoked session in the cookie is refused, never served as a visitor.
+      await post('/api/account/logout', {}, { 'x-auth-token': token });
+      expect((await server.app.inject({ method: 'GET', url: '/api/projects', headers: { cookie, 'x-device-id': 'cookie-device-0123456789' } })).json().resultCode).toBe(ResultCode.ACCOUNT_AUTHORIZED_EXPIRED);
+      expect(loadAccountsConfig({}).sessionHours).toBe(30 * 24);
+    });
+
     it('sign out ends one session, sign out everywhere ends all, a deleted account and a forged token get 1000006', async () => {
       const a = await signIn('sessions@example.org');
       const b = await signIn('sessions@example.org');
@@ -186,5 +227,6 @@ describe('without SMTP_URL', () => {
       await server.close();
       await store.cleanup();
     }
-  });
+    // Starting a server of its own takes over a minute on a loaded machine (75 s measured at load 40).
+  }, 180_000);
 });

@@ -32,8 +32,9 @@ export function taskCost(type: string, _params: Record<string, unknown> = {}): n
  */
 export const FREE_DAILY_CREDITS = 5;
 /**
- * Visitors behind one network address share at most this many devices' allowances a day, so new
- * device ids do not mint free credits (signing in lifts the cap: accounts have their own).
+ * Visitors and free accounts behind one network address share at most this many allowances a day,
+ * so new device ids or new (plus-addressed) accounts do not mint free credits; bought and plan
+ * credits are not capped.
  */
 export const VISITOR_DEVICES_PER_ADDRESS = 5;
 

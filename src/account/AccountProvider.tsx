@@ -25,22 +25,6 @@ import { onReply } from '../api/serverReplies';
 import './account.css';
 
 
-/**
- * The session an OpenID sign-in brought back in the URL fragment (`#login=…&accountId=…`): stored,
- * and the fragment removed so the token does not linger in the address bar or history.
- */
-function accountFromFragment(): StoredAccount | null {
-  if (typeof window === 'undefined' || !window.location.hash.includes('login=')) return null;
-  const params = new URLSearchParams(window.location.hash.slice(1));
-  const token = params.get('login');
-  const accountId = params.get('accountId');
-  if (!token || !accountId) return null;
-  window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search);
-  const account = { accountId, token, email: params.get('email') || null };
-  void storeAccount(account);
-  return account;
-}
-
 /** The checkout return link (`?purchase=ORD_…&result=success`) of the page being loaded, if any. */
 function returningPurchase(search: string): { purchaseId: string; result: 'success' | 'cancel' } | null {
   const params = new URLSearchParams(search);
@@ -146,7 +130,7 @@ export function AccountProvider({ children }: { children: ReactNode }) {
         },
       },
     }),
-    { input: { account: accountFromFragment() ?? readStoredAccount() } },
+    { input: { account: readStoredAccount() } },
   );
 
   useEffect(() => onReply((code, path) => {

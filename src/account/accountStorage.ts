@@ -46,9 +46,10 @@ export async function storeAccount(account: StoredAccount, configuredHours?: num
     // Private mode: the session lasts as long as the page.
   }
   if (typeof document === 'undefined') return;
-  const secureFlag = typeof location !== 'undefined' && location.protocol === 'https:' ? '; Secure' : '';
-  // Project images load by <img>, which sends no headers: the token goes along as a cookie on /api/projects only.
-  document.cookie = `${AUTH_TOKEN_KEY}=${encodeURIComponent(account.token)}; path=/api/projects; max-age=${cookieMaxAgeSeconds(configuredHours)}; SameSite=Strict${secureFlag}`;
+  // Project images load by <img>, which sends no headers: the server sets an HttpOnly cookie of the
+  // session for /api/projects (issue 30 item 14); the script-written one of earlier versions goes.
+  document.cookie = `${AUTH_TOKEN_KEY}=; path=/api/projects; max-age=0`;
+  await sessionCookie('/api/session/cookie', account.token);
   try {
     const sealed = await encryptText(JSON.stringify({ accountId: account.accountId, email: account.email ?? null }), APP_PASSPHRASE);
     const secure = location.protocol === 'https:' ? '; Secure' : '';
@@ -68,5 +69,19 @@ export function clearStoredAccount(): void {
   if (typeof document !== 'undefined') {
     document.cookie = `${ACCOUNT_COOKIE}=; path=/; max-age=0`;
     document.cookie = `${AUTH_TOKEN_KEY}=; path=/api/projects; max-age=0`;
+    void sessionCookie('/api/session/cookie/clear', null);
+  }
+}
+
+/** Asks the server to set (with the session's token) or drop the image-load session cookie; best effort. */
+async function sessionCookie(path: string, token: string | null): Promise<void> {
+  if (typeof fetch === 'undefined') return;
+  try {
+    await fetch(path, {
+      method: 'POST', credentials: 'same-origin', body: '{}',
+      headers: { 'content-type': 'application/json', ...(token ? { 'x-auth-token': token } : {}) },
+    });
+  } catch {
+    // Offline: images of projects load again after the next sign-in.
   }
 }

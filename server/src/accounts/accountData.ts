@@ -22,18 +22,32 @@ export async function exportAccountData(db: Database, accountId: string): Promis
 }
 
 /**
- * Deletes the account's projects with their stored files (assets, thumbnails) and its task history;
- * the caller then marks the account deleted. Orders and the credit ledger stay as the accounting record.
+ * Deletes the account's projects with their stored files (assets, thumbnails), its uploads and
+ * detection masks, the results of its tasks, its batches and its task history (issue 30 item 5:
+ * nothing the account made stays readable at its URL); the caller then marks the account deleted.
+ * Orders and the credit ledger stay as the accounting record. Returns the number of files deleted.
  */
 export async function deleteAccountFiles(db: Database, storage: FileStorage, accountId: string): Promise<number> {
   const owner = accountOwnerKey(accountId);
   const { rows } = await db.query<{ key: string }>(
     `select storage_key as key from project_assets where owner = $1
-     union select thumbnail_key as key from projects where owner = $1 and thumbnail_key is not null`,
+     union select thumbnail_key as key from projects where owner = $1 and thumbnail_key is not null
+     union select key from files where owner = $1
+     union select substr(result_url, 8) as key from tasks where owner = $1 and result_url like '/files/%'`,
     [owner],
   );
-  for (const { key } of rows) await storage.delete(key).catch(() => undefined);
+  let deleted = 0;
+  for (const { key } of rows) {
+    try {
+      await storage.delete(key);
+      deleted += 1;
+    } catch {
+      // Already gone; the retention sweep removes a row left behind.
+    }
+  }
+  await db.query('delete from files where key = any($1::text[])', [rows.map((r) => r.key)]);
   await db.query('delete from projects where owner = $1', [owner]);
+  await db.query('delete from batches where owner = $1', [owner]);
   await db.query('delete from tasks where owner = $1', [owner]);
-  return rows.length;
+  return deleted;
 }

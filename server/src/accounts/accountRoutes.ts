@@ -85,16 +85,27 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AccountRouteDe
     return ok(await exportAccountData(deps.data.db, session.accountId));
   });
 
-  /** Benefits info (SPEC §3): whether the collect-guide gift was sent. */
-  const giftRef = (accountId: string) => `gift:collect:${accountId}`;
+  /**
+   * Benefits info (SPEC §3): whether the collect-guide gift was sent. The gift is once per person
+   * (issue 30 item 4): its grant is keyed by the account's person key (plus-addressed accounts of one
+   * inbox share it), or by the account when it has no verified address. Gifts granted before that
+   * rule, keyed by account, still count.
+   */
+  const giftRefs = async (accountId: string) => [`gift:collect:${await deps.accounts.personOf(accountId)}`, `gift:collect:${accountId}`];
+  const giftSent = async (accountId: string) => {
+    for (const ref of await giftRefs(accountId)) if (await deps.ledger.hasGrant(ref)) return true;
+    return false;
+  };
   app.post('/api/account/benefits', async (request) => {
     const session = await deps.sessions.requireAccount(request);
-    return ok({ hasSentCollectionGifts: await deps.ledger.hasGrant(giftRef(session.accountId)), giftCredits: COLLECT_GIFT_CREDITS });
+    return ok({ hasSentCollectionGifts: await giftSent(session.accountId), giftCredits: COLLECT_GIFT_CREDITS });
   });
-  /** Collects the gift: granted once per account, whatever the number of calls. */
+  /** Collects the gift: granted once per person, whatever the number of calls or accounts. */
   app.post('/api/account/gifts/collect', async (request) => {
     const session = await deps.sessions.requireAccount(request);
-    const granted = await deps.ledger.grant(accountPayer(session.accountId), COLLECT_GIFT_CREDITS, { bucket: 'paid', ref: giftRef(session.accountId), note: 'collect-guide gift' });
+    const [ref] = await giftRefs(session.accountId);
+    const granted = !(await giftSent(session.accountId))
+      && (await deps.ledger.grant(accountPayer(session.accountId), COLLECT_GIFT_CREDITS, { bucket: 'paid', ref: ref!, note: 'collect-guide gift' }));
     return ok({ granted, hasSentCollectionGifts: true });
   });
 

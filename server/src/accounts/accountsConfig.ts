@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { AppleSigningKey } from './appleClientSecret';
-import { COOKIE_LIFETIME_DAYS } from '../../../engine/spec/limits';
 import { FREE_DAILY_CREDITS } from '../../../engine/spec/commerce';
 import { PROJECT_ROOT } from '../config';
 
@@ -11,7 +10,10 @@ export interface AccountsConfig {
   smtpUrl: string | null;
   mailFrom: string;
   outboxDir: string;
-  /** Lifetime of a sign-in session (SESSION_HOURS; default 365 days, like the account cookie). */
+  /**
+   * Lifetime of a sign-in session since it was last used (SESSION_HOURS; default 30 days, issue 30
+   * item 14: a stolen token no longer lasts a year). Each day of use renews it, so a regular user stays signed in.
+   */
   sessionHours: number;
   /** Free credits per device (visitor) or free account per UTC day. */
   freeDailyCredits: number;
@@ -75,6 +77,9 @@ function nonNegative(value: string | undefined, fallback: number, name: string):
   return n;
 }
 
+/** Default session lifetime since last use: 30 days. */
+const SESSION_DEFAULT_HOURS = 30 * 24;
+
 /** Reads the accounts settings from the environment. */
 export function loadAccountsConfig(env: NodeJS.ProcessEnv): AccountsConfig {
   const dataDir = path.resolve(env.DATA_DIR || path.join(PROJECT_ROOT, 'data'));
@@ -82,7 +87,7 @@ export function loadAccountsConfig(env: NodeJS.ProcessEnv): AccountsConfig {
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM || 'Lumacut <no-reply@localhost>',
     outboxDir: path.join(dataDir, 'outbox'),
-    sessionHours: nonNegative(env.SESSION_HOURS, COOKIE_LIFETIME_DAYS * 24, 'SESSION_HOURS') || COOKIE_LIFETIME_DAYS * 24,
+    sessionHours: nonNegative(env.SESSION_HOURS, SESSION_DEFAULT_HOURS, 'SESSION_HOURS') || SESSION_DEFAULT_HOURS,
     freeDailyCredits: nonNegative(env.FREE_DAILY_CREDITS, FREE_DAILY_CREDITS, 'FREE_DAILY_CREDITS'),
     stripeSecretKey: env.STRIPE_SECRET_KEY || null,
     stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET || null,

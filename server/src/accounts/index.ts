@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ok } from '../envelope';
 import { CommerceService } from '../commerce/commerceService';
 import { registerCommerceRoutes } from '../commerce/commerceRoutes';
 import type { PaymentProvider } from '../commerce/paymentProvider';
@@ -19,20 +20,18 @@ import { payerOf } from './payer';
 import { moveVisitorWork } from './moveVisitorWork';
 import { accountOwnerKey } from './accountRepository';
 import { AUTH_TOKEN_HEADER } from './sessions';
+import { cookieValue, setServerCookie } from './cookies';
 import { SessionStore } from './sessions';
 
 export { loadAccountsConfig, type AccountsConfig } from './accountsConfig';
 
-/** The web app mirrors the auth token into this cookie, scoped to /api/projects (image loads). */
-export const AUTH_TOKEN_COOKIE = 'authToken';
-
-function cookieValue(header: string | undefined, name: string): string | undefined {
-  for (const part of (header ?? '').split(';')) {
-    const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === name) return decodeURIComponent(part.slice(eq + 1).trim());
-  }
-  return undefined;
-}
+/**
+ * The session of image loads (`<img>` sends no headers) under /api/projects: an HttpOnly,
+ * SameSite=Strict cookie the server sets (issue 30 item 14), no longer one the page's scripts write.
+ */
+export const SESSION_COOKIE = 'lc_session';
+/** The script-written cookie of earlier versions; still read until it lapses, and removed by the page. */
+export const LEGACY_AUTH_TOKEN_COOKIE = 'authToken';
 
 /** What the task routes need from accounts: who pays, and a charge that records the task with it. */
 export interface TaskCharging {
@@ -95,11 +94,24 @@ export function registerAccounts(
     const url = request.url;
     if (!url.startsWith('/api/') || url.startsWith('/api/account/') || url.startsWith('/api/health') || url.startsWith('/api/ready')) return;
     if (!request.headers[AUTH_TOKEN_HEADER] && url.startsWith('/api/projects') && request.method === 'GET') {
-      const token = cookieValue(request.headers.cookie, AUTH_TOKEN_COOKIE);
+      const token = cookieValue(request.headers.cookie, SESSION_COOKIE) ?? cookieValue(request.headers.cookie, LEGACY_AUTH_TOKEN_COOKIE);
       if (token) request.headers[AUTH_TOKEN_HEADER] = token;
     }
     const account = await sessions.accountOf(request);
     if (account) (request as typeof request & { accountOwner?: string }).accountOwner = accountOwnerKey(account.accountId);
+  });
+  // The page asks for the image-load cookie of its session after signing in, and drops it on signing
+  // out (outside /api/account/: these are plain calls, not SPEC §7 signed account calls).
+  const sessionCookie = (request: FastifyRequest, reply: FastifyReply, token: string, maxAgeS: number) =>
+    setServerCookie(request, reply, { name: SESSION_COOKIE, value: token, path: '/api/projects', maxAgeS, sameSite: 'Strict' });
+  app.post('/api/session/cookie', async (request, reply) => {
+    await sessions.requireAccount(request);
+    sessionCookie(request, reply, String(request.headers[AUTH_TOKEN_HEADER]).trim(), Math.round(deps.config.sessionHours * 3600));
+    return ok({ set: true });
+  });
+  app.post('/api/session/cookie/clear', async (request, reply) => {
+    sessionCookie(request, reply, '', 0);
+    return ok({ set: false });
   });
   registerCommerceRoutes(app, { commerce, sessions, testProvider: payments.test, absolute: deps.absolute });
   registerExportRoutes(app, { sessions, commerce });

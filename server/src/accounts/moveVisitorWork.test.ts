@@ -1,4 +1,6 @@
 import sharp from 'sharp';
+import { readPhoto } from '../testing/testPhotos';
+import { multipart } from '../testing/testServer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ResultCode } from '../../../engine/spec/errors';
 import { testDoc } from '../projects/testDoc';
@@ -15,7 +17,7 @@ for (const target of databaseTargets()) {
 
     beforeAll(async () => {
       store = await target.make();
-      server = await startTestServer(store, { workers: 0, accounts: { freeDailyCredits: 3 } });
+      server = await startTestServer(store, { workers: 1, accounts: { freeDailyCredits: 3 } });
     });
     afterAll(async () => {
       await server.close();
@@ -86,6 +88,45 @@ for (const target of databaseTargets()) {
       expect((await call('POST', '/api/account/info', { 'x-auth-token': phoneToken })).json().resultCode).toBe(ResultCode.ACCOUNT_AUTHORIZED_EXPIRED);
     });
   
+    it('a photo uploaded as a visitor is the account\'s after sign-in (item 12); deleting the account deletes its uploads and results, which are never cached past it (item 5)', async () => {
+      const device = 'upload-device-0123456789abcdef';
+      const body = multipart([{ name: 'file', value: await readPhoto('chelsea'), filename: 'cat.jpg', type: 'image/jpeg' }]);
+      const up = await server.app.inject({ method: 'POST', url: '/api/upload', ...body, headers: { ...body.headers, 'x-device-id': device } });
+      expect(up.json().resultCode).toBe(ResultCode.SUCCESS);
+      const uploadPath = new URL(up.json().data.fileUrl as string).pathname;
+      const token = await signIn('uploader@example.org', device);
+      const signedIn = { 'x-device-id': device, 'x-auth-token': token };
+      // Just signed in, the page submits the photo it uploaded a moment ago.
+      const submitted = (await call('POST', '/api/task/removebg', signedIn, { imgUrl: up.json().data.fileUrl })).json();
+      expect(submitted.resultCode).toBe(ResultCode.SUCCESS);
+      const taskId = submitted.data.taskId as string;
+      let resultUrl = '';
+      for (let i = 0; i < 600 && !resultUrl; i++) {
+        const status = (await call('POST', '/api/task/status', signedIn, { taskId })).json().data.result[taskId];
+        if (status.data?.resultUrl) resultUrl = status.data.resultUrl as string;
+        else await new Promise((r) => setTimeout(r, 100));
+      }
+      const resultPath = new URL(resultUrl, 'http://localhost').pathname;
+
+      // Served privately and revalidated each time, never "public, immutable".
+      const served = await server.app.inject({ method: 'GET', url: uploadPath });
+      expect(served.statusCode).toBe(200);
+      expect(served.headers['cache-control']).toBe('private, no-cache');
+      const etag = served.headers.etag as string;
+      expect((await server.app.inject({ method: 'GET', url: uploadPath, headers: { 'if-none-match': etag } })).statusCode).toBe(304);
+      expect((await server.app.inject({ method: 'GET', url: resultPath })).statusCode).toBe(200);
+
+      const deleted = (await call('POST', '/api/account/delete', signedIn)).json().data;
+      expect(deleted).toMatchObject({ deleted: true, files: 2 });
+      for (const url of [uploadPath, resultPath]) {
+        expect((await server.app.inject({ method: 'GET', url })).statusCode).toBe(404);
+        // A browser revalidating its cached copy is told it is gone.
+        expect((await server.app.inject({ method: 'GET', url, headers: { 'if-none-match': etag } })).statusCode).toBe(404);
+      }
+      const { rows } = await server.runtime.db.query('select key from files where key = any($1::text[])', [[uploadPath.slice(7), resultPath.slice(7)]]);
+      expect(rows).toEqual([]);
+    });
+
     it('only the first account signed in on a device collects its visitor work; someone else signing in there later gets none of it', async () => {
       const shared = { 'x-device-id': 'shared-pc-0123456789abcdef' };
       const before = testDoc('project', { name: 'Made before anyone signed in' });

@@ -26,6 +26,11 @@ export class OidcLogin {
     private readonly now: () => Date = () => new Date(),
   ) {}
 
+  /** The database the sign-ins in flight are kept in (the routes keep their hand-off codes there too). */
+  get database(): Database {
+    return this.db;
+  }
+
   enabled(): OidcProviderName[] {
     return Object.keys(this.providers) as OidcProviderName[];
   }
@@ -53,8 +58,11 @@ export class OidcLogin {
     return this.providers[name]?.responseMode ?? 'query';
   }
 
-  /** Starts a sign-in: remembers state, nonce and verifier, returns the provider's authorization URL. */
-  async start(name: OidcProviderName, redirectUri: string, returnTo: string, deviceId: string | null): Promise<string> {
+  /**
+   * Starts a sign-in: remembers state, nonce and verifier; returns the provider's authorization URL
+   * and the state (the routes bind it to the browser with a cookie holding its hash).
+   */
+  async start(name: OidcProviderName, redirectUri: string, returnTo: string, deviceId: string | null): Promise<{ url: string; state: string }> {
     const config = await this.config(name);
     const codeVerifier = oidc.randomPKCECodeVerifier();
     const state = oidc.randomState();
@@ -65,12 +73,13 @@ export class OidcLogin {
        values ($1, $2, $3, $4, $5, $6, now() + make_interval(mins => $7))`,
       [state, name, nonce, codeVerifier, returnTo, deviceId, LOGIN_TTL_MINUTES],
     );
-    return oidc.buildAuthorizationUrl(config, {
+    const url = oidc.buildAuthorizationUrl(config, {
       // Normalised like the callback URL will be (a default port dropped), so the two match exactly.
       redirect_uri: new URL(redirectUri).href, scope: 'openid email', response_type: 'code',
       code_challenge: await oidc.calculatePKCECodeChallenge(codeVerifier), code_challenge_method: 'S256', state, nonce,
       ...(this.responseMode(name) === 'form_post' ? { response_mode: 'form_post' } : {}),
     }).href;
+    return { url, state };
   }
 
   /**

@@ -16,7 +16,9 @@ export const requesterOf = (request: FastifyRequest): string => sha(`ip:${reques
  */
 export async function payerOf(request: FastifyRequest, sessions: SessionStore): Promise<Payer> {
   const account = await sessions.accountOf(request);
-  if (account) return accountPayer(account.accountId);
+  // An account's free allowance is capped per address too (issue 30 item 4): many accounts from one
+  // network do not mint more free credits than its visitors could.
+  if (account) return `${accountPayer(account.accountId)}|${requesterOf(request)}`;
   const header = request.headers[DEVICE_ID_HEADER];
   // A visitor's device, with its network address for the per-address cap of free credits.
   if (typeof header === 'string' && DEVICE_ID_SHAPE.test(header)) return `device:${sha(`device:${header}`)}|${requesterOf(request)}`;

@@ -43,13 +43,19 @@ export class SessionStore {
     const token = typeof header === 'string' ? header.trim() : '';
     if (!token) return null;
     const tokenHash = hashToken(token);
-    const { rows } = await this.db.query<{ account_id: string; email: string | null; provider: string; display_name: string }>(
-      `select s.account_id, a.email, a.provider, a.display_name from account_sessions s join accounts a on a.id = s.account_id
+    const { rows } = await this.db.query<{ account_id: string; email: string | null; provider: string; display_name: string; renew: boolean }>(
+      `select s.account_id, a.email, a.provider, a.display_name,
+         s.expires_at < now() + make_interval(hours => $2) - least(interval '1 day', make_interval(hours => $2) / 2) as renew
+       from account_sessions s join accounts a on a.id = s.account_id
        where s.token_hash = $1 and s.revoked_at is null and s.expires_at > now() and a.deleted_at is null`,
-      [tokenHash],
+      [tokenHash, this.lifetimeHours],
     );
     const row = rows[0];
     if (!row) throw new ApiError(ResultCode.ACCOUNT_AUTHORIZED_EXPIRED, 'sign-in expired; please sign in again');
+    // Sliding expiry, written at most once a day (or half a lifetime, if shorter) per session: a session lives `lifetimeHours` since its last use.
+    if (row.renew) {
+      await this.db.query('update account_sessions set expires_at = now() + make_interval(hours => $2) where token_hash = $1', [tokenHash, this.lifetimeHours]);
+    }
     return { accountId: row.account_id, email: row.email, provider: row.provider, displayName: row.display_name, tokenHash };
   }
 

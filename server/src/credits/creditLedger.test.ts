@@ -5,6 +5,9 @@ import { runMigrations } from '../db/migrations';
 import { ApiError } from '../envelope';
 import { TaskRepository } from '../tasks/taskRepository';
 import { databaseTargets } from '../testing/testDatabases';
+import { AccountRepository } from '../accounts/accountRepository';
+import { VISITOR_DEVICES_PER_ADDRESS } from '../../../engine/spec/commerce';
+import { personEmail } from '../../../engine/spec/accountLimits';
 import { CreditLedger } from './creditLedger';
 
 for (const target of databaseTargets()) {
@@ -107,6 +110,55 @@ for (const target of databaseTargets()) {
       await expect(ledger.chargeForTask(payer, t, record(t, payer))).rejects.toMatchObject({ code: ResultCode.CREDITS_NOT_ENOUGH });
       expect(await tasks.get(t.id)).toBeNull();
       expect((await ledger.balance('device:other')).free).toBe(3);
+    });
+
+    it('plus-addressed accounts of one inbox share one free allowance, and free accounts meet the per-address cap (issue 30 item 4)', async () => {
+      const ledger = new CreditLedger(db, { freeDailyCredits: 2 });
+      const accounts = new AccountRepository(db);
+      const spend = (payer: string) => {
+        const t = newTask();
+        return ledger.chargeForTask(payer, t, record(t, payer.split('|')[0]!));
+      };
+      // Six accounts of one Gmail inbox (tags, dots, googlemail.com), each signing in from its own network.
+      const farm = ['farmer@gmail.com', 'farmer+1@gmail.com', 'f.a.r.m.e.r+2@gmail.com', 'farmer+3@googlemail.com', 'Farmer+4@Gmail.com', 'fa.rmer@gmail.com'];
+      let spent = 0;
+      for (const [i, email] of farm.entries()) {
+        const { account } = await accounts.findOrCreateByEmail(email.toLowerCase());
+        for (let j = 0; j < 2; j++) spent += await spend(`account:${account.id}|farm-net-${i}`).then(() => 1, () => 0);
+      }
+      expect(spent).toBe(2);
+      // Another person is not affected; dots still matter outside Gmail.
+      const { account: other } = await accounts.findOrCreateByEmail('f.armer@example.org');
+      const { account: otherDotless } = await accounts.findOrCreateByEmail('farmer@example.org');
+      expect((await ledger.balance(`account:${other.id}`)).free).toBe(2);
+      expect((await ledger.balance(`account:${otherDotless.id}`)).free).toBe(2);
+
+      // Different people behind one address: at most VISITOR_DEVICES_PER_ADDRESS allowances a day between them.
+      let fromOneAddress = 0;
+      for (let i = 0; i < VISITOR_DEVICES_PER_ADDRESS + 2; i++) {
+        const { account } = await accounts.findOrCreateByEmail(`person${i}@example.net`);
+        for (let j = 0; j < 2; j++) fromOneAddress += await spend(`account:${account.id}|one-office`).then(() => 1, () => 0);
+      }
+      expect(fromOneAddress).toBe(2 * VISITOR_DEVICES_PER_ADDRESS);
+      // Bought credits are not capped by the address.
+      const { account: buyer } = await accounts.findOrCreateByEmail('buyer@example.net');
+      await ledger.grant(`account:${buyer.id}`, 3, { bucket: 'paid', ref: 'buyer-pack' });
+      for (let j = 0; j < 3; j++) await spend(`account:${buyer.id}|one-office`);
+    });
+
+    it('personEmail: tags dropped everywhere, dots only for Gmail; the SQL backfill of migration 302 agrees', async () => {
+      const cases: Array<[string, string]> = [
+        ['Ann+news@Example.org', 'ann@example.org'], ['a.n.n+x@googlemail.com', 'ann@gmail.com'], ['a.nn@example.org', 'a.nn@example.org'],
+        ['+tag@example.org', '+tag@example.org'], ['ann+a+b@example.org', 'ann@example.org'], ['ann@gmail.com', 'ann@gmail.com'],
+      ];
+      for (const [email, person] of cases) expect(personEmail(email)).toBe(person);
+      const { PERSON_KEY_MIGRATION } = await import('../accounts/schema');
+      const expression = /set person_key = ([\s\S]*?)\n  where/.exec(PERSON_KEY_MIGRATION)![1]!.replace(/\bemail\b/g, '$1::text');
+      for (const [email] of cases) {
+        const { rows } = await db.query<{ key: string }>(`select ${expression} as key`, [email]);
+        const { personKeyOf } = await import('../accounts/accountRepository');
+        expect(rows[0]!.key).toBe(personKeyOf(email));
+      }
     });
   });
 }

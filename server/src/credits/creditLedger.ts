@@ -10,10 +10,10 @@ import { ApiError } from '../envelope';
  */
 export type Payer = string;
 
-/** Splits `device:<hash>|<requester>` into the ledger payer and the requester of the address cap. */
+/** Splits `device:<hash>|<requester>` (or `account:<id>|<requester>`) into the ledger payer and the requester of the address cap. */
 export function splitPayer(payer: Payer): { key: string; requester: string | null } {
   const bar = payer.indexOf('|');
-  if (bar < 0 || payer.startsWith('account:')) return { key: payer, requester: null };
+  if (bar < 0) return { key: payer, requester: null };
   return { key: payer.slice(0, bar), requester: payer.slice(bar + 1) || null };
 }
 
@@ -69,9 +69,12 @@ export class CreditLedger {
     let plan = 0;
     let paid = 0;
     let planExpiresAt: string | null = null;
+    const isAccount = payer.startsWith('account:');
+    // An account's free allowance is its person's (issue 30 item 4): spends of every account of the same inbox count.
+    if (isAccount) free += await this.personFreeSpent(payer, q, now);
     for (const r of rows) {
       const n = Number(r.total);
-      if (r.bucket === 'free') free += n;
+      if (r.bucket === 'free') free += isAccount ? 0 : n;
       else if (r.bucket === 'paid') paid += n;
       else if (r.bucket === 'plan' && n > 0) {
         plan += n;
@@ -84,7 +87,18 @@ export class CreditLedger {
     return { free, plan, planExpiresAt, paid, total: free + plan + paid, unlimited };
   }
 
-  /** Free credits visitors behind this address may still spend today. */
+  /** Today's free spends (negative) of this account and of every other account of the same person (accounts.person_key). */
+  private async personFreeSpent(payer: Payer, q: Queryable, now: Date): Promise<number> {
+    const { rows } = await q.query<{ total: string }>(
+      `select coalesce(sum(amount), 0) as total from credit_ledger
+       where bucket = 'free' and day = $2::date and (payer = $1 or payer in (
+         select 'account:' || a.id from accounts a join accounts me on me.person_key = a.person_key where me.id = $3))`,
+      [payer, utcDay(now), payer.slice('account:'.length)],
+    );
+    return Number(rows[0]?.total ?? 0);
+  }
+
+  /** Free credits visitors (and free accounts) behind this address may still spend today. */
   private async addressFreeLeft(requester: string, q: Queryable, now: Date): Promise<number> {
     const { rows } = await q.query<{ used: string }>(
       `select coalesce(-sum(amount), 0) as used from credit_ledger where requester = $1 and bucket = 'free' and day = $2::date`,
@@ -162,8 +176,12 @@ export class CreditLedger {
     const cost = taskCost(task.type, task.params ?? {});
     const { key: payer, requester } = splitPayer(payerWithAddress);
     return this.db.transaction(async (tx) => {
-      // The address lock first (always in this order), so visitors behind one address queue up too.
+      // The address lock first (always in this order), so visitors behind one address queue up too,
+      // then the person's, so plus-addressed accounts of one inbox cannot overdraw their shared allowance.
       if (requester) await tx.query('select pg_advisory_xact_lock(hashtextextended($1, 7302))', [requester]);
+      if (payer.startsWith('account:')) {
+        await tx.query(`select pg_advisory_xact_lock(hashtextextended(coalesce((select person_key from accounts where id = $1), $1), 7303))`, [payer.slice('account:'.length)]);
+      }
       await tx.query('select pg_advisory_xact_lock(hashtextextended($1, 7301))', [payer]);
       const now = this.now();
       const before = await this.balance(payerWithAddress, tx);

@@ -1,4 +1,4 @@
-import { ACCOUNTS_MIGRATION, COMMERCE_MIGRATION, CREDITS_MIGRATION, LEDGER_REQUESTER_MIGRATION, OIDC_MIGRATION } from '../accounts/schema';
+import { ACCOUNTS_MIGRATION, COMMERCE_MIGRATION, CREDITS_MIGRATION, LEDGER_REQUESTER_MIGRATION, LOGIN_GUESSES_MIGRATION, OIDC_HANDOFF_MIGRATION, OIDC_MIGRATION, PERSON_KEY_MIGRATION } from '../accounts/schema';
 import { DEVICE_CLAIMS_MIGRATION } from '../accounts/moveVisitorWork';
 import { PROMOTION_MIGRATION } from '../commerce/promotions';
 import { WORKER_LEASE_MIGRATION } from '../queue/leaseSchema';
@@ -102,6 +102,9 @@ export const MIGRATIONS: { version: number; name: string; sql: string }[] = [
   { version: 62, name: 'batch editing: item keys make uploads idempotent', sql: BATCH_ITEM_KEYS_MIGRATION },
   { version: 90, name: 'device claims: visitor work goes to the first account signed in on a device', sql: DEVICE_CLAIMS_MIGRATION },
   { version: 91, name: 'sales promotion: first show per account', sql: PROMOTION_MIGRATION },
+  { version: 300, name: 'OpenID sign-in: one-time hand-off codes bound to the browser', sql: OIDC_HANDOFF_MIGRATION },
+  { version: 301, name: 'email sign-in: wrong codes counted per code and per client, not per address', sql: LOGIN_GUESSES_MIGRATION },
+  { version: 302, name: 'accounts: the person behind an address (free allowance and gift once per person)', sql: PERSON_KEY_MIGRATION },
 ];
 
 /** Applies every migration newer than the database's version. Safe to call from several processes. */

@@ -67,6 +67,22 @@ describe('rate limits and the per-client queue cap', () => {
     expect((await submit()).json().resultCode).toBe(100);
   });
 
+  it('health and readiness probes never count against the address budget, nor meet it (issue 30 item 11)', async () => {
+    const ip = '203.0.113.9';
+    // A monitor polling from the users' address: far more probes than the budget of 100 calls.
+    for (let i = 0; i < 150; i++) {
+      const probe = await server.app.inject({ method: 'GET', url: i % 2 ? '/api/health' : '/api/ready', remoteAddress: ip });
+      expect(probe.statusCode).not.toBe(429);
+    }
+    // The users behind that address still have their whole budget.
+    const answers = [];
+    for (let i = 0; i < 100; i++) answers.push((await server.app.inject({ method: 'POST', url: '/api/credits/balance', payload: {}, remoteAddress: ip })).statusCode);
+    expect(answers.filter((code) => code === 429)).toEqual([]);
+    expect((await server.app.inject({ method: 'POST', url: '/api/credits/balance', payload: {}, remoteAddress: ip })).statusCode).toBe(429);
+    // And with the budget spent, the monitor still gets its answer.
+    expect((await server.app.inject({ method: 'GET', url: '/api/health', remoteAddress: ip })).statusCode).toBe(200);
+  });
+
   it('limits the analytics reports with the same answer as every other limit', async () => {
     const report = () =>
       server.app.inject({ method: 'POST', url: '/api/report/event', remoteAddress: '203.0.113.5', payload: { url: '/api/upload', errorCode: -1000, errorMsg: 'offline' } });

@@ -29,6 +29,15 @@ export function bucketOf(method: string, url: string): Bucket | null {
   return null;
 }
 
+/**
+ * Liveness and readiness probes are not counted (issue 30 item 11): a monitor behind the same
+ * address as the users (a NAT, an office) must not see 429, nor make the users see it.
+ */
+export function isProbe(method: string, url: string): boolean {
+  const path = url.split('?')[0];
+  return (method === 'GET' || method === 'HEAD') && (path === '/api/health' || path === '/api/ready');
+}
+
 type Check = (request: FastifyRequest) => Promise<{ isExceeded?: boolean; ttlInSeconds?: number }>;
 
 interface Limiter {
@@ -66,7 +75,7 @@ export async function registerRateLimits(app: FastifyInstance, settings: LimitSe
   if (limiters.length === 0) return;
 
   app.addHook('onRequest', async (request, reply) => {
-    if (!request.url.startsWith('/api/')) return;
+    if (!request.url.startsWith('/api/') || isProbe(request.method, request.url)) return;
     const special = bucketOf(request.method, request.url);
     const device = deviceIdOf(request);
     for (const limiter of limiters) {

@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { decryptText } from '../../../engine/crypto/requestCrypto';
 import { ResultCode } from '../../../engine/spec/errors';
 import { textsOfRequest, type TextReviewReplyData } from '../../../engine/textReview';
-import { fail, ok } from '../envelope';
+import { ApiError, fail, ok } from '../envelope';
 import { openWordListFile, type WordListSource } from './wordListFile';
 
 export interface TextReviewRouteOptions {
@@ -51,7 +51,12 @@ export function registerTextReviewRoutes(app: FastifyInstance, options: TextRevi
 
   app.post('/api/text-review', {
     // Bad JSON, an unknown content type or an empty body: PARAMS_INVALID here too, not Fastify's own reply.
+    // An ApiError from a hook (an invalid or expired X-Auth-Token is 1000006) keeps its own code.
     errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+      if ((error as unknown) instanceof ApiError) {
+        const apiError = error as unknown as ApiError;
+        return reply.code(apiError.httpStatus).send(fail(apiError.code, apiError.message, apiError.data));
+      }
       if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) return paramsInvalid(reply, error.message);
       request.log.error(error);
       console.error('POST /api/text-review failed:', error);

@@ -1,0 +1,28 @@
+import type { StoredAccount } from '../../machines/login.machine';
+import { storeAccount } from './accountStorage';
+
+/**
+ * Finishes a Google or Apple sign-in on the page it came back to (issue 30 item 1): the callback
+ * left a one-time code in the fragment (`#loginCode=…`), never the session itself. The code is
+ * removed from the address bar at once and traded over POST for the session; the server gives it
+ * only to the browser holding the sign-in's HttpOnly cookie, once, within two minutes.
+ * Resolves with the stored account, or null when there was no code or the trade failed.
+ */
+export async function finishProviderSignIn(): Promise<StoredAccount | null> {
+  if (typeof window === 'undefined' || !window.location.hash.includes('loginCode=')) return null;
+  const code = new URLSearchParams(window.location.hash.slice(1)).get('loginCode');
+  window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search);
+  if (!code) return null;
+  try {
+    const res = await fetch('/api/account/oidc/exchange', {
+      method: 'POST', credentials: 'same-origin', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ code }),
+    });
+    const reply = (await res.json()) as { resultCode?: number; data?: { accountId?: string; token?: string; email?: string | null } };
+    if (reply.resultCode !== 100 || !reply.data?.accountId || !reply.data.token) return null;
+    const account: StoredAccount = { accountId: reply.data.accountId, token: reply.data.token, email: reply.data.email ?? null };
+    await storeAccount(account);
+    return account;
+  } catch {
+    return null;
+  }
+}

@@ -123,14 +123,15 @@ export function promptTensors(prompt: SelectPrompt, width: number, height: numbe
 }
 
 /**
- * Mask logits → 0..255 with a soft edge: the decoder's logits are upsampled bilinearly to the photo's size,
- * so a sigmoid gives the ~2-3 px soft transition a hard threshold would lose.
+ * Mask logits → 0..255 with a soft edge: the decoder's logits are upsampled bilinearly to the photo's size, so a
+ * linear ramp over logits -1..+1 gives a 1-3 px soft transition where a hard threshold would give stairs. A
+ * sigmoid was tried first: it left faint (alpha 20-60) ghosts of nearby objects whose logits sit at -1..-3.
  */
 export function logitsToAlpha(logits: Float32Array): Uint8Array {
   const out = new Uint8Array(logits.length);
   for (let i = 0; i < logits.length; i++) {
     const v = logits[i];
-    out[i] = v > 8 ? 255 : v < -8 ? 0 : Math.round(255 / (1 + Math.exp(-v)));
+    out[i] = v >= 1 ? 255 : v <= -1 ? 0 : Math.round(127.5 * (v + 1));
   }
   return out;
 }

@@ -22,7 +22,7 @@ const model: SelectModel = {
 };
 
 async function upload(name: string, body: Buffer): Promise<string> {
-  await storage.put(`uploads/web/${name}`, body, 'image/jpeg');
+  await storage.put(`uploads/web/${name}`, body);
   return `http://localhost:80/files/uploads/web/${name}`;
 }
 

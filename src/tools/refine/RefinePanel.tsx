@@ -39,8 +39,9 @@ interface Props {
 interface Loaded {
   width: number;
   height: number;
-  /** Colours: the cut-out's own (edge-decontaminated) where it has any alpha, else the photo's. */
-  rgb: Uint8ClampedArray;
+  /** The cut-out's RGBA (colours decontaminated at the model's soft edges) and the photo's. */
+  cut: Uint8ClampedArray;
+  photo: Uint8ClampedArray;
   model: AlphaPlane;
 }
 
@@ -72,17 +73,9 @@ async function load(sourceUrl: string, resultBlob: Blob): Promise<Loaded> {
   const cut = await pixelsOf(resultBlob);
   const photo = await pixelsOf(sourceUrl, cut.width, cut.height);
   const n = cut.width * cut.height;
-  const rgb = new Uint8ClampedArray(n * 3);
   const alpha = new Uint8Array(n);
-  for (let i = 0; i < n; i++) {
-    const a = cut.data[4 * i + 3];
-    const from = a > 0 ? cut.data : photo.data;
-    rgb[3 * i] = from[4 * i];
-    rgb[3 * i + 1] = from[4 * i + 1];
-    rgb[3 * i + 2] = from[4 * i + 2];
-    alpha[i] = a;
-  }
-  return { width: cut.width, height: cut.height, rgb, model: { data: alpha, width: cut.width, height: cut.height } };
+  for (let i = 0; i < n; i++) alpha[i] = cut.data[4 * i + 3];
+  return { width: cut.width, height: cut.height, cut: cut.data, photo: photo.data, model: { data: alpha, width: cut.width, height: cut.height } };
 }
 
 /** A selection PNG as an alpha plane of the cut-out's size. */
@@ -93,16 +86,23 @@ async function selectionPlane(png: Blob, width: number, height: number): Promise
   return { data, width, height };
 }
 
-/** The cut-out with `matte` as RGBA, with the photo faintly behind the removed parts when `ghost`. */
+/**
+ * The cut-out with `matte` as RGBA, with the photo faintly behind the removed parts when `ghost`. Colours: the
+ * cut-out's own where the matte shows no more than the model did (its edge decontamination kept), moving to the
+ * photo's as the matte brings back more than the model had (a restored or newly selected part: the cut-out's
+ * colours there are edge fixes for a pixel it meant to hide, or nothing).
+ */
 function compose(loaded: Loaded, matte: AlphaPlane, ghost: boolean): ImageData {
   const out = new ImageData(loaded.width, loaded.height);
-  const { rgb } = loaded;
+  const { cut, photo } = loaded;
+  const model = loaded.model.data;
   for (let i = 0; i < matte.data.length; i++) {
-    out.data[4 * i] = rgb[3 * i];
-    out.data[4 * i + 1] = rgb[3 * i + 1];
-    out.data[4 * i + 2] = rgb[3 * i + 2];
-    // The ghost (a quarter of the photo) shows what a restore brush would bring back.
-    out.data[4 * i + 3] = ghost ? Math.max(matte.data[i], 64) : matte.data[i];
+    const m = matte.data[i];
+    const shown = ghost ? Math.max(m, 64) : m; // the ghost (a quarter of the photo) shows what a restore would bring back
+    const a = model[i];
+    const t = shown <= a ? 0 : a === 0 ? 1 : (shown - a) / (255 - a);
+    for (let c = 0; c < 3; c++) out.data[4 * i + c] = Math.round(cut[4 * i + c] * (1 - t) + photo[4 * i + c] * t);
+    out.data[4 * i + 3] = shown;
   }
   return out;
 }

@@ -20,6 +20,9 @@ import { useImageTask, type ImageTaskPhase } from '../tools/useImageTask';
 import { HiddenFileInput } from '../components/HiddenFileInput';
 import { TaskFailedPanel } from '../components/TaskFailedPanel';
 import { useOpenInEditor, useTaskErrorToast } from '../tools/useToolResult';
+import { RefineButton } from '../tools/refine/RefineButton';
+import { RefinePanel } from '../tools/refine/RefinePanel';
+import { useRefinedCutout } from '../tools/refine/useRefinedCutout';
 
 const BUSY: readonly ImageTaskPhase[] = ['uploading', 'processing', 'downloading'];
 
@@ -31,7 +34,9 @@ export function BackgroundRemoverPage() {
   const busy = BUSY.includes(task.phase);
 
   const openResultInEditor = useOpenInEditor(t('tools.backgroundRemover.title'), createCutoutProject);
-  const openInEditor = () => openResultInEditor(task.resultBlob, task.sourceName);
+  const refine = useRefinedCutout(task.resultBlob);
+  const resultBlob = refine.blob ?? task.resultBlob;
+  const openInEditor = () => openResultInEditor(resultBlob, task.sourceName);
 
   const submit = (file: File) => {
     if (busy) return; // one image at a time; Cancel first
@@ -70,10 +75,15 @@ export function BackgroundRemoverPage() {
             </>
           )}
 
-          {task.phase === 'done' && (
+          {task.phase === 'done' && refine.editing && task.sourceUrl && task.resultBlob && (
+            <RefinePanel sourceUrl={task.sourceUrl} resultBlob={task.resultBlob} imgUrl={task.uploadedUrl} onApply={refine.apply} onCancel={refine.close} />
+          )}
+
+          {task.phase === 'done' && !refine.editing && (
             <>
-              {task.resultUrl && <CompareSlider beforeUrl={task.sourceUrl} afterUrl={task.resultUrl} />}
-              <ResultActions naming={{ original: task.sourceName, tool: 'remove-background' }} resultBlob={task.resultBlob} onNewImage={task.reset} onOpenInEditor={() => void openInEditor()} />
+              {task.resultUrl && <CompareSlider beforeUrl={task.sourceUrl} afterUrl={refine.url ?? task.resultUrl} />}
+              <ResultActions naming={{ original: task.sourceName, tool: 'remove-background' }} resultBlob={resultBlob} onNewImage={task.reset} onOpenInEditor={() => void openInEditor()} />
+              <RefineButton onClick={refine.open} refined={refine.blob !== null} />
               <p className="muted small center">{t('bgRemover.jpgHint')}</p>
             </>
           )}

@@ -27,6 +27,8 @@ export interface ImageTaskView {
   /** Object URL of the result image (PNG with alpha for removebg), for the "after" view. */
   resultUrl: string | null;
   resultBlob: Blob | null;
+  /** The server URL of the uploaded source (`/files/uploads/…`), once the task is done; null otherwise. */
+  uploadedUrl: string | null;
   /** i18n key of the error to show as a toast, null when none. */
   errorKey: string | null;
   errorCode: number | null;
@@ -48,18 +50,19 @@ interface Derived {
   phase: ImageTaskPhase;
   progress: number;
   resultBlob: Blob | null;
+  uploadedUrl: string | null;
   errorKey: string | null;
   errorCode: number | null;
   errorDetail: string | null;
 }
 
-const IDLE: Derived = { phase: 'idle', progress: 0, resultBlob: null, errorKey: null, errorCode: null, errorDetail: null };
+const IDLE: Derived = { phase: 'idle', progress: 0, resultBlob: null, uploadedUrl: null, errorKey: null, errorCode: null, errorDetail: null };
 
 /** Maps a machine snapshot to the view's primitives (never the snapshot itself into React state). */
 function derive(s: Snapshot): Derived {
   const c = s.context;
   const task = Object.values(c.taskResults)[0];
-  if (s.matches('completed')) return { ...IDLE, phase: 'done', progress: 1, resultBlob: task?.resultFile ?? null };
+  if (s.matches('completed')) return { ...IDLE, phase: 'done', progress: 1, resultBlob: task?.resultFile ?? null, uploadedUrl: c.fileUrls[0] ?? null };
   if (s.matches('failed')) {
     const error = c.error ?? task?.err ?? null;
     return { ...IDLE, phase: 'failed', errorKey: error ? errorKeyFor(error) : 'errors.unknown', errorCode: error?.code ?? null, errorDetail: error?.message ?? null };
@@ -121,7 +124,7 @@ export function useImageTask(taskType: TaskType, options: ImageTaskOptions = {})
     current = actor;
     actor.subscribe((s) => setDerived((prev) => {
       const next = derive(s);
-      return prev.phase === next.phase && prev.progress === next.progress && prev.resultBlob === next.resultBlob && prev.errorKey === next.errorKey && prev.errorDetail === next.errorDetail ? prev : next;
+      return prev.phase === next.phase && prev.progress === next.progress && prev.resultBlob === next.resultBlob && prev.uploadedUrl === next.uploadedUrl && prev.errorKey === next.errorKey && prev.errorDetail === next.errorDetail ? prev : next;
     }));
     actorRef.current = actor;
     actor.start();

@@ -82,6 +82,8 @@ export const ROUTES: Array<{ method: FuzzCase['method']; path: string; json?: bo
   { method: 'GET', path: '/img/texture/{x}' },
   { method: 'POST', path: '/api/detect/subject', json: true },
   { method: 'POST', path: '/api/inpaint/preview', json: true },
+  { method: 'POST', path: '/api/detect/embed', json: true },
+  { method: 'POST', path: '/api/detect/select', json: true },
   { method: 'POST', path: '/api/detect/text', json: true },
   { method: 'POST', path: '/api/detect/scratches', json: true },
   { method: 'GET', path: '/files/{x}' },

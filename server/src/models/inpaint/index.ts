@@ -7,8 +7,10 @@
  * mask always come back unchanged.
  */
 import { type BestFillOptions, bestFill } from './bestFill';
+
+export type { FillReport } from './bestFill';
 import { type GmicRunOptions, runGmicInpaint } from './gmic';
-import { assertUsableMask, coverageOf, decodeImage, decodeMask, dilateMask, encodePng, type Raster } from './raster';
+import { assertUsableMask, type BinaryMask, coverageOf, decodeImage, decodeMask, dilateMask, encodePng, type Raster } from './raster';
 import { fillInRegion, type RasterFill } from './region';
 import { runTelea } from './telea';
 
@@ -80,9 +82,11 @@ export async function inpaintTelea(image: Buffer, mask: Buffer, opts: TeleaOptio
 /** Our patch fill runs in this process: regions above this many pixels are filled on a scaled copy. */
 export const BEST_MAX_FILL_PIXELS = 1_000_000;
 
-export interface BestOptions extends BestFillOptions {
+export interface BestOptions extends Omit<BestFillOptions, 'avoid'> {
   /** Grow the mask by this many pixels first (default 0: pixels outside the user's mask never change). */
   dilatePx?: number;
+  /** Full-size mask of pixels not to copy from (the photo's other objects: objectSources.ts); see BestFillOptions.avoid. */
+  avoidMask?: BinaryMask;
   maxFillPixels?: number;
   signal?: AbortSignal;
 }
@@ -95,15 +99,17 @@ export interface BestOptions extends BestFillOptions {
  */
 export async function inpaintBest(image: Buffer, mask: Buffer, opts: BestOptions = {}): Promise<Buffer> {
   const { raster, grown } = await prepare(image, mask, opts.dilatePx ?? 0);
+  const { avoidMask, ...rest } = opts;
+  if (avoidMask && (avoidMask.width !== raster.width || avoidMask.height !== raster.height)) throw new Error('the avoid mask is not of the photo size');
   const fill: RasterFill = async (items) => {
     const out: Buffer[] = [];
     for (const item of items) {
       opts.signal?.throwIfAborted();
-      out.push(await bestFill(item.raster, item.mask, opts));
+      out.push(await bestFill(item.raster, item.mask, { ...rest, ...(item.avoid ? { avoid: item.avoid.data } : {}) }));
     }
     return out;
   };
-  return png(raster, await fillInRegion(raster, grown, fill, opts.maxFillPixels ?? BEST_MAX_FILL_PIXELS));
+  return png(raster, await fillInRegion(raster, grown, fill, opts.maxFillPixels ?? BEST_MAX_FILL_PIXELS, avoidMask));
 }
 
 /** Size of a mask image and the fraction of it painted white (0..1). */

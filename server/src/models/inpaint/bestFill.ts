@@ -209,13 +209,21 @@ export async function bestFill(raster: Raster, mask: BinaryMask, opts: BestFillO
       // Nothing else left around the hole: the objects are the only source there is.
       if (countOf(band) >= minPixels) allowed = band;
     }
+    // Where the ring lies on an avoided object, that object's colour is no target for the seam correction either: the
+    // fill meets it at an edge, as the background met it (a step there is the object's outline, not a seam).
+    let seamRing = ring;
+    if (allowed && opts.avoid) {
+      const avoid = opts.avoid;
+      const free = ring.filter((i) => !avoid[i]);
+      if (free.length >= ring.length / 4) seamRing = free;
+    }
     if (allowed && opts.report) opts.report.avoided++;
     allowed ??= sourceBand(smooth, part, blocked, radius, minPixels);
     const work: FloatImage = { ...smooth, data: new Float32Array(smooth.data) };
     const filled = await patchFill(work, part, allowed, maxDepth, ring, { radius: opts.patchRadius, maxCopies: opts.maxCopies, seed: label * 7919, signal: opts.signal });
     if (!filled) continue;
     if (opts.report) opts.report.patched++;
-    const correction = seamCorrection(work, original, part, ring, insideOfRing(work, part, ring));
+    const correction = seamCorrection(work, original, part, seamRing, insideOfRing(work, part, seamRing));
     for (let i = 0; i < part.length; i++) {
       if (!part[i]) continue;
       const wgt = feather > 0 ? Math.min(1, Math.max(0, (depth[i] - 1 - smoothPx) / feather)) : depth[i] - 1 >= smoothPx ? 1 : 0;

@@ -15,8 +15,8 @@
  *
  * Fills: mean (each hole the mean colour of its ring), fast (the eraser's quality 'fast': Telea), before (the eraser's
  * default fill at main's commit, `BENCH_BEFORE_ROOT`, default /tmp/ee-before made with `git archive`), after (the eraser
- * task as shipped now); gmic (G'MIC inpaint_matchpatch, only with BENCH_FILLS=…,gmic and GMIC_PATH, for issue 26's
- * "does G'MIC earn its place"). Per composite: PSNR and SSIM inside the hole against the clean plate, the hole's gradient energy
+ * task as shipped now). (G'MIC's inpaint_matchpatch was measured here too, at the commit before its removal: bench/README.)
+ * Per composite: PSNR and SSIM inside the hole against the clean plate, the hole's gradient energy
  * ÷ the ring's (8 px around the hole; the clean plate's own ratio printed beside it), and "object still there": the
  * product's subject detector (IS-Net, detectSubjectMask, as the eraser's "detect subject" button) run on the filled
  * photo; the object counts as still there when the detector marks at least 25 % more of the hole than it marks on
@@ -28,7 +28,6 @@
 import path from 'node:path';
 import { existsSync } from 'node:fs';
 import sharp from 'sharp';
-import { inpaintGmic } from '../../server/src/models/inpaint';
 import { makeTestContext } from '../../server/src/models/inpaint/testSupport';
 import { detectSubjectMask } from '../../server/src/models/subjectMask';
 import { decodeMask } from '../../server/src/models/inpaint/raster';
@@ -46,7 +45,7 @@ export const CLASSES = [
 const HELD_OUT_BACKGROUNDS = ['dog', 'eagle', 'giraffe', 'horses', 'kite', 'person', 'scream', 'rocket', 'motorcycle_left', 'brick', 'grass', 'gravel'];
 const STILL_THERE_EXCESS = 0.25;
 const RING_PX = 8;
-type Fill = 'mean' | 'fast' | 'before' | 'after' | 'gmic';
+type Fill = 'mean' | 'fast' | 'before' | 'after';
 const ALL_FILLS: Fill[] = ['mean', 'fast', 'before', 'after'];
 
 interface Rgb { data: Buffer; width: number; height: number }
@@ -260,16 +259,12 @@ async function main() {
       const plateRatio = gradEnergy(c.plate, c.hole) / Math.max(1e-6, gradEnergy(c.plate, ring));
       const parts: string[] = [];
       for (const fill of fills) {
+        if (process.env.BENCH_VERBOSE) console.error(`${c.name} ${c.cls}: ${fill}…`);
         let png: Buffer;
         let ms = 0;
         let made = '';
         if (fill === 'mean') png = await sharp(meanFill(c, photoRgb).data, { raw: { width: c.width, height: c.height, channels: 3 } }).png().toBuffer();
-        else if (fill === 'gmic') {
-          // G'MIC inpaint_matchpatch as the product called it before its own fill (GMIC_PATH: a gmic binary).
-          const t0 = performance.now();
-          png = await inpaintGmic(c.photo, c.maskPng, { dilatePx: 0, gmicPath: process.env.GMIC_PATH });
-          ms = performance.now() - t0;
-        } else {
+        else {
           const r = await runEraser(fill === 'before' ? before! : eliminationProcessor, c, fill === 'fast' ? 'fast' : undefined);
           png = r.png; ms = r.ms; made = r.fill;
         }

@@ -17,7 +17,7 @@ import sharp from 'sharp';
 import { ResultCode } from '../../../../engine/spec/errors';
 import { FILL_QUALITIES, parseTaskParams, type FillQuality } from '../../../../engine/spec/tasks';
 import { ApiError } from '../../envelope';
-import { GmicMissingError, inpaintBest, inpaintTelea, withCancelTicker, type FillReport } from '../../models/inpaint';
+import { inpaintBest, inpaintTelea, withCancelTicker, type FillReport } from '../../models/inpaint';
 import { THIN_DEPTH } from '../../models/inpaint/bestFill';
 import { assertUsableMask, decodeMask } from '../../models/inpaint/raster';
 import { distanceInside } from '../../models/inpaint/smooth';
@@ -42,8 +42,6 @@ export async function readImageAndMask(ctx: ProcessorContext): Promise<{ image: 
   if (!mask) throw new ApiError(ResultCode.PARAMS_INVALID, 'maskUrl is required: upload a PNG mask of the photo size, white where to erase');
   return { image, mask };
 }
-
-let notedMissingGmic = false;
 
 /**
  * Which fill made an eraser result (the result URL's `fill`): `patch` = patches from the background around the hole,
@@ -86,12 +84,8 @@ async function uprightSize(image: Buffer): Promise<{ width: number; height: numb
   return { width: (turned ? meta.height : meta.width) ?? 0, height: (turned ? meta.width : meta.height) ?? 0 };
 }
 
-/**
- * Erases with the requested method, reporting progress and stopping between regions when the user cancels.
- * `fallbackToTelea`: kept for callers; it only matters if the best fill reports a missing external program
- * (GmicMissingError), which the current best fill never does.
- */
-export async function erase(ctx: ProcessorContext, quality: EraseQuality, fallbackToTelea: boolean): Promise<ProcessorOutput> {
+/** Erases with the requested method, reporting progress and stopping between regions when the user cancels. */
+export async function erase(ctx: ProcessorContext, quality: EraseQuality): Promise<ProcessorOutput> {
   const { image, mask } = await readImageAndMask(ctx);
   ctx.onProgress(0.1);
   await ctx.checkCancelled();
@@ -100,21 +94,12 @@ export async function erase(ctx: ProcessorContext, quality: EraseQuality, fallba
   if (quality === 'fast') {
     png = await inpaintTelea(image, mask, { dilatePx: 2 });
   } else {
-    try {
-      const objects = await avoidFor(image, mask);
-      ctx.onProgress(0.15);
-      await ctx.checkCancelled();
-      const report: FillReport = { patched: 0, avoided: 0 };
-      png = await withCancelTicker(ctx, 0.15, 0.9, (signal) => inpaintBest(image, mask, { signal, report, ...(objects ? { avoidMask: objects.avoid } : {}) }));
-      fill = report.patched > 0 ? 'patch' : 'smooth';
-    } catch (err) {
-      if (!(err instanceof GmicMissingError) || !fallbackToTelea) throw err;
-      if (!notedMissingGmic) {
-        notedMissingGmic = true;
-        console.warn(`${ctx.taskId}: ${err.message}. Erasing with the faster, smoother Telea fill instead.`);
-      }
-      png = await inpaintTelea(image, mask, { dilatePx: 2 });
-    }
+    const objects = await avoidFor(image, mask);
+    ctx.onProgress(0.15);
+    await ctx.checkCancelled();
+    const report: FillReport = { patched: 0, avoided: 0 };
+    png = await withCancelTicker(ctx, 0.15, 0.9, (signal) => inpaintBest(image, mask, { signal, report, ...(objects ? { avoidMask: objects.avoid } : {}) }));
+    fill = report.patched > 0 ? 'patch' : 'smooth';
   }
   await ctx.checkCancelled();
   ctx.onProgress(1);
@@ -122,4 +107,4 @@ export async function erase(ctx: ProcessorContext, quality: EraseQuality, fallba
 }
 
 /** Task `elimination`: erase the masked area ('best' by default). */
-export const eliminationProcessor: Processor = async (ctx) => erase(ctx, parseQuality(ctx.params.quality), true);
+export const eliminationProcessor: Processor = async (ctx) => erase(ctx, parseQuality(ctx.params.quality));

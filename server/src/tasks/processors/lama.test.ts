@@ -30,14 +30,6 @@ describe('lamaProcessor', () => {
     expect(out.resultQuery).toEqual({ fill: 'patch' });
   });
 
-  it('needs no gmic binary: the best fill is our own code', async () => {
-    vi.stubEnv('GMIC_PATH', '/nonexistent/gmic');
-    forgetProcessConfig(); // the configuration is read once; this test changes it
-    const { ctx, photo } = await context();
-    const out = await lamaProcessor(ctx);
-    expect(await psnr(photo, out.body, HOLE)).toBeGreaterThan(24);
-  });
-
   it('needs a mask', async () => {
     const { ctx } = await context();
     delete ctx.params.maskUrl;

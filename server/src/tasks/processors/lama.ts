@@ -10,4 +10,4 @@
 import type { Processor } from '../processor';
 import { erase } from './elimination';
 
-export const lamaProcessor: Processor = async (ctx) => erase(ctx, 'best', false);
+export const lamaProcessor: Processor = async (ctx) => erase(ctx, 'best');

@@ -1,6 +1,5 @@
 #!/usr/bin/env bash
 # Installs the Debian packages Lumacut uses, when apt-get is available and we may use it:
-#   gmic      classical inpainting for the eraser, extender, watermark and scratch removal
 #   apertium  offline prompt translation (GPL-2, run as a separate program), with the language pairs
 #             apertium-eng-spa (Spanish → English), apertium-es-pt, apertium-fr-es, apertium-spa-ita
 #             (Portuguese, French, Italian → Spanish, the pivot) and cg3 (cg-proc, which the Italian pair needs)
@@ -22,7 +21,6 @@ set -u
 modes=/usr/share/apertium/modes
 # Each entry: the package, and what shows it is installed (a program on PATH, or a file when it starts with /).
 want=(
-  "gmic gmic"
   "apertium apertium"
   "apertium-eng-spa $modes/spa-eng.mode"
   "apertium-es-pt $modes/pt-es.mode"

@@ -16,7 +16,13 @@
  * bench/tools/screenshots/ (for the closing note); BENCH_SHOTS=all of every extension, BENCH_SHOTS_DIR=dir as PNG there.
  * BENCH_ONLY=chelsea,dog picks photos; BENCH_RATIOS=16:9,1:1,9:16 the ratios (default 16:9,1:1).
  *
+ * BENCH_CASES=issue26 instead runs issue 26's three cases on every photo of the set: the photo cropped (centre) to 4:3
+ * and extended to 16:9, cropped to 1:1 and extended to 9:16, and extended 2× all round (a custom frame of twice the
+ * width and height, the photo centred), and prints the issue's targets per case: texture ≥ 0.6 on the weakest side,
+ * band step ≤ 1 (the step across the join within the photo's own).
+ *
  *   node --import tsx bench/tools/extend.ts
+ *   BENCH_CASES=issue26 BENCH_SET=heldout node --import tsx bench/tools/extend.ts
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -78,13 +84,33 @@ const rows: Array<{ set: string; photo: string; ratio: string; frame: string; ms
   bandStep: number; worstRowStep: number; texture: number; textureWorst: number; foreignColour: number }> = [];
 let shotCount = 0;
 if (shots) mkdirSync(shotDir, { recursive: true });
+const issue26 = process.env.BENCH_CASES === 'issue26';
+type Case = { label: string; crop: [number, number] | null; params: Parameters<typeof extendImage>[1] };
+/** The cases of one photo: the default ratios, or issue 26's three. */
+function casesFor(photo: (typeof photos)[number], width: number, height: number): Case[] {
+  if (!issue26) return (photo.ratios ?? RATIOS).map((ratio) => ({ label: ratio, crop: null, params: { ratio, position: { x: 0.5, y: 0.5 } } }));
+  return [
+    { label: '4:3→16:9', crop: [4, 3], params: { ratio: '16:9', position: { x: 0.5, y: 0.5 } } },
+    { label: '1:1→9:16', crop: [1, 1], params: { ratio: '9:16', position: { x: 0.5, y: 0.5 } } },
+    { label: '2× all round', crop: null, params: { ratio: 'custom', width: 2 * width, height: 2 * height, position: { x: 0.5, y: 0.5 } } },
+  ];
+}
+/** The centre of a photo cropped to a:b. */
+async function cropTo(buf: Buffer, width: number, height: number, [a, b]: [number, number]) {
+  const w = Math.min(width, Math.round((height * a) / b));
+  const h = Math.min(height, Math.round((w * b) / a));
+  const out = await sharp(buf).extract({ left: Math.floor((width - w) / 2), top: Math.floor((height - h) / 2), width: w, height: h }).jpeg({ quality: 92 }).toBuffer();
+  return { buf: out, width: w, height: h };
+}
 for (const photo of photos) {
-  const { buf, width, height } = await megapixelPhoto(photo.file, 'jpeg', PIXELS);
-  for (const ratio of photo.ratios ?? RATIOS) {
+  const full = await megapixelPhoto(photo.file, 'jpeg', PIXELS);
+  for (const c of casesFor(photo, full.width, full.height)) {
+    const { buf, width, height } = c.crop ? await cropTo(full.buf, full.width, full.height, c.crop) : full;
+    const ratio = c.label;
     let result;
     const start = performance.now();
     try {
-      result = await extendImage(buf, { ratio, position: { x: 0.5, y: 0.5 } });
+      result = await extendImage(buf, c.params);
     } catch {
       continue; // the photo already has this ratio
     }
@@ -100,7 +126,7 @@ for (const photo of photos) {
     if (shots && shotCount < shotLimit) {
       shotCount++;
       await sharp(result.png).resize({ width: 480, height: 480, fit: 'inside' }).toFormat(shotExt === 'png' ? 'png' : 'jpeg', { quality: 70 })
-        .toFile(path.join(shotDir, `${photo.name}-${ratio.replace(':', 'x')}.${shotExt}`));
+        .toFile(path.join(shotDir, `${photo.name}-${ratio.replace(/[^0-9a-z]+/gi, '_')}.${shotExt}`));
     }
   }
 }
@@ -122,6 +148,18 @@ for (const set of ['tuning', 'seen', 'heldout']) {
   console.log(`${set}: ${sel.length} extensions, 1 px seam ratio mean ${mean.toFixed(2)}, worst ${worst.toFixed(2)}; band step mean ${avg('bandStep').toFixed(2)}, worst ${max('bandStep').toFixed(2)}; `
     + `worst row step mean ${avg('worstRowStep').toFixed(2)}, worst ${max('worstRowStep').toFixed(2)}; texture mean ${avg('texture').toFixed(2)}, lowest side ${texLow.toFixed(2)}; `
     + `foreign colour mean ${(100 * avg('foreignColour')).toFixed(1)} %, worst ${(100 * max('foreignColour')).toFixed(1)} %; mean ${Math.round(ms)} ms`);
+}
+if (issue26) {
+  for (const label of ['4:3→16:9', '1:1→9:16', '2× all round']) {
+    for (const set of ['tuning', 'seen', 'heldout']) {
+      const sel = rows.filter((r) => r.set === set && r.ratio === label);
+      if (!sel.length) continue;
+      const texOk = sel.filter((r) => r.textureWorst >= 0.6).length;
+      const seamOk = sel.filter((r) => r.bandStep <= 1).length;
+      console.log(`${set} ${label}: texture ≥ 0.6 on the weakest side ${texOk}/${sel.length} (lowest ${Math.min(...sel.map((r) => r.textureWorst)).toFixed(2)}, mean ${(sel.reduce((a, r) => a + r.texture, 0) / sel.length).toFixed(2)}); `
+        + `band step ≤ 1 ${seamOk}/${sel.length} (worst ${Math.max(...sel.map((r) => r.bandStep)).toFixed(2)})`);
+    }
+  }
 }
 const peakRssMb = Math.round(process.resourceUsage().maxRSS / 1024);
 console.log(`peak RSS ${peakRssMb} MB`);

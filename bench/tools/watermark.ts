@@ -8,7 +8,7 @@
  *   rate, Telea fill time and PSNR with the suggested mask and with the exact mask (a user's careful brush).
  *
  * Times are medians of BENCH_RUNS (default 1) after one warm-up (model and wasm loading excluded; printed apart).
- * BENCH_GMIC=0 skips G'MIC (5–10 s per photo). Last line: `BENCH_JSON {...}`.
+ * Last line: `BENCH_JSON {...}`. (G'MIC was a third fill here until issue 26 removed it from the project.)
  *
  *   node --import tsx bench/tools/watermark.ts
  */
@@ -16,7 +16,7 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
-import { inpaintGmic, inpaintTelea } from '../../server/src/models/inpaint';
+import { inpaintTelea } from '../../server/src/models/inpaint';
 import { makeTestContext, psnr } from '../../server/src/models/inpaint/testSupport';
 import { removeWatermarkProcessor } from '../../server/src/tasks/processors/removeWatermark';
 import { detectScratchMask } from '../../server/src/models/scratchDetect';
@@ -30,7 +30,6 @@ import { textPhotos } from './textPhotos';
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const photosDir = path.join(repoRoot, 'tests', 'assets', 'photos');
 const runs = Math.max(1, Number(process.env.BENCH_RUNS) || 1);
-const withGmic = process.env.BENCH_GMIC !== '0';
 
 const round = (v: number, d = 2) => Number(v.toFixed(d));
 
@@ -94,20 +93,19 @@ for (const file of files) {
   const before = await psnr(wm.marked, wm.clean);
   const telea = await timed(() => inpaintTelea(wm.marked, det.value.mask), runs);
   // main's 'best' before issue 15: G'MIC on the detected mask grown by 2 px.
-  const gmic = withGmic ? await timed(() => inpaintGmic(wm.marked, det.value.mask, { dilatePx: 2 }), runs) : null;
   const best = await timed(() => removeWatermarkDefault(wm.marked), runs);
   const row = {
     photo: path.basename(file), size: `${width}×${height}`, detectMs: det.ms, boxes: det.value.boxes.length, inkCovered: cover.recall,
-    teleaMs: telea.ms, gmicMs: gmic?.ms ?? null, bestMs: best.ms,
-    psnrBefore: round(before), psnrTelea: round(await psnr(telea.value, wm.clean)), psnrGmic: gmic ? round(await psnr(gmic.value, wm.clean)) : null,
+    teleaMs: telea.ms, bestMs: best.ms,
+    psnrBefore: round(before), psnrTelea: round(await psnr(telea.value, wm.clean)),
     psnrBest: round(await psnr(best.value, wm.clean)),
     smudgeMarked: round(await smudge(wm.marked, wm.clean, det.value.mask)), smudgeTelea: round(await smudge(telea.value, wm.clean, det.value.mask)),
-    smudgeGmic: gmic ? round(await smudge(gmic.value, wm.clean, det.value.mask)) : null, smudgeBest: round(await smudge(best.value, wm.clean, det.value.mask)),
+    smudgeBest: round(await smudge(best.value, wm.clean, det.value.mask)),
   };
   watermark.push(row);
   console.log(`watermark ${file} ${row.size}: detect ${row.detectMs} ms (${row.boxes} boxes, ${(100 * row.inkCovered).toFixed(1)} % of ink covered); `
-    + `PSNR ${row.psnrBefore} → Telea ${row.psnrTelea} (${row.teleaMs} ms) | G'MIC ${row.psnrGmic ?? '-'} (${row.gmicMs ?? '-'} ms) | default ${row.psnrBest} dB (${row.bestMs} ms); `
-    + `smudge band (MAE within ${BAND_PX} px of the mask border) marked ${row.smudgeMarked} → Telea ${row.smudgeTelea} | G'MIC ${row.smudgeGmic ?? '-'} | default ${row.smudgeBest}`);
+    + `PSNR ${row.psnrBefore} → Telea ${row.psnrTelea} (${row.teleaMs} ms) | default ${row.psnrBest} dB (${row.bestMs} ms); `
+    + `smudge band (MAE within ${BAND_PX} px of the mask border) marked ${row.smudgeMarked} → Telea ${row.smudgeTelea} | default ${row.smudgeBest}`);
 
   if (!withScratches) continue;
   const sc = await addScratches(buf, typicalScratches(width, height));
@@ -133,9 +131,9 @@ const peakRssMb = Math.round(process.resourceUsage().maxRSS / 1024);
 console.log(`peak RSS ${peakRssMb} MB`);
 console.log(`BENCH_JSON ${JSON.stringify({
   tool: 'removeWatermark+descratch', runs, textLoadMs, scratchLoadMs, peakRssMb,
-  watermark: { detectMs: avg(watermark, 'detectMs'), teleaMs: avg(watermark, 'teleaMs'), gmicMs: avg(watermark, 'gmicMs'), bestMs: avg(watermark, 'bestMs'), inkCovered: avg(watermark, 'inkCovered'),
-    psnrBefore: avg(watermark, 'psnrBefore'), psnrTelea: avg(watermark, 'psnrTelea'), psnrGmic: avg(watermark, 'psnrGmic'), psnrBest: avg(watermark, 'psnrBest'),
-    smudgeMarked: avg(watermark, 'smudgeMarked'), smudgeTelea: avg(watermark, 'smudgeTelea'), smudgeGmic: avg(watermark, 'smudgeGmic'), smudgeBest: avg(watermark, 'smudgeBest'), photos: watermark },
+  watermark: { detectMs: avg(watermark, 'detectMs'), teleaMs: avg(watermark, 'teleaMs'), bestMs: avg(watermark, 'bestMs'), inkCovered: avg(watermark, 'inkCovered'),
+    psnrBefore: avg(watermark, 'psnrBefore'), psnrTelea: avg(watermark, 'psnrTelea'), psnrBest: avg(watermark, 'psnrBest'),
+    smudgeMarked: avg(watermark, 'smudgeMarked'), smudgeTelea: avg(watermark, 'smudgeTelea'), smudgeBest: avg(watermark, 'smudgeBest'), photos: watermark },
   scratches: { detectMs: avg(scratches, 'detectMs'), recall: avg(scratches, 'recall'), fpRate: avg(scratches, 'fpRate'), teleaMs: avg(scratches, 'teleaMs'),
     psnrBefore: avg(scratches, 'psnrBefore'), psnrAuto: avg(scratches, 'psnrAuto'), psnrExactMask: avg(scratches, 'psnrExactMask'), photos: scratches },
 })}`);

@@ -145,8 +145,6 @@ export interface ProcessSettings {
   shutdownGraceSeconds: number;
   /** SHADER_PLAIN=1 (or NODE_ENV=development): serve shaders unencrypted. */
   shaderPlain: boolean;
-  /** GMIC_PATH: the G'MIC binary of the best fill, null for the Debian location. */
-  gmicPath: string | null;
   /** COMFYUI_URL is set: a generation server is configured (the fills note they do not use it yet). */
   comfyConfigured: boolean;
   /** The request log's level: LOG_LEVEL (also `silent`), else warn with LOG_REQUESTS=0, else info. */
@@ -170,7 +168,6 @@ export function loadProcessSettings(env: NodeJS.ProcessEnv): ProcessSettings {
     heavyNice: Math.min(19, intFrom(env.HEAVY_NICE, 10, 'HEAVY_NICE')),
     shutdownGraceSeconds: intFrom(env.SHUTDOWN_GRACE_SECONDS, 20, 'SHUTDOWN_GRACE_SECONDS') || 20,
     shaderPlain: env.SHADER_PLAIN === '1' || env.NODE_ENV === 'development',
-    gmicPath: env.GMIC_PATH || null,
     comfyConfigured: Boolean(env.COMFYUI_URL),
     requestLogLevel: env.LOG_LEVEL || (env.LOG_REQUESTS === '0' ? 'warn' : 'info'),
   };

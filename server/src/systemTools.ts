@@ -2,7 +2,6 @@ import { execFile } from 'node:child_process';
 
 /** Optional system programs (Debian packages) and the tools that need them. */
 const PROGRAMS = [
-  { name: 'gmic', package: 'gmic', tools: ['magic eraser final fill', 'image extender', 'watermark and scratch removal'] },
   { name: 'apertium', package: 'apertium', tools: ['offline prompt translation'] },
 ] as const;
 

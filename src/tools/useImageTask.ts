@@ -29,6 +29,11 @@ export interface ImageTaskView {
   resultBlob: Blob | null;
   /** The server URL of the uploaded source (`/files/uploads/…`), once the task is done; null otherwise. */
   uploadedUrl: string | null;
+  /**
+   * Facts the server put in the result URL's query (e.g. `fill: 'learned'`: which fill made an eraser result), empty
+   * when none.
+   */
+  resultFacts: Record<string, string>;
   /** i18n key of the error to show as a toast, null when none. */
   errorKey: string | null;
   errorCode: number | null;
@@ -51,18 +56,30 @@ interface Derived {
   progress: number;
   resultBlob: Blob | null;
   uploadedUrl: string | null;
+  resultFacts: Record<string, string>;
   errorKey: string | null;
   errorCode: number | null;
   errorDetail: string | null;
 }
 
-const IDLE: Derived = { phase: 'idle', progress: 0, resultBlob: null, uploadedUrl: null, errorKey: null, errorCode: null, errorDetail: null };
+const NO_FACTS: Record<string, string> = {};
+const IDLE: Derived = { phase: 'idle', progress: 0, resultBlob: null, uploadedUrl: null, resultFacts: NO_FACTS, errorKey: null, errorCode: null, errorDetail: null };
+
+/** The query of a result URL as plain facts (`?fill=patch` → { fill: 'patch' }); none for a URL without one. */
+export function resultFacts(url: string | null): Record<string, string> {
+  if (!url || !url.includes('?')) return NO_FACTS;
+  try {
+    return Object.fromEntries(new URL(url, 'http://local').searchParams);
+  } catch {
+    return NO_FACTS;
+  }
+}
 
 /** Maps a machine snapshot to the view's primitives (never the snapshot itself into React state). */
 function derive(s: Snapshot): Derived {
   const c = s.context;
   const task = Object.values(c.taskResults)[0];
-  if (s.matches('completed')) return { ...IDLE, phase: 'done', progress: 1, resultBlob: task?.resultFile ?? null, uploadedUrl: c.fileUrls[0] ?? null };
+  if (s.matches('completed')) return { ...IDLE, phase: 'done', progress: 1, resultBlob: task?.resultFile ?? null, uploadedUrl: c.fileUrls[0] ?? null, resultFacts: resultFacts(task?.resultFileUrl ?? null) };
   if (s.matches('failed')) {
     const error = c.error ?? task?.err ?? null;
     return { ...IDLE, phase: 'failed', errorKey: error ? errorKeyFor(error) : 'errors.unknown', errorCode: error?.code ?? null, errorDetail: error?.message ?? null };
@@ -124,7 +141,7 @@ export function useImageTask(taskType: TaskType, options: ImageTaskOptions = {})
     current = actor;
     actor.subscribe((s) => setDerived((prev) => {
       const next = derive(s);
-      return prev.phase === next.phase && prev.progress === next.progress && prev.resultBlob === next.resultBlob && prev.uploadedUrl === next.uploadedUrl && prev.errorKey === next.errorKey && prev.errorDetail === next.errorDetail ? prev : next;
+      return prev.phase === next.phase && prev.progress === next.progress && prev.resultBlob === next.resultBlob && prev.uploadedUrl === next.uploadedUrl && prev.resultFacts === next.resultFacts && prev.errorKey === next.errorKey && prev.errorDetail === next.errorDetail ? prev : next;
     }));
     actorRef.current = actor;
     actor.start();

@@ -13,7 +13,7 @@ import sharp from 'sharp';
 export type BackgroundKind = 'flat' | 'gradient' | 'busy';
 export const BACKGROUND_KINDS: BackgroundKind[] = ['flat', 'gradient', 'busy'];
 
-interface SourceFile {
+export interface SourceFile {
   id: string;
   package: string;
   version: string;
@@ -83,7 +83,7 @@ function prng(seed: number): () => number {
 }
 
 /** The bytes of a source file, carving an image out of a Qt .rcc bundle where the manifest says so. */
-function readSource(sourcesDir: string, file: SourceFile): Buffer {
+export function readSource(sourcesDir: string, file: SourceFile): Buffer {
   const full = path.join(sourcesDir, file.package, file.path);
   if (!existsSync(full)) {
     throw new Error(`${full} is missing: run bench/removebg/composites/fetch-sources.sh (or set REMOVEBG_SOURCES)`);

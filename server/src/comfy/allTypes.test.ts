@@ -134,6 +134,7 @@ describe('learned fill for the eraser and extender', () => {
     h.ctx.params.maskUrl = await h.upload('m.png', await box(451, 300, { left: 200, top: 100, width: 60, height: 60 }));
     const out = await withLearnedFill('lama', classical, suite.runtime)(h.ctx);
     expect(classes()).toContain('INPAINT_InpaintWithModel');
+    expect(out.resultQuery).toEqual({ fill: 'learned' });
     const a = await sharp(out.body).removeAlpha().raw().toBuffer();
     const b = await sharp(photo).removeAlpha().raw().toBuffer();
     const at = (buf: Buffer, x: number, y: number) => [...buf.subarray((y * 451 + x) * 3, (y * 451 + x) * 3 + 3)];
@@ -160,9 +161,25 @@ describe('learned fill for the eraser and extender', () => {
     const down = testRuntime({ COMFYUI_URL: 'http://127.0.0.1:9' });
     h = await suite.harness(await readPhoto('chelsea'));
     h.ctx.params.maskUrl = await h.upload('m.png', await box(451, 300, { left: 1, top: 1, width: 5, height: 5 }));
-    expect((await withLearnedFill('elimination', classical, () => down)(h.ctx)).body.toString()).toBe('classical');
+    expect((await withLearnedFill('lama', classical, () => down)(h.ctx)).body.toString()).toBe('classical');
     h.ctx.params.maskUrl = await h.upload('black.png', await sharp({ create: { width: 451, height: 300, channels: 3, background: '#000' } }).png().toBuffer());
-    await expect(withLearnedFill('elimination', classical, suite.runtime)(h.ctx)).rejects.toMatchObject({ code: ResultCode.PARAMS_INVALID });
+    await expect(withLearnedFill('lama', classical, suite.runtime)(h.ctx)).rejects.toMatchObject({ code: ResultCode.PARAMS_INVALID });
     down.close();
+  });
+
+  it('the eraser offers the learned fill for large holes only: a small hole or quality fast stays classical', async () => {
+    const photo = await sharp(await readPhoto('chelsea')).png().toBuffer();
+    h = await suite.harness(photo);
+    const before = suite.fake.prompts.length;
+    h.ctx.params.maskUrl = await h.upload('small.png', await box(451, 300, { left: 200, top: 100, width: 20, height: 20 }));
+    expect((await withLearnedFill('elimination', classical, suite.runtime)(h.ctx)).body.toString()).toBe('classical');
+    h.ctx.params.maskUrl = await h.upload('large.png', await box(451, 300, { left: 150, top: 80, width: 120, height: 120 }));
+    h.ctx.params.quality = 'fast';
+    expect((await withLearnedFill('elimination', classical, suite.runtime)(h.ctx)).body.toString()).toBe('classical');
+    expect(suite.fake.prompts.length).toBe(before);
+    h.ctx.params.quality = 'best';
+    const out = await withLearnedFill('elimination', classical, suite.runtime)(h.ctx);
+    expect(suite.fake.prompts.length).toBe(before + 1);
+    expect(out.resultQuery).toEqual({ fill: 'learned' });
   });
 });

@@ -5,6 +5,7 @@ import { readInput, type Processor, type ProcessorContext } from '../tasks/proce
 import { extendLayout, parseExtendParams } from '../tasks/processors/aiextendLayout';
 import { maskedRepaint } from './generativeProcessors';
 import { fillTextParams, reviewText } from './generativeParams';
+import { readParamFile } from '../tasks/paramFiles';
 import { decodeInput, resizePng } from './pictures';
 import { runComfyJob } from './runWorkflow';
 import { sharedGenerationRuntime, type GenerationRuntime } from './runtime';
@@ -16,6 +17,11 @@ import { loadWorkflowFile } from './workflows';
  * with COMFYUI_URL set the workflow runs; without it, or when the generation server cannot
  * do it (down, missing node pack or model, failed run), the classical fill answers as before.
  * A cancel, a refused picture or bad params are not "cannot do it" and are passed on.
+ *
+ * The eraser (`elimination`) offers the learned fill for large holes only (issue 26): a hole deeper than
+ * {@link learnedHoleDepth} goes to LaMa, where copying patches runs out of coherent background; thin strokes and small
+ * holes stay with the classical fill, which is exact there and costs no GPU time; quality 'fast' is always Telea. The
+ * `lama` task ("refine") always asks for the learned fill. The result URL's `fill` says which one made it.
  */
 
 const FALL_BACK_ON: ReadonlySet<number> = new Set([
@@ -55,6 +61,22 @@ const LEARNED: Record<'lama' | 'elimination' | 'aiextend', Learned> = {
   aiextend: extend,
 };
 
+/** Holes at least this deep (px to the nearest kept pixel) are "large": 24 px, or 2 % of the photo's short side. */
+export function learnedHoleDepth(width: number, height: number): number {
+  return Math.max(24, 0.02 * Math.min(width, height));
+}
+
+/** Whether this eraser task should try the learned fill (see the file comment). */
+async function wantsLearned(type: 'lama' | 'elimination' | 'aiextend', ctx: ProcessorContext): Promise<boolean> {
+  if (type !== 'elimination') return true;
+  if (ctx.params.quality === 'fast') return false;
+  const mask = await readParamFile(ctx, 'maskUrl');
+  if (!mask) return true; // the learned path reports the missing mask as the classical one would
+  const { deepestHole } = await import('../tasks/processors/elimination');
+  const { depth, width, height } = await deepestHole(mask);
+  return depth >= learnedHoleDepth(width, height);
+}
+
 /** `classical` with the learned workflow first when a ComfyUI server is configured. */
 export function withLearnedFill(
   type: 'lama' | 'elimination' | 'aiextend',
@@ -70,8 +92,10 @@ export function withLearnedFill(
       return classical(ctx);
     }
     if (rt.config.comfy.length === 0) return classical(ctx);
+    if (!(await wantsLearned(type, ctx))) return classical(ctx);
     try {
-      return { body: await LEARNED[type](ctx, rt), contentType: 'image/png', extension: 'png' };
+      const body = await LEARNED[type](ctx, rt);
+      return { body, contentType: 'image/png', extension: 'png', ...(type === 'aiextend' ? {} : { resultQuery: { fill: 'learned' } }) };
     } catch (err) {
       if (!(err instanceof ApiError) || !FALL_BACK_ON.has(err.code)) throw err;
       rt.log(`${type}: the learned fill failed (${err.message}); using the classical fill`);

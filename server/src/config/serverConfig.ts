@@ -23,7 +23,7 @@ export type TranslationEnv = Readonly<Pick<NodeJS.ProcessEnv, 'TRANSLATE_URL' | 
 export interface ServerSettings {
   /** HOST, PORT, DATA_DIR, DATABASE_URL, WORKERS, PUBLIC_URL, WEB_DIR, QUEUE_SCHEMA. */
   readonly server: ServerConfig;
-  /** LOG_LEVEL, TRUST_PROXY, HEAVY_*, SHUTDOWN_GRACE_SECONDS, SHADER_PLAIN, GMIC_PATH. */
+  /** LOG_LEVEL, TRUST_PROXY, HEAVY_*, SHUTDOWN_GRACE_SECONDS, SHADER_PLAIN. */
   readonly process: ProcessSettings;
   /** USE_CUDA, ORT_THREADS, MODEL_DIR, ISNET_*, MODEL_IDLE_RELEASE_S. */
   readonly models: ModelRuntimeConfig;

@@ -16,9 +16,9 @@ export async function detectSubjectOnThread(image: Buffer): Promise<SubjectMask>
 
 type DetectorResult = { mask: Buffer; boxes: Array<TextBox | { x: number; y: number; w: number; h: number }> };
 
-/** PP-OCRv4 text mask (models/textDetect). */
+/** PP-OCRv4 text mask, the watermark's lines only when the picture has lettering of its own too (models/textDetect/watermarkMask.ts). */
 export async function detectTextOnThread(image: Buffer): Promise<DetectorResult> {
-  const out = await runOnThread<DetectorResult>(new URL('../models/textDetect/index.ts', import.meta.url), 'detectTextMask', [image]);
+  const out = await runOnThread<DetectorResult>(new URL('../models/textDetect/watermarkMask.ts', import.meta.url), 'detectWatermarkMask', [image]);
   return { ...out, mask: toBuffer(out.mask) };
 }
 

@@ -21,6 +21,11 @@ export interface ProcessorOutput {
   body: Buffer;
   contentType: string;
   extension: string;
+  /**
+   * Facts about how the result was made, carried as the result URL's query (`?fill=learned`): the page reads them
+   * from the URL it downloads, and no database column is needed. Keys and values are plain words.
+   */
+  resultQuery?: Record<string, string>;
 }
 
 export type Processor = ((ctx: ProcessorContext) => Promise<ProcessorOutput>) & {

@@ -56,7 +56,8 @@ export async function runTask(
     const key = resultKey(taskId, output.extension);
     await deps.storage.put(key, output.body, output.contentType);
     clock.mark('store');
-    await deps.tasks.finish(taskId, `/files/${key}`);
+    const query = output.resultQuery ? new URLSearchParams(output.resultQuery).toString() : '';
+    await deps.tasks.finish(taskId, `/files/${key}${query ? `?${query}` : ''}`);
     clock.mark('finish');
     // Where a task's time goes outside its processor (bench:removebg-server --breakdown).
     log.debug('task timing', { taskId, type: task.type, pickedAt, finishedAt: Date.now(), ms: clock.ms, bytes: output.body.length });

@@ -31,6 +31,8 @@ import { HiddenFileInput } from '../../components/HiddenFileInput';
 import { useOpenInEditor, useTaskErrorToast } from '../../tools/useToolResult';
 
 const BUSY: readonly ImageTaskPhase[] = ['uploading', 'processing', 'downloading'];
+/** The fills the server names in an eraser result (server/src/tasks/processors/elimination.ts, EraseFill). */
+const ERASE_FILLS = ['patch', 'smooth', 'fast', 'learned'] as const;
 
 export function MagicEraserPage() {
   const { t } = useTranslation();
@@ -137,6 +139,8 @@ export function MagicEraserPage() {
   useKey('Escape', task.cancel, busy);
 
   const errorMessage = useTaskErrorToast(task);
+  // Which fill made the result (the server's `?fill=`): a learned fill is said so, as is the quick one.
+  const filledBy = ERASE_FILLS.find((f) => f === task.resultFacts.fill) ?? null;
 
   const locked = !editing || sending;
   return (
@@ -207,6 +211,7 @@ export function MagicEraserPage() {
           {task.phase === 'done' && photo && (
             <>
               {task.resultUrl && <CompareSlider beforeUrl={photo.url} afterUrl={task.resultUrl} resultAlt={t('common.editedImageAlt')} />}
+              {filledBy && <p className="muted small" data-testid="eraser.filledBy">{t(`eraser.filledBy.${filledBy}`)}</p>}
               <ResultActions naming={{ original: task.sourceName, tool: 'erased' }} resultBlob={task.resultBlob} onNewImage={startOver} onOpenInEditor={() => void openInEditor()} />
               <button type="button" className="button button--secondary" onClick={() => void keepErasing()} data-testid="eraser.keepErasing">
                 {t('eraser.keepErasing')}

@@ -11,7 +11,57 @@ function rectMask(w: number, h: number, x0: number, y0: number, mw: number, mh: 
   return { data, width: w, height: h };
 }
 
+/**
+ * A field of two textures of the same brightness side by side (no strong edge between them, so the edge-bounded band
+ * alone does not keep either out): bluish noise on the left ("the object beside"), greenish noise on the right.
+ */
+function twoTextures(w: number, h: number): Raster {
+  const data = Buffer.alloc(w * h * 3);
+  let seed = 7;
+  const rnd = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff);
+  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) {
+    const n = rnd() * 40 - 20;
+    const o = (y * w + x) * 3;
+    if (x < w / 2) data.set([90 + n, 100 + n, 150 + n], o);
+    else data.set([100 + n, 150 + n, 90 + n], o);
+  }
+  return { data, width: w, height: h, channels: 3 };
+}
+
+/** Mean blue − green of the hole's core (pixels at least `inset` px inside the hole's box). */
+function blueLead(out: Buffer, w: number, box: { x: number; y: number; s: number }, inset: number): number {
+  let lead = 0;
+  let n = 0;
+  for (let y = box.y + inset; y < box.y + box.s - inset; y++) for (let x = box.x + inset; x < box.x + box.s - inset; x++) {
+    lead += out[(y * w + x) * 3 + 2] - out[(y * w + x) * 3 + 1];
+    n++;
+  }
+  return lead / n;
+}
+
 describe('bestFill', () => {
+  it('keeps avoided pixels (another object) out of the patches, and uses them when nothing else is left', async () => {
+    const w = 300, h = 140;
+    const raster = twoTextures(w, h);
+    const box = { x: 130, y: 50, s: 40 }; // straddles the two textures
+    const mask = rectMask(w, h, box.x, box.y, box.s, box.s);
+    const avoidLeft = new Uint8Array(w * h);
+    for (let y = 0; y < h; y++) avoidLeft.fill(1, y * w, y * w + w / 2);
+    const plain = await bestFill(raster, mask);
+    const report = { patched: 0, avoided: 0 };
+    const avoided = await bestFill(raster, mask, { avoid: avoidLeft, report });
+    expect(report).toEqual({ patched: 1, avoided: 1 });
+    // Without the avoid mask the left half of the hole copies the bluish texture; with it the core is the green texture,
+    // and the seam correction does not pull it back to blue from the ring on the avoided side.
+    expect(blueLead(plain, w, { ...box, s: box.s / 2 }, 6)).toBeGreaterThan(0);
+    expect(blueLead(avoided, w, box, 10)).toBeLessThan(-40); // measured -60 (the green texture); -5 before the seam correction ignored the avoided ring
+    // Everything avoided: the fill still fills (from the objects, the only source there is).
+    const all = { patched: 0, avoided: 0 };
+    const everything = await bestFill(raster, mask, { avoid: new Uint8Array(w * h).fill(1), report: all });
+    expect(all).toEqual({ patched: 1, avoided: 0 });
+    expect(Buffer.compare(everything, raster.data)).not.toBe(0);
+  });
+
   it('writes only hole pixels and fills a 48 px hole in real fur better than its mean colour', async () => {
     const { data, info } = await sharp(await readPhoto('chelsea')).extract({ left: 100, top: 60, width: 200, height: 160 }).removeAlpha().raw().toBuffer({ resolveWithObject: true });
     const raster: Raster = { data, width: info.width, height: info.height, channels: 3 };

@@ -47,6 +47,29 @@ export interface BestFillOptions {
    * pixels: smoothChoice.ts; text removal uses it).
    */
   smoothBase?: 'harmonic' | 'telea' | 'auto';
+  /**
+   * Pixels (of the region, 1 = avoid) the patch fill should not copy from: the eraser passes the other objects of the
+   * photo (objectSources.ts), so a car's hole is not filled with pieces of the car beside it. A hole whose own ring lies
+   * mostly on such pixels (a spot on an object) ignores it, and so does a hole whose band would be too small without them.
+   */
+  avoid?: Uint8Array;
+  /** Filled in by the fill: how many holes got the patch fill, and how many of those kept the objects out of the band. */
+  report?: FillReport;
+}
+
+/** What {@link bestFill} did, for the task result ("which fill made this"). */
+export interface FillReport {
+  patched: number;
+  avoided: number;
+}
+
+/** A hole whose ring lies on avoided pixels more than this share is on an object: it copies from that object. */
+export const RING_ON_OBJECT_SHARE = 0.6;
+
+function countOf(band: Uint8Array): number {
+  let n = 0;
+  for (let i = 0; i < band.length; i++) n += band[i];
+  return n;
 }
 
 /** 8-connected parts of the hole, as a label per pixel (0 = known) and their count. */
@@ -135,6 +158,14 @@ export function seamCorrection(img: FloatImage, original: FloatImage, part: Uint
   return diff.data;
 }
 
+/** Whether a hole keeps the avoided pixels out of its band: not when its own ring lies mostly on them. */
+function avoidApplies(avoid: Uint8Array, ring: Int32Array): boolean {
+  if (ring.length === 0) return false;
+  let on = 0;
+  for (let n = 0; n < ring.length; n++) on += avoid[ring[n]] ? 1 : 0;
+  return on / ring.length <= RING_ON_OBJECT_SHARE;
+}
+
 /** Fills `mask` of one region; returns its pixels (same layout as the raster). */
 export async function bestFill(raster: Raster, mask: BinaryMask, opts: BestFillOptions & { signal?: AbortSignal } = {}): Promise<Buffer> {
   const { width: w, height: h, channels: c } = raster;
@@ -168,12 +199,31 @@ export async function bestFill(raster: Raster, mask: BinaryMask, opts: BestFillO
       else if (hole[i]) blocked[i] = 1;
     }
     const radius = Math.max(24, (opts.bandFactor ?? 3) * maxDepth);
-    const allowed = sourceBand(smooth, part, blocked, radius, Math.max(2000, 4 * area));
-    const work: FloatImage = { ...smooth, data: new Float32Array(smooth.data) };
+    const minPixels = Math.max(2000, 4 * area);
     const ring = ringOf(part, hole, w, h);
+    let allowed: Uint8Array | null = null;
+    if (opts.avoid && avoidApplies(opts.avoid, ring)) {
+      const fenced = Uint8Array.from(blocked);
+      for (let i = 0; i < fenced.length; i++) if (opts.avoid[i] && !part[i]) fenced[i] = 1;
+      const band = sourceBand(smooth, part, fenced, radius, minPixels);
+      // Nothing else left around the hole: the objects are the only source there is.
+      if (countOf(band) >= minPixels) allowed = band;
+    }
+    // Where the ring lies on an avoided object, that object's colour is no target for the seam correction either: the
+    // fill meets it at an edge, as the background met it (a step there is the object's outline, not a seam).
+    let seamRing = ring;
+    if (allowed && opts.avoid) {
+      const avoid = opts.avoid;
+      const free = ring.filter((i) => !avoid[i]);
+      if (free.length >= ring.length / 4) seamRing = free;
+    }
+    if (allowed && opts.report) opts.report.avoided++;
+    allowed ??= sourceBand(smooth, part, blocked, radius, minPixels);
+    const work: FloatImage = { ...smooth, data: new Float32Array(smooth.data) };
     const filled = await patchFill(work, part, allowed, maxDepth, ring, { radius: opts.patchRadius, maxCopies: opts.maxCopies, seed: label * 7919, signal: opts.signal });
     if (!filled) continue;
-    const correction = seamCorrection(work, original, part, ring, insideOfRing(work, part, ring));
+    if (opts.report) opts.report.patched++;
+    const correction = seamCorrection(work, original, part, seamRing, insideOfRing(work, part, seamRing));
     for (let i = 0; i < part.length; i++) {
       if (!part[i]) continue;
       const wgt = feather > 0 ? Math.min(1, Math.max(0, (depth[i] - 1 - smoothPx) / feather)) : depth[i] - 1 >= smoothPx ? 1 : 0;

@@ -2,8 +2,8 @@ import type { ProcessorContext } from '../../tasks/processor';
 
 /**
  * Runs `work` (which gets an AbortSignal) while polling ctx.checkCancelled every `intervalMs`: a user's cancel
- * aborts the signal, so a G'MIC process is killed instead of running to the end. The progress creeps from
- * `from` towards `to`, since G'MIC reports none.
+ * aborts the signal, so a long fill stops at its next round instead of running to the end. The progress creeps from
+ * `from` towards `to`, since the fills report none.
  */
 export async function withCancelTicker<T>(
   ctx: Pick<ProcessorContext, 'onProgress' | 'checkCancelled'>,

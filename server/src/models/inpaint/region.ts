@@ -94,8 +94,11 @@ export function pasteMasked(base: Raster, filled: Raster, box: Box, mask: Binary
   return out;
 }
 
-/** Fills several regions (each with its own mask) and returns their pixels in the same order. */
-export type RasterFill = (items: Array<{ raster: Raster; mask: BinaryMask }>) => Promise<Buffer[]>;
+/**
+ * Fills several regions (each with its own mask) and returns their pixels in the same order. `avoid`, when the caller
+ * gave one, is the region's part of a full-size mask of pixels the fill should not copy from (other objects).
+ */
+export type RasterFill = (items: Array<{ raster: Raster; mask: BinaryMask; avoid?: BinaryMask }>) => Promise<Buffer[]>;
 
 /** The most separate regions filled one by one; beyond this one region around everything is cheaper. */
 export const MAX_REGIONS = 8;
@@ -185,28 +188,30 @@ export function fillRegions(mask: BinaryMask): Box[] {
 }
 
 /** A region cut out for filling, scaled down to the pixel budget when bigger (scale < 1). */
-async function prepareRegion(raster: Raster, mask: BinaryMask, box: Box, maxPixels: number) {
+async function prepareRegion(raster: Raster, mask: BinaryMask, box: Box, maxPixels: number, avoid?: BinaryMask) {
   let region = cropRaster(raster, box);
   let regionMask = cropMask(mask, box);
+  let regionAvoid = avoid ? cropMask(avoid, box) : undefined;
   const scale = Math.min(1, Math.sqrt(maxPixels / (box.w * box.h)));
   if (scale < 1) {
     const sw = Math.max(1, Math.round(box.w * scale));
     const sh = Math.max(1, Math.round(box.h * scale));
     region = await resizeRaster(region, sw, sh);
     regionMask = await resizeMask(regionMask, sw, sh);
+    if (regionAvoid) regionAvoid = await resizeMask(regionAvoid, sw, sh);
   }
-  return { box, scale, raster: region, mask: regionMask };
+  return { box, scale, raster: region, mask: regionMask, avoid: regionAvoid };
 }
 
 /**
  * Fills `mask` (full size, already dilated) in `raster`, running `fill` once on the regions around the mask's
  * blobs only ({@link fillRegions}), each scaled down to at most `maxPixels` when bigger. Pixels outside the mask
- * are never changed.
+ * are never changed. `avoid` (full size, optional) travels with each region to the fill ({@link RasterFill}).
  */
-export async function fillInRegion(raster: Raster, mask: BinaryMask, fill: RasterFill, maxPixels: number): Promise<Buffer> {
+export async function fillInRegion(raster: Raster, mask: BinaryMask, fill: RasterFill, maxPixels: number, avoid?: BinaryMask): Promise<Buffer> {
   const prepared = [];
-  for (const box of fillRegions(mask)) prepared.push(await prepareRegion(raster, mask, box, maxPixels));
-  const filled = await fill(prepared.map((p) => ({ raster: p.raster, mask: p.mask })));
+  for (const box of fillRegions(mask)) prepared.push(await prepareRegion(raster, mask, box, maxPixels, avoid));
+  const filled = await fill(prepared.map((p) => ({ raster: p.raster, mask: p.mask, ...(p.avoid ? { avoid: p.avoid } : {}) })));
   let out: Raster = raster;
   for (const [i, p] of prepared.entries()) {
     let pixels: Raster = { ...p.raster, data: filled[i] };

@@ -1,23 +1,13 @@
 /**
  * Task type `lama`: the eraser's "refine" path, named after the LaMa model other services run for it.
- * Same params as `elimination` (`maskUrl` required); always the best classical fill (models/inpaint/bestFill.ts).
+ * Same params as `elimination` (`maskUrl` required).
  *
- * No LaMa/MI-GAN weights ship in npm or Debian (models-restoration.md §2). When COMFYUI_URL is set, a learned
- * inpainting workflow on that server (LoadImage + mask → VAEEncodeForInpaint → KSampler → VAEDecode, or a LaMa
- * custom node) would be the better fill; it is not implemented here, so the classical fill is used either way
- * (noted once in the log). It never falls back to the quick Telea fill: a "refine" that silently gave the quick
- * fill would not be what the user asked for.
+ * No LaMa/MI-GAN weights ship in npm or Debian (models-restoration.md §2). With COMFYUI_URL set the registry runs the
+ * LaMa workflow on that server first (comfy/learnedFill.ts, result URL `?fill=learned`); this processor is what answers
+ * without one, or when that server cannot do it: always the best classical fill (models/inpaint/bestFill.ts), never the
+ * quick Telea fill (a "refine" that silently gave the quick fill would not be what the user asked for).
  */
-import { processConfig } from '../../config/processConfig';
 import type { Processor } from '../processor';
 import { erase } from './elimination';
 
-let notedComfy = false;
-
-export const lamaProcessor: Processor = async (ctx) => {
-  if (processConfig().process.comfyConfigured && !notedComfy) {
-    notedComfy = true;
-    console.warn('lama: COMFYUI_URL is set, but learned inpainting through ComfyUI is not implemented yet; using the classical fill');
-  }
-  return erase(ctx, 'best', false);
-};
+export const lamaProcessor: Processor = async (ctx) => erase(ctx, 'best');

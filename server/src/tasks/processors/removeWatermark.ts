@@ -3,7 +3,8 @@
  * watermark (or takes the user's mask) and fills it in (models-restoration.md §6).
  *
  * Detection: PP-OCRv4 det + unclip (server/src/models/textDetect). It finds text lines (captions, URLs,
- * "SAMPLE"), not logos or graphics: those need the user's brush (maskUrl).
+ * "SAMPLE"), not logos or graphics: those need the user's brush (maskUrl). When some lines look like a watermark
+ * (see-through, small at the frame's edge, or tiled) the others are the picture's own lettering and stay.
  * Fill: 'best' (default) is the eraser's own fill (models/inpaint/bestFill.ts) on the detected mask grown to cover the
  * glyphs' halo (anti-aliased edges, outlines, shadows: what was left behind as a smudged band when only the unclipped
  * box was filled; see HALO_SHARE: the detector's margin already covers it at usual sizes), with a smooth base chosen
@@ -17,7 +18,7 @@ import { parseTaskParams } from '../../../../engine/spec/tasks';
 import { ResultCode } from '../../../../engine/spec/errors';
 import { ApiError } from '../../envelope';
 import { inpaintBest, inpaintTelea, withCancelTicker } from '../../models/inpaint';
-import { detectTextMask } from '../../models/textDetect';
+import { detectWatermarkMask } from '../../models/textDetect/watermarkMask';
 import { readParamFile } from '../paramFiles';
 import { readInput, type Processor } from '../processor';
 
@@ -63,9 +64,12 @@ export { FILL_QUALITIES as WATERMARK_QUALITIES, type FillQuality as WatermarkQua
 /** Message of the failure when nothing was given and no text was found. */
 export const NO_TEXT_FOUND = 'no text found: paint the watermark with the brush and try again';
 
-/** The detected text mask and its halo growth; PARAMS_INVALID {@link NO_TEXT_FOUND} when there is none. */
+/**
+ * The detected watermark's mask and its halo growth; PARAMS_INVALID {@link NO_TEXT_FOUND} when there is no text. Lines
+ * that are the picture's own lettering are left out when others look like a watermark (watermarkLike.ts, issue 29.9).
+ */
 async function detectedText(input: Buffer): Promise<{ mask: Buffer; halo: number }> {
-  const detected = await detectTextMask(input);
+  const detected = await detectWatermarkMask(input);
   if (detected.boxes.length === 0) throw new ApiError(ResultCode.PARAMS_INVALID, NO_TEXT_FOUND);
   return { mask: detected.mask, halo: haloPx(detected.boxes.map((b) => b.h)) };
 }

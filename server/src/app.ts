@@ -17,6 +17,7 @@ import { registerProjectRoutes } from './projects/projectRoutes';
 import { registerHealthRoutes, type HealthDeps } from './routes/healthRoutes';
 import { registerRequestIdHeader, requestId } from './logging';
 import { registerDetectRoutes } from './routes/detectRoutes';
+import { registerIdPhotoRoutes } from './routes/idphotoRoutes';
 import { registerDetectTextRoutes } from './routes/detectTextRoutes';
 import { registerBackgroundRoutes } from './backgrounds/routes';
 import { registerTextReviewRoutes } from './textReview';
@@ -137,6 +138,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerGenerationRoutes(app);
   registerDetectTextRoutes(app, { storage: deps.storage, absolute, access });
   registerDetectRoutes(app, { storage: deps.storage, absolute, access });
+  registerIdPhotoRoutes(app, { storage: deps.storage });
   await registerTextReviewRoutes(app, { baseKey: security.baseKey });
   registerHealthRoutes(app, { db: deps.db, queue: deps.queue, workers: deps.config.workers, tools: deps.tools ?? [], ...deps.readiness });
   await registerProjectRoutes(app, { db: deps.db, storage: deps.storage, absolute });

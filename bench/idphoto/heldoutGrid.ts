@@ -135,6 +135,8 @@ for (const [sample, indices] of Object.entries(HELD_OUT)) {
     }
   }
 }
+const only = arg('--only')?.split(',');
+if (only) portraits.splice(0, portraits.length, ...portraits.filter((p) => only.includes(p.name)));
 const limit = Number(arg('--limit') ?? 0);
 if (limit > 0) portraits.splice(limit);
 console.log(`held-out portraits: ${portraits.length} (${portraits.map((p) => p.name).join(', ')})`);

@@ -35,12 +35,14 @@ export type IdPhotoAdvice = (typeof ID_PHOTO_ADVICE)[number];
 const OFFICIAL_KINDS = new Set(['passport', 'visa', 'idCard', 'residence', 'drivingLicence', 'onlineUpload']);
 
 /**
- * Refused on official documents: sunglasses and hands raised to the head are never accepted there,
- * and the detectors for them are the sure ones. Everything else is advice: headwear is allowed for
- * religious or medical reasons, and the others are judged by the photo's reader, not by a rule we
- * could apply for them. On general templates (résumé, "pas foto") everything is advice.
+ * Refused on official documents: sunglasses are never accepted there, and their detector (eyes far
+ * darker than the cheeks) is the sure one. Everything else is advice: headwear is allowed for religious
+ * or medical reasons; raised hands are found from the person matte, which cannot tell an arm from a
+ * neighbour's head touching the person (2 of 16 held-out group-photo crops), so they advise rather than
+ * refuse; the others are judged by the photo's reader. On general templates (résumé, "pas foto")
+ * everything is advice.
  */
-const REFUSED_ON_OFFICIAL: ReadonlySet<IdPhotoAdvice> = new Set(['sunglasses', 'raisedHands']);
+const REFUSED_ON_OFFICIAL: ReadonlySet<IdPhotoAdvice> = new Set(['sunglasses']);
 
 /** Whether a finding refuses the photo for this template or only advises. */
 export function adviceAction(template: { kind: string }, advice: IdPhotoAdvice): 'refuse' | 'advise' {

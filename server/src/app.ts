@@ -18,6 +18,7 @@ import { registerHealthRoutes, type HealthDeps } from './routes/healthRoutes';
 import { registerRequestIdHeader, requestId } from './logging';
 import { registerDetectRoutes } from './routes/detectRoutes';
 import { registerSelectRoutes } from './routes/selectRoutes';
+import { registerIdPhotoRoutes } from './routes/idphotoRoutes';
 import { registerDetectTextRoutes } from './routes/detectTextRoutes';
 import { registerBackgroundRoutes } from './backgrounds/routes';
 import { registerTextReviewRoutes } from './textReview';
@@ -139,6 +140,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerDetectTextRoutes(app, { storage: deps.storage, absolute, access });
   registerDetectRoutes(app, { storage: deps.storage, absolute, access });
   registerSelectRoutes(app, { storage: deps.storage, access });
+  registerIdPhotoRoutes(app, { storage: deps.storage });
   await registerTextReviewRoutes(app, { baseKey: security.baseKey });
   registerHealthRoutes(app, { db: deps.db, queue: deps.queue, workers: deps.config.workers, tools: deps.tools ?? [], ...deps.readiness });
   await registerProjectRoutes(app, { db: deps.db, storage: deps.storage, absolute });

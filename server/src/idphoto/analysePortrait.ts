@@ -5,7 +5,7 @@
  * so the task is refunded and the page shows advice.
  */
 import sharp from 'sharp';
-import { ID_PHOTO_PROBLEM_CODES, POSE_LIMITS, SECOND_FACE_MIN_SHARE, HEAD_TOP_MIN_GAP_PX, problemMessage, type IdPhotoProblem } from '../../../engine/idphoto/checks';
+import { ID_PHOTO_PROBLEM_CODES, POSE_LIMITS, SECOND_FACE_MIN_SHARE, HEAD_TOP_MIN_GAP_PX, problemMessage, type IdPhotoAdvice, type IdPhotoProblem } from '../../../engine/idphoto/checks';
 import type { HeadMeasure } from '../../../engine/idphoto/layout';
 import { ResultCode } from '../../../engine/spec/errors';
 import { UPLOAD_MAX_PIXELS } from '../../../engine/spec/limits';
@@ -13,6 +13,9 @@ import { cutoutOf } from '../backgrounds/cutoutCache';
 import type { RawImage } from '../backgrounds/render';
 import { ApiError } from '../envelope';
 import { detectFaces, type FaceFound } from '../models/human/faceLandmarks';
+import { detectObjects } from '../models/products/centernet';
+import { findChin } from './chin';
+import { faceFindings, headwear, objectInFront, raisedHands } from './compliance';
 import { findCrown } from './crown';
 import { mainPersonGate } from './personGate';
 import { Upright, type Plane } from './upright';
@@ -38,10 +41,20 @@ export interface PortraitAnalysis {
   faceWidth: number;
   /** The cut-out (RGBA, decontaminated edges) with the alpha limited to the main person. */
   cutout: RawImage;
+  /** What the compliance checks found (compliance.ts); empty when `checkCompliance` was off. */
+  advice: IdPhotoAdvice[];
+}
+
+/** The photo as the face search saw it: RGB, at most DETECT_MAX_SIDE long, `scale` = its px per source px. */
+export interface SmallPhoto {
+  data: Uint8Array;
+  width: number;
+  height: number;
+  scale: number;
 }
 
 /** Finds the faces of an encoded photo, in its upright pixel coordinates. */
-export async function findFaces(input: Buffer): Promise<{ faces: FaceFound[]; width: number; height: number }> {
+export async function findFaces(input: Buffer): Promise<{ faces: FaceFound[]; width: number; height: number; small: SmallPhoto }> {
   let small;
   try {
     small = await sharp(input, { failOn: 'error', limitInputPixels: UPLOAD_MAX_PIXELS })
@@ -60,8 +73,9 @@ export async function findFaces(input: Buffer): Promise<{ faces: FaceFound[]; wi
   const width = (turned ? meta.height : meta.width) ?? small.info.width;
   const height = (turned ? meta.width : meta.height) ?? small.info.height;
   const scale = small.info.width / width;
-  const faces = await detectFaces(new Uint8Array(small.data.buffer, small.data.byteOffset, small.data.length), small.info.width, small.info.height, scale);
-  return { faces, width, height };
+  const data = new Uint8Array(small.data.buffer, small.data.byteOffset, small.data.length);
+  const faces = await detectFaces(data, small.info.width, small.info.height, scale);
+  return { faces, width, height, small: { data, width: small.info.width, height: small.info.height, scale } };
 }
 
 /** The one face an ID photo may have; the problem when there is none, several, or a turned one. */
@@ -83,9 +97,9 @@ const dist = (a: { x: number; y: number }, b: { x: number; y: number }) => Math.
  * Analyses a portrait for an ID photo or a head cut-out. `minSourceHead` (px) fails with
  * photoTooSmall when the head is smaller in the source (it would have to be enlarged too much).
  */
-export async function analysePortrait(input: Buffer, options: { minSourceHead?: number; onProgress?: (f: number) => void; checkPose?: boolean } = {}): Promise<PortraitAnalysis> {
+export async function analysePortrait(input: Buffer, options: { minSourceHead?: number; onProgress?: (f: number) => void; checkPose?: boolean; checkCompliance?: boolean } = {}): Promise<PortraitAnalysis> {
   const onProgress = options.onProgress ?? (() => undefined);
-  const { faces, width, height } = await findFaces(input);
+  const { faces, width, height, small } = await findFaces(input);
   // A photo shorter than the smallest head it must yield cannot hold that head, face or no face.
   if (options.minSourceHead && Math.max(width, height) < options.minSourceHead) {
     throw problem('photoTooSmall', `photo ${width}×${height} px, head needs ${Math.round(options.minSourceHead)} px`);
@@ -95,7 +109,6 @@ export async function analysePortrait(input: Buffer, options: { minSourceHead?: 
 
   const eyeCentre = { x: (face.eyes[0].x + face.eyes[1].x) / 2, y: (face.eyes[0].y + face.eyes[1].y) / 2 };
   const upright = new Upright(eyeCentre, face.rollDeg);
-  const chin = upright.toUpright(face.chin);
   const forehead = upright.toUpright(face.forehead);
   const faceWidth = dist(face.mesh[234], face.mesh[454]) || face.box[2];
 
@@ -109,12 +122,45 @@ export async function analysePortrait(input: Buffer, options: { minSourceHead?: 
   const crown = findCrown(alpha, upright, eyeCentre.x, forehead.y, faceWidth);
   const crownGapFromEdge = crownDistanceToTop(upright, eyeCentre.x, crown.crownY);
   if (crown.touchesEdge || crownGapFromEdge < HEAD_TOP_MIN_GAP_PX) throw problem('headAtTop');
+  // The visible chin (jaw contour + the step to the neck's shadow), not mesh point 152 alone (chin.ts).
+  const chin = findChin(face.mesh, upright, cutout, eyeCentre.y, faceWidth).chin;
   const head: HeadMeasure = { crownY: crown.crownY, chinY: chin.y, centreX: eyeCentre.x, eyeY: eyeCentre.y };
   if (options.minSourceHead && head.chinY - head.crownY < options.minSourceHead) {
     throw problem('photoTooSmall', `head ${Math.round(head.chinY - head.crownY)} px, needs ${Math.round(options.minSourceHead)} px`);
   }
+  const advice = options.checkCompliance === false ? [] : await complianceOf(face, small, cutout, alpha, upright, head, faceWidth);
   onProgress(0.9);
-  return { width, height, face, faceCount: faces.length, upright, head, faceWidth, cutout };
+  return { width, height, face, faceCount: faces.length, upright, head, faceWidth, cutout, advice };
+}
+
+/** The compliance findings (compliance.ts), the COCO detector run on the head's surroundings only. */
+async function complianceOf(face: FaceFound, small: SmallPhoto, cutout: RawImage, alpha: Plane, upright: Upright, head: HeadMeasure, faceWidth: number): Promise<IdPhotoAdvice[]> {
+  const found = faceFindings(face, cutout);
+  if (raisedHands(alpha, upright, head, faceWidth)) found.push('raisedHands');
+  if (headwear(face, cutout, alpha, upright, head, faceWidth)) found.push('headwear');
+  // Objects: a square around the face, twice its size, on the small copy the faces were found on.
+  const [bx, by, bw, bh] = face.box.map((v) => v * small.scale);
+  const side = Math.round(Math.min(Math.max(small.width, small.height), 2.2 * Math.max(bw, bh)));
+  const left = Math.round(Math.max(0, Math.min(small.width - side, bx + bw / 2 - side / 2)));
+  const top = Math.round(Math.max(0, Math.min(small.height - side, by + bh / 2 - side / 2)));
+  const w = Math.min(side, small.width - left);
+  const h = Math.min(side, small.height - top);
+  if (w > 16 && h > 16) {
+    const crop = new Uint8Array(w * h * 3);
+    for (let y = 0; y < h; y++) crop.set(small.data.subarray(((top + y) * small.width + left) * 3, ((top + y) * small.width + left + w) * 3), y * w * 3);
+    try {
+      const detections = await detectObjects(crop, w, h);
+      // Boxes back to the small copy's pixels; the face's lower part (eyes to chin) is what must stay clear.
+      const boxes = detections.map((d) => ({ ...d, box: [left + d.box[0] * w, top + d.box[1] * h, d.box[2] * w, d.box[3] * h] as [number, number, number, number] }));
+      const eyeY = Math.min(face.eyes[0].y, face.eyes[1].y) * small.scale;
+      const lowerFace: [number, number, number, number] = [bx, eyeY, bw, Math.max(1, face.chin.y * small.scale - eyeY)];
+      if (objectInFront(boxes, lowerFace)) found.push('objectInFront');
+    } catch (err) {
+      // The detector is advice only: a photo is never refused because it failed to load.
+      console.warn('idphoto: object detector failed:', err instanceof Error ? err.message : err);
+    }
+  }
+  return found;
 }
 
 /** Rows between the crown and the photo's top edge, straight up in the upright frame. */

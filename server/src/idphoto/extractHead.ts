@@ -29,7 +29,7 @@ export interface HeadCutout {
 }
 
 export async function extractHead(input: Buffer, onProgress: (f: number) => void = () => undefined): Promise<HeadCutout> {
-  const a = await analysePortrait(input, { checkPose: false, onProgress: (f) => onProgress(0.9 * f) });
+  const a = await analysePortrait(input, { checkPose: false, checkCompliance: false, onProgress: (f) => onProgress(0.9 * f) });
   const { cutout, upright, head } = a;
   const { width, height } = cutout;
   const headH = head.chinY - head.crownY;

@@ -20,16 +20,24 @@ export function parseHex(color: string): [number, number, number] {
   return [(v >> 16) & 255, (v >> 8) & 255, v & 255];
 }
 
-/** The ID photo as raw RGB at the placement's size. */
-export async function renderIdPhoto(cutout: RawImage, upright: Upright, placement: IdPhotoPlacement, background: string): Promise<{ rgb: Buffer; width: number; height: number }> {
+/**
+ * The ID photo as raw RGB at the placement's size. `k` is the cut-out's px per source px (a stored
+ * cut-out is smaller than the photo, portraitStore.ts).
+ *
+ * Samples beyond the photo's edge take the edge's own pixel (clamped): where the edge is background
+ * that is the new colour again, and where the person runs into it (a body cut off by the bottom of the
+ * photo) the clothing continues straight on. fit.ts keeps that continuation short.
+ */
+export async function renderIdPhoto(cutout: RawImage, upright: Upright, placement: IdPhotoPlacement, background: string, k0 = 1): Promise<{ rgb: Buffer; width: number; height: number }> {
   let src = cutout;
-  let k = 1; // source px → src px
-  if (placement.scale < PRESHRINK_BELOW) {
-    const w = Math.max(1, Math.round((cutout.width * placement.scale) / PRESHRINK_BELOW));
-    const h = Math.max(1, Math.round((cutout.height * placement.scale) / PRESHRINK_BELOW));
+  let k = k0; // source px → src px
+  const pre = placement.scale / k0; // output px per cut-out px
+  if (pre < PRESHRINK_BELOW) {
+    const w = Math.max(1, Math.round((cutout.width * pre) / PRESHRINK_BELOW));
+    const h = Math.max(1, Math.round((cutout.height * pre) / PRESHRINK_BELOW));
     const data = await sharp(cutout.data, { raw: { width: cutout.width, height: cutout.height, channels: 4 } }).resize(w, h, { fit: 'fill' }).raw().toBuffer();
     src = { data, width: w, height: h };
-    k = w / cutout.width;
+    k = (k0 * w) / cutout.width;
   }
   const [br, bg, bb] = parseHex(background);
   const { outWidth: W, outHeight: H, scale, originX, originY } = placement;
@@ -40,19 +48,18 @@ export async function renderIdPhoto(cutout: RawImage, upright: Upright, placemen
   for (let oy = 0; oy < H; oy++) {
     for (let ox = 0; ox < W; ox++) {
       const p = upright.toSource({ x: originX + (ox + 0.5) / scale, y: originY + (oy + 0.5) / scale });
-      // Pixel centres: src pixel i covers [i, i+1).
-      const x = p.x * k - 0.5;
-      const y = p.y * k - 0.5;
+      // Pixel centres: src pixel i covers [i, i+1); beyond the edge the edge pixel continues.
+      const x = Math.min(sw - 1, Math.max(0, p.x * k - 0.5));
+      const y = Math.min(sh - 1, Math.max(0, p.y * k - 0.5));
       let r = 0, g = 0, b = 0, a = 0;
       const x0 = Math.floor(x);
       const y0 = Math.floor(y);
-      if (x0 >= -1 && y0 >= -1 && x0 < sw && y0 < sh) {
+      {
         const fx = x - x0;
         const fy = y - y0;
         for (let j = 0; j < 4; j++) {
-          const xi = x0 + (j & 1);
-          const yi = y0 + (j >> 1);
-          if (xi < 0 || yi < 0 || xi >= sw || yi >= sh) continue;
+          const xi = Math.min(sw - 1, x0 + (j & 1));
+          const yi = Math.min(sh - 1, y0 + (j >> 1));
           const w = ((j & 1) ? fx : 1 - fx) * ((j >> 1) ? fy : 1 - fy);
           const i = (yi * sw + xi) * 4;
           const wa = (w * d[i + 3]) / 255;

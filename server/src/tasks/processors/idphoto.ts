@@ -15,6 +15,6 @@ export const idphotoProcessor: Processor = async (ctx) => {
   if (!parsed.ok) throw new ApiError(ResultCode.PARAMS_INVALID, parsed.message);
   const input = await readInput(ctx);
   await ctx.checkCancelled();
-  const result = await makeIdPhoto(input, parsed.value, ctx.onProgress);
+  const result = await makeIdPhoto(input, parsed.value, ctx.onProgress, ctx.storage);
   return { body: result.body, contentType: 'image/jpeg', extension: 'jpg' };
 };

@@ -1,10 +1,13 @@
 /**
  * /tools/id-photo-maker: pick a country template, upload a portrait → the `idphoto` task finds the face,
  * crops the head into the template's band, replaces the background with an allowed colour and returns
- * the photo at the exact pixel size and DPI (or a print sheet). A refused photo shows what is wrong and
- * what to do. "Adjust" stores an ID photo project (IDP_) and opens /tools/id-photo-edit.
+ * the photo at the exact pixel size and DPI (or a print sheet). That first analysis is the one paid step:
+ * another country, colour or output afterwards is a free re-render (useIdPhotoResult.ts), and the page
+ * says so before the upload. A refused photo shows what is wrong and what to do; advice on what a
+ * reader may object to (open mouth, gaze, glare…) shows under the result. "Adjust" stores an ID photo
+ * project (IDP_) and opens /tools/id-photo-edit.
  */
-import { useEffect, useEffectEvent, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { DEFAULT_ADJUST } from '../../../../engine/idphoto/layout';
@@ -19,50 +22,39 @@ import { UploadPrompt } from '../../../components/UploadPrompt';
 import { usePasteImage } from '../../../hooks/usePasteImage';
 import { usePreventFileNavigation } from '../../../hooks/usePreventFileNavigation';
 import { checkImageFile } from '../../../tools/checkImageFile';
-import { useImageTask, type ImageTaskPhase } from '../../../tools/useImageTask';
+import type { ImageTaskPhase } from '../../../tools/useImageTask';
 import { useTaskErrorToast } from '../../../tools/useToolResult';
 import { resultFileName } from '../../../editor/persistence/downloadName';
 import { StageProgress } from '../extender/StageProgress';
 import { downloadBlob } from './downloadBlob';
 import { createIdPhotoProject } from './idPhotoProject';
 import { idPhotoProblem, templateTitle } from './idPhotoText';
+import { AdviceList } from './AdviceList';
 import { ProblemPanel } from './ProblemPanel';
 import { RequirementTips } from './RequirementTips';
 import { ResultInfo } from './ResultInfo';
 import { TemplateOptions } from './TemplateOptions';
 import { TemplatePicker } from './TemplatePicker';
+import { useIdPhotoResult, type IdPhotoSettings } from './useIdPhotoResult';
 import './IdPhoto.css';
 
 const BUSY: readonly ImageTaskPhase[] = ['uploading', 'processing', 'downloading'];
-
-interface RunSettings {
-  templateId: string;
-  bgColor: string;
-  output: IdPhotoOutput;
-}
-
-const same = (a: RunSettings | null, b: RunSettings) => !!a && a.templateId === b.templateId && a.bgColor === b.bgColor && a.output === b.output;
 
 export function IdPhotoMakerPage() {
   const { t, i18n } = useTranslation();
   const toast = useToast();
   const navigate = useNavigate();
   const localize = useLocalize();
-  const task = useImageTask('idphoto');
   const input = useRef<HTMLInputElement>(null);
-  const busy = BUSY.includes(task.phase);
   const [template, setTemplate] = useState<IdPhotoTemplate>(findIdPhotoTemplate(DEFAULT_ID_PHOTO_TEMPLATE_ID)!);
   const [bgColor, setBgColor] = useState(template.limitBgColors[0]);
   const [output, setOutput] = useState<IdPhotoOutput>('photo');
   const [file, setFile] = useState<File | null>(null);
   const [saving, setSaving] = useState(false);
-  const lastRun = useRef<RunSettings | null>(null);
-  const settings: RunSettings = { templateId: template.templateId, bgColor, output };
-
-  const run = (photo: File, next: RunSettings) => {
-    lastRun.current = next;
-    task.start(photo, { templateId: next.templateId, bgColor: next.bgColor, output: next.output, adjust: DEFAULT_ADJUST });
-  };
+  const settings: IdPhotoSettings = { templateId: template.templateId, bgColor, output };
+  const result = useIdPhotoResult(settings);
+  const { task } = result;
+  const busy = BUSY.includes(task.phase);
 
   const submit = (picked: File) => {
     if (busy) return;
@@ -72,15 +64,8 @@ export function IdPhotoMakerPage() {
       return;
     }
     setFile(picked);
-    run(picked, settings);
+    result.start(picked, settings);
   };
-
-  // A new template, colour or output redoes the photo from the same file (the server reuses its cut-out).
-  const rerun = useEffectEvent(() => { if (file) run(file, settings); });
-  useEffect(() => {
-    if (!file || busy || task.phase === 'idle' || same(lastRun.current, settings)) return;
-    rerun();
-  }, [file, settings.templateId, settings.bgColor, settings.output, task.phase]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const pickTemplate = (next: IdPhotoTemplate) => {
     setTemplate(next);
@@ -88,17 +73,16 @@ export function IdPhotoMakerPage() {
   };
 
   const startOver = () => {
-    task.reset();
+    result.reset();
     setFile(null);
-    lastRun.current = null;
   };
 
   const openEditor = async () => {
-    if (!file || !task.resultBlob) return;
+    if (!file || !result.blob) return;
     setSaving(true);
     try {
       const name = `${file.name.replace(/\.[a-z0-9]{1,5}$/i, '')} – ${templateTitle(t, template, i18n.language)}`;
-      const pid = await createIdPhotoProject(file, task.resultBlob, { templateId: template.templateId, bgColor, adjust: DEFAULT_ADJUST }, name);
+      const pid = await createIdPhotoProject(file, result.blob, { templateId: template.templateId, bgColor, adjust: DEFAULT_ADJUST }, name);
       navigate(localize(`/tools/id-photo-edit?pid=${encodeURIComponent(pid)}`));
     } catch {
       toast.show(t('errors.unknown'), 'error');
@@ -110,7 +94,10 @@ export function IdPhotoMakerPage() {
   usePasteImage(submit);
   usePreventFileNavigation();
   const errorMessage = useTaskErrorToast(task);
-  const problem = idPhotoProblem(task.errorDetail);
+  const problem = result.refused ?? idPhotoProblem(task.errorDetail);
+  const showResult = !!result.url && !result.refused;
+  const phase = showResult ? 'done' : result.refused ? 'failed' : busy || (file && result.rendering) ? 'processing' : task.phase;
+  const madeWith = result.madeWith;
 
   return (
     <div className="container tool-page idp-page" data-testid="page.idPhotoMaker">
@@ -118,27 +105,35 @@ export function IdPhotoMakerPage() {
         <h1 className="page-title">{t('tools.idPhotoMaker.title')}</h1>
         <p className="lead">{t('idphoto.subtitle')}</p>
       </header>
-      <RequirementTips />
-      <div className="idp-layout">
-        <TemplatePicker selectedId={template.templateId} onSelect={pickTemplate} />
+      <div className={`idp-layout${file ? ' idp-layout--has-photo' : ''}`}>
+        <div className="idp-side">
+          <TemplatePicker selectedId={template.templateId} onSelect={pickTemplate} />
+          <RequirementTips />
+        </div>
         <div className="idp-main">
           <TemplateOptions template={template} bgColor={bgColor} onBgColor={setBgColor} output={output} onOutput={setOutput} />
+          <p className="small muted idp-cost" data-testid="idphoto.costNote">{t('idphoto.cost.note')}</p>
           <HiddenFileInput ref={input} onFile={submit} />
           <FileDropZone onFile={submit} enabled={!busy}>
-            <div className={`card workspace workspace--${task.phase}`} data-phase={task.phase}>
-              {task.phase === 'idle' && <UploadPrompt onPick={() => input.current?.click()} />}
-              {busy && <StageProgress label={t(`idphoto.stage.${task.phase}`)} progress={task.progress} phase={task.phase} onCancel={startOver} />}
-              {task.phase === 'done' && task.resultUrl && (
-                <div className="idp-result">
-                  <img className="idp-result__image" src={task.resultUrl} alt={t('idphoto.resultAlt')} data-testid="idphoto.result" data-template={lastRun.current?.templateId} />
-                  <ResultInfo blob={task.resultBlob} dpi={template.dpi} />
+            <div className={`card workspace workspace--${phase}`} data-phase={phase}>
+              {phase === 'idle' && <UploadPrompt onPick={() => input.current?.click()} />}
+              {!showResult && (busy || (file && result.rendering && !result.refused)) && (
+                <StageProgress label={t(`idphoto.stage.${busy ? task.phase : 'processing'}`)} progress={busy ? task.progress : 0.5} phase={busy ? task.phase : 'processing'} onCancel={startOver} />
+              )}
+              {showResult && (
+                <div className={`idp-result${result.rendering ? ' is-rendering' : ''}`} aria-busy={result.rendering}>
+                  <img className="idp-result__image" src={result.url!} alt={t('idphoto.resultAlt')} data-testid="idphoto.result"
+                    data-template={madeWith?.templateId} data-bg={madeWith?.bgColor} data-output={madeWith?.output} data-free-renders={result.freeRenders} />
+                  <ResultInfo blob={result.blob} dpi={template.dpi} />
+                  {result.moved && <p className="small idp-note" data-testid="idphoto.moved">{t('idphoto.moved')}</p>}
+                  <AdviceList advice={result.advice} template={template} />
                   <div className="idp-actions">
                     <button type="button" className="button button--primary" data-testid="idphoto.download"
-                      onClick={() => task.resultBlob && downloadBlob(task.resultBlob, resultFileName(task.sourceName, `${template.templateId}`, 'jpg'))}>
+                      onClick={() => result.blob && downloadBlob(result.blob, resultFileName(task.sourceName ?? file?.name ?? null, `${madeWith?.templateId ?? template.templateId}`, 'jpg'))}>
                       {t('idphoto.download')}
                     </button>
                     {output === 'photo' && (
-                      <button type="button" className="button button--secondary" disabled={saving} onClick={() => void openEditor()} data-testid="idphoto.edit">
+                      <button type="button" className="button button--secondary" disabled={saving || result.rendering} onClick={() => void openEditor()} data-testid="idphoto.edit">
                         {t('idphoto.adjust')}
                       </button>
                     )}
@@ -146,7 +141,9 @@ export function IdPhotoMakerPage() {
                   </div>
                 </div>
               )}
-              {task.phase === 'failed' && <ProblemPanel problem={problem} fallback={errorMessage} onRetry={task.retry} onNewImage={startOver} />}
+              {!showResult && !result.rendering && (result.refused || task.phase === 'failed') && (
+                <ProblemPanel problem={problem} fallback={errorMessage} onRetry={() => file && result.start(file, settings)} onNewImage={startOver} />
+              )}
             </div>
           </FileDropZone>
         </div>

@@ -29,12 +29,18 @@ export function TemplateOptions({ template, bgColor, onBgColor, output, onOutput
         ))}
       </div>
       {onOutput && (
-        <label className="idp-options__row">
+        // A segmented choice in the page's own style, not the browser's unstyled select (issue 29 item 12).
+        <div className="idp-options__row" role="radiogroup" aria-label={t('idphoto.output.label')} data-testid="idphoto.output" data-value={output}>
           <span className="idp-options__label">{t('idphoto.output.label')}</span>
-          <select className="input" value={output} onChange={(e) => onOutput(e.target.value as IdPhotoOutput)} data-testid="idphoto.output">
-            {ID_PHOTO_OUTPUTS.map((o) => <option key={o} value={o}>{t(`idphoto.output.${o}`)}</option>)}
-          </select>
-        </label>
+          <div className="idp-segmented">
+            {ID_PHOTO_OUTPUTS.map((o) => (
+              <button key={o} type="button" role="radio" aria-checked={o === output} className={`idp-segmented__item${o === output ? ' is-selected' : ''}`}
+                onClick={() => onOutput(o)} data-testid={`idphoto.output.${o}`}>
+                {t(`idphoto.output.${o}`)}
+              </button>
+            ))}
+          </div>
+        </div>
       )}
     </div>
   );

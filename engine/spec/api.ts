@@ -28,6 +28,8 @@ export interface TaskStatusData {
   progress: number;
   /** Set when the task is done: the result file (a picture or a JSON file, per the table's `result`). */
   resultUrl?: string;
+  /** Set while the task waits in the queue: how many jobs start before it (0: it is next); the page shows "N ahead of you". */
+  queueAhead?: number;
 }
 
 /**

@@ -9,6 +9,7 @@ import { ApiError, paramsInvalid } from '../envelope';
 import type { TaskCharging } from '../accounts';
 import type { Queryable } from '../db/database';
 import type { JobQueue } from '../queue/jobQueue';
+import { priorityForRank } from '../queue/lanes';
 import type { FileStorage } from '../storage/storage';
 import { fileUrlsIn, type FileAccess } from '../security/fileAccess';
 import type { Processor } from './processor';
@@ -75,13 +76,10 @@ export class TaskService {
     for (const { name, url } of fileUrlsIn(payload)) {
       if (name !== 'imgUrl') await this.deps.access.keyFor(owner, url, name);
     }
-    const cap = this.deps.maxActivePerOwner ?? 0;
-    if (cap > 0 && (await this.deps.tasks.countActive(owner)) >= cap) {
-      throw new ApiError(ResultCode.SERVICE_UNAVAILABLE, `you already have ${cap} tasks waiting or running; submit more when some have finished`, 429);
-    }
     const { imgUrl: _omit, ...rest } = payload;
-    // Text-to-image tasks have no input file.
-    return this.recordAndQueue(type, inputKey ? { ...rest, inputKey } : rest, owner, payer);
+    // Text-to-image tasks have no input file. The per-owner queue cap is checked where the task is recorded, in
+    // the charge's transaction under the owner's lock (TaskRepository.create), so concurrent submits cannot pass it.
+    return this.recordAndQueue(type, inputKey ? { ...rest, inputKey } : rest, owner, payer, undefined, this.deps.maxActivePerOwner ?? 0);
   }
 
   /**
@@ -104,20 +102,23 @@ export class TaskService {
   private async recordAndQueue(
     type: string, params: Record<string, unknown>, owner: string, payer: string | null,
     withTask?: (taskId: string, q: Queryable | undefined) => Promise<void>,
+    maxActive = 0,
   ): Promise<string> {
     const id = randomUUID().replace(/-/g, '');
     // The task records its job's id as it is created, so no statement has to record it after queueing (one
     // round trip less per submit). A crash in between leaves a queued task whose job is missing, which the
     // recovery sweep queues again (requeueOrphans), as for batches below.
     const jobId = randomUUID();
+    let rank = 0;
     const record = async (q?: Queryable) => {
-      await this.deps.tasks.create({ id, type, params, owner, jobId }, q);
+      ({ rank } = await this.deps.tasks.create({ id, type, params, owner, jobId }, q, { maxActive }));
       await withTask?.(id, q);
     };
     // A free task (cost 0: the resizer, product recognition) has nothing to charge: no ledger transaction.
     if (this.deps.charging && payer && taskCost(type, params) > 0) await this.deps.charging.chargeForTask(payer, { id, type, params }, record);
     else await record();
-    await this.deps.queue.enqueue(type, { taskId: id }, jobId).catch(async (err: unknown) => {
+    // Its turn among other owners' jobs: minus the owner's unfinished tasks ahead of it in its lane (queue/lanes.ts).
+    await this.deps.queue.enqueue(type, { taskId: id }, jobId, priorityForRank(rank)).catch(async (err: unknown) => {
       // Failing the task refunds its charge (ledger trigger), so no credit is lost.
       await this.deps.tasks.fail(id, ResultCode.SERVER_ERROR, 'the task could not be queued');
       throw err;
@@ -143,8 +144,8 @@ export class TaskService {
     // queued (on the embedded database that statement delayed the first photo). A crash before the jobs exist
     // leaves queued tasks whose job is missing, which the recovery sweep queues again (requeueOrphans).
     const jobIds = ids.map(() => randomUUID());
-    await this.deps.tasks.createMany(ids.map((id, i) => ({ id, type, params: paramsList[i], owner, jobId: jobIds[i] })), withTasks);
-    await this.deps.queue.enqueueMany(type, ids, jobIds).catch(async (err: unknown) => {
+    const ranks = await this.deps.tasks.createMany(ids.map((id, i) => ({ id, type, params: paramsList[i], owner, jobId: jobIds[i] })), withTasks);
+    await this.deps.queue.enqueueMany(type, ids, jobIds, ranks.map(priorityForRank)).catch(async (err: unknown) => {
       for (const id of ids) await this.deps.tasks.fail(id, ResultCode.SERVER_ERROR, 'the task could not be queued');
       throw err;
     });
@@ -173,11 +174,22 @@ export class TaskService {
   private async readStatus(ids: string[], absolute: (path: string) => string, owner: string): Promise<Record<string, TaskStatusEntry>> {
     const found = await this.deps.tasks.getMany(ids);
     const result: Record<string, TaskStatusEntry> = {};
+    const waiting: TaskRecord[] = [];
     for (const id of ids) {
       const candidate = found.get(id);
       // Another owner's task reads exactly like an unknown one: its existence is not revealed.
       const task = candidate && candidate.owner === owner ? candidate : undefined;
       result[id] = task ? entryFor(task, absolute) : { resultCode: ResultCode.PARAMS_INVALID, msg: 'unknown task id', data: null };
+      if (task?.status === 'queued' && task.jobId) waiting.push(task);
+    }
+    if (waiting.length > 0) {
+      // Its place in the queue, for the page's "N ahead of you" (one statement for every waiting task asked about).
+      const ahead = await this.deps.queue.ahead(waiting.map((t) => t.jobId!)).catch(() => new Map<string, number>());
+      for (const task of waiting) {
+        const n = ahead.get(task.jobId!);
+        const data = result[task.id]!.data;
+        if (n !== undefined && data) result[task.id] = { ...result[task.id]!, data: { ...data, queueAhead: n } };
+      }
     }
     return result;
   }

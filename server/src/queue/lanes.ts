@@ -40,5 +40,6 @@ const LOWEST_PRIORITY = -100_000;
 
 /** The pg-boss priority of an owner's job submitted with `rank` of its unfinished tasks ahead of it in its lane. */
 export function priorityForRank(rank: number): number {
-  return Math.max(LOWEST_PRIORITY, -Math.max(0, Math.floor(rank)));
+  const n = Math.floor(rank);
+  return n > 0 ? Math.max(LOWEST_PRIORITY, -n) : 0;
 }

@@ -20,6 +20,8 @@ export interface ImageTaskView {
   phase: ImageTaskPhase;
   /** Overall progress 0..1 (upload, processing and download together). */
   progress: number;
+  /** While the task waits in the server's queue: how many jobs start before it; null otherwise. */
+  queueAhead: number | null;
   /** Object URL of the picked source file, for the "before" view. */
   sourceUrl: string | null;
   /** The picked file's name (downloads are named after it). */
@@ -47,13 +49,14 @@ type Snapshot = ReturnType<FlowActor['getSnapshot']>;
 interface Derived {
   phase: ImageTaskPhase;
   progress: number;
+  queueAhead: number | null;
   resultBlob: Blob | null;
   errorKey: string | null;
   errorCode: number | null;
   errorDetail: string | null;
 }
 
-const IDLE: Derived = { phase: 'idle', progress: 0, resultBlob: null, errorKey: null, errorCode: null, errorDetail: null };
+const IDLE: Derived = { phase: 'idle', progress: 0, queueAhead: null, resultBlob: null, errorKey: null, errorCode: null, errorDetail: null };
 
 /** Maps a machine snapshot to the view's primitives (never the snapshot itself into React state). */
 function derive(s: Snapshot): Derived {
@@ -69,7 +72,7 @@ function derive(s: Snapshot): Derived {
   if (s.matches({ running: 'reviewingPicture' })) return { ...IDLE, phase: 'uploading', progress: 0 };
   if (s.matches({ running: 'uploading' })) return { ...IDLE, phase: 'uploading', progress: 0.3 * c.uploadProgress };
   if (s.matches({ running: { querying: 'downloading' } })) return { ...IDLE, phase: 'downloading', progress: 0.95 };
-  return { ...IDLE, phase: 'processing', progress: 0.3 + 0.6 * (task?.progress ?? 0) };
+  return { ...IDLE, phase: 'processing', progress: 0.3 + 0.6 * (task?.progress ?? 0), queueAhead: task?.queueAhead ?? null };
 }
 
 export interface ImageTaskOptions {
@@ -121,7 +124,7 @@ export function useImageTask(taskType: TaskType, options: ImageTaskOptions = {})
     current = actor;
     actor.subscribe((s) => setDerived((prev) => {
       const next = derive(s);
-      return prev.phase === next.phase && prev.progress === next.progress && prev.resultBlob === next.resultBlob && prev.errorKey === next.errorKey && prev.errorDetail === next.errorDetail ? prev : next;
+      return prev.phase === next.phase && prev.progress === next.progress && prev.queueAhead === next.queueAhead && prev.resultBlob === next.resultBlob && prev.errorKey === next.errorKey && prev.errorDetail === next.errorDetail ? prev : next;
     }));
     actorRef.current = actor;
     actor.start();

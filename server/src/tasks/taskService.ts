@@ -173,23 +173,18 @@ export class TaskService {
 
   private async readStatus(ids: string[], absolute: (path: string) => string, owner: string): Promise<Record<string, TaskStatusEntry>> {
     const found = await this.deps.tasks.getMany(ids);
-    const result: Record<string, TaskStatusEntry> = {};
-    const waiting: TaskRecord[] = [];
-    for (const id of ids) {
+    // Another owner's task reads exactly like an unknown one: its existence is not revealed.
+    const mine = (id: string) => {
       const candidate = found.get(id);
-      // Another owner's task reads exactly like an unknown one: its existence is not revealed.
-      const task = candidate && candidate.owner === owner ? candidate : undefined;
-      result[id] = task ? entryFor(task, absolute) : { resultCode: ResultCode.PARAMS_INVALID, msg: 'unknown task id', data: null };
-      if (task?.status === 'queued' && task.jobId) waiting.push(task);
-    }
-    if (waiting.length > 0) {
-      // Its place in the queue, for the page's "N ahead of you" (one statement for every waiting task asked about).
-      const ahead = await this.deps.queue.ahead(waiting.map((t) => t.jobId!)).catch(() => new Map<string, number>());
-      for (const task of waiting) {
-        const n = ahead.get(task.jobId!);
-        const data = result[task.id]!.data;
-        if (n !== undefined && data) result[task.id] = { ...result[task.id]!, data: { ...data, queueAhead: n } };
-      }
+      return candidate && candidate.owner === owner ? candidate : undefined;
+    };
+    const waitingJobs = ids.map(mine).filter((t) => t?.status === 'queued' && t.jobId).map((t) => t!.jobId!);
+    // Its place in the queue, for the page's "N ahead of you" (one statement for every waiting task asked about).
+    const ahead = waitingJobs.length > 0 ? await this.deps.queue.ahead(waitingJobs).catch(() => new Map<string, number>()) : new Map<string, number>();
+    const result: Record<string, TaskStatusEntry> = {};
+    for (const id of ids) {
+      const task = mine(id);
+      result[id] = task ? entryFor(task, absolute, task.jobId ? ahead.get(task.jobId) : undefined) : { resultCode: ResultCode.PARAMS_INVALID, msg: 'unknown task id', data: null };
     }
     return result;
   }
@@ -215,7 +210,7 @@ function checkTaskParams(type: string, params: Record<string, unknown>): void {
   if (!checked.ok) throw paramsInvalid(checked.message);
 }
 
-function entryFor(task: TaskRecord, absolute: (path: string) => string): TaskStatusEntry {
+function entryFor(task: TaskRecord, absolute: (path: string) => string, queueAhead?: number): TaskStatusEntry {
   const data = { status: task.status, progress: task.progress };
   switch (task.status) {
     case 'done':
@@ -225,6 +220,6 @@ function entryFor(task: TaskRecord, absolute: (path: string) => string): TaskSta
     case 'cancelled':
       return { resultCode: ResultCode.SERVICE_UNKNOWN_ERROR, msg: 'task cancelled', data };
     default:
-      return { resultCode: ResultCode.GPU_TASK_UNFINISHED, msg: 'task unfinished', data };
+      return { resultCode: ResultCode.GPU_TASK_UNFINISHED, msg: 'task unfinished', data: queueAhead === undefined ? data : { ...data, queueAhead } };
   }
 }

@@ -135,7 +135,7 @@ export function IdPhotoEditPage() {
           </div>
         </div>
         <div className="card workspace idp-edit-stage" data-phase={task.phase}>
-          {busy && <StageProgress label={t(`idphoto.stage.${task.phase}`)} progress={task.progress} phase={task.phase} onCancel={task.cancel} />}
+          {busy && <StageProgress label={t(`idphoto.stage.${task.phase}`)} progress={task.progress} phase={task.phase} queueAhead={task.queueAhead} onCancel={task.cancel} />}
           {task.phase === 'done' && task.resultUrl && (
             <>
               <div className="idp-edit-frame" style={{ aspectRatio: `${template.pixelWidth} / ${template.pixelHeight}` }}>

@@ -127,7 +127,7 @@ export function IdPhotoMakerPage() {
           <FileDropZone onFile={submit} enabled={!busy}>
             <div className={`card workspace workspace--${task.phase}`} data-phase={task.phase}>
               {task.phase === 'idle' && <UploadPrompt onPick={() => input.current?.click()} />}
-              {busy && <StageProgress label={t(`idphoto.stage.${task.phase}`)} progress={task.progress} phase={task.phase} onCancel={startOver} />}
+              {busy && <StageProgress label={t(`idphoto.stage.${task.phase}`)} progress={task.progress} phase={task.phase} queueAhead={task.queueAhead} onCancel={startOver} />}
               {task.phase === 'done' && task.resultUrl && (
                 <div className="idp-result">
                   <img className="idp-result__image" src={task.resultUrl} alt={t('idphoto.resultAlt')} data-testid="idphoto.result" data-template={lastRun.current?.templateId} />

@@ -18,11 +18,14 @@ export interface TaskRecord {
   resultCode: number | null;
   errorMsg: string | null;
   attempts: number;
+  /** The worker lease id of the process running it (null while queued). */
+  workerId: string | null;
 }
 
 interface TaskRow {
   id: string; type: string; status: TaskStatus; progress: number; params: unknown; owner: string | null;
   job_id: string | null; result_url: string | null; result_code: number | null; error_msg: string | null; attempts: number;
+  worker_id?: string | null;
 }
 
 function fromRow(r: TaskRow): TaskRecord {
@@ -30,7 +33,7 @@ function fromRow(r: TaskRow): TaskRecord {
     id: r.id, type: r.type, status: r.status, progress: Number(r.progress),
     params: (typeof r.params === 'string' ? JSON.parse(r.params) : r.params) as Record<string, unknown>,
     owner: r.owner, jobId: r.job_id, resultUrl: r.result_url, resultCode: r.result_code, errorMsg: r.error_msg,
-    attempts: Number(r.attempts),
+    attempts: Number(r.attempts), workerId: r.worker_id ?? null,
   };
 }
 

@@ -13,12 +13,14 @@ import { priorityForRank } from '../queue/lanes';
 import type { FileStorage } from '../storage/storage';
 import { fileUrlsIn, type FileAccess } from '../security/fileAccess';
 import type { Processor } from './processor';
+import type { OtherWorkers } from './otherWorkers';
 import { taskEnds } from './taskEnds';
 import type { TaskRecord, TaskRepository } from './taskRepository';
 
 /**
- * How often a waiting status request re-reads its tasks: a worker in another process cannot wake it, so this
- * bounds how late it learns of their results (this process's own workers wake it at once).
+ * How often a waiting status request re-reads its tasks while one of them may end in another process (a worker
+ * there cannot wake it), which bounds how late it learns of their results. Tasks only this process can end are
+ * not re-read: its workers wake the request at once (taskEnds.ts, OtherWorkers).
  */
 export const STATUS_WAIT_RECHECK_MS = 500;
 
@@ -43,6 +45,8 @@ export class TaskService {
       maxActivePerOwner?: number;
       /** Credits: the task is recorded in the same transaction as its charge (1010103 when short). */
       charging?: Pick<TaskCharging, 'chargeForTask'>;
+      /** Whether a task may end in another process (held status calls re-read only then); default: always. */
+      otherWorkers?: Pick<OtherWorkers, 'mayEndElsewhere'>;
     },
   ) {}
 
@@ -162,16 +166,20 @@ export class TaskService {
     ids: string[], absolute: (path: string) => string, owner: string, wait: { ms: number; signal?: AbortSignal } = { ms: 0 },
   ): Promise<Record<string, TaskStatusEntry>> {
     const deadline = Date.now() + wait.ms;
-    let result = await this.readStatus(ids, absolute, owner);
+    let { result, tasks } = await this.readStatus(ids, absolute, owner);
     for (;;) {
       const left = deadline - Date.now();
       if (left <= 0 || wait.signal?.aborted || !allUnfinished(result)) return result;
-      await taskEnds.waitForAny(ids, Math.min(left, STATUS_WAIT_RECHECK_MS), wait.signal);
-      result = await this.readStatus(ids, absolute, owner);
+      // Only a task that may end in another process needs re-reads; this process's ends wake the wait at once.
+      const elsewhere = this.deps.otherWorkers ? await this.deps.otherWorkers.mayEndElsewhere(tasks) : true;
+      await taskEnds.waitForAny(ids, elsewhere ? Math.min(left, STATUS_WAIT_RECHECK_MS) : left, wait.signal);
+      ({ result, tasks } = await this.readStatus(ids, absolute, owner));
     }
   }
 
-  private async readStatus(ids: string[], absolute: (path: string) => string, owner: string): Promise<Record<string, TaskStatusEntry>> {
+  private async readStatus(
+    ids: string[], absolute: (path: string) => string, owner: string,
+  ): Promise<{ result: Record<string, TaskStatusEntry>; tasks: TaskRecord[] }> {
     const found = await this.deps.tasks.getMany(ids);
     // Another owner's task reads exactly like an unknown one: its existence is not revealed.
     const mine = (id: string) => {
@@ -186,7 +194,7 @@ export class TaskService {
       const task = mine(id);
       result[id] = task ? entryFor(task, absolute, task.jobId ? ahead.get(task.jobId) : undefined) : { resultCode: ResultCode.PARAMS_INVALID, msg: 'unknown task id', data: null };
     }
-    return result;
+    return { result, tasks: ids.map(mine).filter((t): t is TaskRecord => t !== undefined) };
   }
 
   /** Cancels `owner`'s task `id`; another owner's task is refused as unknown. */

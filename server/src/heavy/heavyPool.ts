@@ -146,15 +146,19 @@ async function onEvent(slot: Slot, event: HeavyEvent): Promise<void> {
 }
 
 /**
- * A thread for the next job of `lane`: light work takes an idle reserved thread, else any idle one, else starts
- * one (reserved first); heavy work only the pool's own `size` threads. Null when it must wait.
+ * A thread for the next job of `lane`: light work takes an idle reserved thread, else starts one, else takes any
+ * idle one (so light work keeps to its own thread, whose cut-out cache its re-runs then hit: a re-run that found
+ * its cut-out cached on a general thread now busy with an enhancement would cut out again); heavy work only the
+ * pool's own `size` threads. Null when it must wait.
  */
 function slotFor(lane: Lane): Slot | null {
   const general = slots.filter((s) => !s.reserved);
   if (lane === 'light') {
-    const idle = slots.find((s) => !s.job && s.reserved) ?? general.find((s) => !s.job);
+    const idle = slots.find((s) => !s.job && s.reserved);
     if (idle) return idle;
     if (slots.length - general.length < LIGHT_RESERVED_THREADS) return startSlot(true);
+    const idleGeneral = general.find((s) => !s.job);
+    if (idleGeneral) return idleGeneral;
   } else {
     const idle = general.find((s) => !s.job);
     if (idle) return idle;

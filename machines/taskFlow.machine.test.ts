@@ -84,6 +84,18 @@ describe('task flow machine', () => {
     expect(t.ctx().end).toBe(false);
   });
 
+  it('issue 29: a waiting task records its place in the queue, and forgets it once it runs', async () => {
+    const queued = { resultCode: ResultCode.GPU_TASK_UNFINISHED, data: { status: 'queued', progress: 0, queueAhead: 3 } };
+    const running = { resultCode: ResultCode.GPU_TASK_UNFINISHED, data: { status: 'running', progress: 0.2 } };
+    const t = setup({ replies: [okEnv({ result: { t1: queued } }), okEnv({ result: { t1: running } })] });
+    t.actor.send({ type: 'job.start' });
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(t.ctx().taskResults.t1.queueAhead).toBe(3);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(t.ctx().taskResults.t1.queueAhead).toBeNull();
+    expect(t.ctx().taskResults.t1.progress).toBe(0.2);
+  });
+
   it('any other code fails the task with GPU_HANDLE_FAILED plus the raw code', async () => {
     const t = setup({ replies: [okEnv({ result: { t1: { resultCode: ResultCode.PRE_PROCESS_FAILED, msg: 'bad' } } })] });
     t.actor.send({ type: 'job.start' });

@@ -1,4 +1,4 @@
-import { statusEntriesByTask, statusProgress, statusValue } from '../engine/spec/api';
+import { statusEntriesByTask, statusProgress, statusQueueAhead, statusValue } from '../engine/spec/api';
 import { ResultCode, jobError } from '../engine/spec/errors';
 import type { QueryEntry, TaskResult } from './taskFlow.types';
 
@@ -6,7 +6,7 @@ import type { QueryEntry, TaskResult } from './taskFlow.types';
 export function emptyTaskResult(taskId: string): TaskResult {
   return {
     taskId, resultFileUrl: null, result: null, isGpuFinish: false, err: null, gpuErr: null,
-    resultFile: null, needReviewResultPic: false, end: false, progress: 0, postStage: 0,
+    resultFile: null, needReviewResultPic: false, end: false, progress: 0, postStage: 0, queueAhead: null,
   };
 }
 
@@ -26,7 +26,7 @@ export const entriesByTask = (result: unknown, taskIds: string[]): Record<string
 export function applyEntry(task: TaskResult, entry: QueryEntry | undefined, needReview: boolean): TaskResult {
   if (!entry || task.end) return task;
   if (entry.resultCode === ResultCode.GPU_TASK_UNFINISHED) {
-    return { ...task, progress: progressOf(entry.data) ?? task.progress };
+    return { ...task, progress: progressOf(entry.data) ?? task.progress, queueAhead: statusQueueAhead(entry.data) ?? null };
   }
   if (entry.resultCode !== ResultCode.SUCCESS) {
     return {

@@ -28,6 +28,8 @@ export interface TaskResult {
   end: boolean;
   /** Server-reported progress 0..1 while unfinished. */
   progress: number;
+  /** While the task waits in the server's queue: how many jobs start before it (the page's "N ahead of you"); else null. */
+  queueAhead: number | null;
   /** Post-flow sub-stage once a result URL arrived (SPEC §4): 1 download, 2 pornography check, 3 finish; 0 before. */
   postStage: 0 | PostFlowStageValue;
 }

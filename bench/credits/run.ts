@@ -25,7 +25,7 @@ async function bench(name: string, db: Database) {
   const run = `${Date.now()}`;
   const charge = (payer: string, i: number) => {
     const task = { id: `bench_${run}_${payer.includes('race') ? 'r' : 's'}_${i}`, type: 'removebg' };
-    return ledger.chargeForTask(payer, task, (tx) => tasks.create({ ...task, params: {}, owner: payer }, tx));
+    return ledger.chargeForTask(payer, task, (tx) => tasks.create({ ...task, params: {}, owner: payer }, tx).then(() => undefined));
   };
 
   const solo = `account:bench-solo-${run}`;

@@ -28,6 +28,8 @@ export interface TaskStatusData {
   progress: number;
   /** Set when the task is done: the result file (a picture or a JSON file, per the table's `result`). */
   resultUrl?: string;
+  /** Set while the task waits in the queue: how many jobs start before it (0: it is next); the page shows "N ahead of you". */
+  queueAhead?: number;
 }
 
 /**
@@ -78,6 +80,12 @@ export function statusValue(data: unknown): string {
 }
 
 /** The progress 0..1 an entry reports, if any. */
+/** The `queueAhead` of a status entry's data (jobs that start before a waiting task), when it is a count. */
+export function statusQueueAhead(data: unknown): number | undefined {
+  const n = data && typeof data === 'object' ? (data as { queueAhead?: unknown }).queueAhead : undefined;
+  return typeof n === 'number' && Number.isInteger(n) && n >= 0 ? n : undefined;
+}
+
 export function statusProgress(data: unknown): number | undefined {
   const p = data && typeof data === 'object' ? (data as { progress?: unknown }).progress : undefined;
   return typeof p === 'number' && p >= 0 && p <= 1 ? p : undefined;

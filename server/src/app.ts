@@ -41,6 +41,7 @@ import type { ToolStatus } from './systemTools';
 import type { Processor } from './tasks/processor';
 import { TaskRepository } from './tasks/taskRepository';
 import { TaskService } from './tasks/taskService';
+import { OtherWorkers } from './tasks/otherWorkers';
 import { registerGenerationRoutes } from './comfy/generationRoutes';
 import { BatchService } from './batch/batchService';
 import { registerBatchRoutes } from './batch/batchRoutes';
@@ -64,6 +65,8 @@ export interface AppDeps {
   limits?: LimitSettings;
   /** Sign-in, credits and payments settings, instead of settings.accounts (tests). */
   accounts?: AccountsConfig;
+  /** This process's worker lease id (runtime.ts), when it runs jobs (config.workers > 0). */
+  workerId?: string;
 }
 
 /** HTTP status that accompanies an envelope code; the envelope itself is the contract. */
@@ -120,6 +123,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const accounts = registerAccounts(app, { db: deps.db, config: deps.accounts ?? settings.accounts, absolute, storage: deps.storage });
   const service = new TaskService({
     tasks, queue: deps.queue, storage: deps.storage, processors: deps.processors, access, maxActivePerOwner: limits.maxActiveTasksPerClient, charging: accounts,
+    // Held status calls re-read the database only for tasks another process may end (issue 30, item 15).
+    otherWorkers: new OtherWorkers(deps.db, (deps.config.workers ?? 0) > 0 && deps.workerId ? deps.workerId : null),
   });
   registerUploadRoutes(app, { storage: deps.storage, db: deps.db, absolute });
   registerTaskRoutes(app, { service, absolute, payerOf: accounts.payerOf, proAccessOf: accounts.proAccessOf });

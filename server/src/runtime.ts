@@ -11,6 +11,7 @@ import { createFileStorage } from './storage/storageConfig';
 import { TrackedStorage } from './storage/trackedStorage';
 import { RECOVERY_SWEEP_MS, recoverStrandedTasks } from './queue/recovery';
 import { WorkerLease } from './queue/workerLease';
+import { RETRY_PRIORITY } from './queue/lanes';
 import type { FileStorage } from './storage/storage';
 import type { Processor } from './tasks/processor';
 import { runTask } from './tasks/runTask';
@@ -30,7 +31,10 @@ export interface Runtime {
   workerId: string;
   /** Tasks this process is running now. */
   runningTasks(): number;
-  /** Starts one pool of `count` job loops over every task type, under this process's lease. */
+  /**
+   * Starts the job loops under this process's lease: `count` slots for heavy task types, `count` more for the
+   * light lane's single jobs, and the grouped light loop (`count` photos at once) (queue/lanes.ts).
+   */
   startWorkers(count: number): Promise<void>;
   /**
    * Graceful stop: takes no new jobs, lets running ones finish for up to `graceMs`
@@ -96,14 +100,17 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
       if (count <= 0) return;
       await lease.start();
       working = true;
-      await queue.work(count, async ({ taskId }) => {
+      const runOne = async ({ taskId }: { taskId: string }) => {
         running.add(taskId);
         try {
           await runTask({ tasks, storage, processors }, taskId);
         } finally {
           running.delete(taskId);
         }
-      });
+      };
+      await queue.work(count, runOne);
+      // The light lane's single jobs have slots of their own, so a re-run never waits for an enhancement (queue/lanes.ts).
+      await queue.workQuick(count, runOne);
       // Light tasks (the bulk resizer) in groups, `count` photos at once (queue/lightTasks.ts).
       const limit = createLimiter(count);
       await queue.workLight(LIGHT_GROUPS_IN_FLIGHT, LIGHT_BATCH_SIZE, async (jobs) => {
@@ -126,7 +133,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
           // Out of time: queue it again now rather than leave it for the recovery sweep.
           const task = await tasks.get(taskId);
           if (task && (await tasks.release(taskId))) {
-            await tasks.setJobId(taskId, await queue.enqueue(task.type, { taskId }));
+            await tasks.setJobId(taskId, await queue.enqueue(task.type, { taskId }, undefined, RETRY_PRIORITY));
           }
         }
       }

@@ -1,15 +1,18 @@
 /** Progress of a running task: stage label, percentage, bar, and a Cancel button (Escape does the same). */
 import { useTranslation } from 'react-i18next';
 import type { ImageTaskPhase } from '../tools/useImageTask';
+import { QueueAhead } from './QueueAhead';
 
 interface Props {
   phase: ImageTaskPhase;
   /** 0..1 */
   progress: number;
+  /** Jobs ahead of this one in the server's queue while it waits (null: not waiting). */
+  queueAhead?: number | null;
   onCancel(): void;
 }
 
-export function TaskProgress({ phase, progress, onCancel }: Props) {
+export function TaskProgress({ phase, progress, queueAhead = null, onCancel }: Props) {
   const { t } = useTranslation();
   const percent = Math.round(Math.min(1, Math.max(0, progress)) * 100);
   const label = t(`bgRemover.stage.${phase}`);
@@ -29,6 +32,7 @@ export function TaskProgress({ phase, progress, onCancel }: Props) {
       >
         <div className="progress__fill" style={{ width: `${percent}%` }} />
       </div>
+      <QueueAhead n={queueAhead} />
       <button type="button" className="button button--secondary" onClick={onCancel} data-testid="task.cancel">
         {t('common.cancel')}
       </button>

@@ -71,7 +71,7 @@ export function BackgroundRemoverPage() {
           {busy && (
             <>
               {task.sourceUrl && <SourcePreview key={task.sourceUrl} url={task.sourceUrl} dimmed />}
-              <TaskProgress phase={task.phase} progress={task.progress} onCancel={task.cancel} />
+              <TaskProgress phase={task.phase} progress={task.progress} queueAhead={task.queueAhead} onCancel={task.cancel} />
             </>
           )}
 

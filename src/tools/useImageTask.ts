@@ -20,6 +20,8 @@ export interface ImageTaskView {
   phase: ImageTaskPhase;
   /** Overall progress 0..1 (upload, processing and download together). */
   progress: number;
+  /** While the task waits in the server's queue: how many jobs start before it; null otherwise. */
+  queueAhead: number | null;
   /** Object URL of the picked source file, for the "before" view. */
   sourceUrl: string | null;
   /** The picked file's name (downloads are named after it). */
@@ -54,6 +56,7 @@ type Snapshot = ReturnType<FlowActor['getSnapshot']>;
 interface Derived {
   phase: ImageTaskPhase;
   progress: number;
+  queueAhead: number | null;
   resultBlob: Blob | null;
   uploadedUrl: string | null;
   resultFacts: Record<string, string>;
@@ -63,7 +66,7 @@ interface Derived {
 }
 
 const NO_FACTS: Record<string, string> = {};
-const IDLE: Derived = { phase: 'idle', progress: 0, resultBlob: null, uploadedUrl: null, resultFacts: NO_FACTS, errorKey: null, errorCode: null, errorDetail: null };
+const IDLE: Derived = { phase: 'idle', progress: 0, queueAhead: null, resultBlob: null, uploadedUrl: null, resultFacts: NO_FACTS, errorKey: null, errorCode: null, errorDetail: null };
 
 /** The query of a result URL as plain facts (`?fill=patch` → { fill: 'patch' }); none for a URL without one. */
 export function resultFacts(url: string | null): Record<string, string> {
@@ -89,7 +92,7 @@ function derive(s: Snapshot): Derived {
   if (s.matches({ running: 'reviewingPicture' })) return { ...IDLE, phase: 'uploading', progress: 0 };
   if (s.matches({ running: 'uploading' })) return { ...IDLE, phase: 'uploading', progress: 0.3 * c.uploadProgress };
   if (s.matches({ running: { querying: 'downloading' } })) return { ...IDLE, phase: 'downloading', progress: 0.95 };
-  return { ...IDLE, phase: 'processing', progress: 0.3 + 0.6 * (task?.progress ?? 0) };
+  return { ...IDLE, phase: 'processing', progress: 0.3 + 0.6 * (task?.progress ?? 0), queueAhead: task?.queueAhead ?? null };
 }
 
 export interface ImageTaskOptions {
@@ -141,7 +144,7 @@ export function useImageTask(taskType: TaskType, options: ImageTaskOptions = {})
     current = actor;
     actor.subscribe((s) => setDerived((prev) => {
       const next = derive(s);
-      return prev.phase === next.phase && prev.progress === next.progress && prev.resultBlob === next.resultBlob && prev.uploadedUrl === next.uploadedUrl && prev.resultFacts === next.resultFacts && prev.errorKey === next.errorKey && prev.errorDetail === next.errorDetail ? prev : next;
+      return prev.phase === next.phase && prev.progress === next.progress && prev.queueAhead === next.queueAhead && prev.resultBlob === next.resultBlob && prev.uploadedUrl === next.uploadedUrl && prev.resultFacts === next.resultFacts && prev.errorKey === next.errorKey && prev.errorDetail === next.errorDetail ? prev : next;
     }));
     actorRef.current = actor;
     actor.start();

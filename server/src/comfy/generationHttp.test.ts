@@ -61,6 +61,14 @@ describe('generative tasks over HTTP (PGlite, protocol test server)', () => {
     expect((await sharp(file.rawPayload).metadata()).width).toBe(1152);
   });
 
+  it('issue 30 item 20: a prompt with {{braces}} runs, and reaches the server as written', async () => {
+    const device = { 'x-device-id': 'gen-device-0000000000000020' };
+    const sub = await post('/api/task/aiGeneratePic', { prompt: 'a {{word}} boat', seed: 4 }, device);
+    expect(sub.resultCode, JSON.stringify(sub)).toBe(ResultCode.SUCCESS);
+    const done = await settle(sub.data.taskId, device);
+    expect(done.resultCode, JSON.stringify(done)).toBe(ResultCode.SUCCESS);
+  });
+
   it('a run that fails on the server gives the credits back', async () => {
     const device = { 'x-device-id': 'gen-device-0000000000000002' };
     fake.behave({ mode: 'error' });

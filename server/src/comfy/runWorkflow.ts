@@ -101,7 +101,7 @@ async function runOn(
       throw gpuFailed(`upload to the generation server failed: ${(err as Error).message}`);
     }
     const workflow = fillWorkflow(file, filled);
-    const problems = checkWorkflow(workflow);
+    const problems = checkWorkflow(workflow, undefined, { filled: true });
     if (problems.length > 0) throw new ApiError(ResultCode.SERVER_ERROR, `workflow ${file.taskType} is malformed: ${problems[0].message}`);
     await ctx.checkCancelled();
     let promptId: string;

@@ -35,6 +35,12 @@ describe('workflow files', async () => {
     // Unfilled, the check names the placeholders; filled, it finds nothing.
     if (used.size > 0) expect(checkWorkflow(file.workflow).some((p) => p.type === 'named_input_unfilled')).toBe(true);
     expect(checkWorkflow(fillWorkflow(file, sampleValues(file)))).toEqual([]);
+    // Issue 30 item 20: a prompt with braces is the user's text, kept as written, not an unfilled input.
+    if (file.inputs.prompt) {
+      const braced = fillWorkflow(file, { ...sampleValues(file), prompt: 'a {{word}} on a {{ table }}' });
+      expect(checkWorkflow(braced, undefined, { filled: true })).toEqual([]);
+      expect(JSON.stringify(braced)).toContain('a {{word}} on a {{ table }}');
+    }
     // The node packs named in the file are exactly those of its custom classes.
     const packs = new Set(Object.values(file.workflow).map((n) => NODE_SCHEMAS[n.class_type].pack).filter((p) => p !== 'core'));
     expect(new Set(file.nodePacks.map((p) => p.name))).toEqual(new Set([...packs].map((p) => p.split(' ')[0])));

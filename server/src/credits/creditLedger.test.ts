@@ -17,7 +17,7 @@ for (const target of databaseTargets()) {
     let tasks: TaskRepository;
     let counter = 0;
     const newTask = (type = 'removebg') => ({ id: `t${++counter}_${Date.now()}`, type });
-    const record = (task: { id: string; type: string }, payer: string) => (tx: Queryable) => tasks.create({ ...task, params: {}, owner: payer }, tx);
+    const record = (task: { id: string; type: string }, payer: string) => (tx: Queryable) => tasks.create({ ...task, params: {}, owner: payer }, tx).then(() => undefined);
 
     beforeAll(async () => {
       store = await target.make();

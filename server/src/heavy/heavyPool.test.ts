@@ -10,7 +10,7 @@ import type { FileStorage } from '../storage/storage';
 import type { ProcessorContext } from '../tasks/processor';
 import { THREADED_PROCESSORS } from '../tasks/threadedProcessors';
 import { readPhoto } from '../testing/testPhotos';
-import { closeHeavyPool, configureHeavyPool, heavyPoolStats, runOnThread } from './heavyPool';
+import { LIGHT_RESERVED_THREADS, closeHeavyPool, configureHeavyPool, heavyPoolStats, runOnThread } from './heavyPool';
 
 const probe = new URL('./threadProbe.ts', import.meta.url);
 configureHeavyPool(2);
@@ -35,6 +35,29 @@ describe('heavy-work thread pool', () => {
     expect(stats.threads).toBeLessThanOrEqual(2);
     const ids = new Set((await Promise.all(jobs)).map((j) => j.threadId));
     expect(ids.size).toBeLessThanOrEqual(2);
+  });
+
+  it('issue 29: light work never waits behind heavy work: it takes the reserved thread while every other one is busy', async () => {
+    // Threads take a while to start on a busy machine: start the reserved one first (its first job), so the
+    // order below reflects the lanes, not start-up times.
+    // Light work keeps to its own thread even while a general one is idle (its re-runs hit that thread's cut-out cache).
+    const warm = await runOnThread<{ threadId: number }>(probe, 'spin', [1], 'light');
+    expect(heavyPoolStats().reserved).toBe(LIGHT_RESERVED_THREADS);
+    const finished: string[] = [];
+    const heavy = Array.from({ length: 3 }, (_, i) =>
+      runOnThread(probe, 'spin', [2500]).then(() => finished.push(`heavy${i}`)));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(heavyPoolStats().waiting).toBe(1); // two heavy threads busy, the third heavy job waits
+    const light = await runOnThread<{ threadId: number }>(probe, 'spin', [20], 'light').then((out) => {
+      finished.push('light');
+      return out;
+    });
+    // It ran at once on a thread of its own, before any heavy job ended (not after the waiting one).
+    expect(finished).toEqual(['light']);
+    expect(heavyPoolStats().reserved).toBe(LIGHT_RESERVED_THREADS);
+    expect(light.threadId).toBe(warm.threadId);
+    await Promise.all(heavy);
+    expect(finished.slice(1).sort()).toEqual(['heavy0', 'heavy1', 'heavy2']);
   });
 
   it('keeps the SPEC code of an error thrown on the thread', async () => {

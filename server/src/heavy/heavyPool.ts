@@ -4,12 +4,20 @@
  * threads, so `/api/health` and status polls answer in milliseconds while a 49 MP photo is cut
  * out. Work waits in a FIFO when every thread is busy; a thread that dies is replaced and only
  * its own job fails.
+ *
+ * Two lanes (queue/lanes.ts): light work (the light task types, detections, the inpaint preview) goes ahead of
+ * heavy work in the wait, and may use LIGHT_RESERVED_THREADS threads beyond the pool's size that heavy work
+ * never takes, so a detection or a background re-run never waits for an enhancement to end.
  */
 import { Worker } from 'node:worker_threads';
 import { ApiError } from '../envelope';
 import type { ProcessorContext } from '../tasks/processor';
 import { log } from '../logging';
 import type { HeavyAnswer, HeavyEvent, HeavyRequest, SerializedError } from './messages';
+import { laneOf, type Lane } from '../queue/lanes';
+
+/** Threads beyond HEAVY_THREADS kept for light work only (started on first need, like the others). */
+export const LIGHT_RESERVED_THREADS = 1;
 
 /** The event-loop side of one piece of work: where progress, questions and the outcome go. */
 interface Job {
@@ -22,16 +30,20 @@ interface Job {
   /** performance.now() when the job was submitted and when it was posted to a thread (for the timing log). */
   queuedAt: number;
   postedAt?: number;
+  lane: Lane;
 }
 
 interface Slot {
   worker: Worker;
   job: Job | null;
+  /** One of the LIGHT_RESERVED_THREADS: runs light work only. */
+  reserved: boolean;
 }
 
 let size = 1;
 const slots: Slot[] = [];
-const waiting: Job[] = [];
+/** Work waiting for a thread, per lane (light first). */
+const waiting: Record<Lane, Job[]> = { light: [], heavy: [] };
 let nextId = 1;
 /** Set by closeHeavyPool: no new threads start (a later call reopens the pool). */
 let closed = false;
@@ -42,8 +54,11 @@ export function configureHeavyPool(threads: number): void {
 }
 
 /** Threads started so far, and jobs running and waiting (for /api/ready and benches). */
-export function heavyPoolStats(): { threads: number; size: number; busy: number; waiting: number } {
-  return { threads: slots.length, size, busy: slots.filter((s) => s.job).length, waiting: waiting.length };
+export function heavyPoolStats(): { threads: number; size: number; busy: number; waiting: number; reserved: number } {
+  return {
+    threads: slots.length, size, busy: slots.filter((s) => s.job).length,
+    waiting: waiting.light.length + waiting.heavy.length, reserved: slots.filter((s) => s.reserved).length,
+  };
 }
 
 function revive(err: SerializedError): Error {
@@ -51,9 +66,11 @@ function revive(err: SerializedError): Error {
   return new Error(err.message);
 }
 
-function startSlot(): Slot {
-  const worker = new Worker(new URL('./thread.mjs', import.meta.url));
-  const slot: Slot = { worker, job: null };
+function startSlot(reserved: boolean): Slot {
+  // A reserved (light) thread runs at a milder CPU priority than the heavy ones, so on a busy machine a re-run
+  // gets most of a core beside an enhancement (heavyThread.ts).
+  const worker = new Worker(new URL('./thread.mjs', import.meta.url), { workerData: { light: reserved } });
+  const slot: Slot = { worker, job: null, reserved };
   worker.unref(); // an idle pool must not keep the process alive
   worker.on('message', (event: HeavyEvent) => void onEvent(slot, event));
   const die = (err: Error) => {
@@ -128,23 +145,46 @@ async function onEvent(slot: Slot, event: HeavyEvent): Promise<void> {
   pump();
 }
 
-/** Hands waiting jobs to idle threads, starting threads up to the pool size. */
+/**
+ * A thread for the next job of `lane`: light work takes an idle reserved thread, else starts one, else takes any
+ * idle one (so light work keeps to its own thread, whose cut-out cache its re-runs then hit: a re-run that found
+ * its cut-out cached on a general thread now busy with an enhancement would cut out again); heavy work only the
+ * pool's own `size` threads. Null when it must wait.
+ */
+function slotFor(lane: Lane): Slot | null {
+  const general = slots.filter((s) => !s.reserved);
+  if (lane === 'light') {
+    const idle = slots.find((s) => !s.job && s.reserved);
+    if (idle) return idle;
+    if (slots.length - general.length < LIGHT_RESERVED_THREADS) return startSlot(true);
+    const idleGeneral = general.find((s) => !s.job);
+    if (idleGeneral) return idleGeneral;
+  } else {
+    const idle = general.find((s) => !s.job);
+    if (idle) return idle;
+  }
+  return general.length < size ? startSlot(false) : null;
+}
+
+/** Hands waiting jobs to idle threads, light work first, starting threads up to the pool size (plus the reserved ones). */
 function pump(): void {
-  while (waiting.length > 0 && !closed) {
-    const slot = slots.find((s) => !s.job) ?? (slots.length < size ? startSlot() : null);
-    if (!slot) return;
-    const job = waiting.shift()!;
-    slot.job = job;
-    slot.worker.ref(); // busy: keep the process alive until the job ends
-    job.postedAt = performance.now();
-    slot.worker.postMessage(job.request);
+  for (const lane of ['light', 'heavy'] as const) {
+    while (waiting[lane].length > 0 && !closed) {
+      const slot = slotFor(lane);
+      if (!slot) break;
+      const job = waiting[lane].shift()!;
+      slot.job = job;
+      slot.worker.ref(); // busy: keep the process alive until the job ends
+      job.postedAt = performance.now();
+      slot.worker.postMessage(job.request);
+    }
   }
 }
 
-function submit(request: HeavyRequest, ctx?: ProcessorContext): Promise<unknown> {
+function submit(request: HeavyRequest, lane: Lane, ctx?: ProcessorContext): Promise<unknown> {
   closed = false;
   return new Promise((resolve, reject) => {
-    waiting.push({ request, ctx, resolve, reject, queuedAt: performance.now() });
+    waiting[lane].push({ request, ctx, resolve, reject, queuedAt: performance.now(), lane });
     pump();
   });
 }
@@ -154,21 +194,22 @@ function submit(request: HeavyRequest, ctx?: ProcessorContext): Promise<unknown>
  * cancellation. Resolves with its output (or rejects as the processor would have).
  */
 export function runProcessorOnThread<T>(type: string, ctx: ProcessorContext): Promise<T> {
-  return submit({ id: nextId++, kind: 'processor', type, taskId: ctx.taskId, params: ctx.params }, ctx) as Promise<T>;
+  return submit({ id: nextId++, kind: 'processor', type, taskId: ctx.taskId, params: ctx.params }, laneOf(type), ctx) as Promise<T>;
 }
 
 /**
- * Calls `fn(...args)`, exported by the module at `moduleUrl`, on a heavy-work thread.
+ * Calls `fn(...args)`, exported by the module at `moduleUrl`, on a heavy-work thread (`lane` 'light' for short
+ * work a user waits on: detections, previews).
  * Arguments and result are copied (structured clone), so pass buffers, numbers and plain objects.
  */
-export function runOnThread<T>(moduleUrl: URL, fn: string, args: unknown[]): Promise<T> {
-  return submit({ id: nextId++, kind: 'call', module: moduleUrl.href, fn, args }) as Promise<T>;
+export function runOnThread<T>(moduleUrl: URL, fn: string, args: unknown[], lane: Lane = 'heavy'): Promise<T> {
+  return submit({ id: nextId++, kind: 'call', module: moduleUrl.href, fn, args }, lane) as Promise<T>;
 }
 
 /** Stops every thread (shutdown); jobs still running fail. */
 export async function closeHeavyPool(): Promise<void> {
   closed = true;
-  for (const job of waiting.splice(0)) job.reject(new Error('the server is shutting down'));
+  for (const job of [...waiting.light.splice(0), ...waiting.heavy.splice(0)]) job.reject(new Error('the server is shutting down'));
   const all = slots.splice(0);
   await Promise.all(all.map((s) => s.worker.terminate()));
 }

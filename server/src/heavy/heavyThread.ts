@@ -7,7 +7,7 @@
 import { processConfig } from '../config/processConfig';
 import { readlinkSync } from 'node:fs';
 import os from 'node:os';
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
 import { ApiError } from '../envelope';
 import type { FileStorage } from '../storage/storage';
 import type { ProcessorContext } from '../tasks/processor';
@@ -24,7 +24,10 @@ const port = parentPort;
 function lowerPriority(): void {
   try {
     const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
-    if (tid > 0) os.setPriority(tid, processConfig().process.heavyNice);
+    // A thread reserved for light work (heavyPool.ts) runs milder: its short jobs are what a user waits on now.
+    const light = (workerData as { light?: boolean } | null)?.light === true;
+    const nice = processConfig().process.heavyNice;
+    if (tid > 0) os.setPriority(tid, light ? Math.max(0, nice - 5) : nice);
   } catch {
     // not Linux, or not allowed: run at normal priority
   }

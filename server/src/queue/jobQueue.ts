@@ -3,6 +3,7 @@ import PgBoss from 'pg-boss';
 import type { Database } from '../db/database';
 import { log } from '../logging';
 import { isLightTaskType } from './lightTasks';
+import { LIGHT_SINGLE_TASK_TYPES } from './lanes';
 import { startFetchLoop, type FetchLoop } from './fetchLoop';
 
 /**
@@ -22,10 +23,15 @@ export interface TaskJobData {
  * jobs (WORKERS at once) instead of a loop per task type.
  */
 export const TASK_QUEUE = 'lumacut-tasks';
-/** The queue of light task types (lightTasks.ts), claimed several jobs per fetch. */
+/** The queue of grouped light task types (lightTasks.ts), claimed several jobs per fetch. */
 export const LIGHT_QUEUE = 'lumacut-light';
+/** The queue of the light lane's single jobs (lanes.ts): own slots, so they never wait behind TASK_QUEUE's. */
+export const QUICK_QUEUE = 'lumacut-quick';
+/** Every queue, for the recovery sweep's look at job states. */
+export const ALL_QUEUES: readonly string[] = [TASK_QUEUE, LIGHT_QUEUE, QUICK_QUEUE];
 /** The queue a task type's jobs go to. */
-export const queueFor = (taskType: string): string => (isLightTaskType(taskType) ? LIGHT_QUEUE : TASK_QUEUE);
+export const queueFor = (taskType: string): string =>
+  isLightTaskType(taskType) ? LIGHT_QUEUE : LIGHT_SINGLE_TASK_TYPES.has(taskType) ? QUICK_QUEUE : TASK_QUEUE;
 
 /**
  * The job queue: pg-boss on the same PostgreSQL database as the rest of the data
@@ -36,15 +42,25 @@ export const queueFor = (taskType: string): string => (isLightTaskType(taskType)
 export interface JobQueue {
   /** The pg-boss schema, for the recovery sweep's look at job states. */
   readonly schema: string;
-  /** Queues one job (with the id `jobId` when given, one recorded on the task beforehand); returns its id. */
-  enqueue(taskType: string, data: TaskJobData, jobId?: string): Promise<string>;
+  /**
+   * Queues one job (with the id `jobId` when given, one recorded on the task beforehand); returns its id.
+   * `priority` (lanes.ts): higher starts first; equal ones by age.
+   */
+  enqueue(taskType: string, data: TaskJobData, jobId?: string, priority?: number): Promise<string>;
   /**
    * Queues one job per task id in one statement; returns the job ids in the same order. `jobIds` are the ids
    * to give the jobs (recorded on the tasks beforehand, so no statement has to record them afterwards).
    */
-  enqueueMany(taskType: string, taskIds: string[], jobIds?: string[]): Promise<string[]>;
+  enqueueMany(taskType: string, taskIds: string[], jobIds?: string[], priorities?: number[]): Promise<string[]>;
   /** Starts polling all heavy task types with `concurrency` slots: at most that many jobs run at once here. */
   work(concurrency: number, handler: (data: TaskJobData) => Promise<void>): Promise<void>;
+  /** Starts polling the light lane's single jobs (QUICK_QUEUE) with its own `concurrency` slots. */
+  workQuick(concurrency: number, handler: (data: TaskJobData) => Promise<void>): Promise<void>;
+  /**
+   * How many waiting jobs of the same queue start before each of `jobIds` (higher priority, or equal and older);
+   * a job that is not waiting (started, finished, unknown) is left out.
+   */
+  ahead(jobIds: readonly string[]): Promise<Map<string, number>>;
   /**
    * Starts polling the light queue: it claims up to `batchSize` jobs per fetch and hands them
    * to `handler` together (completed together when it resolves), with at most `groups` groups at once.
@@ -55,6 +71,8 @@ export interface JobQueue {
   cancel(taskType: string, jobId: string): Promise<void>;
   stop(): Promise<void>;
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Adapts our Database to pg-boss's `db.executeSql`, so pg-boss shares the app's connection (and PGlite). */
 function bossDb(db: Database): PgBoss.Db {
@@ -83,7 +101,7 @@ export async function createJobQueue(db: Database, options: QueueOptions): Promi
   // No pg-boss retries: a job whose worker died is re-queued by the recovery sweep, which counts
   // attempts on the task itself. The expiry only ends the pg-boss record of a job that outlived it.
   const queueOptions = { name: TASK_QUEUE, retryLimit: 0, expireInSeconds: 4 * 3600 };
-  for (const name of [TASK_QUEUE, LIGHT_QUEUE]) {
+  for (const name of ALL_QUEUES) {
     await boss.createQueue(name, { ...queueOptions, name }).catch(async (err: Error) => {
       if (!(await boss.getQueue(name))) throw err;
     });
@@ -94,6 +112,8 @@ export async function createJobQueue(db: Database, options: QueueOptions): Promi
   const idleMs = { min: minMs, max: Math.max(minMs, IDLE_POLL_MAX_MS) };
   let heavyLoop: FetchLoop | null = null;
   let lightLoop: FetchLoop | null = null;
+  let quickLoop: FetchLoop | null = null;
+  const loopOf = (name: string) => (name === LIGHT_QUEUE ? lightLoop : name === QUICK_QUEUE ? quickLoop : heavyLoop);
   const fetchJobs = (name: string, batchSize: number) =>
     boss.fetch<TaskJobData>(name, { batchSize }).catch((err: Error) => {
       log.error('queue fetch failed', { queue: name, error: err.message });
@@ -110,18 +130,35 @@ export async function createJobQueue(db: Database, options: QueueOptions): Promi
   };
   return {
     schema: options.schema,
-    async enqueue(taskType, data, jobId) {
-      const id = await boss.send(queueFor(taskType), { ...data, type: taskType }, jobId ? { id: jobId } : {});
+    async enqueue(taskType, data, jobId, priority) {
+      const name = queueFor(taskType);
+      const id = await boss.send(name, { ...data, type: taskType }, { ...(jobId ? { id: jobId } : {}), ...(priority ? { priority } : {}) });
       if (!id) throw new Error(`queue refused a ${taskType} job`);
-      (isLightTaskType(taskType) ? lightLoop : heavyLoop)?.wake();
+      loopOf(name)?.wake();
       return id;
     },
-    async enqueueMany(taskType, taskIds, jobIds) {
+    async enqueueMany(taskType, taskIds, jobIds, priorities) {
       const ids = jobIds ?? taskIds.map(() => randomUUID());
       const name = queueFor(taskType);
-      await boss.insert(taskIds.map((taskId, i) => ({ id: ids[i], name, data: { taskId, type: taskType }, retryLimit: 0, expireInSeconds: queueOptions.expireInSeconds })));
-      (name === LIGHT_QUEUE ? lightLoop : heavyLoop)?.wake();
+      await boss.insert(taskIds.map((taskId, i) => ({
+        id: ids[i], name, data: { taskId, type: taskType }, retryLimit: 0, expireInSeconds: queueOptions.expireInSeconds, priority: priorities?.[i] ?? 0,
+      })));
+      loopOf(name)?.wake();
       return ids;
+    },
+    async ahead(jobIds) {
+      const ids = jobIds.filter((id) => UUID.test(id));
+      if (ids.length === 0) return new Map();
+      const { rows } = await db.query<{ id: string; ahead: string | number }>(
+        `select j.id::text as id, (
+           select count(*) from ${options.schema}.job o
+           where o.name = j.name and o.state < 'active'
+             and (o.priority > j.priority or (o.priority = j.priority and (o.created_on, o.id) < (j.created_on, j.id)))) as ahead
+         from ${options.schema}.job j
+         where j.name = any($2::text[]) and j.id = any($1::uuid[]) and j.state < 'active'`,
+        [ids, ALL_QUEUES],
+      );
+      return new Map(rows.map((r) => [r.id, Number(r.ahead)]));
     },
     async work(concurrency, handler) {
       // One fetch loop for `concurrency` slots: an idle pool costs one query per poll, not one per slot.
@@ -130,6 +167,14 @@ export async function createJobQueue(db: Database, options: QueueOptions): Promi
         idleMs,
         fetch: async (free) => (await fetchJobs(TASK_QUEUE, free)).map((job) => [job]),
         run: ([job]) => settle(TASK_QUEUE, [job.id], handler(job.data)),
+      });
+    },
+    async workQuick(concurrency, handler) {
+      quickLoop = startFetchLoop({
+        slots: concurrency,
+        idleMs,
+        fetch: async (free) => (await fetchJobs(QUICK_QUEUE, free)).map((job) => [job]),
+        run: ([job]) => settle(QUICK_QUEUE, [job.id], handler(job.data)),
       });
     },
     async workLight(groups, batchSize, handler) {
@@ -147,13 +192,13 @@ export async function createJobQueue(db: Database, options: QueueOptions): Promi
     },
     async stopWorking() {
       // Stops fetching only: running handlers go on (the caller waits for them within its grace period).
-      await Promise.all([heavyLoop?.stop(), lightLoop?.stop()]);
+      await Promise.all([heavyLoop?.stop(), lightLoop?.stop(), quickLoop?.stop()]);
     },
     async cancel(taskType, jobId) {
       await boss.cancel(queueFor(taskType), jobId).catch(() => undefined);
     },
     async stop() {
-      await Promise.all([heavyLoop?.stop(), lightLoop?.stop()]);
+      await Promise.all([heavyLoop?.stop(), lightLoop?.stop(), quickLoop?.stop()]);
       // Light groups are short: let them complete their jobs. Heavy ones past the grace period were released.
       await lightLoop?.drained();
       await boss.stop({ graceful: false, close: false, wait: true });

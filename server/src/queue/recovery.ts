@@ -1,6 +1,7 @@
 import { ResultCode } from '../../../engine/spec/errors';
 import type { Database } from '../db/database';
-import { LIGHT_QUEUE, TASK_QUEUE, type JobQueue } from './jobQueue';
+import { ALL_QUEUES, type JobQueue } from './jobQueue';
+import { RETRY_PRIORITY } from './lanes';
 import { LEASE_TTL_MS } from './workerLease';
 
 /** A task whose worker died this many times fails instead of taking a fourth worker down with it. */
@@ -69,7 +70,8 @@ export async function recoverStrandedTasks(
       result.failed.push(task.id);
       continue;
     }
-    await db.query('update tasks set job_id = $2 where id = $1', [task.id, await queue.enqueue(task.type, { taskId: task.id })]);
+    // It already waited its turn once: it goes ahead of every first-time job (issue 30, item 13).
+    await db.query('update tasks set job_id = $2 where id = $1', [task.id, await queue.enqueue(task.type, { taskId: task.id }, undefined, RETRY_PRIORITY)]);
     result.requeued.push(task.id);
   }
   result.requeued.push(...(await requeueOrphans(db, queue)));
@@ -86,10 +88,10 @@ async function requeueOrphans(db: Database, queue: JobQueue): Promise<string[]> 
      where t.status = 'queued' and t.created_at < now() - make_interval(secs => $1::double precision)
        and not exists (
          select 1 from ${queue.schema}.job j
-         where j.name in ($2, $3) and j.id::text = t.job_id
+         where j.name = any($2::text[]) and j.id::text = t.job_id
            and (j.state in ('created', 'retry') or (j.state = 'active' and j.started_on > now() - make_interval(secs => $1::double precision))))
      limit 100`,
-    [ORPHAN_AFTER_SECONDS, TASK_QUEUE, LIGHT_QUEUE],
+    [ORPHAN_AFTER_SECONDS, ALL_QUEUES],
   );
   const requeued: string[] = [];
   for (const task of orphans) {
@@ -101,7 +103,7 @@ async function requeueOrphans(db: Database, queue: JobQueue): Promise<string[]> 
     );
     if (!rows[0]) continue;
     if (task.job_id) await queue.cancel(task.type, task.job_id);
-    const jobId = await queue.enqueue(task.type, { taskId: task.id });
+    const jobId = await queue.enqueue(task.type, { taskId: task.id }, undefined, RETRY_PRIORITY);
     await db.query('update tasks set job_id = $2 where id = $1 and job_id = $3', [task.id, jobId, claim]);
     requeued.push(task.id);
   }

@@ -23,6 +23,12 @@ function taskIdsOf(request: FastifyRequest): string[] {
 
 /** Long polls one owner (device or account) may hold open at once; the page holds one per running tool. */
 export const MAX_HELD_STATUS_PER_OWNER = 4;
+/**
+ * Long polls one server holds at once, all owners together (issue 30, item 15): past it a call is answered at
+ * once, so many owners cannot hold the server's memory and timers without bound. 200 held calls keep
+ * `/api/health` p99 in milliseconds (`npm run bench:held-polls`).
+ */
+export const MAX_HELD_STATUS_PER_SERVER = 400;
 
 /** `waitMs` of a status call (body or query): 0 when absent, PARAMS_INVALID unless 0..STATUS_WAIT_MAX_MS. */
 function waitMsOf(request: FastifyRequest): number {
@@ -41,6 +47,8 @@ export function registerTaskRoutes(
   app: FastifyInstance,
   deps: {
     service: TaskService; absolute: AbsoluteUrl; payerOf?: (request: FastifyRequest) => Promise<string>;
+    /** Held status calls per server (default MAX_HELD_STATUS_PER_SERVER; tests set a small one). */
+    maxHeldPerServer?: number;
     /** Whether the caller's plan unlocks PRO options; without accounts every option is open. */
     proAccessOf?: (request: FastifyRequest) => Promise<boolean>;
   },
@@ -48,22 +56,26 @@ export function registerTaskRoutes(
   // Status calls each owner has held open now: past MAX_HELD_STATUS_PER_OWNER a call is answered at once, so a
   // client cannot multiply the rate limit's database reads by holding many long polls (each re-reads every 0.5 s).
   const held = new Map<string, number>();
+  let heldHere = 0;
+  const maxHere = deps.maxHeldPerServer ?? MAX_HELD_STATUS_PER_SERVER;
   const status = async (request: FastifyRequest, reply: FastifyReply) => {
     const ids = taskIdsOf(request);
     const owner = requestOwner(request);
     const asked = waitMsOf(request);
     const absolute = (path: string) => deps.absolute(request, path);
-    const ms = asked > 0 && (held.get(owner) ?? 0) < MAX_HELD_STATUS_PER_OWNER ? asked : 0;
+    const ms = asked > 0 && (held.get(owner) ?? 0) < MAX_HELD_STATUS_PER_OWNER && heldHere < maxHere ? asked : 0;
     if (ms === 0) return ok<StatusReply>({ result: await deps.service.status(ids, absolute, owner) });
     // A client that gives up (a closed tab, an aborted fetch) stops the wait. The response's 'close' (not the
     // request's, which Node emits once the body is read) fires when the connection ends before the reply.
     const gone = new AbortController();
     reply.raw.once('close', () => gone.abort());
     held.set(owner, (held.get(owner) ?? 0) + 1);
+    heldHere += 1;
     try {
       const result = await deps.service.status(ids, absolute, owner, { ms, signal: gone.signal });
       return ok<StatusReply>({ result });
     } finally {
+      heldHere -= 1;
       const left = (held.get(owner) ?? 1) - 1;
       if (left > 0) held.set(owner, left);
       else held.delete(owner);

@@ -42,7 +42,12 @@ export class FileAccess {
     if (!isPublicFileKey(key)) return false;
     if (key.startsWith('results/')) {
       const taskId = path.posix.basename(key).replace(/\.[^.]+$/, '');
-      const { rows } = await this.db.query('select 1 from tasks where id = $1 and owner = $2 and result_url = $3', [taskId, owner, `/files/${key}`]);
+      // The task row, or once retention swept it (a saved project kept the result), the file row it left its owner on.
+      const { rows } = await this.db.query(
+        `select 1 from tasks where id = $1 and owner = $2 and result_url = $3
+         union all select 1 from files where key = $4 and owner = $2 limit 1`,
+        [taskId, owner, `/files/${key}`, key],
+      );
       return rows.length > 0;
     }
     const { rows } = await this.db.query('select 1 from files where key = $1 and owner = $2', [key, owner]);

@@ -42,22 +42,30 @@ describe('KeptFiles', () => {
       JSON.stringify({ inputKey: 'uploads/web/finished.png' }),
     ]);
     const kept = await KeptFiles.load(db);
-    expect(kept.has('uploads/web/live.png')).toBe(true);
-    expect(kept.has('uploads/web/queued.png')).toBe(true);
-    expect(kept.has('uploads/web/queued2.png')).toBe(true);
-    expect(kept.has('uploads/web/deleted.png')).toBe(false);
-    expect(kept.has('uploads/web/finished.png')).toBe(false);
+    expect(kept.has('uploads/web/live.png', 'o')).toBe(true);
+    expect(kept.has('uploads/web/queued.png', 'o')).toBe(true);
+    expect(kept.has('uploads/web/queued2.png', 'o')).toBe(true);
+    expect(kept.has('uploads/web/deleted.png', 'o')).toBe(false);
+    expect(kept.has('uploads/web/finished.png', 'o')).toBe(false);
 
     // Saved while a sweep is running: the refresh before the next delete sees it.
     await addProject('https://photos.example.org/files/uploads/web/added-mid-sweep.png');
-    expect(kept.has('uploads/web/added-mid-sweep.png')).toBe(false);
+    expect(kept.has('uploads/web/added-mid-sweep.png', 'o')).toBe(false);
     await kept.refresh();
-    expect(kept.has('uploads/web/added-mid-sweep.png')).toBe(true);
+    expect(kept.has('uploads/web/added-mid-sweep.png', 'o')).toBe(true);
+  });
+
+  it("issue 30 item 10: a project keeps only its owner's files; naming another owner's file does not pin it", async () => {
+    await addProject('/files/uploads/web/someone-elses.png');
+    const kept = await KeptFiles.load(db);
+    expect(kept.has('uploads/web/someone-elses.png', 'o')).toBe(true);
+    expect(kept.has('uploads/web/someone-elses.png', 'other-owner')).toBe(false);
+    expect(kept.has('uploads/web/someone-elses.png', null)).toBe(false);
   });
 
   it('reads every live project when there are more than one page of them', async () => {
     for (let i = 0; i < 250; i++) await addProject(`/files/uploads/web/many-${i}.png`);
     const kept = await KeptFiles.load(db);
-    for (const i of [0, 99, 100, 199, 200, 249]) expect(kept.has(`uploads/web/many-${i}.png`)).toBe(true);
+    for (const i of [0, 99, 100, 199, 200, 249]) expect(kept.has(`uploads/web/many-${i}.png`, 'o')).toBe(true);
   });
 });

@@ -16,12 +16,16 @@ export function fileKeysInDocument(docText: string): string[] {
 
 /**
  * The visitor files retention must keep, whatever their age: those named by a live (not deleted)
- * project's document (an upload or result placed on the canvas) and those a queued or running task
- * still has to read. Built once per sweep, page by page, then topped up before each delete with the
+ * project's document (an upload or result placed on the canvas) when the project's owner owns the file (a
+ * document cannot pin another owner's file by naming it, issue 30 item 10), and those a queued or running task
+ * still has to read (its files were checked to be its owner's at submit). Built once per sweep, page by page, then topped up before each delete with the
  * projects saved and tasks created since, so a file added to a project mid-sweep is kept too.
  */
 export class KeptFiles {
+  /** Keys queued or running tasks read. */
   private readonly keys = new Set<string>();
+  /** Keys live projects name, with the owners of those projects. */
+  private readonly named = new Map<string, Set<string>>();
   private since = '';
 
   private constructor(private readonly db: Database) {}
@@ -36,13 +40,21 @@ export class KeptFiles {
          order by owner, id limit ${PAGE}`,
         [after.owner, after.id],
       );
-      for (const row of rows) for (const key of fileKeysInDocument(row.doc)) kept.keys.add(key);
+      for (const row of rows) kept.name(row.owner, row.doc);
       if (rows.length < PAGE) break;
       after = rows[rows.length - 1];
       await nextTick();
     }
     await kept.addActiveTasks(null);
     return kept;
+  }
+
+  private name(owner: string, doc: string): void {
+    for (const key of fileKeysInDocument(doc)) {
+      let owners = this.named.get(key);
+      if (!owners) this.named.set(key, (owners = new Set()));
+      owners.add(owner);
+    }
   }
 
   private async addActiveTasks(since: string | null): Promise<void> {
@@ -63,17 +75,18 @@ export class KeptFiles {
   async refresh(): Promise<void> {
     const since = this.since;
     this.since = (await this.db.query<{ now: string }>('select now()::text as now')).rows[0].now;
-    const { rows } = await this.db.query<{ doc: string }>(
-      'select doc::text as doc from projects where deleted_at is null and updated_at >= $1', [since]);
-    for (const row of rows) for (const key of fileKeysInDocument(row.doc)) this.keys.add(key);
+    const { rows } = await this.db.query<{ owner: string; doc: string }>(
+      'select owner, doc::text as doc from projects where deleted_at is null and updated_at >= $1', [since]);
+    for (const row of rows) this.name(row.owner, row.doc);
     await this.addActiveTasks(since);
   }
 
-  has(key: string): boolean {
-    return this.keys.has(key);
+  /** Whether the file `key`, owned by `owner` (null: unknown), must be kept. */
+  has(key: string, owner: string | null): boolean {
+    return this.keys.has(key) || (owner !== null && this.named.get(key)?.has(owner) === true);
   }
 
   get size(): number {
-    return this.keys.size;
+    return this.keys.size + this.named.size;
   }
 }

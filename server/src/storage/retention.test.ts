@@ -46,18 +46,17 @@ for (const target of databaseTargets()) {
     const age = (key: string, hours: number) =>
       db().query(`update files set created_at = now() - $2 * interval '1 hour' where key = $1`, [key, hours]);
 
-    async function upload(): Promise<string> {
-      const res = await server.app.inject({
-        method: 'POST', url: '/api/upload', ...multipart([{ name: 'file', value: photo, filename: 'chelsea.jpg', type: 'image/jpeg' }]),
-      });
+    async function upload(headers: Record<string, string> = {}): Promise<string> {
+      const form = multipart([{ name: 'file', value: photo, filename: 'chelsea.jpg', type: 'image/jpeg' }]);
+      const res = await server.app.inject({ method: 'POST', url: '/api/upload', ...form, headers: { ...form.headers, ...headers } });
       expect(res.json().resultCode).toBe(ResultCode.SUCCESS);
       return res.json().data.fileUrl;
     }
 
-    async function cutOut(fileUrl: string): Promise<{ taskId: string; resultUrl: string }> {
-      const taskId: string = (await post('/api/task/removebg', { imgUrl: fileUrl })).json().data.taskId;
+    async function cutOut(fileUrl: string, headers: Record<string, string> = {}): Promise<{ taskId: string; resultUrl: string }> {
+      const taskId: string = (await post('/api/task/removebg', { imgUrl: fileUrl }, headers)).json().data.taskId;
       for (let i = 0; i < 150; i++) {
-        const entry = (await post('/api/task/removebg/status', { taskId })).json().data.result[taskId];
+        const entry = (await post('/api/task/removebg/status', { taskId }, headers)).json().data.result[taskId];
         if (entry.resultCode !== ResultCode.GPU_TASK_UNFINISHED) return { taskId, resultUrl: entry.data.resultUrl };
         await new Promise((r) => setTimeout(r, 200));
       }
@@ -107,8 +106,8 @@ for (const target of databaseTargets()) {
 
     it('never deletes what a live project references, and removes a deleted project after the retention time', async () => {
       const headers = { 'x-device-id': DEVICE };
-      const usedUpload = await upload();
-      const usedResult = (await cutOut(usedUpload)).resultUrl;
+      const usedUpload = await upload(headers);
+      const usedResult = (await cutOut(usedUpload, headers)).resultUrl;
       const doc = testDoc('project');
       // One layer names the upload by absolute URL, the other the result by same-origin path.
       doc.layers.push(
@@ -127,10 +126,19 @@ for (const target of databaseTargets()) {
       // Everything is a year old: the project was last edited long ago but is still live.
       await db().query(`update files set created_at = now() - interval '365 days'`);
       await db().query(`update projects set created_at = now() - interval '365 days', updated_at = now() - interval '365 days'`);
+      await db().query(`update tasks set created_at = now() - interval '365 days', finished_at = now() - interval '365 days' where status = 'done'`);
       const report = await sweepExpired(db(), server.runtime.storage, DAY);
       expect(report.projects).toBe(0);
+      expect(report.tasks).toBeGreaterThan(0);
       expect(await served(keyOf(usedUpload))).toBe(200);
       expect(await served(keyOf(usedResult))).toBe(200);
+      // Issue 30 item 10: the kept result's task row is gone, and its owner can still use it as a task input.
+      expect((await db().query('select 1 from tasks where result_url = $1', [new URL(usedResult).pathname])).rows).toHaveLength(0);
+      const reuse = (await post('/api/task/removebg', { imgUrl: usedResult }, headers)).json();
+      expect(reuse.resultCode).toBe(ResultCode.SUCCESS);
+      await post('/api/task/cancel', { taskId: reuse.data.taskId }, headers);
+      // …and nobody else can.
+      expect((await post('/api/task/removebg', { imgUrl: usedResult }, { 'x-device-id': 'retention_someone_else_0001' })).json().resultCode).toBe(ResultCode.PARAMS_INVALID);
       for (const key of projectKeys) expect(await server.runtime.storage.exists(key)).toBe(true);
       const assetRes = await server.app.inject({ method: 'GET', url: `/api/projects/${doc.projectId}/assets/${sha256(asset)}`, headers });
       expect(assetRes.rawPayload.equals(asset)).toBe(true);
@@ -154,6 +162,23 @@ for (const target of databaseTargets()) {
       expect((await db().query('select 1 from project_assets where project_id = $1', [doc.projectId])).rows).toHaveLength(0);
       expect(await served(keyOf(usedUpload))).toBe(404);
       expect(await served(keyOf(usedResult))).toBe(404);
+    });
+
+    it("issue 30 item 10: a project naming another owner's upload does not keep it", async () => {
+      const theirs = await upload({ 'x-device-id': 'retention_owner_of_file_01' });
+      const doc = testDoc('project');
+      doc.layers.push(createImageLayer({ uri: theirs, name: 'x.jpg', naturalW: 451, naturalH: 300, canvasW: 1080, canvasH: 1080 }));
+      expect((await post('/api/projects', { doc }, { 'x-device-id': 'retention_pinning_owner_01' })).json().resultCode).toBe(ResultCode.SUCCESS);
+      await age(keyOf(theirs), 25);
+      await sweepExpired(db(), server.runtime.storage, DAY);
+      expect(await served(keyOf(theirs))).toBe(404);
+    });
+
+    it("issue 30 item 10: a node renews its own lease, so a single node sweeps every period, not every other one", async () => {
+      expect(await tryTakeLease(db(), 'renew-lease', 'node-a', 60_000)).toBe(true);
+      // The next tick comes while the lease taken by the last one still runs (the first tick came a few seconds late).
+      expect(await tryTakeLease(db(), 'renew-lease', 'node-a', 60_000)).toBe(true);
+      expect(await tryTakeLease(db(), 'renew-lease', 'node-b', 60_000)).toBe(false);
     });
 
     it('lets one node at a time sweep: the lease is taken once per period', async () => {

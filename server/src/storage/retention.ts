@@ -73,16 +73,19 @@ export async function sweepExpired(db: Database, storage: FileStorage, retention
   // Keyset paging on (created_at, key): kept files never make the sweep read the same page again.
   let after = { createdAt: '-infinity', key: '' };
   for (;;) {
-    const { rows } = await db.query<{ key: string; createdAt: string }>(
-      `select key, created_at::text as "createdAt" from files
-       where created_at < $1 and left(key, 9) <> 'projects/' and (created_at, key) > ($2::timestamptz, $3)
-       order by created_at, key limit ${BATCH}`,
+    // Each file with its owner: its row's, or for a task result without one, the task's (a project keeps only its
+    // owner's files).
+    const { rows } = await db.query<{ key: string; createdAt: string; owner: string | null }>(
+      `select f.key, f.created_at::text as "createdAt", coalesce(f.owner, t.owner) as owner from files f
+       left join tasks t on left(f.key, 8) = 'results/' and t.id = substring(f.key from '([^/.]+)\\.[^./]+$') and t.result_url = '/files/' || f.key
+       where f.created_at < $1 and left(f.key, 9) <> 'projects/' and (f.created_at, f.key) > ($2::timestamptz, $3)
+       order by f.created_at, f.key limit ${BATCH}`,
       [cutoff, after.createdAt, after.key],
     );
     if (rows.length === 0) break;
     after = rows[rows.length - 1];
     await kept.refresh();
-    const expired = rows.map((r) => r.key).filter((key) => !kept.has(key));
+    const expired = rows.filter((r) => !kept.has(r.key, r.owner)).map((r) => r.key);
     if (expired.length > 0) await deleteFiles(db, storage, expired);
     report.files += expired.length;
     if (rows.length < BATCH) break;
@@ -107,6 +110,14 @@ export async function sweepExpired(db: Database, storage: FileStorage, retention
     report.projects += 1;
   }
 
+  // A kept result outlives its task row: its file row takes the task's owner first, so the owner can still use it
+  // as a task input (security/fileAccess.ts) once the row is gone.
+  await db.query(
+    `update files f set owner = t.owner from tasks t
+     where t.status = 'done' and coalesce(t.finished_at, t.created_at) < $1 and t.owner is not null
+       and t.result_url like '/files/results/%' and f.key = substring(t.result_url from 8) and f.owner is null`,
+    [cutoff],
+  );
   const tasks = await db.query<{ id: string }>(
     `delete from tasks where status in ('done', 'failed', 'cancelled') and coalesce(finished_at, created_at) < $1 returning id`,
     [cutoff],

@@ -21,7 +21,9 @@ export function loadRetentionMs(env: NodeJS.ProcessEnv): number {
 }
 
 /**
- * Takes the named lease for `ms` when nobody holds it (or their lease has run out). One atomic
+ * Takes the named lease for `ms` when nobody holds it, their lease has run out, or `holder` holds it already (it
+ * renews its own: a node's tick a period after its first finds its own lease still running by the few seconds the
+ * first tick came late, and used to skip a whole period, sweeping every 30 minutes instead of 15). One atomic
  * statement, so it works the same on PGlite and on a PostgreSQL server shared by many nodes,
  * with no session-bound advisory lock that a connection pool could hand to another query.
  */
@@ -29,7 +31,7 @@ export async function tryTakeLease(db: Database, name: string, holder: string, m
   const { rows } = await db.query(
     `insert into maintenance_leases (name, holder, lease_until) values ($1, $2, now() + $3 * interval '1 millisecond')
      on conflict (name) do update set holder = excluded.holder, lease_until = excluded.lease_until
-       where maintenance_leases.lease_until <= now()
+       where maintenance_leases.lease_until <= now() or maintenance_leases.holder = excluded.holder
      returning holder`,
     [name, holder, ms],
   );

@@ -6,8 +6,8 @@ import { TaskService } from './taskService';
 /** A service whose storage, queue and ledger record what reached them: a refused submit must reach none. */
 function service() {
   const calls = {
-    enqueue: vi.fn(async () => 'job'), create: vi.fn(async () => undefined), keyFor: vi.fn(async () => 'uploads/web/a.png'),
-    createMany: vi.fn(async (_tasks: unknown[], withTasks: (ids: string[], q: unknown) => Promise<void>) => withTasks([], {})),
+    enqueue: vi.fn(async () => 'job'), create: vi.fn(async () => ({ rank: 0 })), keyFor: vi.fn(async () => 'uploads/web/a.png'),
+    createMany: vi.fn(async (_tasks: unknown[], withTasks: (ids: string[], q: unknown) => Promise<void>) => withTasks([], {}).then(() => [0])),
     enqueueMany: vi.fn(async () => undefined),
   };
   const processor = (async () => ({ body: Buffer.alloc(0), contentType: 'image/png', extension: 'png' })) as Processor;
@@ -37,13 +37,13 @@ describe('TaskService.submit checks params against the task table', () => {
   it('queues a submit whose params pass, storing them as sent', async () => {
     const { svc, calls } = service();
     await expect(svc.submit('bgblur', { imgUrl: '/files/uploads/web/a.png', strength: 80 }, 'owner')).resolves.toMatch(/^[0-9a-f]{32}$/);
-    expect(calls.create).toHaveBeenCalledWith(expect.objectContaining({ type: 'bgblur', params: { strength: 80, inputKey: 'uploads/web/a.png' } }), undefined);
+    expect(calls.create).toHaveBeenCalledWith(expect.objectContaining({ type: 'bgblur', params: { strength: 80, inputKey: 'uploads/web/a.png' } }), undefined, { maxActive: 0 });
     expect(calls.enqueue).toHaveBeenCalledOnce();
   });
 
   it('records the job id with the task, and queues the job under that id (no statement after queueing)', async () => {
     const setJobId = vi.fn(async () => undefined);
-    const calls = { enqueue: vi.fn(async (_type: string, _data: unknown, jobId?: string) => jobId ?? 'other'), create: vi.fn(async (_task: { jobId?: string }) => undefined) };
+    const calls = { enqueue: vi.fn(async (_type: string, _data: unknown, jobId?: string) => jobId ?? 'other'), create: vi.fn(async (_task: { jobId?: string }) => ({ rank: 0 })) };
     const svc = new TaskService({
       tasks: { create: calls.create, setJobId, countActive: async () => 0 } as never,
       queue: { enqueue: calls.enqueue } as never,
@@ -54,7 +54,7 @@ describe('TaskService.submit checks params against the task table', () => {
     const taskId = await svc.submit('bgblur', { imgUrl: '/files/uploads/web/a.png' }, 'owner');
     const jobId = calls.create.mock.calls[0][0].jobId;
     expect(jobId).toMatch(/^[0-9a-f-]{36}$/);
-    expect(calls.enqueue).toHaveBeenCalledWith('bgblur', { taskId }, jobId);
+    expect(calls.enqueue).toHaveBeenCalledWith('bgblur', { taskId }, jobId, 0);
     expect(setJobId).not.toHaveBeenCalled();
   });
 });

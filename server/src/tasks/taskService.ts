@@ -9,15 +9,18 @@ import { ApiError, paramsInvalid } from '../envelope';
 import type { TaskCharging } from '../accounts';
 import type { Queryable } from '../db/database';
 import type { JobQueue } from '../queue/jobQueue';
+import { priorityForRank } from '../queue/lanes';
 import type { FileStorage } from '../storage/storage';
 import { fileUrlsIn, type FileAccess } from '../security/fileAccess';
 import type { Processor } from './processor';
+import type { OtherWorkers } from './otherWorkers';
 import { taskEnds } from './taskEnds';
 import type { TaskRecord, TaskRepository } from './taskRepository';
 
 /**
- * How often a waiting status request re-reads its tasks: a worker in another process cannot wake it, so this
- * bounds how late it learns of their results (this process's own workers wake it at once).
+ * How often a waiting status request re-reads its tasks while one of them may end in another process (a worker
+ * there cannot wake it), which bounds how late it learns of their results. Tasks only this process can end are
+ * not re-read: its workers wake the request at once (taskEnds.ts, OtherWorkers).
  */
 export const STATUS_WAIT_RECHECK_MS = 500;
 
@@ -42,6 +45,8 @@ export class TaskService {
       maxActivePerOwner?: number;
       /** Credits: the task is recorded in the same transaction as its charge (1010103 when short). */
       charging?: Pick<TaskCharging, 'chargeForTask'>;
+      /** Whether a task may end in another process (held status calls re-read only then); default: always. */
+      otherWorkers?: Pick<OtherWorkers, 'mayEndElsewhere'>;
     },
   ) {}
 
@@ -75,13 +80,10 @@ export class TaskService {
     for (const { name, url } of fileUrlsIn(payload)) {
       if (name !== 'imgUrl') await this.deps.access.keyFor(owner, url, name);
     }
-    const cap = this.deps.maxActivePerOwner ?? 0;
-    if (cap > 0 && (await this.deps.tasks.countActive(owner)) >= cap) {
-      throw new ApiError(ResultCode.SERVICE_UNAVAILABLE, `you already have ${cap} tasks waiting or running; submit more when some have finished`, 429);
-    }
     const { imgUrl: _omit, ...rest } = payload;
-    // Text-to-image tasks have no input file.
-    return this.recordAndQueue(type, inputKey ? { ...rest, inputKey } : rest, owner, payer);
+    // Text-to-image tasks have no input file. The per-owner queue cap is checked where the task is recorded, in
+    // the charge's transaction under the owner's lock (TaskRepository.create), so concurrent submits cannot pass it.
+    return this.recordAndQueue(type, inputKey ? { ...rest, inputKey } : rest, owner, payer, undefined, this.deps.maxActivePerOwner ?? 0);
   }
 
   /**
@@ -104,20 +106,23 @@ export class TaskService {
   private async recordAndQueue(
     type: string, params: Record<string, unknown>, owner: string, payer: string | null,
     withTask?: (taskId: string, q: Queryable | undefined) => Promise<void>,
+    maxActive = 0,
   ): Promise<string> {
     const id = randomUUID().replace(/-/g, '');
     // The task records its job's id as it is created, so no statement has to record it after queueing (one
     // round trip less per submit). A crash in between leaves a queued task whose job is missing, which the
     // recovery sweep queues again (requeueOrphans), as for batches below.
     const jobId = randomUUID();
+    let rank = 0;
     const record = async (q?: Queryable) => {
-      await this.deps.tasks.create({ id, type, params, owner, jobId }, q);
+      ({ rank } = await this.deps.tasks.create({ id, type, params, owner, jobId }, q, { maxActive }));
       await withTask?.(id, q);
     };
     // A free task (cost 0: the resizer, product recognition) has nothing to charge: no ledger transaction.
     if (this.deps.charging && payer && taskCost(type, params) > 0) await this.deps.charging.chargeForTask(payer, { id, type, params }, record);
     else await record();
-    await this.deps.queue.enqueue(type, { taskId: id }, jobId).catch(async (err: unknown) => {
+    // Its turn among other owners' jobs: minus the owner's unfinished tasks ahead of it in its lane (queue/lanes.ts).
+    await this.deps.queue.enqueue(type, { taskId: id }, jobId, priorityForRank(rank)).catch(async (err: unknown) => {
       // Failing the task refunds its charge (ledger trigger), so no credit is lost.
       await this.deps.tasks.fail(id, ResultCode.SERVER_ERROR, 'the task could not be queued');
       throw err;
@@ -143,8 +148,8 @@ export class TaskService {
     // queued (on the embedded database that statement delayed the first photo). A crash before the jobs exist
     // leaves queued tasks whose job is missing, which the recovery sweep queues again (requeueOrphans).
     const jobIds = ids.map(() => randomUUID());
-    await this.deps.tasks.createMany(ids.map((id, i) => ({ id, type, params: paramsList[i], owner, jobId: jobIds[i] })), withTasks);
-    await this.deps.queue.enqueueMany(type, ids, jobIds).catch(async (err: unknown) => {
+    const ranks = await this.deps.tasks.createMany(ids.map((id, i) => ({ id, type, params: paramsList[i], owner, jobId: jobIds[i] })), withTasks);
+    await this.deps.queue.enqueueMany(type, ids, jobIds, ranks.map(priorityForRank)).catch(async (err: unknown) => {
       for (const id of ids) await this.deps.tasks.fail(id, ResultCode.SERVER_ERROR, 'the task could not be queued');
       throw err;
     });
@@ -161,25 +166,35 @@ export class TaskService {
     ids: string[], absolute: (path: string) => string, owner: string, wait: { ms: number; signal?: AbortSignal } = { ms: 0 },
   ): Promise<Record<string, TaskStatusEntry>> {
     const deadline = Date.now() + wait.ms;
-    let result = await this.readStatus(ids, absolute, owner);
+    let { result, tasks } = await this.readStatus(ids, absolute, owner);
     for (;;) {
       const left = deadline - Date.now();
       if (left <= 0 || wait.signal?.aborted || !allUnfinished(result)) return result;
-      await taskEnds.waitForAny(ids, Math.min(left, STATUS_WAIT_RECHECK_MS), wait.signal);
-      result = await this.readStatus(ids, absolute, owner);
+      // Only a task that may end in another process needs re-reads; this process's ends wake the wait at once.
+      const elsewhere = this.deps.otherWorkers ? await this.deps.otherWorkers.mayEndElsewhere(tasks) : true;
+      await taskEnds.waitForAny(ids, elsewhere ? Math.min(left, STATUS_WAIT_RECHECK_MS) : left, wait.signal);
+      ({ result, tasks } = await this.readStatus(ids, absolute, owner));
     }
   }
 
-  private async readStatus(ids: string[], absolute: (path: string) => string, owner: string): Promise<Record<string, TaskStatusEntry>> {
+  private async readStatus(
+    ids: string[], absolute: (path: string) => string, owner: string,
+  ): Promise<{ result: Record<string, TaskStatusEntry>; tasks: TaskRecord[] }> {
     const found = await this.deps.tasks.getMany(ids);
+    // Another owner's task reads exactly like an unknown one: its existence is not revealed.
+    const mine = (id: string) => {
+      const candidate = found.get(id);
+      return candidate && candidate.owner === owner ? candidate : undefined;
+    };
+    const waitingJobs = ids.map(mine).filter((t) => t?.status === 'queued' && t.jobId).map((t) => t!.jobId!);
+    // Its place in the queue, for the page's "N ahead of you" (one statement for every waiting task asked about).
+    const ahead = waitingJobs.length > 0 ? await this.deps.queue.ahead(waitingJobs).catch(() => new Map<string, number>()) : new Map<string, number>();
     const result: Record<string, TaskStatusEntry> = {};
     for (const id of ids) {
-      const candidate = found.get(id);
-      // Another owner's task reads exactly like an unknown one: its existence is not revealed.
-      const task = candidate && candidate.owner === owner ? candidate : undefined;
-      result[id] = task ? entryFor(task, absolute) : { resultCode: ResultCode.PARAMS_INVALID, msg: 'unknown task id', data: null };
+      const task = mine(id);
+      result[id] = task ? entryFor(task, absolute, task.jobId ? ahead.get(task.jobId) : undefined) : { resultCode: ResultCode.PARAMS_INVALID, msg: 'unknown task id', data: null };
     }
-    return result;
+    return { result, tasks: ids.map(mine).filter((t): t is TaskRecord => t !== undefined) };
   }
 
   /** Cancels `owner`'s task `id`; another owner's task is refused as unknown. */
@@ -203,7 +218,7 @@ function checkTaskParams(type: string, params: Record<string, unknown>): void {
   if (!checked.ok) throw paramsInvalid(checked.message);
 }
 
-function entryFor(task: TaskRecord, absolute: (path: string) => string): TaskStatusEntry {
+function entryFor(task: TaskRecord, absolute: (path: string) => string, queueAhead?: number): TaskStatusEntry {
   const data = { status: task.status, progress: task.progress };
   switch (task.status) {
     case 'done':
@@ -213,6 +228,6 @@ function entryFor(task: TaskRecord, absolute: (path: string) => string): TaskSta
     case 'cancelled':
       return { resultCode: ResultCode.SERVICE_UNKNOWN_ERROR, msg: 'task cancelled', data };
     default:
-      return { resultCode: ResultCode.GPU_TASK_UNFINISHED, msg: 'task unfinished', data };
+      return { resultCode: ResultCode.GPU_TASK_UNFINISHED, msg: 'task unfinished', data: queueAhead === undefined ? data : { ...data, queueAhead } };
   }
 }

@@ -120,7 +120,7 @@ export function BlurBackgroundPage() {
           {busy && (
             <>
               {preview && <img className="blur-page__preview is-dimmed" src={preview} alt={t('bgRemover.sourceAlt')} data-testid="source.image" />}
-              <StageProgress label={t(`bgblur.stage.${task.phase}`)} progress={task.progress} phase={task.phase} onCancel={cancel} />
+              <StageProgress label={t(`bgblur.stage.${task.phase}`)} progress={task.progress} phase={task.phase} queueAhead={task.queueAhead} onCancel={cancel} />
             </>
           )}
 

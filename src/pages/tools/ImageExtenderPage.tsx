@@ -145,7 +145,7 @@ export function ImageExtenderPage() {
           {busy && photo && frame && (
             <>
               <FramePlacer photoUrl={photo.url} photo={photo.size} frame={frame} position={position} onChange={setPosition} disabled />
-              <StageProgress label={t(`extender.stage.${task.phase}`)} progress={task.progress} phase={task.phase} onCancel={task.cancel} />
+              <StageProgress label={t(`extender.stage.${task.phase}`)} progress={task.progress} phase={task.phase} queueAhead={task.queueAhead} onCancel={task.cancel} />
             </>
           )}
 

@@ -177,7 +177,7 @@ export function MagicEraserPage() {
             </>
           )}
 
-          {busy && <TaskProgress phase={task.phase} progress={task.progress} onCancel={task.cancel} />}
+          {busy && <TaskProgress phase={task.phase} progress={task.progress} queueAhead={task.queueAhead} onCancel={task.cancel} />}
 
           {editing && (
             <div className="eraser-page__actions">

@@ -168,7 +168,7 @@ export function PhotoEnhancerPage() {
           {busy && (
             <>
               {task.sourceUrl && <img className="enhancer-page__preview is-dimmed" src={task.sourceUrl} alt={t('enhancer.previewAlt')} />}
-              <StageProgress label={t(`enhancer.stage.${task.phase}`)} progress={task.progress} phase={task.phase} onCancel={task.cancel} />
+              <StageProgress label={t(`enhancer.stage.${task.phase}`)} progress={task.progress} phase={task.phase} queueAhead={task.queueAhead} onCancel={task.cancel} />
               <p className="muted small center">{t('enhancer.slowHint')}</p>
             </>
           )}

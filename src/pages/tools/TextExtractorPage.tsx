@@ -122,7 +122,7 @@ export function TextExtractorPage() {
           {busy && (
             <>
               {task.sourceUrl && <img className="extract-page__preview is-dimmed" src={task.sourceUrl} alt={t('extract.photoAlt')} />}
-              <StageProgress label={t(`extract.stage.${mode}.${task.phase}`)} progress={task.progress} phase={task.phase} onCancel={cancel} />
+              <StageProgress label={t(`extract.stage.${mode}.${task.phase}`)} progress={task.progress} phase={task.phase} queueAhead={task.queueAhead} onCancel={cancel} />
             </>
           )}
 

@@ -220,7 +220,7 @@ export async function startFakeComfy(options: FakeComfyOptions = {}): Promise<Fa
     if (path === '/prompt' && req.method === 'POST') {
       let body: { prompt?: unknown; client_id?: string };
       try { body = JSON.parse((await readBody(req)).toString()) as typeof body; } catch { return json(res, 400, { error: { type: 'invalid_prompt', message: 'body is not JSON', details: '', extra_info: {} }, node_errors: {} }); }
-      const problems = checkWorkflow(body.prompt);
+      const problems = checkWorkflow(body.prompt, undefined, { filled: true }); // real ComfyUI knows no placeholders: braces are text
       // As ComfyUI's LoadImage.VALIDATE_INPUTS: the named file must have been uploaded.
       if (problems.length === 0) {
         for (const [id, node] of Object.entries(body.prompt as ApiWorkflow)) {

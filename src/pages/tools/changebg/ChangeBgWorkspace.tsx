@@ -37,7 +37,7 @@ export function ChangeBgWorkspace({ view }: { view: ChangeBackgroundView }) {
           {(busy || (waiting && task.phase === 'idle')) && view.preview && (
             <img className="changebg-preview is-dimmed" src={view.preview} alt={t('bgRemover.sourceAlt')} data-testid="source.image" />
           )}
-          {busy && <StageProgress label={t(stageKey)} progress={preparing ? 0 : task.progress} phase={preparing ? 'preparing' : task.phase} onCancel={view.cancel} />}
+          {busy && <StageProgress label={t(stageKey)} progress={preparing ? 0 : task.progress} phase={preparing ? 'preparing' : task.phase} queueAhead={task.queueAhead} onCancel={view.cancel} />}
           {waiting && !busy && task.phase === 'idle' && <p className="muted center" data-testid="changebg.waiting">{t('changebg.image.missing')}</p>}
 
           {task.phase === 'done' && !preparing && (

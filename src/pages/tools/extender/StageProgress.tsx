@@ -3,16 +3,19 @@
  * backgrounds): label, percentage, bar and Cancel. Same classes as TaskProgress, so it looks the same.
  */
 import { useTranslation } from 'react-i18next';
+import { QueueAhead } from '../../../components/QueueAhead';
 
 interface Props {
   label: string;
   /** 0..1 */
   progress: number;
   phase: string;
+  /** Jobs ahead of this one in the server's queue while it waits (null: not waiting). */
+  queueAhead?: number | null;
   onCancel(): void;
 }
 
-export function StageProgress({ label, progress, phase, onCancel }: Props) {
+export function StageProgress({ label, progress, phase, queueAhead = null, onCancel }: Props) {
   const { t } = useTranslation();
   const percent = Math.round(Math.min(1, Math.max(0, progress)) * 100);
   return (
@@ -24,6 +27,7 @@ export function StageProgress({ label, progress, phase, onCancel }: Props) {
       <div className="progress" role="progressbar" aria-label={label} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
         <div className="progress__fill" style={{ width: `${percent}%` }} />
       </div>
+      <QueueAhead n={queueAhead} />
       <button type="button" className="button button--secondary" onClick={onCancel} data-testid="task.cancel">
         {t('common.cancel')}
       </button>

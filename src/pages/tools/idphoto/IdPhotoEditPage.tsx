@@ -205,7 +205,7 @@ export function IdPhotoEditPage() {
           </div>
         </div>
         <div className="card workspace idp-edit-stage" data-phase={busy ? task.phase : rendered ? 'done' : task.phase} data-rendering={rendering ? '1' : '0'}>
-          {busy && <StageProgress label={t(`idphoto.stage.${task.phase}`)} progress={task.progress} phase={task.phase} onCancel={task.cancel} />}
+          {busy && <StageProgress label={t(`idphoto.stage.${task.phase}`)} progress={task.progress} phase={task.phase} queueAhead={task.queueAhead} onCancel={task.cancel} />}
           {!busy && gone && (
             <div className="idp-problem" role="alert" data-testid="idphoto.edit.gone">
               <p className="idp-problem__title">{t('idphoto.problem.analysisGone.title')}</p>

@@ -118,7 +118,7 @@ export function IdPhotoMakerPage() {
             <div className={`card workspace workspace--${phase}`} data-phase={phase}>
               {phase === 'idle' && <UploadPrompt onPick={() => input.current?.click()} />}
               {!showResult && (busy || (file && result.rendering && !result.refused)) && (
-                <StageProgress label={t(`idphoto.stage.${busy ? task.phase : 'processing'}`)} progress={busy ? task.progress : 0.5} phase={busy ? task.phase : 'processing'} onCancel={startOver} />
+                <StageProgress label={t(`idphoto.stage.${busy ? task.phase : 'processing'}`)} progress={busy ? task.progress : 0.5} phase={busy ? task.phase : 'processing'} queueAhead={busy ? task.queueAhead : null} onCancel={startOver} />
               )}
               {showResult && (
                 <div className={`idp-result${result.rendering ? ' is-rendering' : ''}`} aria-busy={result.rendering}>

@@ -13,6 +13,7 @@ import { ProductLabelField } from '../../tools/product/ProductLabelField';
 import { useProductLabel } from '../../tools/product/useProductLabel';
 import { HowItWorks } from '../../components/HowItWorks';
 import { ChangeBgWorkspace } from './changebg/ChangeBgWorkspace';
+import { CostNote } from './changebg/CostNote';
 import { LibraryGrid } from './changebg/LibraryGrid';
 import { DEFAULT_OPTIONS } from './changebg/options';
 import { SubjectControls } from './changebg/SubjectControls';
@@ -53,6 +54,7 @@ export function AiBackgroundPage() {
           <ChangeBgWorkspace view={view} />
         </div>
         <aside className="card changebg-options" aria-label={t('changebg.options')}>
+          <CostNote type="changebg" />
           {file && (
             <section aria-labelledby="ai-bg-suggested" data-testid="aiBackground.product">
               <ProductLabelField product={product} />

@@ -5,11 +5,20 @@
  * composites its cached cut-out again for no credit and nothing is uploaded twice.
  *
  * The last good result is kept apart from the running task: a refused or failed run (1010103, a network error)
- * leaves it, and its downloads, on the page.
+ * leaves it, and its downloads, on the page. With `resume`, it is also saved in the browser (resumeResult.ts) and
+ * comes back when the page opens again in this tab, after a purchase or a sign-in took the user elsewhere.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { RECOMPOSITE_FIELD, type RECOMPOSITE_TASK_TYPES } from '../../engine/spec/commerce';
+import { forgetResult, savedResult, saveResult } from './resumeResult';
 import { useImageTask, type ImageTaskView } from './useImageTask';
+
+/** Where the page's result is saved, with the options that made it, and what to do with them when it comes back. */
+export interface ResumeOptions {
+  path: string;
+  state: unknown;
+  onRestore(file: File, state: unknown): void;
+}
 
 /** The last finished result of a photo: what the page shows and downloads until a new run succeeds. */
 export interface KeptResult {
@@ -34,10 +43,37 @@ export interface RecompositeTask {
   clear(): void;
 }
 
-export function useRecompositeTask(type: (typeof RECOMPOSITE_TASK_TYPES)[number]): RecompositeTask {
+export function useRecompositeTask(type: (typeof RECOMPOSITE_TASK_TYPES)[number], resume?: ResumeOptions): RecompositeTask {
   const task = useImageTask(type);
   const [kept, setKept] = useState<KeptResult | null>(null);
   const started = useRef<File | null>(null);
+  const resumeRef = useRef(resume);
+  resumeRef.current = resume;
+
+  // Back on the page in this tab (after a purchase or a sign-in): the saved result returns, unless work has started.
+  const path = resume?.path;
+  useEffect(() => {
+    if (!path) return;
+    let live = true;
+    void savedResult(path).then((saved) => {
+      if (!live || !saved || started.current) return;
+      started.current = saved.file;
+      setKept({
+        file: saved.file, blob: saved.result, url: URL.createObjectURL(saved.result), photoUrl: URL.createObjectURL(saved.file),
+        sourceName: saved.sourceName, taskId: saved.taskId, fileUrl: saved.fileUrl,
+      });
+      resumeRef.current?.onRestore(saved.file, saved.state);
+    });
+    return () => { live = false; };
+  }, [path]);
+  useEffect(() => {
+    const r = resumeRef.current;
+    if (!kept || !r) return;
+    void saveResult({
+      path: r.path, file: kept.file, result: kept.blob, sourceName: kept.sourceName, taskId: kept.taskId, fileUrl: kept.fileUrl,
+      state: r.state, savedAt: Date.now(),
+    });
+  }, [kept]);
 
   useEffect(() => {
     const file = started.current;
@@ -62,6 +98,7 @@ export function useRecompositeTask(type: (typeof RECOMPOSITE_TASK_TYPES)[number]
   const clear = () => {
     started.current = null;
     setKept(null);
+    if (resumeRef.current) void forgetResult(resumeRef.current.path);
   };
   return { task, kept, isFree, run, clear };
 }

@@ -6,6 +6,7 @@
  */
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router-dom';
 import { CompareSlider } from '../../components/CompareSlider';
 import { FileDropZone } from '../../components/FileDropZone';
 import { HowItWorks } from '../../components/HowItWorks';
@@ -48,13 +49,21 @@ export function needsRerun(phase: ImageTaskPhase, lastRun: BlurSettings | null, 
 export function BlurBackgroundPage() {
   const { t } = useTranslation();
   const toast = useToast();
-  const recomposite = useRecompositeTask('bgblur');
-  const { task, kept } = recomposite;
-  const input = useRef<HTMLInputElement>(null);
-  const busy = BUSY.includes(task.phase);
   const [file, setFile] = useState<File | null>(null);
   const [settings, setSettings] = useState<BlurSettings>(DEFAULT_BLUR_SETTINGS);
   const lastRun = useRef<BlurSettings | null>(null);
+  // The result survives a trip to the checkout or the sign-in page (this tab).
+  const recomposite = useRecompositeTask('bgblur', {
+    path: useLocation().pathname, state: settings,
+    onRestore: (photo, state) => {
+      setFile(photo);
+      setSettings(state as BlurSettings);
+      lastRun.current = state as BlurSettings;
+    },
+  });
+  const { task, kept } = recomposite;
+  const input = useRef<HTMLInputElement>(null);
+  const busy = BUSY.includes(task.phase);
   // A refused or failed run on a new photo goes back to the photo whose result is shown.
   useEffect(() => {
     if (task.phase === 'failed' && kept && file !== kept.file) setFile(kept.file);

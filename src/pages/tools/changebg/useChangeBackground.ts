@@ -7,6 +7,7 @@
  */
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router-dom';
 import { useToast } from '../../../components/ToastContext';
 import { checkImageFile } from '../../../tools/checkImageFile';
 import type { ImageTaskPhase, ImageTaskView } from '../../../tools/useImageTask';
@@ -45,14 +46,22 @@ export interface ChangeBackgroundView {
 export function useChangeBackground(initial: ChangeBgOptions, projectName: string): ChangeBackgroundView {
   const { t } = useTranslation();
   const toast = useToast();
-  const recomposite = useRecompositeTask('changebg');
-  const { task, kept } = recomposite;
   const [file, setFile] = useState<File | null>(null);
   const [options, setOptions] = useState<ChangeBgOptions>(initial);
+  const lastRun = useRef<ChangeBgOptions | null>(null);
+  // The result survives a trip to the checkout or the sign-in page (this tab): photo, result and options return.
+  const recomposite = useRecompositeTask('changebg', {
+    path: useLocation().pathname, state: options,
+    onRestore: (photo, state) => {
+      setFile(photo);
+      setOptions(state as ChangeBgOptions);
+      lastRun.current = state as ChangeBgOptions;
+    },
+  });
+  const { task, kept } = recomposite;
   const [preparing, setPreparing] = useState(false);
   /** A photo is here but the chosen background (your image) is not yet. */
   const [waiting, setWaiting] = useState(false);
-  const lastRun = useRef<ChangeBgOptions | null>(null);
   const uploaded = useRef(new WeakMap<File, string>());
   const generation = useRef(0);
   const busy = preparing || BUSY.includes(task.phase);

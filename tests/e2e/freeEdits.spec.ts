@@ -43,7 +43,7 @@ async function downloadPng(page: Page) {
 const hex = (rgb: number[]) => `#${rgb.map((v) => v.toString(16).padStart(2, '0')).join('').toUpperCase()}`;
 
 test('ten background colours and a blur strength after the first result cost nothing; a refused new photo leaves the result and its downloads', async ({ page }) => {
-  test.setTimeout(1_500_000);
+  test.setTimeout(900_000);
   const submits: string[] = [];
   let uploads = 0;
   page.on('request', (request) => {
@@ -57,7 +57,7 @@ test('ten background colours and a blur strength after the first result cost not
   // The page says beforehand what costs a credit.
   await expect(page.getByTestId('tool.costNote')).toContainText('A new photo costs 1 credit');
   await page.getByTestId('upload.input').setInputFiles(photo('astronaut'));
-  await expect(page.getByTestId('result.image')).toBeVisible({ timeout: 400_000 });
+  await expect(page.getByTestId('result.image')).toBeVisible({ timeout: 300_000 });
   expect(await balance(page)).toBe(1);
 
   // Ten colours from the palette: each one is a new result on the same photo, none of them paid or uploaded.
@@ -68,7 +68,7 @@ test('ten background colours and a blur strength after the first result cost not
     colours.push(`#${(await swatch.getAttribute('data-testid'))!.split('.').at(-1)}`);
     const before = await page.getByTestId('result.image').getAttribute('src');
     await swatch.click();
-    await expect(page.getByTestId('result.image')).not.toHaveAttribute('src', before!, { timeout: 200_000 });
+    await expect(page.getByTestId('result.image')).not.toHaveAttribute('src', before!, { timeout: 120_000 });
   }
   expect(submits.filter((p) => p === '/api/task/changebg')).toHaveLength(11);
   expect(uploads).toBe(1);
@@ -82,17 +82,17 @@ test('ten background colours and a blur strength after the first result cost not
   await page.goto(`${BASE}/en/tools/blur-background`);
   await expect(page.getByTestId('tool.costNote')).toBeVisible();
   await page.getByTestId('upload.input').setInputFiles(photo('astronaut'));
-  await expect(page.getByTestId('result.image')).toBeVisible({ timeout: 400_000 });
+  await expect(page.getByTestId('result.image')).toBeVisible({ timeout: 300_000 });
   expect(await balance(page)).toBe(0);
   const blurred = await page.getByTestId('result.image').getAttribute('src');
   await page.getByTestId('bgblur.strength').fill('90');
-  await expect(page.getByTestId('result.image')).not.toHaveAttribute('src', blurred!, { timeout: 200_000 });
+  await expect(page.getByTestId('result.image')).not.toHaveAttribute('src', blurred!, { timeout: 120_000 });
   expect(await balance(page)).toBe(0);
   const kept = await page.getByTestId('result.image').getAttribute('src');
 
   // Out of credits: a new photo is refused (1010103). The credits dialog is the one message; the result stays.
   await page.getByTestId('upload.input').setInputFiles(photo('dog'));
-  await expect(page.getByTestId('credits.dialog')).toBeVisible({ timeout: 200_000 });
+  await expect(page.getByTestId('credits.dialog')).toBeVisible({ timeout: 120_000 });
   await page.getByTestId('credits.close').click();
   await expect(page.getByTestId('result.image')).toHaveAttribute('src', kept!);
   await expect(page.getByTestId('toast')).toHaveCount(0);
@@ -102,6 +102,6 @@ test('ten background colours and a blur strength after the first result cost not
   expect([still.width, still.height]).toEqual([512, 512]);
   // And a new strength on the photo on screen is still free.
   await page.getByTestId('bgblur.strength').fill('30');
-  await expect(page.getByTestId('result.image')).not.toHaveAttribute('src', kept!, { timeout: 200_000 });
+  await expect(page.getByTestId('result.image')).not.toHaveAttribute('src', kept!, { timeout: 120_000 });
   expect(await balance(page)).toBe(0);
 });

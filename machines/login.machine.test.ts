@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { ResultCode } from '../engine/spec/errors';
 import { loginMachine, loginState, type SignInResult, type StoredAccount } from './login.machine';
-import { navigationAfterLogin } from './loginNavigation';
+import { isAuthPage, isWorkPage, navigationAfterLogin } from './loginNavigation';
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
@@ -195,5 +195,14 @@ describe('navigation after login (SPEC §2)', () => {
     expect(navigationAfterLogin({ ...base, path: '/de/log-in', previousPath: '/de/sign-up' })).toEqual({ kind: 'navigate', to: '/de/create' });
     expect(navigationAfterLogin({ ...base, path: '/de/sign-up', previousPath: null })).toEqual({ kind: 'navigate', to: '/de/create' });
     expect(navigationAfterLogin({ ...base, screenWidth: 500, path: '/de/sign-up', previousPath: '/de/log-in' })).toEqual({ kind: 'navigate', to: '/de' });
+  });
+});
+
+describe('the pages to return to (issue 29)', () => {
+  it('knows the sign-in pages and the pages where a photo is worked on', () => {
+    expect(['/en/log-in', '/de/sign-up', '/zh-tw/log-in/'].map(isAuthPage)).toEqual([true, true, true]);
+    expect(['/en/tools/blur-background', '/en/create/edit', '/en/pricing'].map(isAuthPage)).toEqual([false, false, false]);
+    expect(['/en/tools/background-changer', '/de/create/edit', '/en/batch-edit/resize'].map(isWorkPage)).toEqual([true, true, true]);
+    expect(['/en/order', '/en/pricing', '/en/log-in', '/en'].map(isWorkPage)).toEqual([false, false, false, false]);
   });
 });

@@ -12,6 +12,11 @@ export function pageOf(path: string): string {
 const isToolOrEditor = (page: string): boolean =>
   /^(tools\/|create(\/|$)|project$|cutouts$|batch-edit\/|ai-image-generator\/create|image-to-image-ai\/create|ai-replace\/)/.test(page);
 
+/** True for the log-in and sign-up pages (`/de/log-in`). */
+export const isAuthPage = (path: string): boolean => AUTH_PAGES.has(pageOf(path));
+/** True for a page where the user works on a photo (a tool, the editor, a batch): the page to return to after a purchase. */
+export const isWorkPage = (path: string): boolean => isToolOrEditor(pageOf(path));
+
 /**
  * The navigation rules of SPEC §2 after login or sign-up:
  * - on the log-in or sign-up page: back to the previous page; if that was log-in or sign-up too,

@@ -21,6 +21,21 @@ describe('task flow machine', () => {
     expect(t.ctx().taskResults.t1.end).toBe(true);
   });
 
+  it('submits the files given at the start without uploading (a free re-composite), again on retry', async () => {
+    const t = setup({
+      submit: new Error('network down'),
+      input: { fileUrls: ['http://host/files/earlier.jpg'], steps: [SUBMIT, QUERY], submitParams: { recompositeOf: 'abc' } },
+    });
+    t.actor.send({ type: 'job.start' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(t.upload).not.toHaveBeenCalled();
+    expect(t.submit).toHaveBeenLastCalledWith(expect.objectContaining({ fileUrls: ['http://host/files/earlier.jpg'], params: { recompositeOf: 'abc' } }));
+    t.actor.send({ type: 'job.retry' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(t.submit).toHaveBeenCalledTimes(2);
+    expect(t.submit).toHaveBeenLastCalledWith(expect.objectContaining({ fileUrls: ['http://host/files/earlier.jpg'] }));
+  });
+
   it('polls every 1 s, and only for unfinished task ids', async () => {
     const t = setup({
       submit: okEnv({ taskList: ['a', 'b'] }),

@@ -26,7 +26,7 @@ function initialContext(input: TaskFlowInput): TaskFlowContext {
     jobId: input.jobId, funcType: input.funcType, sourceFile: input.sourceFile ?? null, sourceFiles: input.sourceFiles ?? [],
     fileType: input.fileType ?? 'image', submitParams: input.submitParams ?? {},
     steps: input.steps.map((id) => ({ id, end: false })), currentStep: 0, end: false, error: null,
-    fileUrls: [], taskIds: [], taskResults: {}, stage: 'preprocess', uploadProgress: 0,
+    fileUrls: input.fileUrls ?? [], taskIds: [], taskResults: {}, stage: 'preprocess', uploadProgress: 0,
     prompt: input.prompt ?? null, originalPrompt: input.prompt ?? null, lanCode: null, lastQueryAt: null,
   };
 }
@@ -100,7 +100,9 @@ export const taskFlowMachine = setup({
     /** Retry clears the end flag and the error and runs the job again from its first step. */
     resetForRetry: assign(({ context }) => ({
       end: false, error: null, currentStep: 0, steps: context.steps.map((s) => ({ ...s, end: false, result: undefined })),
-      fileUrls: [], taskIds: [], taskResults: {}, uploadProgress: 0, stage: 'preprocess' as TaskStage,
+      // Files given at the start (no upload step) are submitted again; an upload step uploads afresh.
+      fileUrls: context.steps.some((s) => s.id === FlowStepId.UPLOAD) ? [] : context.fileUrls,
+      taskIds: [], taskResults: {}, uploadProgress: 0, stage: 'preprocess' as TaskStage,
       prompt: context.originalPrompt, lanCode: null, lastQueryAt: null,
     })),
   },

@@ -77,6 +77,8 @@ export interface TaskFlowInput {
   submitParams?: Record<string, unknown>;
   /** The user's prompt for prompt-taking tools: reviewed (step 1), translated (step 2), sent as `prompt`. */
   prompt?: string;
+  /** Files already uploaded by an earlier job (a free re-composite of the same photo): steps without an upload submit these. */
+  fileUrls?: string[];
 }
 
 export interface TaskFlowContext {

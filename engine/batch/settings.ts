@@ -8,7 +8,7 @@ import { parseColor } from '../doc/color';
 import { ENHANCE_STRENGTHS } from '../spec/kinds';
 import {
   RESIZE_DEFAULT_QUALITY, RESIZE_FITS, RESIZE_FORMATS, RESIZE_MAX_SIDE, RESIZE_MIN_FILE_KB, RESIZE_MIN_SIDE, RESIZE_MODES,
-  RESIZE_PERCENT_RANGE, resizePresetById, type BatchSettings, type BatchSettingsOverride, type BatchToolId,
+  RESIZE_PERCENT_RANGE, defaultResizeFit, resizePresetById, type BatchSettings, type BatchSettingsOverride, type BatchToolId,
   type ResizeBatchSettings, type ResizeFit, type ResizeFormat, type ResizeMode,
 } from '../spec/batch';
 
@@ -47,7 +47,8 @@ function oneOf<T extends string>(name: string, v: unknown, list: readonly T[], f
 }
 
 /**
- * Checks resizer settings and fills in defaults (keepAspect true, fit crop for presets and fit otherwise,
+ * Checks resizer settings and fills in defaults (keepAspect true, fit per defaultResizeFit: on white for marketplace
+ * presets, crop for social ones, fit otherwise,
  * white padding, original format, quality 90).
  * @example parseResizeSettings({ mode: 'longestSide', longestSide: 1200 }) // { ok: true, value: { longestSide: 1200, … } }
  */
@@ -57,7 +58,7 @@ export function parseResizeSettings(raw: unknown): SettingsResult<ResolvedResize
   const mode = oneOf('mode', raw.mode, RESIZE_MODES, 'exact');
   if (typeof mode === 'object') return fail(mode.message);
   if (!given(raw.mode)) return fail(`mode is required: one of ${RESIZE_MODES.join(', ')}`);
-  const fit = oneOf('fit', raw.fit, RESIZE_FITS, mode === 'preset' ? 'crop' : 'fit');
+  const fit = oneOf('fit', raw.fit, RESIZE_FITS, defaultResizeFit(mode, raw.presetId));
   if (typeof fit === 'object') return fail(fit.message);
   const format = oneOf('format', raw.format, RESIZE_FORMATS, 'original');
   if (typeof format === 'object') return fail(format.message);

@@ -149,7 +149,8 @@ export type ResizeFormat = (typeof RESIZE_FORMATS)[number];
  *   with `keepAspect: false` the output is exactly width × height, shaped by `fit`.
  * - `percentage`: `percent` of the original size (1..1000).
  * - `longestSide`: the longest side becomes `longestSide` pixels, aspect kept.
- * - `preset`: `presetId` of {@link RESIZE_PRESETS}; exactly its size, shaped by `fit` (default `crop`).
+ * - `preset`: `presetId` of {@link RESIZE_PRESETS}; exactly its size, shaped by `fit` (default {@link defaultResizeFit}:
+ *   fit on white for marketplaces, crop for social posts).
  * Output: `format` (default `original`), `quality` 1..100 for JPEG and WebP (default 90, SPEC §9 JPEG
  * quality 0.9), and an optional `maxFileKB` target: quality, then size, is lowered until the file fits.
  * `noUpscale` leaves photos already smaller than the target size at their size.
@@ -235,6 +236,16 @@ export const RESIZE_PRESETS = [
 ] as const satisfies readonly ResizePreset[];
 
 export type ResizePresetId = (typeof RESIZE_PRESETS)[number]['id'];
+
+/**
+ * The fit a resize uses when none is chosen: a marketplace preset puts the whole product on white (sellers'
+ * photos must show the whole product; a crop cut its sides off, issue 29), a social preset fills its frame
+ * (crop), and a custom size fits inside (pads).
+ */
+export function defaultResizeFit(mode: ResizeMode, presetId?: unknown): ResizeFit {
+  if (mode !== 'preset') return 'fit';
+  return resizePresetById(presetId)?.group === 'marketplace' ? 'fit' : 'crop';
+}
 
 export function resizePresetById(id: unknown): ResizePreset | undefined {
   return RESIZE_PRESETS.find((p) => p.id === id);

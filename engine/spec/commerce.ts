@@ -6,6 +6,8 @@
 import type { TaskType } from './taskTypes';
 import { TASK_CREDITS } from './tasks/credits';
 
+export { RECOMPOSITE_FIELD, RECOMPOSITE_TASK_TYPES } from './tasks/credits';
+
 /**
  * Credits a task of each type costs: the `credits` column of the task table (engine/spec/tasks/credits.ts).
  * Generative types cost more. Product recognition (productIdentify, imageTagger) is free: the AI background

@@ -58,6 +58,8 @@ export const ACCOUNT_COOKIE = 'accountInfo';
 export const CURRENCY_KEY = 'currency';
 /** Session storage: when the page last reloaded after a sign-in (SPEC §2 page-reload guard, 10 s window). */
 export const LOGIN_RELOAD_AT_KEY = 'lastLoginReloadAt';
+/** The tool page this tab worked on last, to return to it (and its result) after a purchase or sign-in (issue 29). */
+export const WORK_PAGE_KEY = 'lumacut.workPage';
 /** Editor drafts kept while the server is unreachable: `lumacut.draft.<project id>`. */
 export const DRAFT_KEY_PREFIX = 'lumacut.draft.';
 /** The project-limit toast is shown at most this many times. */
@@ -89,4 +91,5 @@ export const STORAGE_ENTRIES: readonly StorageEntry[] = [
   { name: `${DRAFT_KEY_PREFIX}…`, area: 'localStorage', purpose: 'essential', lifetimeDays: null, id: 'draft' },
   { name: CURRENCY_KEY, area: 'localStorage', purpose: 'preferences', lifetimeDays: null, id: 'currency' },
   { name: LOGIN_RELOAD_AT_KEY, area: 'sessionStorage', purpose: 'essential', lifetimeDays: null, id: 'loginReload' },
+  { name: WORK_PAGE_KEY, area: 'sessionStorage', purpose: 'essential', lifetimeDays: null, id: 'workPage' },
 ];

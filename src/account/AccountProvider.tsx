@@ -10,7 +10,11 @@ import { fromPromise } from 'xstate';
 import { ResultCode } from '../../engine/spec/errors';
 import { MOBILE_BREAKPOINT_PX } from '../../engine/spec/limits';
 import { loginMachine, loginState, type StoredAccount } from '../../machines/login.machine';
-import { navigationAfterLogin } from '../../machines/loginNavigation';
+import { isAuthPage, isWorkPage, navigationAfterLogin } from '../../machines/loginNavigation';
+import { rememberWorkPage } from '../tools/resumeResult';
+
+/** How often batch calls may refresh the header's balance (a batch polls its status every second). */
+const BATCH_BALANCE_REFRESH_MS = 3000;
 import { purchaseMachine } from '../../machines/purchase.machine';
 import { accountApi } from '../api/accountApi';
 import { getDeviceId } from '../api/deviceId';
@@ -43,12 +47,16 @@ export function AccountProvider({ children }: { children: ReactNode }) {
   const [balance, setBalance] = useState<CreditBalanceView | null>(null);
   const [creditsDialogOpen, setCreditsDialogOpen] = useState(false);
   const pendingProduct = useRef<{ productId: string; currency: string } | null>(null);
+  const lastBatchRefresh = useRef(0);
 
   useEffect(() => {
+    // The page to go back to after a sign-in is the last one that was not log-in or sign-up itself: a visitor who
+    // goes from a tool to "Sign in" and on to "Sign up" returns to the tool (issue 29), not to /create.
     if (location.pathname !== currentPath.current) {
-      previousPath.current = currentPath.current;
+      if (!isAuthPage(currentPath.current)) previousPath.current = currentPath.current;
       currentPath.current = location.pathname;
     }
+    if (isWorkPage(location.pathname)) rememberWorkPage(location.pathname);
   }, [location.pathname]);
 
   const refreshBalance = useCallback(() => {
@@ -85,7 +93,7 @@ export function AccountProvider({ children }: { children: ReactNode }) {
         }),
         // The provider's pages take over the window; the sign-in comes back as a new page load.
         signInWithProvider: fromPromise(({ input }) => {
-          const returnTo = /\/(log-in|sign-up)\/?$/.test(window.location.pathname) ? `/${lang}/create` : window.location.pathname;
+          const returnTo = /\/(log-in|sign-up)\/?$/.test(window.location.pathname) ? previousPath.current ?? `/${lang}/create` : window.location.pathname;
           window.location.assign(`/api/account/oidc/${input.provider}/start?${new URLSearchParams({ returnTo, deviceId: getDeviceId() })}`);
           return new Promise<never>(() => undefined);
         }),
@@ -135,7 +143,14 @@ export function AccountProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => onReply((code, path) => {
     // A task submitted or cancelled changes the balance the header shows.
+    // A task submitted or cancelled changes the balance the header shows.
     if (path && /^\/api\/task\/(?!.*status$)/.test(path) && code === ResultCode.SUCCESS) refreshBalance();
+    // A batch is charged photo by photo as the server queues them and refunded for each that fails, so the header
+    // follows its calls and status polls too (issue 29: it showed 89 while 84 were held), at most every few seconds.
+    if (path && /^\/api\/batch(\/|$)/.test(path) && code === ResultCode.SUCCESS && Date.now() - lastBatchRefresh.current >= BATCH_BALANCE_REFRESH_MS) {
+      lastBatchRefresh.current = Date.now();
+      refreshBalance();
+    }
     if (code === ResultCode.ACCOUNT_AUTHORIZED_EXPIRED) loginRef.send({ type: 'server.reply', resultCode: code });
     if (code === ResultCode.CREDITS_NOT_ENOUGH) {
       // Below 768 px the purchase dialog becomes the price page (SPEC §2).

@@ -10,7 +10,7 @@ export function HeaderAccount() {
     return <LocalLink to="/log-in" className="site-nav__link" data-testid="header.signIn">{t('account.signInLink')}</LocalLink>;
   }
   return (
-    <LocalLink to="/account" className="site-nav__link header-account" data-testid="header.account">
+    <LocalLink to="/account" className="site-nav__link header-account" data-testid="header.account" title={account.email ?? undefined}>
       <span className="header-account__email">{account.email}</span>
       {balance && <span className="badge" data-testid="header.balance">{balance.unlimited ? '∞' : t('account.creditsCount', { count: balance.total })}</span>}
     </LocalLink>

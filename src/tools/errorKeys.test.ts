@@ -16,6 +16,9 @@ describe('errorKeyFor', () => {
     expect(errorKeyFor(jobError('DOWNLOAD_FAILED'))).toBe('errors.downloadFailed');
     expect(errorKeyFor(serverCodeError(ResultCode.SERVICE_UNAVAILABLE))).toBe('errors.serviceUnavailable');
   });
+  it('says "not enough credits" for 1010103, not "something went wrong" (issue 29)', () => {
+    expect(errorKeyFor(serverCodeError(ResultCode.CREDITS_NOT_ENOUGH))).toBe('errors.creditsNotEnough');
+  });
   it('names each content-safety refusal', () => {
     expect(errorKeyFor(jobError('CONTENT_REVIEW_TEXT_NON_COMPLIANCE'))).toBe('errors.textNonCompliant');
     expect(errorKeyFor(jobError('CONTENT_TRANSLATE_FAIL'))).toBe('errors.translateUnavailable');

@@ -25,6 +25,8 @@ export function errorKeyFor(error: JobError, online: boolean = typeof navigator 
       return 'errors.translatedNonCompliant';
     case ResultCode.CONTENT_REVIEW_PICTURE_NON_COMPLIANCE:
       return 'errors.pictureNonCompliant';
+    case ResultCode.CREDITS_NOT_ENOUGH:
+      return 'errors.creditsNotEnough';
     case ResultCode.GPU_HANDLE_FAILED:
       // The server could not read the stored image: the file itself is the problem.
       return error.rawCode === ResultCode.PRE_PROCESS_FAILED || error.rawCode === ResultCode.PARAMS_INVALID

@@ -41,8 +41,14 @@ export interface ImageTaskView {
   errorCode: number | null;
   /** The failure's own message from the server (e.g. `idphoto:noFace …`), null when none. */
   errorDetail: string | null;
-  /** Runs the task on `file`; `params` travel in the submit body beside imgUrl (efMode, colours…). */
-  start(file: File, params?: Record<string, unknown>): void;
+  /** The finished task's id and the URL its photo was uploaded to (a free re-composite starts from them). */
+  taskId: string | null;
+  fileUrl: string | null;
+  /**
+   * Runs the task on `file`; `params` travel in the submit body beside imgUrl (efMode, colours…). With
+   * `reuse.fileUrl` the photo is not uploaded (nor reviewed) again: that earlier upload is submitted.
+   */
+  start(file: File, params?: Record<string, unknown>, reuse?: { fileUrl: string }): void;
   retry(): void;
   cancel(): void;
   reset(): void;
@@ -63,10 +69,12 @@ interface Derived {
   errorKey: string | null;
   errorCode: number | null;
   errorDetail: string | null;
+  taskId: string | null;
+  fileUrl: string | null;
 }
 
 const NO_FACTS: Record<string, string> = {};
-const IDLE: Derived = { phase: 'idle', progress: 0, queueAhead: null, resultBlob: null, uploadedUrl: null, resultFacts: NO_FACTS, errorKey: null, errorCode: null, errorDetail: null };
+const IDLE: Derived = { phase: 'idle', progress: 0, queueAhead: null, resultBlob: null, uploadedUrl: null, resultFacts: NO_FACTS, errorKey: null, errorCode: null, errorDetail: null, taskId: null, fileUrl: null };
 
 /** The query of a result URL as plain facts (`?fill=patch` → { fill: 'patch' }); none for a URL without one. */
 export function resultFacts(url: string | null): Record<string, string> {
@@ -82,7 +90,10 @@ export function resultFacts(url: string | null): Record<string, string> {
 function derive(s: Snapshot): Derived {
   const c = s.context;
   const task = Object.values(c.taskResults)[0];
-  if (s.matches('completed')) return { ...IDLE, phase: 'done', progress: 1, resultBlob: task?.resultFile ?? null, uploadedUrl: c.fileUrls[0] ?? null, resultFacts: resultFacts(task?.resultFileUrl ?? null) };
+  if (s.matches('completed')) {
+    const fileUrl = c.fileUrls[0] ?? null;
+    return { ...IDLE, phase: 'done', progress: 1, resultBlob: task?.resultFile ?? null, taskId: c.taskIds[0] ?? null, fileUrl, uploadedUrl: fileUrl, resultFacts: resultFacts(task?.resultFileUrl ?? null) };
+  }
   if (s.matches('failed')) {
     const error = c.error ?? task?.err ?? null;
     return { ...IDLE, phase: 'failed', errorKey: error ? errorKeyFor(error) : 'errors.unknown', errorCode: error?.code ?? null, errorDetail: error?.message ?? null };
@@ -125,7 +136,7 @@ export function useImageTask(taskType: TaskType, options: ImageTaskOptions = {})
   // Each start, cancel or reset bumps this: a start still waiting for the server's config is dropped.
   const generation = useRef(0);
 
-  const launch = useCallback((file: File, params: Record<string, unknown>, config: ReviewFlags) => {
+  const launch = useCallback((file: File, params: Record<string, unknown>, config: ReviewFlags, reuse?: { fileUrl: string }) => {
     const timer = createTaskTimer(taskType);
     let current: Actor<typeof liveMachine> | null = null;
     const onStage = stageTimer(timer, {
@@ -137,28 +148,32 @@ export function useImageTask(taskType: TaskType, options: ImageTaskOptions = {})
       // A ZIP travels as the job's file list (SPEC §4 upload of a ZIP); it is no picture to review.
       input: {
         jobId: crypto.randomUUID(), funcType: taskType, sourceFile: file, sourceFiles: fileType === 'zip' ? [file] : [], submitParams: params, fileType,
+        // A photo uploaded (and reviewed) by an earlier run is submitted again as it is.
+        fileUrls: reuse ? [reuse.fileUrl] : undefined,
         steps: buildSteps(config, { prompt: false, pictures: true, query: true })
-          .filter((step) => !(dataResult && step === FlowStepId.RESULT_PICTURE_REVIEW) && !(fileType === 'zip' && step === FlowStepId.PICTURE_REVIEW)),
+          .filter((step) => !(dataResult && step === FlowStepId.RESULT_PICTURE_REVIEW) && !(fileType === 'zip' && step === FlowStepId.PICTURE_REVIEW))
+          .filter((step) => !(reuse && (step === FlowStepId.UPLOAD || step === FlowStepId.PICTURE_REVIEW))),
       },
     });
     current = actor;
     actor.subscribe((s) => setDerived((prev) => {
       const next = derive(s);
-      return prev.phase === next.phase && prev.progress === next.progress && prev.queueAhead === next.queueAhead && prev.resultBlob === next.resultBlob && prev.uploadedUrl === next.uploadedUrl && prev.resultFacts === next.resultFacts && prev.errorKey === next.errorKey && prev.errorDetail === next.errorDetail ? prev : next;
+      return prev.phase === next.phase && prev.progress === next.progress && prev.queueAhead === next.queueAhead && prev.resultBlob === next.resultBlob && prev.uploadedUrl === next.uploadedUrl
+        && prev.resultFacts === next.resultFacts && prev.errorKey === next.errorKey && prev.errorDetail === next.errorDetail && prev.taskId === next.taskId ? prev : next;
     }));
     actorRef.current = actor;
     actor.start();
     actor.send({ type: 'job.start' });
   }, [taskType, dataResult, fileType]);
 
-  const start = useCallback((file: File, params: Record<string, unknown> = {}) => {
+  const start = useCallback((file: File, params: Record<string, unknown> = {}, reuse?: { fileUrl: string }) => {
     stopActor();
     setSourceUrl(URL.createObjectURL(file));
     setSourceName(file.name);
     setDerived({ ...IDLE, phase: 'uploading' });
     const mine = ++generation.current;
     void getAppConfig().then((config) => {
-      if (mine === generation.current) launch(file, params, config);
+      if (mine === generation.current) launch(file, params, config, reuse);
     });
   }, [stopActor, launch]);
 

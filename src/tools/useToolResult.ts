@@ -3,6 +3,7 @@
  * the message the page also shows), and "Open in editor" for the result.
  */
 import { useEffect, useEffectEvent } from 'react';
+import { ResultCode } from '../../engine/spec/errors';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useLocalize } from '../app/useLang';
@@ -12,12 +13,20 @@ import { safeFileStem } from '../editor/persistence/downloadName';
 import { LIMIT_PARAMS } from './checkImageFile';
 import type { ImageTaskPhase } from './useImageTask';
 
-/** The failure's message (errors.unknown when there is no text for its key); toasts it once per failure. */
-export function useTaskErrorToast(task: { phase: ImageTaskPhase; errorKey: string | null }): string {
+/**
+ * The failure's message (errors.unknown when there is no text for its key); toasts it once per failure, unless
+ * `options.toast` is false (the page shows the message itself). 1010103 is never toasted: the credits dialog
+ * (or the price page) that the account provider opens is its one message.
+ */
+export function useTaskErrorToast(
+  task: { phase: ImageTaskPhase; errorKey: string | null; errorCode?: number | null },
+  options: { toast?: boolean } = {},
+): string {
   const { t, i18n } = useTranslation();
   const toast = useToast();
   const errorMessage = t(task.errorKey && i18n.exists(task.errorKey) ? task.errorKey : 'errors.unknown', LIMIT_PARAMS);
-  const announceFailure = useEffectEvent(() => toast.show(errorMessage, 'error'));
+  const wantToast = options.toast !== false && task.errorCode !== ResultCode.CREDITS_NOT_ENOUGH;
+  const announceFailure = useEffectEvent(() => { if (wantToast) toast.show(errorMessage, 'error'); });
   // One toast per failure (not again when only the language changes).
   useEffect(() => {
     if (task.phase === 'failed') announceFailure();

@@ -13,6 +13,7 @@ import { OwnTestServer } from '../helpers/ownServer';
 const PORT = (Number(process.env.E2E_PORT) || 4180) + 1;
 const BASE = `http://127.0.0.1:${PORT}`;
 const PHOTO = path.resolve('tests/assets/photos/astronaut.jpg');
+const OTHER_PHOTO = path.resolve('tests/assets/photos/dog.jpg');
 
 let smtp: TestSmtp;
 let idp: TestOidcProvider;
@@ -66,24 +67,39 @@ test('sign up by email code, use the free credit, get 1010103, buy credits with 
   await expect(page.getByTestId('plan.price.monthly')).toContainText('$7.99');
   await expect(page.getByTestId('plan.price.monthly')).toContainText('Was $9.99');
 
-  await page.goto(`${BASE}/en/tools/background-remover`);
+  // The free credit pays a new background for the photo.
+  await page.goto(`${BASE}/en/tools/background-changer`);
   await page.getByTestId('upload.input').setInputFiles(PHOTO);
   await expect(page.getByTestId('result.image')).toBeVisible({ timeout: 120_000 });
-
-  // The free credit is spent: the next cut-out is refused with 1010103 and the dialog offers credits.
-  await page.goto(`${BASE}/en/tools/background-remover`);
   await expect(page.getByTestId('header.balance')).toHaveText('0 credits');
-  await page.getByTestId('upload.input').setInputFiles(PHOTO);
+  const result = await page.getByTestId('result.image').getAttribute('src');
+
+  // The free credit is spent: a new photo is refused with 1010103. The dialog offering credits is the one message,
+  // and the result on screen stays, with its downloads (issue 29).
+  await page.getByTestId('upload.input').setInputFiles(OTHER_PHOTO);
   await expect(page.getByTestId('credits.dialog')).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByTestId('result.image')).toHaveAttribute('src', result!);
+  await expect(page.getByTestId('download.png')).toBeEnabled();
+  await expect(page.getByTestId('toast')).toHaveCount(0);
+  await expect(page.getByTestId('task.error')).toHaveCount(0);
   await page.getByTestId('credits.buy.credits-20').click();
 
-  // The local test provider's page says plainly that no money moves.
+  // The local test provider's page says plainly that no money moves, and names the pack.
   await expect(page.getByText('TEST PAYMENT — no money moves.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: '20 credits' })).toBeVisible();
   await page.getByRole('button', { name: 'Pay (test)' }).click();
   await expect(page).toHaveURL(/\/en\/order\?purchase=ORD_\w+&result=success/);
   await expect(page.getByTestId('purchase.success')).toBeVisible();
   await expect(page.getByTestId('header.balance')).toHaveText('20 credits');
   await expect(page.getByTestId('order.row')).toHaveCount(1);
+  // Back to the photo: the changer with the result as it was, and a new colour on it is free.
+  await page.getByTestId('purchase.return').click();
+  await expect(page).toHaveURL(/\/en\/tools\/background-changer$/);
+  await expect(page.getByTestId('result.image')).toBeVisible({ timeout: 30_000 });
+  const restored = await page.getByTestId('result.image').getAttribute('src');
+  await page.getByTestId('changebg.palette.C62828').click();
+  await expect(page.getByTestId('result.image')).not.toHaveAttribute('src', restored!, { timeout: 60_000 });
+  await expect(page.getByTestId('header.balance')).toHaveText('20 credits');
 
   await page.goto(`${BASE}/en/tools/background-remover`);
   await page.getByTestId('upload.input').setInputFiles(PHOTO);
@@ -169,4 +185,21 @@ test('a sign-in that lapses while editing (1000006) asks to sign in again over t
     editor.updateLayers([{ layerId: layer.layerId, rect: { ...layer.rect, x: layer.rect.x + 10 } }]);
   });
   await expect(page.getByTestId('save.status')).toHaveAttribute('data-status', 'saved', { timeout: 30_000 });
+});
+
+test('a visitor who goes from a tool to "Sign in" and on to "Sign up" comes back to the tool, not to /create', async ({ page }) => {
+  test.setTimeout(120_000);
+  const email = `return-${Date.now()}@example.org`;
+  await page.goto(`${BASE}/en/tools/blur-background`);
+  await page.getByTestId('header.signIn').click();
+  await expect(page).toHaveURL(/\/en\/log-in$/);
+  await page.locator('a[href$="/sign-up"]').first().click();
+  await expect(page).toHaveURL(/\/en\/sign-up$/);
+  await page.getByTestId('login.email').fill(email);
+  await page.getByTestId('login.submit').click();
+  await expect.poll(() => smtp.messages.some((m) => m.to.includes(email))).toBe(true);
+  await page.getByTestId('login.code').fill(smtp.codeFor(email));
+  await page.getByTestId('login.submit').click();
+  await expect(page.getByTestId('header.account')).toContainText(email);
+  await expect(page).toHaveURL(/\/en\/tools\/blur-background$/);
 });

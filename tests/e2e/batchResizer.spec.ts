@@ -139,3 +139,18 @@ function keptInBrowser(page: Page, batchId: string): Promise<number> {
     };
   }), batchId);
 }
+
+test('a marketplace preset defaults to Fit on white, a social one to Crop; preset names are translated (issue 29)', async ({ page }) => {
+  await page.goto('/de/batch-edit/bulk-image-resizer');
+  await page.getByTestId('batch.input').setInputFiles([photo('coffee')]);
+  await expect(page.getByTestId('batch.thumb')).toHaveCount(1);
+  const all = page.locator('.batch-settings');
+  await page.locator('#all-mode').selectOption('preset');
+  await page.locator('#all-preset').selectOption('shopify');
+  await expect(page.locator('#all-preset option[value="shopify"]')).toHaveText('Shopify-Produkt · 2048 × 2048');
+  const fit = all.locator('input[type="radio"][value="fit"]');
+  await expect(fit).toBeChecked();
+  await page.locator('#all-preset').selectOption('instagram-square');
+  await expect(all.locator('input[type="radio"][value="crop"]')).toBeChecked();
+  await expect(page.locator('#all-preset option[value="instagram-square"]')).toHaveText('Instagram-Beitrag (quadratisch) · 1080 × 1080');
+});

@@ -547,3 +547,25 @@ test('a new background from the picture library, not only a colour, as one undo 
   await page.getByTestId('toolbar.undo').click();
   await expect.poll(async () => ((await topLayer(page)).value as { img: { uri: string } }).img.uri).toBe(before.img.uri);
 });
+
+test('Escape while editing a text keeps the typing; new elements of different sizes do not land on one another (issue 29)', async ({ page }) => {
+  await openNewProject(page);
+  await page.getByTestId('tool.text').click();
+  await expect.poll(() => layerCount(page)).toBe(2);
+  const textId = (await topLayer(page)).layerId;
+  await page.mouse.dblclick(...Object.values(await screenCentre(page, textId)) as [number, number]);
+  const box = page.getByTestId('text-editor');
+  await box.fill('Summer sale');
+  await box.press('Escape');
+  await expect(box).toBeHidden();
+  await expect.poll(async () => (await project(page)).layers.find((l) => l.layerId === textId)!.value).toMatchObject({ text: { text: 'Summer sale' } });
+
+  // A sticker after the text: its centre is not the text's centre.
+  await page.evaluate(() => window.__editor!.select([]));
+  await page.getByTestId('tool.stickers').click();
+  await page.getByTestId('sticker-twemoji-1f600').click();
+  await expect.poll(() => layerCount(page)).toBe(3);
+  const layers = (await project(page)).layers;
+  const centre = (r: { x: number; y: number; w: number; h: number }) => `${Math.round(r.x + r.w / 2)},${Math.round(r.y + r.h / 2)}`;
+  expect(centre(layers[2].rect)).not.toBe(centre(layers[1].rect));
+});

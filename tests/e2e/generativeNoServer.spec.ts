@@ -18,14 +18,14 @@ const PAGES = [
 ];
 
 for (const { path, page: testId } of PAGES) {
-  test(`${path} explains that no generation server is configured and links to the README`, async ({ page }) => {
+  test(`${path} explains that no generation server is configured and links to the help page`, async ({ page }) => {
     await page.goto(`/en${path}`);
     await expect(page.getByTestId(testId)).toBeVisible();
     const notice = page.getByTestId('gen.notConfigured');
     await expect(notice).toBeVisible();
     await expect(notice).toContainText('The generation server is not configured');
     await expect(notice).toContainText('ComfyUI');
-    await expect(page.getByTestId('gen.readmeLink')).toHaveAttribute('href', '/README.md#running-comfyui');
+    await expect(page.getByTestId('gen.readmeLink')).toHaveAttribute('href', '/en/help#generator');
   });
 }
 
@@ -37,31 +37,33 @@ test('/ai-background: the scene library still works here; scenes from a descript
   await expect(page.getByTestId('gen.notConfigured')).toBeVisible();
   await page.getByTestId('aiBackground.source.image').click();
   await expect(page.getByTestId('gen.notConfigured')).toBeVisible();
-  await expect(page.getByTestId('gen.readmeLink')).toHaveAttribute('href', /#running-comfyui$/);
+  await expect(page.getByTestId('gen.readmeLink')).toHaveAttribute('href', '/en/help#generator');
 });
 
-test('a German visitor reads the notice in German, and the README it links to has the section', async ({ page, request }) => {
+test('a German visitor reads the notice in German; its link opens the rendered help answer, not raw Markdown (issue 29)', async ({ page, request }) => {
   await page.goto('/de/ai-replace/ai-clothes-changer');
   await expect(page.getByTestId('gen.notConfigured')).toContainText('Der Generierungsserver ist nicht eingerichtet');
+  // The operator's README is still served beside the app, with its section.
   const readme = await request.get('/README.md');
   expect(readme.ok()).toBe(true);
   expect(await readme.text()).toMatch(/^## Running ComfyUI/m);
-  // The link opens the README itself in a new tab, readable in the browser.
-  const popup = page.waitForEvent('popup');
   await page.getByTestId('gen.readmeLink').click();
-  const tab = await popup;
-  await expect(tab.locator('body')).toContainText('Running ComfyUI');
-  expect(tab.url()).toMatch(/\/README\.md#running-comfyui$/);
+  await expect(page).toHaveURL(/\/de\/help#generator$/);
+  const answer = page.getByTestId('help.q.generator');
+  await expect(answer).toHaveAttribute('open', '');
+  await expect(answer).toContainText('COMFYUI_URL');
+  await expect(page.locator('body')).not.toContainText('## Running ComfyUI');
 });
 
-test('submitting anyway answers 1000003 in plain words, with the same link', async ({ page }) => {
+test('without a generation server the Generate button is disabled and says why (issue 29)', async ({ page }) => {
   await page.goto('/en/ai-replace/ai-virtual-try-on-product');
   await page.getByTestId('gen.image.photo.input').setInputFiles('tests/assets/photos/astronaut.jpg');
   await page.getByTestId('gen.image.reference.input').setInputFiles('tests/assets/photos/coffee.jpg');
-  await page.getByTestId('generate.submit').click();
-  await expect(page.getByTestId('generate.error')).toHaveAttribute('data-code', '1000003');
-  await expect(page.getByTestId('generate.error')).toContainText('generation server');
-  await expect(page.getByTestId('gen.readmeLink')).toBeVisible();
+  await expect(page.getByTestId('generate.unavailable')).toHaveText('Not available on this site: no image generation server is connected.');
+  await expect(page.getByTestId('generate.submit')).toBeDisabled();
+  await page.goto('/en/tools/photo-colorizer');
+  await expect(page.getByTestId('colorize.submit')).toBeDisabled();
+  await expect(page.getByTestId('generate.unavailable')).toBeVisible();
 });
 
 test('the tools index, the header menu and the home page lead to the generative tools', async ({ page }) => {

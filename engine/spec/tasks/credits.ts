@@ -17,3 +17,12 @@ export const TASK_CREDITS = {
   aiImgToImgComfyUiV1: 4, aiImgToImgComfyUiV2: 4, aiImgToImgWebUi: 4,
   aiReplace: 4, aiReplaceClothes: 4, aiReplaceProduct: 4, aiReplaceBg: 4, aiReplaceClothesDetect: 1, batchEdit: 0,
 } as const satisfies Record<TaskType, number>;
+
+/**
+ * Task types whose options change only how a cut-out the server already has is composited (background colour,
+ * gradient, library picture, subject placement, blur strength). A submit naming a finished task of the same type,
+ * owner and photo in `recompositeOf` is free (issue 29): only a new AI pass on a new photo costs credits.
+ */
+export const RECOMPOSITE_TASK_TYPES: readonly TaskType[] = ['changebg', 'bgblur'];
+/** The submit field that names the finished task a free re-composite starts from. */
+export const RECOMPOSITE_FIELD = 'recompositeOf';

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ok, paramsInvalid } from '../envelope';
 import { ApiError } from '../envelope';
 import { ResultCode } from '../../../engine/spec/errors';
+import { packById, planById } from '../../../engine/spec/commerce';
 import type { SessionStore } from '../accounts/sessions';
 import type { CommerceService } from './commerceService';
 import type { TestProvider } from './testProvider';
@@ -93,21 +94,61 @@ export function registerCommerceRoutes(
       if (!purchase) throw paramsInvalid('unknown checkout session');
       const price = `${(purchase.amount / (purchase.currency === 'jpy' ? 1 : 100)).toFixed(purchase.currency === 'jpy' ? 0 : 2)} ${purchase.currency.toUpperCase()}`;
       const action = `/api/pay/test/checkout/${encodeURIComponent(request.params.sessionId)}`;
-      return reply.type('text/html; charset=utf-8').send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Test payment</title>
-<meta name="viewport" content="width=device-width"></head><body style="font-family:sans-serif;max-width:32rem;margin:3rem auto">
-<p style="background:#fff3cd;border:2px solid #b58900;padding:1rem"><strong>TEST PAYMENT — no money moves.</strong> This server has no payment provider configured (STRIPE_SECRET_KEY is not set); purchases complete without payment.</p>
-<h1>${escapeHtml(purchase.productId)}</h1><p>${escapeHtml(price)}</p>
-<form method="post" action="${escapeHtml(action)}/pay"><button type="submit">Pay (test)</button></form>
-<form method="post" action="${escapeHtml(action)}/cancel"><button type="submit">Cancel</button></form></body></html>`);
+      return reply.type('text/html; charset=utf-8').send(testCheckoutPage({ product: productLabel(purchase.productId), price, action, open: purchase.status === 'pending' }));
     });
     scope.post<{ Params: { sessionId: string; action: string } }>('/api/pay/test/checkout/:sessionId/:action', async (request, reply) => {
       const { sessionId, action } = request.params;
       if (action !== 'pay' && action !== 'cancel') throw paramsInvalid('unknown action');
-      if (!(await commerce.pendingBySession(sessionId))) throw paramsInvalid('unknown checkout session');
+      const purchase = await commerce.pendingBySession(sessionId);
+      if (!purchase) throw paramsInvalid('unknown checkout session');
+      // An expired (abandoned) checkout cannot be paid any more: back to the shop's cancel page.
+      if (purchase.status !== 'pending' && action === 'pay') {
+        const urls = test.returnUrls(sessionId);
+        if (!urls) throw paramsInvalid('this checkout has expired');
+        return reply.redirect(urls.cancelUrl, 303);
+      }
       await commerce.apply(action === 'pay' ? test.completeEvent(sessionId) : test.cancelEvent(sessionId));
       const urls = test.returnUrls(sessionId);
       if (!urls) return ok({ applied: action });
       return reply.redirect(action === 'pay' ? urls.successUrl : urls.cancelUrl, 303);
     });
   });
+}
+
+/** The buyer's name of a product on the test payment page ("20 credits", "Monthly plan"), never its raw id. */
+export function productLabel(productId: string): string {
+  const pack = packById(productId);
+  if (pack) return `${pack.credits} credits`;
+  const plan = planById(productId);
+  if (!plan) return productId;
+  const words = plan.id.split('-').join(' ');
+  return `${words.charAt(0).toUpperCase()}${words.slice(1)} plan`;
+}
+
+/** The local test provider's payment page: styled like the site, with the product's name, and plain about no money moving. */
+export function testCheckoutPage(input: { product: string; price: string; action: string; open: boolean }): string {
+  const form = input.open
+    ? `<form method="post" action="${escapeHtml(input.action)}/pay"><button type="submit" class="primary">Pay (test)</button></form>
+<form method="post" action="${escapeHtml(input.action)}/cancel"><button type="submit" class="ghost">Cancel</button></form>`
+    : '<p class="closed">This checkout has expired or was cancelled. Start a new purchase from the site.</p>';
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Test payment – ${escapeHtml(input.product)}</title>
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<style>
+body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1f2937;background:#f4f5fb}
+main{box-sizing:border-box;max-width:28rem;margin:3rem auto;padding:2rem;background:#fff;border-radius:16px;box-shadow:0 8px 30px rgba(31,41,55,.08)}
+@media (max-width:480px){main{margin:0;min-height:100vh;border-radius:0;padding:1.5rem}}
+.notice{margin:0 0 1.5rem;padding:.75rem 1rem;border-radius:10px;background:#fff7e0;border:1px solid #e5b73b;font-size:.9rem}
+.label{margin:0;color:#6b7280;font-size:.85rem;text-transform:uppercase;letter-spacing:.04em}
+h1{margin:.25rem 0 0;font-size:1.6rem}
+.price{margin:.25rem 0 1.5rem;font-size:1.25rem;font-weight:600;color:#4f46e5}
+form{margin:0 0 .75rem}
+button{width:100%;padding:.8rem 1rem;border-radius:10px;font:inherit;font-weight:600;cursor:pointer}
+.primary{border:0;background:#4f46e5;color:#fff}.primary:hover{background:#4338ca}
+.ghost{border:1px solid #d1d5db;background:#fff;color:#374151}.ghost:hover{background:#f9fafb}
+.closed{margin:0;padding:.75rem 1rem;border-radius:10px;background:#fef2f2;color:#b91c1c}
+</style></head><body><main>
+<p class="notice"><strong>TEST PAYMENT — no money moves.</strong> This server has no payment provider configured (STRIPE_SECRET_KEY is not set); purchases complete without payment.</p>
+<p class="label">Lumacut</p><h1>${escapeHtml(input.product)}</h1><p class="price">${escapeHtml(input.price)}</p>
+${form}
+</main></body></html>`;
 }

@@ -36,6 +36,9 @@ const toRecord = (r: PurchaseRow): PurchaseRecord => ({
 /** The outcome of one provider event: applied, or seen before (a webhook delivered twice). */
 export type EventOutcome = 'applied' | 'duplicate' | 'ignored';
 
+/** An unpaid local test checkout is cancelled this long after it started (Stripe's shortest session life). */
+export const TEST_CHECKOUT_EXPIRY_MINUTES = 30;
+
 /**
  * Purchases of plans and credit packs: checkout through the payment provider, and the provider's
  * events (paid, refunded, renewed, ended) applied exactly once each.
@@ -193,19 +196,36 @@ export class CommerceService {
   }
 
   async orders(accountId: string): Promise<PurchaseRecord[]> {
+    await this.expireAbandonedTestCheckouts(accountId);
     const { rows } = await this.deps.db.query<PurchaseRow>('select * from purchases where account_id = $1 order by created_at desc limit 200', [accountId]);
     return rows.map(toRecord);
   }
 
   /** A purchase of the account, by id (for the order page after a checkout). */
   async order(accountId: string, purchaseId: string): Promise<PurchaseRecord> {
+    await this.expireAbandonedTestCheckouts(accountId);
     const { rows } = await this.deps.db.query<PurchaseRow>('select * from purchases where id = $1 and account_id = $2', [purchaseId, accountId]);
     if (!rows[0]) throw new ApiError(ResultCode.PARAMS_INVALID, 'no such order');
     return toRecord(rows[0]);
   }
 
-  /** The test provider's checkout session, for its local payment page. */
+  /**
+   * A local test checkout left unpaid has no provider to expire it (Stripe sends checkout.session.expired, and the
+   * test provider's sessions do not even survive a restart): past TEST_CHECKOUT_EXPIRY_MINUTES it is cancelled,
+   * so the order page stops saying "Waiting for payment" forever (issue 29).
+   */
+  private async expireAbandonedTestCheckouts(accountId: string | null): Promise<void> {
+    if (this.deps.provider.name !== 'test') return;
+    const before = new Date((this.deps.now?.() ?? new Date()).getTime() - TEST_CHECKOUT_EXPIRY_MINUTES * 60_000);
+    await this.deps.db.query(
+      `update purchases set status = 'canceled' where status = 'pending' and provider = 'test' and created_at < $1 and ($2::text is null or account_id = $2)`,
+      [before.toISOString(), accountId],
+    );
+  }
+
+  /** The test provider's checkout session, for its local payment page (an abandoned one reads as cancelled). */
   async pendingBySession(sessionId: string): Promise<PurchaseRecord | null> {
+    await this.expireAbandonedTestCheckouts(null);
     const { rows } = await this.deps.db.query<PurchaseRow>('select * from purchases where provider_session_id = $1', [sessionId]);
     return rows[0] ? toRecord(rows[0]) : null;
   }

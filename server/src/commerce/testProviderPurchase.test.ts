@@ -65,3 +65,41 @@ describe('purchases with the local test provider (embedded default)', () => {
     expect((await post('/api/purchase/checkout', { productId: 'credits-20', currency: 'xyz' })).resultCode).toBe(ResultCode.PARAMS_INVALID);
   });
 });
+
+describe('an abandoned local test checkout (issue 29)', () => {
+  let store: Awaited<ReturnType<typeof target.make>>;
+  let server: TestServer;
+  let auth: Record<string, string>;
+
+  beforeAll(async () => {
+    store = await target.make();
+    server = await startTestServer(store, { workers: 0, accounts: { freeDailyCredits: 3 } });
+    await server.runtime.db.query(`insert into accounts (id, email, provider) values ('ACC_late', 'late@example.org', 'email')`);
+    auth = { 'x-auth-token': await new SessionStore(server.runtime.db, 1).create('ACC_late') };
+  });
+  afterAll(async () => {
+    await server.close();
+    await store.cleanup();
+  });
+  const post = (url: string, payload: unknown = {}) => server.app.inject({ method: 'POST', url, payload: payload as object, headers: auth }).then((r) => r.json());
+
+  it('shows the pack by its name, not its id; expires after 30 minutes unpaid, and can no longer be paid', async () => {
+    const checkout = await post('/api/purchase/checkout', { productId: 'credits-100', currency: 'usd', returnUrl: '/en/order' });
+    const path = new URL(checkout.data.url).pathname;
+    const page = await server.app.inject({ method: 'GET', url: path });
+    expect(page.body).toContain('<h1>100 credits</h1>');
+    expect(page.body).not.toContain('credits-100');
+    expect(page.body).toContain('Pay (test)');
+    // A fresh checkout is still waiting; one started 31 minutes ago is cancelled when the orders are read.
+    expect((await post('/api/purchase/order', { purchaseId: checkout.data.purchaseId })).data.status).toBe('pending');
+    await server.runtime.db.query(`update purchases set created_at = now() - interval '31 minutes' where id = $1`, [checkout.data.purchaseId]);
+    expect((await post('/api/purchase/orders')).data.orders[0]).toMatchObject({ id: checkout.data.purchaseId, status: 'canceled' });
+    const expired = await server.app.inject({ method: 'GET', url: path });
+    expect(expired.body).toContain('This checkout has expired');
+    expect(expired.body).not.toContain('Pay (test)');
+    const paid = await server.app.inject({ method: 'POST', url: `${path}/pay`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
+    expect(paid.statusCode).toBe(303);
+    expect(paid.headers.location).toContain('result=cancel');
+    expect((await post('/api/credits/balance')).data.paid).toBe(0);
+  });
+});

@@ -107,3 +107,50 @@ describe('TaskService.submitManyFree (bulk resize) checks every photo\'s params 
     expect(calls.enqueueMany).toHaveBeenCalledOnce();
   });
 });
+
+describe('TaskService.submit: a re-composite of a finished result on the same photo is free (issue 29)', () => {
+  function charged(source: Record<string, unknown> | null) {
+    const chargeForTask = vi.fn(async (_payer: string, _task: unknown, record: (q: unknown) => Promise<void>) => { await record({}); return {}; });
+    const create = vi.fn(async () => undefined);
+    const processor = (async () => ({ body: Buffer.alloc(0), contentType: 'image/png', extension: 'png' })) as Processor;
+    const svc = new TaskService({
+      tasks: { create, countActive: async () => 0, get: async () => source } as never,
+      queue: { enqueue: async () => 'job' } as never,
+      storage: { exists: async () => true } as never,
+      processors: { changebg: processor, bgblur: processor, picenhance: processor },
+      access: { keyFor: async () => 'uploads/web/a.png' } as never,
+      charging: { chargeForTask } as never,
+    });
+    return { svc, chargeForTask, create };
+  }
+  const done = { id: 'a'.repeat(32), type: 'changebg', owner: 'owner', status: 'done', params: { inputKey: 'uploads/web/a.png' } };
+  const body = { imgUrl: '/files/uploads/web/a.png', bgType: 'color', color: '#112233' };
+
+  it('charges the first run, not a re-run that names it', async () => {
+    const { svc, chargeForTask, create } = charged(done);
+    await svc.submit('changebg', body, 'owner', 'payer');
+    expect(chargeForTask).toHaveBeenCalledTimes(1);
+    await svc.submit('changebg', { ...body, recompositeOf: done.id }, 'owner', 'payer');
+    expect(chargeForTask).toHaveBeenCalledTimes(1);
+    expect(create).toHaveBeenCalledTimes(2);
+  });
+
+  it.each([
+    ['another owner', { ...done, owner: 'someone' }],
+    ['another photo', { ...done, params: { inputKey: 'uploads/web/b.png' } }],
+    ['an unfinished task', { ...done, status: 'running' }],
+    ['another type', { ...done, type: 'bgblur' }],
+    ['an unknown id', null],
+  ])('refuses %s with PARAMS_INVALID, charging and queueing nothing', async (_name, source) => {
+    const { svc, chargeForTask, create } = charged(source as Record<string, unknown> | null);
+    await expect(svc.submit('changebg', { ...body, recompositeOf: done.id }, 'owner', 'payer')).rejects.toMatchObject({ code: ResultCode.PARAMS_INVALID });
+    expect(chargeForTask).not.toHaveBeenCalled();
+    expect(create).not.toHaveBeenCalled();
+  });
+
+  it('a type that is a new AI pass cannot be re-composited', async () => {
+    const { svc } = charged({ ...done, type: 'picenhance' });
+    await expect(svc.submit('picenhance', { imgUrl: '/files/uploads/web/a.png', recompositeOf: done.id }, 'owner', 'payer'))
+      .rejects.toMatchObject({ code: ResultCode.PARAMS_INVALID, message: 'recompositeOf: picenhance results cannot be re-composited' });
+  });
+});

@@ -4,7 +4,7 @@ import { ResultCode } from '../../../engine/spec/errors';
 import { UNSUPPORTED_FUNCTION_TYPE, isTaskType } from '../../../engine/spec/taskTypes';
 import { TEXT_ONLY_TASK_TYPES } from '../../../engine/spec/generation';
 import { TASKS, parseTaskParams } from '../../../engine/spec/tasks';
-import { taskCost } from '../../../engine/spec/commerce';
+import { RECOMPOSITE_FIELD, RECOMPOSITE_TASK_TYPES, taskCost } from '../../../engine/spec/commerce';
 import { ApiError, paramsInvalid } from '../envelope';
 import type { TaskCharging } from '../accounts';
 import type { Queryable } from '../db/database';
@@ -81,9 +81,28 @@ export class TaskService {
       if (name !== 'imgUrl') await this.deps.access.keyFor(owner, url, name);
     }
     const { imgUrl: _omit, ...rest } = payload;
+    // A re-composite of a finished result on the same photo (other colour, blur strength) is free.
+    const free = await this.isFreeRecomposite(type, payload[RECOMPOSITE_FIELD], inputKey, owner);
     // Text-to-image tasks have no input file. The per-owner queue cap is checked where the task is recorded, in
     // the charge's transaction under the owner's lock (TaskRepository.create), so concurrent submits cannot pass it.
-    return this.recordAndQueue(type, inputKey ? { ...rest, inputKey } : rest, owner, payer, undefined, this.deps.maxActivePerOwner ?? 0);
+    return this.recordAndQueue(type, inputKey ? { ...rest, inputKey } : rest, owner, free ? null : payer, undefined, this.deps.maxActivePerOwner ?? 0);
+  }
+
+  /**
+   * True when `recompositeOf` names `owner`'s finished task of the same re-composite type (RECOMPOSITE_TASK_TYPES)
+   * on the same stored photo: the server already has its cut-out, so the new options cost nothing (issue 29).
+   * Absent: false (an ordinary, charged submit). Present but not such a task: PARAMS_INVALID, never a silent charge.
+   */
+  private async isFreeRecomposite(type: string, recompositeOf: unknown, inputKey: string | null, owner: string): Promise<boolean> {
+    if (recompositeOf === undefined || recompositeOf === null || recompositeOf === '') return false;
+    if (!(RECOMPOSITE_TASK_TYPES as readonly string[]).includes(type)) throw paramsInvalid(`${RECOMPOSITE_FIELD}: ${type} results cannot be re-composited`);
+    if (typeof recompositeOf !== 'string') throw paramsInvalid(`${RECOMPOSITE_FIELD} must be a task id`);
+    const source = await this.deps.tasks.get(recompositeOf);
+    const sameTask = source && source.owner === owner && source.type === type && source.status === 'done';
+    if (!sameTask || !inputKey || source.params.inputKey !== inputKey) {
+      throw paramsInvalid(`${RECOMPOSITE_FIELD}: no finished ${type} task of yours on this photo`);
+    }
+    return true;
   }
 
   /**

@@ -1,7 +1,8 @@
 /**
  * In-place text editing: a <textarea> over the (hidden) text layer, matching its font, size at the
- * current zoom, colour, alignment and rotation. Enter is a new line; Mod+Enter or leaving the field
- * commits (one undo step); Escape cancels. Keys are ignored while an IME composes (Chinese,
+ * current zoom, colour, alignment and rotation. Enter is a new line; Mod+Enter, Escape or leaving the field
+ * commits (one undo step: Ctrl+Z takes the typing back); Escape never throws the typing away (issue 29), as in
+ * other design editors. Keys are ignored while an IME composes (Chinese,
  * Japanese input), so confirming a candidate with Enter never commits or adds a line.
  */
 import { type CSSProperties, type KeyboardEvent, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
@@ -98,7 +99,7 @@ export function TextEditorOverlay({ editor, layerId }: { editor: Editor; layerId
     if (composing.current || e.nativeEvent.isComposing || e.keyCode === 229) return;
     if (e.key === 'Escape') {
       e.preventDefault();
-      close(false);
+      close(true);
     } else if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
       e.preventDefault();
       close(true);

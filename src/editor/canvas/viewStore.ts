@@ -1,7 +1,8 @@
 /**
  * The live canvas's view (zoom and pan) as a tiny external store, so the toolbar (zoom buttons,
  * percentage) and the stage share it without touching the document or its history.
- * "Fit" mode re-fits whenever the viewport or the canvas size changes, until the user zooms or pans.
+ * "Fit" mode fits on the first layout and when the canvas size changes, and keeps the canvas centred (its zoom
+ * kept while it still fits) when the viewport changes, until the user zooms or pans.
  */
 import { useSyncExternalStore } from 'react';
 import { type Size, type View, ZOOM_STEP, centredView, clampZoom, fitView, zoomAt } from './viewMath';
@@ -46,8 +47,15 @@ export function setViewport(viewport: Size, canvas: Size): void {
     && canvas.width === state.canvas.width && canvas.height === state.canvas.height;
   if (same) return;
   const canvasChanged = canvas.width !== state.canvas.width || canvas.height !== state.canvas.height;
-  if (state.fitted || canvasChanged) set({ ...fitView(viewport, canvas), viewport, canvas, fitted: true });
-  else set({ ...state, viewport, canvas });
+  const firstLayout = state.viewport.width <= 0 || state.viewport.height <= 0;
+  if (canvasChanged || firstLayout) set({ ...fitView(viewport, canvas), viewport, canvas, fitted: true });
+  else if (state.fitted) {
+    // A panel opening or closing resizes the viewport: the zoom stays (issue 29: it jumped each time) and the
+    // canvas is centred again; it shrinks only when the canvas would no longer fit at all.
+    const fits = canvas.width * state.scale <= viewport.width && canvas.height * state.scale <= viewport.height;
+    const scale = fits ? state.scale : fitView(viewport, canvas).scale;
+    set({ ...centredView(viewport, canvas, scale), viewport, canvas, fitted: true });
+  } else set({ ...state, viewport, canvas });
 }
 
 /** Shows the whole canvas, centred. */

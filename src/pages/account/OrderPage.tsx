@@ -7,12 +7,15 @@ import type { OrderView } from '../../api/accountTypes';
 import { formatPrice } from '../../account/prices';
 import { accountApi } from '../../api/accountApi';
 import { LocalLink } from '../../components/LocalLink';
+import { workPage } from '../../tools/resumeResult';
+import { Link } from 'react-router-dom';
 
 export function OrderPage() {
   const { t, i18n } = useTranslation();
   const account = useAccount();
   const [orders, setOrders] = useState<OrderView[] | null>(null);
   const signedIn = account.loginState === 'success';
+  const [returnTo] = useState(workPage);
   useEffect(() => {
     if (signedIn) accountApi.orders().then((r) => setOrders(r.orders), () => setOrders([]));
   }, [signedIn, account.purchaseState]);
@@ -20,6 +23,10 @@ export function OrderPage() {
     <section className="container page-narrow" data-testid="page.order">
       <h1 className="page-title">{t('account.ordersTitle')}</h1>
       <PurchaseStatus />
+      {/* After a purchase, straight back to the tool and the photo this tab was working on (issue 29). */}
+      {returnTo && account.purchaseState === 'success' && (
+        <p><Link to={returnTo} className="button button--primary" data-testid="purchase.return">{t('account.backToWork')}</Link></p>
+      )}
       {account.balance && <p className="lead" data-testid="order.balance">{t('account.balanceLine', { n: account.balance.total })}</p>}
       {!signedIn ? (
         <div className="account-signin-first">

@@ -78,5 +78,6 @@ export function PricingPage() {
 function planSummary(plan: Plan, t: TFunction): string {
   if (plan.creditsPerPeriod === null) return t('account.unlimited');
   if (plan.creditsPerPeriod > 0) return t('account.creditsPerPeriod', { count: plan.creditsPerPeriod });
-  return plan.period === PlanPeriod.LIFETIME ? t('account.lifetimeNote') : t('account.freeDaily');
+  // The Free card says what it gives (issue 29), not only that credits come daily.
+  return plan.period === PlanPeriod.LIFETIME ? t('account.lifetimeNote') : t('account.freePlanNote');
 }

@@ -66,6 +66,7 @@ export function AiBackgroundGenerative({ source }: { source: 'prompt' | 'image' 
         value={gen.prompt}
         onChange={gen.setPrompt}
         optional={source === 'image'}
+        unavailable={availability === 'notConfigured'}
         canSubmit={!busy && ready}
         submitLabel={t('genai.aibg.submit')}
         onGo={(prompt, asWritten, sentAs) => void go(prompt, asWritten, sentAs)}

@@ -1,9 +1,10 @@
 /**
  * The plain statement every generative tool shows when this server has no generation server configured
- * (1000003, issue 19): what is missing, that the page itself works, and where the operator reads how to add one.
+ * (1000003, issue 19): what is missing, that the page itself works, and the help page that says why and how.
  */
 import { useTranslation } from 'react-i18next';
-import { COMFYUI_README_URL } from './generationSetup';
+import { LocalLink } from '../../components/LocalLink';
+import { GENERATION_HELP_PATH } from './generationSetup';
 
 export function GenerationNotice() {
   const { t } = useTranslation();
@@ -13,9 +14,10 @@ export function GenerationNotice() {
       <p>{t('genai.notice.body')}</p>
       <p className="small">
         {t('genai.notice.operator')}{' '}
-        <a href={COMFYUI_README_URL} target="_blank" rel="noopener" className="text-link" data-testid="gen.readmeLink">
+        {/* The site's own help page, rendered and translated, not the operator's README as raw Markdown (issue 29). */}
+        <LocalLink to={GENERATION_HELP_PATH} className="text-link" data-testid="gen.readmeLink">
           {t('genai.notice.link')}
-        </a>
+        </LocalLink>
       </p>
     </section>
   );

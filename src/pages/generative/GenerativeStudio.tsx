@@ -40,6 +40,7 @@ export function GenerativeStudio({ mode }: { mode: StudioMode }) {
         placeholder={t(needsPicture ? 'genai.i2i.promptPlaceholder' : 'generate.promptPlaceholder')}
         value={gen.prompt}
         onChange={gen.setPrompt}
+        unavailable={availability === 'notConfigured'}
         canSubmit={!task.busy && gen.choicesValid && (!needsPicture || file !== null)}
         submitLabel={t('generate.submit')}
         onGo={(prompt, asWritten, sentAs) => gen.run(prompt, asWritten, sentAs, needsPicture ? { file, params: { strength } } : {})}

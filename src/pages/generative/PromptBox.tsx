@@ -18,6 +18,8 @@ interface Props {
   onChange(text: string): void;
   /** False while a run is busy or something else the run needs is missing. */
   canSubmit: boolean;
+  /** No generation server on this site: the button is disabled and says why (issue 29). */
+  unavailable?: boolean;
   submitLabel: string;
   onGo(prompt: string, asWritten: boolean, sentAs: SentAs): void;
   /** Optional: a prompt may be empty (the tool works from pictures alone). */
@@ -28,7 +30,8 @@ interface Props {
   actions?: React.ReactNode;
 }
 
-export function PromptBox({ label, placeholder, value, onChange, canSubmit, submitLabel, onGo, optional = false, children, actions }: Props) {
+export function PromptBox({ label, placeholder, value, onChange, canSubmit: canSubmitNow, unavailable = false, submitLabel, onGo, optional = false, children, actions }: Props) {
+  const canSubmit = canSubmitNow && !unavailable;
   const { t, i18n } = useTranslation();
   const { check, run, reset } = usePromptCheck(i18n.language);
   const languages = useTranslatableLanguages();
@@ -74,11 +77,13 @@ export function PromptBox({ label, placeholder, value, onChange, canSubmit, subm
         )}
         {children}
         <div className="button-row">
-          <button type="submit" className="button button--primary" disabled={!canSubmit || checking || (!text && !optional)} data-testid="generate.submit">
+          <button type="submit" className="button button--primary" disabled={!canSubmit || checking || (!text && !optional)} data-testid="generate.submit"
+            aria-describedby={unavailable ? 'gen-unavailable' : undefined}>
             {submitLabel}
           </button>
           {actions}
         </div>
+        {unavailable && <p id="gen-unavailable" className="muted small" data-testid="generate.unavailable">{t('genai.notice.disabledReason')}</p>}
         {checking && <p className="gen-outcome__stage" data-testid="generate.checking">{t('promptCheck.checking')}</p>}
       </form>
       <PromptCheckPanel check={check} onGenerate={(edited) => go(edited, true, null)} onKeepOriginal={(original) => go(original, true, 'chosen')} />

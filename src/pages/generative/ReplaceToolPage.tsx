@@ -82,6 +82,7 @@ export function ReplaceToolPage({ variant }: { variant: ReplaceVariant }) {
         value={gen.prompt}
         onChange={gen.setPrompt}
         optional={!spec.promptRequired}
+        unavailable={availability === 'notConfigured'}
         canSubmit={!busy && hasInput}
         submitLabel={t(`genai.replace.${variant}.submit`)}
         onGo={(prompt, asWritten, sentAs) => void go(prompt, asWritten, sentAs)}

@@ -6,3 +6,6 @@
 import { COMFY_README_ANCHOR } from '../../../engine/spec/generation';
 
 export const COMFYUI_README_URL = `/README.md#${COMFY_README_ANCHOR}`;
+
+/** The help page's question about the generative tools, opened by its anchor (src/site/pages/HelpPage.tsx). */
+export const GENERATION_HELP_PATH = '/help#generator';

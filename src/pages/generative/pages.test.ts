@@ -39,10 +39,11 @@ describe('generative pages', () => {
     expect(clothes).toMatch(/disabled=""[^>]*data-testid="generate.submit"/);
   });
 
-  it('colourise costs the deoldify price; the notice links to the README section, in the page language', async () => {
+  it('colourise costs the deoldify price; the notice links to the rendered help page (not the README), in the page language', async () => {
     expect(render(createElement(ColorizePage))).toContain('Costs 3 credits per image');
     const html = await inLanguage('ja', () => render(createElement(GenerationNotice)));
     expect(html).toContain('生成サーバーが設定されていません');
-    expect(html).toContain('href="/README.md#running-comfyui"');
+    expect(html).toMatch(/href="\/[a-z-]+\/help#generator"/);
+    expect(html).not.toContain('README.md');
   });
 });

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { HowItWorks } from '../../components/HowItWorks';
 import { BackgroundPicker } from './changebg/BackgroundPicker';
 import { ChangeBgWorkspace } from './changebg/ChangeBgWorkspace';
+import { CostNote } from './changebg/CostNote';
 import { DEFAULT_OPTIONS } from './changebg/options';
 import { SubjectControls } from './changebg/SubjectControls';
 import { useChangeBackground } from './changebg/useChangeBackground';
@@ -27,6 +28,7 @@ export function BackgroundChangerPage() {
           <ChangeBgWorkspace view={view} />
         </div>
         <aside className="card changebg-options" aria-label={t('changebg.options')}>
+          <CostNote type="changebg" />
           <BackgroundPicker options={view.options} onChange={view.setOptions} />
           <SubjectControls
             subject={view.options.subject}

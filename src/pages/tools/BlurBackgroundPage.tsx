@@ -1,10 +1,12 @@
 /**
  * /tools/blur-background: pick, drop or paste a photo → the bgblur task keeps the subject sharp and blurs the
  * background → compare before/after → download or open in the editor. Changing the strength or the edge softness
- * runs the task again on the same file (no new pick; the server reuses its subject mask for the same file).
+ * runs the task again on the same file (no new pick; the server reuses its subject mask for the same file): a free
+ * re-composite (useRecompositeTask), only a new photo costs a credit. A failed run leaves the last result in place.
  */
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router-dom';
 import { CompareSlider } from '../../components/CompareSlider';
 import { FileDropZone } from '../../components/FileDropZone';
 import { HowItWorks } from '../../components/HowItWorks';
@@ -15,7 +17,10 @@ import { useKey } from '../../hooks/useKey';
 import { usePasteImage } from '../../hooks/usePasteImage';
 import { usePreventFileNavigation } from '../../hooks/usePreventFileNavigation';
 import { checkImageFile } from '../../tools/checkImageFile';
-import { useImageTask, type ImageTaskPhase } from '../../tools/useImageTask';
+import type { ImageTaskPhase } from '../../tools/useImageTask';
+import { useRecompositeTask } from '../../tools/useRecompositeTask';
+import { ResultCode } from '../../../engine/spec/errors';
+import { CostNote } from './changebg/CostNote';
 import { TASKS } from '../../../engine/spec/tasks';
 import { StageProgress } from './extender/StageProgress';
 import './BlurBackgroundPage.css';
@@ -44,20 +49,29 @@ export function needsRerun(phase: ImageTaskPhase, lastRun: BlurSettings | null, 
 export function BlurBackgroundPage() {
   const { t } = useTranslation();
   const toast = useToast();
-  const task = useImageTask('bgblur');
-  const input = useRef<HTMLInputElement>(null);
-  const busy = BUSY.includes(task.phase);
   const [file, setFile] = useState<File | null>(null);
   const [settings, setSettings] = useState<BlurSettings>(DEFAULT_BLUR_SETTINGS);
   const lastRun = useRef<BlurSettings | null>(null);
-  // The latest result stays on screen (dimmed) while a new strength is computed.
-  const [keptUrl, setKeptUrl] = useState<string | null>(null);
-  useEffect(() => { if (task.resultBlob) setKeptUrl(URL.createObjectURL(task.resultBlob)); }, [task.resultBlob]);
-  useEffect(() => () => { if (keptUrl) URL.revokeObjectURL(keptUrl); }, [keptUrl]);
+  // The result survives a trip to the checkout or the sign-in page (this tab).
+  const recomposite = useRecompositeTask('bgblur', {
+    path: useLocation().pathname, state: settings,
+    onRestore: (photo, state) => {
+      setFile(photo);
+      setSettings(state as BlurSettings);
+      lastRun.current = state as BlurSettings;
+    },
+  });
+  const { task, kept } = recomposite;
+  const input = useRef<HTMLInputElement>(null);
+  const busy = BUSY.includes(task.phase);
+  // A refused or failed run on a new photo goes back to the photo whose result is shown.
+  useEffect(() => {
+    if (task.phase === 'failed' && kept && file !== kept.file) setFile(kept.file);
+  }, [task.phase, kept, file]);
 
   const run = (photo: File, next: BlurSettings) => {
     lastRun.current = next;
-    task.start(photo, { strength: next.strength, feather: next.feather });
+    recomposite.run(photo, { strength: next.strength, feather: next.feather });
   };
 
   const submit = (picked: File) => {
@@ -68,54 +82,63 @@ export function BlurBackgroundPage() {
       return;
     }
     setFile(picked);
-    setKeptUrl(null);
     run(picked, settings);
   };
 
   const rerun = useEffectEvent(() => { if (file) run(file, settings); });
   useEffect(() => {
-    if (!file || !needsRerun(task.phase, lastRun.current, settings)) return;
+    // A cancelled re-composite leaves the task idle with the kept result on the page: a change applies to it.
+    const phase = task.phase === 'idle' && kept ? 'done' : task.phase;
+    if (!file || !needsRerun(phase, lastRun.current, settings)) return;
     const timer = setTimeout(rerun, RERUN_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [file, settings, task.phase]);
+  }, [file, settings, task.phase, kept]);
 
   const startOver = () => {
     task.reset();
+    recomposite.clear();
     setFile(null);
-    setKeptUrl(null);
     lastRun.current = null;
   };
   const cancel = () => {
     task.cancel();
+    // Cancelling a re-composite keeps the result it started from.
+    if (kept) {
+      setFile(kept.file);
+      return;
+    }
+    recomposite.clear();
     setFile(null);
-    setKeptUrl(null);
     lastRun.current = null;
   };
 
   const openResultInEditor = useOpenInEditor(t('tools.blurBackground.title'));
-  const openInEditor = () => openResultInEditor(task.resultBlob, task.sourceName);
+  const openInEditor = () => openResultInEditor(kept?.blob ?? null, kept?.sourceName);
 
   usePasteImage(submit);
   usePreventFileNavigation();
   useKey('Escape', cancel, busy);
 
-  const errorMessage = useTaskErrorToast(task);
+  // One message per failure, on the page (beside the kept result or as the failure panel); 1010103's is the credits dialog.
+  const errorMessage = useTaskErrorToast(task, { toast: false });
+  const creditsRefusal = task.errorCode === ResultCode.CREDITS_NOT_ENOUGH;
 
-  const preview = keptUrl ?? task.sourceUrl;
+  const preview = kept?.url ?? task.sourceUrl;
   return (
     <div className="container tool-page blur-page" data-testid="page.blurBackground">
       <header className="page-header center">
         <h1 className="page-title">{t('tools.blurBackground.title')}</h1>
         <p className="lead">{t('bgblur.subtitle')}</p>
+        <CostNote type="bgblur" />
       </header>
 
       <HiddenFileInput ref={input} onFile={submit} />
 
       <FileDropZone onFile={submit} enabled={!busy}>
         <div className={`card workspace workspace--${task.phase}`} data-phase={task.phase}>
-          {task.phase === 'idle' && <UploadPrompt onPick={() => input.current?.click()} />}
+          {task.phase === 'idle' && !kept && <UploadPrompt onPick={() => input.current?.click()} />}
 
-          {file && task.phase !== 'idle' && <BlurControls settings={settings} onChange={setSettings} />}
+          {file && (task.phase !== 'idle' || kept) && <BlurControls settings={settings} onChange={setSettings} />}
 
           {busy && (
             <>
@@ -124,14 +147,17 @@ export function BlurBackgroundPage() {
             </>
           )}
 
-          {task.phase === 'done' && (
+          {!busy && kept && (
             <>
-              {task.resultUrl && <CompareSlider beforeUrl={task.sourceUrl} afterUrl={task.resultUrl} resultAlt={t('common.editedImageAlt')} />}
-              <ResultActions naming={{ original: task.sourceName, tool: 'blurred-background' }} resultBlob={task.resultBlob} onNewImage={startOver} onOpenInEditor={() => void openInEditor()} />
+              {task.phase === 'failed' && !creditsRefusal && (
+                <p className="result-failed-note" role="alert" data-testid="task.error">{errorMessage} {t('common.resultKept')}</p>
+              )}
+              <CompareSlider beforeUrl={kept.photoUrl} afterUrl={kept.url} resultAlt={t('common.editedImageAlt')} />
+              <ResultActions naming={{ original: kept.sourceName, tool: 'blurred-background' }} resultBlob={kept.blob} onNewImage={startOver} onOpenInEditor={() => void openInEditor()} />
             </>
           )}
 
-          {task.phase === 'failed' && (
+          {task.phase === 'failed' && !kept && (
             <TaskFailedPanel message={errorMessage} onRetry={task.retry} onNewImage={startOver} />
           )}
         </div>

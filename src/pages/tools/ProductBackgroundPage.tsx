@@ -5,6 +5,7 @@
 import { useTranslation } from 'react-i18next';
 import { HowItWorks } from '../../components/HowItWorks';
 import { ChangeBgWorkspace } from './changebg/ChangeBgWorkspace';
+import { CostNote } from './changebg/CostNote';
 import { ColorPanel } from './changebg/ColorPanel';
 import { DEFAULT_OPTIONS } from './changebg/options';
 import { SubjectControls } from './changebg/SubjectControls';
@@ -75,6 +76,7 @@ function ProductBackgroundLanding({ variant }: { variant: ProductBackgroundVaria
           <ChangeBgWorkspace view={view} />
         </div>
         <aside className="card changebg-options" aria-label={t('changebg.options')}>
+          <CostNote type="changebg" />
           <section aria-labelledby="product-bg-heading">
             <h2 id="product-bg-heading" className="changebg-heading">{t('changebg.background')}</h2>
             <ColorPanel value={view.options.color} onChange={(color) => view.setOptions({ ...view.options, color })} presets={spec.shades} showPalette={false} />

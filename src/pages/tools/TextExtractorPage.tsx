@@ -146,7 +146,7 @@ export function TextExtractorPage() {
         </div>
       </FileDropZone>
 
-      <HowItWorks headingId="extract-how" variant="tool" />
+      <HowItWorks headingId="extract-how" variant="extract" />
     </div>
   );
 }

@@ -1,11 +1,19 @@
-/** /help: the FAQ, grouped, each question a native disclosure; a search box filters them. */
-import { useState } from 'react';
+/**
+ * /help: the FAQ, grouped, each question a native disclosure; a search box filters them. A link to
+ * `/help#<question id>` (the generative pages' "not configured" notice) opens that question and scrolls to it.
+ */
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router-dom';
 import { HELP_GROUPS, HELP_QUESTIONS, HELP_VALUES } from './helpQuestions';
 
 export function HelpPage() {
   const { t } = useTranslation();
   const [query, setQuery] = useState('');
+  const opened = useLocation().hash.slice(1);
+  useEffect(() => {
+    if (opened) document.getElementById(opened)?.scrollIntoView({ block: 'start' });
+  }, [opened]);
   const needle = query.trim().toLocaleLowerCase();
   const visible = HELP_QUESTIONS.filter(({ id }) => !needle
     || `${t(`help.q.${id}.q`)} ${t(`help.q.${id}.a`, HELP_VALUES)}`.toLocaleLowerCase().includes(needle));
@@ -28,7 +36,7 @@ export function HelpPage() {
           <section key={group} className="help-group" aria-labelledby={`help-${group}`}>
             <h2 id={`help-${group}`} className="section-title">{t(`help.groups.${group}`)}</h2>
             {items.map(({ id }) => (
-              <details key={id} className="faq" data-testid={`help.q.${id}`}>
+              <details key={id} id={id} className="faq" open={id === opened || undefined} data-testid={`help.q.${id}`}>
                 <summary>{t(`help.q.${id}.q`)}</summary>
                 <p>{t(`help.q.${id}.a`, HELP_VALUES)}</p>
               </details>

@@ -47,6 +47,26 @@ describe('bulk resizer', () => {
     expect(await run(coffee, { mode: 'preset', presetId: 'pinterest-pin' })).toMatchObject({ w: pin.width, h: pin.height });
   });
 
+  it('a marketplace preset puts the whole product on white; a social one fills its frame (issue 29)', async () => {
+    expect(parseResizeSettings({ mode: 'preset', presetId: 'shopify' })).toMatchObject({ ok: true, value: { fit: 'fit', width: 2048, height: 2048 } });
+    expect(parseResizeSettings({ mode: 'preset', presetId: 'instagram-square' })).toMatchObject({ ok: true, value: { fit: 'crop' } });
+    expect(parseResizeSettings({ mode: 'preset', presetId: 'shopify', fit: 'crop' })).toMatchObject({ ok: true, value: { fit: 'crop' } });
+    // The 451 × 300 cat on Shopify's 2048²: white above and below, the cat's sides kept (its left edge is the photo's).
+    const out = await run(chelsea, { mode: 'preset', presetId: 'shopify', format: 'jpg' });
+    const { data } = await sharp(out.body).raw().toBuffer({ resolveWithObject: true });
+    const at = (x: number, y: number) => [...data.subarray((y * 2048 + x) * 3, (y * 2048 + x) * 3 + 3)];
+    expect(at(1024, 20).every((v) => v >= 250)).toBe(true);
+    expect(at(5, 1024).some((v) => v < 200)).toBe(true);
+  });
+
+  it('"same as the original" keeps a PNG a PNG (decided by content) without ballooning it', async () => {
+    const png = await sharp(chelsea).png().toBuffer();
+    const out = await run(png, { mode: 'preset', presetId: 'shopify' });
+    expect([out.format, out.w, out.h]).toEqual(['png', 2048, 2048]);
+    // Without adaptive filtering this was 4.31 MB; with it 1.71 MB.
+    expect(out.bytes).toBeLessThan(2_200_000);
+  });
+
   it('writes the chosen format and quality, and meets a file-size target', async () => {
     const high = await run(coffee, { mode: 'percentage', percent: 100, format: 'webp', quality: 95 });
     const low = await run(coffee, { mode: 'percentage', percent: 100, format: 'webp', quality: 20 });

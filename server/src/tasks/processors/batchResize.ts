@@ -57,7 +57,9 @@ function encode(image: Sharp, format: OutFormat, quality: number, palette = fals
     case 'webp':
       return image.webp({ quality });
     case 'png':
-      return palette ? image.png({ palette: true, quality, compressionLevel: 9 }) : image.png({ compressionLevel: 6, adaptiveFiltering: false });
+      // Adaptive filtering: a photo kept as PNG ("same as the original" of a PNG) is ~2.5× smaller (a 451 × 300 photo
+      // fitted to 2048²: 4.31 → 1.71 MB) for ~35 % more encoding CPU (403 → 539 ms); without it PNGs ballooned (issue 29).
+      return palette ? image.png({ palette: true, quality, compressionLevel: 9 }) : image.png({ compressionLevel: 6, adaptiveFiltering: true });
   }
 }
 

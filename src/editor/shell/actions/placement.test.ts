@@ -24,6 +24,14 @@ describe('placeInView', () => {
     expect(placeInView(rect, { x: 300, y: 200, w: 400, h: 300 }, [], 1000, 800)).toMatchObject({ x: 400, y: 300, w: 200, h: 100 });
   });
 
+  it('cascades elements of different sizes too: a sticker after a shape does not land on its centre (issue 29)', () => {
+    const shape = placeInView({ x: 0, y: 0, w: 300, h: 300, angle: 0 }, whole, [], 1000, 800);
+    const sticker = placeInView({ x: 0, y: 0, w: 120, h: 120, angle: 0 }, whole, [shape], 1000, 800);
+    const centre = (r: Rect) => [r.x + r.w / 2, r.y + r.h / 2];
+    expect(centre(sticker)).not.toEqual(centre(shape));
+    expect(centre(sticker)[0] - centre(shape)[0]).toBeGreaterThanOrEqual(32);
+  });
+
   it('steps each new element away from the ones already there, never onto the same spot', () => {
     const taken: Rect[] = [];
     for (let i = 0; i < 6; i++) taken.push(placeInView(rect, whole, taken, 1000, 800));

@@ -35,14 +35,19 @@ export function visibleCanvasBox(
 
 /**
  * Places `rect` (its size kept) centred in `visible`, then steps it down-right by a few percent of
- * the canvas while it would sit on the same spot as an existing element (`taken`: their rects).
+ * the canvas while its centre would sit on an existing element's centre (`taken`: their rects), whatever their sizes.
  * Steps wrap back to the top-left of the visible box, so elements never leave it.
  */
 export function placeInView(rect: Rect, visible: VisibleBox, taken: Rect[], canvasW: number, canvasH: number): Rect {
   const step = Math.max(MIN_STEP, Math.round(Math.min(canvasW, canvasH) * PLACEMENT_STEP_RATIO));
   const startX = visible.x + (visible.w - rect.w) / 2;
   const startY = visible.y + (visible.h - rect.h) / 2;
-  const occupied = (x: number, y: number) => taken.some((other) => Math.abs(other.x - x) < step / 2 && Math.abs(other.y - y) < step / 2);
+  // Centres are compared, not corners: a sticker and a shape of other sizes, both centred in view, have far
+  // apart corners but would still sit on top of each other (issue 29).
+  const cx = (r: { x: number; w: number }) => r.x + r.w / 2;
+  const cy = (r: { y: number; h: number }) => r.y + r.h / 2;
+  const occupied = (x: number, y: number) =>
+    taken.some((other) => Math.abs(cx(other) - (x + rect.w / 2)) < step / 2 && Math.abs(cy(other) - (y + rect.h / 2)) < step / 2);
   // One axis: `offset` past the start, wrapping within where the element stays inside the visible box
   // (an element larger than the box only drifts a few steps, then starts over).
   const along = (begin: number, low: number, size: number, room: number, offset: number) => {

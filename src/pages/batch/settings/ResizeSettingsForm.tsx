@@ -5,7 +5,7 @@
  */
 import { useTranslation } from 'react-i18next';
 import {
-  RESIZE_FITS, RESIZE_FORMATS, RESIZE_MAX_SIDE, RESIZE_MIN_FILE_KB, RESIZE_MODES, RESIZE_PERCENT_RANGE, RESIZE_PRESETS,
+  RESIZE_FITS, RESIZE_FORMATS, defaultResizeFit, RESIZE_MAX_SIDE, RESIZE_MIN_FILE_KB, RESIZE_MODES, RESIZE_PERCENT_RANGE, RESIZE_PRESETS,
   type ResizeBatchSettings,
 } from '../../../../engine/spec/batch';
 import type { SettingsFormProps } from './types';
@@ -20,6 +20,8 @@ export function ResizeSettingsForm({ value, onChange, disabled, idPrefix }: Sett
   const format = value.format ?? 'original';
   const lossy = format === 'jpg' || format === 'webp' || format === 'original';
   const showFit = mode === 'preset' || (mode === 'exact' && value.keepAspect === false);
+  // Marketplace presets default to the whole product on white, social ones to a filled frame.
+  const defaultFit = defaultResizeFit(mode, value.presetId);
 
   return (
     <div className="batch-form" data-testid="batch.resize.form">
@@ -71,7 +73,7 @@ export function ResizeSettingsForm({ value, onChange, disabled, idPrefix }: Sett
             {(['marketplace', 'social'] as const).map((group) => (
               <optgroup key={group} label={t(`batch.resize.presetGroups.${group}`)}>
                 {RESIZE_PRESETS.filter((p) => p.group === group).map((p) => (
-                  <option key={p.id} value={p.id}>{`${p.label} · ${p.width} × ${p.height}`}</option>
+                  <option key={p.id} value={p.id}>{`${t(`batch.resize.presets.${p.id}`)} · ${p.width} × ${p.height}`}</option>
                 ))}
               </optgroup>
             ))}
@@ -84,8 +86,8 @@ export function ResizeSettingsForm({ value, onChange, disabled, idPrefix }: Sett
           <legend>{t('batch.resize.fit')}</legend>
           <div className="chip-row batch-chips">
             {RESIZE_FITS.map((f) => (
-              <label key={f} className={`chip${(value.fit ?? (mode === 'preset' ? 'crop' : 'fit')) === f ? ' is-active' : ''}`} title={t(`batch.resize.fitHints.${f}`)}>
-                <input type="radio" className="visually-hidden" name={id('fit')} value={f} checked={(value.fit ?? (mode === 'preset' ? 'crop' : 'fit')) === f} onChange={() => onChange({ fit: f })} />
+              <label key={f} className={`chip${(value.fit ?? defaultFit) === f ? ' is-active' : ''}`} title={t(`batch.resize.fitHints.${f}`)}>
+                <input type="radio" className="visually-hidden" name={id('fit')} value={f} checked={(value.fit ?? defaultFit) === f} onChange={() => onChange({ fit: f })} />
                 {t(`batch.resize.fits.${f}`)}
               </label>
             ))}

@@ -3,6 +3,7 @@
  * previous result dimmed behind it, before/after comparison with download actions, and the failure panel.
  */
 import { useRef } from 'react';
+import { ResultCode } from '../../../../engine/spec/errors';
 import { useTranslation } from 'react-i18next';
 import { CompareSlider } from '../../../components/CompareSlider';
 import { FileDropZone } from '../../../components/FileDropZone';
@@ -25,8 +26,14 @@ export function ChangeBgWorkspace({ view }: { view: ChangeBackgroundView }) {
   usePreventFileNavigation();
   useKey('Escape', view.cancel, busy);
 
-  const showPrompt = !view.file && task.phase === 'idle';
+  const { kept } = view;
+  const showPrompt = !view.file && task.phase === 'idle' && !kept;
   const stageKey = preparing ? 'changebg.stage.background' : `changebg.stage.${task.phase}`;
+  // The last result stays on the page through a refused or failed run; its message is shown once, beside it.
+  const showKept = kept !== null && !busy && !preparing && !(waiting && task.phase === 'idle');
+  const failedBeside = task.phase === 'failed' && kept !== null;
+  // 1010103 opens the credits dialog (or the price page): that is its one message.
+  const creditsRefusal = task.errorCode === ResultCode.CREDITS_NOT_ENOUGH;
   return (
     <>
       <HiddenFileInput ref={input} onFile={(file) => view.submit(file)} />
@@ -40,15 +47,20 @@ export function ChangeBgWorkspace({ view }: { view: ChangeBackgroundView }) {
           {busy && <StageProgress label={t(stageKey)} progress={preparing ? 0 : task.progress} phase={preparing ? 'preparing' : task.phase} queueAhead={task.queueAhead} onCancel={view.cancel} />}
           {waiting && !busy && task.phase === 'idle' && <p className="muted center" data-testid="changebg.waiting">{t('changebg.image.missing')}</p>}
 
-          {task.phase === 'done' && !preparing && (
+          {showKept && (
             <>
-              {task.resultUrl && <CompareSlider beforeUrl={task.sourceUrl} afterUrl={task.resultUrl} resultAlt={t('common.editedImageAlt')} />}
-              <ResultActions naming={{ original: task.sourceName, tool: 'new-background' }} resultBlob={task.resultBlob} onNewImage={view.startOver} onOpenInEditor={view.openInEditor} />
+              {failedBeside && !creditsRefusal && (
+                <p className="result-failed-note" role="alert" data-testid="task.error">
+                  {view.errorMessage} {t('common.resultKept')}
+                </p>
+              )}
+              <CompareSlider beforeUrl={kept.photoUrl} afterUrl={kept.url} resultAlt={t('common.editedImageAlt')} />
+              <ResultActions naming={{ original: kept.sourceName, tool: 'new-background' }} resultBlob={kept.blob} onNewImage={view.startOver} onOpenInEditor={view.openInEditor} />
               <p className="muted small center">{t('changebg.rerunHint')}</p>
             </>
           )}
 
-          {task.phase === 'failed' && !preparing && (
+          {task.phase === 'failed' && !kept && !preparing && (
             <TaskFailedPanel message={view.errorMessage} onRetry={task.retry} onNewImage={view.startOver} />
           )}
         </div>

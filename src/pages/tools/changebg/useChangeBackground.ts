@@ -1,13 +1,17 @@
 /**
  * The state behind every background changer page: the photo (kept, so new options re-run on the same file; the
  * server reuses its cut-out), the options on screen, the task, and the upload of a background picture.
- * Option changes re-run a finished result after a short pause, like the blur tool.
+ * Option changes re-run a finished result after a short pause, like the blur tool: a free re-composite of the
+ * same photo (useRecompositeTask); only a new photo costs a credit. A failed or refused run leaves the last
+ * result (and its photo) on the page.
  */
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router-dom';
 import { useToast } from '../../../components/ToastContext';
 import { checkImageFile } from '../../../tools/checkImageFile';
-import { useImageTask, type ImageTaskPhase, type ImageTaskView } from '../../../tools/useImageTask';
+import type { ImageTaskPhase, ImageTaskView } from '../../../tools/useImageTask';
+import { useRecompositeTask, type KeptResult } from '../../../tools/useRecompositeTask';
 import { useOpenInEditor, useTaskErrorToast } from '../../../tools/useToolResult';
 import { needsRerun, toRequest, type ChangeBgOptions } from './options';
 import { BackgroundUploadError, uploadBackground } from './uploadBackground';
@@ -28,6 +32,10 @@ export interface ChangeBackgroundView {
   setOptions(next: ChangeBgOptions): void;
   /** The latest result (kept on screen, dimmed, while new options are applied) or the photo. */
   preview: string | null;
+  /** The last finished result: shown and downloaded until a new run succeeds, also after a failed one. */
+  kept: KeptResult | null;
+  /** An option change now is a free re-composite (a result of this photo is on the page). */
+  free: boolean;
   errorMessage: string;
   submit(file: File): void;
   cancel(): void;
@@ -38,13 +46,22 @@ export interface ChangeBackgroundView {
 export function useChangeBackground(initial: ChangeBgOptions, projectName: string): ChangeBackgroundView {
   const { t } = useTranslation();
   const toast = useToast();
-  const task = useImageTask('changebg');
   const [file, setFile] = useState<File | null>(null);
   const [options, setOptions] = useState<ChangeBgOptions>(initial);
+  const lastRun = useRef<ChangeBgOptions | null>(null);
+  // The result survives a trip to the checkout or the sign-in page (this tab): photo, result and options return.
+  const recomposite = useRecompositeTask('changebg', {
+    path: useLocation().pathname, state: options,
+    onRestore: (photo, state) => {
+      setFile(photo);
+      setOptions(state as ChangeBgOptions);
+      lastRun.current = state as ChangeBgOptions;
+    },
+  });
+  const { task, kept } = recomposite;
   const [preparing, setPreparing] = useState(false);
   /** A photo is here but the chosen background (your image) is not yet. */
   const [waiting, setWaiting] = useState(false);
-  const lastRun = useRef<ChangeBgOptions | null>(null);
   const uploaded = useRef(new WeakMap<File, string>());
   const generation = useRef(0);
   const busy = preparing || BUSY.includes(task.phase);
@@ -52,9 +69,10 @@ export function useChangeBackground(initial: ChangeBgOptions, projectName: strin
   const [photoUrl, setPhotoUrl] = useState<string | null>(null);
   useEffect(() => setPhotoUrl(file ? URL.createObjectURL(file) : null), [file]);
   useEffect(() => () => { if (photoUrl) URL.revokeObjectURL(photoUrl); }, [photoUrl]);
-  const [keptUrl, setKeptUrl] = useState<string | null>(null);
-  useEffect(() => { if (task.resultBlob) setKeptUrl(URL.createObjectURL(task.resultBlob)); }, [task.resultBlob]);
-  useEffect(() => () => { if (keptUrl) URL.revokeObjectURL(keptUrl); }, [keptUrl]);
+  // A refused or failed run on another photo (1010103 for a new cut-out) goes back to the photo whose result is shown.
+  useEffect(() => {
+    if (task.phase === 'failed' && kept && file !== kept.file) setFile(kept.file);
+  }, [task.phase, kept, file]);
 
   const run = async (photo: File, next: ChangeBgOptions) => {
     if (next.bgType === 'image' && !next.bgFile) {
@@ -82,7 +100,7 @@ export function useChangeBackground(initial: ChangeBgOptions, projectName: strin
         }
       }
     }
-    if (mine === generation.current) task.start(photo, toRequest(next, bgUrl) as Record<string, unknown>);
+    if (mine === generation.current) recomposite.run(photo, toRequest(next, bgUrl) as Record<string, unknown>);
   };
 
   const submit = (picked: File) => {
@@ -92,8 +110,8 @@ export function useChangeBackground(initial: ChangeBgOptions, projectName: strin
       toast.show(t(problem.key, problem.params), 'error');
       return;
     }
+    // The last result stays until the new photo's result arrives (or the run is refused).
     setFile(picked);
-    setKeptUrl(null);
     void run(picked, options);
   };
 
@@ -101,15 +119,17 @@ export function useChangeBackground(initial: ChangeBgOptions, projectName: strin
   useEffect(() => {
     if (!file || preparing) return;
     const waitOver = waiting && task.phase === 'idle' && (options.bgType !== 'image' || options.bgFile !== null);
-    if (!waitOver && !needsRerun(task.phase, lastRun.current, options)) return;
+    // With a kept result on the page (a cancelled re-composite leaves the task idle) a change applies to it.
+    const phase = task.phase === 'idle' && kept ? 'done' : task.phase;
+    if (!waitOver && !needsRerun(phase, lastRun.current, options)) return;
     const timer = setTimeout(rerun, RERUN_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [file, options, task.phase, preparing, waiting]);
+  }, [file, options, task.phase, preparing, waiting, kept]);
 
   const forget = () => {
     generation.current++;
     setFile(null);
-    setKeptUrl(null);
+    recomposite.clear();
     setPreparing(false);
     setWaiting(false);
     lastRun.current = null;
@@ -120,16 +140,25 @@ export function useChangeBackground(initial: ChangeBgOptions, projectName: strin
   };
   const cancel = () => {
     task.cancel();
-    forget();
+    if (!kept) {
+      forget();
+      return;
+    }
+    // Cancelling a re-composite keeps the result it started from.
+    generation.current++;
+    setFile(kept.file);
+    setPreparing(false);
+    setWaiting(false);
   };
 
   const openResultInEditor = useOpenInEditor(projectName);
-  const openInEditor = () => void openResultInEditor(task.resultBlob, task.sourceName);
+  const openInEditor = () => void openResultInEditor(kept?.blob ?? null, kept?.sourceName);
 
-  const errorMessage = useTaskErrorToast(task);
+  // One message per failure: the page shows it (beside the kept result, or as the failure panel); no toast too.
+  const errorMessage = useTaskErrorToast(task, { toast: false });
 
   return {
-    task, preparing, waiting, busy, file, options, setOptions, preview: keptUrl ?? task.sourceUrl ?? photoUrl, errorMessage,
-    submit, cancel, startOver, openInEditor,
+    task, preparing, waiting, busy, file, options, setOptions, preview: kept?.url ?? task.sourceUrl ?? photoUrl, kept,
+    free: recomposite.isFree(file), errorMessage, submit, cancel, startOver, openInEditor,
   };
 }

@@ -117,7 +117,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const tasks = new TaskRepository(deps.db);
   const accounts = registerAccounts(app, { db: deps.db, config: deps.accounts ?? settings.accounts, absolute, storage: deps.storage });
   const service = new TaskService({
-    tasks, queue: deps.queue, storage: deps.storage, processors: deps.processors, access, maxActivePerOwner: limits.maxActiveTasksPerClient, charging: accounts,
+    tasks, queue: deps.queue, storage: deps.storage, processors: deps.processors, access, maxActivePerOwner: limits.maxActiveTasksPerClient,
+    // Personal mode (BILLING off) charges nothing; service mode charges through the credit ledger.
+    charging: accounts.billing ? accounts : undefined,
   });
   registerUploadRoutes(app, { storage: deps.storage, db: deps.db, absolute });
   registerTaskRoutes(app, { service, absolute, payerOf: accounts.payerOf, proAccessOf: accounts.proAccessOf });
@@ -130,7 +132,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Content safety (SPEC §4/§5/§7): the picture review model loads on its first call.
   registerPictureReviewRoutes(app, { storage: deps.storage, access });
   registerLanguageRoutes(app, { translator: createTranslator(settings.translation) });
-  const security = deps.security ?? settings.security;
+  const baseSecurity = deps.security ?? settings.security;
+  // The client learns the mode from the app config it already fetches (one switch, BILLING).
+  const security = { ...baseSecurity, appConfig: { ...baseSecurity.appConfig, billing: accounts.billing } };
   registerSecurityRoutes(app, { security });
   registerReportRoutes(app, { db: deps.db, adminToken: settings.admin.token, allowLocalAdmin: settings.admin.allowLocal });
   registerBackgroundRoutes(app);

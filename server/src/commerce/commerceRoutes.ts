@@ -93,20 +93,22 @@ export function registerCommerceRoutes(
       if (!purchase) throw paramsInvalid('unknown checkout session');
       const price = `${(purchase.amount / (purchase.currency === 'jpy' ? 1 : 100)).toFixed(purchase.currency === 'jpy' ? 0 : 2)} ${purchase.currency.toUpperCase()}`;
       const action = `/api/pay/test/checkout/${encodeURIComponent(request.params.sessionId)}`;
-      return reply.type('text/html; charset=utf-8').send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Test payment</title>
+      return reply.type('text/html; charset=utf-8').send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>TEST payment — no money moves</title>
 <meta name="viewport" content="width=device-width"></head><body style="font-family:sans-serif;max-width:32rem;margin:3rem auto">
-<p style="background:#fff3cd;border:2px solid #b58900;padding:1rem"><strong>TEST PAYMENT — no money moves.</strong> This server has no payment provider configured (STRIPE_SECRET_KEY is not set); purchases complete without payment.</p>
-<h1>${escapeHtml(purchase.productId)}</h1><p>${escapeHtml(price)}</p>
+<p style="background:#fff3cd;border:2px solid #b58900;padding:1rem"><strong>TEST PAYMENT — no money moves.</strong> This server runs the local test provider (PAYMENTS=test); purchases complete without payment.</p>
+<h1>TEST · ${escapeHtml(purchase.productId)}</h1><p>${escapeHtml(price)} (TEST, not charged)</p>
+<p>Order status: ${escapeHtml(purchase.status)} (TEST)</p>
 <form method="post" action="${escapeHtml(action)}/pay"><button type="submit">Pay (test)</button></form>
 <form method="post" action="${escapeHtml(action)}/cancel"><button type="submit">Cancel</button></form></body></html>`);
     });
     scope.post<{ Params: { sessionId: string; action: string } }>('/api/pay/test/checkout/:sessionId/:action', async (request, reply) => {
       const { sessionId, action } = request.params;
       if (action !== 'pay' && action !== 'cancel') throw paramsInvalid('unknown action');
-      if (!(await commerce.pendingBySession(sessionId))) throw paramsInvalid('unknown checkout session');
-      await commerce.apply(action === 'pay' ? test.completeEvent(sessionId) : test.cancelEvent(sessionId));
+      const purchase = await commerce.pendingBySession(sessionId);
+      if (!purchase) throw paramsInvalid('unknown checkout session');
+      await commerce.apply(action === 'pay' ? test.completeEvent(sessionId, { amount: purchase.amount, currency: purchase.currency }) : test.cancelEvent(sessionId));
       const urls = test.returnUrls(sessionId);
-      if (!urls) return ok({ applied: action });
+      if (!urls) return ok({ applied: action, test: true, msg: 'TEST payment: no money moved' });
       return reply.redirect(action === 'pay' ? urls.successUrl : urls.cancelUrl, 303);
     });
   });

@@ -47,7 +47,7 @@ const FULL_ENV: NodeJS.ProcessEnv = {
   RETENTION_HOURS: '2', S3_BUCKET: 'b', S3_ENDPOINT: 'http://127.0.0.1:9000', S3_REGION: 'r', S3_ACCESS_KEY_ID: 'k',
   S3_SECRET_ACCESS_KEY: 's', S3_FORCE_PATH_STYLE: '1', S3_PREFIX: 'p', S3_PRESIGN_EXPIRY: '60', UPLOAD_TMP_DIR: '/srv/spool',
   SMTP_URL: 'smtp://mail:25', MAIL_FROM: 'Photos <p@example>', SESSION_HOURS: '10', FREE_DAILY_CREDITS: '3',
-  STRIPE_SECRET_KEY: 'sk', STRIPE_WEBHOOK_SECRET: 'wh', STRIPE_API_URL: 'http://stripe-mock:12111',
+  BILLING: 'on', PAYMENTS: 'stripe', STRIPE_SECRET_KEY: 'sk', STRIPE_WEBHOOK_SECRET: 'wh', STRIPE_API_URL: 'http://stripe-mock:12111',
   OIDC_GOOGLE_CLIENT_ID: 'g', OIDC_GOOGLE_CLIENT_SECRET: 's', OIDC_GOOGLE_ISSUER: 'https://accounts.google.com', OIDC_GOOGLE_RESPONSE_MODE: 'query',
   OIDC_APPLE_CLIENT_ID: 'a', OIDC_APPLE_CLIENT_SECRET: 's', OIDC_APPLE_ISSUER: 'https://appleid.apple.com', OIDC_APPLE_RESPONSE_MODE: 'form_post',
   NODE_ENV: 'test', PATH: '/usr/bin',

@@ -1,3 +1,4 @@
+import { API_KEYS_MIGRATION, PURCHASE_CHECKS_MIGRATION } from '../apiKeys/schema';
 import { ACCOUNTS_MIGRATION, COMMERCE_MIGRATION, CREDITS_MIGRATION, LEDGER_REQUESTER_MIGRATION, OIDC_MIGRATION } from '../accounts/schema';
 import { DEVICE_CLAIMS_MIGRATION } from '../accounts/moveVisitorWork';
 import { PROMOTION_MIGRATION } from '../commerce/promotions';
@@ -102,6 +103,8 @@ export const MIGRATIONS: { version: number; name: string; sql: string }[] = [
   { version: 62, name: 'batch editing: item keys make uploads idempotent', sql: BATCH_ITEM_KEYS_MIGRATION },
   { version: 90, name: 'device claims: visitor work goes to the first account signed in on a device', sql: DEVICE_CLAIMS_MIGRATION },
   { version: 91, name: 'sales promotion: first show per account', sql: PROMOTION_MIGRATION },
+  { version: 127, name: 'API keys of accounts (hashed)', sql: API_KEYS_MIGRATION },
+  { version: 128, name: 'purchases: amount checks, review and partial refunds', sql: PURCHASE_CHECKS_MIGRATION },
 ];
 
 /** Applies every migration newer than the database's version. Safe to call from several processes. */

@@ -42,6 +42,7 @@ import { TaskService } from './tasks/taskService';
 import { registerGenerationRoutes } from './comfy/generationRoutes';
 import { BatchService } from './batch/batchService';
 import { registerBatchRoutes } from './batch/batchRoutes';
+import { registerPublicApi } from './publicApi';
 
 export interface AppDeps {
   config: Pick<ServerConfig, 'publicUrl' | 'webDir' | 'workers'>;
@@ -62,6 +63,8 @@ export interface AppDeps {
   limits?: LimitSettings;
   /** Sign-in, credits and payments settings, instead of settings.accounts (tests). */
   accounts?: AccountsConfig;
+  /** How the public API fetches `image_url` (default: the SSRF-safe fetch; tests reach a local server). */
+  fetchImage?: (url: string) => Promise<Buffer>;
 }
 
 /** HTTP status that accompanies an envelope code; the envelope itself is the contract. */
@@ -123,6 +126,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   registerUploadRoutes(app, { storage: deps.storage, db: deps.db, absolute });
   registerTaskRoutes(app, { service, absolute, payerOf: accounts.payerOf, proAccessOf: accounts.proAccessOf });
+  // The remove.bg-compatible API, API keys and the OpenAPI document (issue 27).
+  registerPublicApi(app, {
+    db: deps.db, storage: deps.storage, service, tasks, accounts, limits, absolute, fetchImage: deps.fetchImage,
+  });
   registerBatchRoutes(app, { batches: new BatchService({ db: deps.db, storage: deps.storage, tasks: service, access }), storage: deps.storage, absolute, payerOf: accounts.payerOf });
   registerFileRoutes(app, { storage: deps.storage });
   registerDownloadRoutes(app, { storage: deps.storage, access });

@@ -22,6 +22,7 @@ import { AuthDialog } from './AuthDialog';
 import { CreditsDialog } from './CreditsDialog';
 import { GiftDialog } from './GiftDialog';
 import { onReply } from '../api/serverReplies';
+import { loadBillingMode } from './billingMode';
 import './account.css';
 
 
@@ -59,6 +60,8 @@ export function AccountProvider({ children }: { children: ReactNode }) {
   const [balance, setBalance] = useState<CreditBalanceView | null>(null);
   const [creditsDialogOpen, setCreditsDialogOpen] = useState(false);
   const pendingProduct = useRef<{ productId: string; currency: string } | null>(null);
+  // The hosting mode (personal or service) from the app config, for every page's prices and badges.
+  useEffect(() => loadBillingMode(), []);
 
   useEffect(() => {
     if (location.pathname !== currentPath.current) {

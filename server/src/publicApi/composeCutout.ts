@@ -90,7 +90,9 @@ export async function composeCutout(cutout: Buffer, fields: RemoveBgFieldValues,
 
   // roi: everything outside the region is background.
   const roi = roiBox(fields.roi, width, height);
+  let changed = false;
   if (roi.width !== width || roi.height !== height) {
+    changed = true;
     for (let y = 0; y < height; y++) {
       for (let x = 0; x < width; x++) {
         if (x < roi.x || y < roi.y || x >= roi.x + roi.width || y >= roi.y + roi.height) rgba[(y * width + x) * 4 + 3] = 0;
@@ -101,6 +103,7 @@ export async function composeCutout(cutout: Buffer, fields: RemoveBgFieldValues,
   // size: the largest output in megapixels.
   const maxPixels = REMOVEBG_SIZES[(fields.size ?? 'preview') as RemoveBgSize] * 1_000_000;
   if (width * height > maxPixels) {
+    changed = true;
     const f = Math.sqrt(maxPixels / (width * height));
     const w = Math.max(1, Math.floor(width * f));
     const h = Math.max(1, Math.floor(height * f));
@@ -114,6 +117,7 @@ export async function composeCutout(cutout: Buffer, fields: RemoveBgFieldValues,
 
   // crop: the subject's box plus its margin (transparent where the margin passes the photo's edge).
   if (isTrue(fields.crop)) {
+    changed = true;
     const [mt, mr, mb, ml] = margins(fields.crop_margin, subject);
     const cropped = await raw(rgba, width, height)
       .extract({ left: subject.x, top: subject.y, width: subject.width, height: subject.height })
@@ -129,6 +133,7 @@ export async function composeCutout(cutout: Buffer, fields: RemoveBgFieldValues,
   const scale = fields.scale && fields.scale !== 'original' ? Math.min(100, Math.max(10, Number.parseFloat(fields.scale))) / 100 : null;
   const position = fields.position ?? (scale ? 'center' : 'original');
   if (scale || position !== 'original') {
+    changed = true;
     let w = subject.width;
     let h = subject.height;
     if (scale) {
@@ -170,6 +175,14 @@ export async function composeCutout(cutout: Buffer, fields: RemoveBgFieldValues,
     const chunks: Buffer[] = [];
     for await (const chunk of zipStream([{ name: 'color.jpg', read: async () => color }, { name: 'alpha.png', read: async () => mask }])) chunks.push(chunk as Buffer);
     return done(Buffer.concat(chunks), 'application/zip');
+  }
+
+  // Nothing asked for changes the cut-out and it is a transparent PNG already: send its bytes as they are (no
+  // second PNG encoding, the API's largest cost over the pipeline at full size).
+  if (!changed && !alphaOnly && !background && !fields.bg_color && (format === 'png' || format === 'auto') && (await sharp(cutout).metadata()).format === 'png') {
+    let transparent = false;
+    for (let i = 3; i < rgba.length && !transparent; i += 4) transparent = rgba[i]! < 255;
+    if (format === 'png' || transparent) return done(cutout, 'image/png');
   }
 
   let image: sharp.Sharp;

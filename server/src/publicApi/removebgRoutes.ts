@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ResultCode } from '../../../engine/spec/errors';
 import { UPLOAD_MAX_BYTES } from '../../../engine/spec/limits';
 import { RemoveBgFields, type RemoveBgFieldValues } from '../../../engine/spec/removeBgApi';
 import { accountOwnerKey } from '../accounts/accountRepository';
@@ -37,8 +38,14 @@ export interface RemoveBgRouteDeps {
 
 const BODY_LIMIT = 48 * 1024 * 1024;
 
+/** The SPEC §8 code of each status, added on `/api/…` routes (rembg's), where every error carries one. */
+const SPEC_CODE: Record<number, number> = { 400: ResultCode.PARAMS_INVALID, 402: ResultCode.CREDITS_NOT_ENOUGH, 403: ResultCode.ACCOUNT_AUTHORIZED_EXPIRED, 429: ResultCode.SERVICE_UNAVAILABLE, 503: ResultCode.SERVICE_UNAVAILABLE };
+
 function sendError(reply: FastifyReply, error: RemoveBgError): FastifyReply {
-  return reply.code(error.status).type('application/json').send({ errors: [{ title: error.message, code: error.code }] });
+  const api = reply.request.url.startsWith('/api/');
+  return reply.code(error.status).type('application/json').send({
+    errors: [{ title: error.message, code: error.code }], ...(api ? { resultCode: SPEC_CODE[error.status], msg: error.message } : {}),
+  });
 }
 
 /** The request's parts: text fields (multipart, form or JSON) and the two files remove.bg takes by upload. */
@@ -147,7 +154,7 @@ export function registerRemoveBgRoutes(app: FastifyInstance, deps: RemoveBgRoute
       if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) return sendError(reply, new RemoveBgError(400, 'invalid_parameters', error.message));
       request.log.error(error);
       console.error(`${request.method} ${request.url} failed:`, error);
-      return reply.code(500).send({ errors: [{ title: 'internal error', code: 'internal_error' }] });
+      return reply.code(500).send({ errors: [{ title: 'internal error', code: 'internal_error' }], resultCode: ResultCode.SERVER_ERROR });
     });
 
     /** The key and the rate limit, in that order: a bad key is 403 before it can use anyone's budget. */

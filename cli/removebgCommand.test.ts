@@ -21,7 +21,7 @@ describe('photo-studio removebg: the remove.bg-compatible API of a server, over 
     server = await startTestServer(store, { workers: 1, processors: { removebg: invertProcessor }, accounts: { billing: false } });
     base = await server.app.listen({ host: '127.0.0.1', port: 0 });
     out = await mkdtemp(path.join(tmpdir(), 'cli-removebg-'));
-  }, 120_000);
+  }, 300_000);
   afterAll(async () => {
     await server?.close();
     await store?.cleanup();

@@ -90,7 +90,7 @@ describe('the remove.bg-compatible API over HTTP, checked against /api/openapi.j
     ajv.addSchema({ $id: 'doc', components: doc.components }, 'doc');
     await server.runtime.db.query(`insert into accounts (id, email, provider) values ('ACC_api', 'api@example.org', 'email')`);
     token = await new SessionStore(server.runtime.db, 1).create('ACC_api');
-  }, 120_000);
+  }, 300_000);
   afterAll(async () => {
     await server?.close();
     await store?.cleanup();
@@ -256,7 +256,7 @@ describe('personal mode: no key needed, nothing charged; rembg\'s /api/remove; t
     store = await target.make();
     server = await startTestServer(store, { workers: 1, processors: { removebg: ellipseCutout }, accounts: { billing: false }, limits: { ...NO_LIMITS, apiKeyCalls: 3 } });
     base = await server.app.listen({ host: '127.0.0.1', port: 0 });
-  }, 120_000);
+  }, 300_000);
   afterAll(async () => {
     await server?.close();
     await store?.cleanup();

@@ -25,8 +25,10 @@ export default defineConfig({
     },
   },
   webServer: {
-    // A generous free allowance: these specs run many tasks per device; accountsCredits.spec.ts starts its own server with a small one.
-    command: `rm -rf .e2e-data && DATA_DIR=.e2e-data PORT=${PORT} HOST=127.0.0.1 DATABASE_URL= FREE_DAILY_CREDITS=1000 WORKERS=2 LOG_LEVEL=warn node --import tsx server/src/main.ts`,
+    // The paid-service mode (BILLING=on, with the local test payment provider) these specs were written for, and a
+    // generous free allowance: they run many tasks per device; accountsCredits.spec.ts starts its own server with a
+    // small one, personalMode.spec.ts one in personal mode (the default of `npm start`).
+    command: `rm -rf .e2e-data && DATA_DIR=.e2e-data PORT=${PORT} HOST=127.0.0.1 DATABASE_URL= BILLING=on PAYMENTS=test FREE_DAILY_CREDITS=1000 WORKERS=2 LOG_LEVEL=warn node --import tsx server/src/main.ts`,
     url: `http://127.0.0.1:${PORT}/api/health`,
     timeout: 120_000,
     reuseExistingServer: false,

@@ -1,7 +1,8 @@
 /**
- * `photo-studio`, the command-line tool of batch editing (issue 17):
+ * `photo-studio`, the command-line tool of batch editing (issue 17) and of the remove.bg-compatible API (issue 27):
  *
  *   photo-studio batch <tool> <folder|photo|zip>... -o <out folder> [options]
+ *   photo-studio removebg <photo>... -o <out folder> --server <url> --key <api key> (cli/removebgCommand.ts)
  *
  * It talks to a running server through the same batch API as the pages (engine/spec/batch.ts): creates a
  * batch, uploads the photos (folders are walked, ZIPs sent as they are), starts it, shows progress on the
@@ -18,6 +19,7 @@ import {
 } from '../engine/spec/batch';
 import { ApiFailure, BatchClient, fileKey } from './batchClient';
 import { progressLine } from './progress';
+import { parseRemoveBgArgs, REMOVEBG_USAGE, runRemoveBg } from './removebgCommand';
 
 const USAGE = `Usage: photo-studio batch <tool> <folder|photo|zip>... -o <out folder> [options]
 
@@ -201,8 +203,16 @@ export async function runBatch(options: CliOptions, out: NodeJS.WriteStream | No
 /** Entry point of bin/photo-studio.mjs; returns the exit code. */
 export async function main(argv: string[]): Promise<number> {
   if (argv.length === 0 || argv[0] === '-h' || argv[0] === '--help' || argv.includes('--help') || argv.includes('-h')) {
-    process.stdout.write(`${USAGE}\n`);
+    process.stdout.write(`${USAGE}\n\n${REMOVEBG_USAGE}\n`);
     return argv.length === 0 ? 2 : 0;
+  }
+  if (argv[0] === 'removebg') {
+    try {
+      return await runRemoveBg(parseRemoveBgArgs(argv.slice(1)));
+    } catch (err) {
+      process.stderr.write(`photo-studio: ${(err as Error).message}\n`);
+      return 2;
+    }
   }
   if (argv[0] !== 'batch') {
     process.stderr.write(`unknown command "${argv[0]}"\n\n${USAGE}\n`);

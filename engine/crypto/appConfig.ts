@@ -14,6 +14,11 @@ export interface AppConfig {
   enableTextReview: boolean;
   /** Remote text-review endpoints, raced by the client; absent = three tries of this server's /api/text-review. */
   textReviewEndpoints?: string[];
+  /**
+   * The hosting mode (README "Configuration", BILLING): true in service mode (credits, prices, plans, PRO items,
+   * purchases); false or absent in personal mode, where the pages show no price, balance or purchase dialog.
+   */
+  billing?: boolean;
 }
 
 /**
@@ -37,6 +42,10 @@ export function parseAppConfig(value: unknown): AppConfig | null {
   if (typeof v.AS !== 'string' || typeof v.OSS_TOKEN !== 'string') return null;
   if (typeof v.enablePicReview !== 'boolean' || typeof v.enableTextReview !== 'boolean') return null;
   const config: AppConfig = { AS: v.AS, OSS_TOKEN: v.OSS_TOKEN, enablePicReview: v.enablePicReview, enableTextReview: v.enableTextReview };
+  if (v.billing !== undefined) {
+    if (typeof v.billing !== 'boolean') return null;
+    config.billing = v.billing;
+  }
   if (v.textReviewEndpoints !== undefined) {
     if (!Array.isArray(v.textReviewEndpoints) || !v.textReviewEndpoints.every((e) => typeof e === 'string')) return null;
     config.textReviewEndpoints = [...v.textReviewEndpoints];

@@ -14,6 +14,8 @@ export const SIGNED_ACCOUNT_PATHS: readonly string[] = [
   '/api/credits/balance',
   '/api/purchase/checkout', '/api/purchase/order', '/api/purchase/orders', '/api/purchase/subscription', '/api/purchase/subscription/cancel', '/api/purchase/promotion',
   '/api/export/authorize',
+  // API keys of the account page (issue 27).
+  '/api/account/api-keys/list', '/api/account/api-keys/create', '/api/account/api-keys/revoke',
 ];
 
 /** Whether a signed `submit` may forward to `apiUri`. */

@@ -45,6 +45,7 @@ import { OtherWorkers } from './tasks/otherWorkers';
 import { registerGenerationRoutes } from './comfy/generationRoutes';
 import { BatchService } from './batch/batchService';
 import { registerBatchRoutes } from './batch/batchRoutes';
+import { registerPublicApi } from './publicApi';
 
 export interface AppDeps {
   config: Pick<ServerConfig, 'publicUrl' | 'webDir' | 'workers'>;
@@ -67,6 +68,8 @@ export interface AppDeps {
   accounts?: AccountsConfig;
   /** This process's worker lease id (runtime.ts), when it runs jobs (config.workers > 0). */
   workerId?: string;
+  /** How the public API fetches `image_url` (default: the SSRF-safe fetch; tests reach a local server). */
+  fetchImage?: (url: string) => Promise<Buffer>;
 }
 
 /** HTTP status that accompanies an envelope code; the envelope itself is the contract. */
@@ -122,12 +125,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const tasks = new TaskRepository(deps.db);
   const accounts = registerAccounts(app, { db: deps.db, config: deps.accounts ?? settings.accounts, absolute, storage: deps.storage });
   const service = new TaskService({
-    tasks, queue: deps.queue, storage: deps.storage, processors: deps.processors, access, maxActivePerOwner: limits.maxActiveTasksPerClient, charging: accounts,
+    tasks, queue: deps.queue, storage: deps.storage, processors: deps.processors, access, maxActivePerOwner: limits.maxActiveTasksPerClient,
+    // Personal mode (BILLING off) charges nothing; service mode charges through the credit ledger.
+    charging: accounts.billing ? accounts : undefined,
     // Held status calls re-read the database only for tasks another process may end (issue 30, item 15).
     otherWorkers: new OtherWorkers(deps.db, (deps.config.workers ?? 0) > 0 && deps.workerId ? deps.workerId : null),
   });
   registerUploadRoutes(app, { storage: deps.storage, db: deps.db, absolute });
   registerTaskRoutes(app, { service, absolute, payerOf: accounts.payerOf, proAccessOf: accounts.proAccessOf });
+  // The remove.bg-compatible API, API keys and the OpenAPI document (issue 27).
+  registerPublicApi(app, {
+    db: deps.db, storage: deps.storage, service, tasks, accounts, limits, absolute, fetchImage: deps.fetchImage,
+  });
   registerBatchRoutes(app, { batches: new BatchService({ db: deps.db, storage: deps.storage, tasks: service, access }), storage: deps.storage, absolute, payerOf: accounts.payerOf });
   registerFileRoutes(app, { storage: deps.storage });
   registerDownloadRoutes(app, { storage: deps.storage, access });
@@ -137,7 +146,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Content safety (SPEC §4/§5/§7): the picture review model loads on its first call.
   registerPictureReviewRoutes(app, { storage: deps.storage, access });
   registerLanguageRoutes(app, { translator: createTranslator(settings.translation) });
-  const security = deps.security ?? settings.security;
+  const baseSecurity = deps.security ?? settings.security;
+  // The client learns the mode from the app config it already fetches (one switch, BILLING).
+  const security = { ...baseSecurity, appConfig: { ...baseSecurity.appConfig, billing: accounts.billing } };
   registerSecurityRoutes(app, { security });
   registerReportRoutes(app, { db: deps.db, adminToken: settings.admin.token, allowLocalAdmin: settings.admin.allowLocal });
   registerBackgroundRoutes(app);

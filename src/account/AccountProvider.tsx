@@ -26,6 +26,7 @@ import { AuthDialog } from './AuthDialog';
 import { CreditsDialog } from './CreditsDialog';
 import { GiftDialog } from './GiftDialog';
 import { onReply } from '../api/serverReplies';
+import { loadBillingMode } from './billingMode';
 import './account.css';
 
 
@@ -47,6 +48,8 @@ export function AccountProvider({ children }: { children: ReactNode }) {
   const [balance, setBalance] = useState<CreditBalanceView | null>(null);
   const [creditsDialogOpen, setCreditsDialogOpen] = useState(false);
   const pendingProduct = useRef<{ productId: string; currency: string } | null>(null);
+  // The hosting mode (personal or service) from the app config, for every page's prices and badges.
+  useEffect(() => loadBillingMode(), []);
   const lastBatchRefresh = useRef(0);
 
   useEffect(() => {

@@ -45,6 +45,9 @@ async function call<T>(path: string, body: unknown = {}): Promise<T> {
 const read = <T>(path: string, body: unknown = {}) =>
   retry(() => call<T>(path, body), { attempts: 3, shouldRetry: (error) => error instanceof NetworkError });
 
+/** One API key as the account page lists it (server/src/apiKeys/apiKeyStore.ts). */
+export interface ApiKeyView { id: string; name: string; prefix: string; createdAt: string; lastUsedAt: string | null; revokedAt: string | null }
+
 export interface SignInReply { accountId: string; token: string; email: string | null; isNew: boolean }
 
 export const accountApi = {
@@ -65,6 +68,10 @@ export const accountApi = {
   /** Asks whether this design may be exported (pro items need a subscription, SPEC §6). */
   authorizeExport: (doc: unknown) => call<{ allowed: boolean; proItems: ProItem[] }>('/api/export/authorize', { doc }),
   cancelSubscription: () => call<{ subscription: SubscriptionView }>('/api/purchase/subscription/cancel'),
+  /** API keys (issue 27): listed without the key itself; `create` returns the key, the only time it is shown. */
+  apiKeys: () => read<{ keys: ApiKeyView[] }>('/api/account/api-keys/list'),
+  createApiKey: (name: string) => call<ApiKeyView & { key: string }>('/api/account/api-keys/create', { name }),
+  revokeApiKey: (id: string) => call<{ revoked: boolean }>('/api/account/api-keys/revoke', { id }),
   /** The sales promotion running for this account (its window starts at the first ask), or null. */
   promotion: () => read<{ offer: PromotionOffer | null }>('/api/purchase/promotion'),
 };

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { resetConsent } from '../site/consent/consent';
 import { AppLink } from '../site/AppLink';
 import { LocalLink } from './LocalLink';
+import { useBilling } from '../account/billingMode';
 
 const PRODUCT_LINKS = [
   { path: '/tools', key: 'nav.tools' },
@@ -10,6 +11,8 @@ const PRODUCT_LINKS = [
   { path: '/template', key: 'site.nav.templates' },
   { path: '/pricing', key: 'nav.pricing' },
 ] as const;
+/** Personal mode (issue 27): no price page in the links. */
+const PERSONAL_PRODUCT_LINKS = PRODUCT_LINKS.filter((link) => link.path !== '/pricing');
 
 const COMPANY_LINKS = [
   { path: '/about', key: 'nav.about' },
@@ -37,11 +40,12 @@ function LinkColumn({ title, links }: { title: string; links: ReadonlyArray<{ pa
 
 export function Footer() {
   const { t } = useTranslation();
+  const billing = useBilling();
   return (
     <footer className="site-footer">
       <div className="container site-footer__inner">
         <nav aria-label={t('nav.footerLabel')} className="site-footer__nav">
-          <LinkColumn title={t('site.nav.footerProduct')} links={PRODUCT_LINKS} />
+          <LinkColumn title={t('site.nav.footerProduct')} links={billing ? PRODUCT_LINKS : PERSONAL_PRODUCT_LINKS} />
           <LinkColumn title={t('site.nav.footerCompany')} links={COMPANY_LINKS} />
           <div className="site-footer__column">
             <p className="site-footer__heading">{t('site.nav.footerLegal')}</p>

@@ -7,6 +7,7 @@ import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { HeaderAccount } from '../account/HeaderAccount';
+import { useBilling } from '../account/billingMode';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { LocalNavLink } from './LocalLink';
 import { Logo } from './Logo';
@@ -15,7 +16,7 @@ import { ToolsMenu } from './ToolsMenu';
 const NAV_ITEMS = [
   { path: '/create', key: 'site.nav.create', testId: 'nav.create' },
   { path: '/project', key: 'site.nav.myProjects', testId: 'nav.projects' },
-  { path: '/pricing', key: 'nav.pricing', testId: 'nav.pricing' },
+  { path: '/pricing', key: 'nav.pricing', testId: 'nav.pricing', billingOnly: true },
   { path: '/help', key: 'nav.help', testId: 'nav.help' },
 ] as const;
 
@@ -23,6 +24,7 @@ export function Header() {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const { pathname } = useLocation();
+  const billing = useBilling();
 
   // Close the mobile menu after navigating.
   useEffect(() => setOpen(false), [pathname]);
@@ -45,7 +47,7 @@ export function Header() {
         <nav id="site-nav" className="site-nav" aria-label={t('nav.mainLabel')}>
           <ul className="site-nav__list">
             <li><ToolsMenu /></li>
-            {NAV_ITEMS.map((item) => (
+            {NAV_ITEMS.filter((item) => billing || !('billingOnly' in item)).map((item) => (
               <li key={item.path}>
                 <LocalNavLink to={item.path} end={item.path !== '/create'} className="site-nav__link" data-testid={item.testId}>
                   {t(item.key)}

@@ -13,7 +13,10 @@ import path from 'node:path';
 export interface OwnServerOptions {
   /** Names the data folder and the messages (`accounts`, `batch`…). */
   name: string;
-  /** Environment on top of the spec runner's; FREE_DAILY_CREDITS (1000) and LOG_LEVEL (warn) have defaults. */
+  /**
+   * Environment on top of the spec runner's; FREE_DAILY_CREDITS (1000), LOG_LEVEL (warn) and the paid-service mode
+   * (BILLING=on, PAYMENTS=test: the specs of credits and purchases) have defaults; personalMode.spec.ts turns BILLING off.
+   */
   env?: Record<string, string>;
 }
 
@@ -41,17 +44,17 @@ export class OwnTestServer {
     return path.join(this.dataDir, 'server.log');
   }
 
-  /** Starts the server and waits for /api/health (up to two minutes). */
+  /** Starts the server and waits for /api/health (up to four minutes: a loaded CI machine needs more than two). */
   async start(): Promise<void> {
     const log = openSync(this.logFile, 'a');
     this.child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
       env: {
-        ...process.env, FREE_DAILY_CREDITS: '1000', LOG_LEVEL: 'warn', ...this.options.env,
+        ...process.env, FREE_DAILY_CREDITS: '1000', LOG_LEVEL: 'warn', BILLING: 'on', PAYMENTS: 'test', ...this.options.env,
         PORT: String(this.port), HOST: '127.0.0.1', DATA_DIR: this.dataDir, DATABASE_URL: '',
       },
       stdio: ['ignore', log, log],
     });
-    for (let i = 0; i < 240; i++) {
+    for (let i = 0; i < 480; i++) {
       if (await fetch(`${this.base}/api/health`).then((r) => r.ok, () => false)) return;
       if (this.child.exitCode !== null) break;
       await new Promise((r) => setTimeout(r, 500));

@@ -18,6 +18,8 @@ export interface AccountRouteDeps {
   sessions: SessionStore;
   ledger: CreditLedger;
   commerce?: CommerceService;
+  /** Service mode (BILLING=on); false: personal mode, balances read as unlimited and no gift is offered. */
+  billing?: boolean;
   /** For "export my data" and deleting the account's files. */
   data?: { db: Database; storage: FileStorage };
   /** Called after a first sign-in, to move the device's work to the account (may be absent). */
@@ -98,6 +100,7 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AccountRouteDe
   };
   app.post('/api/account/benefits', async (request) => {
     const session = await deps.sessions.requireAccount(request);
+    if (deps.billing === false) return ok({ hasSentCollectionGifts: true, giftCredits: 0 });
     return ok({ hasSentCollectionGifts: await giftSent(session.accountId), giftCredits: COLLECT_GIFT_CREDITS });
   });
   /** Collects the gift: granted once per person, whatever the number of calls or accounts. */
@@ -110,5 +113,9 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AccountRouteDe
   });
 
   /** Balance of the signed-in account, or of the visitor's device (its free allowance today). */
-  app.post('/api/credits/balance', async (request) => ok(await deps.ledger.balance(await payerOf(request, deps.sessions))));
+  app.post('/api/credits/balance', async (request) => {
+    // Personal mode charges nothing: every caller's balance is unlimited.
+    if (deps.billing === false) return ok({ free: 0, plan: 0, planExpiresAt: null, paid: 0, total: 0, unlimited: true });
+    return ok(await deps.ledger.balance(await payerOf(request, deps.sessions)));
+  });
 }

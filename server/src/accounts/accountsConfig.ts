@@ -17,7 +17,17 @@ export interface AccountsConfig {
   sessionHours: number;
   /** Free credits per device (visitor) or free account per UTC day. */
   freeDailyCredits: number;
-  /** Stripe secret key and webhook signing secret; without them the local test provider takes payments. */
+  /**
+   * BILLING=on: the paid-service mode (credits, daily free allowance, plans, PRO items, purchases). Off (the
+   * default): personal mode, where nothing is charged or gated (rate limits and quotas stay on).
+   */
+  billing: boolean;
+  /**
+   * Who takes payments (service mode only): Stripe (both keys set), the local TEST provider (only with an
+   * explicit PAYMENTS=test, never with NODE_ENV=production), or nobody (checkout answers 1000003).
+   */
+  payments: PaymentsMode;
+  /** Stripe secret key and webhook signing secret: both or neither (loadAccountsConfig refuses one alone). */
   stripeSecretKey: string | null;
   stripeWebhookSecret: string | null;
   /** Another Stripe API base (STRIPE_API_URL), e.g. stripe-mock; default api.stripe.com. */
@@ -27,6 +37,8 @@ export interface AccountsConfig {
   /** Under the test runner (VITEST): no start-up notices about the local mail outbox and test payments. */
   quietStartup?: boolean;
 }
+
+export type PaymentsMode = 'stripe' | 'test' | 'none';
 
 export type OidcProviderName = 'google' | 'apple';
 export interface OidcProviderConfig {
@@ -80,6 +92,35 @@ function nonNegative(value: string | undefined, fallback: number, name: string):
 /** Default session lifetime since last use: 30 days. */
 const SESSION_DEFAULT_HOURS = 30 * 24;
 
+function onOff(value: string | undefined, name: string): boolean {
+  const v = (value ?? '').trim().toLowerCase();
+  if (v === '' || ['0', 'off', 'false', 'no'].includes(v)) return false;
+  if (['1', 'on', 'true', 'yes'].includes(v)) return true;
+  throw new Error(`${name} must be on or off, got "${value}"`);
+}
+
+/**
+ * Payments fail closed (issue 27): one Stripe key without the other stops the start naming the missing one;
+ * the local test provider (purchases without money) only with an explicit PAYMENTS=test, and never with
+ * NODE_ENV=production; with neither, nothing can be bought.
+ */
+export function paymentsFrom(env: NodeJS.ProcessEnv): PaymentsMode {
+  const secret = env.STRIPE_SECRET_KEY || '';
+  const hook = env.STRIPE_WEBHOOK_SECRET || '';
+  if (secret && !hook) throw new Error('STRIPE_WEBHOOK_SECRET is missing: Stripe needs both STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET (refusing to start)');
+  if (hook && !secret) throw new Error('STRIPE_SECRET_KEY is missing: Stripe needs both STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET (refusing to start)');
+  const wanted = (env.PAYMENTS ?? '').trim().toLowerCase();
+  if (wanted !== '' && wanted !== 'stripe' && wanted !== 'test' && wanted !== 'off') throw new Error(`PAYMENTS must be stripe, test or off, got "${env.PAYMENTS}"`);
+  if (wanted === 'test') {
+    if (env.NODE_ENV === 'production') throw new Error('PAYMENTS=test is refused with NODE_ENV=production: the test provider completes purchases without money');
+    if (secret) throw new Error('PAYMENTS=test and STRIPE_SECRET_KEY are both set: choose one');
+    return 'test';
+  }
+  if (wanted === 'off') return 'none';
+  if (wanted === 'stripe' && !secret) throw new Error('PAYMENTS=stripe: STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are missing');
+  return secret ? 'stripe' : 'none';
+}
+
 /** Reads the accounts settings from the environment. */
 export function loadAccountsConfig(env: NodeJS.ProcessEnv): AccountsConfig {
   const dataDir = path.resolve(env.DATA_DIR || path.join(PROJECT_ROOT, 'data'));
@@ -89,6 +130,8 @@ export function loadAccountsConfig(env: NodeJS.ProcessEnv): AccountsConfig {
     outboxDir: path.join(dataDir, 'outbox'),
     sessionHours: nonNegative(env.SESSION_HOURS, SESSION_DEFAULT_HOURS, 'SESSION_HOURS') || SESSION_DEFAULT_HOURS,
     freeDailyCredits: nonNegative(env.FREE_DAILY_CREDITS, FREE_DAILY_CREDITS, 'FREE_DAILY_CREDITS'),
+    billing: onOff(env.BILLING, 'BILLING'),
+    payments: paymentsFrom(env),
     stripeSecretKey: env.STRIPE_SECRET_KEY || null,
     stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET || null,
     stripeApiUrl: env.STRIPE_API_URL || null,

@@ -18,7 +18,7 @@ export async function hasProAccess(commerce: CommerceService, accountId: string)
  * exporting a design that uses them needs a subscription, so the reply lists them and says
  * whether this account may export them (a visitor may not).
  */
-export function registerExportRoutes(app: FastifyInstance, deps: { sessions: SessionStore; commerce: CommerceService }): void {
+export function registerExportRoutes(app: FastifyInstance, deps: { sessions: SessionStore; commerce: CommerceService; billing?: boolean }): void {
   app.post('/api/export/authorize', async (request) => {
     const doc = (request.body as { doc?: unknown } | null)?.doc;
     let project;
@@ -28,7 +28,8 @@ export function registerExportRoutes(app: FastifyInstance, deps: { sessions: Ses
       throw paramsInvalid(`not a project: ${(err as Error).message}`);
     }
     const proItems = proItemsOf(project);
-    if (proItems.length === 0) return ok({ allowed: true, proItems });
+    // Personal mode (BILLING off): nothing is gated.
+    if (proItems.length === 0 || deps.billing === false) return ok({ allowed: true, proItems });
     const account = await deps.sessions.accountOf(request);
     const allowed = account ? await hasProAccess(deps.commerce, account.accountId) : false;
     return ok({ allowed, proItems });

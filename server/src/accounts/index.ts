@@ -5,6 +5,7 @@ import { registerCommerceRoutes } from '../commerce/commerceRoutes';
 import type { PaymentProvider } from '../commerce/paymentProvider';
 import { createStripeProvider } from '../commerce/stripeProvider';
 import { createTestProvider, type TestProvider } from '../commerce/testProvider';
+import { createNoProvider } from '../commerce/noProvider';
 import type { Database, Queryable } from '../db/database';
 import type { FileStorage } from '../storage/storage';
 import { CreditLedger } from '../credits/creditLedger';
@@ -42,6 +43,8 @@ export interface TaskCharging {
 }
 
 export interface Accounts extends TaskCharging {
+  /** BILLING=on (service mode): tasks are charged and PRO items gated; off (personal mode): neither. */
+  billing: boolean;
   sessions: SessionStore;
   ledger: CreditLedger;
   accounts: AccountRepository;
@@ -49,15 +52,20 @@ export interface Accounts extends TaskCharging {
   commerce: CommerceService;
 }
 
-/** Stripe when its keys are configured; otherwise the plainly marked local test provider. */
+/**
+ * Stripe when configured (both keys, checked by loadAccountsConfig), the plainly marked local test provider only
+ * with PAYMENTS=test, otherwise none: payments fail closed. Personal mode sells nothing.
+ */
 function paymentProviderFor(config: AccountsConfig): { provider: PaymentProvider; test: TestProvider | null } {
-  if (config.stripeSecretKey && config.stripeWebhookSecret) {
+  if (!config.billing) return { provider: createNoProvider('this install is in personal mode: nothing is sold (BILLING is off)'), test: null };
+  if (config.payments === 'stripe' && config.stripeSecretKey && config.stripeWebhookSecret) {
     const api = config.stripeApiUrl ? new URL(config.stripeApiUrl) : null;
     const endpoint = api
       ? { host: api.hostname, port: Number(api.port || (api.protocol === 'http:' ? 80 : 443)), protocol: api.protocol === 'http:' ? ('http' as const) : ('https' as const) }
       : undefined;
     return { provider: createStripeProvider({ secretKey: config.stripeSecretKey, webhookSecret: config.stripeWebhookSecret, endpoint }), test: null };
   }
+  if (config.payments !== 'test') return { provider: createNoProvider('payments are not configured on this server'), test: null };
   const test = createTestProvider();
   return { provider: test, test };
 }
@@ -79,13 +87,18 @@ export function registerAccounts(
   const accounts = new AccountRepository(deps.db);
   const codes = new LoginCodes(deps.db, mailer);
   const payments = deps.provider ? { provider: deps.provider, test: null } : paymentProviderFor(deps.config);
-  if (payments.test && !deps.config.quietStartup) console.info('STRIPE_SECRET_KEY is not set: purchases use the LOCAL TEST payment provider (no money moves)');
+  if (!deps.config.quietStartup) {
+    if (!deps.config.billing) console.info('Personal mode (BILLING is off): nothing is charged, no PRO gating; BILLING=on runs the paid service');
+    else if (payments.test) console.info('PAYMENTS=test: purchases use the LOCAL TEST payment provider (no money moves)');
+    else if (payments.provider.name === 'none') console.info('BILLING=on without a payment provider: purchases answer "service unavailable" (set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET, or PAYMENTS=test)');
+  }
   const commerce = new CommerceService({ db: deps.db, ledger, provider: payments.provider, now: deps.now });
   // The device's visitor work moves to the account it signs into.
   const onSignedIn = async (info: { accountId: string; deviceId: string | undefined }) => {
     await moveVisitorWork(deps.db, info.deviceId, info.accountId);
   };
-  registerAccountRoutes(app, { accounts, codes, sessions, ledger, commerce, onSignedIn, data: deps.storage ? { db: deps.db, storage: deps.storage } : undefined });
+  const billing = deps.config.billing;
+  registerAccountRoutes(app, { accounts, codes, sessions, ledger, commerce, onSignedIn, billing, data: deps.storage ? { db: deps.db, storage: deps.storage } : undefined });
   // Everything a signed-in request stores or reads (projects, uploads, masks, tasks, downloads) belongs to
   // its account (projects/ownerKey.ts and security/requestOwner.ts read this). The account routes check the
   // token themselves (signing out with an expired token must still work); health checks carry none.
@@ -114,12 +127,14 @@ export function registerAccounts(
     return ok({ set: false });
   });
   registerCommerceRoutes(app, { commerce, sessions, testProvider: payments.test, absolute: deps.absolute });
-  registerExportRoutes(app, { sessions, commerce });
+  registerExportRoutes(app, { sessions, commerce, billing });
   registerOidcRoutes(app, { oidc: new OidcLogin(deps.db, deps.config.oidc), accounts, sessions, absolute: deps.absolute, onSignedIn });
   return {
-    sessions, ledger, accounts, mailer, commerce,
+    billing, sessions, ledger, accounts, mailer, commerce,
     payerOf: (request) => payerOf(request, sessions),
     proAccessOf: async (request) => {
+      // Personal mode: every option is open to everyone using this install.
+      if (!billing) return true;
       const account = await sessions.accountOf(request);
       return account ? hasProAccess(commerce, account.accountId) : false;
     },

@@ -107,9 +107,9 @@ export function registerCommerceRoutes(
         if (!urls) throw paramsInvalid('this checkout has expired');
         return reply.redirect(urls.cancelUrl, 303);
       }
-      await commerce.apply(action === 'pay' ? test.completeEvent(sessionId) : test.cancelEvent(sessionId));
+      await commerce.apply(action === 'pay' ? test.completeEvent(sessionId, { amount: purchase.amount, currency: purchase.currency }) : test.cancelEvent(sessionId));
       const urls = test.returnUrls(sessionId);
-      if (!urls) return ok({ applied: action });
+      if (!urls) return ok({ applied: action, test: true, msg: 'TEST payment: no money moved' });
       return reply.redirect(action === 'pay' ? urls.successUrl : urls.cancelUrl, 303);
     });
   });
@@ -130,8 +130,8 @@ export function testCheckoutPage(input: { product: string; price: string; action
   const form = input.open
     ? `<form method="post" action="${escapeHtml(input.action)}/pay"><button type="submit" class="primary">Pay (test)</button></form>
 <form method="post" action="${escapeHtml(input.action)}/cancel"><button type="submit" class="ghost">Cancel</button></form>`
-    : '<p class="closed">This checkout has expired or was cancelled. Start a new purchase from the site.</p>';
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Test payment – ${escapeHtml(input.product)}</title>
+    : '<p class="closed">TEST checkout: this checkout has expired or was cancelled. Start a new purchase from the site.</p>';
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>TEST payment – ${escapeHtml(input.product)} – no money moves</title>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <style>
 body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1f2937;background:#f4f5fb}
@@ -147,8 +147,8 @@ button{width:100%;padding:.8rem 1rem;border-radius:10px;font:inherit;font-weight
 .ghost{border:1px solid #d1d5db;background:#fff;color:#374151}.ghost:hover{background:#f9fafb}
 .closed{margin:0;padding:.75rem 1rem;border-radius:10px;background:#fef2f2;color:#b91c1c}
 </style></head><body><main>
-<p class="notice"><strong>TEST PAYMENT — no money moves.</strong> This server has no payment provider configured (STRIPE_SECRET_KEY is not set); purchases complete without payment.</p>
-<p class="label">Lumacut</p><h1>${escapeHtml(input.product)}</h1><p class="price">${escapeHtml(input.price)}</p>
+<p class="notice"><strong>TEST PAYMENT — no money moves.</strong> This server runs the local test provider (PAYMENTS=test); purchases complete without payment.</p>
+<p class="label">Lumacut · TEST</p><h1>TEST · ${escapeHtml(input.product)}</h1><p class="price">${escapeHtml(input.price)} (TEST, not charged)</p>
 ${form}
 </main></body></html>`;
 }

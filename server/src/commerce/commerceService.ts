@@ -33,6 +33,22 @@ const toRecord = (r: PurchaseRow): PurchaseRecord => ({
   provider: r.provider, createdAt: iso(r.created_at)!, paidAt: iso(r.paid_at), refundedAt: iso(r.refunded_at),
 });
 
+/**
+ * Why a provider's "checkout completed" must not settle `order`, or null when it may: the amount and currency
+ * charged must be the order's, and "no payment required" settles only an order priced 0.
+ */
+export function paymentProblem(
+  order: { amount: number | string; currency: string },
+  event: { amountTotal: number | null; currency: string | null; paymentStatus: 'paid' | 'no_payment_required' },
+): string | null {
+  const amount = Number(order.amount);
+  if (event.paymentStatus === 'no_payment_required' && amount > 0) return `no payment required for an order of ${amount} ${order.currency}`;
+  if (event.amountTotal === null || event.currency === null) return 'the provider did not say what was paid';
+  if (event.currency.toLowerCase() !== order.currency) return `paid in ${event.currency}, order in ${order.currency}`;
+  if (event.amountTotal !== amount) return `paid ${event.amountTotal}, order is ${amount} ${order.currency}`;
+  return null;
+}
+
 /** The outcome of one provider event: applied, or seen before (a webhook delivered twice). */
 export type EventOutcome = 'applied' | 'duplicate' | 'ignored';
 
@@ -112,13 +128,25 @@ export class CommerceService {
   private async applyOnce(tx: Queryable, event: Exclude<PaymentEvent, { type: 'ignored' }>): Promise<void> {
     switch (event.type) {
       case 'checkout.completed': {
+        const pending = await tx.query<PurchaseRow>(
+          `select * from purchases where provider_session_id = $1 and status = 'pending' for update`, [event.sessionId],
+        );
+        const order = pending.rows[0];
+        if (!order) return; // unknown or already settled: nothing is granted twice
+        // Issue 30 item 7: the provider's word on what was paid must match the order, or nothing is granted.
+        const problem = paymentProblem(order, event);
+        if (problem) {
+          await tx.query(`update purchases set status = 'review', review_note = $2, provider_payment_ref = $3 where id = $1`, [order.id, problem, event.paymentRef]);
+          console.warn(`purchase ${order.id} held for review: ${problem}`);
+          return;
+        }
         const { rows } = await tx.query<PurchaseRow>(
           `update purchases set status = 'paid', paid_at = now(), provider_payment_ref = $2
-           where provider_session_id = $1 and status = 'pending' returning *`,
-          [event.sessionId, event.paymentRef],
+           where id = $1 and status = 'pending' returning *`,
+          [order.id, event.paymentRef],
         );
         const purchase = rows[0];
-        if (!purchase) return; // unknown or already settled: nothing is granted twice
+        if (!purchase) return;
         const alive = await tx.query('select 1 from accounts where id = $1 and deleted_at is null', [purchase.account_id]);
         if (alive.rows.length === 0) return;
         if (purchase.product_kind === ProductKind.CREDITS) {
@@ -136,15 +164,32 @@ export class CommerceService {
         await tx.query(`update purchases set status = 'canceled' where provider_session_id = $1 and status = 'pending'`, [event.sessionId]);
         return;
       case 'payment.refunded': {
-        const { rows } = await tx.query<PurchaseRow>(
-          `update purchases set status = 'refunded', refunded_at = now() where provider_payment_ref = $1 and status = 'paid' returning *`,
-          [event.paymentRef],
+        const found = await tx.query<PurchaseRow & { refunded_amount: number }>(
+          `select * from purchases where provider_payment_ref = $1 and status in ('paid', 'partially_refunded') for update`, [event.paymentRef],
         );
-        const purchase = rows[0];
+        const purchase = found.rows[0];
         if (!purchase) return;
+        const amount = Number(purchase.amount);
+        if (event.currency !== null && event.currency.toLowerCase() !== purchase.currency) {
+          await tx.query(`update purchases set status = 'review', review_note = $2 where id = $1`, [purchase.id, `refund in ${event.currency}, order in ${purchase.currency}`]);
+          return;
+        }
+        // Stripe reports the total refunded so far; an older (smaller) total delivered late changes nothing.
+        const before = Number(purchase.refunded_amount ?? 0);
+        const refunded = Math.min(amount, Math.max(before, event.amountRefunded ?? amount));
+        if (refunded <= before && before > 0) return;
+        const full = refunded >= amount;
+        await tx.query(
+          `update purchases set status = $2, refunded_amount = $3, refunded_at = now(), review_note = $4 where id = $1`,
+          [purchase.id, full ? 'refunded' : 'partially_refunded', refunded, full ? null : `partial refund: ${refunded} of ${amount} ${purchase.currency}`],
+        );
         if (purchase.product_kind === ProductKind.CREDITS) {
-          await this.deps.ledger.revokePaid(accountPayer(purchase.account_id), packById(purchase.product_id)!.credits, `refund:${purchase.id}`, tx);
-        } else {
+          // A pack is taken back in proportion to the money returned (rounded up), less what earlier refunds took.
+          const credits = packById(purchase.product_id)!.credits;
+          const share = (n: number) => (amount > 0 ? Math.ceil((credits * n) / amount) : credits);
+          const take = share(refunded) - share(before);
+          if (take > 0) await this.deps.ledger.revokePaid(accountPayer(purchase.account_id), take, `refund:${purchase.id}:${refunded}`, tx);
+        } else if (full) {
           await tx.query(`update subscriptions set status = 'Expired', updated_at = now() where account_id = $1 and status <> 'Expired'`, [purchase.account_id]);
           // The refunded plan's unspent credits go with it.
           await tx.query(
@@ -153,6 +198,9 @@ export class CommerceService {
              where payer = $1 and bucket = 'plan' and expires_at > now() group by payer, expires_at having sum(amount) > 0`,
             [accountPayer(purchase.account_id)],
           );
+        } else {
+          // A partly refunded plan keeps running: it is flagged (status and note) for the operator to decide.
+          console.warn(`purchase ${purchase.id}: plan partly refunded (${refunded} of ${amount} ${purchase.currency}); flagged for review`);
         }
         return;
       }
@@ -191,7 +239,10 @@ export class CommerceService {
     await this.deps.provider.refund(purchase.provider_payment_ref);
     // The test provider sends no webhooks: apply its refund here, through the same path.
     if (this.deps.provider.name === 'test') {
-      await this.apply({ id: `test_evt_refund_${purchase.provider_payment_ref}`, type: 'payment.refunded', paymentRef: purchase.provider_payment_ref });
+      await this.apply({
+        id: `test_evt_refund_${purchase.provider_payment_ref}`, type: 'payment.refunded', paymentRef: purchase.provider_payment_ref,
+        amountRefunded: Number(purchase.amount), currency: purchase.currency,
+      });
     }
   }
 

@@ -57,14 +57,22 @@ export function toPaymentEvent(event: Stripe.Event): PaymentEvent {
   switch (event.type) {
     case 'checkout.session.completed': {
       const s = event.data.object;
-      if (s.payment_status === 'unpaid') return { id: event.id, type: 'ignored' };
-      return { id: event.id, type: 'checkout.completed', sessionId: s.id, paymentRef: idOf(s.payment_intent), subscriptionRef: idOf(s.subscription) };
+      if (s.payment_status !== 'paid' && s.payment_status !== 'no_payment_required') return { id: event.id, type: 'ignored' };
+      return {
+        id: event.id, type: 'checkout.completed', sessionId: s.id, paymentRef: idOf(s.payment_intent), subscriptionRef: idOf(s.subscription),
+        amountTotal: typeof s.amount_total === 'number' ? s.amount_total : null, currency: s.currency ?? null, paymentStatus: s.payment_status,
+      };
     }
     case 'checkout.session.expired':
       return { id: event.id, type: 'checkout.expired', sessionId: event.data.object.id };
     case 'charge.refunded': {
-      const ref = idOf(event.data.object.payment_intent);
-      return ref ? { id: event.id, type: 'payment.refunded', paymentRef: ref } : { id: event.id, type: 'ignored' };
+      const charge = event.data.object;
+      const ref = idOf(charge.payment_intent);
+      if (!ref) return { id: event.id, type: 'ignored' };
+      return {
+        id: event.id, type: 'payment.refunded', paymentRef: ref,
+        amountRefunded: typeof charge.amount_refunded === 'number' ? charge.amount_refunded : null, currency: charge.currency ?? null,
+      };
     }
     case 'invoice.paid': {
       const invoice = event.data.object as Stripe.Invoice & { subscription?: string | { id: string } | null };

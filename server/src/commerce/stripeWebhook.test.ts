@@ -39,7 +39,7 @@ describe('Stripe Checkout and webhooks', () => {
     store = await target.make();
     server = await startTestServer(store, {
       workers: 0,
-      accounts: { stripeSecretKey: 'sk_test_x', stripeWebhookSecret: WEBHOOK_SECRET, stripeApiUrl: `http://127.0.0.1:${(api.address() as AddressInfo).port}` },
+      accounts: { payments: 'stripe', stripeSecretKey: 'sk_test_x', stripeWebhookSecret: WEBHOOK_SECRET, stripeApiUrl: `http://127.0.0.1:${(api.address() as AddressInfo).port}` },
     });
     await server.runtime.db.query(`insert into accounts (id, email, provider) values ('ACC_s', 's@example.org', 'email')`);
     auth = { 'x-auth-token': await new SessionStore(server.runtime.db, 1).create('ACC_s') };
@@ -59,7 +59,7 @@ describe('Stripe Checkout and webhooks', () => {
   };
   const completed = (id: string) => ({
     id, object: 'event', type: 'checkout.session.completed',
-    data: { object: { id: 'cs_test_1', object: 'checkout.session', payment_status: 'paid', payment_intent: 'pi_1', subscription: null } },
+    data: { object: { id: 'cs_test_1', object: 'checkout.session', payment_status: 'paid', payment_intent: 'pi_1', subscription: null, amount_total: 999, currency: 'usd' } },
   });
   const balance = () => server.app.inject({ method: 'POST', url: '/api/credits/balance', headers: auth }).then((r) => r.json().data);
 
@@ -92,7 +92,7 @@ describe('Stripe Checkout and webhooks', () => {
   });
 
   it('a refund event takes the pack back', async () => {
-    const refund = { id: 'evt_refund', object: 'event', type: 'charge.refunded', data: { object: { id: 'ch_1', object: 'charge', payment_intent: 'pi_1' } } };
+    const refund = { id: 'evt_refund', object: 'event', type: 'charge.refunded', data: { object: { id: 'ch_1', object: 'charge', payment_intent: 'pi_1', amount: 999, amount_refunded: 999, currency: 'usd' } } };
     expect((await deliver(refund)).json().data.outcome).toBe('applied');
     expect((await deliver(refund)).json().data.outcome).toBe('duplicate');
     expect((await balance()).paid).toBe(0);
@@ -106,10 +106,11 @@ describe('Stripe Checkout and webhooks', () => {
     expect(sent.body.get('line_items[0][price_data][recurring][interval]')).toBe('day');
     expect(sent.body.get('line_items[0][price_data][recurring][interval_count]')).toBe('30');
     const sessionId = /cs_test_\d+$/.exec(checkout.url)![0];
+    const checkoutAmount = Number(sent.body.get('line_items[0][price_data][unit_amount]'));
 
     const started = {
       id: 'evt_sub_started', object: 'event', type: 'checkout.session.completed',
-      data: { object: { id: sessionId, object: 'checkout.session', payment_status: 'paid', payment_intent: null, subscription: 'sub_1' } },
+      data: { object: { id: sessionId, object: 'checkout.session', payment_status: 'paid', payment_intent: null, subscription: 'sub_1', amount_total: checkoutAmount, currency: 'usd' } },
     };
     expect((await deliver(started)).json().data.outcome).toBe('applied');
     const first = await subscription();
@@ -145,5 +146,50 @@ describe('Stripe Checkout and webhooks', () => {
     expect(await subscription()).toBeNull();
     const row = await server.runtime.db.query<{ status: string }>(`select status from subscriptions where provider_ref = 'sub_1'`);
     expect(row.rows[0]!.status).toBe('Expired');
+  });
+
+  /** Issue 30 item 7: what Stripe says was paid must be what the order costs. */
+  describe('amounts, currencies and partial refunds', () => {
+    const order = async () => {
+      const res = (await server.app.inject({ method: 'POST', url: '/api/purchase/checkout', payload: { productId: 'credits-100', currency: 'usd' }, headers: auth })).json().data;
+      return { purchaseId: res.purchaseId as string, sessionId: /cs_test_\d+$/.exec(res.url)![0] };
+    };
+    const completedFor = (id: string, sessionId: string, fields: Record<string, unknown>) => ({
+      id, object: 'event', type: 'checkout.session.completed',
+      data: { object: { id: sessionId, object: 'checkout.session', payment_status: 'paid', payment_intent: `pi_${id}`, subscription: null, amount_total: 999, currency: 'usd', ...fields } },
+    });
+    const status = async (purchaseId: string) => (await server.app.inject({ method: 'POST', url: '/api/purchase/order', payload: { purchaseId }, headers: auth })).json().data.status;
+
+    it('a completed checkout for less money, another currency or "no payment required" grants nothing and holds the order for review', async () => {
+      const before = (await balance()).paid;
+      for (const [n, fields] of [[1, { amount_total: 1 }], [2, { currency: 'eur' }], [3, { payment_status: 'no_payment_required', amount_total: 0 }], [4, { amount_total: null }]] as const) {
+        const o = await order();
+        expect((await deliver(completedFor(`evt_bad_${n}`, o.sessionId, fields))).json().data.outcome).toBe('applied');
+        expect(await status(o.purchaseId)).toBe('review');
+        // A later, correct event for the same order settles nothing either: the order is no longer pending.
+        await deliver(completedFor(`evt_bad_${n}_again`, o.sessionId, {}));
+        expect(await status(o.purchaseId)).toBe('review');
+      }
+      expect((await balance()).paid).toBe(before);
+    });
+
+    it('a partial refund takes back a pro-rated share of the pack; the rest follows with the full refund, once', async () => {
+      const o = await order();
+      const start = (await balance()).paid;
+      await deliver(completedFor('evt_ok_partial', o.sessionId, {}));
+      expect((await balance()).paid).toBe(start + 100);
+      const refund = (id: string, refunded: number) => ({
+        id, object: 'event', type: 'charge.refunded',
+        data: { object: { id: 'ch_p', object: 'charge', payment_intent: 'pi_evt_ok_partial', amount: 999, amount_refunded: refunded, currency: 'usd' } },
+      });
+      await deliver(refund('evt_part_1', 300)); // 300/999 of 100 credits, rounded up: 31
+      expect(await status(o.purchaseId)).toBe('partially_refunded');
+      expect((await balance()).paid).toBe(start + 69);
+      await deliver(refund('evt_part_old', 100)); // an older, smaller total arriving late changes nothing
+      expect((await balance()).paid).toBe(start + 69);
+      await deliver(refund('evt_part_full', 999));
+      expect(await status(o.purchaseId)).toBe('refunded');
+      expect((await balance()).paid).toBe(start);
+    });
   });
 });

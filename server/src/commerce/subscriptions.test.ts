@@ -35,7 +35,8 @@ describe('plans and subscriptions over time (test provider, PGlite)', () => {
     const checkout = await commerce.checkout({ accountId, email: null, productId, currency: 'usd', returnUrl: 'http://x/order' });
     if (checkout.repeat) throw new Error('repeat');
     const sessionId = checkout.url.split('/').pop()!;
-    expect(await commerce.apply(provider.completeEvent(sessionId))).toBe('applied');
+    const order = (await commerce.pendingBySession(sessionId))!;
+    expect(await commerce.apply(provider.completeEvent(sessionId, { amount: order.amount, currency: order.currency }))).toBe('applied');
     n += 1;
     return checkout.purchaseId;
   }

@@ -1,3 +1,4 @@
+import { API_KEYS_MIGRATION, PURCHASE_CHECKS_MIGRATION } from '../apiKeys/schema';
 import { ACCOUNTS_MIGRATION, COMMERCE_MIGRATION, CREDITS_MIGRATION, LEDGER_REQUESTER_MIGRATION, LOGIN_GUESSES_MIGRATION, OIDC_HANDOFF_MIGRATION, OIDC_MIGRATION, PERSON_KEY_MIGRATION } from '../accounts/schema';
 import { DEVICE_CLAIMS_MIGRATION } from '../accounts/moveVisitorWork';
 import { PROMOTION_MIGRATION } from '../commerce/promotions';
@@ -102,6 +103,8 @@ export const MIGRATIONS: { version: number; name: string; sql: string }[] = [
   { version: 62, name: 'batch editing: item keys make uploads idempotent', sql: BATCH_ITEM_KEYS_MIGRATION },
   { version: 90, name: 'device claims: visitor work goes to the first account signed in on a device', sql: DEVICE_CLAIMS_MIGRATION },
   { version: 91, name: 'sales promotion: first show per account', sql: PROMOTION_MIGRATION },
+  { version: 127, name: 'API keys of accounts (hashed)', sql: API_KEYS_MIGRATION },
+  { version: 128, name: 'purchases: amount checks, review and partial refunds', sql: PURCHASE_CHECKS_MIGRATION },
   { version: 300, name: 'OpenID sign-in: one-time hand-off codes bound to the browser', sql: OIDC_HANDOFF_MIGRATION },
   { version: 301, name: 'email sign-in: wrong codes counted per code and per client, not per address', sql: LOGIN_GUESSES_MIGRATION },
   { version: 302, name: 'accounts: the person behind an address (free allowance and gift once per person)', sql: PERSON_KEY_MIGRATION },

@@ -19,6 +19,8 @@ export interface LimitSettings {
   uploadsPerDevice: number;
   /** Client reports per address (RATE_LIMIT_REPORTS, default 300: a 50-file batch reports 50 timings at once). */
   reportsPerAddress: number;
+  /** Calls of the public API (`/v1.0/removebg`, `/api/remove`) per API key, or per address without a key (RATE_LIMIT_API_KEY, default 60). */
+  apiKeyCalls: number;
   /** Unfinished tasks one client may have queued or running at once (TASK_QUEUE_MAX_PER_CLIENT, default 100). */
   maxActiveTasksPerClient: number;
   /** New work is refused with 503 above this V8 heap use (PRESSURE_MAX_HEAP_MB; default 90 % of the heap limit). */
@@ -34,7 +36,7 @@ export interface LimitSettings {
 /** No limit at all: for route tests that measure behaviour, not quotas. */
 export const NO_LIMITS: LimitSettings = {
   windowMs: 60_000, apiPerAddress: 0, apiPerDevice: 0, tasksPerAddress: 0, tasksPerDevice: 0, uploadsPerAddress: 0,
-  uploadsPerDevice: 0, reportsPerAddress: 0, maxActiveTasksPerClient: 0, maxHeapUsedBytes: 0, maxRssBytes: 0,
+  uploadsPerDevice: 0, reportsPerAddress: 0, apiKeyCalls: 0, maxActiveTasksPerClient: 0, maxHeapUsedBytes: 0, maxRssBytes: 0,
   maxEventLoopDelayMs: 0, pressureSampleMs: 1000,
 };
 
@@ -68,6 +70,7 @@ export function loadLimitSettings(env: NodeJS.ProcessEnv): LimitSettings {
     uploadsPerAddress: count(env, 'RATE_LIMIT_UPLOADS', 120),
     uploadsPerDevice: count(env, 'RATE_LIMIT_UPLOADS_DEVICE', 60),
     reportsPerAddress: count(env, 'RATE_LIMIT_REPORTS', 300),
+    apiKeyCalls: count(env, 'RATE_LIMIT_API_KEY', 60),
     maxActiveTasksPerClient: count(env, 'TASK_QUEUE_MAX_PER_CLIENT', 100),
     maxHeapUsedBytes: count(env, 'PRESSURE_MAX_HEAP_MB', Math.floor((0.9 * v8.getHeapStatistics().heap_size_limit) / mb)) * mb,
     maxRssBytes: count(env, 'PRESSURE_MAX_RSS_MB', Math.floor((0.85 * memoryLimit()) / mb)) * mb,

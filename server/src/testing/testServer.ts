@@ -27,7 +27,11 @@ export interface TestServer {
 /** Starts the real app on a store from `target`; `workers: 0` leaves jobs queued. */
 export async function startTestServer(
   store: Awaited<ReturnType<DatabaseTarget['make']>>,
-  options: { workers: number; processors?: Partial<Record<string, Processor>>; limits?: LimitSettings; accounts?: Partial<AccountsConfig> },
+  options: {
+    workers: number; processors?: Partial<Record<string, Processor>>; limits?: LimitSettings; accounts?: Partial<AccountsConfig>;
+    /** How the public API fetches image_url (tests reach a local server through safeFetch with loopback allowed). */
+    fetchImage?: (url: string) => Promise<Buffer>;
+  },
 ): Promise<TestServer> {
   const runtime = await createRuntime({
     config: { dataDir: store.dataDir, databaseUrl: store.databaseUrl, queueSchema: 'pgboss' },
@@ -39,13 +43,14 @@ export async function startTestServer(
   await mkdir(webDir, { recursive: true });
   await writeFile(path.join(webDir, 'index.html'), '<!doctype html><div id="root"></div>');
   // Sign-in codes of test servers go to an outbox in the test's own folder unless a test gives SMTP.
+  // Route tests run the paid service (BILLING=on, PAYMENTS=test) unless a test of personal mode says billing: false.
   // Route tests run many tasks per device: a large free allowance, unless a test of credits sets its own.
   const accounts: AccountsConfig = {
     smtpUrl: null, mailFrom: 'Lumacut test <test@localhost>', outboxDir: path.join(store.dataDir, 'outbox'), sessionHours: 24,
-    freeDailyCredits: 1000, stripeSecretKey: null, stripeWebhookSecret: null, stripeApiUrl: null, oidc: {}, ...options.accounts,
+    freeDailyCredits: 1000, billing: true, payments: 'test', stripeSecretKey: null, stripeWebhookSecret: null, stripeApiUrl: null, oidc: {}, ...options.accounts,
   };
   // Route tests measure behaviour, not quotas: limits are off unless a test (security/rateLimits.test.ts) sets them.
-  const app = await buildApp({ config: { publicUrl: null, webDir, workers: options.workers }, ...runtime, accounts, limits: options.limits ?? NO_LIMITS });
+  const app = await buildApp({ config: { publicUrl: null, webDir, workers: options.workers }, ...runtime, accounts, limits: options.limits ?? NO_LIMITS, fetchImage: options.fetchImage });
   return {
     app,
     runtime,

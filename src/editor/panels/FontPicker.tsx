@@ -150,7 +150,7 @@ export function FontPicker({ value, onChange, isPro = false }: FontPickerProps) 
                 {sample ? <span className="font-picker__sample" lang={row.category === 'japanese' ? 'ja' : row.category === 'korean' ? 'ko' : 'zh'}> {sample}</span> : null}
               </span>
               {row.unlockType === 1 ? (
-                <span className={`badge font-picker__pro${isPro ? ' is-included' : ''}`} title={t(isPro ? 'fonts.picker.proIncluded' : 'fonts.picker.proRequired')}>
+                <span className={`badge billing-only font-picker__pro${isPro ? ' is-included' : ''}`} title={t(isPro ? 'fonts.picker.proIncluded' : 'fonts.picker.proRequired')}>
                   PRO<span className="visually-hidden"> {t(isPro ? 'fonts.picker.proIncluded' : 'fonts.picker.proRequired')}</span>
                 </span>
               ) : null}

@@ -83,7 +83,7 @@ export function StickerPanel({ onPick }: StickerPanelProps) {
             >
               <img src={stickerUrl(sticker)} alt={label} width={48} height={48} loading="lazy" draggable={false} />
               {sticker.resNeedPro ? (
-                <span className="badge sticker-panel__pro">
+                <span className="badge billing-only sticker-panel__pro">
                   PRO<span className="visually-hidden"> {proLabel}</span>
                 </span>
               ) : null}

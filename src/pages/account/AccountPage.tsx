@@ -1,4 +1,4 @@
-/** /account: profile, plan, balance, cancel the subscription, sign out (here or everywhere), delete the account. */
+/** /account: profile, plan and balance (service mode only), API keys, cancel the subscription, sign out (here or everywhere), delete the account. */
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccount } from '../../account/AccountContext';
@@ -6,10 +6,13 @@ import type { SubscriptionView } from '../../api/accountTypes';
 import { accountApi } from '../../api/accountApi';
 import { LocalLink } from '../../components/LocalLink';
 import { saveBlob } from '../../tools/exportImage';
+import { useBilling } from '../../account/billingMode';
+import { ApiKeysCard } from './ApiKeysCard';
 
 export function AccountPage() {
   const { t, i18n } = useTranslation();
   const account = useAccount();
+  const billing = useBilling();
   const [subscription, setSubscription] = useState<SubscriptionView | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const signedIn = account.loginState === 'success';
@@ -34,7 +37,7 @@ export function AccountPage() {
         <h2>{t('account.profile')}</h2>
         <p data-testid="account.email">{account.account.email}</p>
       </div>
-      <div className="card account-card">
+      {billing && <div className="card account-card">
         <h2>{t('account.planTitle')}</h2>
         {subscription ? (
           <>
@@ -53,8 +56,8 @@ export function AccountPage() {
           <p data-testid="account.plan">{t('account.plans.free')}</p>
         )}
         <LocalLink to="/pricing" className="button button--ghost">{t('account.seePlans')}</LocalLink>
-      </div>
-      {b && (
+      </div>}
+      {billing && b && (
         <div className="card account-card" data-testid="account.balance">
           <h2>{t('account.balanceTitle')}</h2>
           <p className="lead">{b.unlimited ? t('account.unlimited') : t('account.balanceLine', { n: b.total })}</p>
@@ -66,6 +69,7 @@ export function AccountPage() {
           <LocalLink to="/order" className="button button--ghost">{t('account.ordersTitle')}</LocalLink>
         </div>
       )}
+      <ApiKeysCard />
       <div className="card account-card">
         <div className="button-row">
           <button type="button" className="button button--secondary" onClick={account.signOut} data-testid="account.signOut">{t('account.signOut')}</button>

@@ -7,6 +7,7 @@ import { PurchaseStatus } from '../../account/PurchaseStatus';
 import { CURRENCIES, formatPrice, useCurrency } from '../../account/prices';
 import { formatCountdown, usePromotion } from '../../account/usePromotion';
 import { discountedPrice } from '../../../engine/spec/promotion';
+import { useBilling } from '../../account/billingMode';
 
 export function PricingPage() {
   const { t, i18n } = useTranslation();
@@ -15,6 +16,15 @@ export function PricingPage() {
   const busy = account.purchaseState === 'purchasing';
   const promotion = usePromotion(Boolean(account.account));
   const price = (amount: number) => formatPrice(amount, currency, i18n.language);
+  if (!useBilling()) {
+    // Personal mode (issue 27): nothing is sold here.
+    return (
+      <section className="container account-pricing" data-testid="page.pricing">
+        <h1 className="page-title">{t('pages.pricing.title')}</h1>
+        <p className="lead" data-testid="pricing.personal">{t('apiKeys.free')}</p>
+      </section>
+    );
+  }
   return (
     <section className="container account-pricing" data-testid="page.pricing">
       <h1 className="page-title">{t('pages.pricing.title')}</h1>

@@ -240,11 +240,11 @@ export function EnhanceControls({ choice, size, onChange }: { choice: EnhanceCho
           <label className="enhance-controls__check">
             <input type="checkbox" checked={choice.highQuality} onChange={(event) => set({ highQuality: event.target.checked })} data-testid="enhancer.highQuality" />
             <span>{t('enhancer.highQuality')}</span>
-            <span className="badge" data-testid="enhancer.highQuality.pro">PRO</span>
+            <span className="badge billing-only" data-testid="enhancer.highQuality.pro">PRO</span>
           </label>
           <p className="muted small enhance-controls__hint">
             {t('enhancer.highQualityHint', { maxMp: megapixels(ENHANCE_MAX_PIXELS.high, i18n.language) })}{' '}
-            <LocalLink to="/pricing">{t('enhancer.highQualityPro')}</LocalLink>
+            <LocalLink to="/pricing" className="billing-only">{t('enhancer.highQualityPro')}</LocalLink>
           </p>
         </>
       )}

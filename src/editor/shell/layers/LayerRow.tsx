@@ -92,7 +92,7 @@ export const LayerRow = memo(function LayerRow(props: Props) {
       ) : (
         <span className="ed-layer__name">{label}</span>
       )}
-      {layer.resNeedPro && <span className="ed-pro" title={t('editor.layers.pro')} aria-label={t('editor.layers.pro')} data-testid="layers.pro">PRO</span>}
+      {layer.resNeedPro && <span className="ed-pro billing-only" title={t('editor.layers.pro')} aria-label={t('editor.layers.pro')} data-testid="layers.pro">PRO</span>}
       {/* Mouse shortcuts: a control inside a listbox option is not reachable by assistive technology
           (axe nested-interactive), so these are plain elements and the list's H and L keys do the same. */}
       <span

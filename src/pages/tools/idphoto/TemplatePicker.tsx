@@ -35,7 +35,7 @@ export function TemplatePicker({ selectedId, onSelect }: { selectedId: string; o
           <li key={tpl.templateId}>
             <button type="button" className={`idp-template${tpl.templateId === selectedId ? ' is-selected' : ''}`} aria-pressed={tpl.templateId === selectedId}
               onClick={() => onSelect(tpl)} data-testid={`idphoto.template.${tpl.templateId}`}>
-              <span className="idp-template__name">{templateTitle(t, tpl, lang)}{tpl.isPro && <span className="badge idp-template__pro">{t('site.templates.pro')}</span>}</span>
+              <span className="idp-template__name">{templateTitle(t, tpl, lang)}{tpl.isPro && <span className="badge billing-only idp-template__pro">{t('site.templates.pro')}</span>}</span>
               <span className="idp-template__size">{templateSize(tpl)}</span>
             </button>
           </li>

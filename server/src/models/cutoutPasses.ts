@@ -60,7 +60,11 @@ export interface CutoutOptions {
   minBackgroundBusyness: number;
   /** The guard on the extra passes (cutoutGuard.ts); null merges them unchecked (benches only). */
   guard: GuardOptions | null;
-  /** A picture that looks drawn (illustration.ts) keeps the single pass: no second pass is planned. */
+  /**
+   * A picture that looks drawn (illustration.ts) keeps the single pass: no second pass is planned. Off:
+   * the pixel statistics did not tell the issue-32 tuning paintings from photos, and called the kite and
+   * rocket photos drawn (bench/removebg/heldout32/illustrationStats.ts), which would cost the kite's people.
+   */
   illustrationSinglePass: boolean;
 }
 
@@ -104,7 +108,7 @@ export const DEFAULT_CUTOUT_OPTIONS: CutoutOptions = {
   minUnsureShare: 0.45,
   minBackgroundBusyness: 4,
   guard: DEFAULT_GUARD,
-  illustrationSinglePass: true,
+  illustrationSinglePass: false,
 };
 
 export interface Size {

@@ -66,13 +66,13 @@ async function main(): Promise<void> {
   }
   const variants = Object.keys(rows[0]?.iou ?? {});
   console.log(`\n${split}: mean IoU (worst subject) per background kind, ${rows.length} composites`);
-  console.log(`  ${'kind'.padEnd(13)} n  ${variants.map((v) => v.padEnd(26)).join('')}`);
+  console.log(`  ${'kind'.padEnd(13)} n  ${variants.map((v) => v.padEnd(29)).join('')}`);
   for (const kind of [...KINDS32, 'all']) {
     const rs = rows.filter((r) => kind === 'all' || r.kind === kind);
     if (!rs.length) continue;
     const cells = variants.map((v) => {
       const worst = rs.reduce((a, b) => (b.iou[v] < a.iou[v] ? b : a));
-      return `${mean(rs.map((r) => r.iou[v])).toFixed(3)} (${worst.iou[v].toFixed(3)} ${worst.name.split('@')[0]})`.padEnd(26);
+      return `${mean(rs.map((r) => r.iou[v])).toFixed(3)} (${worst.iou[v].toFixed(3)} ${worst.name.split('@')[0]})`.padEnd(29);
     });
     console.log(`  ${kind.padEnd(13)} ${String(rs.length).padEnd(2)} ${cells.join('')}`);
   }

@@ -3,6 +3,7 @@
  * photo, where the subject is, and whether a second, zoomed-in pass on the subject's box is worth
  * its time. Plain arithmetic on masks, no model and no sharp, so it is tested on its own.
  */
+import { DEFAULT_GUARD, type GuardOptions } from './cutoutGuard';
 
 /** Tunables of the cut-out; defaults chosen on the tuning composites of bench:removebg-quality. */
 export interface CutoutOptions {
@@ -57,6 +58,14 @@ export interface CutoutOptions {
   minUnsureShare: number;
   /** Mean luminance step of the crop's background (cutoutMerge.ts backgroundBusyness); 0 lets every group pass. */
   minBackgroundBusyness: number;
+  /** The guard on the extra passes (cutoutGuard.ts); null merges them unchecked (benches only). */
+  guard: GuardOptions | null;
+  /**
+   * A picture that looks drawn (illustration.ts) keeps the single pass: no second pass is planned. Off:
+   * the pixel statistics did not tell the issue-32 tuning paintings from photos, and called the kite and
+   * rocket photos drawn (bench/removebg/heldout32/illustrationStats.ts), which would cost the kite's people.
+   */
+  illustrationSinglePass: boolean;
 }
 
 export const DEFAULT_CUTOUT_OPTIONS: CutoutOptions = {
@@ -98,6 +107,8 @@ export const DEFAULT_CUTOUT_OPTIONS: CutoutOptions = {
   secondPassWeight: 1,
   minUnsureShare: 0.45,
   minBackgroundBusyness: 4,
+  guard: DEFAULT_GUARD,
+  illustrationSinglePass: false,
 };
 
 export interface Size {

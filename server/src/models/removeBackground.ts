@@ -2,7 +2,9 @@ import sharp from 'sharp';
 import { UPLOAD_MAX_PIXELS } from '../../../engine/spec/limits';
 import { backgroundBusyness, firstPassTooUnsure, mergeWhereUnsure, unsureShare, unsureWeight } from './cutoutMerge';
 import { clearOutsideCrops, DEFAULT_CUTOUT_OPTIONS, firstPassPixels, mergeSecondPass, passSize, planSecondPasses, subjectGroups, type Box, type CutoutOptions, type SecondPassPlan, type Size } from './cutoutPasses';
+import { clearedShare, keepsSubject, secondPassVerdict } from './cutoutGuard';
 import { decontaminateEdges } from './decontaminate';
+import { looksDrawn, pictureStats, type PictureStats } from './illustration';
 import { ISNET_SIZE, isnetTakesAnySize, runIsnetAt } from './isnet';
 
 export interface CutoutResult {
@@ -20,6 +22,10 @@ export interface CutoutTrace {
   firstPass: Size;
   /** One per subject group seen up close (empty when none ran). */
   secondPasses: SecondPassPlan[];
+  /** The guard's verdict per second pass ('ok' when merged), plus 'fallback' when the single pass was used. */
+  verdicts: string[];
+  /** The picture looked drawn: the single pass was kept. */
+  drawn: boolean;
 }
 let lastTrace: CutoutTrace | null = null;
 /** The trace of the most recent `removeBackground` in this thread. */
@@ -53,6 +59,23 @@ export async function resizeMask(mask: Uint8Array, from: Size, to: Size): Promis
     .raw()
     .toBuffer();
   return new Uint8Array(buf.buffer, buf.byteOffset, to.width * to.height);
+}
+
+/**
+ * {@link pictureStats} of a photo's pixels (`channels` 3 or 4), sampled at ≤ 512 px on the long side by
+ * taking every n-th pixel (no averaging, which would wipe out the fine texture that tells photos apart).
+ */
+export function pictureStatsOf(pixels: Buffer | Uint8Array, photo: Size, channels: number): PictureStats {
+  const step = Math.max(1, Math.ceil(Math.max(photo.width, photo.height) / 512));
+  const w = Math.floor(photo.width / step), h = Math.floor(photo.height / step);
+  const small = new Uint8Array(w * h * 3);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const i = (y * step * photo.width + x * step) * channels;
+      small.set(pixels.subarray(i, i + 3), (y * w + x) * 3);
+    }
+  }
+  return pictureStats(small, w, h, 3);
 }
 
 /** Decodes a photo once (EXIF-upright, sRGB, 8-bit RGBA); every later step works from these pixels. */
@@ -94,14 +117,23 @@ export function cropUnsureShare(firstMask: Uint8Array, first: Size, photo: Size,
 
 /**
  * The full-size alpha from the first pass's mask (at `first`) and the second passes' masks (each
- * at its plan's size), merged as `o.mergeMode` says; outside every crop cleared when asked.
+ * at its plan's size), merged as `o.mergeMode` says; outside every crop cleared when asked. With
+ * `o.guard` (the default) every extra step must pass cutoutGuard.ts: a second pass whose matte
+ * vanishes, balloons, disagrees with the first or falls apart is not merged, clearing that would
+ * remove more than a sliver of the first pass's subject is skipped, and a result that lost the
+ * subject is replaced by the single pass. `verdicts` receives one verdict per plan.
  */
-export async function combinePasses(firstMask: Uint8Array, first: Size, photo: Size, plans: SecondPassPlan[], cropMasks: Uint8Array[], o: CutoutOptions): Promise<Uint8Array> {
+export async function combinePasses(firstMask: Uint8Array, first: Size, photo: Size, plans: SecondPassPlan[], cropMasks: Uint8Array[], o: CutoutOptions, verdicts: string[] = []): Promise<Uint8Array> {
   const firstAlpha = await resizeMask(firstMask, first, photo);
-  const alpha = plans.length > 0 ? new Uint8Array(firstAlpha) : firstAlpha; // weights read the untouched first pass
+  if (plans.length === 0) return firstAlpha;
+  const alpha = new Uint8Array(firstAlpha); // weights and the guard read the untouched first pass
+  const g = o.guard;
   const edgeRadius = o.edgeBand * Math.max(photo.width / first.width, photo.height / first.height);
   for (const [k, plan] of plans.entries()) {
     const cropAlpha = await resizeMask(cropMasks[k], plan.size, plan.crop);
+    const verdict = g ? secondPassVerdict(firstAlpha, photo, plan.crop, cropAlpha, g) : 'ok';
+    verdicts.push(verdict);
+    if (verdict !== 'ok') continue; // the first pass stands in this crop
     // Fade over half the margin: the subject itself lies a full margin inside the crop.
     const feather = (o.margin / (1 + 2 * o.margin)) * Math.max(plan.crop.width, plan.crop.height) * 0.5;
     if (o.mergeMode === 'unsure') {
@@ -112,8 +144,52 @@ export async function combinePasses(firstMask: Uint8Array, first: Size, photo: S
       mergeSecondPass(alpha, photo, plan.crop, cropAlpha, feather, false, o.mergeMode);
     }
   }
-  if (plans.length > 0 && o.clearOutsideCrop) clearOutsideCrops(alpha, photo, plans.map((p) => p.crop));
+  const crops = plans.map((p) => p.crop);
+  if (o.clearOutsideCrop && (!g || clearedShare(firstAlpha, photo, crops) <= g.maxClearedShare)) clearOutsideCrops(alpha, photo, crops);
+  if (g && !keepsSubject(firstAlpha, alpha, g)) {
+    verdicts.push('fallback');
+    return firstAlpha;
+  }
   return alpha;
+}
+
+/** What the IS-Net passes of one cut-out saw, before they are merged (benches cache these). */
+export interface CutoutPasses {
+  first: Size;
+  /** The first pass's mask at `first`. */
+  firstMask: Uint8Array;
+  plans: SecondPassPlan[];
+  /** One mask per plan, at its `size`. */
+  cropMasks: Uint8Array[];
+  /** The picture looked drawn (illustration.ts), so no second pass was planned. */
+  drawn: boolean;
+}
+
+/**
+ * The IS-Net passes of a cut-out: the first pass (at the photo's shape, again at the floor when a small
+ * photo's quick pass was too unsure) and the planned second passes on subject groups.
+ */
+export async function runCutoutPasses(rgba: Buffer, photo: Size, o: CutoutOptions, onProgress: ProgressFn = () => undefined): Promise<CutoutPasses> {
+  const anySize = await isnetTakesAnySize();
+  let first = anySize ? passSize(photo.width, photo.height, firstPassPixels(photo, o)) : { width: ISNET_SIZE, height: ISNET_SIZE };
+  let firstMask = await isnetPass(rgba, photo, null, first);
+  // A small photo's quick pass that found nothing sure is run again at the floor (a tree vanished at 0.45 MP).
+  const floor = passSize(photo.width, photo.height, Math.min(o.maxPassPixels, Math.max(o.minPassPixels, photo.width * photo.height)));
+  if (anySize && o.firstPassFallbackShare <= 1 && first.width * first.height < 0.9 * floor.width * floor.height && firstPassTooUnsure(firstMask, first, { lo: o.unsureLo, hi: o.unsureHi }, o.firstPassFallbackShare)) {
+    first = floor;
+    firstMask = await isnetPass(rgba, photo, null, first);
+  }
+  onProgress(0.45);
+
+  // A drawn picture keeps its single pass (illustration.ts; issue 29: the second pass lost an anime face).
+  const drawn = o.illustrationSinglePass && looksDrawn(pictureStatsOf(rgba, photo, 4));
+  const plans = anySize && !drawn ? await planCutoutPasses(rgba, firstMask, first, photo, o) : [];
+  const cropMasks: Uint8Array[] = [];
+  for (const [k, plan] of plans.entries()) {
+    cropMasks.push(await isnetPass(rgba, photo, plan.crop, plan.size));
+    onProgress(0.45 + (0.3 * (k + 1)) / plans.length);
+  }
+  return { first, firstMask, plans, cropMasks, drawn };
 }
 
 /**
@@ -133,25 +209,10 @@ export async function removeBackground(input: Buffer, onProgress: ProgressFn = (
   const { rgba, photo } = await decodeUpright(input);
   onProgress(0.1);
 
-  const anySize = await isnetTakesAnySize();
-  let first = anySize ? passSize(photo.width, photo.height, firstPassPixels(photo, o)) : { width: ISNET_SIZE, height: ISNET_SIZE };
-  let firstMask = await isnetPass(rgba, photo, null, first);
-  // A small photo's quick pass that found nothing sure is run again at the floor (a tree vanished at 0.45 MP).
-  const floor = passSize(photo.width, photo.height, Math.min(o.maxPassPixels, Math.max(o.minPassPixels, photo.width * photo.height)));
-  if (anySize && o.firstPassFallbackShare <= 1 && first.width * first.height < 0.9 * floor.width * floor.height && firstPassTooUnsure(firstMask, first, { lo: o.unsureLo, hi: o.unsureHi }, o.firstPassFallbackShare)) {
-    first = floor;
-    firstMask = await isnetPass(rgba, photo, null, first);
-  }
-  onProgress(0.45);
-
-  const plans = anySize ? await planCutoutPasses(rgba, firstMask, first, photo, o) : [];
-  const cropMasks: Uint8Array[] = [];
-  for (const [k, plan] of plans.entries()) {
-    cropMasks.push(await isnetPass(rgba, photo, plan.crop, plan.size));
-    onProgress(0.45 + (0.3 * (k + 1)) / plans.length);
-  }
-  const alpha = await combinePasses(firstMask, first, photo, plans, cropMasks, o);
-  lastTrace = { firstPass: first, secondPasses: plans };
+  const passes = await runCutoutPasses(rgba, photo, o, onProgress);
+  const verdicts: string[] = [];
+  const alpha = await combinePasses(passes.firstMask, passes.first, photo, passes.plans, passes.cropMasks, o, verdicts);
+  lastTrace = { firstPass: passes.first, secondPasses: passes.plans, verdicts, drawn: passes.drawn };
   // Keep any transparency the input already had.
   for (let i = 0; i < alpha.length; i++) {
     const inputAlpha = rgba[i * 4 + 3];

@@ -5,6 +5,7 @@ import type { StoredAccount } from '../../machines/login.machine';
 
 /** Local storage keys of SPEC §3: account info and auth token. */
 import { ACCOUNT_INFO_KEY, AUTH_TOKEN_KEY } from '../../engine/spec/storageKeys';
+import { postSessionCookie } from '../api/sessionApi';
 
 export { ACCOUNT_INFO_KEY, AUTH_TOKEN_KEY };
 /** The encrypted account cookie (SPEC §3/§9: fixed app-wide passphrase, 365 days by default). */
@@ -49,7 +50,7 @@ export async function storeAccount(account: StoredAccount, configuredHours?: num
   // Project images load by <img>, which sends no headers: the server sets an HttpOnly cookie of the
   // session for /api/projects (issue 30 item 14); the script-written one of earlier versions goes.
   document.cookie = `${AUTH_TOKEN_KEY}=; path=/api/projects; max-age=0`;
-  await sessionCookie('/api/session/cookie', account.token);
+  await postSessionCookie('/api/session/cookie', account.token);
   try {
     const sealed = await encryptText(JSON.stringify({ accountId: account.accountId, email: account.email ?? null }), APP_PASSPHRASE);
     const secure = location.protocol === 'https:' ? '; Secure' : '';
@@ -69,19 +70,6 @@ export function clearStoredAccount(): void {
   if (typeof document !== 'undefined') {
     document.cookie = `${ACCOUNT_COOKIE}=; path=/; max-age=0`;
     document.cookie = `${AUTH_TOKEN_KEY}=; path=/api/projects; max-age=0`;
-    void sessionCookie('/api/session/cookie/clear', null);
-  }
-}
-
-/** Asks the server to set (with the session's token) or drop the image-load session cookie; best effort. */
-async function sessionCookie(path: string, token: string | null): Promise<void> {
-  if (typeof fetch === 'undefined') return;
-  try {
-    await fetch(path, {
-      method: 'POST', credentials: 'same-origin', body: '{}',
-      headers: { 'content-type': 'application/json', ...(token ? { 'x-auth-token': token } : {}) },
-    });
-  } catch {
-    // Offline: images of projects load again after the next sign-in.
+    void postSessionCookie('/api/session/cookie/clear', null);
   }
 }

@@ -17,6 +17,12 @@ function mark(value: boolean): void {
   for (const listener of listeners) listener();
 }
 
+/** Sets the mode as if the app config had said it (markup tests render both modes). */
+export function setBillingMode(value: boolean): void {
+  started = true;
+  mark(value);
+}
+
 /** Fetches the mode once for the page's life (the app config is cached by secureConfig.ts). */
 export function loadBillingMode(): void {
   if (started) return;
@@ -33,6 +39,7 @@ export function useBilling(): boolean {
       return () => listeners.delete(listener);
     },
     () => billing,
-    () => false,
+    // Markup rendered outside a browser (tests) shows the mode last set; a browser starts in personal mode.
+    () => billing,
   );
 }

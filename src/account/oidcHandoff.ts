@@ -1,4 +1,5 @@
 import type { StoredAccount } from '../../machines/login.machine';
+import { exchangeLoginCode } from '../api/sessionApi';
 import { storeAccount } from './accountStorage';
 
 /**
@@ -13,16 +14,8 @@ export async function finishProviderSignIn(): Promise<StoredAccount | null> {
   const code = new URLSearchParams(window.location.hash.slice(1)).get('loginCode');
   window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search);
   if (!code) return null;
-  try {
-    const res = await fetch('/api/account/oidc/exchange', {
-      method: 'POST', credentials: 'same-origin', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ code }),
-    });
-    const reply = (await res.json()) as { resultCode?: number; data?: { accountId?: string; token?: string; email?: string | null } };
-    if (reply.resultCode !== 100 || !reply.data?.accountId || !reply.data.token) return null;
-    const account: StoredAccount = { accountId: reply.data.accountId, token: reply.data.token, email: reply.data.email ?? null };
-    await storeAccount(account);
-    return account;
-  } catch {
-    return null;
-  }
+  const account = await exchangeLoginCode(code);
+  if (!account) return null;
+  await storeAccount(account);
+  return account;
 }

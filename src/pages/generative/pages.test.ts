@@ -1,7 +1,8 @@
 /** The generative pages as a visitor first sees them (server-rendered markup, no network). */
 import { createElement } from 'react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { STYLE_PRESETS } from '../../../engine/spec/generation';
+import { setBillingMode } from '../../account/billingMode';
 import { inLanguage, renderMarkup as render, startInEnglish } from '../../../tests/helpers/renderMarkup';
 import { AiImageGeneratorPage } from '../AiImageGeneratorPage';
 import { ColorizePage } from './ColorizePage';
@@ -9,9 +10,11 @@ import { GenerationNotice } from './GenerationNotice';
 import { ReplaceToolPage } from './ReplaceToolPage';
 
 startInEnglish();
+afterEach(() => setBillingMode(false));
 
 describe('generative pages', () => {
   it('the generator offers every style preset, the ratios, the count and the seed, with the price per image', () => {
+    setBillingMode(true); // service mode: prices shown
     const html = render(createElement(AiImageGeneratorPage));
     for (const style of STYLE_PRESETS) expect(html).toContain(`data-testid="gen.style.${style.id}"`);
     for (const ratio of ['1:1', '16:9', '9:16']) expect(html).toContain(`data-testid="gen.aspect.${ratio}"`);
@@ -19,6 +22,9 @@ describe('generative pages', () => {
     expect(html).toContain('data-testid="gen.seed"');
     expect(html).toContain('Costs 4 credits per image');
     expect(html).toContain('data-testid="gen.toCreate"');
+    // Personal mode (the default): the same page without a price.
+    setBillingMode(false);
+    expect(render(createElement(AiImageGeneratorPage))).not.toContain('credits per image');
   });
 
   it('image-to-image asks for a picture and how far to move from it, without a ratio', () => {
@@ -40,6 +46,7 @@ describe('generative pages', () => {
   });
 
   it('colourise costs the deoldify price; the notice links to the rendered help page (not the README), in the page language', async () => {
+    setBillingMode(true);
     expect(render(createElement(ColorizePage))).toContain('Costs 3 credits per image');
     const html = await inLanguage('ja', () => render(createElement(GenerationNotice)));
     expect(html).toContain('生成サーバーが設定されていません');

@@ -19,7 +19,8 @@ export class TesseractMissingError extends Error {
   }
 }
 
-const TESSERACT = process.env.TESSERACT_PATH || 'tesseract';
+/** Debian's tesseract, found on PATH. */
+const TESSERACT = 'tesseract';
 
 /**
  * The text of one line picture (PNG), read as a single line (`--psm 7`).

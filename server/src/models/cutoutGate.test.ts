@@ -48,11 +48,10 @@ describe('cut-out held-out gate (issue 32)', () => {
     });
   }
 
-  // KNOWN MISS, found by this gate when it was built: on headphones@busy the guard let a second pass through that
-  // took the IoU from 0.955 (single pass) to 0.711, so the busy class is 0.12 below its single pass. Marked as
-  // failing so CI stays green and the fix is noticed: when the guard refuses that pass, this test fails — then
-  // turn it back into a plain `it`.
-  it.fails('busy photo: mean IoU within 0.01 of the committed single pass (known miss, see above)', () => {
+  // Found by this gate when it was built: on headphones@busy a second pass that agreed with the first at only
+  // 0.715 IoU in its crop took the composite from 0.955 to 0.711; the guard now asks for 0.8 agreement.
+  it('busy photo: mean IoU within 0.01 of the committed single pass, no subject lost', () => {
+    expect(Math.min(...got.busy)).toBeGreaterThan(0.5);
     expect(meanOf('busy')).toBeGreaterThanOrEqual(gate.kinds.busy.single - 0.01);
   });
 });

@@ -84,6 +84,8 @@ export const ROUTES: Array<{ method: FuzzCase['method']; path: string; json?: bo
   { method: 'POST', path: '/api/inpaint/preview', json: true },
   { method: 'POST', path: '/api/detect/embed', json: true },
   { method: 'POST', path: '/api/detect/select', json: true },
+  { method: 'POST', path: '/api/idphoto/render', json: true },
+  { method: 'POST', path: '/api/idphoto/portrait', json: true },
   { method: 'POST', path: '/api/detect/text', json: true },
   { method: 'POST', path: '/api/detect/scratches', json: true },
   { method: 'GET', path: '/files/{x}' },

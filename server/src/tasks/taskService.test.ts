@@ -111,7 +111,7 @@ describe('TaskService.submitManyFree (bulk resize) checks every photo\'s params 
 describe('TaskService.submit: a re-composite of a finished result on the same photo is free (issue 29)', () => {
   function charged(source: Record<string, unknown> | null) {
     const chargeForTask = vi.fn(async (_payer: string, _task: unknown, record: (q: unknown) => Promise<void>) => { await record({}); return {}; });
-    const create = vi.fn(async () => undefined);
+    const create = vi.fn(async () => ({ rank: 0 }));
     const processor = (async () => ({ body: Buffer.alloc(0), contentType: 'image/png', extension: 'png' })) as Processor;
     const svc = new TaskService({
       tasks: { create, countActive: async () => 0, get: async () => source } as never,

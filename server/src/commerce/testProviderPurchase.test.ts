@@ -87,7 +87,7 @@ describe('an abandoned local test checkout (issue 29)', () => {
     const checkout = await post('/api/purchase/checkout', { productId: 'credits-100', currency: 'usd', returnUrl: '/en/order' });
     const path = new URL(checkout.data.url).pathname;
     const page = await server.app.inject({ method: 'GET', url: path });
-    expect(page.body).toContain('<h1>100 credits</h1>');
+    expect(page.body).toContain('<h1>TEST · 100 credits</h1>');
     expect(page.body).not.toContain('credits-100');
     expect(page.body).toContain('Pay (test)');
     // A fresh checkout is still waiting; one started 31 minutes ago is cancelled when the orders are read.
@@ -95,7 +95,7 @@ describe('an abandoned local test checkout (issue 29)', () => {
     await server.runtime.db.query(`update purchases set created_at = now() - interval '31 minutes' where id = $1`, [checkout.data.purchaseId]);
     expect((await post('/api/purchase/orders')).data.orders[0]).toMatchObject({ id: checkout.data.purchaseId, status: 'canceled' });
     const expired = await server.app.inject({ method: 'GET', url: path });
-    expect(expired.body).toContain('This checkout has expired');
+    expect(expired.body).toContain('TEST checkout: this checkout has expired');
     expect(expired.body).not.toContain('Pay (test)');
     const paid = await server.app.inject({ method: 'POST', url: `${path}/pay`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
     expect(paid.statusCode).toBe(303);

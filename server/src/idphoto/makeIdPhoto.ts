@@ -13,7 +13,7 @@ import type { IdPhotoParams } from '../../../engine/idphoto/params';
 import type { FileStorage } from '../storage/storage';
 import { analysePortrait, problem } from './analysePortrait';
 import { fitPlacement, type Overflow } from './fit';
-import { loadPortrait, photoHash, savePortrait, toStored, type StoredPortrait } from './portraitStore';
+import { loadPortrait, ownedPortraitId, photoHash, savePortrait, toStored, type StoredPortrait } from './portraitStore';
 import { encodeSheet, renderSheet } from './printSheet';
 import { encodeJpeg, renderIdPhoto } from './render';
 
@@ -79,8 +79,8 @@ function alphaPlane(p: StoredPortrait) {
  * read from there when this photo was analysed before, and stored after a new analysis, so later
  * changes of template, colour, output or position are free re-renders.
  */
-export async function makeIdPhoto(input: Buffer, params: IdPhotoParams, onProgress: (f: number) => void = () => undefined, storage?: FileStorage): Promise<IdPhotoResult> {
-  const hash = storage ? photoHash(input) : '';
+export async function makeIdPhoto(input: Buffer, params: IdPhotoParams, onProgress: (f: number) => void = () => undefined, storage?: FileStorage, owner?: string | null): Promise<IdPhotoResult> {
+  const hash = storage ? ownedPortraitId(owner, photoHash(input)) : '';
   let portrait = storage ? await loadPortrait(storage, hash).catch(() => null) : null;
   if (!portrait) {
     const analysis = await analysePortrait(input, { minSourceHead: minSourceHead(params), onProgress: (f) => onProgress(0.85 * f) });

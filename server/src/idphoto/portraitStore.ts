@@ -58,22 +58,33 @@ export async function toStored(a: PortraitAnalysis): Promise<StoredPortrait> {
   };
 }
 
-const keyOf = (hash: string, ext: 'json' | 'png') => `idphoto/portraits/${hash}.${ext}`;
+/**
+ * The id an analysis is stored under: the photo's hash inside a folder of its owner (the account or device whose
+ * task paid for it), so a free re-render is only ever of the caller's own analysis, never of another user's who
+ * analysed the same photo.
+ */
+export function ownedPortraitId(owner: string | null | undefined, hash: string): string {
+  return `${createHash('sha256').update(`idphoto-owner:${owner ?? ''}`).digest('hex').slice(0, 32)}/${hash}`;
+}
 
-/** Stores a portrait under its photo's hash (the PNG keeps the cut-out's alpha). */
-export async function savePortrait(storage: FileStorage, hash: string, p: StoredPortrait): Promise<void> {
+const PORTRAIT_ID = /^[0-9a-f]{32}\/[0-9a-f]{64}$/;
+const keyOf = (id: string, ext: 'json' | 'png') => `idphoto/portraits/${id}.${ext}`;
+
+/** Stores a portrait under its {@link ownedPortraitId} (the PNG keeps the cut-out's alpha). */
+export async function savePortrait(storage: FileStorage, id: string, p: StoredPortrait): Promise<void> {
+  if (!PORTRAIT_ID.test(id)) throw new Error('savePortrait: not an owned portrait id');
   const png = await sharp(p.cutout.data, { raw: { width: p.cutout.width, height: p.cutout.height, channels: 4 } }).png({ compressionLevel: 6 }).toBuffer();
   const meta = { version: 1, width: p.width, height: p.height, centre: p.centre, rollDeg: p.rollDeg, head: p.head, faceWidth: p.faceWidth, advice: p.advice, k: p.k };
-  await storage.put(keyOf(hash, 'png'), png, 'image/png');
-  await storage.put(keyOf(hash, 'json'), Buffer.from(JSON.stringify(meta)), 'application/json');
+  await storage.put(keyOf(id, 'png'), png, 'image/png');
+  await storage.put(keyOf(id, 'json'), Buffer.from(JSON.stringify(meta)), 'application/json');
 }
 
 const num = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 
-/** The stored files of a photo hash (JSON + PNG), or null when there are none (never made, or swept by retention). */
-export async function loadPortraitFiles(storage: FileStorage, hash: string): Promise<{ json: Buffer; png: Buffer } | null> {
-  if (!/^[0-9a-f]{64}$/.test(hash)) return null;
-  const [json, png] = await Promise.all([storage.get(keyOf(hash, 'json')), storage.get(keyOf(hash, 'png'))]);
+/** The stored files of an {@link ownedPortraitId} (JSON + PNG), or null when there are none (never made, another owner's, or swept by retention). */
+export async function loadPortraitFiles(storage: FileStorage, id: string): Promise<{ json: Buffer; png: Buffer } | null> {
+  if (!PORTRAIT_ID.test(id)) return null;
+  const [json, png] = await Promise.all([storage.get(keyOf(id, 'json')), storage.get(keyOf(id, 'png'))]);
   return json && png ? { json: json.body, png: png.body } : null;
 }
 
@@ -95,8 +106,8 @@ export async function decodePortrait(json: Uint8Array, png: Uint8Array): Promise
   };
 }
 
-/** The stored portrait of a photo hash, or null. */
-export async function loadPortrait(storage: FileStorage, hash: string): Promise<StoredPortrait | null> {
-  const files = await loadPortraitFiles(storage, hash);
+/** The stored portrait of an {@link ownedPortraitId}, or null. */
+export async function loadPortrait(storage: FileStorage, id: string): Promise<StoredPortrait | null> {
+  const files = await loadPortraitFiles(storage, id);
   return files ? decodePortrait(files.json, files.png) : null;
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 /**
  * The free ID photo routes (issue 29, "What to build" 1) on a stored portrait of a real photo (the
  * astronaut, with a person matte and head measures set by hand so no model runs here), rendered by the
@@ -13,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ResultCode } from '../../../engine/spec/errors';
 import type { IdPhotoAdvice } from '../../../engine/idphoto/checks';
 import { findIdPhotoTemplate } from '../../../engine/idphoto/templates';
-import { savePortrait } from '../idphoto/portraitStore';
+import { ownedPortraitId, savePortrait } from '../idphoto/portraitStore';
 import { renderFromFiles } from '../idphoto/renderFree';
 import { Upright } from '../idphoto/upright';
 import { LocalDiskStorage } from '../storage/localDiskStorage';
@@ -25,7 +26,7 @@ let storage: LocalDiskStorage;
 let app: FastifyInstance;
 
 /** The astronaut (512², head from y≈40 to ≈215 around x≈245) with an elliptical head-and-shoulders matte. */
-async function storeAstronaut(hash: string, advice: IdPhotoAdvice[]) {
+async function storeAstronaut(hash: string, advice: IdPhotoAdvice[], owner = CALLER) {
   const photo = await readPhoto('astronaut');
   const { data, info } = await sharp(photo).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
   for (let y = 0; y < info.height; y++) {
@@ -36,13 +37,16 @@ async function storeAstronaut(hash: string, advice: IdPhotoAdvice[]) {
     }
   }
   const centre = { x: 245, y: 120 };
-  await savePortrait(storage, hash, {
+  await savePortrait(storage, ownedPortraitId(owner, hash), {
     width: info.width, height: info.height, centre, rollDeg: 0, head: { crownY: 40, chinY: 215, centreX: 245, eyeY: 120 }, faceWidth: 120,
     advice, k: 1, cutout: { data, width: info.width, height: info.height }, upright: new Upright(centre, 0),
   });
 }
 
+/** The owner of this file's requests: app.inject comes from 127.0.0.1 without a device id (requestOwner.ts). */
+const CALLER = createHash('sha256').update('address:127.0.0.1').digest('hex');
 const HASH = 'a'.repeat(64);
+const OTHERS = 'd'.repeat(64);
 const SUNGLASSES = 'b'.repeat(64);
 const post = (url: string, payload: unknown) => app.inject({ method: 'POST', url, payload: payload as Record<string, unknown> });
 
@@ -51,6 +55,7 @@ beforeAll(async () => {
   storage = new LocalDiskStorage(root);
   await storeAstronaut(HASH, ['mouthOpen']);
   await storeAstronaut(SUNGLASSES, ['sunglasses']);
+  await storeAstronaut(OTHERS, [], 'someone-else');
   app = Fastify();
   registerIdPhotoRoutes(app, { storage, render: renderFromFiles });
   await app.ready();
@@ -65,6 +70,12 @@ describe('POST /api/idphoto/render', () => {
     const r = await post('/api/idphoto/render', { photoHash: 'c'.repeat(64), templateId: 'us-passport' });
     expect(r.statusCode).toBe(404);
     expect(r.json()).toMatchObject({ resultCode: ResultCode.PARAMS_INVALID, msg: expect.stringContaining('idphoto:analysisGone') });
+  });
+
+  it("another owner's analysis of the same photo is not the caller's: 404, the caller pays for their own", async () => {
+    const r = await post('/api/idphoto/render', { photoHash: OTHERS, templateId: 'us-passport' });
+    expect(r.statusCode).toBe(404);
+    expect(r.json().msg).toContain('idphoto:analysisGone');
   });
 
   it('bad input answers 400 PARAMS_INVALID', async () => {

@@ -20,7 +20,8 @@ import { ResultCode } from '../../../engine/spec/errors';
 import { ApiError, fail, ok, paramsInvalid } from '../envelope';
 import { runOnThread } from '../heavy/heavyPool';
 import type { FreeRender } from '../idphoto/renderFree';
-import { loadPortraitFiles } from '../idphoto/portraitStore';
+import { loadPortraitFiles, ownedPortraitId } from '../idphoto/portraitStore';
+import { requestOwner } from '../security/requestOwner';
 import type { FileStorage } from '../storage/storage';
 
 const Hash = z.string().regex(/^[0-9a-f]{64}$/);
@@ -58,7 +59,7 @@ export function registerIdPhotoRoutes(app: FastifyInstance, deps: { storage: Fil
     try {
       const body = RenderBody.safeParse(request.body);
       if (!body.success) throw paramsInvalid('photoHash (hex SHA-256 of the photo) and templateId are required');
-      const files = await loadPortraitFiles(deps.storage, body.data.photoHash);
+      const files = await loadPortraitFiles(deps.storage, ownedPortraitId(requestOwner(request), body.data.photoHash));
       if (!files) throw gone();
       const { photoHash: _, ...params } = body.data;
       const r = await render(files.json, files.png, params);
@@ -78,7 +79,7 @@ export function registerIdPhotoRoutes(app: FastifyInstance, deps: { storage: Fil
     try {
       const body = PortraitBody.safeParse(request.body);
       if (!body.success) throw paramsInvalid('photoHash (hex SHA-256 of the photo) is required');
-      const files = await loadPortraitFiles(deps.storage, body.data.photoHash);
+      const files = await loadPortraitFiles(deps.storage, ownedPortraitId(requestOwner(request), body.data.photoHash));
       if (!files) throw gone();
       const meta = JSON.parse(files.json.toString('utf8')) as { advice?: unknown; width?: number; height?: number };
       return ok({ advice: parseAdvice(meta.advice), width: meta.width ?? 0, height: meta.height ?? 0 });

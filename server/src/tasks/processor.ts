@@ -12,6 +12,8 @@ export interface ProcessorContext {
   taskId: string;
   params: Record<string, unknown>;
   storage: FileStorage;
+  /** The account or device the task belongs to (null for work no one owns). */
+  owner?: string | null;
   onProgress(fraction: number): void;
   /** Throws when the user cancelled meanwhile, so long work stops at the next stage. */
   checkCancelled(): Promise<void>;

@@ -39,6 +39,7 @@ export async function runTask(
       taskId,
       params: task.params,
       storage: deps.storage,
+      owner: task.owner,
       onProgress: (p) => {
         // Progress is advisory: throttle writes and never let a failed write fail the task.
         const now = Date.now();

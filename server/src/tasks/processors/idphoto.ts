@@ -15,6 +15,6 @@ export const idphotoProcessor: Processor = async (ctx) => {
   if (!parsed.ok) throw new ApiError(ResultCode.PARAMS_INVALID, parsed.message);
   const input = await readInput(ctx);
   await ctx.checkCancelled();
-  const result = await makeIdPhoto(input, parsed.value, ctx.onProgress, ctx.storage);
+  const result = await makeIdPhoto(input, parsed.value, ctx.onProgress, ctx.storage, ctx.owner);
   return { body: result.body, contentType: 'image/jpeg', extension: 'jpg' };
 };

@@ -50,24 +50,32 @@ describe('the queue fetch loop', () => {
   });
 
   it('fetches again when woken while a fetch that missed the job was under way', async () => {
-    const q = memoryQueue();
-    let fetching: () => void = () => undefined;
-    const fetched = new Promise<void>((r) => (fetching = r));
-    loop = startFetchLoop({
-      slots: 1, idleMs: { min: 5000, max: 5000 }, run: q.run,
-      // The first fetch reads the queue before the job is in it, and answers after the wake-up.
-      fetch: async (free) => {
-        const groups = await q.fetch(free);
-        fetching();
-        await sleep(30);
-        return groups;
-      },
-    });
-    await fetched;
-    q.jobs.push('late');
-    loop.wake();
-    await sleep(120);
-    expect(q.started.map((s) => s.job)).toEqual(['late']);
+    // Fake timers: the 5 s idle sleep never elapses, so only the wake-up can start the late job.
+    vi.useFakeTimers();
+    try {
+      const q = memoryQueue();
+      let fetching: () => void = () => undefined;
+      const fetched = new Promise<void>((r) => (fetching = r));
+      loop = startFetchLoop({
+        slots: 1, idleMs: { min: 5000, max: 5000 }, run: q.run,
+        // The first fetch reads the queue before the job is in it, and answers after the wake-up.
+        fetch: async (free) => {
+          const groups = await q.fetch(free);
+          fetching();
+          await sleep(30);
+          return groups;
+        },
+      });
+      await fetched;
+      q.jobs.push('late');
+      loop.wake();
+      await vi.advanceTimersByTimeAsync(100);
+      expect(q.started.map((s) => s.job)).toEqual(['late']);
+      await loop.stop();
+      loop = null;
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('backs off while idle: the interval doubles up to its maximum', async () => {

@@ -65,10 +65,11 @@ export function ResizeSettingsForm({ value, onChange, disabled, idPrefix }: Sett
         </label>
       )}
 
+      {/* A new preset brings its own default fit (marketplace: the whole product on white; social: filled). */}
       {mode === 'preset' && (
         <label className="batch-field" htmlFor={id('preset')}>
           <span>{t('batch.resize.preset')}</span>
-          <select id={id('preset')} value={value.presetId ?? ''} disabled={disabled} onChange={(e) => onChange({ presetId: e.target.value as ResizeBatchSettings['presetId'] })}>
+          <select id={id('preset')} value={value.presetId ?? ''} disabled={disabled} onChange={(e) => onChange({ presetId: e.target.value as ResizeBatchSettings['presetId'], fit: undefined })}>
             <option value="" disabled>{t('batch.resize.choosePreset')}</option>
             {(['marketplace', 'social'] as const).map((group) => (
               <optgroup key={group} label={t(`batch.resize.presetGroups.${group}`)}>

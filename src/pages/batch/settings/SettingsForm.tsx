@@ -11,7 +11,7 @@ export const DEFAULT_SETTINGS: Record<BatchToolId, AnySettings> = {
   enhance: { efMode: 'Balance', scale: 2 },
   removebg: {},
   changebg: { bgType: 'color', color: '#ffffff', shadow: false },
-  resize: { mode: 'preset', presetId: 'instagram-square', fit: 'crop', format: 'original', quality: 90 },
+  resize: { mode: 'preset', presetId: 'instagram-square', format: 'original', quality: 90 },
 };
 
 export const hasSettings = (tool: BatchToolId) => tool !== 'removebg';

@@ -9,7 +9,7 @@ import { OwnTestServer } from '../helpers/ownServer';
  * a hostile `returnTo` cannot carry the session to another site, and a callback URL made in
  * another browser (login CSRF) signs nobody in. This spec runs its own server beside the shared one.
  */
-const PORT = (Number(process.env.E2E_PORT) || 4180) + 2;
+const PORT = (Number(process.env.E2E_PORT) || 4180) + 3; // each spec's own server has its own port: two specs run at once
 const BASE = `http://127.0.0.1:${PORT}`;
 
 let idp: TestOidcProvider;

@@ -11,7 +11,7 @@ import { OwnTestServer } from '../helpers/ownServer';
  * no credit or PRO message, no page shows a price, and an account's API key (made on /account) calls the
  * remove.bg-compatible API with the real model.
  */
-const PORT = (Number(process.env.E2E_PORT) || 4180) + 2;
+const PORT = (Number(process.env.E2E_PORT) || 4180) + 4; // each spec's own server has its own port: two specs run at once
 const BASE = `http://127.0.0.1:${PORT}`;
 const PHOTO = path.resolve('tests/assets/photos/astronaut.jpg');
 

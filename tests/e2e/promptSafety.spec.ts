@@ -4,9 +4,25 @@
  * step, while an English word in full-width letters is still refused by the text review (1010202).
  */
 import { expect, test } from '@playwright/test';
+import { OwnTestServer } from '../helpers/ownServer';
+
+/**
+ * Its own server with a generation server configured that does not answer (nothing listens on port 9): the
+ * Generate button is offered (it is disabled where no generation server is configured at all), the prompt goes
+ * through the language check, translation and text review, and the job then fails with 1000003.
+ */
+const PORT = (Number(process.env.E2E_PORT) || 4180) + 5;
+let server: OwnTestServer;
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  server = await OwnTestServer.start(PORT, { name: 'prompt-safety', env: { COMFYUI_URL: 'http://127.0.0.1:9' } });
+});
+test.afterAll(async () => {
+  await server?.dispose(test.info().status !== test.info().expectedStatus);
+});
 
 test.beforeEach(async ({ page }) => {
-  await page.goto('/en/ai-image-generator');
+  await page.goto(`${server.base}/en/ai-image-generator`);
   await expect(page.getByTestId('page.aiImageGenerator')).toBeVisible();
 });
 

@@ -194,7 +194,7 @@ function submit(request: HeavyRequest, lane: Lane, ctx?: ProcessorContext): Prom
  * cancellation. Resolves with its output (or rejects as the processor would have).
  */
 export function runProcessorOnThread<T>(type: string, ctx: ProcessorContext): Promise<T> {
-  return submit({ id: nextId++, kind: 'processor', type, taskId: ctx.taskId, params: ctx.params }, laneOf(type), ctx) as Promise<T>;
+  return submit({ id: nextId++, kind: 'processor', type, taskId: ctx.taskId, params: ctx.params, owner: ctx.owner ?? null }, laneOf(type), ctx) as Promise<T>;
 }
 
 /**

@@ -82,6 +82,7 @@ async function runProcessor(request: Extract<HeavyRequest, { kind: 'processor' }
   const ctx: ProcessorContext = {
     taskId: request.taskId,
     params: request.params,
+    owner: request.owner ?? null,
     storage: relayedStorage(request.id),
     onProgress: (value) => post({ id: request.id, type: 'progress', value }),
     checkCancelled: async () => {

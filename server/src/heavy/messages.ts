@@ -3,7 +3,7 @@
 /** Work sent to a thread. */
 export type HeavyRequest =
   /** Runs the real processor of a task type, with storage, progress and cancellation relayed. */
-  | { id: number; kind: 'processor'; type: string; taskId: string; params: Record<string, unknown> }
+  | { id: number; kind: 'processor'; type: string; taskId: string; params: Record<string, unknown>; owner?: string | null }
   /** Calls `fn(...args)` exported by `module` (a file URL); args and result are structured-cloned. */
   | { id: number; kind: 'call'; module: string; fn: string; args: unknown[] };
 

@@ -9,7 +9,7 @@ import { OwnTestServer } from '../helpers/ownServer';
 /**
  * Its own server with a generation server configured that does not answer (nothing listens on port 9): the
  * Generate button is offered (it is disabled where no generation server is configured at all), the prompt goes
- * through the language check, translation and text review, and the job then fails with 1000003.
+ * through the language check, translation and text review, and the job then fails (-1003: the server did not answer).
  */
 const PORT = (Number(process.env.E2E_PORT) || 4180) + 5;
 let server: OwnTestServer;
@@ -32,7 +32,7 @@ test('红色情人节海报 passes the text review and goes on to generation', a
   // No translator for Chinese on this server: the user sends it as written; the review then lets it through.
   await page.getByTestId('generate.sendAsWritten').click();
   const error = page.getByTestId('generate.error');
-  await expect(error).toHaveAttribute('data-code', '1000003');
+  await expect(error).toHaveAttribute('data-code', '-1003');
   await expect(error).not.toHaveAttribute('data-code', '1010202');
 });
 

@@ -10,7 +10,7 @@ import { OwnTestServer } from '../helpers/ownServer';
 /**
  * Its own server with a generation server configured that does not answer (nothing listens on port 9): the
  * Generate button is offered (it is disabled where no generation server is configured at all), the prompt goes
- * through the language check, translation and text review, and the job then fails with 1000003.
+ * through the language check, translation and text review, and the job then fails (-1003: the server did not answer).
  */
 const PORT = (Number(process.env.E2E_PORT) || 4180) + 6;
 let server: OwnTestServer;
@@ -44,7 +44,7 @@ test('a Spanish prompt is translated to English and shown to be checked before g
   await page.getByTestId('generate.translation').fill('a black cat in the snow, watercolour');
   await page.getByTestId('generate.useTranslation').click();
   const error = page.getByTestId('generate.error');
-  await expect(error).toHaveAttribute('data-code', '1000003');
+  await expect(error).toHaveAttribute('data-code', '-1003');
 });
 
 test('a Chinese prompt: "translation unavailable" (1010203) when no translator covers Chinese, and it can be sent as written', async ({ page }) => {
@@ -55,7 +55,7 @@ test('a Chinese prompt: "translation unavailable" (1010203) when no translator c
   await expect(error).toContainText("Translation from Chinese isn't available on this server");
   await expect(page.getByTestId('generate.translated')).toHaveCount(0);
   await page.getByTestId('generate.sendAsWritten').click();
-  await expect(page.getByTestId('generate.error')).toHaveAttribute('data-code', '1000003');
+  await expect(page.getByTestId('generate.error')).toHaveAttribute('data-code', '-1003');
   await expect(page.getByTestId('generate.asWritten')).toContainText('Sent as written');
 });
 
@@ -67,14 +67,14 @@ test('words the translator left untranslated are marked, and the user can keep t
   await expect(untranslated).toContainText('Left untranslated: raposa');
   await expect(untranslated.locator('mark')).toHaveText('raposa');
   await page.getByTestId('generate.keepOriginal').click();
-  await expect(page.getByTestId('generate.error')).toHaveAttribute('data-code', '1000003');
+  await expect(page.getByTestId('generate.error')).toHaveAttribute('data-code', '-1003');
   await expect(page.getByTestId('generate.asWritten')).toContainText('Sent as written');
 });
 
 test('a short English prompt with a loanword is taken for English and sent on untranslated', async ({ page }) => {
   await page.getByTestId('generate.prompt').fill('kimono girl');
   await page.getByTestId('generate.submit').click();
-  await expect(page.getByTestId('generate.error')).toHaveAttribute('data-code', '1000003');
+  await expect(page.getByTestId('generate.error')).toHaveAttribute('data-code', '-1003');
   await expect(page.getByTestId('generate.translated')).toHaveCount(0);
 });
 
@@ -83,7 +83,7 @@ test('a prompt the server cannot place (a name no word list knows) is sent as wr
   // could only garble it (issue 13: "when detection is unsure, send the prompt as written and say so").
   await page.getByTestId('generate.prompt').fill('Buhid');
   await page.getByTestId('generate.submit').click();
-  await expect(page.getByTestId('generate.error')).toHaveAttribute('data-code', '1000003');
+  await expect(page.getByTestId('generate.error')).toHaveAttribute('data-code', '-1003');
   await expect(page.getByTestId('generate.translated')).toHaveCount(0);
   await expect(page.getByTestId('generate.asWritten')).toContainText("We couldn't tell which language this prompt is in");
 });

@@ -12,7 +12,7 @@ describe('queue position on the task progress (issue 29)', () => {
     expect(en).toContain('data-testid="task.queueAhead">4 ahead of you in the queue</p>');
     const de = await inLanguage('de', () =>
       renderToStaticMarkup(createElement(StageProgress, { label: 'x', phase: 'processing', progress: 0.3, queueAhead: 2, onCancel: () => undefined })));
-    expect(de).toContain('>Noch 2 vor dir in der Warteschlange</p>');
+    expect(de).toContain('>Noch 2 vor Ihnen in der Warteschlange</p>');
   });
 
   it('shows nothing once the task runs or when nobody is ahead', async () => {

@@ -41,9 +41,8 @@ export interface ImageTaskView {
   errorCode: number | null;
   /** The failure's own message from the server (e.g. `idphoto:noFace …`), null when none. */
   errorDetail: string | null;
-  /** The finished task's id and the URL its photo was uploaded to (a free re-composite starts from them). */
+  /** The finished task's id (a free re-composite starts from it and from `uploadedUrl`). */
   taskId: string | null;
-  fileUrl: string | null;
   /**
    * Runs the task on `file`; `params` travel in the submit body beside imgUrl (efMode, colours…). With
    * `reuse.fileUrl` the photo is not uploaded (nor reviewed) again: that earlier upload is submitted.
@@ -70,11 +69,10 @@ interface Derived {
   errorCode: number | null;
   errorDetail: string | null;
   taskId: string | null;
-  fileUrl: string | null;
 }
 
 const NO_FACTS: Record<string, string> = {};
-const IDLE: Derived = { phase: 'idle', progress: 0, queueAhead: null, resultBlob: null, uploadedUrl: null, resultFacts: NO_FACTS, errorKey: null, errorCode: null, errorDetail: null, taskId: null, fileUrl: null };
+const IDLE: Derived = { phase: 'idle', progress: 0, queueAhead: null, resultBlob: null, uploadedUrl: null, resultFacts: NO_FACTS, errorKey: null, errorCode: null, errorDetail: null, taskId: null };
 
 /** The query of a result URL as plain facts (`?fill=patch` → { fill: 'patch' }); none for a URL without one. */
 export function resultFacts(url: string | null): Record<string, string> {
@@ -91,8 +89,7 @@ function derive(s: Snapshot): Derived {
   const c = s.context;
   const task = Object.values(c.taskResults)[0];
   if (s.matches('completed')) {
-    const fileUrl = c.fileUrls[0] ?? null;
-    return { ...IDLE, phase: 'done', progress: 1, resultBlob: task?.resultFile ?? null, taskId: c.taskIds[0] ?? null, fileUrl, uploadedUrl: fileUrl, resultFacts: resultFacts(task?.resultFileUrl ?? null) };
+    return { ...IDLE, phase: 'done', progress: 1, resultBlob: task?.resultFile ?? null, taskId: c.taskIds[0] ?? null, uploadedUrl: c.fileUrls[0] ?? null, resultFacts: resultFacts(task?.resultFileUrl ?? null) };
   }
   if (s.matches('failed')) {
     const error = c.error ?? task?.err ?? null;

@@ -77,12 +77,12 @@ export function useRecompositeTask(type: (typeof RECOMPOSITE_TASK_TYPES)[number]
 
   useEffect(() => {
     const file = started.current;
-    if (task.phase !== 'done' || !task.resultBlob || !task.taskId || !task.fileUrl || !file) return;
+    if (task.phase !== 'done' || !task.resultBlob || !task.taskId || !task.uploadedUrl || !file) return;
     setKept({
       file, blob: task.resultBlob, url: URL.createObjectURL(task.resultBlob), photoUrl: URL.createObjectURL(file),
-      sourceName: task.sourceName ?? file.name, taskId: task.taskId, fileUrl: task.fileUrl,
+      sourceName: task.sourceName ?? file.name, taskId: task.taskId, fileUrl: task.uploadedUrl,
     });
-  }, [task.phase, task.resultBlob, task.taskId, task.fileUrl, task.sourceName]);
+  }, [task.phase, task.resultBlob, task.taskId, task.uploadedUrl, task.sourceName]);
   useEffect(() => () => {
     if (!kept) return;
     URL.revokeObjectURL(kept.url);

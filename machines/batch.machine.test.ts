@@ -302,4 +302,13 @@ describe('batch machine', () => {
     expect(t.statuses()).toEqual(['completed', 'completed', 'completed', 'completed']);
     expect(t.state()).toBe('done');
   });
+
+  it('shows a kept photo whose upload landed just before the reload once, as the server\'s item, and does not send it again', async () => {
+    const t = start({ limit: 2, resume: { batchId: 'b11', started: true, items: [
+      { id: 'i1', name: 'photo0.jpg', itemId: 'item-photo0.jpg', fileUrl: '/u/0.jpg', update: { status: 'processing' }, key: 'p0' },
+    ], pending: photos(2) } });
+    expect(t.ctx().assets.map((a) => a.id)).toEqual(['i1', 'p1']);
+    await vi.advanceTimersByTimeAsync(250);
+    expect(t.calls.upload.mock.calls.map(([c]) => c.name)).toEqual(['photo1.jpg']);
+  });
 });

@@ -15,7 +15,11 @@ export interface BatchEntry { id: string; ref: AssetRef }
 /** A photo to add: a stable id (for keys and overrides), its name and bytes. */
 export interface NewPhoto { id: string; name: string; file: Blob }
 /** An item the server already has, to resume a batch after a reload. */
-export interface RestoredItem { id: string; name: string; itemId: string; fileUrl: string | null; update: AssetUpdate }
+export interface RestoredItem {
+  id: string; name: string; itemId: string; fileUrl: string | null; update: AssetUpdate;
+  /** The id the photo had in the page that uploaded it (its upload key), when it had one. */
+  key?: string | null;
+}
 
 export interface BatchInput {
   tool: string;
@@ -164,8 +168,11 @@ export const batchMachine = setup({
       ref: spawn('asset', { id: item.id, input: { id: item.id, name: item.name, file: null, restore: { itemId: item.itemId, fileUrl: item.fileUrl, update: item.update } } }),
     }));
     // Photos never uploaded: fresh assets, which `running` uploads into the batch like any other.
+    // A kept photo whose upload landed just before the page went away is on the server already (its key
+    // names it): it is shown once, as the server's item.
+    const landed = new Set((input.resume?.items ?? []).map((item) => item.key).filter(Boolean));
     const room = Math.max(0, BATCH_MAX_PHOTOS - restored.length);
-    const pending = (input.resume?.pending ?? []).slice(0, room).map((p) => ({ id: p.id, ref: spawn('asset', { id: p.id, input: { id: p.id, name: p.name, file: p.file } }) }));
+    const pending = (input.resume?.pending ?? []).filter((p) => !landed.has(p.id)).slice(0, room).map((p) => ({ id: p.id, ref: spawn('asset', { id: p.id, input: { id: p.id, name: p.name, file: p.file } }) }));
     const assets = [...restored, ...pending];
     return {
       tool: input.tool, settings: input.settings ?? {}, limit: input.limit ?? DEFAULT_CONCURRENCY, batchId: input.resume?.batchId ?? null, started: input.resume?.started ?? false,

@@ -315,6 +315,8 @@ export interface BatchItemStatus {
   override: BatchSettingsOverride | null;
   /** How many times it has been queued (1 after start, +1 per retry). */
   runs: number;
+  /** The page's key for the photo (the `keys` field of its upload), or null: a page resumed after a reload knows which of the photos it kept are already here. */
+  key: string | null;
 }
 
 export interface BatchCounts {

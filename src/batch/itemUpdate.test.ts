@@ -4,7 +4,7 @@ import { restoredItems, updateOf } from './itemUpdate';
 
 const item = (over: Partial<BatchItemStatus>): BatchItemStatus => ({
   itemId: 'i1', index: 0, name: 'a.jpg', outputName: 'a-nobg.png', status: 'processing', progress: 0.5, resultCode: -112, reason: null,
-  inputUrl: 'http://h/u/a.jpg', resultUrl: null, override: null, runs: 1, ...over,
+  inputUrl: 'http://h/u/a.jpg', resultUrl: null, override: null, runs: 1, key: null, ...over,
 });
 
 describe('batch item updates', () => {
@@ -18,6 +18,6 @@ describe('batch item updates', () => {
 
   it('rebuilds a batch for the batch machine', () => {
     const batch = { items: [item({ status: 'user_upload', runs: 0 })] } as BatchStatus;
-    expect(restoredItems(batch)).toEqual([{ id: 'i1', name: 'a.jpg', itemId: 'i1', fileUrl: 'http://h/u/a.jpg', update: expect.objectContaining({ status: 'user_upload' }) }]);
+    expect(restoredItems(batch)).toEqual([{ id: 'i1', name: 'a.jpg', itemId: 'i1', fileUrl: 'http://h/u/a.jpg', update: expect.objectContaining({ status: 'user_upload' }), key: null }]);
   });
 });

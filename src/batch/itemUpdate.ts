@@ -24,5 +24,5 @@ export function updateOf(item: BatchItemStatus): AssetUpdate {
 
 /** The items of a batch as the batch machine restores them (asset id = the server's item id). */
 export function restoredItems(batch: BatchStatus): RestoredItem[] {
-  return batch.items.map((item) => ({ id: item.itemId, name: item.name, itemId: item.itemId, fileUrl: item.inputUrl, update: updateOf(item) }));
+  return batch.items.map((item) => ({ id: item.itemId, name: item.name, itemId: item.itemId, fileUrl: item.inputUrl, update: updateOf(item), key: item.key ?? null }));
 }

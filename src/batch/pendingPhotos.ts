@@ -46,16 +46,25 @@ function run<T>(mode: IDBTransactionMode, fn: (store: IDBObjectStore) => IDBRequ
 
 const keyOf = (batchId: string, id: string) => `${batchId}/${id}`;
 
+/**
+ * Photos whose upload has landed in this page. An upload can land between the moment the page lists the
+ * photos still to keep and the moment it keeps them; the drop then comes first, and without this the keep
+ * would store a photo the server already has (a reload would show it twice).
+ */
+const landed = new Set<string>();
+
 /** Keeps photos of `batchId` until they have been uploaded (one transaction for all). */
 export async function keepPendingPhotos(batchId: string, photos: Array<NewPhoto & { order: number }>): Promise<void> {
-  if (photos.length === 0) return;
+  const waiting = photos.filter((p) => !landed.has(keyOf(batchId, p.id)));
+  if (waiting.length === 0) return;
   await run('readwrite', (store) => {
-    for (const p of photos) store.put({ key: keyOf(batchId, p.id), batchId, id: p.id, name: p.name, order: p.order, file: p.file } satisfies PendingRecord);
+    for (const p of waiting) store.put({ key: keyOf(batchId, p.id), batchId, id: p.id, name: p.name, order: p.order, file: p.file } satisfies PendingRecord);
   });
 }
 
 /** Forgets one photo: the server has it now (or it was removed from the batch). */
 export async function dropPendingPhoto(batchId: string, id: string): Promise<void> {
+  landed.add(keyOf(batchId, id));
   await run('readwrite', (store) => store.delete(keyOf(batchId, id)));
 }
 

@@ -12,7 +12,7 @@ import { localizePath } from '../../engine/site/localePath';
 import type { NewPhoto } from '../../machines/batch.machine';
 import { getBatch } from '../api/batchApi';
 import { restoredItems } from './itemUpdate';
-import { dropBatchPhotos, keepPendingPhotos, readPendingPhotos } from './pendingPhotos';
+import { dropBatchPhotos, dropPendingPhoto, keepPendingPhotos, readPendingPhotos } from './pendingPhotos';
 import { BATCH_UPLOAD_CONCURRENCY, liveBatchMachine } from './liveBatchMachine';
 
 export type BatchActor = Actor<typeof liveBatchMachine>;
@@ -55,6 +55,9 @@ export function useBatch(tool: BatchToolId, defaults: Record<string, unknown>, p
     setLoad({ kind: 'loading' });
     Promise.all([getBatch(pid), readPendingPhotos(pid)]).then(
       ([server, pending]) => {
+        // Kept photos the server lists by their key landed just before the reload: forget them here.
+        const onServer = new Set(server.items.map((item) => item.key));
+        for (const p of pending) if (onServer.has(p.id)) void dropPendingPhoto(server.batchId, p.id);
         setActor(makeActor(tool, defaults, server, pending));
         setLoad({ kind: 'ready' });
       },

@@ -45,6 +45,7 @@ export function itemStatus(batch: BatchRow, item: ItemRow, absolute: (path: stri
   const base = {
     itemId: item.id, index: item.index, name: item.name, outputName: outputNameOf(batch, item),
     inputUrl: item.inputKey ? absolute(`/files/${item.inputKey}`) : null, override: item.override, runs: item.runs,
+    key: item.clientKey,
   };
   const result = resultKeyOf(item);
   if (item.rejectCode !== null) {

@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { pgliteTemplateDir } from './server/src/testing/pgliteTemplate';
 
 // Node-side tests: engine, machines, locales, server and pure src logic.
 // End-to-end tests live in tests/e2e and run under Playwright, not here.
@@ -10,6 +11,8 @@ import { defineConfig } from 'vitest/config';
 //   at a time by default: each loads models or starts servers and databases that want both cores.
 //   `VITEST_SERVER_WORKERS=2` runs two at a time.
 const serverWorkers = Number(process.env.VITEST_SERVER_WORKERS) || 1;
+// Every embedded database of the tests (and of the servers they start) is a copy of one initdb'd folder.
+process.env.PGLITE_TEMPLATE_DIR = pgliteTemplateDir();
 
 export default defineConfig({
   test: {
@@ -17,6 +20,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    globalSetup: ['server/src/testing/vitestGlobalSetup.ts'],
     projects: [
       {
         extends: true,

@@ -6,7 +6,7 @@ import { objectInfo } from '../nodeSchemas';
 import { withAlpha } from '../pictures';
 import { checkWorkflow, type ApiWorkflow } from '../workflowCheck';
 import { fakePicture } from './fakePicture';
-import { handleWebUi } from './fakeWebUi';
+import { FakeWebUi, type WebUiRun } from './fakeWebUi';
 
 /**
  * A ComfyUI-protocol test server: the HTTP + WebSocket API of ComfyUI (POST /upload/image,
@@ -36,6 +36,8 @@ export interface FakeBehaviour {
   /** Sampling steps reported as progress, and the pause between them. */
   steps: number;
   stepDelayMs: number;
+  /** The AUTOMATIC1111 side runs as with `--nowebui`: no POST /internal/progress. */
+  webuiApiOnly: boolean;
 }
 
 export interface SubmittedPrompt {
@@ -52,6 +54,8 @@ export interface FakeComfy {
   uploads: Map<string, Buffer>;
   /** POST /interrupt (and /sdapi/v1/interrupt) calls received. */
   interrupts: number;
+  /** AUTOMATIC1111 generation requests, oldest first. */
+  webuiRuns: readonly WebUiRun[];
   behave(change: Partial<FakeBehaviour>): void;
   close(): Promise<void>;
 }
@@ -70,7 +74,7 @@ interface HistoryEntry {
   status: { status_str: 'success' | 'error'; completed: boolean; messages: [string, Record<string, unknown>][] };
 }
 
-export const FAKE_DEFAULTS: FakeBehaviour = { mode: 'ok', steps: 6, stepDelayMs: 25 };
+export const FAKE_DEFAULTS: FakeBehaviour = { mode: 'ok', steps: 6, stepDelayMs: 25, webuiApiOnly: false };
 
 export async function startFakeComfy(options: FakeComfyOptions = {}): Promise<FakeComfy> {
   let behaviour = { ...FAKE_DEFAULTS };
@@ -81,14 +85,17 @@ export async function startFakeComfy(options: FakeComfyOptions = {}): Promise<Fa
   const queue: SubmittedPrompt[] = [];
   let running: { prompt: SubmittedPrompt; interrupted: boolean } | null = null;
   let counter = 0;
+  const webui = new FakeWebUi(() => behaviour, () => { state.interrupts++; });
 
   const state: FakeComfy = {
     url: '',
     prompts: [],
     uploads,
     interrupts: 0,
+    webuiRuns: webui.runs,
     behave: (change) => { behaviour = { ...behaviour, ...change }; },
     close: async () => {
+      webui.close();
       wss.clients.forEach((c) => c.terminate());
       await new Promise<void>((resolve) => { wss.close(() => resolve()); });
       server.closeAllConnections();
@@ -207,7 +214,7 @@ export async function startFakeComfy(options: FakeComfyOptions = {}): Promise<Fa
     }
     if (path === '/fake/prompts' && req.method === 'GET') return json(res, 200, state.prompts);
     if (!authorised(req)) return json(res, 401, { error: 'unauthorised' });
-    if (path.startsWith('/sdapi/')) return handleWebUi(req, res, path, readBody, behaviour, () => { state.interrupts++; });
+    if (path.startsWith('/sdapi/') || path === '/internal/progress') return webui.handle(req, res, path, readBody);
     if (path === '/system_stats' && req.method === 'GET') {
       return json(res, 200, {
         system: { os: 'posix', ram_total: 0, ram_free: 0, comfyui_version: 'protocol-test-server', python_version: 'none', pytorch_version: 'none', embedded_python: false, argv: [] },

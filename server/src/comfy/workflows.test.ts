@@ -81,7 +81,12 @@ describe('README "Running ComfyUI"', async () => {
     const file = await loadWorkflowFile(DIR, f.replace(/\.json$/, ''));
     expect(section).toContain(`\`${f.replace(/\.json$/, '')}\``);
     for (const p of file.nodePacks) expect(section).toContain(p.url);
-    for (const m of file.models) expect(section).toContain(m.file.split(' ')[0]);
+    // Each file with the folder it goes to, so an offline GPU host can be prepared from the table alone.
+    for (const m of file.models) expect(section).toContain(`\`${m.file.split(' ')[0]}\` → \`${m.folder}\``);
+    for (const p of file.nodePacks) {
+      for (const pin of p.pip ?? []) expect(section).toContain(`pip install "${pin}"`);
+      if (p.minComfyUI) expect(section).toMatch(new RegExp(`ComfyUI ${p.minComfyUI} or later[^\n]*${p.name}`));
+    }
   });
 });
 

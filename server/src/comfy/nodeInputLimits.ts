@@ -25,7 +25,7 @@ const SEED_MAX = 2 ** 64 - 1; // 0xffffffffffffffff
 const size = { min: 0, max: MAX_RESOLUTION };
 const unit = { min: 0, max: 1 };
 
-export const KSAMPLER_SAMPLERS: readonly string[] = [
+const KSAMPLER_SAMPLERS: readonly string[] = [
   'euler', 'euler_cfg_pp', 'euler_ancestral', 'euler_ancestral_cfg_pp', 'heun', 'heunpp2', 'exp_heun_2_x0', 'exp_heun_2_x0_sde',
   'dpm_2', 'dpm_2_ancestral', 'lms', 'dpm_fast', 'dpm_adaptive', 'dpmpp_2s_ancestral', 'dpmpp_2s_ancestral_cfg_pp', 'dpmpp_sde',
   'dpmpp_sde_gpu', 'dpmpp_2m', 'dpmpp_2m_cfg_pp', 'dpmpp_2m_sde', 'dpmpp_2m_sde_gpu', 'dpmpp_2m_sde_heun', 'dpmpp_2m_sde_heun_gpu',
@@ -34,7 +34,7 @@ export const KSAMPLER_SAMPLERS: readonly string[] = [
   'seeds_2', 'seeds_3', 'sa_solver', 'sa_solver_pece', 'ddim', 'uni_pc', 'uni_pc_bh2',
 ];
 
-export const KSAMPLER_SCHEDULERS: readonly string[] = [
+const KSAMPLER_SCHEDULERS: readonly string[] = [
   'simple', 'sgm_uniform', 'karras', 'exponential', 'ddim_uniform', 'beta', 'normal', 'linear_quadratic', 'kl_optimal',
 ];
 

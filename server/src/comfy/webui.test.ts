@@ -79,7 +79,8 @@ describe('AUTOMATIC1111 jobs past GENERATION_TIMEOUT_S (issue 30 item 16)', () =
     const before = suite.fake.interrupts;
     try {
       await expect(generativeProcessor('aiGeneratePicWebUi', () => rt)(h.ctx)).rejects.toMatchObject({ code: ResultCode.GPU_HANDLE_FAILED, message: expect.stringMatching(/timed out/) });
-      expect(suite.fake.interrupts).toBe(before + 1);
+      // At once if the job was running at the deadline; on a loaded machine it may still have been queued, then once it starts.
+      await vi.waitFor(() => expect(suite.fake.interrupts).toBe(before + 1), { timeout: 5_000, interval: 20 });
       expect(pool.snapshot().map((s) => s.up)).toEqual([true, true]);
       expect(second.webuiRuns).toHaveLength(0);
     } finally {

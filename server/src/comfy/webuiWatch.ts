@@ -13,6 +13,8 @@ import type { WebUiClient } from './webuiClient';
  */
 
 const WATCH_MS = 500;
+/** A waiting job is watched at least this long, however short the job limit (tests use a fraction of a second). */
+const MIN_WATCH_MS = 10_000;
 
 type Answer = Promise<unknown>;
 
@@ -72,7 +74,7 @@ export class WebUiWatch {
       abort.abort();
       return;
     }
-    void this.interruptWhenStarted(answer, abort, until);
+    void this.interruptWhenStarted(answer, abort, Math.max(until, Date.now() + MIN_WATCH_MS));
   }
 
   private async interruptWhenStarted(answer: Answer, abort: AbortController, until: number): Promise<void> {

@@ -13,7 +13,7 @@ import { binaryMask, decodeInput, isEmptyMask, pasteInside, repaintAlpha, resize
 import { aibgJob } from './aibgJob';
 import { runComfyJob } from './runWorkflow';
 import { sharedGenerationRuntime, type GenerationRuntime } from './runtime';
-import { runWebUiJob } from './webuiClient';
+import { runWebUiJob } from './webuiJob';
 import { loadWorkflowFile, type WorkflowFile } from './workflows';
 
 /**

@@ -1,3 +1,5 @@
+import { NODE_INPUT_LIMITS } from './nodeInputLimits';
+
 /**
  * The ComfyUI node classes our workflows use, with their inputs and outputs as ComfyUI's
  * `GET /object_info` describes them. Two users: the workflow check (workflowCheck.ts), which
@@ -58,7 +60,7 @@ export const NODE_SCHEMAS: Record<string, NodeSchema> = {
     outputs: ['IMAGE'],
     pack: CORE,
   },
-  ImageScaleToTotalPixels: { required: { image: 'IMAGE', upscale_method: 'STRING', megapixels: 'FLOAT' }, outputs: ['IMAGE'], pack: CORE },
+  ImageScaleToTotalPixels: { required: { image: 'IMAGE', upscale_method: 'STRING', megapixels: 'FLOAT', resolution_steps: 'INT' }, outputs: ['IMAGE'], pack: CORE },
   ImagePadForOutpaint: {
     required: { image: 'IMAGE', left: 'INT', top: 'INT', right: 'INT', bottom: 'INT', feathering: 'INT' },
     outputs: ['IMAGE', 'MASK'],
@@ -98,9 +100,10 @@ export const NODE_SCHEMAS: Record<string, NodeSchema> = {
     outputs: ['IMAGE', 'MASK'],
     pack: SAM_PACK,
   },
-  IPAdapterUnifiedLoader: { required: { model: 'MODEL', preset: 'STRING' }, outputs: ['MODEL', 'IPADAPTER'], pack: IPADAPTER_PACK },
+  IPAdapterUnifiedLoader: { required: { model: 'MODEL', preset: 'STRING' }, optional: { ipadapter: 'IPADAPTER' }, outputs: ['MODEL', 'IPADAPTER'], pack: IPADAPTER_PACK },
   IPAdapter: {
     required: { model: 'MODEL', ipadapter: 'IPADAPTER', image: 'IMAGE', weight: 'FLOAT', start_at: 'FLOAT', end_at: 'FLOAT', weight_type: 'STRING' },
+    optional: { attn_mask: 'MASK' },
     outputs: ['MODEL'],
     pack: IPADAPTER_PACK,
   },
@@ -110,12 +113,22 @@ export const NODE_SCHEMAS: Record<string, NodeSchema> = {
 const WIDGETS: ReadonlySet<string> = new Set(['INT', 'FLOAT', 'STRING', 'BOOLEAN']);
 export const isWidgetType = (t: InputType): t is WidgetType => WIDGETS.has(t);
 
-/** The schemas in ComfyUI's `GET /object_info` shape (what the protocol test server answers). */
-export function objectInfo(schemas: Record<string, NodeSchema> = NODE_SCHEMAS): Record<string, unknown> {
+/**
+ * The schemas in ComfyUI's `GET /object_info` shape (what the protocol test server answers): a combo as its
+ * option list (a file input as the names in `files[folder]`), a number with its min and max (nodeInputLimits.ts).
+ */
+export function objectInfo(schemas: Record<string, NodeSchema> = NODE_SCHEMAS, files: Readonly<Record<string, readonly string[]>> = {}): Record<string, unknown> {
   const info: Record<string, unknown> = {};
   for (const [name, s] of Object.entries(schemas)) {
-    const spec = (inputs: Record<string, InputType>) =>
-      Object.fromEntries(Object.entries(inputs).map(([k, t]) => [k, [t === 'STRING' ? 'STRING' : t]]));
+    const limits = NODE_INPUT_LIMITS[name] ?? {};
+    const one = (k: string, t: InputType): unknown[] => {
+      const l = limits[k];
+      if (l && 'options' in l) return [[...l.options]];
+      if (l && 'folder' in l) return [[...(files[l.folder] ?? [])]];
+      if (l && 'min' in l) return [t, { min: l.min, max: l.max }];
+      return [t];
+    };
+    const spec = (inputs: Record<string, InputType>) => Object.fromEntries(Object.entries(inputs).map(([k, t]) => [k, one(k, t)]));
     info[name] = {
       input: { required: spec(s.required), ...(s.optional ? { optional: spec(s.optional) } : {}) },
       output: s.outputs,

@@ -1,36 +1,118 @@
-import { ResultCode } from '../../../engine/spec/errors';
-import { NO_WEBUI_MESSAGE } from '../../../engine/spec/generation';
-import { ApiError } from '../envelope';
-import type { ProcessorContext } from '../tasks/processor';
+import http from 'node:http';
+import https from 'node:https';
 import { ComfyUnreachableError } from './comfyClient';
-import { review, toPng } from './runWorkflow';
-import type { GenerationRuntime } from './runtime';
-import { fillWorkflow, type InputValues, type WorkflowFile } from './workflows';
 
 /**
- * AUTOMATIC1111 (stable-diffusion-webui started with `--api`): POST /sdapi/v1/txt2img or
- * /img2img answers when the picture is done, with base64 images; GET /sdapi/v1/progress is
- * polled meanwhile for progress; POST /sdapi/v1/interrupt stops it. The job contract is the
- * same as runComfyJob's: progress, cancellation, timeout, result review.
+ * AUTOMATIC1111 (stable-diffusion-webui started with `--api`), one server: transport and reply shapes
+ * only; what a job does with them is in webuiJob.ts. Routes (v1.10.1 modules/api/api.py and
+ * modules/progress.py): POST /sdapi/v1/txt2img and /img2img answer when the picture is done; POST
+ * /internal/progress `{id_task}` tells one task's state; GET /sdapi/v1/progress tells the server's
+ * `shared.state`; POST /sdapi/v1/interrupt stops whatever job is running; GET /sdapi/v1/options.
  */
+
+/** One task's state on the server (POST /internal/progress). */
+export interface OwnTask {
+  active: boolean;
+  queued: boolean;
+  completed: boolean;
+  /** 0..1 while active. */
+  progress?: number;
+}
+
+/** The server-wide state (GET /sdapi/v1/progress): of the running job, or of the last one if none runs. */
+export interface SharedState {
+  progress: number;
+  interrupted: boolean;
+  /** `%Y%m%d%H%M%S` of the job's start, 1 s resolution; the same value is in a result's `info`. */
+  jobTimestamp: string;
+  /** 0 when no job is running. */
+  jobCount: number;
+}
+
 export class WebUiClient {
   constructor(
     readonly baseUrl: string,
     private readonly headers: Record<string, string> = {},
   ) {}
 
-  async call(path: string, init: RequestInit = {}, timeoutMs = 10_000, signal?: AbortSignal): Promise<Response> {
+  /** A short request (polls, interrupt, health), limited to `timeoutMs`. */
+  async call(path: string, init: RequestInit = {}, timeoutMs = 10_000): Promise<Response> {
     try {
-      const timeout = AbortSignal.timeout(timeoutMs);
       return await fetch(this.baseUrl + path, {
         ...init,
         headers: { ...this.headers, 'content-type': 'application/json' },
-        signal: signal ? AbortSignal.any([timeout, signal]) : timeout,
+        signal: AbortSignal.timeout(timeoutMs),
       });
     } catch (err) {
-      if (signal?.aborted) throw err;
       throw new ComfyUnreachableError(`${this.baseUrl} did not answer ${path}: ${err instanceof Error ? err.message : String(err)}`);
     }
+  }
+
+  /**
+   * POSTs a generation and waits for its answer, however long the job takes: only `signal` ends the wait.
+   * Not fetch: Node's fetch gives up after 300 s without response headers whatever the job limit is, and
+   * that looked like an unreachable server. A connection that fails is ComfyUnreachableError.
+   */
+  generate(path: string, payload: unknown, signal: AbortSignal): Promise<{ status: number; text: string }> {
+    const url = new URL(this.baseUrl + path);
+    const body = Buffer.from(JSON.stringify(payload));
+    const lib = url.protocol === 'https:' ? https : http;
+    const unreachable = (err: unknown) => new ComfyUnreachableError(`${this.baseUrl} did not answer ${path}: ${err instanceof Error ? err.message : String(err)}`);
+    return new Promise((resolve, reject) => {
+      // agent: false, so no keep-alive agent's idle-socket timeout applies to the wait either.
+      const req = lib.request(url, {
+        method: 'POST',
+        agent: false,
+        signal,
+        headers: { ...this.headers, 'content-type': 'application/json', 'content-length': body.length },
+      }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString() }));
+        res.on('error', (err) => reject(signal.aborted ? err : unreachable(err)));
+        res.on('close', () => { if (!res.complete) reject(signal.aborted ? signal.reason : unreachable(new Error('the connection closed before the answer ended'))); });
+      });
+      req.on('error', (err) => reject(signal.aborted ? err : unreachable(err)));
+      req.end(body);
+    });
+  }
+
+  /**
+   * Our task's state, by the id we gave it (`force_task_id`); 'unsupported' when the server has no
+   * /internal/progress (started with `--nowebui`, or behind a proxy that refuses it); null when it did not answer.
+   */
+  async ownTask(taskId: string): Promise<OwnTask | 'unsupported' | null> {
+    try {
+      const res = await this.call('/internal/progress', { method: 'POST', body: JSON.stringify({ id_task: taskId, id_live_preview: -1, live_preview: false }) }, 5_000);
+      if ([401, 403, 404, 405].includes(res.status)) return 'unsupported';
+      if (!res.ok) return null;
+      const b = (await res.json()) as Partial<OwnTask>;
+      return { active: b.active === true, queued: b.queued === true, completed: b.completed === true, progress: typeof b.progress === 'number' ? b.progress : undefined };
+    } catch {
+      return null;
+    }
+  }
+
+  /** The server-wide state, or null when it did not answer. */
+  async sharedState(): Promise<SharedState | null> {
+    try {
+      const res = await this.call('/sdapi/v1/progress?skip_current_image=true', {}, 5_000);
+      if (!res.ok) return null;
+      const b = (await res.json()) as { progress?: unknown; state?: { interrupted?: unknown; job_timestamp?: unknown; job_count?: unknown } };
+      return {
+        progress: typeof b.progress === 'number' ? b.progress : 0,
+        interrupted: b.state?.interrupted === true,
+        jobTimestamp: String(b.state?.job_timestamp ?? ''),
+        jobCount: Number(b.state?.job_count ?? 0),
+      };
+    } catch {
+      return null;
+    }
+  }
+
+  /** Stops whatever job the server is running (A1111's interrupt names no job): call it only for one's own. */
+  async interrupt(): Promise<void> {
+    await this.call('/sdapi/v1/interrupt', { method: 'POST' }).catch(() => undefined);
   }
 
   async healthy(): Promise<boolean> {
@@ -39,61 +121,5 @@ export class WebUiClient {
     } catch {
       return false;
     }
-  }
-}
-
-const gpuFailed = (msg: string) => new ApiError(ResultCode.GPU_HANDLE_FAILED, msg.slice(0, 480));
-
-export async function runWebUiJob(ctx: ProcessorContext, file: WorkflowFile, values: InputValues, rt: GenerationRuntime): Promise<Buffer> {
-  if (!file.webui) throw new ApiError(ResultCode.SERVER_ERROR, `workflow ${file.taskType} has no webui payload`);
-  const tried = new Set<string>();
-  for (;;) {
-    const host = rt.webuiPool.pick(tried);
-    if (!host) throw new ApiError(ResultCode.SERVICE_UNAVAILABLE, tried.size === 0 ? NO_WEBUI_MESSAGE : 'no AUTOMATIC1111 server answered; try again later');
-    tried.add(host.url);
-    const client = new WebUiClient(host.url, rt.config.webuiHeaders);
-    const payload = fillWorkflow(file, values, file.webui.payload);
-    const abort = new AbortController();
-    const started = client.call(file.webui.endpoint, { method: 'POST', body: JSON.stringify(payload) }, rt.config.timeoutMs, abort.signal);
-    started.catch(() => undefined);
-    let outcome: { res?: Response; err?: unknown } | null = null;
-    void started.then((res) => { outcome = { res }; }, (err: unknown) => { outcome = { err }; });
-    const deadline = Date.now() + rt.config.timeoutMs;
-    while (!outcome) {
-      await new Promise((r) => setTimeout(r, 500));
-      if (outcome) break;
-      try {
-        await ctx.checkCancelled();
-      } catch (err) {
-        await client.call('/sdapi/v1/interrupt', { method: 'POST' }).catch(() => undefined);
-        abort.abort();
-        throw err;
-      }
-      if (Date.now() > deadline) {
-        await client.call('/sdapi/v1/interrupt', { method: 'POST' }).catch(() => undefined);
-        abort.abort();
-        throw gpuFailed(`the generation server did not finish within ${Math.round(rt.config.timeoutMs / 1000)} s`);
-      }
-      const p = await client.call('/sdapi/v1/progress?skip_current_image=true').then((r) => r.json() as Promise<{ progress?: number }>).catch(() => null);
-      if (p && typeof p.progress === 'number') ctx.onProgress(0.05 + 0.85 * Math.min(1, p.progress));
-    }
-    const done = outcome as { res?: Response; err?: unknown };
-    if (done.err) {
-      if (done.err instanceof ComfyUnreachableError) {
-        rt.webuiPool.markDown(host.url);
-        continue;
-      }
-      if (Date.now() > deadline) throw gpuFailed(`the generation server did not finish within ${Math.round(rt.config.timeoutMs / 1000)} s`);
-      throw gpuFailed(`the generation server failed: ${String((done.err as Error).message ?? done.err)}`);
-    }
-    const res = done.res!;
-    const text = await res.text();
-    if (!res.ok) throw gpuFailed(`the generation server refused the ${file.taskType} request (HTTP ${res.status}): ${text.slice(0, 300)}`);
-    let images: unknown;
-    try { images = (JSON.parse(text) as { images?: unknown }).images; } catch { images = null; }
-    if (!Array.isArray(images) || typeof images[0] !== 'string') throw gpuFailed('the generation server answered without an image');
-    rt.webuiPool.markUp(host.url);
-    ctx.onProgress(0.95);
-    return review(await toPng(Buffer.from(images[0].replace(/^data:[^,]*,/, ''), 'base64')), rt);
   }
 }

@@ -3,7 +3,10 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { COMFY_README_ANCHOR, GENERATIVE_TASK_TYPES, LEARNED_WHEN_CONFIGURED } from '../../../engine/spec/generation';
 import { PROJECT_ROOT } from '../config';
+import { checkInputValues } from './inputValueCheck';
+import { NODE_INPUT_LIMITS } from './nodeInputLimits';
 import { NODE_SCHEMAS } from './nodeSchemas';
+import { DEFAULT_MODEL_FILES } from './testing/fakeModelFiles';
 import { checkWorkflow } from './workflowCheck';
 import { fillWorkflow, loadWorkflowFile, placeholdersIn, type WorkflowFile } from './workflows';
 
@@ -41,9 +44,29 @@ describe('workflow files', async () => {
       expect(checkWorkflow(braced, undefined, { filled: true })).toEqual([]);
       expect(JSON.stringify(braced)).toContain('a {{word}} on a {{ table }}');
     }
+    // Its values are within what ComfyUI accepts (option lists, ranges, the model files it declares).
+    expect(checkInputValues(fillWorkflow(file, sampleValues(file)), DEFAULT_MODEL_FILES)).toEqual([]);
     // The node packs named in the file are exactly those of its custom classes.
     const packs = new Set(Object.values(file.workflow).map((n) => NODE_SCHEMAS[n.class_type].pack).filter((p) => p !== 'core'));
     expect(new Set(file.nodePacks.map((p) => p.name))).toEqual(new Set([...packs].map((p) => p.split(' ')[0])));
+  });
+});
+
+describe('model files', async () => {
+  const names = (await readdir(DIR)).filter((f) => f.endsWith('.json')).map((f) => f.replace(/\.json$/, ''));
+  /** [file name, models folder] of every file input (CheckpointLoaderSimple.ckpt_name…) of a workflow. */
+  const loaded = (file: WorkflowFile) => Object.values(file.workflow).flatMap((n) =>
+    Object.entries(NODE_INPUT_LIMITS[n.class_type] ?? {}).flatMap(([input, limit]) => ('folder' in limit ? [[String(n.inputs[input]), limit.folder]] : [])));
+
+  it.each(names)('%s lists every model file it loads, with its folder', async (name) => {
+    const file = await loadWorkflowFile(DIR, name);
+    for (const [f, folder] of loaded(file)) expect(file.models).toContainEqual(expect.objectContaining({ file: f, folder: `models/${folder}` }));
+  });
+
+  it('the protocol test server has exactly the files the workflows load', async () => {
+    const want: Record<string, Set<string>> = {};
+    for (const name of names) for (const [f, folder] of loaded(await loadWorkflowFile(DIR, name))) (want[folder] ??= new Set()).add(f);
+    expect(Object.fromEntries(Object.entries(want).map(([k, v]) => [k, [...v].sort()]))).toEqual(DEFAULT_MODEL_FILES);
   });
 });
 
@@ -58,7 +81,12 @@ describe('README "Running ComfyUI"', async () => {
     const file = await loadWorkflowFile(DIR, f.replace(/\.json$/, ''));
     expect(section).toContain(`\`${f.replace(/\.json$/, '')}\``);
     for (const p of file.nodePacks) expect(section).toContain(p.url);
-    for (const m of file.models) expect(section).toContain(m.file.split(' ')[0]);
+    // Each file with the folder it goes to, so an offline GPU host can be prepared from the table alone.
+    for (const m of file.models) expect(section).toContain(`\`${m.file.split(' ')[0]}\` → \`${m.folder}\``);
+    for (const p of file.nodePacks) {
+      for (const pin of p.pip ?? []) expect(section).toContain(`pip install "${pin}"`);
+      if (p.minComfyUI) expect(section).toMatch(new RegExp(`ComfyUI ${p.minComfyUI} or later[^\n]*${p.name}`));
+    }
   });
 });
 

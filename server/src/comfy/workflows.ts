@@ -22,7 +22,14 @@ export interface WorkflowInput {
 export interface WorkflowFile {
   taskType: string;
   description: string;
-  nodePacks: { name: string; url: string }[];
+  nodePacks: {
+    name: string;
+    url: string;
+    /** Pins to install into ComfyUI's Python besides the pack's requirements (`transformers<5`). */
+    pip?: string[];
+    /** The earliest ComfyUI release (YYYY-MM) the pack runs on. */
+    minComfyUI?: string;
+  }[];
   models: { file: string; folder: string; source: string; licence?: string }[];
   inputs: Record<string, WorkflowInput>;
   /** Side of the square, in pixels, the model works best at (the processor scales to about resolution²). */

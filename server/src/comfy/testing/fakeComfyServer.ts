@@ -2,11 +2,13 @@ import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
+import { checkInputValues, type ModelFiles } from '../inputValueCheck';
 import { objectInfo } from '../nodeSchemas';
 import { withAlpha } from '../pictures';
 import { checkWorkflow, type ApiWorkflow } from '../workflowCheck';
+import { DEFAULT_MODEL_FILES } from './fakeModelFiles';
 import { fakePicture } from './fakePicture';
-import { handleWebUi } from './fakeWebUi';
+import { FakeWebUi, type WebUiRun } from './fakeWebUi';
 
 /**
  * A ComfyUI-protocol test server: the HTTP + WebSocket API of ComfyUI (POST /upload/image,
@@ -14,7 +16,10 @@ import { handleWebUi } from './fakeWebUi';
  * /object_info; WebSocket /ws) with a deterministic picture instead of a diffusion model.
  * It is strict where ComfyUI is lenient: every workflow must pass checkWorkflow (well-formed
  * API format, every node input connected, every named input filled) or /prompt answers 400 with
- * ComfyUI's error shape. It also answers the AUTOMATIC1111 `--api` routes (fakeWebUi.ts).
+ * ComfyUI's error shape. It refuses what ComfyUI refuses: a combo value not in its list (sampler,
+ * scheduler…), a number out of range, a model file it does not have (checkInputValues with
+ * `modelFiles`), an image that was never uploaded. It runs one prompt at a time, the others queued.
+ * It also answers the AUTOMATIC1111 `--api` routes (fakeWebUi.ts).
  *
  * Tests drive failure cases through {@link FakeComfy.behave} (or `POST /fake/behaviour` from
  * another process) and read what was submitted from `prompts` (or `GET /fake/prompts`).
@@ -36,6 +41,8 @@ export interface FakeBehaviour {
   /** Sampling steps reported as progress, and the pause between them. */
   steps: number;
   stepDelayMs: number;
+  /** The AUTOMATIC1111 side runs as with `--nowebui`: no POST /internal/progress. */
+  webuiApiOnly: boolean;
 }
 
 export interface SubmittedPrompt {
@@ -52,6 +59,8 @@ export interface FakeComfy {
   uploads: Map<string, Buffer>;
   /** POST /interrupt (and /sdapi/v1/interrupt) calls received. */
   interrupts: number;
+  /** AUTOMATIC1111 generation requests, oldest first. */
+  webuiRuns: readonly WebUiRun[];
   behave(change: Partial<FakeBehaviour>): void;
   close(): Promise<void>;
 }
@@ -62,6 +71,8 @@ export interface FakeComfyOptions {
   port?: number;
   /** When set, every request must carry `Authorization: Bearer <token>` (a proxy in front of ComfyUI). */
   token?: string;
+  /** Model files it has, per models folder (default: those the shipped workflows load). */
+  modelFiles?: ModelFiles;
 }
 
 interface HistoryEntry {
@@ -70,10 +81,11 @@ interface HistoryEntry {
   status: { status_str: 'success' | 'error'; completed: boolean; messages: [string, Record<string, unknown>][] };
 }
 
-export const FAKE_DEFAULTS: FakeBehaviour = { mode: 'ok', steps: 6, stepDelayMs: 25 };
+export const FAKE_DEFAULTS: FakeBehaviour = { mode: 'ok', steps: 6, stepDelayMs: 25, webuiApiOnly: false };
 
 export async function startFakeComfy(options: FakeComfyOptions = {}): Promise<FakeComfy> {
   let behaviour = { ...FAKE_DEFAULTS };
+  const modelFiles = options.modelFiles ?? DEFAULT_MODEL_FILES;
   const uploads = new Map<string, Buffer>();
   const outputs = new Map<string, Buffer>();
   const history = new Map<string, HistoryEntry>();
@@ -81,14 +93,17 @@ export async function startFakeComfy(options: FakeComfyOptions = {}): Promise<Fa
   const queue: SubmittedPrompt[] = [];
   let running: { prompt: SubmittedPrompt; interrupted: boolean } | null = null;
   let counter = 0;
+  const webui = new FakeWebUi(() => behaviour, () => { state.interrupts++; });
 
   const state: FakeComfy = {
     url: '',
     prompts: [],
     uploads,
     interrupts: 0,
+    webuiRuns: webui.runs,
     behave: (change) => { behaviour = { ...behaviour, ...change }; },
     close: async () => {
+      webui.close();
       wss.clients.forEach((c) => c.terminate());
       await new Promise<void>((resolve) => { wss.close(() => resolve()); });
       server.closeAllConnections();
@@ -207,20 +222,21 @@ export async function startFakeComfy(options: FakeComfyOptions = {}): Promise<Fa
     }
     if (path === '/fake/prompts' && req.method === 'GET') return json(res, 200, state.prompts);
     if (!authorised(req)) return json(res, 401, { error: 'unauthorised' });
-    if (path.startsWith('/sdapi/')) return handleWebUi(req, res, path, readBody, behaviour, () => { state.interrupts++; });
+    if (path.startsWith('/sdapi/') || path === '/internal/progress') return webui.handle(req, res, path, readBody);
     if (path === '/system_stats' && req.method === 'GET') {
       return json(res, 200, {
         system: { os: 'posix', ram_total: 0, ram_free: 0, comfyui_version: 'protocol-test-server', python_version: 'none', pytorch_version: 'none', embedded_python: false, argv: [] },
         devices: [{ name: 'test server (no GPU)', type: 'cpu', index: 0, vram_total: 0, vram_free: 0, torch_vram_total: 0, torch_vram_free: 0 }],
       });
     }
-    if (path === '/object_info' && req.method === 'GET') return json(res, 200, objectInfo());
+    if (path === '/object_info' && req.method === 'GET') return json(res, 200, objectInfo(undefined, modelFiles));
     if (path === '/upload/image' && req.method === 'POST') return upload(req, res, false);
     if (path === '/upload/mask' && req.method === 'POST') return upload(req, res, true);
     if (path === '/prompt' && req.method === 'POST') {
       let body: { prompt?: unknown; client_id?: string };
       try { body = JSON.parse((await readBody(req)).toString()) as typeof body; } catch { return json(res, 400, { error: { type: 'invalid_prompt', message: 'body is not JSON', details: '', extra_info: {} }, node_errors: {} }); }
       const problems = checkWorkflow(body.prompt, undefined, { filled: true }); // real ComfyUI knows no placeholders: braces are text
+      if (problems.length === 0) problems.push(...checkInputValues(body.prompt as ApiWorkflow, modelFiles));
       // As ComfyUI's LoadImage.VALIDATE_INPUTS: the named file must have been uploaded.
       if (problems.length === 0) {
         for (const [id, node] of Object.entries(body.prompt as ApiWorkflow)) {

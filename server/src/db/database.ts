@@ -3,6 +3,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { cp } from 'node:fs/promises';
 import path from 'node:path';
 import { PROJECT_ROOT } from '../config';
+import { pgliteTemplateDir } from '../config/pgliteTemplate';
 
 /**
  * The one store of the server: PostgreSQL, either embedded (PGlite, in-process, in the data
@@ -50,9 +51,9 @@ export const PGLITE_SHARED_BUFFERS = '16MB';
  * remain this process's peak RSS.
  */
 async function initPgliteFolder(dir: string): Promise<void> {
-  // Tests create hundreds of throwaway databases: a pristine folder made once (PGLITE_TEMPLATE_DIR, set by the
-  // test set-up, server/src/testing/pgliteTemplate.ts) is copied in 0.1 s where initdb takes 3-7 s.
-  const template = process.env.PGLITE_TEMPLATE_DIR;
+  // Tests create hundreds of throwaway databases: a pristine folder made once (config/pgliteTemplate.ts) is
+  // copied in 0.1 s where initdb takes 3-7 s.
+  const template = pgliteTemplateDir();
   if (template && existsSync(path.join(template, 'PG_VERSION'))) {
     await cp(template, dir, { recursive: true });
     return;

@@ -60,6 +60,18 @@ export async function storeAccount(account: StoredAccount, configuredHours?: num
   }
 }
 
+/**
+ * Takes the fresh session token the server issued on a sensitive change (issue 30 item 14: the presented token was
+ * revoked with it). It replaces the stored one (local storage, as SPEC §3 wants) and the HttpOnly image-load cookie,
+ * so this browser stays signed in. A browser that signed out meanwhile (say, in another tab) stays signed out:
+ * without a stored account the token is dropped and lapses unused.
+ */
+export async function adoptSessionToken(token: string): Promise<void> {
+  const stored = readStoredAccount();
+  if (!stored) return;
+  await storeAccount({ ...stored, token });
+}
+
 export function clearStoredAccount(): void {
   try {
     localStorage.removeItem(AUTH_TOKEN_KEY);

@@ -8,6 +8,7 @@ import { getDeviceId } from './deviceId';
 import { NetworkError } from './apiClient';
 import { reportNetworkError, trackFailedCall } from './analytics';
 import { signedSubmit, type SignedEnvelope } from './signedPost';
+import { adoptSessionToken } from '../account/accountStorage';
 
 /** A reply that is not success, as an error carrying its result code (the machines read `.code`). */
 export class ApiReplyError extends Error {
@@ -41,6 +42,26 @@ async function call<T>(path: string, body: unknown = {}): Promise<T> {
   return envelope.data as T;
 }
 
+/** The tail of the queue of calls that rotate the session (see {@link rotating}). */
+let rotations: Promise<unknown> = Promise.resolve();
+
+/**
+ * A sensitive change: the server rotates the session and its reply carries the fresh token as `sessionToken`
+ * (issue 30 item 14), while the token sent answers 1000006 from then on. The new token is stored (local storage and
+ * the image-load cookie) before the caller sees the reply, so its next call already presents it; the caller gets
+ * the data without it. Such calls go one at a time: two at once would present the same token, and the second would
+ * find it spent and sign the page out (each reads the stored token when it is sent).
+ */
+function rotating<T extends object>(path: string, body: unknown): Promise<T> {
+  const run = rotations.then(async () => {
+    const { sessionToken, ...data } = await call<T & { sessionToken?: unknown }>(path, body);
+    if (typeof sessionToken === 'string' && sessionToken) await adoptSessionToken(sessionToken);
+    return data as T;
+  });
+  rotations = run.catch(() => undefined);
+  return run;
+}
+
 /** Reads that change nothing are retried on network errors (SPEC §9 retry helper: 3 tries from 1 s). */
 const read = <T>(path: string, body: unknown = {}) =>
   retry(() => call<T>(path, body), { attempts: 3, shouldRetry: (error) => error instanceof NetworkError });
@@ -70,8 +91,9 @@ export const accountApi = {
   cancelSubscription: () => call<{ subscription: SubscriptionView }>('/api/purchase/subscription/cancel'),
   /** API keys (issue 27): listed without the key itself; `create` returns the key, the only time it is shown. */
   apiKeys: () => read<{ keys: ApiKeyView[] }>('/api/account/api-keys/list'),
-  createApiKey: (name: string) => call<ApiKeyView & { key: string }>('/api/account/api-keys/create', { name }),
-  revokeApiKey: (id: string) => call<{ revoked: boolean }>('/api/account/api-keys/revoke', { id }),
+  /** Creating or revoking a key rotates the session: the new token is stored before these resolve. */
+  createApiKey: (name: string) => rotating<ApiKeyView & { key: string }>('/api/account/api-keys/create', { name }),
+  revokeApiKey: (id: string) => rotating<{ revoked: boolean }>('/api/account/api-keys/revoke', { id }),
   /** The sales promotion running for this account (its window starts at the first ask), or null. */
   promotion: () => read<{ offer: PromotionOffer | null }>('/api/purchase/promotion'),
 };

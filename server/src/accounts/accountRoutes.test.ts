@@ -7,6 +7,7 @@ import { LOGIN_CODE_MAX_ATTEMPTS, LOGIN_FAILURES_PER_REQUESTER_PER_HOUR } from '
 import { databaseTargets } from '../testing/testDatabases';
 import { startTestServer, type TestServer } from '../testing/testServer';
 import { loadAccountsConfig } from './accountsConfig';
+import { SessionStore } from './sessions';
 import { startTestSmtp, type TestSmtp } from '../testing/testSmtp';
 
 for (const target of databaseTargets()) {
@@ -189,6 +190,55 @@ for (const target of databaseTargets()) {
       await post('/api/account/logout', {}, { 'x-auth-token': token });
       expect((await server.app.inject({ method: 'GET', url: '/api/projects', headers: { cookie, 'x-device-id': 'cookie-device-0123456789' } })).json().resultCode).toBe(ResultCode.ACCOUNT_AUTHORIZED_EXPIRED);
       expect(loadAccountsConfig({}).sessionHours).toBe(30 * 24);
+    });
+
+    it('creating or revoking an API key rotates the session: the old token answers 1000006, the new one works (issue 30 item 14)', async () => {
+      const here = await signIn('rotate@example.org');
+      const elsewhere = await signIn('rotate@example.org');
+      const created = await post('/api/account/api-keys/create', { name: 'script' }, { 'x-auth-token': here.token });
+      expect(created.resultCode).toBe(ResultCode.SUCCESS);
+      expect(created.data.key).toMatch(/^lc_/);
+      const fresh = created.data.sessionToken as string;
+      expect(fresh).toMatch(/^lc_/);
+      expect(fresh).not.toBe(here.token);
+      // A stolen copy of the old token is dead; the browser that made the change is still this account.
+      expect((await post('/api/account/info', {}, { 'x-auth-token': here.token })).resultCode).toBe(ResultCode.ACCOUNT_AUTHORIZED_EXPIRED);
+      expect((await post('/api/account/api-keys/list', {}, { 'x-auth-token': here.token })).resultCode).toBe(ResultCode.ACCOUNT_AUTHORIZED_EXPIRED);
+      const info = await post('/api/account/info', {}, { 'x-auth-token': fresh });
+      expect(info.resultCode).toBe(ResultCode.SUCCESS);
+      expect(info.data.account.id).toBe(here.accountId);
+      // Only the presented session rotates: the account's other browsers stay signed in.
+      expect((await post('/api/account/info', {}, { 'x-auth-token': elsewhere.token })).resultCode).toBe(ResultCode.SUCCESS);
+      // The fresh session is good for image loads too (the page asks for its cookie with it).
+      expect((await server.app.inject({ method: 'POST', url: '/api/session/cookie', payload: {}, headers: { 'x-auth-token': fresh } })).json().resultCode).toBe(ResultCode.SUCCESS);
+
+      const revoked = await post('/api/account/api-keys/revoke', { id: created.data.id }, { 'x-auth-token': fresh });
+      expect(revoked.data.revoked).toBe(true);
+      const third = revoked.data.sessionToken as string;
+      expect((await post('/api/account/info', {}, { 'x-auth-token': fresh })).resultCode).toBe(ResultCode.ACCOUNT_AUTHORIZED_EXPIRED);
+      expect((await post('/api/account/info', {}, { 'x-auth-token': third })).resultCode).toBe(ResultCode.SUCCESS);
+
+      // A refused change rotates nothing; a dead token changes nothing.
+      const bad = await post('/api/account/api-keys/create', { name: '' }, { 'x-auth-token': third });
+      expect(bad.resultCode).toBe(ResultCode.PARAMS_INVALID);
+      expect(bad.data?.sessionToken).toBeUndefined();
+      expect((await post('/api/account/api-keys/revoke', { id: 'KEY_none' }, { 'x-auth-token': third })).resultCode).toBe(ResultCode.PARAMS_INVALID);
+      expect((await post('/api/account/info', {}, { 'x-auth-token': third })).resultCode).toBe(ResultCode.SUCCESS);
+      expect((await post('/api/account/api-keys/create', { name: 'thief' }, { 'x-auth-token': here.token })).resultCode).toBe(ResultCode.ACCOUNT_AUTHORIZED_EXPIRED);
+      const keys = (await post('/api/account/api-keys/list', {}, { 'x-auth-token': third })).data.keys as { name: string }[];
+      expect(keys.map((k) => k.name)).toEqual(['script']);
+    });
+
+    it('a spent token cannot be rotated twice: the second of two rotations of one session answers 1000006', async () => {
+      const { token } = await signIn('rotate-twice@example.org');
+      const sessions = new SessionStore(server.runtime.db, 1);
+      const session = { tokenHash: createHash('sha256').update(token).digest('hex') };
+      const [first, second] = await Promise.allSettled([sessions.rotate(session), sessions.rotate(session)]);
+      const won = [first, second].filter((r) => r.status === 'fulfilled');
+      expect(won).toHaveLength(1);
+      expect([first, second].find((r) => r.status === 'rejected')).toMatchObject({ reason: { code: ResultCode.ACCOUNT_AUTHORIZED_EXPIRED } });
+      expect((await post('/api/account/info', {}, { 'x-auth-token': (won[0] as PromiseFulfilledResult<string>).value })).resultCode).toBe(ResultCode.SUCCESS);
+      expect((await post('/api/account/info', {}, { 'x-auth-token': token })).resultCode).toBe(ResultCode.ACCOUNT_AUTHORIZED_EXPIRED);
     });
 
     it('sign out ends one session, sign out everywhere ends all, a deleted account and a forged token get 1000006', async () => {

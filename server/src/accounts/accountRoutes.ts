@@ -68,6 +68,11 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AccountRouteDe
     return ok({ signedOut: 1 });
   });
 
+  /**
+   * Sign out everywhere, this browser included (the page then signs itself out, as its label says): every session
+   * of the account is revoked, so a stolen copy of any token stops working. There is nothing to rotate, so unlike
+   * the API-key changes (issue 30 item 14) the reply carries no fresh `sessionToken`.
+   */
   app.post('/api/account/logout-all', async (request) => {
     const session = await deps.sessions.requireAccount(request);
     return ok({ signedOut: await deps.sessions.revokeAll(session.accountId) });

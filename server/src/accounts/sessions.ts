@@ -17,6 +17,9 @@ export interface SignedInAccount {
   tokenHash: string;
 }
 
+/** A session token: `lc_` and 256 random bits; shown to its browser only. */
+const newToken = (): string => `lc_${randomBytes(32).toString('base64url')}`;
+
 /** Opaque session tokens: one per sign-in, only their hash is stored, each revocable. */
 export class SessionStore {
   constructor(
@@ -26,7 +29,7 @@ export class SessionStore {
 
   /** Starts a session; the returned token is shown once and never stored. */
   async create(accountId: string): Promise<string> {
-    const token = `lc_${randomBytes(32).toString('base64url')}`;
+    const token = newToken();
     await this.db.query(
       `insert into account_sessions (token_hash, account_id, expires_at) values ($1, $2, now() + make_interval(hours => $3))`,
       [hashToken(token), accountId, this.lifetimeHours],
@@ -64,6 +67,28 @@ export class SessionStore {
     const account = await this.accountOf(request);
     if (!account) throw new ApiError(ResultCode.ACCOUNT_AUTHORIZED_EXPIRED, 'please sign in');
     return account;
+  }
+
+  /**
+   * Rotates the session after a sensitive change (issue 30 item 14): the presented token is revoked and a fresh one
+   * for the same account is returned, so the browser that made the change stays signed in while a stolen copy of
+   * the old token stops working. One statement, so the old token is never revoked without a successor (nor the
+   * reverse). Throws 1000006 when the token was revoked or expired in the meantime (a concurrent sign-out or
+   * rotation spent it first): a spent token must not mint a live one.
+   */
+  async rotate(session: Pick<SignedInAccount, 'tokenHash'>): Promise<string> {
+    const token = newToken();
+    const { rows } = await this.db.query(
+      `with old as (
+         update account_sessions set revoked_at = now()
+         where token_hash = $1 and revoked_at is null and expires_at > now() returning account_id
+       )
+       insert into account_sessions (token_hash, account_id, expires_at)
+       select $2, account_id, now() + make_interval(hours => $3) from old returning account_id`,
+      [session.tokenHash, hashToken(token), this.lifetimeHours],
+    );
+    if (rows.length === 0) throw new ApiError(ResultCode.ACCOUNT_AUTHORIZED_EXPIRED, 'sign-in expired; please sign in again');
+    return token;
   }
 
   async revoke(tokenHash: string): Promise<void> {

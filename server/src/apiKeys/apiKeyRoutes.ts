@@ -6,6 +6,10 @@ import { API_KEY_NAME_MAX, type ApiKeyStore } from './apiKeyStore';
 /**
  * The account page's API keys (issue 27): list, create (the key is in this one reply only), revoke. Signed-in
  * accounts only, in both modes (personal mode uses keys to tell callers apart and to limit each).
+ *
+ * Creating or revoking a key is a sensitive change: it rotates the session (issue 30 item 14). The reply's
+ * `sessionToken` replaces the presented token, which answers 1000006 from then on; the page stores it
+ * (src/api/accountApi.ts). A refused change (bad name, no such key, too many keys) rotates nothing.
  */
 export function registerApiKeyRoutes(app: FastifyInstance, deps: { keys: ApiKeyStore; sessions: SessionStore }): void {
   app.post('/api/account/api-keys/list', async (request) => {
@@ -21,7 +25,9 @@ export function registerApiKeyRoutes(app: FastifyInstance, deps: { keys: ApiKeyS
       throw paramsInvalid(`name must be 1 to ${API_KEY_NAME_MAX} characters`);
     }
     try {
-      return ok(await deps.keys.create(account.accountId, name));
+      const created = await deps.keys.create(account.accountId, name);
+      // After the change, not before: a failed change must not cost the browser its session.
+      return ok({ ...created, sessionToken: await deps.sessions.rotate(account) });
     } catch (err) {
       if (err instanceof RangeError) throw paramsInvalid(err.message);
       throw err;
@@ -32,6 +38,6 @@ export function registerApiKeyRoutes(app: FastifyInstance, deps: { keys: ApiKeyS
     const account = await deps.sessions.requireAccount(request);
     const id = (request.body as { id?: unknown } | null)?.id;
     if (typeof id !== 'string' || !(await deps.keys.revoke(account.accountId, id))) throw paramsInvalid('no such key');
-    return ok({ revoked: true });
+    return ok({ revoked: true, sessionToken: await deps.sessions.rotate(account) });
   });
 }

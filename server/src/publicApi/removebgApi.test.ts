@@ -97,8 +97,13 @@ describe('the remove.bg-compatible API over HTTP, checked against /api/openapi.j
     await new Promise((r) => pictures.close(r));
   });
 
-  const account = (path: string, payload: Json = {}) =>
-    fetch(`${base}/api/account/api-keys/${path}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-auth-token': token }, body: JSON.stringify(payload) }).then((r) => r.json() as Promise<Json>);
+  const account = async (path: string, payload: Json = {}) => {
+    const reply = (await fetch(`${base}/api/account/api-keys/${path}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-auth-token': token }, body: JSON.stringify(payload) }).then((r) => r.json())) as Json;
+    // Creating or revoking a key rotates the session (issue 30 item 14): carry on with the fresh token, as the page does.
+    const fresh = (reply.data as Json | undefined)?.sessionToken;
+    if (typeof fresh === 'string') token = fresh;
+    return reply;
+  };
 
   const call = async (init: { body?: BodyInit; headers?: Record<string, string>; path?: string; method?: string; withKey?: boolean }) => {
     const path = init.path ?? '/v1.0/removebg';

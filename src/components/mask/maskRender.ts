@@ -34,15 +34,28 @@ export function drawStroke(ctx: Ctx, stroke: StrokeOp): void {
   ctx.restore();
 }
 
-/** Redraws the whole mask from `edits` (already cut at the last Clear) on a cleared canvas. */
-export function drawEdits(ctx: Ctx, edits: readonly MaskEdit[], sources: MaskSources, width: number, height: number): void {
+/**
+ * Redraws the whole mask from `edits` (already cut at the last Clear) on a cleared canvas. `selection` is the
+ * object selection of the edits' taps (white where selected, transparent elsewhere): it is drawn once, where
+ * the first tap stands, so it joins what was painted before and later strokes still add to or cut from it.
+ */
+export function drawEdits(
+  ctx: Ctx, edits: readonly MaskEdit[], sources: MaskSources, width: number, height: number, selection: CanvasImageSource | null = null,
+): void {
   ctx.clearRect(0, 0, width, height);
+  let selectionDrawn = false;
   for (const edit of edits) {
     if (edit.kind === 'stroke') drawStroke(ctx, edit);
     else if (edit.kind === 'mask') {
       const source = sources.get(edit.source);
       if (source) ctx.drawImage(source, 0, 0, width, height);
-    } else ctx.clearRect(0, 0, width, height);
+    } else if (edit.kind === 'tap') {
+      if (selection && !selectionDrawn) ctx.drawImage(selection, 0, 0, width, height);
+      selectionDrawn = true;
+    } else {
+      ctx.clearRect(0, 0, width, height);
+      selectionDrawn = false;
+    }
   }
 }
 
@@ -88,13 +101,15 @@ export function maskSourceFromImage(image: CanvasImageSource, width: number, hei
 }
 
 /** The mask as the server wants it: a PNG of the photo's size, white = erase, black = keep. */
-export function renderMaskCanvas(edits: readonly MaskEdit[], sources: MaskSources, width: number, height: number): HTMLCanvasElement {
+export function renderMaskCanvas(
+  edits: readonly MaskEdit[], sources: MaskSources, width: number, height: number, selection: CanvasImageSource | null = null,
+): HTMLCanvasElement {
   const mask = makeCanvas(width, height);
   const mctx = mask.getContext('2d');
   const out = makeCanvas(width, height);
   const octx = out.getContext('2d');
   if (!mctx || !octx) throw new Error('no 2D canvas');
-  drawEdits(mctx, edits, sources, width, height);
+  drawEdits(mctx, edits, sources, width, height, selection);
   octx.fillStyle = '#000';
   octx.fillRect(0, 0, width, height);
   octx.drawImage(mask, 0, 0);

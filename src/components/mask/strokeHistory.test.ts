@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
-  canRedo, canUndo, emptyHistory, extendStroke, HISTORY_LIMIT, isMaskEmpty, pushEdit, redo, undo, visibleEdits,
-  type StrokeOp,
+  canRedo, canUndo, emptyHistory, extendStroke, HISTORY_LIMIT, isMaskEmpty, pushEdit, redo, tapsOf, undo, visibleEdits, withoutEdit,
+  type StrokeOp, type TapOp,
 } from './strokeHistory';
 import { historyChord } from './historyChord';
 
@@ -45,6 +45,34 @@ describe('stroke history', () => {
     const h = pushEdit(emptyHistory(), stroke(1, 'erase'));
     expect(isMaskEmpty(h)).toBe(true);
     expect(isMaskEmpty(pushEdit(h, stroke(2)))).toBe(false);
+  });
+
+  it('counts a tap that selects as mask content, a "leave out" tap alone not', () => {
+    const out: TapOp = { kind: 'tap', x: 5, y: 5, include: false };
+    const h = pushEdit(emptyHistory(), out);
+    expect(isMaskEmpty(h)).toBe(true);
+    expect(isMaskEmpty(pushEdit(h, { ...out, include: true }))).toBe(false);
+  });
+
+  it('undoes a tap like a stroke, and a Clear starts a new selection', () => {
+    const a: TapOp = { kind: 'tap', x: 1, y: 1, include: true };
+    const b: TapOp = { kind: 'tap', x: 2, y: 2, include: false };
+    let h = pushEdit(pushEdit(pushEdit(emptyHistory(), a), stroke(1)), b);
+    expect(tapsOf(visibleEdits(h))).toEqual([a, b]);
+    expect(tapsOf(visibleEdits(undo(h)))).toEqual([a]);
+    h = pushEdit(pushEdit(h, { kind: 'clear' }), { ...a, x: 9 });
+    expect(tapsOf(visibleEdits(h))).toEqual([{ ...a, x: 9 }]);
+  });
+
+  it('takes back one given edit wherever it stands, keeping the others and the redo steps', () => {
+    const a: TapOp = { kind: 'tap', x: 1, y: 1, include: true };
+    const b: TapOp = { kind: 'tap', x: 1, y: 1, include: true }; // equal, but another tap
+    const h = undo(pushEdit(pushEdit(pushEdit(pushEdit(emptyHistory(), a), b), stroke(1)), stroke(2)));
+    const dropped = withoutEdit(h, b);
+    expect(dropped.done).toEqual([a, stroke(1)]);
+    expect(dropped.done[0]).toBe(a);
+    expect(dropped.undone).toEqual([stroke(2)]);
+    expect(withoutEdit(dropped, b)).toBe(dropped);
   });
 
   it('does nothing on undo or redo at the ends', () => {

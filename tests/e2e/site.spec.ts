@@ -25,6 +25,9 @@ async function navigate(page: Page, url: string) {
   await page.waitForFunction(() => !document.querySelector('.page-loading') && document.querySelector('#main')?.children.length);
 }
 
+// Its tests are independent (each its own page on the shared server): they spread over both workers, so
+// this long file does not make the end-to-end phase wait on one worker.
+test.describe.configure({ mode: 'parallel' });
 test('every SPEC §2 route renders in all 14 languages with no missing text and no "Coming soon" outside the missing features', async ({ page }) => {
   test.setTimeout(600_000);
   // Every route of SPEC §2 has its page now: none may say "Coming soon".

@@ -5,6 +5,7 @@ import { log } from '../logging';
 import { isLightTaskType } from './lightTasks';
 import { LIGHT_SINGLE_TASK_TYPES } from './lanes';
 import { startFetchLoop, type FetchLoop } from './fetchLoop';
+import { createQueuePositions } from './queuePositions';
 
 /**
  * The longest an idle worker waits between polls of the database: jobs queued by another process (an API-only
@@ -114,8 +115,13 @@ export async function createJobQueue(db: Database, options: QueueOptions): Promi
   let lightLoop: FetchLoop | null = null;
   let quickLoop: FetchLoop | null = null;
   const loopOf = (name: string) => (name === LIGHT_QUEUE ? lightLoop : name === QUICK_QUEUE ? quickLoop : heavyLoop);
+  // Places in the queue for status replies: one numbering of the queue shared by all of them.
+  const positions = createQueuePositions(db, options.schema, ALL_QUEUES);
   const fetchJobs = (name: string, batchSize: number) =>
-    boss.fetch<TaskJobData>(name, { batchSize }).catch((err: Error) => {
+    boss.fetch<TaskJobData>(name, { batchSize }).then((jobs) => {
+      if (jobs.length > 0) positions.forget();
+      return jobs;
+    }, (err: Error) => {
       log.error('queue fetch failed', { queue: name, error: err.message });
       return [];
     });
@@ -134,6 +140,7 @@ export async function createJobQueue(db: Database, options: QueueOptions): Promi
       const name = queueFor(taskType);
       const id = await boss.send(name, { ...data, type: taskType }, { ...(jobId ? { id: jobId } : {}), ...(priority ? { priority } : {}) });
       if (!id) throw new Error(`queue refused a ${taskType} job`);
+      positions.forget();
       loopOf(name)?.wake();
       return id;
     },
@@ -143,22 +150,12 @@ export async function createJobQueue(db: Database, options: QueueOptions): Promi
       await boss.insert(taskIds.map((taskId, i) => ({
         id: ids[i], name, data: { taskId, type: taskType }, retryLimit: 0, expireInSeconds: queueOptions.expireInSeconds, priority: priorities?.[i] ?? 0,
       })));
+      positions.forget();
       loopOf(name)?.wake();
       return ids;
     },
     async ahead(jobIds) {
-      const ids = jobIds.filter((id) => UUID.test(id));
-      if (ids.length === 0) return new Map();
-      const { rows } = await db.query<{ id: string; ahead: string | number }>(
-        `select j.id::text as id, (
-           select count(*) from ${options.schema}.job o
-           where o.name = j.name and o.state < 'active'
-             and (o.priority > j.priority or (o.priority = j.priority and (o.created_on, o.id) < (j.created_on, j.id)))) as ahead
-         from ${options.schema}.job j
-         where j.name = any($2::text[]) and j.id = any($1::uuid[]) and j.state < 'active'`,
-        [ids, ALL_QUEUES],
-      );
-      return new Map(rows.map((r) => [r.id, Number(r.ahead)]));
+      return positions.ahead(jobIds.filter((id) => UUID.test(id)));
     },
     async work(concurrency, handler) {
       // One fetch loop for `concurrency` slots: an idle pool costs one query per poll, not one per slot.
@@ -196,6 +193,7 @@ export async function createJobQueue(db: Database, options: QueueOptions): Promi
     },
     async cancel(taskType, jobId) {
       await boss.cancel(queueFor(taskType), jobId).catch(() => undefined);
+      positions.forget();
     },
     async stop() {
       await Promise.all([heavyLoop?.stop(), lightLoop?.stop(), quickLoop?.stop()]);

@@ -85,4 +85,36 @@ describe('held status call (TaskService.status with waitMs)', () => {
     await reply;
     expect(getMany).toHaveBeenCalledTimes(1 + 2000 / STATUS_WAIT_RECHECK_MS);
   });
+
+  it('a queued task still waiting at the end of the hold is answered from the first read with its place now (one read)', async () => {
+    const queued = task({ status: 'queued', jobId: 'j1' });
+    const getMany = vi.fn(async () => new Map([[queued.id, queued]]));
+    let place = 7;
+    const svc = new TaskService({
+      tasks: { getMany } as never, queue: { ahead: async (ids: string[]) => new Map(ids.map((id) => [id, place])) } as never, storage: {} as never,
+      processors: {}, access: {} as never, otherWorkers: { mayEndElsewhere: async () => false },
+    });
+    const reply = svc.status(['t1'], (p) => p, 'me', { ms: 5000 });
+    place = 3; // jobs ahead started meanwhile
+    await vi.advanceTimersByTimeAsync(5000);
+    expect((await reply).t1).toMatchObject({ resultCode: ResultCode.GPU_TASK_UNFINISHED, data: { status: 'queued', queueAhead: 3 } });
+    expect(getMany).toHaveBeenCalledTimes(1);
+  });
+
+  it('a queued task whose job left the queue during the hold (started) is read again', async () => {
+    let current = task({ status: 'queued', jobId: 'j1' });
+    const getMany = vi.fn(async () => new Map([[current.id, current]]));
+    let waiting = true;
+    const svc = new TaskService({
+      tasks: { getMany } as never, queue: { ahead: async (ids: string[]) => new Map(waiting ? ids.map((id) => [id, 0] as const) : []) } as never,
+      storage: {} as never, processors: {}, access: {} as never, otherWorkers: { mayEndElsewhere: async () => false },
+    });
+    const reply = svc.status(['t1'], (p) => p, 'me', { ms: 5000 });
+    await vi.advanceTimersByTimeAsync(1000);
+    waiting = false;
+    current = { ...current, status: 'running', progress: 0.2, workerId: 'me' };
+    await vi.advanceTimersByTimeAsync(4000);
+    expect((await reply).t1).toMatchObject({ data: { status: 'running', progress: 0.2 } });
+    expect(getMany).toHaveBeenCalledTimes(2);
+  });
 });

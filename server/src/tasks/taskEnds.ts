@@ -19,28 +19,33 @@ export class TaskEnds {
   }
 
   /**
-   * Resolves when one of `ids` is announced, after `ms`, or when `signal` aborts (the client went away),
-   * whichever comes first. Never rejects; leaves nothing registered behind.
+   * Resolves when one of `ids` is announced (true), after `ms` or when `signal` aborts (the client went away;
+   * false), whichever comes first. Never rejects; leaves nothing registered behind.
    */
-  waitForAny(ids: readonly string[], ms: number, signal?: AbortSignal): Promise<void> {
-    if (ms <= 0 || signal?.aborted) return Promise.resolve();
-    return new Promise<void>((resolve) => {
+  waitForAny(ids: readonly string[], ms: number, signal?: AbortSignal): Promise<boolean> {
+    if (ms <= 0 || signal?.aborted) return Promise.resolve(false);
+    return new Promise<boolean>((resolve) => {
+      let announced = false;
       const done = () => {
         clearTimeout(timer);
         signal?.removeEventListener('abort', done);
         for (const id of ids) {
           const set = this.waiters.get(id);
-          set?.delete(done);
+          set?.delete(wake);
           if (set?.size === 0) this.waiters.delete(id);
         }
-        resolve();
+        resolve(announced);
+      };
+      const wake = () => {
+        announced = true;
+        done();
       };
       const timer = setTimeout(done, ms);
       signal?.addEventListener('abort', done, { once: true });
       for (const id of ids) {
         let set = this.waiters.get(id);
         if (!set) this.waiters.set(id, (set = new Set()));
-        set.add(done);
+        set.add(wake);
       }
     });
   }

@@ -30,6 +30,7 @@ test.describe('issue 26 screenshots', () => {
       const canvas = page.getByTestId('mask.canvas');
       await expect(canvas).toBeVisible();
       await page.getByTestId('eraser.brushSize').fill('60');
+      await canvas.scrollIntoViewIfNeeded();
       const meta = await sharp(photoFile!).metadata();
       const b = (await canvas.boundingBox())!;
       const sx = b.width / meta.width!, sy = b.height / meta.height!;

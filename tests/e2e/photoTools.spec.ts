@@ -196,6 +196,8 @@ test('magic eraser: a painted stroke is filled, the rest of the photo is left as
   await page.getByTestId('upload.input').setInputFiles(photo('coffee'));
   const canvas = page.getByTestId('mask.canvas');
   await expect(canvas).toBeVisible();
+  // Below the mask toolbar the photo starts low on a 720 px high window: scrolled to, as a user would.
+  await canvas.scrollIntoViewIfNeeded();
   const box = (await canvas.boundingBox())!;
   // A short horizontal stroke across the middle of the photo (600×400 shown at box size).
   const y = box.y + box.height * 0.5;

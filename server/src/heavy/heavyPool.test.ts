@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ResultCode } from '../../../engine/spec/errors';
 import { ApiError } from '../envelope';
 import { LocalDiskStorage } from '../storage/localDiskStorage';
@@ -13,7 +13,12 @@ import { readPhoto } from '../testing/testPhotos';
 import { LIGHT_RESERVED_THREADS, closeHeavyPool, configureHeavyPool, heavyPoolStats, runOnThread } from './heavyPool';
 
 const probe = new URL('./threadProbe.ts', import.meta.url);
-configureHeavyPool(2);
+// Server test files share a worker's modules: start from an empty pool of this file's size, not one an
+// earlier file's server left with threads of its own.
+beforeAll(async () => {
+  await closeHeavyPool();
+  configureHeavyPool(2);
+});
 afterAll(() => closeHeavyPool());
 
 describe('heavy-work thread pool', () => {

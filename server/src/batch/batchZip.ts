@@ -12,16 +12,16 @@
  * - not an image: refused after its first bytes, that entry fails.
  */
 import { createHash } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { open, rm } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { PassThrough, Readable, Transform } from 'node:stream';
+import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { crc32, createInflateRaw } from 'node:zlib';
+import { crc32 } from 'node:zlib';
 import { BATCH_ITEM_MAX_BYTES, BATCH_ZIP_MAX_ENTRIES, BATCH_ZIP_MAX_UNPACKED_BYTES } from '../../../engine/spec/batch';
 import { ResultCode } from '../../../engine/spec/errors';
 import { ApiError, paramsInvalid } from '../envelope';
-import { isSafeEntryName, looksLikeImage, readCentralDirectory, type CentralEntry } from '../input/zipCheck';
+import { entryData, entryDataStart, isSafeEntryName, looksLikeImage, openZip, type CentralEntry, type OpenedZip } from '../input/zipCheck';
 
 const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
 
@@ -81,39 +81,33 @@ export interface ZipRoom {
  * (PARAMS_INVALID) before anything is unpacked. Returns the skipped names.
  */
 export async function forEachZipPhoto(zipPath: string, workDir: string, room: ZipRoom, use: (photo: ZipPhoto) => Promise<void>): Promise<string[]> {
-  const file = await open(zipPath, 'r');
-  let entries: Array<CentralEntry & { start: number | null }> = [];
-  let fileSize: number;
-  let known = new Set<string>();
-  const skipped: string[] = [];
+  const { zip, entries: listed } = await openZip(zipPath, BATCH_ZIP_MAX_ENTRIES);
   try {
-    fileSize = (await file.stat()).size;
-    const magic = Buffer.alloc(4);
-    await file.read(magic, 0, 4, 0);
-    if (fileSize < 22 || magic.readUInt32LE(0) !== 0x04034b50) throw paramsInvalid('the file is not a ZIP archive');
-    for (const entry of await readCentralDirectory(file, fileSize, BATCH_ZIP_MAX_ENTRIES)) {
-      if (isJunkEntry(entry.name)) skipped.push(entry.name);
-      else entries.push({ ...entry, start: null });
-    }
-    if (entries.length === 0) throw paramsInvalid('the ZIP archive holds no photos');
-    known = await room.known([...new Set(entries.map(zipEntryKey))]);
-    const fresh = entries.filter((e) => !known.has(zipEntryKey(e))).length;
-    if (fresh > room.free) {
-      throw paramsInvalid(fresh === entries.length
-        ? `the ZIP holds ${fresh} files and this batch has room for ${room.free} more photos`
-        : `the ZIP holds ${fresh} files this batch does not have yet and it has room for ${room.free} more photos`);
-    }
-    for (const entry of entries) {
-      if (entry.localOffset + 30 > fileSize) continue;
-      const local = Buffer.alloc(30);
-      await file.read(local, 0, 30, entry.localOffset);
-      if (local.readUInt32LE(0) !== 0x04034b50) continue;
-      const start = entry.localOffset + 30 + local.readUInt16LE(26) + local.readUInt16LE(28);
-      if (start + entry.compressedSize <= fileSize) entry.start = start;
-    }
+    return await unpackEach(zip, listed, workDir, room, use);
   } finally {
-    await file.close();
+    zip.close();
   }
+}
+
+/** {@link forEachZipPhoto} on the opened ZIP. */
+async function unpackEach(
+  zip: OpenedZip['zip'], listed: CentralEntry[], workDir: string, room: ZipRoom, use: (photo: ZipPhoto) => Promise<void>,
+): Promise<string[]> {
+  const entries: Array<CentralEntry & { start: number | null }> = [];
+  const skipped: string[] = [];
+  for (const entry of listed) {
+    if (isJunkEntry(entry.name)) skipped.push(entry.name);
+    else entries.push({ ...entry, start: null });
+  }
+  if (entries.length === 0) throw paramsInvalid('the ZIP archive holds no photos');
+  const known = await room.known([...new Set(entries.map(zipEntryKey))]);
+  const fresh = entries.filter((e) => !known.has(zipEntryKey(e))).length;
+  if (fresh > room.free) {
+    throw paramsInvalid(fresh === entries.length
+      ? `the ZIP holds ${fresh} files and this batch has room for ${room.free} more photos`
+      : `the ZIP holds ${fresh} files this batch does not have yet and it has room for ${room.free} more photos`);
+  }
+  for (const entry of entries) entry.start = await entryDataStart(zip, entry);
 
   let total = 0;
   for (const [i, entry] of entries.entries()) {
@@ -131,15 +125,11 @@ export async function forEachZipPhoto(zipPath: string, workDir: string, room: Zi
     if (total + entry.size > BATCH_ZIP_MAX_UNPACKED_BYTES) { await reject(`the ZIP unpacks to more than ${mb(BATCH_ZIP_MAX_UNPACKED_BYTES)}; this photo is past that`); continue; }
     const out = path.join(workDir, `batch-zip-${i}`);
     const state = { crc: 0, bytes: 0 };
-    const source = entry.compressedSize === 0
-      ? Readable.from([] as Buffer[])
-      : createReadStream(zipPath, { start: entry.start, end: entry.start + entry.compressedSize - 1, highWaterMark: 64 * 1024 });
-    const unpack = entry.method === 8 ? createInflateRaw({ chunkSize: 64 * 1024 }) : new PassThrough();
     // The header's size is the most it may produce: a bomb that lies about its size stops right there.
     const limitMessage = `the photo unpacks to more than its ZIP header says (${mb(entry.size)}): a damaged entry or a ZIP bomb`;
     let problem: string | null = null;
     try {
-      await pipeline(source, unpack, guard(entry.size, limitMessage, state), createWriteStream(out));
+      await pipeline(await entryData(zip, entry, entry.start), guard(entry.size, limitMessage, state), createWriteStream(out));
       if (state.bytes !== entry.size) problem = 'the ZIP entry is smaller than its header says';
       else if ((state.crc >>> 0) !== entry.crc) problem = 'the ZIP entry is damaged (checksum mismatch)';
     } catch (err) {

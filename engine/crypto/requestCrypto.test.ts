@@ -1,4 +1,4 @@
-import CryptoJS from 'crypto-js';
+import { createCipheriv, createDecipheriv, pbkdf2Sync, randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { base64ToBytes, bytesToBase64, decryptText, encryptText } from './requestCrypto';
 
@@ -6,23 +6,35 @@ const SECRET = 'request secret ✓';
 const SALT = Uint8Array.from({ length: 16 }, (_, i) => i + 1);
 const IV = Uint8Array.from({ length: 16 }, (_, i) => 0xa0 + i);
 
-const toWords = (bytes: Uint8Array) => CryptoJS.enc.Hex.parse(Buffer.from(bytes).toString('hex'));
+/**
+ * Known vectors, written by crypto-js 4.2.0 (the library the wire format was first made with):
+ * `CryptoJS.PBKDF2(secret, salt, { keySize: 8, iterations: 4096, hasher: CryptoJS.algo.SHA512 })`, then
+ * `CryptoJS.AES.encrypt(plain, key, { iv }).ciphertext`, sent as base64(salt ‖ iv ‖ ciphertext).
+ */
+const VECTORS: Array<{ plain: string; secret: string; salt: Uint8Array; iv: Uint8Array; cipher: string }> = [
+  { plain: '{"hosts":{"a.example":3}} — ✓', secret: SECRET, salt: SALT, iv: IV, cipher: 'AQIDBAUGBwgJCgsMDQ4PEKChoqOkpaanqKmqq6ytrq9ZlXwyduksSTe9iG4oIMB/3Xve/RKJGu4EV39+1zz5Fdt+TC5BbbFEmPhytarTM4o=' },
+  { plain: '', secret: SECRET, salt: SALT, iv: IV, cipher: 'AQIDBAUGBwgJCgsMDQ4PEKChoqOkpaanqKmqq6ytrq8hkuQ3qMIhrdPnVZxnWV2a' },
+  { plain: 'exactly 16 bytes', secret: SECRET, salt: SALT, iv: IV, cipher: 'AQIDBAUGBwgJCgsMDQ4PEKChoqOkpaanqKmqq6ytrq+N8I9Td/jEekvg2GKKXdlUbOcjUWQOs6918xEArd17Cw==' },
+  { plain: '中文 ünïcödé 🎨', secret: SECRET, salt: SALT, iv: IV, cipher: 'AQIDBAUGBwgJCgsMDQ4PEKChoqOkpaanqKmqq6ytrq/RsLD/MmHkHUYuN0xgrFVOQtYr4GDHZrIpTWmIC4Z0Qg==' },
+  {
+    plain: '{"enableTextReview":true}', secret: 'AS-secret',
+    salt: Uint8Array.from({ length: 16 }, (_, i) => 255 - i), iv: Uint8Array.from({ length: 16 }, (_, i) => i * 3),
+    cipher: '//79/Pv6+fj39vX08/Lx8AADBgkMDxIVGBseISQnKi3EWL/ZsJRFraWctrpm7w620yVJRLf9oYpx2+duXjBDEw==',
+  },
+];
+/** The key crypto-js derives for SECRET and SALT (8 words, hex). */
+const KEY_HEX = '4baabf0f14e47ef115ac351d5dff48508cf0e125476a360d5f3c020c1922429f';
 
-/** How a crypto-js peer encrypts in our wire format: PBKDF2-SHA512 4096 × 8 words, AES-CBC/PKCS7, salt‖iv‖ct. */
-function cryptoJsEncrypt(plain: string, secret: string, salt: Uint8Array, iv: Uint8Array): string {
-  const key = CryptoJS.PBKDF2(secret, toWords(salt), { keySize: 8, iterations: 4096, hasher: CryptoJS.algo.SHA512 });
-  const ct = CryptoJS.AES.encrypt(plain, key, { iv: toWords(iv) }).ciphertext;
-  return toWords(salt).concat(toWords(iv)).concat(ct).toString(CryptoJS.enc.Base64);
+/** A peer on node:crypto (OpenSSL), not WebCrypto: PBKDF2-SHA512 4096 × 32 bytes, AES-256-CBC/PKCS7, salt‖iv‖ct. */
+const peerKey = (secret: string, salt: Uint8Array) => pbkdf2Sync(Buffer.from(secret, 'utf8'), salt, 4096, 32, 'sha512');
+function peerEncrypt(plain: string, secret: string, salt: Uint8Array, iv: Uint8Array): string {
+  const cipher = createCipheriv('aes-256-cbc', peerKey(secret, salt), iv);
+  return Buffer.concat([salt, iv, cipher.update(plain, 'utf8'), cipher.final()]).toString('base64');
 }
-
-/** How a crypto-js peer decrypts our output. */
-function cryptoJsDecrypt(cipher: string, secret: string): string {
-  const hex = Buffer.from(cipher, 'base64').toString('hex');
-  const salt = CryptoJS.enc.Hex.parse(hex.slice(0, 32));
-  const iv = CryptoJS.enc.Hex.parse(hex.slice(32, 64));
-  const ciphertext = CryptoJS.enc.Hex.parse(hex.slice(64));
-  const key = CryptoJS.PBKDF2(secret, salt, { keySize: 8, iterations: 4096, hasher: CryptoJS.algo.SHA512 });
-  return CryptoJS.AES.decrypt(CryptoJS.lib.CipherParams.create({ ciphertext }), key, { iv }).toString(CryptoJS.enc.Utf8);
+function peerDecrypt(text: string, secret: string): string {
+  const bytes = Buffer.from(text, 'base64');
+  const decipher = createDecipheriv('aes-256-cbc', peerKey(secret, bytes.subarray(0, 16)), bytes.subarray(16, 32));
+  return Buffer.concat([decipher.update(bytes.subarray(32)), decipher.final()]).toString('utf8');
 }
 
 afterEach(() => vi.restoreAllMocks());
@@ -43,22 +55,26 @@ describe('requestCrypto', () => {
     expect(base64ToBytes(a).slice(0, 32)).not.toEqual(base64ToBytes(b).slice(0, 32));
   });
 
-  it('is byte-identical to crypto-js for the same salt and IV', async () => {
-    const plain = '{"hosts":{"a.example":3}} — ✓';
-    const ours = await encryptText(plain, SECRET, { salt: SALT, iv: IV });
-    expect(ours).toBe(cryptoJsEncrypt(plain, SECRET, SALT, IV));
-    // Layout: salt ‖ iv ‖ ciphertext.
-    const bytes = base64ToBytes(ours);
-    expect(bytes.slice(0, 16)).toEqual(SALT);
-    expect(bytes.slice(16, 32)).toEqual(IV);
-    expect((bytes.length - 32) % 16).toBe(0);
+  it('is byte-identical to crypto-js for the same salt and IV (known vectors)', async () => {
+    expect(peerKey(SECRET, SALT).toString('hex')).toBe(KEY_HEX);
+    for (const v of VECTORS) {
+      const ours = await encryptText(v.plain, v.secret, { salt: v.salt, iv: v.iv });
+      expect(ours, v.plain).toBe(v.cipher);
+      expect(peerEncrypt(v.plain, v.secret, v.salt, v.iv), v.plain).toBe(v.cipher);
+      expect(await decryptText(v.cipher, v.secret), v.plain).toBe(v.plain);
+      // Layout: salt ‖ iv ‖ ciphertext.
+      const bytes = base64ToBytes(ours);
+      expect(bytes.slice(0, 16)).toEqual(v.salt);
+      expect(bytes.slice(16, 32)).toEqual(v.iv);
+      expect((bytes.length - 32) % 16).toBe(0);
+    }
   });
 
-  it('crypto-js decrypts our output and we decrypt crypto-js output', async () => {
-    const plain = 'account-42 / 设备';
-    expect(cryptoJsDecrypt(await encryptText(plain, SECRET), SECRET)).toBe(plain);
-    const theirs = cryptoJsEncrypt(plain, SECRET, crypto.getRandomValues(new Uint8Array(16)), crypto.getRandomValues(new Uint8Array(16)));
-    expect(await decryptText(theirs, SECRET)).toBe(plain);
+  it('a node:crypto peer decrypts our output and we decrypt its output', async () => {
+    for (const plain of ['account-42 / 设备', '', 'x'.repeat(1000)]) {
+      expect(peerDecrypt(await encryptText(plain, SECRET), SECRET)).toBe(plain);
+      expect(await decryptText(peerEncrypt(plain, SECRET, randomBytes(16), randomBytes(16)), SECRET)).toBe(plain);
+    }
   });
 
   it('decrypt with the wrong secret gives null and logs', async () => {

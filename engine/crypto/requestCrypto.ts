@@ -12,7 +12,8 @@
  *
  * Wire format: base64( salt (16 bytes) ‖ iv (16 bytes) ‖ ciphertext (a multiple of 16 bytes) ), standard
  * alphabet with `=` padding. Salt and IV are fresh random bytes per call, so equal texts encrypt differently.
- * A crypto-js peer splits the decoded bytes at 16 and 32 (see requestCrypto.test.ts for the exact calls).
+ * A crypto-js peer splits the decoded bytes at 16 and 32. crypto-js is not a dependency: requestCrypto.test.ts
+ * holds known vectors it wrote (4.2.0) and checks against a node:crypto peer.
  *
  * CBC carries no authentication tag: a wrong key is detected by the PKCS#7 padding check and strict UTF-8
  * decoding, which catches it in all but a vanishing fraction of cases; integrity is not guaranteed.

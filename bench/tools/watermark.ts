@@ -12,7 +12,6 @@
  *
  *   node --import tsx bench/tools/watermark.ts
  */
-import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';

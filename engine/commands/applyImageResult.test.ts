@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, it } from 'vitest';
 import { createTestEditor } from '../../tests/helpers/TestEditor';
 import { applyImageResult } from './applyImageResult';
 import { cropImage } from './cropImage';

@@ -4,7 +4,7 @@
  * inside the template's bands. Plain arithmetic shared by the server (the crop) and the edit page
  * (the band it draws, the limits of its sliders).
  */
-import { bandMid, type IdPhotoTemplate, type PercentBand } from './template';
+import { type IdPhotoTemplate, type PercentBand } from './template';
 
 /** Measured head of an upright photo, in its pixels. */
 export interface HeadMeasure {

@@ -12,6 +12,7 @@ export interface NormalizedView {
 }
 
 /** Zero-width and other format characters (ZWSP, ZWJ, ZWNJ, soft hyphen, BOM, bidi controls), and variation selectors. */
+// biome-ignore lint/suspicious/noMisleadingCharacterClass: each listed code point stands alone (a set of invisible characters, no sequences)
 const INVISIBLE = /^[\p{Cf}\u180B-\u180F\uFE00-\uFE0F\u{E0100}-\u{E01EF}\u115F\u1160\u3164\uFFA0]$/u;
 const MARK = /\p{M}/gu;
 

@@ -9,7 +9,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { fromPromise } from 'xstate';
 import { ResultCode } from '../../engine/spec/errors';
 import { MOBILE_BREAKPOINT_PX } from '../../engine/spec/limits';
-import { loginMachine, loginState, type StoredAccount } from '../../machines/login.machine';
+import { loginMachine, loginState } from '../../machines/login.machine';
 import { isAuthPage, isWorkPage, navigationAfterLogin } from '../../machines/loginNavigation';
 import { rememberWorkPage } from '../tools/resumeResult';
 

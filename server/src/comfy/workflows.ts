@@ -81,7 +81,7 @@ function coerce(name: string, spec: WorkflowInput | undefined, value: unknown): 
  * An input without a value or default is a defect of the caller: SERVER_ERROR naming it.
  */
 export function fillWorkflow<T = ApiWorkflow>(file: WorkflowFile, values: InputValues, template: T = file.workflow as T): T {
-  const valueOf = (name: string) => {
+  const inputValue = (name: string) => {
     const spec = file.inputs[name];
     const v = values[name] ?? spec?.default;
     if (v === undefined) throw new ApiError(ResultCode.SERVER_ERROR, `workflow ${file.taskType}: named input ${name} has no value`);
@@ -90,8 +90,8 @@ export function fillWorkflow<T = ApiWorkflow>(file: WorkflowFile, values: InputV
   const walk = (node: unknown): unknown => {
     if (typeof node === 'string') {
       const whole = WHOLE.exec(node);
-      if (whole) return valueOf(whole[1]);
-      return node.replace(PART, (_m, name: string) => String(valueOf(name)));
+      if (whole) return inputValue(whole[1]);
+      return node.replace(PART, (_m, name: string) => String(inputValue(name)));
     }
     if (Array.isArray(node)) return node.map(walk);
     if (node && typeof node === 'object') return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, walk(v)]));

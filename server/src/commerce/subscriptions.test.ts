@@ -16,7 +16,6 @@ describe('plans and subscriptions over time (test provider, PGlite)', () => {
   let ledger: CreditLedger;
   let commerce: CommerceService;
   const provider = createTestProvider();
-  let n = 0;
 
   beforeAll(async () => {
     store = await target.make();
@@ -37,7 +36,6 @@ describe('plans and subscriptions over time (test provider, PGlite)', () => {
     const sessionId = checkout.url.split('/').pop()!;
     const order = (await commerce.pendingBySession(sessionId))!;
     expect(await commerce.apply(provider.completeEvent(sessionId, { amount: order.amount, currency: order.currency }))).toBe('applied');
-    n += 1;
     return checkout.purchaseId;
   }
 

@@ -31,6 +31,7 @@ export const BAD_STRINGS: string[] = [
   '%', '%ZZ', '%E0%A4%A', '%C3', '%FF%FE', '/files/uploads/%ZZ.jpg', 'http://localhost/files/uploads/%E0%A4%A.jpg',
   '/files/uploads/web/a%00b.jpg', 'a\u0000b', '\u0000', '/files/uploads/\u0000.jpg', '../../etc/passwd', '/files/../../etc/passwd',
   '/files/uploads', '/files/uploads/', '/files/', 'file:///etc/passwd', 'data:image/png;base64,AAAA', 'javascript:alert(1)',
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a template-injection probe, meant literally
   '\ud800', '\udfff\ud800', 'x'.repeat(70_000), '🙂'.repeat(500), '\r\nX-Injected: 1', '${7*7}', '<script>alert(1)</script>',
   ' ', '', 'null', '[]', '{}', '1e400', 'NaN', '-0', '0x10', '/files/uploads/web/none.jpg',
 ];

@@ -53,7 +53,6 @@ export function looksLikeImage(head: Buffer): boolean {
  * backslash), and besides neither empty nor holding control characters.
  */
 export function isSafeEntryName(name: string): boolean {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it refuses
   if (name === '' || /[\u0000-\u001f]/.test(name)) return false;
   return yauzl.validateFileName(name) === null;
 }

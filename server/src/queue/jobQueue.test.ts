@@ -24,7 +24,7 @@ describe('heavy queue pickup and idle polling', () => {
   const started: Array<{ taskId: string; at: number }> = [];
   const startedWithin = async (taskId: string, ms: number) => {
     const queuedAt = performance.now();
-    for (let i = 0; performance.now() - queuedAt < ms && !started.some((s) => s.taskId === taskId); i++) await sleep(10);
+    while (performance.now() - queuedAt < ms && !started.some((s) => s.taskId === taskId)) await sleep(10);
     return started.find((s) => s.taskId === taskId);
   };
 

@@ -7,7 +7,7 @@
  */
 import { useActorRef } from '@xstate/react';
 import Konva from 'konva';
-import { type RefObject, useCallback, useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import type { Editor } from '../../../engine/Editor';
 import { BACKGROUND_LAYER_ID } from '../../../engine/spec/kinds';
 import { type PointerKind, type PressTarget, canvasGestureMachine } from '../../../machines/canvasGesture.machine';

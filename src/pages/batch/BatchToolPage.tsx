@@ -4,7 +4,7 @@
  * progress with the time remaining; retry one or all failed, cancel; download all as one ZIP or one by
  * one. The batch lives on the server: the address gets `?pid=` and a reload resumes it.
  */
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';

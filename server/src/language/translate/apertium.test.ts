@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ApertiumTranslator , readApertiumMarks } from './apertium';
 import { listApertiumModes, planRoutes } from './apertiumModes';
 import { isOnPath } from './createTranslator';
-import { ProcessError, runProcess } from './runProcess';
+import { runProcess } from './runProcess';
 import { TranslateFailedError, TranslateUnavailableError } from './translator';
 
 /** The mode names Debian bookworm's apertium-eng-spa, -es-pt, -fr-es and -spa-ita install. */

@@ -52,7 +52,6 @@ export interface FaceFound {
 
 /** Where the face models live: the prepared copy, else the package's own folder. */
 export function humanModelDir(): string {
-  const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..', '..', '..');
   const prepared = path.join(processConfig().models.modelDir, 'human');
   if (['blazeface', 'facemesh', 'iris'].every((m) => existsSync(path.join(prepared, `${m}.json`)) && existsSync(path.join(prepared, `${m}.bin`)))) return prepared;
   return path.join(path.dirname(require.resolve('@vladmandic/human')), '..', 'models');

@@ -9,7 +9,6 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { PROJECT_ROOT } from '../../config';
 import { processConfig } from '../../config/processConfig';
 import { COCO_LABELS } from './cocoLabels';
 

@@ -204,6 +204,7 @@ export class GlRunner {
     }
     try {
       gl.viewport(0, 0, width, height);
+      // biome-ignore lint/correctness/useHookAtTopLevel: WebGL's useProgram, not a React hook
       gl.useProgram(compiled.program);
       gl.bindBuffer(gl.ARRAY_BUFFER, this.triangle);
       gl.enableVertexAttribArray(compiled.position);

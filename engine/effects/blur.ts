@@ -86,8 +86,6 @@ export function blurRenderSize(w: number, h: number): { width: number; height: n
   const scale = long > BLUR_RENDER_MAX_SIDE ? BLUR_RENDER_MAX_SIDE / long : 1;
   return { width: Math.max(1, Math.round(w * scale)), height: Math.max(1, Math.round(h * scale)), scale };
 }
-/** Alias of blurRenderSize (the name used in the effects contract). */
-export const renderSizeFor = blurRenderSize;
 
 /** A box radius rounded and clamped to 0..64 (SPEC §9). */
 export function clampBoxRadius(r: number): number {

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { getCompareState, isComparing, setComparing, subscribeCompare } from './compareStore';
+import { isComparing, setComparing, subscribeCompare } from './compareStore';
 
 describe('compareStore', () => {
   it('starts off, turns on and off, and tells subscribers only about real changes', () => {
@@ -8,7 +8,7 @@ describe('compareStore', () => {
     const stop = subscribeCompare(listener);
     setComparing(true);
     setComparing(true);
-    expect(getCompareState()).toBe(true);
+    expect(isComparing()).toBe(true);
     setComparing(false);
     expect(isComparing()).toBe(false);
     expect(listener).toHaveBeenCalledTimes(2);

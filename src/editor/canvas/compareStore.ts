@@ -1,7 +1,7 @@
 /**
  * Hold-to-compare: while the user holds the Compare button (or the backslash key) the canvas shows
  * layers without their effects. A view-only flag, never part of the document or its history; the
- * renderer reads it (`getCompareState`, `subscribeCompare`) and the panel shows it (`useCompare`).
+ * renderer reads it (`isComparing`, `subscribeCompare`) and the panel shows it (`useCompare`).
  */
 import { createSmallStore } from '../scene/smallStore';
 
@@ -11,9 +11,6 @@ const store = createSmallStore(false);
 export function isComparing(): boolean {
   return store.get();
 }
-
-/** The same flag for the renderer: `getCompareState()` → true = draw without effects. */
-export const getCompareState = isComparing;
 
 /** Turns comparing on or off; listeners run only on a real change. */
 export function setComparing(on: boolean): void {

@@ -21,6 +21,10 @@ phase "type check (browser, server, tests and scripts projects)"
 npm run --silent typecheck
 phase "layer boundaries"
 npx depcruise engine machines src server shaders -c .dependency-cruiser.cjs
+phase "dead code (knip: unused files, dependencies and binaries fail; unused exports are listed)"
+npm run --silent check:dead
+phase "lint (Biome, rules for real bugs; no formatter)"
+npm run --silent lint
 phase "unit and server tests${DATABASE_URL:+ (PGlite and PostgreSQL)}"
 NO_COLOR=1 npx vitest run 2>&1 | tee "$logs/unit.log"
 phase "build"

@@ -222,7 +222,7 @@ export function MagicEraserPage() {
               {info.hasQuality && (
                 <label className="eraser-page__quality">
                   <span>{t('eraser.quality.label')}</span>
-                  <select value={quality} onChange={(e) => setQuality(e.target.value as EraseQuality)} disabled={sending} data-testid="eraser.quality">
+                  <select className="select" value={quality} onChange={(e) => setQuality(e.target.value as EraseQuality)} disabled={sending} data-testid="eraser.quality">
                     <option value="best">{t('eraser.quality.best')}</option>
                     <option value="fast">{t('eraser.quality.fast')}</option>
                   </select>

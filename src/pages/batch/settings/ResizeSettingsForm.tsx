@@ -27,7 +27,7 @@ export function ResizeSettingsForm({ value, onChange, disabled, idPrefix }: Sett
     <div className="batch-form" data-testid="batch.resize.form">
       <label className="batch-field" htmlFor={id('mode')}>
         <span>{t('batch.resize.mode')}</span>
-        <select id={id('mode')} value={mode} disabled={disabled} onChange={(e) => onChange({ mode: e.target.value as ResizeBatchSettings['mode'] })}>
+        <select className="select" id={id('mode')} value={mode} disabled={disabled} onChange={(e) => onChange({ mode: e.target.value as ResizeBatchSettings['mode'] })}>
           {RESIZE_MODES.map((m) => <option key={m} value={m}>{t(`batch.resize.modes.${m}`)}</option>)}
         </select>
       </label>
@@ -69,7 +69,7 @@ export function ResizeSettingsForm({ value, onChange, disabled, idPrefix }: Sett
       {mode === 'preset' && (
         <label className="batch-field" htmlFor={id('preset')}>
           <span>{t('batch.resize.preset')}</span>
-          <select id={id('preset')} value={value.presetId ?? ''} disabled={disabled} onChange={(e) => onChange({ presetId: e.target.value as ResizeBatchSettings['presetId'], fit: undefined })}>
+          <select className="select" id={id('preset')} value={value.presetId ?? ''} disabled={disabled} onChange={(e) => onChange({ presetId: e.target.value as ResizeBatchSettings['presetId'], fit: undefined })}>
             <option value="" disabled>{t('batch.resize.choosePreset')}</option>
             {(['marketplace', 'social'] as const).map((group) => (
               <optgroup key={group} label={t(`batch.resize.presetGroups.${group}`)}>
@@ -106,7 +106,7 @@ export function ResizeSettingsForm({ value, onChange, disabled, idPrefix }: Sett
       <div className="batch-row">
         <label className="batch-field" htmlFor={id('format')}>
           <span>{t('batch.resize.format')}</span>
-          <select id={id('format')} value={format} disabled={disabled} onChange={(e) => onChange({ format: e.target.value as ResizeBatchSettings['format'] })}>
+          <select className="select" id={id('format')} value={format} disabled={disabled} onChange={(e) => onChange({ format: e.target.value as ResizeBatchSettings['format'] })}>
             {RESIZE_FORMATS.map((f) => <option key={f} value={f}>{f === 'original' ? t('batch.resize.sameFormat') : f.toUpperCase()}</option>)}
           </select>
         </label>

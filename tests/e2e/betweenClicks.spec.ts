@@ -4,6 +4,8 @@
  * The bulk resizer's sidebar is checked in batchResizer.spec.ts, the AI background's product select in
  * textExtraction.spec.ts.
  */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { expectStyledSelect } from '../helpers/styledSelect';
 
@@ -13,5 +15,66 @@ test('every select outside the editor wears the app\'s select, not the browser\'
     const selects = page.locator('main select');
     await expect(selects.first(), route).toBeVisible();
     for (const select of await selects.all()) await expectStyledSelect(select);
+  }
+});
+
+/** Fake project rows: names short and long, one without a picture, one whose picture fails, and a tall picture. */
+function projectRows(thumb: (id: string) => string | null) {
+  const rows = [
+    ['PROJ_polish_a', 'Autumn sale banner'],
+    ['PROJ_polish_b', 'Birthday card for grandma with a very long name that does not fit on one line of the card'],
+    ['PROJ_polish_c', 'Coffee'],
+    ['PROJ_polish_d', ''],
+    ['PROJ_polish_e', 'Event poster'],
+  ] as const;
+  return rows.map(([projectId, name], i) => ({
+    projectId, name, type: 'design', updatedAt: i === 2 ? 'not a date' : new Date(Date.UTC(2026, 0, 10 + i)).toISOString(),
+    thumbnailUrl: thumb(projectId), canvasW: 1080, canvasH: 1080, layerCount: 2,
+  }));
+}
+
+test('My projects: each card keeps a 4:3 thumbnail box with the project\'s letter until its picture loads, and every card is as tall as the others', async ({ page }) => {
+  const tall = await readFile(path.resolve('tests/assets/photos/dog.jpg'));
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => { release = resolve; });
+  await page.route('**/polish-thumbs/**', async (route) => {
+    if (route.request().url().includes('missing')) return route.fulfill({ status: 404, body: '' });
+    if (route.request().url().includes('slow')) await held;
+    await route.fulfill({ status: 200, contentType: 'image/jpeg', body: tall });
+  });
+  await page.route((url) => url.pathname === '/api/projects', (route) => route.fulfill({
+    contentType: 'application/json',
+    body: JSON.stringify({ resultCode: 100, msg: 'success', data: { projects: projectRows((id) => ({
+      PROJ_polish_a: '/polish-thumbs/slow-a.jpg', PROJ_polish_b: '/polish-thumbs/b.jpg', PROJ_polish_c: null,
+      PROJ_polish_d: '/polish-thumbs/missing-d.jpg', PROJ_polish_e: '/polish-thumbs/slow-e.jpg',
+    } as Record<string, string | null>)[id]) } }),
+  }));
+
+  const heights = () => page.getByTestId('projects.grid').locator(':scope > li').evaluateAll((cards) => cards.map((c) => Math.round(c.getBoundingClientRect().height)));
+  const thumbBoxes = () => page.locator('.ed-project__thumb').evaluateAll((boxes) => boxes.map((b) => b.getBoundingClientRect()).map((r) => Math.round((r.height / r.width) * 100)));
+
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/en/project');
+  const pictureShown = (card: string) => page.getByTestId(card).locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0);
+  await expect.poll(() => pictureShown('projects.item.PROJ_polish_b')).toBe(true);
+  // While the slow pictures load, their boxes show the project's letter, not a blank.
+  const waiting = page.getByTestId('projects.item.PROJ_polish_a');
+  await expect(waiting.getByTestId('projects.placeholder')).toHaveText('A');
+  await expect(waiting.getByTestId('projects.placeholder')).toBeVisible();
+  await expect(page.getByTestId('projects.item.PROJ_polish_c').getByTestId('projects.placeholder')).toHaveText('C');
+  // The untitled one gets the letter of "Untitled design", and keeps it when its picture fails.
+  await expect(page.getByTestId('projects.item.PROJ_polish_d').getByTestId('projects.placeholder')).toHaveText('U');
+  for (const ratio of await thumbBoxes()) expect(ratio).toBe(75);
+  expect(new Set(await heights()).size, `card heights ${await heights()}`).toBe(1);
+
+  release();
+  await expect.poll(() => pictureShown('projects.item.PROJ_polish_a')).toBe(true);
+  await expect(waiting.getByTestId('projects.placeholder')).toHaveCount(0);
+  await expect(waiting.locator('img')).toHaveCSS('opacity', '1');
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    // A tall (9:16) picture stays inside its 4:3 box: the cards keep one height, at both widths.
+    for (const ratio of await thumbBoxes()) expect(ratio, `${width}px`).toBe(75);
+    expect(new Set(await heights()).size, `${width}px: card heights ${await heights()}`).toBe(1);
   }
 });

@@ -78,3 +78,38 @@ test('My projects: each card keeps a 4:3 thumbnail box with the project\'s lette
     expect(new Set(await heights()).size, `${width}px: card heights ${await heights()}`).toBe(1);
   }
 });
+
+test('magic eraser at 1280 × 720: the mask toolbar is one compact row and the photo starts within the first 300 px; at 390 px it wraps inside the card', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.goto('/en/tools/magic-eraser-with-ai-detection');
+  // A returning visitor has answered the cookie question: the banner is not part of the page's layout.
+  await page.getByTestId('cookie.essential').click();
+  await page.getByTestId('upload.input').setInputFiles(path.resolve('tests/assets/photos/coffee.jpg'));
+  const canvas = page.getByTestId('mask.canvas');
+  await expect(canvas).toBeVisible();
+  const toolbar = page.getByTestId('eraser.toolbar');
+  // Brush / Select object, size, Paint / Unpaint, Undo / Redo / Clear, Detect, Preview: all on one row.
+  const rows = () => toolbar.evaluate((bar) => new Set([...bar.children].map((c) => {
+    const r = c.getBoundingClientRect();
+    return Math.round(r.top + r.height / 2);
+  })).size);
+  expect(await rows()).toBe(1);
+  expect((await canvas.boundingBox())!.y).toBeLessThanOrEqual(300);
+  await expect(page.getByTestId('eraser.undo')).toHaveAccessibleName('Undo');
+  await expect(page.getByTestId('eraser.clear')).toHaveAccessibleName('Clear');
+  await expectStyledSelect(page.getByTestId('eraser.quality'));
+
+  // With Select object on, the row keeps its place (Add / Leave out instead of the brush's controls).
+  await page.getByTestId('eraser.tool.select').click();
+  expect(await rows()).toBe(1);
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByTestId('eraser.tool.brush').click();
+  const card = (await page.locator('.workspace').boundingBox())!;
+  for (const control of await toolbar.locator('button, input, output').all()) {
+    const box = (await control.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(card.x);
+    expect(box.x + box.width).toBeLessThanOrEqual(card.x + card.width);
+  }
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+});

@@ -176,7 +176,7 @@ export function MagicEraserPage() {
 
   const locked = !editing || sending;
   return (
-    <div className="container tool-page eraser-page" data-testid="page.magicEraser">
+    <div className={`container tool-page eraser-page${photo && task.phase !== 'done' ? ' eraser-page--editing' : ''}`} data-testid="page.magicEraser">
       <header className="page-header center">
         <h1 className="page-title">{t('tools.magicEraser.title')}</h1>
         <p className="lead">{t('eraser.subtitle')}</p>

@@ -4,9 +4,9 @@
  * The bulk resizer's sidebar is checked in batchResizer.spec.ts, the AI background's product select in
  * textExtraction.spec.ts.
  */
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { expectStyledSelect } from '../helpers/styledSelect';
 
 test('every select outside the editor wears the app\'s select, not the browser\'s default', async ({ page }) => {
@@ -112,4 +112,57 @@ test('magic eraser at 1280 × 720: the mask toolbar is one compact row and the p
     expect(box.x + box.width).toBeLessThanOrEqual(card.x + card.width);
   }
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+});
+
+/** Signs this browser in with an e-mail code from the e2e server's outbox (it has no SMTP). */
+async function signIn(page: Page, email: string) {
+  await page.evaluate((address) => fetch('/api/account/email/code', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: address }) }), email);
+  let code = '';
+  await expect.poll(async () => {
+    const file = (await readdir('.e2e-data/outbox').catch(() => [])).filter((f) => f.includes(email)).sort().at(-1);
+    code = file ? (await readFile(path.join('.e2e-data/outbox', file), 'utf8')).match(/sign-in code is (\d{6})/)?.[1] ?? '' : '';
+    return code;
+  }).not.toBe('');
+  await page.evaluate(async ({ address, typed }) => {
+    const reply = await fetch('/api/account/email/login', {
+      method: 'POST', body: JSON.stringify({ email: address, code: typed }),
+      headers: { 'content-type': 'application/json', 'x-device-id': localStorage.getItem('deviceId') ?? '' },
+    }).then((r) => r.json());
+    localStorage.setItem('authToken', reply.data.token);
+    localStorage.setItem('accountInfo', JSON.stringify({ accountId: reply.data.accountId, email: address }));
+  }, { address: email, typed: code });
+}
+
+test('the signed-in header with a long e-mail and the credit badge stays inside the window at 1280 and 390 px', async ({ page }) => {
+  await page.goto('/en');
+  await page.getByTestId('cookie.essential').click();
+  const email = `someone.with.a.rather-long-address-${Date.now()}@example-company.org`;
+  await signIn(page, email);
+  // The welcome gift's dialog is not what this looks at.
+  await page.evaluate(() => localStorage.setItem('collectGuideGift', 'GIFTED'));
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto('/en/tools/background-changer');
+    if (width === 390) await page.getByTestId('nav.menu').click();
+    const account = page.getByTestId('header.account');
+    await expect(account).toBeVisible();
+    await expect(account).toHaveAttribute('title', email);
+    const badge = page.getByTestId('header.balance');
+    await expect(badge).toBeVisible();
+    const box = (await account.boundingBox())!;
+    const badgeBox = (await badge.boundingBox())!;
+    expect(box.x + box.width, `${width}px: the account link`).toBeLessThanOrEqual(width);
+    expect(badgeBox.x + badgeBox.width, `${width}px: the badge`).toBeLessThanOrEqual(box.x + box.width + 0.5);
+    expect(badgeBox.height, `${width}px: the badge on one line`).toBeLessThan(40);
+    const address = page.locator('.header-account__email');
+    if (width === 1280) {
+      // The address is cut with an ellipsis, beside the badge, not over it.
+      const addressBox = (await address.boundingBox())!;
+      expect(addressBox.x + addressBox.width).toBeLessThanOrEqual(badgeBox.x);
+      expect(await address.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+    } else {
+      await expect(address).toBeHidden();
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), `${width}px: no sideways scroll`).toBeLessThanOrEqual(width);
+  }
 });

@@ -166,3 +166,25 @@ test('the signed-in header with a long e-mail and the credit badge stays inside 
     expect(await page.evaluate(() => document.documentElement.scrollWidth), `${width}px: no sideways scroll`).toBeLessThanOrEqual(width);
   }
 });
+
+test('ID photo maker at 390 px: the Output choice fills every line it wraps to, and the search box is the app\'s field', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/en/tools/id-photo-maker');
+  const control = page.locator('.idp-segmented');
+  await expect(control).toBeVisible();
+  // A wrapped line ending short of the control's edge left an empty, half-bordered corner (screenshot, issue 29).
+  const gaps = await control.evaluate((box) => {
+    const right = box.getBoundingClientRect().right - parseFloat(getComputedStyle(box).borderRightWidth);
+    const ends = new Map<number, number>();
+    for (const item of box.children) {
+      const r = item.getBoundingClientRect();
+      ends.set(Math.round(r.top), Math.max(ends.get(Math.round(r.top)) ?? 0, r.right));
+    }
+    return [...ends.values()].map((end) => Math.round(right - end));
+  });
+  expect(gaps.length).toBeGreaterThan(1); // it does wrap at this width
+  for (const gap of gaps) expect(gap).toBeLessThanOrEqual(1);
+  const search = page.locator('.idp-picker__search');
+  await expect(search).toHaveCSS('border-top-left-radius', '8px');
+  await expect(search).toHaveCSS('min-height', '40px');
+});

@@ -7,6 +7,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import sharp from 'sharp';
 import { expectStyledSelect } from '../helpers/styledSelect';
 
 test('every select outside the editor wears the app\'s select, not the browser\'s default', async ({ page }) => {
@@ -34,7 +35,8 @@ function projectRows(thumb: (id: string) => string | null) {
 }
 
 test('My projects: each card keeps a 4:3 thumbnail box with the project\'s letter until its picture loads, and every card is as tall as the others', async ({ page }) => {
-  const tall = await readFile(path.resolve('tests/assets/photos/dog.jpg'));
+  // A tall (9:16) picture: without a fixed box it would make its card taller than the others.
+  const tall = await sharp({ create: { width: 360, height: 640, channels: 3, background: '#3366cc' } }).jpeg().toBuffer();
   let release: () => void = () => undefined;
   const held = new Promise<void>((resolve) => { release = resolve; });
   await page.route('**/polish-thumbs/**', async (route) => {

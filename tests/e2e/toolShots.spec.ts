@@ -1,7 +1,8 @@
 /**
  * Screenshots for issue 29 item 12 (not a check: it runs only when asked), at 1280 and 390 px wide, saved as small
- * PNGs in bench/tools/screenshots/: the background changer with a result, the ID photo maker with a result, and the
- * local test checkout page reached the way a person reaches it in the paid-service mode (signed in, Pricing, Buy).
+ * PNGs in bench/tools/screenshots/: the background changer with a result and the local test checkout page reached
+ * the way a person reaches it in the paid-service mode (signed in, Pricing, Buy). The ID photo maker's, with a
+ * result, are idphoto-half-length-*.png, made by idPhotoFree.spec.ts on every run.
  *   SHOTS=1 E2E_PORT=4480 npx playwright test tests/e2e/toolShots.spec.ts
  */
 import { readdir, readFile } from 'node:fs/promises';
@@ -41,22 +42,6 @@ test.describe('issue 29 item 12 screenshots', () => {
       await page.evaluate(() => window.scrollTo(0, 0));
       await expect(page.getByTestId('result.image')).toBeInViewport();
       await save(page, `changer-${width}.png`);
-    }
-  });
-
-  test('ID photo maker with a result', async ({ page }) => {
-    await answerCookies(page);
-    await page.setViewportSize({ width: 1280, height: height(1280) });
-    await page.goto('/en/tools/id-photo-maker');
-    await page.getByTestId('upload.input').setInputFiles(PHOTO);
-    const result = page.getByTestId('idphoto.result');
-    await expect(result).toHaveAttribute('data-template', 'us-passport', { timeout: 300_000 });
-    for (const width of WIDTHS) {
-      await page.setViewportSize({ width, height: height(width) });
-      // The options (background, output) and the top of the photo in one picture.
-      await page.getByTestId('idphoto.options').scrollIntoViewIfNeeded();
-      await page.evaluate(() => window.scrollBy(0, -80));
-      await save(page, `idphoto-half-length-${width}.png`);
     }
   });
 

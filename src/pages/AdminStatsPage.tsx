@@ -100,7 +100,7 @@ export function AdminStatsView({ state, days, onDays, onReload, onToken }: Admin
         <div className="admin-stats__toolbar">
           <label className="admin-stats__period">
             <span>{t('admin.period')}</span>
-            <select value={days} onChange={(e) => onDays(Number(e.target.value))} data-testid="adminStats.period">
+            <select className="select" value={days} onChange={(e) => onDays(Number(e.target.value))} data-testid="adminStats.period">
               {PERIODS.map((d) => (
                 <option key={d} value={d}>{d === 0 ? t('admin.periodAll') : t('admin.periodDays', { days: d })}</option>
               ))}

@@ -66,7 +66,12 @@ export function ProjectsPage({ type }: { type: ProjectType }) {
 
       {state.status === 'loading' && (
         <ul className="ed-project-grid" aria-busy="true" aria-label={t('projects.loading')} data-testid="projects.loading">
-          {Array.from({ length: 6 }, (_, i) => <li key={i} className="card ed-project ed-project--skeleton" />)}
+          {Array.from({ length: 6 }, (_, i) => (
+            <li key={i} className="card ed-project ed-project--skeleton">
+              <span className="ed-project__thumb" />
+              <span className="ed-project__meta"><span className="ed-project__bar" /><span className="ed-project__bar ed-project__bar--short" /></span>
+            </li>
+          ))}
         </ul>
       )}
 

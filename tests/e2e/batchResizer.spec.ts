@@ -20,7 +20,7 @@ test('resizes three photos to 300 × 200 PNG, one of them to its own 120 × 120,
   await expect(page.getByTestId('batch.thumb')).toHaveCount(3);
 
   const all = page.locator('.batch-settings');
-  await all.getByLabel('Resize by').selectOption('exact');
+  await all.getByTestId('batch.resize.mode.exact').click();
   await all.getByLabel('Width (px)').fill('300');
   await all.getByLabel('Height (px)').fill('200');
   await all.getByLabel('Keep aspect ratio').uncheck();
@@ -73,7 +73,7 @@ test('a reload before every photo is uploaded loses none: the rest upload into t
   await page.getByTestId('batch.input').setInputFiles(names.map(photo));
   await expect(page.getByTestId('batch.thumb')).toHaveCount(10);
   const all = page.locator('.batch-settings');
-  await all.getByLabel('Resize by').selectOption('exact');
+  await all.getByTestId('batch.resize.mode.exact').click();
   await all.getByLabel('Width (px)').fill('64');
   await all.getByLabel('Height (px)').fill('64');
   await all.getByLabel('Keep aspect ratio').uncheck();
@@ -145,12 +145,48 @@ test('a marketplace preset defaults to Fit on white, a social one to Crop; prese
   await page.getByTestId('batch.input').setInputFiles([photo('coffee')]);
   await expect(page.getByTestId('batch.thumb')).toHaveCount(1);
   const all = page.locator('.batch-settings');
-  await page.locator('#all-mode').selectOption('preset');
-  await page.locator('#all-preset').selectOption('shopify');
-  await expect(page.locator('#all-preset option[value="shopify"]')).toHaveText('Shopify-Produkt · 2048 × 2048');
+  await all.getByTestId('batch.resize.mode.preset').click();
+  await all.getByTestId('batch.resize.preset.shopify').click();
+  await expect(all.getByTestId('batch.resize.preset.shopify')).toHaveText('Shopify-Produkt');
+  await expect(all.getByTestId('batch.resize.presetSize')).toHaveText('Shopify-Produkt · 2048 × 2048 px');
   const fit = all.locator('input[type="radio"][value="fit"]');
   await expect(fit).toBeChecked();
-  await page.locator('#all-preset').selectOption('instagram-square');
+  await all.getByTestId('batch.resize.preset.instagram-square').click();
   await expect(all.locator('input[type="radio"][value="crop"]')).toBeChecked();
-  await expect(page.locator('#all-preset option[value="instagram-square"]')).toHaveText('Instagram-Beitrag (quadratisch) · 1080 × 1080');
+  await expect(all.getByTestId('batch.resize.presetSize')).toHaveText('Instagram-Beitrag (quadratisch) · 1080 × 1080 px');
+});
+
+test('the sidebar shows every choice whole at 1280 and 390 px, in the languages with the longest labels (issue 29 item 12)', async ({ page }) => {
+  for (const lang of ['en', 'de', 'es', 'th']) {
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`/${lang}/batch-edit/bulk-image-resizer`);
+      const all = page.locator('.batch-settings');
+      await all.getByTestId('batch.resize.mode.preset').click();
+      // Every format a select can show fits its box: the text, measured in the select's own font, within its
+      // width less padding and chevron (a native select never wraps: a longer text is cut off).
+      const format = all.locator('select');
+      await expect(format).toHaveCount(1);
+      for (const value of await format.locator('option').evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value))) {
+        await format.selectOption(value);
+        const room = await format.evaluate((select: HTMLSelectElement) => {
+          const style = getComputedStyle(select);
+          const context = document.createElement('canvas').getContext('2d')!;
+          context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+          const text = select.options[select.selectedIndex].text;
+          return { text, needs: context.measureText(text).width, has: select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) };
+        });
+        expect(room.needs, `${lang} ${width}px: "${room.text}"`).toBeLessThanOrEqual(room.has);
+      }
+      // The modes and presets are chips that wrap: none runs past its own box or the card.
+      const card = (await all.boundingBox())!;
+      for (const chip of await all.locator('.chip').all()) {
+        const { scroll, client } = await chip.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
+        expect(scroll, `${lang} ${width}px: ${await chip.textContent()}`).toBeLessThanOrEqual(client);
+        const box = (await chip.boundingBox())!;
+        expect(box.x + box.width, `${lang} ${width}px: ${await chip.textContent()}`).toBeLessThanOrEqual(card.x + card.width);
+      }
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), `${lang} ${width}px: no sideways scroll`).toBeLessThanOrEqual(width);
+    }
+  }
 });

@@ -6,6 +6,7 @@
 import { writeFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { japaneseFixtures, SEAL_RING_TEXT, sealDocument, textFixtures } from '../../server/src/models/ocr/ocrFixtures';
+import { expectStyledSelect } from '../helpers/styledSelect';
 
 test('text extraction: lines of a photo are listed, boxed and copied', async ({ page, context }, info) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
@@ -70,6 +71,8 @@ test('AI background: the product is recognised from a 256 px ZIP, and the user c
   // CenterNet sees a cup over the cut-out: kitchen and tableware.
   await expect(category).toHaveValue('kitchen', { timeout: 90_000 });
   await expect(page.getByTestId('product.label')).toHaveAttribute('data-recognising', 'false');
+  // The app's select, not the browser's unstyled one (issue 29 item 12).
+  await expectStyledSelect(category);
   const suggested = page.getByTestId('aiBackground.product').getByTestId('changebg.library');
   await expect(suggested.getByTestId('changebg.bg.scene-tiled-kitchen')).toBeVisible();
   await category.selectOption('electronics');

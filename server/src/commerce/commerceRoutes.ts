@@ -126,7 +126,7 @@ export function productLabel(productId: string): string {
 }
 
 /** The local test provider's payment page: styled like the site, with the product's name, and plain about no money moving. */
-export function testCheckoutPage(input: { product: string; price: string; action: string; open: boolean }): string {
+function testCheckoutPage(input: { product: string; price: string; action: string; open: boolean }): string {
   const form = input.open
     ? `<form method="post" action="${escapeHtml(input.action)}/pay"><button type="submit" class="primary">Pay (test)</button></form>
 <form method="post" action="${escapeHtml(input.action)}/cancel"><button type="submit" class="ghost">Cancel</button></form>`

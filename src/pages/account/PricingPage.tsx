@@ -31,7 +31,7 @@ export function PricingPage() {
       <p className="lead">{t('pages.pricing.description')}</p>
       <label className="account-currency">
         {t('account.currency')}{' '}
-        <select value={currency} onChange={(e) => setCurrency(e.target.value as typeof currency)} data-testid="pricing.currency">
+        <select className="select" value={currency} onChange={(e) => setCurrency(e.target.value as typeof currency)} data-testid="pricing.currency">
           {CURRENCIES.map((c) => <option key={c} value={c}>{c.toUpperCase()}</option>)}
         </select>
       </label>

@@ -49,7 +49,7 @@ export function GenChoices({ value, onChange, disabled = false, aspect = true }:
       <div className="gen-choices__row">
         <label className="gen-choices__field">
           <span className="gen-form__label">{t('genai.choices.count')}</span>
-          <select value={value.count} disabled={disabled} onChange={(event) => set({ count: Number(event.target.value) })} data-testid="gen.count">
+          <select className="select" value={value.count} disabled={disabled} onChange={(event) => set({ count: Number(event.target.value) })} data-testid="gen.count">
             {Array.from({ length: MAX_IMAGES_PER_RUN }, (_, i) => i + 1).map((n) => <option key={n} value={n}>{n}</option>)}
           </select>
         </label>

@@ -176,7 +176,7 @@ export function MagicEraserPage() {
 
   const locked = !editing || sending;
   return (
-    <div className="container tool-page eraser-page" data-testid="page.magicEraser">
+    <div className={`container tool-page eraser-page${photo && task.phase !== 'done' ? ' eraser-page--editing' : ''}`} data-testid="page.magicEraser">
       <header className="page-header center">
         <h1 className="page-title">{t('tools.magicEraser.title')}</h1>
         <p className="lead">{t('eraser.subtitle')}</p>
@@ -222,7 +222,7 @@ export function MagicEraserPage() {
               {info.hasQuality && (
                 <label className="eraser-page__quality">
                   <span>{t('eraser.quality.label')}</span>
-                  <select value={quality} onChange={(e) => setQuality(e.target.value as EraseQuality)} disabled={sending} data-testid="eraser.quality">
+                  <select className="select" value={quality} onChange={(e) => setQuality(e.target.value as EraseQuality)} disabled={sending} data-testid="eraser.quality">
                     <option value="best">{t('eraser.quality.best')}</option>
                     <option value="fast">{t('eraser.quality.fast')}</option>
                   </select>

@@ -10,7 +10,7 @@ export function ProductLabelField({ product }: { product: ProductLabelView }) {
       <label className="changebg-heading" htmlFor="product-category">{t('extract.product.label')}</label>
       <select
         id="product-category"
-        className="input"
+        className="select"
         value={product.categoryId}
         onChange={(e) => product.setCategory(e.target.value)}
         data-testid="product.category"

@@ -6,6 +6,24 @@ import type { ProjectListItem } from '../../../api/projectsApi';
 import { LocalLink } from '../../../components/LocalLink';
 import { Icon } from '../Icon';
 
+/** A hue of its own for each project (from its id), so placeholders tell projects apart. */
+function hueOf(seed: string): number {
+  let h = 0;
+  for (let i = 0; i < seed.length; i += 1) h = (h * 31 + seed.charCodeAt(i)) >>> 0;
+  return h % 360;
+}
+
+/** The placeholder: the name's first letter on a soft colour. */
+function ProjectMonogram({ name, seed }: { name: string; seed: string }) {
+  const hue = hueOf(seed);
+  return (
+    <span className="ed-project__placeholder" data-testid="projects.placeholder"
+      style={{ background: `hsl(${hue} 70% 93%)`, color: `hsl(${hue} 45% 38%)` }}>
+      {Array.from(name.trim())[0]?.toLocaleUpperCase() ?? ''}
+    </span>
+  );
+}
+
 interface Props {
   item: ProjectListItem;
   onRename(name: string): Promise<boolean>;
@@ -17,6 +35,7 @@ export function ProjectCard({ item, onRename, onDelete }: Props) {
   const [renaming, setRenaming] = useState(false);
   const [draft, setDraft] = useState(item.name);
   const [broken, setBroken] = useState(false);
+  const [loaded, setLoaded] = useState(false);
   const name = item.name.trim() || t('projects.untitled');
   // ID photo projects (IDP_) open in the ID photo editor, which keeps the photo inside its template's band.
   const openPath = `${isIdPhotoProjectId(item.projectId) ? '/tools/id-photo-edit' : '/create/edit'}?pid=${encodeURIComponent(item.projectId)}`;
@@ -35,10 +54,14 @@ export function ProjectCard({ item, onRename, onDelete }: Props) {
 
   return (
     <li className="card ed-project" data-testid={`projects.item.${item.projectId}`}>
-      <LocalLink to={openPath} className="ed-project__thumb" tabIndex={-1} aria-hidden="true">
-        {item.thumbnailUrl && !broken
-          ? <img src={item.thumbnailUrl} alt="" loading="lazy" onError={() => setBroken(true)} />
-          : <span className="ed-project__placeholder"><Icon name="image" size={36} /></span>}
+      {/* A fixed 4:3 box: the project's letter on its colour until the thumbnail has loaded (or for good, without one),
+          so the grid neither flashes blank nor changes height while thumbnails arrive. */}
+      <LocalLink to={openPath} className="ed-project__thumb" tabIndex={-1} aria-hidden="true" data-loaded={loaded}>
+        {!loaded && <ProjectMonogram name={name} seed={item.projectId} />}
+        {item.thumbnailUrl && !broken && (
+          <img src={item.thumbnailUrl} alt="" loading="lazy" decoding="async" className={loaded ? 'is-loaded' : undefined}
+            onLoad={() => setLoaded(true)} onError={() => setBroken(true)} />
+        )}
       </LocalLink>
       <div className="ed-project__meta">
         {renaming ? (

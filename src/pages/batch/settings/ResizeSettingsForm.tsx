@@ -22,15 +22,15 @@ export function ResizeSettingsForm({ value, onChange, disabled, idPrefix }: Sett
   const showFit = mode === 'preset' || (mode === 'exact' && value.keepAspect === false);
   // Marketplace presets default to the whole product on white, social ones to a filled frame.
   const defaultFit = defaultResizeFit(mode, value.presetId);
+  const preset = RESIZE_PRESETS.find((p) => p.id === value.presetId);
 
   return (
     <div className="batch-form" data-testid="batch.resize.form">
-      <label className="batch-field" htmlFor={id('mode')}>
-        <span>{t('batch.resize.mode')}</span>
-        <select id={id('mode')} value={mode} disabled={disabled} onChange={(e) => onChange({ mode: e.target.value as ResizeBatchSettings['mode'] })}>
-          {RESIZE_MODES.map((m) => <option key={m} value={m}>{t(`batch.resize.modes.${m}`)}</option>)}
-        </select>
-      </label>
+      {/* Choices as chips, not selects: a select cuts its text off in the sidebar, and the longest labels (a German
+          mode, a Thai or Spanish preset) are wider than any sidebar. Chips wrap. */}
+      <ChipChoice legend={t('batch.resize.mode')} name={id('mode')} disabled={disabled} value={mode} testId="batch.resize.mode"
+        options={RESIZE_MODES.map((m) => ({ value: m, label: t(`batch.resize.modes.${m}`) }))}
+        onChange={(m) => onChange({ mode: m })} />
 
       {mode === 'exact' && (
         <>
@@ -67,33 +67,24 @@ export function ResizeSettingsForm({ value, onChange, disabled, idPrefix }: Sett
 
       {/* A new preset brings its own default fit (marketplace: the whole product on white; social: filled). */}
       {mode === 'preset' && (
-        <label className="batch-field" htmlFor={id('preset')}>
-          <span>{t('batch.resize.preset')}</span>
-          <select id={id('preset')} value={value.presetId ?? ''} disabled={disabled} onChange={(e) => onChange({ presetId: e.target.value as ResizeBatchSettings['presetId'], fit: undefined })}>
-            <option value="" disabled>{t('batch.resize.choosePreset')}</option>
-            {(['marketplace', 'social'] as const).map((group) => (
-              <optgroup key={group} label={t(`batch.resize.presetGroups.${group}`)}>
-                {RESIZE_PRESETS.filter((p) => p.group === group).map((p) => (
-                  <option key={p.id} value={p.id}>{`${t(`batch.resize.presets.${p.id}`)} · ${p.width} × ${p.height}`}</option>
-                ))}
-              </optgroup>
-            ))}
-          </select>
-        </label>
+        <fieldset className="batch-field batch-presets" disabled={disabled}>
+          {/* The mode chip above already says "preset": the name is for screen readers, the groups are seen. */}
+          <legend className="visually-hidden">{t('batch.resize.preset')}</legend>
+          {(['marketplace', 'social'] as const).map((group) => (
+            <ChipChoice key={group} legend={t(`batch.resize.presetGroups.${group}`)} name={id('preset')} value={value.presetId} testId="batch.resize.preset" small
+              options={RESIZE_PRESETS.filter((p) => p.group === group).map((p) => ({ value: p.id, label: t(`batch.resize.presets.${p.id}`), title: `${p.width} × ${p.height} px` }))}
+              onChange={(presetId) => onChange({ presetId, fit: undefined })} />
+          ))}
+          <p className="batch-hint" data-testid="batch.resize.presetSize">
+            {preset ? `${t(`batch.resize.presets.${preset.id}`)} · ${preset.width} × ${preset.height} px` : t('batch.resize.choosePreset')}
+          </p>
+        </fieldset>
       )}
 
       {showFit && (
-        <fieldset className="batch-field" disabled={disabled}>
-          <legend>{t('batch.resize.fit')}</legend>
-          <div className="chip-row batch-chips">
-            {RESIZE_FITS.map((f) => (
-              <label key={f} className={`chip${(value.fit ?? defaultFit) === f ? ' is-active' : ''}`} title={t(`batch.resize.fitHints.${f}`)}>
-                <input type="radio" className="visually-hidden" name={id('fit')} value={f} checked={(value.fit ?? defaultFit) === f} onChange={() => onChange({ fit: f })} />
-                {t(`batch.resize.fits.${f}`)}
-              </label>
-            ))}
-          </div>
-        </fieldset>
+        <ChipChoice legend={t('batch.resize.fit')} name={id('fit')} disabled={disabled} value={value.fit ?? defaultFit} testId="batch.resize.fit"
+          options={RESIZE_FITS.map((f) => ({ value: f, label: t(`batch.resize.fits.${f}`), title: t(`batch.resize.fitHints.${f}`) }))}
+          onChange={(f) => onChange({ fit: f })} />
       )}
 
       {mode !== 'percentage' && (
@@ -103,25 +94,46 @@ export function ResizeSettingsForm({ value, onChange, disabled, idPrefix }: Sett
         </label>
       )}
 
-      <div className="batch-row">
-        <label className="batch-field" htmlFor={id('format')}>
-          <span>{t('batch.resize.format')}</span>
-          <select id={id('format')} value={format} disabled={disabled} onChange={(e) => onChange({ format: e.target.value as ResizeBatchSettings['format'] })}>
-            {RESIZE_FORMATS.map((f) => <option key={f} value={f}>{f === 'original' ? t('batch.resize.sameFormat') : f.toUpperCase()}</option>)}
-          </select>
+      {/* The format has a row of its own: beside the quality its select cut "Same as the original" off. */}
+      <label className="batch-field" htmlFor={id('format')}>
+        <span>{t('batch.resize.format')}</span>
+        <select className="select" id={id('format')} value={format} disabled={disabled} onChange={(e) => onChange({ format: e.target.value as ResizeBatchSettings['format'] })}>
+          {RESIZE_FORMATS.map((f) => <option key={f} value={f}>{f === 'original' ? t('batch.resize.sameFormat') : f.toUpperCase()}</option>)}
+        </select>
+      </label>
+      {lossy && (
+        <label className="batch-field" htmlFor={id('quality')}>
+          <span>{t('batch.resize.quality')}</span>
+          <input id={id('quality')} type="number" inputMode="numeric" min={1} max={100} value={value.quality ?? ''} placeholder="90" disabled={disabled} onChange={(e) => onChange({ quality: num(e.target.value) })} />
         </label>
-        {lossy && (
-          <label className="batch-field" htmlFor={id('quality')}>
-            <span>{t('batch.resize.quality')}</span>
-            <input id={id('quality')} type="number" inputMode="numeric" min={1} max={100} value={value.quality ?? ''} placeholder="90" disabled={disabled} onChange={(e) => onChange({ quality: num(e.target.value) })} />
-          </label>
-        )}
-      </div>
+      )}
 
       <label className="batch-field" htmlFor={id('maxkb')}>
         <span>{t('batch.resize.maxFileKB')}</span>
         <input id={id('maxkb')} type="number" inputMode="numeric" min={RESIZE_MIN_FILE_KB} value={value.maxFileKB ?? ''} placeholder={t('batch.resize.noLimit')} disabled={disabled} onChange={(e) => onChange({ maxFileKB: num(e.target.value) })} />
       </label>
     </div>
+  );
+}
+
+interface ChipOption<T extends string> { value: T; label: string; title?: string }
+
+/** One choice of a few as a row of chips (radio buttons): labels wrap where a select would cut them off. */
+function ChipChoice<T extends string>(p: {
+  legend: string; name: string; value: T | undefined; options: ChipOption<T>[]; onChange(value: T): void; testId: string;
+  disabled?: boolean; small?: boolean;
+}) {
+  return (
+    <fieldset className={`batch-field${p.small ? ' batch-field--sub' : ''}`} disabled={p.disabled}>
+      <legend>{p.legend}</legend>
+      <div className="chip-row batch-chips" data-testid={p.testId}>
+        {p.options.map((o) => (
+          <label key={o.value} className={`chip${p.value === o.value ? ' is-active' : ''}`} title={o.title} data-testid={`${p.testId}.${o.value}`}>
+            <input type="radio" className="visually-hidden" name={p.name} value={o.value} checked={p.value === o.value} onChange={() => p.onChange(o.value)} />
+            {o.label}
+          </label>
+        ))}
+      </div>
+    </fieldset>
   );
 }

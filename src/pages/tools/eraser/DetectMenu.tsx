@@ -1,6 +1,7 @@
 /** "Detect" button with a menu of detectors; the chosen one's mask is added to the brush mask. */
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Icon } from '../../../editor/shell/Icon';
 import { DETECT_KINDS, type DetectKind } from './eraserModes';
 
 interface Props {
@@ -43,6 +44,7 @@ export function DetectMenu({ onDetect, running, disabled }: Props) {
         onClick={() => setOpen((o) => !o)}
         data-testid="eraser.detect"
       >
+        <Icon name="magic" size={18} />
         {running ? t('eraser.detect.running') : t('eraser.detect.button')}
       </button>
       {open && (

@@ -4,6 +4,7 @@
  */
 import { useTranslation } from 'react-i18next';
 import type { StrokeOp } from '../../../components/mask/strokeHistory';
+import { Icon } from '../../../editor/shell/Icon';
 import { DetectMenu } from './DetectMenu';
 import { BRUSH_MAX, BRUSH_MIN, type DetectKind } from './eraserModes';
 import { ToolPicker, type ToolPickerProps } from './ToolPicker';
@@ -33,22 +34,25 @@ export interface EraserToolbarProps {
 
 export function EraserToolbar(p: EraserToolbarProps) {
   const { t } = useTranslation();
+  // One compact row at desktop width (icons with short labels, undo/redo/clear as icons), so the photo starts high
+  // on a 720 px screen; each group keeps together and the groups wrap on a phone.
   return (
     <div className="eraser-toolbar" role="toolbar" aria-label={t('eraser.toolbar')} data-testid="eraser.toolbar">
       {p.tools && <ToolPicker {...p.tools} />}
       {p.tools?.tool !== 'select' && <BrushControls {...p} />}
 
       <div className="eraser-toolbar__group">
-        <button type="button" className="button button--secondary" disabled={p.disabled || !p.canUndo} onClick={p.onUndo}
-          title={t('eraser.undoShortcut')} data-testid="eraser.undo">
-          {t('eraser.undo')}
+        <button type="button" className="button button--secondary eraser-toolbar__icon" disabled={p.disabled || !p.canUndo} onClick={p.onUndo}
+          aria-label={t('eraser.undo')} title={t('eraser.undoShortcut')} data-testid="eraser.undo">
+          <Icon name="undo" size={18} />
         </button>
-        <button type="button" className="button button--secondary" disabled={p.disabled || !p.canRedo} onClick={p.onRedo}
-          title={t('eraser.redoShortcut')} data-testid="eraser.redo">
-          {t('eraser.redo')}
+        <button type="button" className="button button--secondary eraser-toolbar__icon" disabled={p.disabled || !p.canRedo} onClick={p.onRedo}
+          aria-label={t('eraser.redo')} title={t('eraser.redoShortcut')} data-testid="eraser.redo">
+          <Icon name="redo" size={18} />
         </button>
-        <button type="button" className="button button--ghost" disabled={p.disabled || p.maskEmpty} onClick={p.onClear} data-testid="eraser.clear">
-          {t('eraser.clear')}
+        <button type="button" className="button button--secondary eraser-toolbar__icon" disabled={p.disabled || p.maskEmpty} onClick={p.onClear}
+          aria-label={t('eraser.clear')} title={t('eraser.clear')} data-testid="eraser.clear">
+          <Icon name="trash" size={18} />
         </button>
       </div>
 
@@ -59,6 +63,7 @@ export function EraserToolbar(p: EraserToolbarProps) {
           aria-pressed={p.preview === 'shown'} disabled={p.disabled || p.maskEmpty || p.selecting || p.preview === 'loading'}
           onClick={p.onTogglePreview} data-testid="eraser.preview"
         >
+          <Icon name={p.preview === 'shown' ? 'eyeOff' : 'eye'} size={18} />
           {p.preview === 'loading' ? t('eraser.preview.loading') : p.preview === 'shown' ? t('eraser.preview.hide') : t('eraser.preview.show')}
         </button>
       </div>
@@ -71,8 +76,9 @@ function BrushControls(p: EraserToolbarProps) {
   const { t } = useTranslation();
   return (
     <>
-      <label className="eraser-toolbar__size">
-        <span>{t('eraser.brush.size')}</span>
+      <label className="eraser-toolbar__size" title={t('eraser.brush.size')}>
+        <span className="visually-hidden">{t('eraser.brush.size')}</span>
+        <span className="eraser-toolbar__size-dot" aria-hidden="true" style={{ width: dot(p.brushSize), height: dot(p.brushSize) }} />
         <input
           type="range" min={BRUSH_MIN} max={BRUSH_MAX} step={1} value={p.brushSize} disabled={p.disabled}
           onChange={(event) => p.onBrushSize(Number(event.target.value))} data-testid="eraser.brushSize"
@@ -80,13 +86,14 @@ function BrushControls(p: EraserToolbarProps) {
         <output>{p.brushSize}</output>
       </label>
 
-      <div className="eraser-toolbar__group" role="radiogroup" aria-label={t('eraser.brush.mode')}>
+      <div className="eraser-toolbar__group eraser-toolbar__segmented" role="radiogroup" aria-label={t('eraser.brush.mode')}>
         {(['paint', 'erase'] as const).map((mode) => (
           <button
             key={mode} type="button" role="radio" aria-checked={p.brushMode === mode} disabled={p.disabled}
             className={`button button--secondary eraser-toolbar__toggle${p.brushMode === mode ? ' is-active' : ''}`}
             onClick={() => p.onBrushMode(mode)} data-testid={`eraser.brush.${mode}`}
           >
+            <Icon name={mode === 'paint' ? 'plus' : 'minus'} size={16} />
             {t(`eraser.brush.${mode}`)}
           </button>
         ))}
@@ -94,3 +101,6 @@ function BrushControls(p: EraserToolbarProps) {
     </>
   );
 }
+
+/** The size dot beside the slider: grows with the brush (8 to 20 px), an icon that says what the slider sets. */
+const dot = (size: number) => `${Math.round(8 + (12 * (size - BRUSH_MIN)) / (BRUSH_MAX - BRUSH_MIN))}px`;

@@ -4,6 +4,7 @@
  * right click does the other).
  */
 import { useTranslation } from 'react-i18next';
+import { Icon } from '../../../editor/shell/Icon';
 import type { EraserTool } from './eraserModes';
 
 export interface ToolPickerProps {
@@ -21,25 +22,27 @@ export function ToolPicker(p: ToolPickerProps) {
   const { t } = useTranslation();
   return (
     <>
-      <div className="eraser-toolbar__group" role="radiogroup" aria-label={t('eraser.tool.label')}>
+      <div className="eraser-toolbar__group eraser-toolbar__segmented" role="radiogroup" aria-label={t('eraser.tool.label')}>
         {TOOLS.map((tool) => (
           <button
             key={tool} type="button" role="radio" aria-checked={p.tool === tool} disabled={p.disabled}
             className={`button button--secondary eraser-toolbar__toggle${p.tool === tool ? ' is-active' : ''}`}
             onClick={() => p.onTool(tool)} title={t(`eraser.tool.${tool}Shortcut`)} data-testid={`eraser.tool.${tool}`}
           >
+            <Icon name={tool === 'brush' ? 'brush' : 'pointer'} size={16} />
             {t(`eraser.tool.${tool}`)}
           </button>
         ))}
       </div>
       {p.tool === 'select' && (
-        <div className="eraser-toolbar__group" role="radiogroup" aria-label={t('eraser.select.tapMode')}>
+        <div className="eraser-toolbar__group eraser-toolbar__segmented" role="radiogroup" aria-label={t('eraser.select.tapMode')}>
           {([true, false] as const).map((includes) => (
             <button
               key={String(includes)} type="button" role="radio" aria-checked={p.tapIncludes === includes} disabled={p.disabled}
               className={`button button--secondary eraser-toolbar__toggle${p.tapIncludes === includes ? ' is-active' : ''}`}
               onClick={() => p.onTapIncludes(includes)} data-testid={`eraser.select.${includes ? 'include' : 'exclude'}`}
             >
+              <Icon name={includes ? 'plus' : 'minus'} size={16} />
               {t(`eraser.select.${includes ? 'include' : 'exclude'}`)}
             </button>
           ))}

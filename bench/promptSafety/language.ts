@@ -18,7 +18,7 @@ const ISSUE_EXAMPLES: Array<[string, string]> = [
  * English recall and other languages called English, per set; plus Indonesian vs Malay and kanji-only Japanese.
  * Unsure answers (sent as written) are counted as English here, since that is what happens to the prompt.
  */
-export async function measureLanguage(verbose: boolean, newHeldOut: boolean, photoApps = false, mapPresets = false, systemTexts = false, stamps = false, gameTexts = false): Promise<string[]> {
+export async function measureLanguage(verbose: boolean, newHeldOut: boolean, photoApps = false, mapPresets = false, systemTexts = false, stamps = false, gameTexts = false, recipeApps = false): Promise<string[]> {
   const sets = JSON.parse(readFileSync(path.join(ROOT, 'server/src/language/promptSets/languages.json'), 'utf8')) as Record<'tuning' | 'heldOut', Array<[string, string]>>;
   // The second held-out set (bench/promptSafety/buildUiStringSet.ts) is measured only when asked for, so that
   // tuning runs never show it.
@@ -52,6 +52,10 @@ export async function measureLanguage(verbose: boolean, newHeldOut: boolean, pho
   // The seventh held-out set (bench/promptSafety/buildGameTextSet.ts, issue 28): measured only with --game-texts.
   if (gameTexts) {
     all.push(['game-texts', (JSON.parse(readFileSync(path.join(ROOT, 'server/src/language/promptSets/gameTexts.json'), 'utf8')) as { heldOut: Array<[string, string]> }).heldOut]);
+  }
+  // The eighth held-out set (bench/promptSafety/buildRecipeAppSet.ts, issue 28): measured only with --recipe-apps.
+  if (recipeApps) {
+    all.push(['recipe-apps', (JSON.parse(readFileSync(path.join(ROOT, 'server/src/language/promptSets/recipeApps.json'), 'utf8')) as { heldOut: Array<[string, string]> }).heldOut]);
   }
   for (const [name, set] of all) {
     const results = await Promise.all(set.map(async ([code, text]) => ({ code, text, guess: await detector.guess(text) })));

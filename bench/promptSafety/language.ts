@@ -18,7 +18,7 @@ const ISSUE_EXAMPLES: Array<[string, string]> = [
  * English recall and other languages called English, per set; plus Indonesian vs Malay and kanji-only Japanese.
  * Unsure answers (sent as written) are counted as English here, since that is what happens to the prompt.
  */
-export async function measureLanguage(verbose: boolean, newHeldOut: boolean, photoApps = false, mapPresets = false, systemTexts = false, stamps = false): Promise<string[]> {
+export async function measureLanguage(verbose: boolean, newHeldOut: boolean, photoApps = false, mapPresets = false, systemTexts = false, stamps = false, gameTexts = false, recipeApps = false): Promise<string[]> {
   const sets = JSON.parse(readFileSync(path.join(ROOT, 'server/src/language/promptSets/languages.json'), 'utf8')) as Record<'tuning' | 'heldOut', Array<[string, string]>>;
   // The second held-out set (bench/promptSafety/buildUiStringSet.ts) is measured only when asked for, so that
   // tuning runs never show it.
@@ -49,6 +49,14 @@ export async function measureLanguage(verbose: boolean, newHeldOut: boolean, pho
   if (stamps) {
     all.push(['stamps', (JSON.parse(readFileSync(path.join(ROOT, 'server/src/language/promptSets/stampTexts.json'), 'utf8')) as { heldOut: Array<[string, string]> }).heldOut]);
   }
+  // The seventh held-out set (bench/promptSafety/buildGameTextSet.ts, issue 28): measured only with --game-texts.
+  if (gameTexts) {
+    all.push(['game-texts', (JSON.parse(readFileSync(path.join(ROOT, 'server/src/language/promptSets/gameTexts.json'), 'utf8')) as { heldOut: Array<[string, string]> }).heldOut]);
+  }
+  // The eighth held-out set (bench/promptSafety/buildRecipeAppSet.ts, issue 28): measured only with --recipe-apps.
+  if (recipeApps) {
+    all.push(['recipe-apps', (JSON.parse(readFileSync(path.join(ROOT, 'server/src/language/promptSets/recipeApps.json'), 'utf8')) as { heldOut: Array<[string, string]> }).heldOut]);
+  }
   for (const [name, set] of all) {
     const results = await Promise.all(set.map(async ([code, text]) => ({ code, text, guess: await detector.guess(text) })));
     const asEnglish = (r: (typeof results)[number]) => r.guess.lanCode === 'eng' || !r.guess.sure;
@@ -60,6 +68,14 @@ export async function measureLanguage(verbose: boolean, newHeldOut: boolean, pho
     rows.push(
       `language     ${name.padEnd(10)} English recall ${pct(english.length - englishMissed.length, english.length).padStart(7)} (${english.length - englishMissed.length}/${english.length}; 1-2 words ${short.filter(asEnglish).length}/${short.length})` +
         `   other languages called English ${pct(othersAsEnglish.length, others.length).padStart(6)} (${othersAsEnglish.length}/${others.length}; unsure, sent as written: ${others.filter((r) => !r.guess.sure).length})`,
+    );
+    // English prompts that go to translation (a sure answer other than English), without and with a Spanish page.
+    const translated = english.filter((r) => r.guess.sure && r.guess.lanCode !== 'eng');
+    // Per prompt length (words): English recall and other languages called English.
+    const lengthClass = (text: string) => Math.min(4, text.split(/\s+/).length);
+    rows.push(
+      `               by words (1/2/3/4+): English recall ${[1, 2, 3, 4].map((n) => `${english.filter((r) => lengthClass(r.text) === n && asEnglish(r)).length}/${english.filter((r) => lengthClass(r.text) === n).length}`).join(', ')}` +
+        `; others called English ${[1, 2, 3, 4].map((n) => `${othersAsEnglish.filter((r) => lengthClass(r.text) === n).length}/${others.filter((r) => lengthClass(r.text) === n).length}`).join(', ')}`,
     );
     // Foreign prompts spelled exactly like English ("piano", "hotel", "Sandwich"): sent as written, nothing is lost.
     const sameInEnglish = othersAsEnglish.filter((r) => {
@@ -88,6 +104,10 @@ export async function measureLanguage(verbose: boolean, newHeldOut: boolean, pho
     const ownPage = others.filter((r) => UI.has(r.code));
     const ownGuesses = await Promise.all(ownPage.map((r) => detector.guess(r.text, r.code)));
     const ownAsEnglish = ownGuesses.filter((g) => g.lanCode === 'eng' || !g.sure).length;
+    const translatedOnSpanish = english.filter((r, i) => englishOnSpanish[i].sure && englishOnSpanish[i].lanCode !== 'eng');
+    if (english.length) {
+      rows.push(`               English prompts changed by translation: ${translated.length}/${english.length}; on a Spanish page ${translatedOnSpanish.length}/${english.length}`);
+    }
     if (english.length && ownPage.length) {
       rows.push(
         `               with the page language as hint: English recall on a Spanish page ${pct(englishOnSpanish.filter((g) => g.lanCode === 'eng' || !g.sure).length, english.length)}` +
@@ -111,6 +131,7 @@ export async function measureLanguage(verbose: boolean, newHeldOut: boolean, pho
     }
     if (verbose) {
       for (const r of englishMissed) rows.push(`    English missed: ${JSON.stringify(r.text)} → ${r.guess.lanCode}`);
+      for (const r of translatedOnSpanish) rows.push(`    English translated on a Spanish page: ${JSON.stringify(r.text)}`);
       for (const r of othersAsEnglish) rows.push(`    ${r.code} called English: ${JSON.stringify(r.text)}${r.guess.sure ? '' : ' (unsure)'}`);
       for (const r of results.filter((x) => ['ind', 'msa', 'jpn'].includes(x.code) && x.guess.lanCode !== x.code)) rows.push(`    ${r.code} → ${r.guess.lanCode}: ${JSON.stringify(r.text)}`);
     }

@@ -82,9 +82,9 @@ function readKvtml(file: string): { words: string[]; hints: string[] } {
   const bytes = readFileSync(file);
   const declared = /encoding="([^"]+)"/u.exec(bytes.subarray(0, 200).toString('latin1'))?.[1]?.toLowerCase() ?? 'utf-8';
   const xml = new TextDecoder(declared === 'utf-8' || declared === 'utf8' ? 'utf-8' : 'latin1').decode(bytes);
-  const unescape = (text: string) => text.replace(/&amp;/gu, '&').replace(/&apos;/gu, "'").replace(/&quot;/gu, '"').replace(/&lt;/gu, '<').replace(/&gt;/gu, '>').trim();
-  const words = [...xml.matchAll(/<text>([^<]*)<\/text>/gu)].map((m) => unescape(m[1]));
-  const hints = [...xml.matchAll(/<comment>([^<]*)<\/comment>/gu)].map((m) => unescape(m[1]));
+  const unescapeXml = (text: string) => text.replace(/&amp;/gu, '&').replace(/&apos;/gu, "'").replace(/&quot;/gu, '"').replace(/&lt;/gu, '<').replace(/&gt;/gu, '>').trim();
+  const words = [...xml.matchAll(/<text>([^<]*)<\/text>/gu)].map((m) => unescapeXml(m[1]));
+  const hints = [...xml.matchAll(/<comment>([^<]*)<\/comment>/gu)].map((m) => unescapeXml(m[1]));
   return { words, hints };
 }
 function vocabulary(locales: readonly string[], only?: (file: string) => boolean): { words: string[]; hints: string[] } {

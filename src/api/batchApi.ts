@@ -71,10 +71,6 @@ export const replaceItemResult = (batchId: string, itemId: string, fileUrl: stri
 export const batchDownloadLink = (batchId: string, itemId?: string) =>
   call<DownloadLinkReply>('POST', `${base(batchId)}/download-link`, itemId ? { itemId } : {});
 
-/** Where the whole batch downloads as one ZIP (streamed by the server). */
-export const batchZipUrl = (batchId: string) => `${base(batchId)}/download`;
-/** Where one item's result downloads, under its output name. */
-export const itemDownloadUrl = (batchId: string, itemId: string) => `${base(batchId)}/items/${encodeURIComponent(itemId)}/download`;
 
 /**
  * Adds photos to a batch (`POST /api/batch/:id/items`, field `file`), with upload progress
@@ -117,21 +113,3 @@ export function attachmentName(header: string | null, fallback: string): string 
   return plain ? plain[1]!.trim() : fallback;
 }
 
-/**
- * Fetches a batch download (the ZIP or one result) with the caller's headers: the server hands batch
- * files only to their owner, whom a plain link navigation (no device header) would not name.
- */
-export async function fetchBatchFile(url: string, fallbackName: string): Promise<{ blob: Blob; name: string }> {
-  let response: Response;
-  try {
-    response = await fetch(url, { headers: deviceHeaders() });
-  } catch (err) {
-    throw new BatchApiError(err instanceof Error ? err.message : 'network error', ResultCode.NETWORK_ERROR);
-  }
-  const type = response.headers.get('content-type') ?? '';
-  if (!response.ok || type.includes('application/json')) {
-    const envelope = (await response.json().catch(() => null)) as Envelope<unknown> | null;
-    unwrap(url, envelope && envelope.resultCode === ResultCode.SUCCESS ? { ...envelope, resultCode: ResultCode.SERVER_ERROR } : envelope);
-  }
-  return { blob: await response.blob(), name: attachmentName(response.headers.get('content-disposition'), fallbackName) };
-}

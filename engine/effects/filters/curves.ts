@@ -63,11 +63,6 @@ export function curveFn(pts: Curve): (x: number) => number {
   return fn;
 }
 
-/** Value of a curve at x (0..1). */
-export function evalCurve(pts: Curve, x: number): number {
-  return curveFn(pts)(x);
-}
-
 /** An S-curve: darkens the quarter tone by `a` and lifts the three-quarter tone by `a` (a > 0 adds contrast). */
 export function sCurve(a: number): Curve {
   return [[0, 0], [0.25, 0.25 - a], [0.75, 0.75 + a], [1, 1]];

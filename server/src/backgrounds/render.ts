@@ -45,12 +45,6 @@ export async function renderBackground(def: BackgroundDef, width: number, height
   return { data, width, height };
 }
 
-/** A background as a PNG (thumbnails, previews). */
-export async function renderBackgroundPng(def: BackgroundDef, width: number, height: number, options: RenderOptions = {}): Promise<Buffer> {
-  const { data } = await renderBackground(def, width, height, options);
-  return sharp(data, { raw: { width, height, channels: 4 } }).removeAlpha().png({ compressionLevel: 9 }).toBuffer();
-}
-
 /** One colour everywhere (`#RRGGBB` or `#RRGGBBAA`; alpha is kept). Throws ColorFormatError on a bad colour. */
 export function solidBackground(color: string, width: number, height: number): RawImage {
   const { r, g, b, a } = parseColor(color);

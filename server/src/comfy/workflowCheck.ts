@@ -110,7 +110,3 @@ function hasCycle(nodes: ApiWorkflow): boolean {
   return Object.keys(nodes).some((id) => visit(id));
 }
 
-/** The node classes a workflow uses that `installed` lacks (from a real server's /object_info). */
-export function missingClasses(workflow: ApiWorkflow, installed: ReadonlySet<string>): string[] {
-  return [...new Set(Object.values(workflow).map((n) => n.class_type))].filter((c) => !installed.has(c));
-}

@@ -11,7 +11,3 @@ export function logLevel(): ProcessSettings['logLevel'] {
   return (level ??= loadLogLevel(process.env));
 }
 
-/** For tests that change LOG_LEVEL after a line was written. */
-export function forgetLogLevel(): void {
-  level = undefined;
-}

@@ -37,17 +37,6 @@ export const DEFAULT_GUARD: GuardOptions = {
   minKeepOverall: 0.7,
 };
 
-/** Solid pixels (alpha ≥ 128) of `alpha` (photo-sized) inside `box`. */
-export function solidIn(alpha: Uint8Array, photo: Size, box: Box): number {
-  let n = 0;
-  const x1 = Math.min(photo.width, box.x + box.width), y1 = Math.min(photo.height, box.y + box.height);
-  for (let y = Math.max(0, box.y); y < y1; y++) {
-    const row = y * photo.width;
-    for (let x = Math.max(0, box.x); x < x1; x++) if (alpha[row + x] >= 128) n++;
-  }
-  return n;
-}
-
 /**
  * Parts of a mask: 8-connected components of solid pixels (≥ 128) at least `minShare` of all solid
  * pixels, so specks do not count.

@@ -6,7 +6,7 @@
 import type { AssetStore } from '../../../engine/assets/AssetStore';
 import type { Project } from '../../../engine/doc/types';
 import type { ExportFormat } from '../../../engine/spec/kinds';
-import { EXPORT_QUALITY, exportFileName } from '../../../engine/spec/limits';
+import { EXPORT_QUALITY } from '../../../engine/spec/limits';
 import { applyCanvasEffects } from '../render/canvasWideEffects';
 import { flipRowsY, unpremultiplyRgba } from './pixels';
 import { exportSide, renderLayersToCanvas, type RenderSize } from '../scene/offscreen/drawLayers';
@@ -79,11 +79,6 @@ export async function exportProject(project: Project, assets: AssetStore | null,
   return options.format === 'jpg'
     ? toBlob(canvas, 'image/jpeg', options.quality ?? EXPORT_QUALITY)
     : toBlob(canvas, 'image/png');
-}
-
-/** The download name of an export: fileresult_{timestamp}.{ext}. */
-export function exportNameFor(format: ExportFormat, timestamp?: number): string {
-  return exportFileName(format, timestamp);
 }
 
 /** Thumbnail size: the longest side `maxSide`, never larger than the canvas. */

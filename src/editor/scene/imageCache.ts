@@ -86,11 +86,6 @@ export function peekImage(url: string): HTMLImageElement | null {
   return cache.get(url)?.image ?? null;
 }
 
-/** Forgets every cached image (tests; a failed remote image may then be retried). */
-export function clearImageCache(): void {
-  cache.clear();
-}
-
 export interface ImageState {
   status: ImageStatus;
   image: HTMLImageElement | null;

@@ -22,13 +22,6 @@ export function context2d(canvas: HTMLCanvasElement | OffscreenCanvas): CanvasRe
   return ctx;
 }
 
-export function sourceSize(source: EffectSource): { width: number; height: number } {
-  if (typeof HTMLImageElement !== 'undefined' && source instanceof HTMLImageElement) {
-    return { width: source.naturalWidth, height: source.naturalHeight };
-  }
-  return { width: source.width, height: source.height };
-}
-
 /** `source` as a canvas of exactly width×height: the source itself when it already is one, else a scaled copy. */
 export function sourceCanvas(source: EffectSource, width: number, height: number): HTMLCanvasElement | OffscreenCanvas {
   const isCanvas =

@@ -36,7 +36,3 @@ export function loadGrainTexture(): Promise<Uint8Array> {
   return grain;
 }
 
-/** Replaces the grain bytes (tests). */
-export function setGrainTexture(bytes: Uint8Array): void {
-  grain = Promise.resolve(bytes);
-}

@@ -98,11 +98,6 @@ export async function preDownloadShaders(files: Iterable<string>): Promise<boole
   return results.every((r) => r.status === 'fulfilled');
 }
 
-/** Installs shader text directly (tests, or a bundle that ships the sources). */
-export function primeShader(file: string, text: string): void {
-  texts.set(file, text);
-}
-
 /** Forgets every cached shader (tests). */
 export function clearShaderCache(): void {
   texts.clear();

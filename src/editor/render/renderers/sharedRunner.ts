@@ -75,9 +75,3 @@ export function sharedRunner(): GlRunner | null {
   return shared ?? null;
 }
 
-/** Forgets the shared runner and the session flag (tests). */
-export function resetSharedRunner(): void {
-  shared = undefined;
-  lostForSession = false;
-}
-

@@ -2,8 +2,9 @@
  * Screenshots for issue 29 item 12 (not a check: it runs only when asked), at 1280 and 390 px wide, saved as small
  * PNGs in bench/tools/screenshots/: the background changer with a result and the local test checkout page reached
  * the way a person reaches it in the paid-service mode (signed in, Pricing, Buy). The ID photo maker's, with a
- * result, are idphoto-half-length-*.png, made by idPhotoFree.spec.ts on every run.
+ * result, are idphoto-half-length-*.png, made by idPhotoFree.spec.ts when SHOTS=1 is set:
  *   SHOTS=1 E2E_PORT=4480 npx playwright test tests/e2e/toolShots.spec.ts
+ *   SHOTS=1 E2E_PORT=4480 npx playwright test tests/e2e/idPhotoFree.spec.ts -g screenshots
  */
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';

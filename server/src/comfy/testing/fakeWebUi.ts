@@ -46,7 +46,12 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const INTS = ['width', 'height', 'steps', 'seed', 'batch_size', 'n_iter'];
 const FLOATS = ['cfg_scale', 'denoising_strength'];
 
-function problems(body: Json, img2img: boolean): string[] {
+/** Prompt fields carry the user's own words, which may hold braces ("a {{cat}} sign"): the real server takes them as text. */
+const USER_TEXT = new Set(['prompt', 'negative_prompt']);
+const UNFILLED = /\{\{\s*[A-Za-z0-9_]+\s*\}\}/;
+
+/** What the fake refuses in a txt2img/img2img payload (empty list: accepted). */
+export function webUiPayloadProblems(body: Json, img2img: boolean): string[] {
   const out: string[] = [];
   if (typeof body.prompt !== 'string' || body.prompt.trim() === '') out.push('prompt must be a non-empty string');
   for (const k of INTS) if (body[k] !== undefined && !Number.isInteger(body[k])) out.push(`${k} must be an integer`);
@@ -60,7 +65,7 @@ function problems(body: Json, img2img: boolean): string[] {
     const resolved = resolveSampler(String(body.sampler_name ?? 'DPM++ 2M'), body.scheduler === undefined ? undefined : String(body.scheduler));
     if (!resolved) out.push(`sampler ${JSON.stringify(body.sampler_name)} / scheduler ${JSON.stringify(body.scheduler)} is not one of v1.10.1's (it would silently use DPM++ 2M, Automatic)`);
   }
-  if (JSON.stringify(body).includes('{{')) out.push('a named input was not filled in');
+  for (const [k, v] of Object.entries(body)) if (!USER_TEXT.has(k) && UNFILLED.test(JSON.stringify(v))) out.push(`${k}: a named input was not filled in`);
   if (img2img && (!Array.isArray(body.init_images) || body.init_images.length === 0 || typeof body.init_images[0] !== 'string')) out.push('init_images must hold one base64 image');
   return out;
 }
@@ -147,7 +152,7 @@ export class FakeWebUi {
   private async generate(res: http.ServerResponse, endpoint: 'txt2img' | 'img2img', raw: Buffer): Promise<void> {
     let body: Json;
     try { body = JSON.parse(raw.toString()) as Json; } catch { return json(res, 422, { detail: 'body is not JSON' }); }
-    const found = problems(body, endpoint === 'img2img');
+    const found = webUiPayloadProblems(body, endpoint === 'img2img');
     if (found.length) return json(res, 422, { detail: found.map((msg) => ({ loc: ['body'], msg, type: 'value_error' })) });
     const run: WebUiRun = { taskId: typeof body.force_task_id === 'string' ? body.force_task_id : `task(${randomUUID().slice(0, 15)})`, endpoint, status: 'queued', steps: this.behaviour().steps, stepsDone: 0, interrupted: false };
     this.runs.push(run);

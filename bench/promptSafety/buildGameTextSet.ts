@@ -1,35 +1,8 @@
-/**
- * Builds the seventh held-out set of language detection (issue 28 item 2): `server/src/language/promptSets/gameTexts.json`,
- * from sources no language set, rule or word list of the detector ever read:
- * - the vocabulary files of KDE's word games (Debian `kdeedu-kvtml-data`, GPL-2+: KHangMan, Kanagram, Parley): one
- *   word or name per entry with a one-line hint, in English ("apricot" — "Resembles a small Peach") and in the
- *   other languages' own lists (es, fr, it, de, nl, pl, pt, pt_BR, tr); English fruit and vegetable names are the
- *   food loanword prompts ("zucchini", "papaya");
- * - the ID3 music genre names of `python3-mutagen` (GPL-2+): dance and music names ("Tango", "Bossa Nova",
- *   "Polka"), loanword prompts of one and two words;
- * - the gettext catalogues of twelve KDE games (kpat, kmahjongg, kmines, kreversi, palapeli, killbots, klines,
- *   kapman, kollision, kolf, knights, ksquares), sixteen GNOME games (aisleriot, gnome-chess, gnome-mines,
- *   gnome-sudoku, quadrapassel, iagno, four-in-a-row, gnome-mahjongg, gnome-robots, tali, swell-foop, lightsoff,
- *   five-or-more, gnome-nibbles, gnome-klotski, gnome-tetravex, hitori) and the tag editor easytag: English
- *   originals of one to twelve words and their translations, Vietnamese, Indonesian and Malay included, kanji-only
- *   Japanese and Chinese (Simplified and Traditional).
- * English about 45 %, then es pt fr it de nl pl tr (half word-game vocabulary, half game strings), vi, id, ms,
- * kanji-only ja and zh. Every text of an earlier set is left out, and so is a translation identical to its English
- * source (for the vocabulary lists, which are not paired: a foreign entry spelled like any English entry).
- *
- * Kept apart: built and committed before any change of the detector of issue 28; while building only the counts per
- * language are printed (one vocabulary file's head and the genre list's head were read to learn the formats, no
- * prompt list). The bench measures it only with `--game-texts`. No rule and no word list reads it; the floor test
- * (server/src/language/gameTextsFloor.test.ts) reads a fixed slice of it.
- *
- * Run: `node --import tsx bench/promptSafety/buildGameTextSet.ts` (fetches the .debs with `apt-get download` into a
- * temporary folder on first use, ~35 MB; a rebuild from the same package versions is byte-identical).
- */
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { clean, readMo, spread, writeHeldOutSet } from './catalogues';
+import { clean, readMo, spread, unpackDebs, unseenTexts, writeHeldOutSet } from './catalogues';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const CACHE = path.join(os.tmpdir(), 'photo-studio-lang-sources-7');
@@ -42,33 +15,12 @@ const DEBS = ['kdeedu-kvtml-data', 'python3-mutagen', 'easytag', ...KDE_GAMES, .
 /** Catalogue domains (a package's .mo names differ from it in one case). */
 const DOMAINS = [...KDE_GAMES, ...GNOME_GAMES.map((name) => (name === 'gnome-tetravex' ? 'gnome-tetravex-gui' : name)), 'easytag'];
 
-/** Downloads and unpacks the packages once; returns the unpacked root and the packages' versions. */
-function ensureSources(): { root: string; versions: string[] } {
-  const root = path.join(CACHE, 'root');
-  const debs = path.join(CACHE, 'debs');
-  if (!existsSync(root)) {
-    mkdirSync(debs, { recursive: true });
-    execFileSync('apt-get', ['download', ...DEBS], { cwd: debs, stdio: 'inherit' });
-    for (const deb of readdirSync(debs).sort()) execFileSync('dpkg-deb', ['-x', path.join(debs, deb), root]);
-  }
-  const versions = readdirSync(debs)
-    .sort()
-    .map((deb) => decodeURIComponent(deb).replace(/_[^_]+\.deb$/u, '').replace('_', ' '));
-  return { root, versions };
-}
-const { root, versions } = ensureSources();
+const { root, versions } = unpackDebs(CACHE, DEBS);
 
-/** Texts of the earlier sets, lower case: none of them may come back here. */
-const seen = new Set<string>();
+/** None of the earlier sets' texts may come back here. */
 const sets = path.join(ROOT, 'server/src/language/promptSets');
-const earlier = JSON.parse(readFileSync(path.join(sets, 'languages.json'), 'utf8')) as Record<string, Array<[string, string]>>;
-const heldOut = (file: string) => (JSON.parse(readFileSync(path.join(sets, file), 'utf8')) as { heldOut: Array<[string, string]> }).heldOut;
-for (const set of [earlier.tuning, earlier.heldOut, ...['uiStrings.json', 'photoApps.json', 'mapPresets.json', 'systemTexts.json', 'stampTexts.json'].map(heldOut)]) {
-  for (const [, text] of set) seen.add(text.toLowerCase());
-}
+const fresh = unseenTexts(sets, ['uiStrings.json', 'photoApps.json', 'mapPresets.json', 'systemTexts.json', 'stampTexts.json']);
 const prompt = (text: string | undefined) => (text ? clean(text.replace(/[。．！!?？]+$/u, '')) : null);
-const fresh = (texts: Iterable<string | null>) =>
-  [...new Set([...texts].filter((t): t is string => t !== null))].filter((t) => !seen.has(t.toLowerCase())).sort();
 
 const wordCount = (text: string) => text.split(' ').length;
 const latinWords = (text: string) => /^[\p{Script=Latin}\s'’,-]+$/u.test(text);

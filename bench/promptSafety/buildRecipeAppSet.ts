@@ -1,29 +1,8 @@
-/**
- * Builds the eighth held-out set of language detection (issue 28 item 2, the final check of the scored model):
- * `server/src/language/promptSets/recipeApps.json`, from sources no language set, rule or word list ever read,
- * built after the model's first measurement on the seventh set (gameTexts.json), whose misses were then seen:
- * - the ingredient lists of the recipe organiser Gourmand (Debian `gourmand`, GPL-2+: `gourmand/defaults/
- *   defaults_en.py`, `_es`, `_fr`, `_de`, `_nl`, `_pt`): food names, the English ones full of loanwords ("bok choy",
- *   "prosciutto", "tomatillo"), the others in their own languages;
- * - Gourmand's own catalogue (gourmand.mo) and those of fourteen GNOME utilities (gnome-calculator, gnome-weather,
- *   gnome-clocks, gnome-maps, gnome-characters, baobab, file-roller, gedit, cheese, totem, simple-scan, gnome-logs,
- *   gnome-system-monitor, gnome-font-viewer) and anymeal: English originals of one to twelve words and their
- *   translations, Vietnamese, Indonesian and Malay included, kanji-only Japanese and Chinese.
- * Every text of an earlier set (the seventh included) is left out, and so is a translation identical to its English
- * source (for the ingredient lists: a foreign name spelled like an English one).
- *
- * Kept apart: built and committed before any further change of the model; while building only the counts per language
- * are printed (the head of one ingredient file was read to learn its format). The bench measures it only with
- * `--recipe-apps`, once, after the last change of the model.
- *
- * Run: `node --import tsx bench/promptSafety/buildRecipeAppSet.ts` (fetches the .debs with `apt-get download` into a
- * temporary folder on first use, ~11 MB; a rebuild from the same package versions is byte-identical).
- */
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+
+import { existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { clean, readMo, spread, writeHeldOutSet } from './catalogues';
+import { clean, readMo, spread, unpackDebs, unseenTexts, writeHeldOutSet } from './catalogues';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const CACHE = path.join(os.tmpdir(), 'photo-studio-lang-sources-8');
@@ -37,33 +16,13 @@ const DOMAINS = [
   'totem', 'simple-scan', 'gnome-logs', 'gnome-system-monitor', 'gnome-font-viewer',
 ];
 
-function ensureSources(): { root: string; versions: string[] } {
-  const root = path.join(CACHE, 'root');
-  const debs = path.join(CACHE, 'debs');
-  if (!existsSync(root)) {
-    mkdirSync(debs, { recursive: true });
-    execFileSync('apt-get', ['download', ...DEBS], { cwd: debs, stdio: 'inherit' });
-    for (const deb of readdirSync(debs).sort()) execFileSync('dpkg-deb', ['-x', path.join(debs, deb), root]);
-  }
-  const versions = readdirSync(debs)
-    .sort()
-    .map((deb) => decodeURIComponent(deb).replace(/_[^_]+\.deb$/u, '').replace('_', ' '));
-  return { root, versions };
-}
-const { root, versions } = ensureSources();
+const { root, versions } = unpackDebs(CACHE, DEBS);
 const GOURMAND = path.join(root, 'usr/lib/python3/dist-packages/gourmand');
 
-/** Texts of the earlier sets, lower case: none of them may come back here. */
-const seen = new Set<string>();
+/** None of the earlier sets' texts may come back here. */
 const sets = path.join(ROOT, 'server/src/language/promptSets');
-const earlier = JSON.parse(readFileSync(path.join(sets, 'languages.json'), 'utf8')) as Record<string, Array<[string, string]>>;
-const heldOut = (file: string) => (JSON.parse(readFileSync(path.join(sets, file), 'utf8')) as { heldOut: Array<[string, string]> }).heldOut;
-for (const set of [earlier.tuning, earlier.heldOut, ...['uiStrings.json', 'photoApps.json', 'mapPresets.json', 'systemTexts.json', 'stampTexts.json', 'gameTexts.json'].map(heldOut)]) {
-  for (const [, text] of set) seen.add(text.toLowerCase());
-}
+const fresh = unseenTexts(sets, ['uiStrings.json', 'photoApps.json', 'mapPresets.json', 'systemTexts.json', 'stampTexts.json', 'gameTexts.json']);
 const prompt = (text: string | undefined) => (text ? clean(text.replace(/[。．！!?？]+$/u, '')) : null);
-const fresh = (texts: Iterable<string | null>) =>
-  [...new Set([...texts].filter((t): t is string => t !== null))].filter((t) => !seen.has(t.toLowerCase())).sort();
 const wordCount = (text: string) => text.split(' ').length;
 const latinWords = (text: string) => /^[\p{Script=Latin}\s'’,-]+$/u.test(text);
 const latin = (text: string) => /\p{Script=Latin}/u.test(text) && !/[\p{Script=Han}\p{Script=Cyrillic}\p{Script=Greek}\p{Script=Hiragana}\p{Script=Katakana}]/u.test(text);

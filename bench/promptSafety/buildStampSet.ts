@@ -1,65 +1,21 @@
-/**
- * Builds the sixth held-out set of language detection (issue 13, round 6):
- * `server/src/language/promptSets/stampTexts.json`, from sources no language set and no rule of the detector ever
- * read (the cut-out bench used Tux Paint's stamp *images* only, never their text):
- * - the picture descriptions of Tux Paint's stamps (Debian `tuxpaint-stamps-default`, GPL-2): one `.txt` beside
- *   each stamp, its first line English ("A red apple."), then one line per translation (`fr.utf8=…`); short
- *   natural descriptions of pictures, one to ten words, the food stamps' full of loanwords;
- * - Tux Paint's own interface catalogue (`tuxpaint.mo` of Debian `tuxpaint-data`, GPL-2): tool, brush, colour and
- *   magic-effect names ("Rainbow", "Sky blue") and short instructions, in English and translated;
- * - GIMP's catalogues (`gimp20*.mo` of Debian `gimp-data`, GPL-3): kanji-only Japanese and Chinese interface
- *   strings, which the stamps lack (their Japanese descriptions all have kana).
- * English about 40 % (stamps by length 1/2/3/4+ words, food stamps, interface strings), then es pt fr it de nl pl
- * tr vi, id and ms, kanji-only ja and zh (Simplified and Traditional, to check that Chinese stays Chinese).
- * Every text already in an earlier set is left out, and so is a translation identical to its English source.
- *
- * Kept apart from tuning: built and committed before any detector change of round 6; while building only the counts
- * per language are printed (a handful of raw stamp files were read to learn the format, no prompt list). The bench
- * measures it only with `--stamps`, once, after the last rule change of the round.
- *
- * Run: `node --import tsx bench/promptSafety/buildStampSet.ts` (fetches the three .debs with `apt-get download`
- * into a temporary folder on first use, ~190 MB; a rebuild from the same package versions is byte-identical).
- */
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { clean, readMo, spread, writeHeldOutSet } from './catalogues';
+import { clean, readMo, spread, unpackDebs, unseenTexts, writeHeldOutSet } from './catalogues';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const CACHE = path.join(os.tmpdir(), 'photo-studio-lang-sources-6');
 const DEBS = ['tuxpaint-stamps-default', 'tuxpaint-data', 'gimp-data'];
 const GIMP_DOMAINS = ['gimp20', 'gimp20-std-plug-ins', 'gimp20-script-fu', 'gimp20-python'];
 
-/** Downloads and unpacks the three packages once; returns the unpacked root and the packages' versions. */
-function ensureSources(): { root: string; versions: string[] } {
-  const root = path.join(CACHE, 'root');
-  const debs = path.join(CACHE, 'debs');
-  if (!existsSync(root)) {
-    mkdirSync(debs, { recursive: true });
-    execFileSync('apt-get', ['download', ...DEBS], { cwd: debs, stdio: 'inherit' });
-    for (const deb of readdirSync(debs).sort()) execFileSync('dpkg-deb', ['-x', path.join(debs, deb), root]);
-  }
-  // "tuxpaint-data_1%3a0.9.28-sdl2-1_all.deb" → "tuxpaint-data 1:0.9.28-sdl2-1"
-  const versions = readdirSync(debs)
-    .sort()
-    .map((deb) => decodeURIComponent(deb).replace(/_[^_]+\.deb$/u, '').replace('_', ' '));
-  return { root, versions };
-}
-const { root, versions } = ensureSources();
+const { root, versions } = unpackDebs(CACHE, DEBS);
 
-/** Texts of the earlier sets, lower case: none of them may come back here. */
-const seen = new Set<string>();
+/** None of the earlier sets' texts may come back here. */
 const sets = path.join(ROOT, 'server/src/language/promptSets');
-const earlier = JSON.parse(readFileSync(path.join(sets, 'languages.json'), 'utf8')) as Record<string, Array<[string, string]>>;
-const heldOut = (file: string) => (JSON.parse(readFileSync(path.join(sets, file), 'utf8')) as { heldOut: Array<[string, string]> }).heldOut;
-for (const set of [earlier.tuning, earlier.heldOut, ...['uiStrings.json', 'photoApps.json', 'mapPresets.json', 'systemTexts.json'].map(heldOut)]) {
-  for (const [, text] of set) seen.add(text.toLowerCase());
-}
+const fresh = unseenTexts(sets, ['uiStrings.json', 'photoApps.json', 'mapPresets.json', 'systemTexts.json']);
 /** A description or string made prompt-like: Chinese/Japanese full stops go too (clean() drops only "." and ":"). */
 const prompt = (text: string | undefined) => (text ? clean(text.replace(/[。．！]+$/u, '')) : null);
-const fresh = (texts: Iterable<string | null>) =>
-  [...new Set([...texts].filter((t): t is string => t !== null))].filter((t) => !seen.has(t.toLowerCase())).sort();
 
 const wordCount = (text: string) => text.split(' ').length;
 const latinWords = (text: string) => /^[\p{Script=Latin}\s'’,-]+$/u.test(text);

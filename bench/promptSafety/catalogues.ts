@@ -1,5 +1,6 @@
-/** Reading GNU gettext catalogues into prompt-like strings, for the held-out language-detection sets. */
-import { readFileSync, writeFileSync } from 'node:fs';
+/** Reading Debian packages' GNU gettext catalogues into prompt-like strings, for the held-out language-detection sets. */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 /** Reads a GNU .mo catalogue: original → translation (context and plural forms dropped: first form only). */
@@ -61,4 +62,37 @@ export function writeHeldOutSet(file: string, source: string, set: readonly Labe
   console.log(`${name}: ${final.length} prompts, English ${((100 * english.length) / final.length).toFixed(1)} % (1/2/3/4+ words: ${byLength.join('/')})`, Object.fromEntries(counts));
   writeFileSync(file, `${JSON.stringify({ source, heldOut: final }, null, 0).replace(/\],\[/g, '],\n[')}\n`);
   return final;
+}
+
+/**
+ * Downloads (`apt-get download`) and unpacks the Debian packages `debs` once into `cache`; returns the unpacked root and
+ * each package's name and version ("tuxpaint-data_1%3a0.9.28-sdl2-1_all.deb" → "tuxpaint-data 1:0.9.28-sdl2-1").
+ */
+export function unpackDebs(cache: string, debs: readonly string[]): { root: string; versions: string[] } {
+  const root = path.join(cache, 'root');
+  const debDir = path.join(cache, 'debs');
+  if (!existsSync(root)) {
+    mkdirSync(debDir, { recursive: true });
+    execFileSync('apt-get', ['download', ...debs], { cwd: debDir, stdio: 'inherit' });
+    for (const deb of readdirSync(debDir).sort()) execFileSync('dpkg-deb', ['-x', path.join(debDir, deb), root]);
+  }
+  const versions = readdirSync(debDir)
+    .sort()
+    .map((deb) => decodeURIComponent(deb).replace(/_[^_]+\.deb$/u, '').replace('_', ' '));
+  return { root, versions };
+}
+
+/**
+ * Keeps a new set apart from the earlier ones: the returned function drops every text that the tuning and held-out
+ * halves of languages.json or the held-out sets `earlierFiles` (in `setsDir`) hold, case-insensitively, and returns
+ * the rest de-duplicated and sorted.
+ */
+export function unseenTexts(setsDir: string, earlierFiles: readonly string[]): (texts: Iterable<string | null>) => string[] {
+  const seen = new Set<string>();
+  const earlier = JSON.parse(readFileSync(path.join(setsDir, 'languages.json'), 'utf8')) as Record<string, LabelledPrompt[]>;
+  const heldOut = (file: string) => (JSON.parse(readFileSync(path.join(setsDir, file), 'utf8')) as { heldOut: LabelledPrompt[] }).heldOut;
+  for (const set of [earlier.tuning, earlier.heldOut, ...earlierFiles.map(heldOut)]) {
+    for (const [, text] of set) seen.add(text.toLowerCase());
+  }
+  return (texts) => [...new Set([...texts].filter((t): t is string => t !== null))].filter((t) => !seen.has(t.toLowerCase())).sort();
 }

@@ -1,13 +1,8 @@
-/**
- * What a person sees between clicks (issue 29 item 12, the small polish): styled selects, the My projects grid while
- * thumbnails load, the magic eraser's toolbar leaving room for the photo, and the signed-in header at phone width.
- * The bulk resizer's sidebar is checked in batchResizer.spec.ts, the AI background's product select in
- * textExtraction.spec.ts.
- */
-import { readdir, readFile } from 'node:fs/promises';
+
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
+import { requestSignInCode } from '../helpers/emailCode';
 import { expectStyledSelect } from '../helpers/styledSelect';
 
 test('every select outside the editor wears the app\'s select, not the browser\'s default', async ({ page }) => {
@@ -118,13 +113,7 @@ test('magic eraser at 1280 × 720: the mask toolbar is one compact row and the p
 
 /** Signs this browser in with an e-mail code from the e2e server's outbox (it has no SMTP). */
 async function signIn(page: Page, email: string) {
-  await page.evaluate((address) => fetch('/api/account/email/code', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: address }) }), email);
-  let code = '';
-  await expect.poll(async () => {
-    const file = (await readdir('.e2e-data/outbox').catch(() => [])).filter((f) => f.includes(email)).sort().at(-1);
-    code = file ? (await readFile(path.join('.e2e-data/outbox', file), 'utf8')).match(/sign-in code is (\d{6})/)?.[1] ?? '' : '';
-    return code;
-  }).not.toBe('');
+  const code = await requestSignInCode(page, email);
   await page.evaluate(async ({ address, typed }) => {
     const reply = await fetch('/api/account/email/login', {
       method: 'POST', body: JSON.stringify({ email: address, code: typed }),

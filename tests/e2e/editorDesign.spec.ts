@@ -3,10 +3,11 @@
  * photo, a curved text in a premium font, a sticker and a colourful text; undo and redo; autosave;
  * reload; reopen from the project list; export a PNG and check its pixels against the layout.
  */
-import { readdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
+import { requestSignInCode } from '../helpers/emailCode';
 import type { Project } from '../../engine/doc/types';
 
 const PHOTO = path.resolve('tests/assets/photos/coffee.jpg');
@@ -28,13 +29,7 @@ const topLayerId = async (page: Page) => (await project(page)).layers.at(-1)!.la
  */
 async function subscribe(page: Page) {
   const email = `designer-${Date.now()}@example.org`;
-  await page.evaluate((address) => fetch('/api/account/email/code', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: address }) }), email);
-  let code = '';
-  await expect.poll(async () => {
-    const file = (await readdir('.e2e-data/outbox').catch(() => [])).filter((f) => f.includes(email)).sort().at(-1);
-    code = file ? (await readFile(path.join('.e2e-data/outbox', file), 'utf8')).match(/sign-in code is (\d{6})/)?.[1] ?? '' : '';
-    return code;
-  }).not.toBe('');
+  const code = await requestSignInCode(page, email);
   await page.evaluate(async ({ address, code: typed }) => {
     const post = (url: string, body: unknown, token?: string) => fetch(url, {
       method: 'POST', body: JSON.stringify(body),

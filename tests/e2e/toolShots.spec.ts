@@ -1,15 +1,8 @@
-/**
- * Screenshots for issue 29 item 12 (not a check: it runs only when asked), at 1280 and 390 px wide, saved as small
- * PNGs in bench/tools/screenshots/: the background changer with a result and the local test checkout page reached
- * the way a person reaches it in the paid-service mode (signed in, Pricing, Buy). The ID photo maker's, with a
- * result, are idphoto-half-length-*.png, made by idPhotoFree.spec.ts when SHOTS=1 is set:
- *   SHOTS=1 E2E_PORT=4480 npx playwright test tests/e2e/toolShots.spec.ts
- *   SHOTS=1 E2E_PORT=4480 npx playwright test tests/e2e/idPhotoFree.spec.ts -g screenshots
- */
-import { readdir, readFile } from 'node:fs/promises';
+
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
+import { requestSignInCode } from '../helpers/emailCode';
 
 const OUT = path.resolve('bench/tools/screenshots');
 const PHOTO = path.resolve('tests/assets/photos/astronaut.jpg');
@@ -49,13 +42,7 @@ test.describe('issue 29 item 12 screenshots', () => {
   test('test checkout page, reached from Pricing while signed in', async ({ page }) => {
     await answerCookies(page);
     const email = `shots-${Date.now()}@example.org`;
-    await page.evaluate((address) => fetch('/api/account/email/code', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: address }) }), email);
-    let code = '';
-    await expect.poll(async () => {
-      const file = (await readdir('.e2e-data/outbox').catch(() => [])).filter((f) => f.includes(email)).sort().at(-1);
-      code = file ? (await readFile(path.join('.e2e-data/outbox', file), 'utf8')).match(/sign-in code is (\d{6})/)?.[1] ?? '' : '';
-      return code;
-    }).not.toBe('');
+    const code = await requestSignInCode(page, email);
     await page.evaluate(async ({ address, typed }) => {
       const reply = await fetch('/api/account/email/login', {
         method: 'POST', body: JSON.stringify({ email: address, code: typed }),

@@ -300,7 +300,16 @@ test.describe('on a 390 px phone', () => {
 
     // Tap-and-hold on the text opens the editor too.
     await expect(box).toBeHidden();
-    const at = await screenCentre(page, (await topLayer(page)).layerId);
+    // The properties sheet slides away after the edit and the canvas moves with it: press where the text
+    // stands once it has stopped moving (two reads in a row agree), not where it was mid-slide.
+    const textId = (await topLayer(page)).layerId;
+    let at = await screenCentre(page, textId);
+    await expect.poll(async () => {
+      const now = await screenCentre(page, textId);
+      const settled = Math.abs(now.x - at.x) < 0.5 && Math.abs(now.y - at.y) < 0.5;
+      at = now;
+      return settled;
+    }).toBe(true);
     await page.evaluate(async ({ x, y }) => {
       const target = document.elementFromPoint(x, y)!;
       const init = { bubbles: true, cancelable: true, clientX: x, clientY: y, pointerId: 7, pointerType: 'touch', isPrimary: true };

@@ -6,7 +6,10 @@ import { pgliteTemplateDir } from './server/src/testing/pgliteTemplate';
 //
 // Two projects, run one after the other (sequence.groupOrder):
 // - `unit`: pure logic (engine, machines, src, shaders, locales, bench and script helpers), files in
-//   parallel on every core;
+//   parallel on every core, in worker threads that keep their modules between files (isolate: false:
+//   37 s instead of 72 s on the 2-core machine, most of it was loading the same modules again). So a unit
+//   test must not vi.mock a module (inject the dependency instead; scripts/testIsolation.test.ts checks) and
+//   puts back any global it changes;
 // - `server`: database, model and process tests (server/ and the CLI against a real server), two files
 //   at a time (`VITEST_SERVER_WORKERS`): much of their time is spent waiting on databases and child
 //   processes. Each file gets fresh modules by default. `VITEST_SERVER_ISOLATE=0` lets the files of one
@@ -32,6 +35,8 @@ export default defineConfig({
           name: 'unit',
           include: ['{engine,machines,locales,src,shaders,bench,scripts}/**/*.test.ts'],
           fileParallelism: true,
+          pool: 'threads',
+          isolate: false,
           sequence: { groupOrder: 0 },
         },
       },

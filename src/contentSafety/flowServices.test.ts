@@ -1,14 +1,14 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { SAFE_DEFAULT_APP_CONFIG, type AppConfig } from '../../engine/crypto/appConfig';
 
-const config = vi.hoisted(() => ({ current: null as AppConfig | null }));
-const reviewPicture = vi.hoisted(() => vi.fn());
-const reviewText = vi.hoisted(() => vi.fn());
-vi.mock('../api/secureConfig', () => ({ getAppConfig: async () => config.current }));
-vi.mock('./pictureReview', () => ({ reviewPicture }));
-vi.mock('./textReview', () => ({ reviewText }));
+import { reviewPictures as reviewPicturesWith, reviewPromptText as reviewPromptTextWith, type SafetyClients } from './flowServices';
 
-const { reviewPictures, reviewPromptText } = await import('./flowServices');
+const config = { current: null as AppConfig | null };
+const reviewPicture = vi.fn();
+const reviewText = vi.fn();
+const clients = { getAppConfig: async () => config.current!, reviewPicture, reviewText } as SafetyClients;
+const reviewPictures = (files: Blob[]) => reviewPicturesWith(files, clients);
+const reviewPromptText = (text: string) => reviewPromptTextWith(text, clients);
 const a = new Blob(['a']);
 const b = new Blob(['b']);
 

@@ -13,11 +13,19 @@ import { reviewText } from './textReview';
 
 const PASS: ReviewOutcome = { compliant: true };
 
+/** The server calls the reviews make; tests pass their own (no module mocking, so test files can share modules). */
+export interface SafetyClients {
+  getAppConfig: typeof getAppConfig;
+  reviewPicture: typeof reviewPicture;
+  reviewText: typeof reviewText;
+}
+const SERVER: SafetyClients = { getAppConfig, reviewPicture, reviewText };
+
 /** Step 1 (and the reviews inside step 2): the text review, when enableTextReview is on. */
-export async function reviewPromptText(text: string): Promise<ReviewOutcome> {
-  const config = await getAppConfig();
+export async function reviewPromptText(text: string, clients: SafetyClients = SERVER): Promise<ReviewOutcome> {
+  const config = await clients.getAppConfig();
   if (!config.enableTextReview) return PASS;
-  const { compliant } = await reviewText(text);
+  const { compliant } = await clients.reviewText(text);
   return { compliant };
 }
 
@@ -32,15 +40,15 @@ export async function detectForTranslation(text: string): Promise<string> {
 
 /** Step 2: detect, review and translate (machines/translationStep.ts holds the rule). */
 export function translatePrompt(text: string): Promise<TranslationOutcome> {
-  return runTranslationStep(text, { detect: detectForTranslation, review: reviewPromptText, translate: translateToEnglish });
+  return runTranslationStep(text, { detect: detectForTranslation, review: (t) => reviewPromptText(t), translate: translateToEnglish });
 }
 
 /** Step 3 and step 7: every picture through the picture review, when enablePicReview is on. */
-export async function reviewPictures(files: Blob[]): Promise<ReviewOutcome> {
-  const config = await getAppConfig();
+export async function reviewPictures(files: Blob[], clients: SafetyClients = SERVER): Promise<ReviewOutcome> {
+  const config = await clients.getAppConfig();
   if (!config.enablePicReview) return PASS;
   for (const file of files) {
-    if (!(await reviewPicture(file)).compliant) return { compliant: false };
+    if (!(await clients.reviewPicture(file)).compliant) return { compliant: false };
   }
   return PASS;
 }

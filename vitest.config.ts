@@ -7,16 +7,15 @@ import { pgliteTemplateDir } from './server/src/testing/pgliteTemplate';
 // Two projects, run one after the other (sequence.groupOrder):
 // - `unit`: pure logic (engine, machines, src, shaders, locales, bench and script helpers), files in
 //   parallel on every core, in worker threads that keep their modules between files (isolate: false:
-//   37 s instead of 72 s on the 2-core machine, most of it was loading the same modules again). So a unit
-//   test must not vi.mock a module (inject the dependency instead; scripts/testIsolation.test.ts checks) and
-//   puts back any global it changes;
+//   32 s instead of 72 s on the 2-core machine, most of it was loading the same modules again);
 // - `server`: database, model and process tests (server/ and the CLI against a real server), two files
-//   at a time (`VITEST_SERVER_WORKERS`): much of their time is spent waiting on databases and child
-//   processes. Each file gets fresh modules by default. `VITEST_SERVER_ISOLATE=0` lets the files of one
-//   worker share them (the server graph and models load once per worker: 8.5 min instead of 14 on the
-//   2-core machine), but a fresh clone's run found one order-dependent leak that way (heavyPool.test.ts,
-//   fixed), so it stays opt-in until a few runs in a row are green with it. For that mode a server test
-//   must not use vi.mock (inject the dependency instead) and resets the module state it changes.
+//   at a time (`VITEST_SERVER_WORKERS`; three were no faster): much of their time is spent waiting on
+//   databases and child processes. The files of one worker share modules (the server graph and the models
+//   load once per worker, and the models' caches serve the next file: 6.3 min instead of 8.5 on the 2-core
+//   machine). `VITEST_SERVER_ISOLATE=1` gives each file fresh modules, to tell an order-dependent leak
+//   from a real failure.
+// Since modules are shared, no test may vi.mock a module (inject the dependency instead;
+// scripts/testIsolation.test.ts checks), and a test resets the module state it changes.
 const serverWorkers = Number(process.env.VITEST_SERVER_WORKERS) || 2;
 // Every embedded database of the tests (and of the servers they start) is a copy of one initdb'd folder.
 process.env.PGLITE_TEMPLATE_DIR = pgliteTemplateDir();
@@ -46,7 +45,7 @@ export default defineConfig({
           name: 'server',
           include: ['{server,cli}/**/*.test.ts'],
           fileParallelism: serverWorkers > 1,
-          isolate: process.env.VITEST_SERVER_ISOLATE !== '0',
+          isolate: process.env.VITEST_SERVER_ISOLATE === '1',
           maxWorkers: serverWorkers,
           sequence: { groupOrder: 1 },
         },

@@ -3,7 +3,7 @@
  * It is the only writer of the document: commands call its write methods, views subscribe.
  * No React, Konva or DOM here (engine/ rule), so the whole editor runs headless in tests.
  */
-import { AssetStore } from './assets/AssetStore';
+import { AssetStore, collectAssetIds } from './assets/AssetStore';
 import { BACKGROUND_LAYER_ID } from './spec/kinds';
 import type { Layer, Project } from './doc/types';
 import { type CaptureMode, History } from './history/History';
@@ -47,9 +47,16 @@ export interface ExecOptions {
   mark?: boolean;
 }
 
+export interface EditorOptions {
+  /** The asset store (tests pass one with their own clock). */
+  assets?: AssetStore;
+}
+
 export class Editor {
-  readonly assets = new AssetStore();
+  readonly assets: AssetStore;
   private readonly history = new History();
+  /** history.droppedCount() when assets were last collected. */
+  private collectedAtDrop = 0;
   private project: Project;
   private selectedIds: readonly string[] = [];
   private listeners = new Set<() => void>();
@@ -57,7 +64,8 @@ export class Editor {
   private docVersion = 0;
   private batchDepth = 0;
 
-  constructor(project: Project) {
+  constructor(project: Project, options: EditorOptions = {}) {
+    this.assets = options.assets ?? new AssetStore();
     this.project = normaliseIndices(project);
     this.snapshot = this.makeSnapshot();
   }
@@ -96,7 +104,25 @@ export class Editor {
     this.history.clear();
     this.project = normaliseIndices(project);
     this.selectedIds = [];
+    this.collectAssetsIfStepsDropped();
     this.changed(true);
+  }
+
+  /**
+   * Frees the stored pictures that neither the document nor any undo or redo step refers to any more
+   * (AI results replaced long ago, photos of deleted layers whose steps fell off the history), except
+   * those stored within the last minute (AssetStore.retainOnly). Runs by itself whenever history steps
+   * are thrown away; returns the ids it freed.
+   */
+  collectUnusedAssets(): string[] {
+    this.collectedAtDrop = this.history.droppedCount();
+    const referenced = collectAssetIds(this.project, new Set());
+    this.history.forEachDiff((diff) => collectAssetIds(diff, referenced));
+    return this.assets.retainOnly(referenced).map((asset) => asset.id);
+  }
+
+  private collectAssetsIfStepsDropped(): void {
+    if (this.history.droppedCount() !== this.collectedAtDrop) this.collectUnusedAssets();
   }
 
   /**
@@ -119,7 +145,10 @@ export class Editor {
 
   /** Starts an undo step named `label` (a gesture); returns the mark for `bailToMark`. */
   mark(label = ''): string {
-    return this.history.mark(label);
+    const markId = this.history.mark(label);
+    // Closing the open step can push the oldest one off the history.
+    this.collectAssetsIfStepsDropped();
+    return markId;
   }
 
   /** Reverts everything recorded since `markId` (Escape during a gesture). */
@@ -224,6 +253,7 @@ export class Editor {
     const kept = this.selectedIds.filter((id) => normalised.layers.some((layer) => layer.layerId === id));
     // Keep the same array when nothing was dropped, so selection-only views skip re-rendering.
     if (kept.length !== this.selectedIds.length) this.selectedIds = kept;
+    this.collectAssetsIfStepsDropped();
     this.changed(true);
   }
 

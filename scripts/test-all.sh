@@ -17,14 +17,34 @@ phase() {
   [ -n "$1" ] && echo "== $1"
   return 0
 }
-phase "type check (browser, server, tests and scripts projects)"
-npm run --silent typecheck
-phase "layer boundaries"
-npx depcruise engine machines src server shaders -c .dependency-cruiser.cjs
-phase "dead code (knip: unused files, dependencies and binaries fail; unused exports are listed)"
-npm run --silent check:dead
-phase "lint (Biome, rules for real bugs; no formatter)"
-npm run --silent lint
+phase "static checks: types (4 projects), layer boundaries, dead code (knip), lint (Biome), two at a time"
+# Independent read-only checks: each writes its own log, printed when it ends; the phase fails if any failed.
+checks=(
+  "types (browser)|npx tsc -p tsconfig.browser.json"
+  "types (server)|npx tsc -p tsconfig.server.json"
+  "types (tests)|npx tsc -p tsconfig.tests.json"
+  "types (scripts)|npx tsc -p tsconfig.scripts.json"
+  "layer boundaries|npx depcruise engine machines src server shaders -c .dependency-cruiser.cjs"
+  "dead code (knip: unused files, dependencies and binaries fail; unused exports are listed)|npm run --silent check:dead"
+  "lint (Biome, rules for real bugs; no formatter)|npm run --silent lint"
+)
+run_check() {
+  local name=${1%%|*} cmd=${1#*|} log="$logs/check-$2.log" start=$SECONDS
+  if bash -c "$cmd" >"$log" 2>&1; then
+    echo "-- $name: ok ($((SECONDS - start)) s)"
+  else
+    echo "-- $name: FAILED ($((SECONDS - start)) s)"
+    cat "$log"
+    touch "$logs/check-$2.failed"
+  fi
+}
+for i in "${!checks[@]}"; do
+  # At most two at a time (the CI machine has two cores).
+  while [ "$(jobs -rp | wc -l)" -ge 2 ]; do wait -n || true; done
+  run_check "${checks[$i]}" "$i" &
+done
+wait
+if compgen -G "$logs/check-*.failed" >/dev/null; then echo "static checks failed"; exit 1; fi
 phase "unit and server tests${DATABASE_URL:+ (PGlite and PostgreSQL)}"
 NO_COLOR=1 npx vitest run 2>&1 | tee "$logs/unit.log"
 phase "build"

@@ -24,6 +24,7 @@ export class History {
   private open: { diff: ProjectDiff; label: string; markId: string } | null = null;
   private currentMark = { id: 'initial', label: '' };
   private markCounter = 0;
+  private dropped = 0;
 
   /** Closes the open step and starts a new one labelled `label`; returns the mark id. */
   mark(label = ''): string {
@@ -35,7 +36,10 @@ export class History {
   /** Records a change made to the document under `mode`. */
   record(diff: ProjectDiff, mode: CaptureMode = 'record'): void {
     if (mode === 'ignore' || isEmptyDiff(diff)) return;
-    if (mode === 'record') this.redos = [];
+    if (mode === 'record' && this.redos.length > 0) {
+      this.redos = [];
+      this.dropped++;
+    }
     if (this.open) this.open.diff = squashDiffs(this.open.diff, diff);
     else this.open = { diff, label: this.currentMark.label, markId: this.currentMark.id };
   }
@@ -87,13 +91,32 @@ export class History {
     this.undos = [];
     this.redos = [];
     this.open = null;
+    this.dropped++;
+  }
+
+  /**
+   * Counts the times steps were thrown away (the redo stack cleared by a new change, the oldest step
+   * past HISTORY_LIMIT, a clear): what only those steps referred to can go.
+   */
+  droppedCount(): number {
+    return this.dropped;
+  }
+
+  /** Visits every diff still held: the undo and redo stacks and the open step. */
+  forEachDiff(visit: (diff: ProjectDiff) => void): void {
+    for (const step of this.undos) visit(step.diff);
+    for (const step of this.redos) visit(step.diff);
+    if (this.open) visit(this.open.diff);
   }
 
   private closeOpenStep(): void {
     if (!this.open) return;
     if (!isEmptyDiff(this.open.diff)) {
       this.undos.push({ diff: this.open.diff, label: this.open.label });
-      if (this.undos.length > HISTORY_LIMIT) this.undos.shift();
+      if (this.undos.length > HISTORY_LIMIT) {
+        this.undos.shift();
+        this.dropped++;
+      }
     }
     this.open = null;
   }

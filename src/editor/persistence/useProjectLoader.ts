@@ -9,6 +9,7 @@ import { ProjectParseError, parseProject } from '../../../engine/doc/parseProjec
 import { isValidProjectId } from '../../../engine/doc/projectIds';
 import type { Project } from '../../../engine/doc/types';
 import { isProjectNotFound, loadProject, type LoadedProject } from '../../api/projectsApi';
+import { forgetAssetImage } from '../scene/imageCache';
 import { referencedAssetIds } from './assetRefs';
 import { loadProjectAssets } from './assetLoader';
 import { clearDraft, decideDraft, readDraft, type DraftStorage } from './draftStore';
@@ -113,6 +114,8 @@ export function useProjectLoader(pid: string | null): ProjectLoader {
       }
 
       const editor = new Editor(project);
+      // Pictures the document and its history no longer use leave the image cache with the store.
+      editor.assets.onRemoved((asset) => forgetAssetImage(asset.blob));
       set({ phase: 'loading', done: 0, total: referencedAssetIds(project).length });
       const assets = await loadProjectAssets(editor, pid, {
         signal,

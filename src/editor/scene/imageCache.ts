@@ -37,6 +37,18 @@ export function resolveImageUri(uri: string, assets: AssetStore | null): string 
   return url;
 }
 
+/**
+ * Frees what was decoded from an asset the editor dropped (Editor.collectUnusedAssets): its object
+ * URL is revoked and its decoded image leaves the cache, so the picture's memory can be reclaimed.
+ */
+export function forgetAssetImage(blob: Blob): void {
+  const url = objectUrls.get(blob);
+  if (!url) return;
+  objectUrls.delete(blob);
+  cache.delete(url);
+  URL.revokeObjectURL(url);
+}
+
 function needsCors(url: string): boolean {
   return !url.startsWith('blob:') && !url.startsWith('data:');
 }

@@ -35,31 +35,50 @@ export const ResultCode = {
 export type ResultCodeName = keyof typeof ResultCode;
 export type ResultCodeValue = (typeof ResultCode)[ResultCodeName];
 
-/** English meaning of each code, used as the server's `msg` when nothing more specific is known. */
-export const RESULT_CODE_MESSAGES: Record<ResultCodeValue, string> = {
-  [ResultCode.SUCCESS]: 'success',
-  [ResultCode.NETWORK_ERROR]: 'network error',
-  [ResultCode.DOWNLOAD_FAILED]: 'download failed',
-  [ResultCode.SERVER_ERROR]: 'server error',
-  [ResultCode.GPU_HANDLE_FAILED]: 'GPU handling failed',
-  [ResultCode.PRE_PROCESS_FAILED]: 'pre-process failed',
-  [ResultCode.POST_PROCESS_FAILED]: 'post-process failed',
-  [ResultCode.VERIFY_CODE_EXPIRED]: 'verification code expired',
-  [ResultCode.VERIFY_CODE_WRONG]: 'verification code wrong',
-  [ResultCode.SERVICE_UNKNOWN_ERROR]: 'service unknown error',
-  [ResultCode.PARAMS_INVALID]: 'params invalid',
-  [ResultCode.GPU_TASK_UNFINISHED]: 'task unfinished',
-  [ResultCode.GPU_BODY_DETECT_FAILED]: 'body detection failed',
-  [ResultCode.SERVICE_UNAVAILABLE]: 'service unavailable',
-  [ResultCode.ACCOUNT_AUTHORIZED_EXPIRED]: 'account authorization expired',
-  [ResultCode.PROJECT_NOT_FOUND]: 'project not found',
-  [ResultCode.CREDITS_NOT_ENOUGH]: 'credits not enough',
-  [ResultCode.ACCOUNT_NOT_FOUND]: 'account not found',
-  [ResultCode.CONTENT_REVIEW_PICTURE_NON_COMPLIANCE]: 'picture content review non-compliant',
-  [ResultCode.CONTENT_REVIEW_TEXT_NON_COMPLIANCE]: 'text content review non-compliant',
-  [ResultCode.CONTENT_TRANSLATE_FAIL]: 'content translate fail',
-  [ResultCode.CONTENT_TRANSLATE_RESULT_NON_COMPLIANCE]: 'translated result non-compliant',
+/** What travels with one result code: the server's default `msg`, the HTTP status beside the envelope, the client's text. */
+export interface ResultCodeEntry {
+  /** English meaning, the server's `msg` when nothing more specific is known. */
+  message: string;
+  /** HTTP status of a reply carrying the code (the envelope itself is the contract; SPEC §3). */
+  httpStatus: 200 | 400 | 500 | 503;
+  /** i18n key of what the user reads when the code reaches a page; null for success. */
+  messageKey: string | null;
+}
+
+/**
+ * Everything about each result code, in one table the compiler checks whole: a code added to
+ * {@link ResultCode} does not compile until it has its message, its HTTP status and its client text
+ * (locales.test.ts checks that every key exists in all 14 languages).
+ */
+export const RESULT_CODE_TABLE: { readonly [C in ResultCodeValue]: ResultCodeEntry } = {
+  [ResultCode.SUCCESS]: { message: 'success', httpStatus: 200, messageKey: null },
+  [ResultCode.NETWORK_ERROR]: { message: 'network error', httpStatus: 200, messageKey: 'text.uploadErrorServer' },
+  [ResultCode.DOWNLOAD_FAILED]: { message: 'download failed', httpStatus: 200, messageKey: 'errors.downloadFailed' },
+  [ResultCode.SERVER_ERROR]: { message: 'server error', httpStatus: 500, messageKey: 'text.uploadErrorServer' },
+  [ResultCode.GPU_HANDLE_FAILED]: { message: 'GPU handling failed', httpStatus: 200, messageKey: 'errors.taskFailed' },
+  [ResultCode.PRE_PROCESS_FAILED]: { message: 'pre-process failed', httpStatus: 200, messageKey: 'errors.paramsInvalid' },
+  [ResultCode.POST_PROCESS_FAILED]: { message: 'post-process failed', httpStatus: 200, messageKey: 'errors.taskFailed' },
+  [ResultCode.VERIFY_CODE_EXPIRED]: { message: 'verification code expired', httpStatus: 200, messageKey: 'account.errors.codeExpired' },
+  [ResultCode.VERIFY_CODE_WRONG]: { message: 'verification code wrong', httpStatus: 200, messageKey: 'account.errors.codeWrong' },
+  [ResultCode.SERVICE_UNKNOWN_ERROR]: { message: 'service unknown error', httpStatus: 200, messageKey: 'errors.unknown' },
+  [ResultCode.PARAMS_INVALID]: { message: 'params invalid', httpStatus: 400, messageKey: 'errors.paramsInvalid' },
+  [ResultCode.GPU_TASK_UNFINISHED]: { message: 'task unfinished', httpStatus: 200, messageKey: 'errors.taskFailed' },
+  [ResultCode.GPU_BODY_DETECT_FAILED]: { message: 'body detection failed', httpStatus: 200, messageKey: 'errors.taskFailed' },
+  [ResultCode.SERVICE_UNAVAILABLE]: { message: 'service unavailable', httpStatus: 503, messageKey: 'errors.serviceUnavailable' },
+  [ResultCode.ACCOUNT_AUTHORIZED_EXPIRED]: { message: 'account authorization expired', httpStatus: 200, messageKey: 'account.expiredBody' },
+  [ResultCode.PROJECT_NOT_FOUND]: { message: 'project not found', httpStatus: 200, messageKey: 'editor.load.errors.notFound.body' },
+  [ResultCode.CREDITS_NOT_ENOUGH]: { message: 'credits not enough', httpStatus: 200, messageKey: 'errors.creditsNotEnough' },
+  [ResultCode.ACCOUNT_NOT_FOUND]: { message: 'account not found', httpStatus: 200, messageKey: 'account.expiredBody' },
+  [ResultCode.CONTENT_REVIEW_PICTURE_NON_COMPLIANCE]: { message: 'picture content review non-compliant', httpStatus: 200, messageKey: 'errors.pictureNonCompliant' },
+  [ResultCode.CONTENT_REVIEW_TEXT_NON_COMPLIANCE]: { message: 'text content review non-compliant', httpStatus: 200, messageKey: 'errors.textNonCompliant' },
+  [ResultCode.CONTENT_TRANSLATE_FAIL]: { message: 'content translate fail', httpStatus: 200, messageKey: 'errors.translateUnavailable' },
+  [ResultCode.CONTENT_TRANSLATE_RESULT_NON_COMPLIANCE]: { message: 'translated result non-compliant', httpStatus: 200, messageKey: 'errors.translatedNonCompliant' },
 };
+
+/** The table's entry for any number: null when it is no result code of ours. */
+export function resultCodeEntry(code: number): ResultCodeEntry | null {
+  return Object.hasOwn(RESULT_CODE_TABLE, code) ? RESULT_CODE_TABLE[code as ResultCodeValue] : null;
+}
 
 /**
  * Named job errors of SPEC §8 (the spelling PARAMS_INVAILED is the SPEC's own),

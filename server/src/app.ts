@@ -1,6 +1,6 @@
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { ResultCode } from '../../engine/spec/errors';
+import { ResultCode, resultCodeEntry } from '../../engine/spec/errors';
 import { UPLOAD_MAX_BYTES, UPLOAD_MAX_FILES } from '../../engine/spec/limits';
 import { registerAccounts, type AccountsConfig } from './accounts';
 import type { ServerConfig } from './config';
@@ -72,12 +72,9 @@ export interface AppDeps {
   fetchImage?: (url: string) => Promise<Buffer>;
 }
 
-/** HTTP status that accompanies an envelope code; the envelope itself is the contract. */
+/** HTTP status that accompanies an envelope code (engine/spec/errors.ts RESULT_CODE_TABLE); the envelope itself is the contract. */
 function httpStatusFor(code: number): number {
-  if (code === ResultCode.PARAMS_INVALID) return 400;
-  if (code === ResultCode.SERVICE_UNAVAILABLE) return 503;
-  if (code === ResultCode.SERVER_ERROR) return 500;
-  return 200;
+  return resultCodeEntry(code)?.httpStatus ?? 200;
 }
 
 /** Multipart errors of @fastify/multipart, mapped to a message a user understands. */

@@ -1,5 +1,5 @@
 import type { Envelope as SharedEnvelope } from '../../engine/spec/api';
-import { RESULT_CODE_MESSAGES, ResultCode, type ResultCodeValue } from '../../engine/spec/errors';
+import { ResultCode, resultCodeEntry } from '../../engine/spec/errors';
 
 /** The reply envelope of every API call (SPEC §3, engine/spec/api.ts); the server always sets `msg`. */
 export type Envelope<T = unknown> = SharedEnvelope<T> & { msg: string };
@@ -9,7 +9,7 @@ export function ok<T>(data: T): Envelope<T> {
 }
 
 export function fail(code: number, msg?: string, data: unknown = null): Envelope {
-  return { resultCode: code, msg: msg ?? RESULT_CODE_MESSAGES[code as ResultCodeValue] ?? 'error', data };
+  return { resultCode: code, msg: msg ?? resultCodeEntry(code)?.message ?? 'error', data };
 }
 
 /** Thrown by route and service code; the error handler turns it into an envelope with this code. */
@@ -21,7 +21,7 @@ export class ApiError extends Error {
     /** Sent as the envelope's `data`, for a client that needs more than the code (which PRO options, say). */
     readonly data: unknown = null,
   ) {
-    super(message ?? RESULT_CODE_MESSAGES[code as ResultCodeValue] ?? 'error');
+    super(message ?? resultCodeEntry(code)?.message ?? 'error');
   }
 }
 

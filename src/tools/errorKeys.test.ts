@@ -26,3 +26,12 @@ describe('errorKeyFor', () => {
     expect(errorKeyFor(jobError('CONTENT_REVIEW_PICTURE_NON_COMPLIANCE'))).toBe('errors.pictureNonCompliant');
   });
 });
+
+describe('errorKeyFor and the result code table', () => {
+  it('gives every other code the text its table entry names, never "unknown" for a code the table knows', () => {
+    expect(errorKeyFor(serverCodeError(ResultCode.VERIFY_CODE_EXPIRED))).toBe('account.errors.codeExpired');
+    expect(errorKeyFor(serverCodeError(ResultCode.PROJECT_NOT_FOUND))).toBe('editor.load.errors.notFound.body');
+    expect(errorKeyFor(serverCodeError(ResultCode.POST_PROCESS_FAILED))).toBe('errors.taskFailed');
+    expect(errorKeyFor(serverCodeError(123456))).toBe('errors.unknown');
+  });
+});

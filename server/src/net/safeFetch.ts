@@ -2,6 +2,7 @@ import { lookup as dnsLookup } from 'node:dns/promises';
 import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
+import { DOWNLOAD_PROXY_MAX_BYTES, DOWNLOAD_PROXY_MAX_REDIRECTS, DOWNLOAD_PROXY_TIMEOUT_MS } from '../../../engine/spec/limits';
 import { isPublicAddress } from './ipPolicy';
 
 /**
@@ -210,7 +211,7 @@ function readBody(res: IncomingMessage, maxBytes: number, signal: AbortSignal): 
  * @throws {SafeFetchError} with a `reason` telling which rule refused the fetch
  */
 export async function safeFetch(url: string, options: SafeFetchOptions = {}): Promise<SafeFetchResult> {
-  const { maxRedirects = 5, maxBytes = 20 * 1024 * 1024, timeoutMs = 10_000 } = options;
+  const { maxRedirects = DOWNLOAD_PROXY_MAX_REDIRECTS, maxBytes = DOWNLOAD_PROXY_MAX_BYTES, timeoutMs = DOWNLOAD_PROXY_TIMEOUT_MS } = options;
   const resolve: Resolver = options.resolve ?? ((host) => dnsLookup(host, { all: true }));
   const allowed = options.isAllowedAddress ?? isPublicAddress;
 

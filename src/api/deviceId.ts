@@ -7,10 +7,21 @@ export { DEVICE_ID_KEY };
 const DEVICE_ID_COOKIE = 'deviceId';
 const DEVICE_ID_SHAPE = /^[A-Za-z0-9_-]{16,64}$/;
 
-/** Kept when local storage refuses writes (private mode), so one page session stays one device. */
-let memoryId: string | null = null;
-/** The id the cookie was last written for (document.cookie cannot show a cookie of another path). */
-let cookieWrittenFor: string | null = null;
+/**
+ * Kept when local storage refuses writes (private mode), so one page session stays one device; tied to
+ * the storage object it was made under (one per page in a browser; tests give each file its own).
+ */
+let memory: { storage: unknown; id: string } | null = null;
+/** The id the cookie was last written for, in which document (document.cookie cannot show a cookie of another path). */
+let cookieWrittenFor: { doc: Document; id: string } | null = null;
+
+function currentStorage(): unknown {
+  try {
+    return localStorage;
+  } catch {
+    return null; // access itself refused (some private modes)
+  }
+}
 
 /** 32 random hex characters, GUID-like. getRandomValues also works on plain-http self-hosted servers. */
 function newDeviceId(): string {
@@ -27,8 +38,8 @@ function readStored(): string | null {
 }
 
 function ensureCookie(id: string): void {
-  if (typeof document === 'undefined' || cookieWrittenFor === id) return;
-  cookieWrittenFor = id;
+  if (typeof document === 'undefined' || (cookieWrittenFor?.doc === document && cookieWrittenFor.id === id)) return;
+  cookieWrittenFor = { doc: document, id };
   const secure = typeof location !== 'undefined' && location.protocol === 'https:' ? '; Secure' : '';
   document.cookie = `${DEVICE_ID_COOKIE}=${id}; path=/api/projects; max-age=${COOKIE_LIFETIME_DAYS * 86400}; SameSite=Strict${secure}`;
 }
@@ -55,16 +66,19 @@ export function deviceHeaders(): Record<string, string> {
  * first use; also mirrored into a cookie scoped to /api/projects so project images load in `<img>`.
  */
 export function getDeviceId(): string {
-  let id = readStored() ?? memoryId;
-  if (!id || !DEVICE_ID_SHAPE.test(id)) {
-    id = newDeviceId();
+  const storage = currentStorage();
+  const stored = readStored();
+  let id = stored ?? (memory && memory.storage === storage ? memory.id : null);
+  if (!id || !DEVICE_ID_SHAPE.test(id)) id = newDeviceId();
+  // Stored again when storage lost it (cleared in another tab) but this page still knows it.
+  if (stored !== id) {
     try {
       localStorage.setItem(DEVICE_ID_KEY, id);
     } catch {
       // Storage is off; the id lives as long as the page.
     }
   }
-  memoryId = id;
+  memory = { storage, id };
   ensureCookie(id);
   return id;
 }

@@ -2,7 +2,7 @@
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { requestSignInCode } from '../helpers/emailCode';
+import { signInWithCode } from '../helpers/emailCode';
 import { expectStyledSelect } from '../helpers/styledSelect';
 
 test('every select outside the editor wears the app\'s select, not the browser\'s default', async ({ page }) => {
@@ -111,24 +111,11 @@ test('magic eraser at 1280 × 720: the mask toolbar is one compact row and the p
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });
 
-/** Signs this browser in with an e-mail code from the e2e server's outbox (it has no SMTP). */
-async function signIn(page: Page, email: string) {
-  const code = await requestSignInCode(page, email);
-  await page.evaluate(async ({ address, typed }) => {
-    const reply = await fetch('/api/account/email/login', {
-      method: 'POST', body: JSON.stringify({ email: address, code: typed }),
-      headers: { 'content-type': 'application/json', 'x-device-id': localStorage.getItem('deviceId') ?? '' },
-    }).then((r) => r.json());
-    localStorage.setItem('authToken', reply.data.token);
-    localStorage.setItem('accountInfo', JSON.stringify({ accountId: reply.data.accountId, email: address }));
-  }, { address: email, typed: code });
-}
-
 test('the signed-in header with a long e-mail and the credit badge stays inside the window at 1280 and 390 px', async ({ page }) => {
   await page.goto('/en');
   await page.getByTestId('cookie.essential').click();
   const email = `someone.with.a.rather-long-address-${Date.now()}@example-company.org`;
-  await signIn(page, email);
+  await signInWithCode(page, email);
   // The welcome gift's dialog is not what this looks at.
   await page.evaluate(() => localStorage.setItem('collectGuideGift', 'GIFTED'));
   for (const width of [1280, 390]) {

@@ -7,7 +7,8 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { requestSignInCode } from '../helpers/emailCode';
+import { signInWithCode } from '../helpers/emailCode';
+import { screenCentre } from '../helpers/editorPage';
 import type { Project } from '../../engine/doc/types';
 
 const PHOTO = path.resolve('tests/assets/photos/coffee.jpg');
@@ -29,27 +30,14 @@ const topLayerId = async (page: Page) => (await project(page)).layers.at(-1)!.la
  */
 async function subscribe(page: Page) {
   const email = `designer-${Date.now()}@example.org`;
-  const code = await requestSignInCode(page, email);
-  await page.evaluate(async ({ address, code: typed }) => {
-    const post = (url: string, body: unknown, token?: string) => fetch(url, {
-      method: 'POST', body: JSON.stringify(body),
-      headers: { 'content-type': 'application/json', 'x-device-id': localStorage.getItem('deviceId') ?? '', ...(token ? { 'x-auth-token': token } : {}) },
+  const token = await signInWithCode(page, email);
+  await page.evaluate(async (sessionToken) => {
+    const checkout = await fetch('/api/purchase/checkout', {
+      method: 'POST', body: JSON.stringify({ productId: 'monthly' }),
+      headers: { 'content-type': 'application/json', 'x-device-id': localStorage.getItem('deviceId') ?? '', 'x-auth-token': sessionToken },
     }).then((r) => r.json());
-    const login = await post('/api/account/email/login', { email: address, code: typed });
-    localStorage.setItem('authToken', login.data.token);
-    localStorage.setItem('accountInfo', JSON.stringify({ accountId: login.data.accountId, email: address }));
-    const checkout = await post('/api/purchase/checkout', { productId: 'monthly' }, login.data.token);
     await fetch(`${new URL(checkout.data.url).pathname}/pay`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, redirect: 'manual' });
-  }, { address: email, code });
-}
-
-async function screenCentre(page: Page, layerId: string) {
-  return page.evaluate((id) => {
-    const stage = window.__stage!;
-    const box = stage.findOne(`#${id}`)!.getClientRect();
-    const origin = stage.container().getBoundingClientRect();
-    return { x: origin.left + box.x + box.width / 2, y: origin.top + box.y + box.height / 2 };
-  }, layerId);
+  }, token);
 }
 
 /** RGBA at document coordinates, read back from the live stage with stage.toCanvas(). */

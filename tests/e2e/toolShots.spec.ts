@@ -2,7 +2,7 @@
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { requestSignInCode } from '../helpers/emailCode';
+import { signInWithCode } from '../helpers/emailCode';
 
 const OUT = path.resolve('bench/tools/screenshots');
 const PHOTO = path.resolve('tests/assets/photos/astronaut.jpg');
@@ -42,16 +42,8 @@ test.describe('issue 29 item 12 screenshots', () => {
   test('test checkout page, reached from Pricing while signed in', async ({ page }) => {
     await answerCookies(page);
     const email = `shots-${Date.now()}@example.org`;
-    const code = await requestSignInCode(page, email);
-    await page.evaluate(async ({ address, typed }) => {
-      const reply = await fetch('/api/account/email/login', {
-        method: 'POST', body: JSON.stringify({ email: address, code: typed }),
-        headers: { 'content-type': 'application/json', 'x-device-id': localStorage.getItem('deviceId') ?? '' },
-      }).then((r) => r.json());
-      localStorage.setItem('authToken', reply.data.token);
-      localStorage.setItem('accountInfo', JSON.stringify({ accountId: reply.data.accountId, email: address }));
-      localStorage.setItem('collectGuideGift', 'GIFTED');
-    }, { address: email, typed: code });
+    await signInWithCode(page, email);
+    await page.evaluate(() => localStorage.setItem('collectGuideGift', 'GIFTED'));
     for (const width of WIDTHS) {
       await page.setViewportSize({ width, height: height(width) });
       await page.goto('/en/pricing');

@@ -3,8 +3,9 @@
  * once into one checked configuration object (config/serverConfig.ts) and hands its sections down. Used by
  * scripts/envReads.test.ts; run `npx tsx scripts/envReads.ts` to list them.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { filesUnder, isSource } from './sourceFiles';
 
 /**
  * Files allowed a `process.env` outside server/src/config, each for a stated reason: helper processes and
@@ -19,18 +20,10 @@ export const ALLOWED: Readonly<Record<string, string>> = {
 
 const READ = /\bprocess\.env\b/;
 
-function* sourceFiles(dir: string): Generator<string> {
-  for (const name of readdirSync(dir)) {
-    const full = path.join(dir, name);
-    if (statSync(full).isDirectory()) yield* sourceFiles(full);
-    else if (/\.(ts|tsx|mts)$/.test(name) && !/\.test\.tsx?$/.test(name)) yield full;
-  }
-}
-
 /** `file:line` of every `process.env` in `<root>/server/src` outside server/src/config and {@link ALLOWED}. */
 export function envReadsOutsideConfig(root: string): string[] {
   const found: string[] = [];
-  for (const file of sourceFiles(path.join(root, 'server', 'src'))) {
+  for (const file of filesUnder(path.join(root, 'server', 'src'), isSource)) {
     const rel = path.relative(root, file).split(path.sep).join('/');
     if (rel.startsWith('server/src/config/') || rel in ALLOWED) continue;
     readFileSync(file, 'utf8').split('\n').forEach((line, i) => {

@@ -2,8 +2,9 @@
  * Finds HTTP calls (`fetch(`) in the client outside src/api, which is the one place the app talks to the
  * network (src/api/http.ts). Used by scripts/httpCalls.test.ts; run `npx tsx scripts/httpCalls.ts` to list them.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { filesUnder, isSource } from './sourceFiles';
 
 /**
  * Files allowed a `fetch(` outside src/api, each for a stated reason. Static files of the app itself, not
@@ -18,18 +19,10 @@ export const ALLOWED: Readonly<Record<string, string>> = {
 
 const CALL = /(^|[^.\w])fetch\(/;
 
-function* sourceFiles(dir: string): Generator<string> {
-  for (const name of readdirSync(dir)) {
-    const full = path.join(dir, name);
-    if (statSync(full).isDirectory()) yield* sourceFiles(full);
-    else if (/\.(ts|tsx)$/.test(name) && !/\.test\.tsx?$/.test(name)) yield full;
-  }
-}
-
 /** `file:line` of every `fetch(` in `<root>/src` outside src/api and {@link ALLOWED}. */
 export function httpCallsOutsideApi(root: string): string[] {
   const found: string[] = [];
-  for (const file of sourceFiles(path.join(root, 'src'))) {
+  for (const file of filesUnder(path.join(root, 'src'), isSource)) {
     const rel = path.relative(root, file).split(path.sep).join('/');
     if (rel.startsWith('src/api/') || rel in ALLOWED) continue;
     readFileSync(file, 'utf8').split('\n').forEach((line, i) => {

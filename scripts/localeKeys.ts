@@ -9,8 +9,9 @@
  * (`home.step${step}Title` uses `home.step1Title`, `home.step2Title`…). A key looked up in any other
  * way is not seen: write it out, or build it in a template literal.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { filesUnder, isSource } from './sourceFiles';
 
 const SOURCE_DIRS = ['src', 'engine', 'machines', 'server/src', 'cli'];
 const PLURAL = /_(zero|one|two|few|many|other)$/;
@@ -39,27 +40,13 @@ export function englishKeys(root: string): string[] {
   return keys;
 }
 
-function* sourceFiles(dir: string): Generator<string> {
-  let names: string[];
-  try {
-    names = readdirSync(dir);
-  } catch {
-    return;
-  }
-  for (const name of names) {
-    const full = path.join(dir, name);
-    if (statSync(full).isDirectory()) yield* sourceFiles(full);
-    else if (/\.(ts|tsx)$/.test(name) && !/\.test\.tsx?$/.test(name)) yield full;
-  }
-}
-
 /** The English keys under `root` that no source file asks for, in file order. */
 export function unusedLocaleKeys(root: string): string[] {
   // Every dotted word of the sources, and every `prefix.${` a template literal starts a key with.
   const words = new Set<string>();
   const templates: RegExp[] = [];
   for (const dir of SOURCE_DIRS) {
-    for (const file of sourceFiles(path.join(root, dir))) {
+    for (const file of filesUnder(path.join(root, dir), isSource)) {
       const text = readFileSync(file, 'utf8');
       for (const word of text.match(WORD) ?? []) words.add(word);
       for (const [, prefix, suffix] of text.matchAll(TEMPLATE)) {

@@ -3,34 +3,18 @@
  * false), so a test that replaced a module with vi.mock would hand its fake to whichever file loads that
  * module next, or get the real one an earlier file loaded. This lists the test files that do it.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { filesUnder, isTest } from './sourceFiles';
 
 /** The folders of the unit and server projects (vitest.config.ts `include`). */
 export const TEST_FOLDERS = ['engine', 'machines', 'locales', 'src', 'shaders', 'bench', 'scripts', 'server', 'cli'];
-
-function testFiles(dir: string): string[] {
-  let entries: string[];
-  try {
-    entries = readdirSync(dir);
-  } catch {
-    return [];
-  }
-  const found: string[] = [];
-  for (const name of entries) {
-    if (name === 'node_modules' || name.startsWith('.')) continue; // server/.models too
-    const full = path.join(dir, name);
-    if (statSync(full).isDirectory()) found.push(...testFiles(full));
-    else if (name.endsWith('.test.ts')) found.push(full);
-  }
-  return found;
-}
 
 /** `file:line` of each `vi.mock(` / `vi.doMock(` call in a test file under `root`. */
 export function moduleMocksInTests(root: string): string[] {
   const found: string[] = [];
   for (const folder of TEST_FOLDERS) {
-    for (const file of testFiles(path.join(root, folder))) {
+    for (const file of filesUnder(path.join(root, folder), isTest)) {
       readFileSync(file, 'utf8').split('\n').forEach((line, i) => {
         if (/\bvi\.(do)?[mM]ock\(/.test(line.replace(/\/\/.*$/, ''))) found.push(`${path.relative(root, file)}:${i + 1}`);
       });

@@ -40,7 +40,7 @@ export async function detectForTranslation(text: string): Promise<string> {
 
 /** Step 2: detect, review and translate (machines/translationStep.ts holds the rule). */
 export function translatePrompt(text: string): Promise<TranslationOutcome> {
-  return runTranslationStep(text, { detect: detectForTranslation, review: (t) => reviewPromptText(t), translate: translateToEnglish });
+  return runTranslationStep(text, { detect: detectForTranslation, review: reviewPromptText, translate: translateToEnglish });
 }
 
 /** Step 3 and step 7: every picture through the picture review, when enablePicReview is on. */

@@ -1,6 +1,6 @@
 
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
 import { signInWithCode } from '../helpers/emailCode';
 import { expectStyledSelect } from '../helpers/styledSelect';

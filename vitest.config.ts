@@ -1,5 +1,8 @@
+import react from '@vitejs/plugin-react';
+import { playwright } from '@vitest/browser-playwright';
 import { defineConfig } from 'vitest/config';
 import { pgliteTemplateDir } from './server/src/testing/pgliteTemplate';
+import { browserCommands } from './tests/helpers/browserCommands';
 
 // Node-side tests: engine, machines, locales, server and pure src logic.
 // End-to-end tests live in tests/e2e and run under Playwright, not here.
@@ -14,6 +17,9 @@ import { pgliteTemplateDir } from './server/src/testing/pgliteTemplate';
 //   load once per worker, and the models' caches serve the next file: 6.3 min instead of 8.5 on the 2-core
 //   machine). `VITEST_SERVER_ISOLATE=1` gives each file fresh modules, to tell an order-dependent leak
 //   from a real failure.
+// - `components`: React components (`src/**/*.test.tsx`) rendered in Debian's Chromium (browser mode),
+//   driven by real clicks, keys and drops: the interaction of panels, dialogs, upload and pickers, without
+//   a server. The end-to-end tests in tests/e2e keep the journeys through the real server.
 // Since modules are shared, no test may vi.mock a module (inject the dependency instead;
 // scripts/testIsolation.test.ts checks), and a test resets the module state it changes.
 const serverWorkers = Number(process.env.VITEST_SERVER_WORKERS) || 2;
@@ -48,6 +54,30 @@ export default defineConfig({
           isolate: process.env.VITEST_SERVER_ISOLATE === '1',
           maxWorkers: serverWorkers,
           sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        plugins: [react()],
+        define: { global: 'globalThis' },
+        test: {
+          name: 'components',
+          include: ['src/**/*.test.tsx'],
+          setupFiles: ['tests/helpers/componentSetup.ts'],
+          testTimeout: 30_000,
+          sequence: { groupOrder: 2 },
+          browser: {
+            enabled: true,
+            headless: true,
+            screenshotFailures: false,
+            provider: playwright({
+              launchOptions: {
+                executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+                args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+              },
+            }),
+            instances: [{ browser: 'chromium' }],
+            commands: browserCommands,
+          },
         },
       },
     ],

@@ -46,8 +46,3 @@ function withSections(lang: Language, base: Messages): Messages {
 export const MESSAGES = Object.fromEntries(
   Object.entries(BASE).map(([lang, messages]) => [lang, withSections(lang as Language, messages)]),
 ) as Record<Language, Messages>;
-
-/** The shape i18next wants: one `translation` namespace per language. */
-export const resources = Object.fromEntries(
-  Object.entries(MESSAGES).map(([lang, messages]) => [lang, { translation: messages }]),
-) as Record<Language, { translation: Messages }>;

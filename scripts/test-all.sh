@@ -25,7 +25,7 @@ checks=(
   "types (tests)|npx tsc -p tsconfig.tests.json"
   "types (scripts)|npx tsc -p tsconfig.scripts.json"
   "layer boundaries|npx depcruise engine machines src server shaders -c .dependency-cruiser.cjs"
-  "dead code (knip: unused files, dependencies and binaries fail; unused exports are listed)|npm run --silent check:dead"
+  "dead code (knip: unused files, dependencies, binaries, exports and types fail)|npm run --silent check:dead"
   "lint (Biome, rules for real bugs; no formatter)|npm run --silent lint"
 )
 run_check() {

@@ -6,7 +6,7 @@
 import type { i18n as I18n } from 'i18next';
 import { LANGUAGES, type Language } from '../engine/spec/locales';
 import { MESSAGES } from '../locales';
-import i18next, { initI18n as initOne } from './i18nCore';
+import { initI18n as initOne } from './i18nCore';
 
 /** Starts (or switches) i18next in `lang` with every language's strings available. */
 export function initI18n(lang: Language): I18n {
@@ -16,5 +16,3 @@ export function initI18n(lang: Language): I18n {
   }
   return i18n;
 }
-
-export default i18next;

@@ -5,7 +5,7 @@
  */
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../engine/spec/locales';
+import { LANGUAGES, type Language } from '../engine/spec/locales';
 import { loadMessages } from './i18nBundles/loadMessages';
 import type { Messages } from './i18nBundles/merge';
 
@@ -44,6 +44,3 @@ export async function switchLanguage(lang: Language): Promise<void> {
   }
   if (i18n.language !== lang) await i18n.changeLanguage(lang);
 }
-
-export { DEFAULT_LANGUAGE };
-export default i18n;

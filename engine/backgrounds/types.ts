@@ -131,5 +131,3 @@ export type BackgroundDef =
   | Base<'geometric', GeometricParams>
   | Base<'landscape', LandscapeParams>
   | Base<'room', RoomParams>;
-
-export type BackgroundKind = BackgroundDef['kind'];

@@ -2,6 +2,7 @@ import { defineCommand } from './defineCommand';
 import { fitRect } from '../doc/factories';
 import { requireLayer } from './layerHelpers';
 import type { Layer } from '../doc/types';
+import { ImageValueType } from '../spec/kinds';
 
 export interface ReplaceImageArgs { layerId: string; uri: string; name: string; naturalW?: number; naturalH?: number }
 
@@ -27,7 +28,7 @@ export const replaceImage = defineCommand({
       const fitted = fitRect(naturalW, naturalH, layer.rect.w, layer.rect.h, 1);
       rect = { ...layer.rect, x: layer.rect.x + fitted.x, y: layer.rect.y + fitted.y, w: fitted.w, h: fitted.h };
     }
-    const type: 1 | 2 = /^https?:/i.test(uri) ? 2 : 1;
+    const type = /^https?:/i.test(uri) ? ImageValueType.REMOTE : ImageValueType.LOCAL;
     editor.updateLayers([{
       layerId,
       rect,

@@ -4,6 +4,7 @@
  */
 import type { AdjustParams, BlendParams, FilterParams, OutlineParams, ReflectionParams, ShadowParams, TextValue } from './types';
 import { ADJUST_KEYS, type AdjustKey } from './adjustRegistry';
+import { TextGravity } from '../spec/kinds';
 
 /** Layer opacity, 0..100 (SPEC §9). */
 export const DEFAULT_LAYER_OPACITY = 100;
@@ -23,8 +24,6 @@ export const SHADOW_SHAPE_LENGTH_MAX = 5;
 export const SHADOW_BLUR_MAX = 4;
 /** Text shadow preset (SPEC §9). */
 export const TEXT_SHADOW_PRESET = { opacity: 40, blur: 12 } as const;
-/** "Default colour: transparent white" (SPEC §3). */
-export const DEFAULT_COLOR = '#FFFFFF00';
 /** The background layer's colour in a new project. */
 export const DEFAULT_BACKGROUND_COLOR = '#FFFFFFFF';
 /** Outline colours are 8-digit hex (SPEC §3). */
@@ -81,7 +80,7 @@ export const DEFAULT_TEXT_VALUE: Readonly<TextValue> = Object.freeze({
   letterSpacing: 0,
   fontName: '',
   fontCategoryName: '',
-  gravity: 1,
+  gravity: TextGravity.CENTER,
   textColor: DEFAULT_TEXT_COLOR,
   fillTextureName: '',
   resType: '',

@@ -3,7 +3,7 @@
  * touch no editor; add the result with the `addLayer` command.
  */
 import { APP_VERSION } from '../spec/limits';
-import { BACKGROUND_LAYER_ID, LayerKind } from '../spec/kinds';
+import { BACKGROUND_LAYER_ID, ImageValueType, LayerKind } from '../spec/kinds';
 import { DEFAULT_BACKGROUND_COLOR, DEFAULT_LAYER_OPACITY, DEFAULT_TEXT_VALUE } from './defaults';
 import { normaliseColor } from './color';
 import { createLayerId } from './ids';
@@ -114,7 +114,7 @@ export function createProject(options: CreateProjectOptions): Project {
 
 /** An image value; remote when the uri is an http(s) URL. */
 export function createImageValue(uri: string, name: string, canChange = true): ImageValue {
-  return { name, uri, type: /^https?:/i.test(uri) ? 2 : 1, canChange, cropRect: null };
+  return { name, uri, type: /^https?:/i.test(uri) ? ImageValueType.REMOTE : ImageValueType.LOCAL, canChange, cropRect: null };
 }
 
 export interface CreateImageLayerOptions {

@@ -10,7 +10,7 @@ import {
   outlineParamsSchema, reflectionParamsSchema, shadowParamsSchema,
 } from './schemaParts';
 import type { Layer, Project, TextValue } from './types';
-import { LAYER_VALUE_TYPES, SHAPE_KINDS } from '../spec/kinds';
+import { LAYER_VALUE_SOURCES, LAYER_VALUE_TYPES, SHAPE_KINDS } from '../spec/kinds';
 import { MAX_SHAPE_STROKE } from '../spec/limits';
 
 const finite = z.number();
@@ -73,7 +73,7 @@ export const layerSchema = z.object({
   layerId: z.string().min(1),
   type: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(5)]),
   valueType: z.enum(LAYER_VALUE_TYPES),
-  valueSource: z.enum(['none', 'original', 'res', 'gpuResult']).default('none'),
+  valueSource: z.enum(LAYER_VALUE_SOURCES).default('none'),
   value: layerValueSchema,
   index: z.number().int().default(0),
   name: z.string().default(''),

@@ -3,14 +3,14 @@
  * Plain data, JSON-serialisable; `schema.ts` validates it, `migrations.ts` upgrades older versions.
  * Field names are the SPEC's, including its spellings (`fixedOpatity`).
  */
-import type { ExportFormat } from '../spec/kinds';
+import type { LAYER_VALUE_SOURCES } from '../spec/kinds';
 import type { AdjustKey } from './adjustRegistry';
 
 export type ProjectType = 'project' | 'cutouts';
 /** A layer's value type (SPEC §3). */
 export type LayerValueType = 'img' | 'color' | 'text' | 'colorfulText' | 'shape';
 /** Where a layer's value came from: none, the original upload, a resource, or a GPU (model) result. */
-export type LayerValueSource = 'none' | 'original' | 'res' | 'gpuResult';
+export type LayerValueSource = (typeof LAYER_VALUE_SOURCES)[number];
 /** Layer kinds (numeric): 0 user image, 1 texture, 2 background resource, 3 sticker, 4 text, 5 shape (our addition). */
 export type LayerKindValue = 0 | 1 | 2 | 3 | 4 | 5;
 
@@ -215,15 +215,4 @@ export interface Project {
   aibgRecords: unknown[];
   filterParams: FilterParams | null;
   adjustParams: AdjustParams | null;
-}
-
-export interface ExportOptions {
-  format: ExportFormat;
-  /** Defaults to the project's exportW/H. */
-  width?: number;
-  height?: number;
-  /** 0..1, default EXPORT_QUALITY (1). */
-  quality?: number;
-  flipY?: boolean;
-  unpremultiply?: boolean;
 }

@@ -33,9 +33,6 @@ import { adjustUniforms, blurredCopies, HIGHLIGHT_GAIN, TEMPERATURE_GAIN, TINT_G
 import { boxBlurRgba, gaussianBlurRgba } from './blur';
 import { GRAIN_TEXTURE_SIZE, grainTexture, pgrainNoise, simpleGrainNoise } from './grain';
 
-/** Re-exported: the contract names it next to applyAdjustments. */
-export { grainTexture } from './grain';
-
 export interface RgbaImage { data: Uint8ClampedArray; width: number; height: number }
 export interface AdjustOptions {
   /** The grain texture (default grainTexture(1024)); must be square. */

@@ -27,9 +27,6 @@ export type LayerEffectField = keyof typeof table & keyof Layer;
 /** The fields the canvas-wide Adjust tool edits on the project. */
 export type CanvasEffectField = { [K in LayerEffectField]: (typeof table)[K]['canvas'] extends true ? K : never }[LayerEffectField];
 
-/** Every layer effect field by name. */
-export const LAYER_EFFECT_FIELDS: Readonly<Record<LayerEffectField, LayerEffectFieldDef>> = Object.freeze(table);
-
 /** The layer effect fields in stored order. */
 export const LAYER_EFFECT_KEYS = Object.freeze(Object.keys(table)) as readonly LayerEffectField[];
 

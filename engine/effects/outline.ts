@@ -9,7 +9,7 @@
  */
 import type { OutlineParams, OutlineType } from '../doc/types';
 
-export { traceAlphaContours, type ContourOptions, type ContourPoint } from './outlineContours';
+export { traceAlphaContours } from './outlineContours';
 
 /** SPEC §9 outline limits. */
 export const OUTLINE_INTERPOLATION_SCALE = 0.2;
@@ -17,8 +17,6 @@ export const OUTLINE_TEXTURE_CAP = 4096;
 export const OUTLINE_AREA_LIMIT = 250_000;
 export const OUTLINE_BLUR_MAX = 8;
 export const OUTLINE_SMOOTH_MAX = 8;
-/** SPEC §9: the outline blur renders at 500×500. */
-export const OUTLINE_BLUR_RENDER_SIZE = 500;
 
 export type OutlineLineStyle = 'none' | 'solid' | 'dot' | 'dash' | 'doubleSolid' | 'doubleDash';
 /** Outline type → line style (SPEC §3): 0 none, 1 solid, 2 dot, 3 dash, 4 double solid, 5 double dash (dash type 2). */

@@ -57,9 +57,6 @@ export function mmToPx(mm: number, dpi: number): number {
   return Math.round((mm / MM_PER_INCH) * dpi);
 }
 
-/** The middle of a band. */
-export const bandMid = (band: PercentBand): number => (band[0] + band[1]) / 2;
-
 /** True when `value` (percent) lies inside the band, with `slack` percentage points either side. */
 export function inBand(value: number, band: PercentBand, slack = 0): boolean {
   return value >= band[0] - slack && value <= band[1] + slack;

@@ -3,7 +3,7 @@
  * `/:lang/...`, where `lang` is one of the 14 codes in lower case.
  * Kept free of React so the router, the language switcher and the tests share it.
  */
-import { DEFAULT_LANGUAGE, isLanguage, looksLikeLocale, type Language } from '../spec/locales';
+import { DEFAULT_LANGUAGE, looksLikeLocale, resolveLocale, type Language } from '../spec/locales';
 
 export interface LocaleSplit {
   /** The language the page renders in. */
@@ -33,8 +33,7 @@ export function splitLocalePath(pathname: string): LocaleSplit {
   let lang: Language = DEFAULT_LANGUAGE;
   let rest = path;
   if (first && looksLikeLocale(first)) {
-    const lower = first.toLowerCase();
-    if (isLanguage(lower)) lang = lower;
+    lang = resolveLocale(first);
     rest = '/' + others.join('/');
   }
   return { lang, rest, canonical: localizePath(lang, rest) };

@@ -48,9 +48,8 @@ export type PlanPeriodValue = (typeof PlanPeriod)[keyof typeof PlanPeriod];
 export const SubscriptionStatus = { ACTIVE: 'Active', CANCELED: 'Canceled', EXPIRED: 'Expired' } as const;
 export type SubscriptionStatusValue = (typeof SubscriptionStatus)[keyof typeof SubscriptionStatus];
 
-/** Product kind and order kind of SPEC §3. */
+/** Product kind of SPEC §3. */
 export const ProductKind = { SUBSCRIPTION: 'Subscription', CREDITS: 'Credits' } as const;
-export const OrderKind = { SUBSCRIPTION: 'subscription', CHECKOUT: 'checkout' } as const;
 
 /** Prices in the smallest unit of each currency (cents; yen has none). */
 export type Prices = Record<'usd' | 'eur' | 'jpy', number>;

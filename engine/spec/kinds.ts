@@ -1,7 +1,5 @@
 /** Numeric and named kinds of SPEC §3. */
 
-/** Project kinds (numeric). */
-export const ProjectKind = { CUTOUTS: 1, PROJECT: 2, AI_BACKGROUND: 3, AI_IMAGE: 4, AI_IMAGE_TO_IMAGE: 5 } as const;
 /** Project type strings and their id prefixes; ID photo projects add IDP_. */
 export const PROJECT_ID_PREFIX = { project: 'PROJ_', cutouts: 'CUT_', idPhoto: 'IDP_' } as const;
 
@@ -11,10 +9,9 @@ export const LayerKind = { USER_IMAGE: 0, TEXTURE: 1, BACKGROUND_RESOURCE: 2, ST
 export const LAYER_VALUE_TYPES = ['img', 'color', 'text', 'colorfulText', 'shape'] as const;
 /** Shape kinds of a 'shape' layer. */
 export const SHAPE_KINDS = ['rect', 'ellipse', 'line'] as const;
+/** Where a layer's value came from: none, the original upload, a resource, or a GPU (model) result. */
 export const LAYER_VALUE_SOURCES = ['none', 'original', 'res', 'gpuResult'] as const;
 export const BACKGROUND_LAYER_ID = 'bgLayer';
-export const MEDIA_KINDS = ['img', 'video', 'compare-img'] as const;
-export const SIZE_MODES = ['custom', 'original'] as const;
 
 /** Image value source type: 1 local, 2 remote. */
 export const ImageValueType = { LOCAL: 1, REMOTE: 2 } as const;

@@ -8,7 +8,6 @@ export const PLATFORM_WEB = 5;
 export const POLL_INTERVAL_MS = 1000;
 /** The longest a status call may ask the server to hold its reply (a long poll, engine/spec/api.ts `waitMs`). */
 export const STATUS_WAIT_MAX_MS = 5000;
-export const JOB_WATCHER_INTERVAL_MS = 1000;
 export const TOAST_DURATION_MS = 3000;
 export const TEXT_CHECK_DELAYS_MS = [5000, 8000] as const;
 export const RETRY_DEFAULT_ATTEMPTS = 5;
@@ -23,13 +22,12 @@ export const COOKIE_LIFETIME_DAYS = 365;
 
 export const PICTURE_REVIEW_MAX_SIDE = 1080;
 export const RECOGNITION_MAX_SIDE = 256;
-export const DATA_URL_PIXEL_CAP = 40_000;
 export const JPEG_QUALITY = 0.9;
 export const EXPORT_QUALITY = 1;
 
-/** Transparency rules (SPEC §9). */
+/** Transparency rules (SPEC §9): an alpha (0..255) below this is transparent. */
 export const ALPHA_TRANSPARENT_BELOW = 100;
-export const BLACK_TO_TRANSPARENT_BELOW = 50;
+/** SPEC §9: a mask pixel (0..255) is foreground (the subject, or the area to repaint) when its value is above this. */
 export const MASK_FOREGROUND_ABOVE = 55;
 
 /** Default export file name: fileresult_{timestamp}.{ext}. */

@@ -54,7 +54,6 @@ export const RemoveBgFields = z.object({
   bg_color: optionalText(z.string().regex(COLOR, 'bg_color must be a hex colour (81d4fa, 81d4fa77) or a colour name')).describe('background colour'),
   bg_image_url: optionalText(z.string().max(2048).url().describe('background image, fetched by the server')),
 });
-export type RemoveBgFieldsInput = z.input<typeof RemoveBgFields>;
 export type RemoveBgFieldValues = z.output<typeof RemoveBgFields>;
 
 /** remove.bg's error reply: `{"errors":[{"title":…,"code":…}]}`. */

@@ -62,8 +62,6 @@ export const LOGIN_RELOAD_AT_KEY = 'lastLoginReloadAt';
 export const WORK_PAGE_KEY = 'lumacut.workPage';
 /** Editor drafts kept while the server is unreachable: `lumacut.draft.<project id>`. */
 export const DRAFT_KEY_PREFIX = 'lumacut.draft.';
-/** The project-limit toast is shown at most this many times. */
-export const PROJECT_LIMIT_TOAST_MAX = 3;
 /** Lifetime of the language cookies (same as the device cookie). */
 export const LANGUAGE_COOKIE_DAYS = 365;
 /** Default lifetime of the encrypted account cookie (SPEC §3 "about 365 days"). */

@@ -14,9 +14,6 @@ export const TASK_TYPES = [
 
 export type TaskType = (typeof TASK_TYPES)[number];
 
-/** One mode id named by SPEC §9. */
-export const SPEC_MODE_ID = 240100021;
-
 export function isTaskType(value: unknown): value is TaskType {
   return typeof value === 'string' && (TASK_TYPES as readonly string[]).includes(value);
 }

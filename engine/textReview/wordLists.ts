@@ -10,9 +10,6 @@ export interface NormalizedWordLists {
   rejected: string[];
 }
 
-/** Empty lists: a reviewer built from them finds nothing. */
-export const EMPTY_WORD_LISTS: Readonly<SensitiveWordLists> = Object.freeze({ en: [], zh: [], 'zh-tw': [], allow: [] });
-
 /**
  * Checks and cleans word lists read from JSON: trims entries, drops blanks and repeats (case-insensitively) and
  * drops Chinese entries with fewer than two Han characters (a single character such as 逼 or 性 flags innocent

@@ -1,9 +1,11 @@
 import { createContext, useContext } from 'react';
 import type { StoredAccount } from '../../machines/login.machine';
+import type { LOGIN_STATES, PURCHASE_STATES } from '../../engine/spec/kinds';
 import type { CreditBalanceView } from '../api/accountTypes';
 
-export type LoginStateName = 'none' | 'logging' | 'success' | 'fail' | 'cancel' | 'expired' | 'need-login';
-export type PurchaseStateName = 'none' | 'purchasing' | 'success' | 'fail' | 'cancel' | 'repeat';
+/** The login and purchase states, named once in engine/spec/kinds.ts. */
+export type LoginStateName = (typeof LOGIN_STATES)[number];
+export type PurchaseStateName = (typeof PURCHASE_STATES)[number];
 
 export interface AccountApi {
   account: StoredAccount | null;

@@ -1,3 +1,4 @@
+import type { StatusRequest } from '../../engine/spec/api';
 import { ResultCode } from '../../engine/spec/errors';
 import type { Envelope, QueryInput, SubmitInput, UploadInput, UploadOutput } from '../../machines/taskFlow.types';
 import { reportNetworkError, trackFailedCall } from './analytics';
@@ -95,12 +96,12 @@ export function submitTask(input: SubmitInput, signal?: AbortSignal) {
 
 /** `POST /api/task/{type}/status` with the ids comma-joined, held by the server up to `waitMs` (a long poll). */
 export function queryTasks(input: QueryInput, signal?: AbortSignal) {
-  return postJson<{ result: unknown }>(`/api/task/${input.funcType}/status`, { taskId: input.taskIds.join(','), waitMs: input.waitMs }, signal);
+  return postJson<{ result: unknown }>(`/api/task/${input.funcType}/status`, { taskId: input.taskIds.join(','), waitMs: input.waitMs } satisfies StatusRequest, signal);
 }
 
 export function cancelTasks(taskIds: string[]): void {
   if (taskIds.length === 0) return;
-  void postJson('/api/task/cancel', { taskId: taskIds.join(',') }).catch(() => undefined);
+  void postJson('/api/task/cancel', { taskId: taskIds.join(',') } satisfies StatusRequest).catch(() => undefined);
 }
 
 /**

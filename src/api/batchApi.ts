@@ -5,7 +5,8 @@
  */
 import { ResultCode } from '../../engine/spec/errors';
 import type {
-  AddItemsReply, BatchItemStatus, BatchListReply, BatchSettings, BatchSettingsOverride, BatchStatus, BatchToolId, DownloadLinkReply,
+  AddItemsReply, BatchItemStatus, BatchListReply, BatchSettings, BatchSettingsOverride, BatchStatus, BatchToolId, CreateBatchRequest,
+  DownloadLinkReply, DownloadLinkRequest, ItemOverrideRequest, ReplaceResultRequest, RetryRequest,
 } from '../../engine/spec/batch';
 import type { Envelope } from '../../machines/taskFlow.types';
 import { reportReply } from './serverReplies';
@@ -53,23 +54,23 @@ async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown, sig
 
 const base = (batchId: string) => `/api/batch/${encodeURIComponent(batchId)}`;
 
-export const createBatch = (tool: BatchToolId, settings: BatchSettings) => call<BatchStatus>('POST', '/api/batch', { tool, settings });
+export const createBatch = (tool: BatchToolId, settings: BatchSettings) => call<BatchStatus>('POST', '/api/batch', { tool, settings } satisfies CreateBatchRequest);
 export const getBatch = (batchId: string, signal?: AbortSignal) => call<BatchStatus>('GET', base(batchId), undefined, signal);
 export const listBatches = () => call<BatchListReply>('GET', '/api/batch');
 export const startBatch = (batchId: string) => call<BatchStatus>('POST', `${base(batchId)}/start`, {});
 export const cancelBatch = (batchId: string) => call<BatchStatus>('POST', `${base(batchId)}/cancel`, {});
-export const retryItems = (batchId: string, itemIds?: string[]) => call<BatchStatus>('POST', `${base(batchId)}/retry`, itemIds ? { itemIds } : {});
+export const retryItems = (batchId: string, itemIds?: string[]) => call<BatchStatus>('POST', `${base(batchId)}/retry`, (itemIds ? { itemIds } : {}) satisfies RetryRequest);
 export const setItemOverride = (batchId: string, itemId: string, override: BatchSettingsOverride | null) =>
-  call<BatchItemStatus>('POST', `${base(batchId)}/items/${encodeURIComponent(itemId)}/settings`, { override });
+  call<BatchItemStatus>('POST', `${base(batchId)}/items/${encodeURIComponent(itemId)}/settings`, { override } satisfies ItemOverrideRequest);
 export const replaceItemResult = (batchId: string, itemId: string, fileUrl: string) =>
-  call<BatchItemStatus>('POST', `${base(batchId)}/items/${encodeURIComponent(itemId)}/result`, { fileUrl });
+  call<BatchItemStatus>('POST', `${base(batchId)}/items/${encodeURIComponent(itemId)}/result`, { fileUrl } satisfies ReplaceResultRequest);
 
 /**
  * A short-lived link that downloads the ZIP (no `itemId`) or one result without the owner's headers, so a
  * plain `<a download>` navigation can fetch it and the browser streams it to disk (never into page memory).
  */
 export const batchDownloadLink = (batchId: string, itemId?: string) =>
-  call<DownloadLinkReply>('POST', `${base(batchId)}/download-link`, itemId ? { itemId } : {});
+  call<DownloadLinkReply>('POST', `${base(batchId)}/download-link`, (itemId ? { itemId } : {}) satisfies DownloadLinkRequest);
 
 
 /**

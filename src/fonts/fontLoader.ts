@@ -6,11 +6,10 @@
  *   await ensureFontsFor('こんにちは', 'NotoSansJP'); // before drawing CJK text on canvas
  *   new Konva.Text({ fontFamily: cssFamilyFor('Pacifico'), … });
  */
-import type { FontManifest } from '../../engine/fonts/manifest';
 import { browserFontEnv } from './fontEnv';
 import { FontRegistry, type LoadedFont } from './fontRegistry';
 
-export { cssFamilyFor, FONT_METRIC_REFERENCE_PX, FontRegistry, type LoadedFont } from './fontRegistry';
+export { cssFamilyFor, FontRegistry, type LoadedFont } from './fontRegistry';
 
 let registry: FontRegistry | null = null;
 
@@ -28,9 +27,3 @@ export const ensureFontsFor = (text: string, fontName: string): Promise<LoadedFo
 
 /** Whether a font is ready to draw with. */
 export const isFontLoaded = (fontName: string): boolean => fontRegistry().isLoaded(fontName);
-
-/** Unloads every font. */
-export const clearFonts = (): void => fontRegistry().clearFonts();
-
-/** The font manifest (fetched once, cached). */
-export const getFontManifest = (): Promise<FontManifest> => fontRegistry().getFontManifest();

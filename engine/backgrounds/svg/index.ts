@@ -6,7 +6,7 @@ import { linearSvg, meshSvg, radialSvg, studioSvg } from './gradients';
 import { landscapeSvg } from './landscape';
 import { roomSvg } from './room';
 
-export { noiseSvg, NOISE_REFERENCE } from './noise';
+export { noiseSvg } from './noise';
 export { linearSvg } from './gradients';
 
 /**

@@ -48,5 +48,3 @@ export function parseTaskParams<T extends TaskType>(type: T, raw: unknown): Para
 
 /** The defaults a page starts with for a task type. */
 export const taskDefaults = <T extends TaskType>(type: T): (typeof TASKS)[T]['defaults'] => TASKS[type].defaults;
-/** The limits a page shows or enforces for a task type. */
-export const taskLimits = <T extends TaskType>(type: T): (typeof TASKS)[T]['limits'] => TASKS[type].limits;

@@ -24,7 +24,7 @@ import { AUTH_TOKEN_HEADER } from './sessions';
 import { cookieValue, setServerCookie } from './cookies';
 import { SessionStore } from './sessions';
 
-export { loadAccountsConfig, type AccountsConfig } from './accountsConfig';
+export type { AccountsConfig } from './accountsConfig';
 
 /**
  * The session of image loads (`<img>` sends no headers) under /api/projects: an HttpOnly,

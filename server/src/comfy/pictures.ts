@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { ResultCode } from '../../../engine/spec/errors';
-import { UPLOAD_MAX_PIXELS } from '../../../engine/spec/limits';
+import { MASK_FOREGROUND_ABOVE, UPLOAD_MAX_PIXELS } from '../../../engine/spec/limits';
 import { ApiError } from '../envelope';
 
 /**
@@ -8,9 +8,6 @@ import { ApiError } from '../envelope';
  * convention, and pasting results back at the photo's own resolution so pixels the user did not
  * ask to change stay exactly as they were.
  */
-
-/** SPEC §9: a mask pixel is foreground (to repaint / the subject) when its channel is above 55. */
-const MASK_THRESHOLD = 55;
 
 export interface Decoded {
   png: Buffer;
@@ -41,12 +38,12 @@ export async function resizePng(png: Buffer, width: number, height: number): Pro
   return sharp(png).resize(width, height, { fit: 'fill', kernel: 'lanczos3' }).png().toBuffer();
 }
 
-/** One-channel 0/255 mask at width×height from an uploaded mask picture (white = foreground). */
+/** One-channel 0/255 mask at width×height from an uploaded mask picture (foreground: grey above MASK_FOREGROUND_ABOVE, SPEC §9). */
 export async function binaryMask(mask: Buffer, width: number, height: number): Promise<Buffer> {
   try {
     return await sharp(mask, { failOn: 'error', limitInputPixels: UPLOAD_MAX_PIXELS })
       .rotate().flatten({ background: '#000000' }).greyscale().resize(width, height, { fit: 'fill' })
-      .threshold(MASK_THRESHOLD + 1).extractChannel(0).raw().toBuffer();
+      .threshold(MASK_FOREGROUND_ABOVE + 1).extractChannel(0).raw().toBuffer();
   } catch {
     throw new ApiError(ResultCode.PARAMS_INVALID, 'the mask is not a readable image');
   }

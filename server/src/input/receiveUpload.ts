@@ -43,9 +43,6 @@ export interface ReceivedUpload<T> {
   fields: Record<string, string>;
 }
 
-// UPLOAD_TMP_DIR is read with the rest of the configuration (server/src/config).
-export { uploadTmpRoot } from '../config/paths';
-
 const DATA_HINT = 'the "data" field must be JSON like {"func":"removebg","fileType":"image","subDir":"web"}';
 
 function parseData(raw: string | undefined): UploadData {

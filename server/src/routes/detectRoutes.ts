@@ -22,7 +22,6 @@ import { uploadedKeyFromUrl } from './pictureReviewRoutes';
 import type { AbsoluteUrl } from './requestUrl';
 
 export { PREVIEW_MAX_PIXELS } from '../models/inpaintPreview';
-export { SUBJECT_MASK_GROW_PX } from '../models/subjectMask';
 
 /** Finds the subject's alpha (0..255) of an image, at the photo's upright size: a stub in tests. */
 export type SubjectSegmenter = (image: Buffer) => Promise<SubjectAlpha>;

@@ -1,3 +1,2 @@
-export { loadSecurityConfig, SECURITY_FILE, type SecurityConfig } from './securityConfig';
-export { registerSecurityRoutes, type SecurityRouteOptions } from './securityRoutes';
-export { verifySignedCall, forwardSubmit, SUBMIT_PATH, type SignedRequest } from './signedCalls';
+export type { SecurityConfig } from './securityConfig';
+export { registerSecurityRoutes } from './securityRoutes';

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SIGNED_CALL_HEADERS, SIGNED_CALL_NAMES, type SignedCallName } from '../../../engine/crypto/appSecrets';
 import { decryptText } from '../../../engine/crypto/requestCrypto';
-import { isSignedForwardPath, TASK_SUBMIT_PATH } from '../../../engine/net/signedPaths';
+import { isSignedForwardPath } from '../../../engine/net/signedPaths';
 import { PLATFORM_WEB } from '../../../engine/spec/limits';
 import { ResultCode } from '../../../engine/spec/errors';
 import { ApiError, paramsInvalid } from '../envelope';
@@ -22,8 +22,6 @@ export interface SignedRequest {
 const DEVICE_ID_SHAPE = /^[A-Za-z0-9_-]{16,64}$/;
 const VERSION_SHAPE = /^\d{1,4}\.\d{1,4}\.\d{1,4}$/;
 const CLIENT_ID_SHAPE = /^[A-Za-z0-9._-]{1,64}$/;
-/** Task submit paths a `submit` call may forward to (SPEC §7 "path apiUri"): one segment under /api/task/. */
-export const SUBMIT_PATH = TASK_SUBMIT_PATH;
 
 function header(request: FastifyRequest, name: string): string | null {
   const value = request.headers[name];

@@ -1,15 +1,14 @@
 import type { Database, Queryable } from '../db/database';
+import type { TaskState } from '../../../engine/spec/api';
 import { ResultCode } from '../../../engine/spec/errors';
 import { ApiError } from '../envelope';
 import { LIGHT_LANE_TYPES, laneOf } from '../queue/lanes';
 import { taskEnds } from './taskEnds';
 
-export type TaskStatus = 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
-
 export interface TaskRecord {
   id: string;
   type: string;
-  status: TaskStatus;
+  status: TaskState;
   progress: number;
   params: Record<string, unknown>;
   owner: string | null;
@@ -23,7 +22,7 @@ export interface TaskRecord {
 }
 
 interface TaskRow {
-  id: string; type: string; status: TaskStatus; progress: number; params: unknown; owner: string | null;
+  id: string; type: string; status: TaskState; progress: number; params: unknown; owner: string | null;
   job_id: string | null; result_url: string | null; result_code: number | null; error_msg: string | null; attempts: number;
   worker_id?: string | null;
 }

@@ -1,2 +1,2 @@
-export { registerTextReviewRoutes, type TextReviewRouteOptions } from './textReviewRoutes';
-export { openWordListFile, wordListPath, DEFAULT_WORDS_FILE, type WordListSource, type LoadedWordLists } from './wordListFile';
+export { registerTextReviewRoutes } from './textReviewRoutes';
+export { openWordListFile, type WordListSource } from './wordListFile';

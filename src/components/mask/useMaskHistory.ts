@@ -91,5 +91,3 @@ export function useMaskHistory(width: number, height: number, shortcuts: boolean
     exportDataUrl,
   };
 }
-
-export type MaskHistoryApi = ReturnType<typeof useMaskHistory>;

@@ -7,4 +7,4 @@ export const guidesStore = createSmallStore<readonly Guide[]>([]);
 /** The marquee box in canvas pixels while one is dragged. */
 export const marqueeStore = createSmallStore<Box | null>(null);
 // The text being edited in place is drawn (hidden) by the scene, so its store lives there.
-export { editingTextStore, useIsEditingText } from '../scene/liveView';
+export { editingTextStore } from '../scene/liveView';

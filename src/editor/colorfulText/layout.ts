@@ -4,6 +4,7 @@
  * without a canvas; the renderer applies `origin` and `fit` as a canvas transform.
  */
 import type { ColorfulTextAttributes, ColorfulTextItemRect } from '../../../engine/doc/types';
+import { TextGravity } from '../../../engine/spec/kinds';
 
 /** Line height as a multiple of the font size, before `lineSpacing` is added. */
 export const LINE_HEIGHT = 1.2;
@@ -80,12 +81,12 @@ export function layoutItem(
   const content = { w: blockW + 2 * pad.x, h: blockH + 2 * pad.y };
   const fit = Math.min(1, content.w > 0 ? rect.w / content.w : 1, content.h > 0 ? rect.h / content.h : 1);
   const scaledW = content.w * fit;
-  const originX = attrs.alignment === 0 ? rect.x : attrs.alignment === 2 ? rect.x + rect.w - scaledW : rect.x + (rect.w - scaledW) / 2;
+  const originX = attrs.alignment === TextGravity.LEFT ? rect.x : attrs.alignment === TextGravity.RIGHT ? rect.x + rect.w - scaledW : rect.x + (rect.w - scaledW) / 2;
   const originY = rect.y + (rect.h - content.h * fit) / 2;
   const boxes = lines.map((text, i) => {
     const width = widths[i];
     const slack = blockW - width;
-    const x = pad.x + (attrs.alignment === 0 ? 0 : attrs.alignment === 2 ? slack : slack / 2);
+    const x = pad.x + (attrs.alignment === TextGravity.LEFT ? 0 : attrs.alignment === TextGravity.RIGHT ? slack : slack / 2);
     return { text, x, y: pad.y + i * (lineHeight + attrs.lineSpacing) + lineHeight / 2, width };
   });
   return {

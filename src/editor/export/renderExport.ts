@@ -11,7 +11,7 @@ import { applyCanvasEffects } from '../render/canvasWideEffects';
 import { flipRowsY, unpremultiplyRgba } from './pixels';
 import { exportSide, renderLayersToCanvas, type RenderSize } from '../scene/offscreen/drawLayers';
 
-export type { LayersToDraw, RenderSize } from '../scene/offscreen/drawLayers';
+export type { RenderSize } from '../scene/offscreen/drawLayers';
 
 export interface ExportProjectOptions {
   format: ExportFormat;

@@ -22,6 +22,7 @@ import { usePasteImage } from '../../hooks/usePasteImage';
 import { usePreventFileNavigation } from '../../hooks/usePreventFileNavigation';
 import { LIMIT_PARAMS, checkImageFile } from '../../tools/checkImageFile';
 import { useImageTask, type ImageTaskPhase } from '../../tools/useImageTask';
+import { FILL_QUALITIES } from '../../../engine/spec/tasks';
 import { EraserToolbar } from './eraser/EraserToolbar';
 import { ModeTabs } from './eraser/ModeTabs';
 import { detectMask, EraserCallError, previewFill, uploadOne } from './eraser/eraserApi';
@@ -223,8 +224,7 @@ export function MagicEraserPage() {
                 <label className="eraser-page__quality">
                   <span>{t('eraser.quality.label')}</span>
                   <select className="select" value={quality} onChange={(e) => setQuality(e.target.value as EraseQuality)} disabled={sending} data-testid="eraser.quality">
-                    <option value="best">{t('eraser.quality.best')}</option>
-                    <option value="fast">{t('eraser.quality.fast')}</option>
+                    {FILL_QUALITIES.map((q) => <option key={q} value={q}>{t(`eraser.quality.${q}`)}</option>)}
                   </select>
                 </label>
               )}

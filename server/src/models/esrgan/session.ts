@@ -5,9 +5,6 @@ import { Worker } from 'node:worker_threads';
 /** The two Real-ESRGAN models: the compact SRVGG net (default) and the 23-block RRDBNet (high quality). */
 export type EsrganModel = 'realesrgan-x4fast' | 'realesrgan-x4plus';
 
-/** Both models upscale by exactly 4. */
-export const MODEL_SCALE = 4;
-
 interface Pending {
   resolve(rgb: Uint8Array | null): void;
   reject(err: Error): void;
@@ -77,14 +74,6 @@ function enqueue<T>(work: () => Promise<T>): Promise<T> {
   const run = queue.then(work);
   queue = run.catch(() => undefined);
   return run;
-}
-
-/**
- * Loads a model's session (converting the model first when it is missing). Later calls reuse it.
- * Only needed to warm up: runEsrganTile loads on demand.
- */
-export function loadEsrgan(model: EsrganModel): Promise<void> {
-  return enqueue(async () => void (await call(model, { type: 'load' })));
 }
 
 /** One tile for the inference thread; see runEsrganTile. */

@@ -31,7 +31,7 @@ import { boxBlur, mirrorAt, mirroredContinuation, type PhotoRect, stripOf } from
 import { distanceInside, type FloatImage } from './smooth';
 import { edgeStrength } from './source';
 
-export { EXTEND_STRIP_SHARE, mirrorAt, type PhotoRect } from './extendMirror';
+export type { PhotoRect } from './extendMirror';
 
 /** The most target patches one source patch may serve. */
 export const EXTEND_MAX_COPIES = 3;

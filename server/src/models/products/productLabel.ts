@@ -6,7 +6,7 @@
  */
 import sharp from 'sharp';
 import { categoryForCocoLabel, OTHER_CATEGORY } from '../../../../engine/products/categories';
-import { RECOGNITION_MAX_SIDE } from '../../../../engine/spec/limits';
+import { ALPHA_TRANSPARENT_BELOW, RECOGNITION_MAX_SIDE } from '../../../../engine/spec/limits';
 import { ISNET_SIZE, runIsnet } from '../isnet';
 import { detectObjects, type Detection } from './centernet';
 
@@ -24,10 +24,10 @@ export interface ProductGuess {
 export async function subjectMask(image: Buffer, width: number, height: number): Promise<Uint8Array> {
   const { data, info } = await sharp(image).rotate().ensureAlpha().resize(width, height, { fit: 'fill' }).extractChannel(3).raw().toBuffer({ resolveWithObject: true });
   let transparent = 0;
-  for (let i = 0; i < data.length; i++) if (data[i] < 100) transparent++;
-  // SPEC §9: alpha below 100 is transparent. A cut-out (some transparency, some not) is its own mask.
+  for (let i = 0; i < data.length; i++) if (data[i] < ALPHA_TRANSPARENT_BELOW) transparent++;
+  // SPEC §9: alpha below ALPHA_TRANSPARENT_BELOW (100) is transparent. A cut-out (some transparency, some not) is its own mask.
   if (transparent > 0.02 * info.width * info.height && transparent < 0.98 * info.width * info.height) {
-    return Uint8Array.from(data, (a) => (a >= 100 ? 1 : 0));
+    return Uint8Array.from(data, (a) => (a >= ALPHA_TRANSPARENT_BELOW ? 1 : 0));
   }
   const rgb = await sharp(image).rotate().flatten({ background: '#ffffff' }).removeAlpha().resize(ISNET_SIZE, ISNET_SIZE, { fit: 'fill' }).raw().toBuffer();
   const saliency = await runIsnet(rgb);

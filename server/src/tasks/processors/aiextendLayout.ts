@@ -14,8 +14,8 @@ import { UPLOAD_MAX_PIXELS } from '../../../../engine/spec/limits';
 import { ApiError } from '../../envelope';
 import { EXTEND_CUSTOM_MAX_SIDE, EXTEND_MAX_AREA_FACTOR, parseTaskParams, type ExtendRatio } from '../../../../engine/spec/tasks';
 
-// The ratios and limits are the task table's (engine/spec/tasks), re-exported for this file's importers.
-export { EXTEND_CUSTOM_MAX_SIDE, EXTEND_MAX_AREA_FACTOR, EXTEND_RATIOS, type ExtendRatio } from '../../../../engine/spec/tasks';
+// The ratios are the task table's (engine/spec/tasks); the type is re-exported for this file's importers.
+export type { ExtendRatio } from '../../../../engine/spec/tasks';
 export interface ExtendParams {
   ratio: ExtendRatio;
   width?: number;

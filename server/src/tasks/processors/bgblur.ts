@@ -24,8 +24,6 @@ import { removeBackground } from '../../models/removeBackground';
 import { readInput, type Processor } from '../processor';
 import { compositeOver, dilateMask, pushPullFill, thresholdMask } from './bgblurPixels';
 
-/** Defaults and limits live in the task table (engine/spec/tasks); re-exported for this file's importers. */
-export { BGBLUR_DEFAULT_FEATHER, BGBLUR_DEFAULT_STRENGTH, BGBLUR_MAX_FEATHER } from '../../../../engine/spec/tasks';
 /** Below this σ (px) a blur is invisible: the photo comes back unchanged. */
 const MIN_VISIBLE_SIGMA = 0.3;
 /** Ring (render px) the subject is grown by before the fill, so IS-Net's edge pixels never colour the background. */

@@ -15,7 +15,7 @@
  */
 import sharp from 'sharp';
 import { ResultCode } from '../../../../engine/spec/errors';
-import { FILL_QUALITIES, parseTaskParams, type FillQuality } from '../../../../engine/spec/tasks';
+import { parseTaskParams, type FillQuality } from '../../../../engine/spec/tasks';
 import { ApiError } from '../../envelope';
 import { inpaintBest, inpaintTelea, withCancelTicker, type FillReport } from '../../models/inpaint';
 import { THIN_DEPTH } from '../../models/inpaint/bestFill';
@@ -26,7 +26,6 @@ import { readParamFile } from '../paramFiles';
 import { readInput, type Processor, type ProcessorContext, type ProcessorOutput } from '../processor';
 
 export type EraseQuality = FillQuality;
-export const ERASE_QUALITIES: readonly EraseQuality[] = FILL_QUALITIES;
 
 /** Reads `quality` (default 'best') with the task table's rule; anything else is PARAMS_INVALID. */
 export function parseQuality(value: unknown): EraseQuality {

@@ -58,9 +58,6 @@ export function haloPx(boxHeights: number[]): number {
  */
 export const TEXT_FILL = { smoothBase: 'auto', featherPx: 8, smoothPx: 2 } as const;
 
-/** Fill quality: 'best' = G'MIC inpaint_matchpatch, 'fast' = OpenCV Telea. */
-export { FILL_QUALITIES as WATERMARK_QUALITIES, type FillQuality as WatermarkQuality } from '../../../../engine/spec/tasks';
-
 /** Message of the failure when nothing was given and no text was found. */
 export const NO_TEXT_FOUND = 'no text found: paint the watermark with the brush and try again';
 

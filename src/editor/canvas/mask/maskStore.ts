@@ -11,7 +11,7 @@ import { loadImage, resolveImageUri } from '../../scene/imageCache';
 import { MASK_MAX_SIDE, maskStore, type MaskPurpose, type MaskSession } from '../../scene/liveView';
 
 // The session itself lives in the scene, which draws it live (picture pipeline: canvas → scene).
-export { MASK_MAX_SIDE, maskStore, type BrushMode, type MaskPurpose, type MaskSession } from '../../scene/liveView';
+export { maskStore, type BrushMode, type MaskPurpose, type MaskSession } from '../../scene/liveView';
 
 /** The size the mask covers: an image layer's picture, or the layer's box for drawn layers. */
 async function maskFrame(editor: Editor, layer: Layer): Promise<{ w: number; h: number } | null> {

@@ -13,6 +13,7 @@
  */
 import { isBoldRoundedFont, textMaxWidth } from '../../../../engine/doc/textRules';
 import type { Gravity, TextValue } from '../../../../engine/doc/types';
+import { TextGravity } from '../../../../engine/spec/kinds';
 
 /** Normal line height as a multiple of the font size. */
 export const BASE_LINE_HEIGHT = 1.2;
@@ -22,7 +23,7 @@ const MIN_LINE_HEIGHT = 0.5;
 export type KonvaAlign = 'left' | 'center' | 'right';
 
 export function alignForGravity(gravity: Gravity | number): KonvaAlign {
-  return gravity === 0 ? 'left' : gravity === 2 ? 'right' : 'center';
+  return gravity === TextGravity.LEFT ? 'left' : gravity === TextGravity.RIGHT ? 'right' : 'center';
 }
 
 /** Konva's lineHeight multiplier for a text value. */

@@ -7,6 +7,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Layer } from '../../../../engine/doc/types';
 import { ENHANCE_DEFAULTS } from '../../../../engine/spec/enhance';
+import { EXTEND_RATIOS } from '../../../../engine/spec/tasks';
 import { LibraryGrid } from '../../../pages/tools/changebg/LibraryGrid';
 import { Icon } from '../Icon';
 import { ProductStep } from './ProductStep';
@@ -16,7 +17,8 @@ import { useLayerAiBackground } from './useLayerAiBackground';
 import { useLayerAiStep } from './useLayerAiStep';
 
 const BACKGROUND_COLORS = ['#FFFFFF', '#F3F4F6', '#111827', '#2563EB', '#F9A8D4', '#10B981'] as const;
-const EXPAND_RATIOS = ['1:1', '4:3', '3:4', '16:9', '9:16'] as const;
+/** The extend task's preset ratios (engine/spec/tasks); 'custom' needs a size, which this step does not ask for. */
+const EXPAND_RATIOS = EXTEND_RATIOS.filter((ratio) => ratio !== 'custom');
 
 export function AiSteps({ layer }: { layer: Layer }) {
   const { t } = useTranslation();

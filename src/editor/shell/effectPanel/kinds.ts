@@ -34,6 +34,3 @@ export function kindsForLayer(layer: Pick<Layer, 'layerId' | 'valueType'>): Adju
 
 /** Kinds of the canvas-wide Adjust tool (project.adjustParams / filterParams). */
 export const CANVAS_KINDS: readonly AdjustPanelKind[] = ['adjust', 'filter'];
-
-/** Kinds for a multi-selection: only what every layer shares and one slider can set for all. */
-export const MULTI_KINDS: readonly AdjustPanelKind[] = ['opacity'];

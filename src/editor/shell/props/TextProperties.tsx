@@ -5,6 +5,7 @@
 import { useTranslation } from 'react-i18next';
 import { setTextProps } from '../../../../engine/commands';
 import type { Gravity, TextValue } from '../../../../engine/doc/types';
+import { TextGravity } from '../../../../engine/spec/kinds';
 import { editingTextStore } from '../../canvas/canvasStores';
 import { useEditor } from '../../EditorContext';
 import { Icon, type IconName } from '../Icon';
@@ -14,9 +15,9 @@ import { TextFillField } from './TextFillField';
 import { useGesture } from './useGesture';
 
 const GRAVITY: Array<{ value: Gravity; icon: IconName; key: string }> = [
-  { value: 0, icon: 'alignLeft', key: 'editor.text.left' },
-  { value: 1, icon: 'alignCenter', key: 'editor.text.center' },
-  { value: 2, icon: 'alignRight', key: 'editor.text.right' },
+  { value: TextGravity.LEFT, icon: 'alignLeft', key: 'editor.text.left' },
+  { value: TextGravity.CENTER, icon: 'alignCenter', key: 'editor.text.center' },
+  { value: TextGravity.RIGHT, icon: 'alignRight', key: 'editor.text.right' },
 ];
 
 export function TextProperties({ layerId, text }: { layerId: string; text: TextValue }) {

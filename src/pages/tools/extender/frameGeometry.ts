@@ -4,10 +4,12 @@
  * (server/src/tasks/processors/aiextendLayout.ts): same preset rule, same limits, same rounding of the position.
  */
 
-import { EXTEND_CUSTOM_MAX_SIDE, EXTEND_MAX_AREA_FACTOR } from '../../../../engine/spec/tasks';
+import { EXTEND_CUSTOM_MAX_SIDE, EXTEND_MAX_AREA_FACTOR, EXTEND_RATIOS, type ExtendRatio } from '../../../../engine/spec/tasks';
 
-export const PRESET_RATIOS = ['1:1', '4:3', '3:4', '16:9', '9:16'] as const;
-export type RatioChoice = (typeof PRESET_RATIOS)[number] | 'custom';
+/** A ratio the task table accepts: a preset, or 'custom'. */
+export type RatioChoice = ExtendRatio;
+/** The task table's preset ratios (every ratio but 'custom'). */
+export const PRESET_RATIOS = EXTEND_RATIOS.filter((ratio): ratio is Exclude<ExtendRatio, 'custom'> => ratio !== 'custom');
 /** Server limits of a frame (aiextendLayout.ts). */
 // The server's limits, from the task table (engine/spec/tasks).
 export const CUSTOM_MAX_SIDE = EXTEND_CUSTOM_MAX_SIDE;

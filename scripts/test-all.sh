@@ -17,13 +17,15 @@ phase() {
   [ -n "$1" ] && echo "== $1"
   return 0
 }
-phase "static checks: types (4 projects), layer boundaries, dead code (knip), lint (Biome), two at a time"
+phase "static checks: types (every project), layer boundaries, dead code (knip), lint (Biome), two at a time"
 # Independent read-only checks: each writes its own log, printed when it ends; the phase fails if any failed.
-checks=(
-  "types (browser)|npx tsc -p tsconfig.browser.json"
-  "types (server)|npx tsc -p tsconfig.server.json"
-  "types (tests)|npx tsc -p tsconfig.tests.json"
-  "types (scripts)|npx tsc -p tsconfig.scripts.json"
+checks=()
+# One type check per TypeScript project (scripts/typecheck.sh lists them).
+for project in $(bash scripts/typecheck.sh --list); do
+  name=${project#tsconfig.}
+  checks+=("types (${name%.json})|npx tsc -p $project")
+done
+checks+=(
   "layer boundaries|npx depcruise engine machines src server shaders -c .dependency-cruiser.cjs"
   "dead code (knip: unused files, dependencies, binaries, exports and types fail)|npm run --silent check:dead"
   "lint (Biome, rules for real bugs; no formatter)|npm run --silent lint"

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { AibgSource, aibgOption, type AibgSourceValue } from '../../../engine/spec/aiBackground';
-import { DEFAULT_SIMILARITY } from '../../../engine/spec/generation';
+import { DEFAULT_SIMILARITY, PROMPT_MAX_CHARS } from '../../../engine/spec/generation';
 import { paramsInvalid } from '../envelope';
 import { readInput, type ProcessorContext } from '../tasks/processor';
 import { readParamFile } from '../tasks/paramFiles';
@@ -31,7 +31,7 @@ export async function aibgJob(ctx: ProcessorContext, rt: GenerationRuntime): Pro
     if (!option) throw paramsInvalid('classifyCategoryId and optionId must name a background template (or send customPrompt / customFileUrl)');
     prompt = option.prompt;
   } else {
-    prompt = typeof p.customPrompt === 'string' ? p.customPrompt.trim().slice(0, 1000) : '';
+    prompt = typeof p.customPrompt === 'string' ? p.customPrompt.trim().slice(0, PROMPT_MAX_CHARS) : '';
     if (source === AibgSource.CUSTOM_PROMPT && !prompt) throw paramsInvalid('customPrompt is required for the CustomPrompt source');
     await reviewText(rt, prompt);
   }

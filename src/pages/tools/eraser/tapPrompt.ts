@@ -5,7 +5,7 @@
 import type { TapOp } from '../../../components/mask/strokeHistory';
 import type { SelectPrompt } from '../../../tools/refine/selectApi';
 
-/** The most points the server takes in one prompt (SELECT_MAX_POINTS in server/src/routes/selectRoutes.ts). */
+/** The most points the server takes in one prompt (SELECT_MAX_POINTS in server/src/detection/selectRoutes.ts). */
 export const MAX_TAPS = 32;
 
 /**

@@ -2,10 +2,10 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { ResultCode } from '../../../engine/spec/errors';
 import { fail, ok } from '../envelope';
-import { guessLanguage, type LanguageGuess } from '../language/detectLanguage';
-import { ENGLISH, toIso639_3 } from '../language/iso639';
-import { ChainTranslator } from '../language/translate/createTranslator';
-import { TranslateUnavailableError, type TranslationResult, type Translator } from '../language/translate/translator';
+import { guessLanguage, type LanguageGuess } from './detectLanguage';
+import { ENGLISH, toIso639_3 } from './iso639';
+import { ChainTranslator } from './translate/createTranslator';
+import { TranslateUnavailableError, type TranslationResult, type Translator } from './translate/translator';
 
 /** Longest prompt accepted for detection and translation (the SPEC sets none; prompts are a line or two). */
 export const PROMPT_TEXT_MAX_CHARS = 2000;

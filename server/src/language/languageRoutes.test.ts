@@ -1,8 +1,8 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { ResultCode } from '../../../engine/spec/errors';
-import { ChainTranslator } from '../language/translate/createTranslator';
-import { TranslateFailedError, TranslateUnavailableError, type Translator } from '../language/translate/translator';
+import { ChainTranslator } from './translate/createTranslator';
+import { TranslateFailedError, TranslateUnavailableError, type Translator } from './translate/translator';
 import { PROMPT_TEXT_MAX_CHARS, registerLanguageRoutes, type LanguageRouteDeps } from './languageRoutes';
 
 const apps: FastifyInstance[] = [];

@@ -19,8 +19,8 @@ import { problemMessage, parseAdvice } from '../../../engine/idphoto/checks';
 import { ResultCode } from '../../../engine/spec/errors';
 import { ApiError, fail, ok, paramsInvalid } from '../envelope';
 import { runOnThread } from '../heavy/heavyPool';
-import type { FreeRender } from '../idphoto/renderFree';
-import { loadPortraitFiles, ownedPortraitId } from '../idphoto/portraitStore';
+import type { FreeRender } from './renderFree';
+import { loadPortraitFiles, ownedPortraitId } from './portraitStore';
 import { requestOwner } from '../security/requestOwner';
 import type { FileStorage } from '../storage/storage';
 

@@ -9,8 +9,8 @@ import { contentTypeForKey, type FileStorage } from '../storage/storage';
 import { readPhoto } from '../testing/testPhotos';
 import { multipart as multipartBody } from '../testing/testServer';
 import { registerPictureReviewRoutes, uploadedKeyFromUrl } from './pictureReviewRoutes';
-import { absoluteUrlMaker } from './requestUrl';
-import { registerUploadRoutes } from './uploadRoutes';
+import { absoluteUrlMaker } from '../routes/requestUrl';
+import { registerUploadRoutes } from '../routes/uploadRoutes';
 
 /** Storage in memory: enough for routes that only put and get. */
 function memoryStorage(initial: Record<string, Buffer> = {}): FileStorage {

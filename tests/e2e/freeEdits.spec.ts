@@ -3,6 +3,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { OwnTestServer } from '../helpers/ownServer';
+import { balance } from '../helpers/credits';
 
 /**
  * Issue 29, items 1 and 2: after the first result, option changes are free re-composites of the cached cut-out
@@ -24,15 +25,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await server?.dispose(test.info().status !== test.info().expectedStatus);
 });
-
-/** The visitor's balance as the server has it (the device id the page uses). */
-async function balance(page: Page): Promise<number> {
-  return page.evaluate(async () => {
-    const deviceId = Object.entries(localStorage).find(([key]) => /device/i.test(key))?.[1] ?? '';
-    const reply = await fetch('/api/credits/balance', { method: 'POST', headers: { 'content-type': 'application/json', 'X-Device-Id': deviceId }, body: '{}' });
-    return (await reply.json()).data.total as number;
-  });
-}
 
 async function downloadPng(page: Page) {
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download.png').click()]);

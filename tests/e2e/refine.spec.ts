@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
+import { balance } from '../helpers/credits';
 
 /**
  * Refine (issue 32 item 3): on Debian darknet's person.jpg the cut-out keeps the walker, the dog and, wrongly,
@@ -105,3 +106,50 @@ for (const viewport of [{ width: 1280, height: 900, touch: false }, { width: 390
     await context.close();
   });
 }
+
+/** Mean colour (RGB) of a rectangle of a PNG. */
+async function meanColour(body: Buffer, r: { x: number; y: number; w: number; h: number }): Promise<number[]> {
+  const { data, info } = await sharp(body).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const sum = [0, 0, 0];
+  for (let y = r.y; y < r.y + r.h; y++) for (let x = r.x; x < r.x + r.w; x++) for (let c = 0; c < 3; c++) sum[c] += data[(y * info.width + x) * 3 + c];
+  return sum.map((v) => Math.round(v / (r.w * r.h)));
+}
+
+const BLUE = [0x1e, 0x90, 0xff];
+const GOLD = [0xff, 0xd7, 0x00];
+const near = (colour: number[] | null, target: number[]) => colour !== null && colour.every((v, c) => Math.abs(v - target[c]) <= 8);
+
+/** The mean colour of `area` in the result on the page, or null while a re-run hides the result. */
+async function shownColour(page: Page, area: { x: number; y: number; w: number; h: number }): Promise<number[] | null> {
+  await expect(page.getByTestId('download.png')).toBeVisible({ timeout: 90_000 });
+  return downloadPng(page).then((png) => meanColour(png, area), () => null);
+}
+
+test('on the background changer, a refined cut-out is composited again for free and kept for the next colour', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/en/tools/background-changer');
+  await page.getByTestId('changebg.type.color').click();
+  await page.getByTestId('changebg.color.hex').fill('#1E90FF');
+  await page.getByTestId('upload.input').setInputFiles(PHOTO);
+  await expect(page.getByTestId('result.image')).toBeVisible({ timeout: 90_000 });
+  expect(near(await meanColour(await downloadPng(page), HORSE), BLUE)).toBe(false); // the model kept the horse
+  const credits = await balance(page);
+
+  // Refine starts from the model's cut-out (a free re-composite on a transparent background): keep the walker and the dog.
+  await page.getByTestId('refine.open').click();
+  await settled(page);
+  await tap(page, 186, 150, false);
+  await tap(page, 106, 240, false);
+  await page.getByTestId('refine.apply').click();
+  await expect(page.getByTestId('refine.panel')).toHaveCount(0);
+  // The result is made again with the refined cut-out: blue where the horse was, the walker still there.
+  await expect.poll(async () => near(await shownColour(page, HORSE), BLUE), { timeout: 90_000 }).toBe(true);
+  expect(near(await shownColour(page, WALKER), BLUE)).toBe(false);
+  expect(await balance(page)).toBe(credits);
+
+  // Another colour keeps the fix, and the button offers to refine again from it.
+  await page.getByTestId('changebg.color.hex').fill('#FFD700');
+  await expect.poll(async () => near(await shownColour(page, HORSE), GOLD), { timeout: 90_000 }).toBe(true);
+  await expect(page.getByTestId('refine.open')).toHaveText('Refine again');
+  expect(await balance(page)).toBe(credits);
+});

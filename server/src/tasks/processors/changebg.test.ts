@@ -156,6 +156,38 @@ describe('changebg processor (real photo)', () => {
   });
 });
 
+describe('changebg with the user\'s refined cut-out (cutoutUrl)', () => {
+  it('composites the refined cut-out instead of the model\'s: what the user took away shows the background', async () => {
+    // The user's refinement: the photo kept only in its left half.
+    const rgba = Buffer.alloc(W * H * 4);
+    for (let i = 0; i < W * H; i++) {
+      rgba.set([original[i * 3], original[i * 3 + 1], original[i * 3 + 2], i % W < W / 2 ? 255 : 0], i * 4);
+    }
+    await storage.put('uploads/test/refined.png', await sharp(rgba, { raw: { width: W, height: H, channels: 4 } }).png().toBuffer());
+    const { rgba: out } = await run({ bgType: 'color', color: '#0000FF', cutoutUrl: '/files/uploads/test/refined.png' });
+    const left = subjectPx.filter((i) => i % W < W / 2 - 2);
+    const right = subjectPx.filter((i) => i % W > W / 2 + 2);
+    expect(left.length).toBeGreaterThan(100);
+    expect(right.length).toBeGreaterThan(100);
+    // The subject's right half, which the model kept, is background now; the left keeps the photo, and so does
+    // the model's background on the left, which the user kept.
+    for (const i of sample(right)) expect(px(out, i)).toEqual([0, 0, 255, 255]);
+    for (const i of sample([...left, ...backgroundPx.filter((j) => j % W < W / 2 - 2)])) {
+      const [r, g, b] = px(out, i);
+      expect(Math.abs(r - original[i * 3]) + Math.abs(g - original[i * 3 + 1]) + Math.abs(b - original[i * 3 + 2])).toBeLessThanOrEqual(6);
+    }
+  });
+
+  it('refuses a cut-out of another size, and one that is not a picture', async () => {
+    await storage.put('uploads/test/small.png', await sharp({ create: { width: 10, height: 10, channels: 4, background: '#000000' } }).png().toBuffer());
+    const wrong = await failure({ bgType: 'transparent', cutoutUrl: '/files/uploads/test/small.png' });
+    expect(wrong.code).toBe(ResultCode.PARAMS_INVALID);
+    expect(wrong.message).toBe(`cutoutUrl must be the photo's size (${W}×${H}), not 10×10`);
+    await storage.put('uploads/test/junk.png', Buffer.from('not a png'));
+    expect((await failure({ bgType: 'transparent', cutoutUrl: '/files/uploads/test/junk.png' })).message).toBe('cutoutUrl must be a PNG cut-out of the photo');
+  });
+});
+
 describe('changebg params (fail before any model work)', () => {
   it('rejects a bad colour with the SPEC §5 message', async () => {
     const bad = await failure({ bgType: 'color', color: 'green' });

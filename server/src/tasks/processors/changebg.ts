@@ -3,6 +3,10 @@
  * chosen background at the photo's size (colour, gradient, library, the user's image or transparent),
  * optionally lay a soft contact shadow, and composite the subject at the requested place and scale.
  * Result: PNG (alpha kept when the background is not opaque).
+ *
+ * `cutoutUrl` (optional): the user's refined cut-out of the same photo (an upload, PNG with alpha, the photo's
+ * upright size; the refine panel makes it): it stands in for the model's, so the user's fix carries into every
+ * later background. A cut-out of another size is refused with PARAMS_INVALID.
  */
 import sharp from 'sharp';
 import { ResultCode } from '../../../../engine/spec/errors';
@@ -10,6 +14,7 @@ import { parseChangeBgParams } from '../../../../engine/backgrounds/params';
 import { backgroundLayer } from '../../backgrounds/backgroundLayer';
 import { composeScene } from '../../backgrounds/compose';
 import { cutoutOf } from '../../backgrounds/cutoutCache';
+import type { RawImage } from '../../backgrounds/render';
 import { ApiError } from '../../envelope';
 import { readParamFile } from '../paramFiles';
 import { readInput, type Processor } from '../processor';
@@ -22,9 +27,10 @@ export const changebgProcessor: Processor = async (ctx) => {
   const input = await readInput(ctx);
   // Read the second file first too: a missing background should not cost a cut-out.
   const bgFile = params.bgType === 'image' ? await readParamFile(ctx, 'bgUrl') : null;
+  const refined = await readParamFile(ctx, 'cutoutUrl');
   await ctx.checkCancelled();
 
-  const cutout = await cutoutOf(input, (f) => ctx.onProgress(0.8 * f));
+  const cutout = refined ? await refinedCutout(input, refined) : await cutoutOf(input, (f) => ctx.onProgress(0.8 * f));
   await ctx.checkCancelled();
   const background = await backgroundLayer(params, cutout.width, cutout.height, bgFile);
   ctx.onProgress(0.85);
@@ -38,3 +44,18 @@ export const changebgProcessor: Processor = async (ctx) => {
   ctx.onProgress(1);
   return { body, contentType: 'image/png', extension: 'png' };
 };
+
+/** The user's refined cut-out as RGBA, checked against the photo's upright size. */
+async function refinedCutout(photo: Buffer, cut: Buffer): Promise<RawImage> {
+  const upright = await sharp(photo).rotate().metadata().catch(() => null);
+  const decoded = await sharp(cut).ensureAlpha().raw().toBuffer({ resolveWithObject: true }).catch(() => null);
+  if (!decoded) throw new ApiError(ResultCode.PARAMS_INVALID, 'cutoutUrl must be a PNG cut-out of the photo');
+  const { width, height } = decoded.info;
+  // sharp's metadata gives the stored size; an EXIF rotation of 90° or 270° swaps it.
+  const turned = (upright?.orientation ?? 1) >= 5;
+  const expected = turned ? { width: upright?.height, height: upright?.width } : { width: upright?.width, height: upright?.height };
+  if (width !== expected.width || height !== expected.height) {
+    throw new ApiError(ResultCode.PARAMS_INVALID, `cutoutUrl must be the photo's size (${expected.width}×${expected.height}), not ${width}×${height}`);
+  }
+  return { data: decoded.data, width, height };
+}

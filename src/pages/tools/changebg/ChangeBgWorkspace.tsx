@@ -16,6 +16,8 @@ import { StageProgress } from '../extender/StageProgress';
 import type { ChangeBackgroundView } from './useChangeBackground';
 import { HiddenFileInput } from '../../../components/HiddenFileInput';
 import { TaskFailedPanel } from '../../../components/TaskFailedPanel';
+import { RefineButton } from '../../../tools/refine/RefineButton';
+import { RefinePanel } from '../../../tools/refine/RefinePanel';
 
 export function ChangeBgWorkspace({ view }: { view: ChangeBackgroundView }) {
   const { t } = useTranslation();
@@ -26,7 +28,7 @@ export function ChangeBgWorkspace({ view }: { view: ChangeBackgroundView }) {
   usePreventFileNavigation();
   useKey('Escape', view.cancel, busy);
 
-  const { kept } = view;
+  const { kept, refine } = view;
   const showPrompt = !view.file && task.phase === 'idle' && !kept;
   const stageKey = preparing ? 'changebg.stage.background' : `changebg.stage.${task.phase}`;
   // The last result stays on the page through a refused or failed run; its message is shown once, beside it.
@@ -54,9 +56,22 @@ export function ChangeBgWorkspace({ view }: { view: ChangeBackgroundView }) {
                   {view.errorMessage} {t('common.resultKept')}
                 </p>
               )}
-              <CompareSlider beforeUrl={kept.photoUrl} afterUrl={kept.url} resultAlt={t('common.editedImageAlt')} />
-              <ResultActions naming={{ original: kept.sourceName, tool: 'new-background' }} resultBlob={kept.blob} onNewImage={view.startOver} onOpenInEditor={view.openInEditor} />
-              <p className="muted small center">{t('changebg.rerunHint')}</p>
+              {refine.phase === 'open' && refine.cutout ? (
+                <RefinePanel sourceUrl={kept.photoUrl} resultBlob={refine.cutout} imgUrl={kept.fileUrl} onApply={refine.apply} onCancel={refine.cancel} />
+              ) : (
+                <>
+                  <CompareSlider beforeUrl={kept.photoUrl} afterUrl={kept.url} resultAlt={t('common.editedImageAlt')} />
+                  <ResultActions naming={{ original: kept.sourceName, tool: 'new-background' }} resultBlob={kept.blob} onNewImage={view.startOver} onOpenInEditor={view.openInEditor} />
+                  {refine.phase === 'closed' ? (
+                    <RefineButton onClick={refine.open} refined={refine.refinedFor(kept.file) !== null} />
+                  ) : (
+                    <p className="muted small center" role="status" data-testid="refine.loading">
+                      {t(refine.phase === 'saving' ? 'refine.saving' : 'refine.loadingCutout')}
+                    </p>
+                  )}
+                  <p className="muted small center">{t('changebg.rerunHint')}</p>
+                </>
+              )}
             </>
           )}
 

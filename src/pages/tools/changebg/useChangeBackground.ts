@@ -15,6 +15,7 @@ import { useRecompositeTask, type KeptResult } from '../../../tools/useRecomposi
 import { useOpenInEditor, useTaskErrorToast } from '../../../tools/useToolResult';
 import { needsRerun, toRequest, type ChangeBgOptions } from './options';
 import { BackgroundUploadError, uploadBackground } from './uploadBackground';
+import { useChangerRefine, type ChangerRefine } from './useChangerRefine';
 
 const BUSY: readonly ImageTaskPhase[] = ['uploading', 'processing', 'downloading'];
 /** A slider drag fires many changes: run once the user has paused this long. */
@@ -36,6 +37,8 @@ export interface ChangeBackgroundView {
   kept: KeptResult | null;
   /** An option change now is a free re-composite (a result of this photo is on the page). */
   free: boolean;
+  /** The user's fix of the cut-out, kept for every later background of the photo. */
+  refine: ChangerRefine;
   errorMessage: string;
   submit(file: File): void;
   cancel(): void;
@@ -65,6 +68,8 @@ export function useChangeBackground(initial: ChangeBgOptions, projectName: strin
   const uploaded = useRef(new WeakMap<File, string>());
   const generation = useRef(0);
   const busy = preparing || BUSY.includes(task.phase);
+  // After "Done" in the refine panel the result is made again with the refined cut-out.
+  const refine = useChangerRefine(kept, (photo) => void run(photo, options));
 
   const [photoUrl, setPhotoUrl] = useState<string | null>(null);
   useEffect(() => setPhotoUrl(file ? URL.createObjectURL(file) : null), [file]);
@@ -100,7 +105,8 @@ export function useChangeBackground(initial: ChangeBgOptions, projectName: strin
         }
       }
     }
-    if (mine === generation.current) recomposite.run(photo, toRequest(next, bgUrl) as Record<string, unknown>);
+    const cutoutUrl = refine.refinedFor(photo)?.fileUrl;
+    if (mine === generation.current) recomposite.run(photo, { ...(toRequest(next, bgUrl) as Record<string, unknown>), ...(cutoutUrl ? { cutoutUrl } : {}) });
   };
 
   const submit = (picked: File) => {
@@ -130,6 +136,7 @@ export function useChangeBackground(initial: ChangeBgOptions, projectName: strin
     generation.current++;
     setFile(null);
     recomposite.clear();
+    refine.forget();
     setPreparing(false);
     setWaiting(false);
     lastRun.current = null;
@@ -159,6 +166,6 @@ export function useChangeBackground(initial: ChangeBgOptions, projectName: strin
 
   return {
     task, preparing, waiting, busy, file, options, setOptions, preview: kept?.url ?? task.sourceUrl ?? photoUrl, kept,
-    free: recomposite.isFree(file), errorMessage, submit, cancel, startOver, openInEditor,
+    free: recomposite.isFree(file), refine, errorMessage, submit, cancel, startOver, openInEditor,
   };
 }

@@ -1,0 +1,106 @@
+/**
+ * Refine on the background changer pages (issue 32 item 3): the user fixes the cut-out, and every later
+ * background keeps the fix. "Refine" fetches the model's cut-out of the kept result's photo as a free
+ * re-composite (transparent background, `recompositeOf` the kept task), or reopens the user's last
+ * refinement; "Done" uploads the refined cut-out, and the page re-runs with it as `cutoutUrl`, which the
+ * changebg task composites instead of the model's (server/src/tasks/processors/changebg.ts).
+ */
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { RECOMPOSITE_FIELD } from '../../../../engine/spec/commerce';
+import { useToast } from '../../../components/ToastContext';
+import { useImageTask } from '../../../tools/useImageTask';
+import type { KeptResult } from '../../../tools/useRecompositeTask';
+import { BackgroundUploadError, uploadBackground } from './uploadBackground';
+
+export type ChangerRefinePhase = 'closed' | 'loading' | 'open' | 'saving';
+
+/** The user's refined cut-out of one photo, uploaded. */
+export interface RefinedCutoutOf {
+  file: File;
+  blob: Blob;
+  fileUrl: string;
+}
+
+export interface ChangerRefine {
+  phase: ChangerRefinePhase;
+  /** The cut-out the panel starts from (the model's, or the user's last refinement). */
+  cutout: Blob | null;
+  /** The refinement in force for `photo`, if any. */
+  refinedFor(photo: File | null): RefinedCutoutOf | null;
+  open(): void;
+  cancel(): void;
+  apply(blob: Blob): void;
+  forget(): void;
+}
+
+/**
+ * @param kept the result on the page (its photo, upload and task)
+ * @param rerun runs the page's task on `photo` again, with the refined cut-out now in force
+ */
+export function useChangerRefine(kept: KeptResult | null, rerun: (photo: File) => void): ChangerRefine {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const cutoutTask = useImageTask('changebg');
+  const [phase, setPhase] = useState<ChangerRefinePhase>('closed');
+  const [cutout, setCutout] = useState<Blob | null>(null);
+  // A ref as well as state: the re-run right after "Done" must see the new refinement.
+  const refined = useRef<RefinedCutoutOf | null>(null);
+  const [, setVersion] = useState(0);
+
+  useEffect(() => {
+    if (phase !== 'loading') return;
+    if (cutoutTask.phase === 'done' && cutoutTask.resultBlob) {
+      setCutout(cutoutTask.resultBlob);
+      setPhase('open');
+    } else if (cutoutTask.phase === 'failed') {
+      toast.show(t(cutoutTask.errorKey ?? 'errors.unknown'), 'error');
+      setPhase('closed');
+    }
+  }, [phase, cutoutTask.phase, cutoutTask.resultBlob, cutoutTask.errorKey, toast, t]);
+
+  const refinedFor = (photo: File | null) => (photo && refined.current?.file === photo ? refined.current : null);
+
+  const open = () => {
+    if (!kept || phase !== 'closed') return;
+    const mine = refinedFor(kept.file);
+    if (mine) {
+      setCutout(mine.blob);
+      setPhase('open');
+      return;
+    }
+    setPhase('loading');
+    cutoutTask.start(kept.file, { bgType: 'transparent', [RECOMPOSITE_FIELD]: kept.taskId }, { fileUrl: kept.fileUrl });
+  };
+
+  const apply = (blob: Blob) => {
+    if (!kept) return;
+    const photo = kept.file;
+    setPhase('saving');
+    uploadBackground(new File([blob], 'refined-cutout.png', { type: 'image/png' }))
+      .then((fileUrl) => {
+        refined.current = { file: photo, blob, fileUrl };
+        setVersion((v) => v + 1);
+        setPhase('closed');
+        rerun(photo);
+      })
+      .catch((err: unknown) => {
+        toast.show(t(err instanceof BackgroundUploadError ? err.key : 'errors.unknown'), 'error');
+        setPhase('open');
+      });
+  };
+
+  const cancel = () => {
+    if (phase === 'loading') cutoutTask.cancel();
+    setPhase('closed');
+  };
+
+  const forget = () => {
+    refined.current = null;
+    setVersion((v) => v + 1);
+    setCutout(null);
+    setPhase('closed');
+  };
+
+  return { phase, cutout, refinedFor, open, cancel, apply, forget };
+}

@@ -153,3 +153,42 @@ test('on the background changer, a refined cut-out is composited again for free 
   await expect(page.getByTestId('refine.open')).toHaveText('Refine again');
   expect(await balance(page)).toBe(credits);
 });
+
+/** Mean absolute difference (0..255) between a rectangle of a picture and the same rectangle of the photo. */
+async function changeFromPhoto(body: Buffer, r: { x: number; y: number; w: number; h: number }): Promise<number> {
+  const read = async (file: Buffer) => (await sharp(file).removeAlpha().raw().toBuffer({ resolveWithObject: true }));
+  const [result, photo] = await Promise.all([read(body), read(await readFile(PHOTO))]);
+  let sum = 0;
+  for (let y = r.y; y < r.y + r.h; y++) {
+    for (let x = r.x; x < r.x + r.w; x++) {
+      for (let c = 0; c < 3; c++) sum += Math.abs(result.data[(y * result.info.width + x) * 3 + c] - photo.data[(y * photo.info.width + x) * 3 + c]);
+    }
+  }
+  return sum / (r.w * r.h * 3);
+}
+
+test('on the blur, a refined cut-out decides what stays sharp: the horse taken away is blurred, for free', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/en/tools/blur-background');
+  await page.getByTestId('upload.input').setInputFiles(PHOTO);
+  await expect(page.getByTestId('result.image')).toBeVisible({ timeout: 90_000 });
+  // The strongest blur, so that what is taken from the subject plainly changes.
+  await page.getByTestId('bgblur.strength').fill('100');
+  await expect(page.getByTestId('download.png')).toBeHidden();
+  await expect(page.getByTestId('download.png')).toBeVisible({ timeout: 90_000 });
+  expect(await changeFromPhoto(await downloadPng(page), HORSE)).toBeLessThan(2); // the model kept the horse sharp
+  const credits = await balance(page);
+
+  await page.getByTestId('refine.open').click();
+  await settled(page);
+  await tap(page, 186, 150, false);
+  await tap(page, 106, 240, false);
+  await page.getByTestId('refine.apply').click();
+  await expect(page.getByTestId('refine.panel')).toHaveCount(0);
+  await expect.poll(async () => {
+    await expect(page.getByTestId('download.png')).toBeVisible({ timeout: 90_000 });
+    return downloadPng(page).then((png) => changeFromPhoto(png, HORSE), () => 0);
+  }, { timeout: 90_000 }).toBeGreaterThan(6);
+  expect(await changeFromPhoto(await downloadPng(page), WALKER)).toBeLessThan(4); // the walker stays sharp
+  expect(await balance(page)).toBe(credits);
+});

@@ -20,8 +20,8 @@ export const TASK_CREDITS = {
 
 /**
  * Task types whose options change only how a cut-out the server already has is composited (background colour,
- * gradient, library picture, subject placement, blur strength). A submit naming a finished task of the same type,
- * owner and photo in `recompositeOf` is free (issue 29): only a new AI pass on a new photo costs credits.
+ * gradient, library picture, subject placement, blur strength). A submit naming a finished task of one of these
+ * types, of the same owner and photo, in `recompositeOf` is free (issue 29): only a new AI pass on a new photo costs credits.
  */
 export const RECOMPOSITE_TASK_TYPES: readonly TaskType[] = ['changebg', 'bgblur'];
 /** The submit field that names the finished task a free re-composite starts from. */

@@ -139,13 +139,20 @@ describe('TaskService.submit: a re-composite of a finished result on the same ph
     ['another owner', { ...done, owner: 'someone' }],
     ['another photo', { ...done, params: { inputKey: 'uploads/web/b.png' } }],
     ['an unfinished task', { ...done, status: 'running' }],
-    ['another type', { ...done, type: 'bgblur' }],
+    ['a task that is not a re-composite', { ...done, type: 'picenhance' }],
     ['an unknown id', null],
   ])('refuses %s with PARAMS_INVALID, charging and queueing nothing', async (_name, source) => {
     const { svc, chargeForTask, create } = charged(source as Record<string, unknown> | null);
     await expect(svc.submit('changebg', { ...body, recompositeOf: done.id }, 'owner', 'payer')).rejects.toMatchObject({ code: ResultCode.PARAMS_INVALID });
     expect(chargeForTask).not.toHaveBeenCalled();
     expect(create).not.toHaveBeenCalled();
+  });
+
+  it('a changebg of the photo a finished blur cut out is free too: the cut-out is paid once, whichever tool made it', async () => {
+    const { svc, chargeForTask, create } = charged({ ...done, type: 'bgblur' });
+    await svc.submit('changebg', { imgUrl: '/files/uploads/web/a.png', bgType: 'transparent', recompositeOf: done.id }, 'owner', 'payer');
+    expect(chargeForTask).not.toHaveBeenCalled();
+    expect(create).toHaveBeenCalledTimes(1);
   });
 
   it('a type that is a new AI pass cannot be re-composited', async () => {

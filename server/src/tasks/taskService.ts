@@ -89,8 +89,9 @@ export class TaskService {
   }
 
   /**
-   * True when `recompositeOf` names `owner`'s finished task of the same re-composite type (RECOMPOSITE_TASK_TYPES)
-   * on the same stored photo: the server already has its cut-out, so the new options cost nothing (issue 29).
+   * True when `recompositeOf` names `owner`'s finished re-composite task (RECOMPOSITE_TASK_TYPES) on the same stored
+   * photo: the photo's cut-out is paid for, so new options cost nothing (issue 29), whichever re-composite tool made
+   * it (the blur's refine panel starts from a transparent changebg of its photo).
    * Absent: false (an ordinary, charged submit). Present but not such a task: PARAMS_INVALID, never a silent charge.
    */
   private async isFreeRecomposite(type: string, recompositeOf: unknown, inputKey: string | null, owner: string): Promise<boolean> {
@@ -98,9 +99,9 @@ export class TaskService {
     if (!(RECOMPOSITE_TASK_TYPES as readonly string[]).includes(type)) throw paramsInvalid(`${RECOMPOSITE_FIELD}: ${type} results cannot be re-composited`);
     if (typeof recompositeOf !== 'string') throw paramsInvalid(`${RECOMPOSITE_FIELD} must be a task id`);
     const source = await this.deps.tasks.get(recompositeOf);
-    const sameTask = source && source.owner === owner && source.type === type && source.status === 'done';
-    if (!sameTask || !inputKey || source.params.inputKey !== inputKey) {
-      throw paramsInvalid(`${RECOMPOSITE_FIELD}: no finished ${type} task of yours on this photo`);
+    const paidCutout = source && source.owner === owner && (RECOMPOSITE_TASK_TYPES as readonly string[]).includes(source.type) && source.status === 'done';
+    if (!paidCutout || !inputKey || source.params.inputKey !== inputKey) {
+      throw paramsInvalid(`${RECOMPOSITE_FIELD}: no finished ${RECOMPOSITE_TASK_TYPES.join(' or ')} task of yours on this photo`);
     }
     return true;
   }

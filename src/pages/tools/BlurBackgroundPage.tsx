@@ -19,6 +19,8 @@ import { usePreventFileNavigation } from '../../hooks/usePreventFileNavigation';
 import { checkImageFile } from '../../tools/checkImageFile';
 import type { ImageTaskPhase } from '../../tools/useImageTask';
 import { useRecompositeTask } from '../../tools/useRecompositeTask';
+import { RefinableResult } from '../../tools/refine/RefinableResult';
+import { useRecompositeRefine } from '../../tools/refine/useRecompositeRefine';
 import { ResultCode } from '../../../engine/spec/errors';
 import { CostNote } from './changebg/CostNote';
 import { TASKS } from '../../../engine/spec/tasks';
@@ -69,9 +71,13 @@ export function BlurBackgroundPage() {
     if (task.phase === 'failed' && kept && file !== kept.file) setFile(kept.file);
   }, [task.phase, kept, file]);
 
+  // Refine: the user's fix of the cut-out; after "Done" the blur is made again with it.
+  const refine = useRecompositeRefine(kept, (photo) => run(photo, settings));
   const run = (photo: File, next: BlurSettings) => {
     lastRun.current = next;
-    recomposite.run(photo, { strength: next.strength, feather: next.feather });
+    // The user's refined cut-out of this photo, if any, stays sharp instead of the model's subject.
+    const cutoutUrl = refine.refinedFor(photo)?.fileUrl;
+    recomposite.run(photo, { strength: next.strength, feather: next.feather, ...(cutoutUrl ? { cutoutUrl } : {}) });
   };
 
   const submit = (picked: File) => {
@@ -89,14 +95,16 @@ export function BlurBackgroundPage() {
   useEffect(() => {
     // A cancelled re-composite leaves the task idle with the kept result on the page: a change applies to it.
     const phase = task.phase === 'idle' && kept ? 'done' : task.phase;
-    if (!file || !needsRerun(phase, lastRun.current, settings)) return;
+    // While the refine panel is open a change waits: a re-run now would close the panel on the user's edits.
+    if (!file || refine.phase !== 'closed' || !needsRerun(phase, lastRun.current, settings)) return;
     const timer = setTimeout(rerun, RERUN_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [file, settings, task.phase, kept]);
+  }, [file, settings, task.phase, kept, refine.phase]);
 
   const startOver = () => {
     task.reset();
     recomposite.clear();
+    refine.forget();
     setFile(null);
     lastRun.current = null;
   };
@@ -108,6 +116,7 @@ export function BlurBackgroundPage() {
       return;
     }
     recomposite.clear();
+    refine.forget();
     setFile(null);
     lastRun.current = null;
   };
@@ -152,8 +161,10 @@ export function BlurBackgroundPage() {
               {task.phase === 'failed' && !creditsRefusal && (
                 <p className="result-failed-note" role="alert" data-testid="task.error">{errorMessage} {t('common.resultKept')}</p>
               )}
-              <CompareSlider beforeUrl={kept.photoUrl} afterUrl={kept.url} resultAlt={t('common.editedImageAlt')} />
-              <ResultActions naming={{ original: kept.sourceName, tool: 'blurred-background' }} resultBlob={kept.blob} onNewImage={startOver} onOpenInEditor={() => void openInEditor()} />
+              <RefinableResult refine={refine} kept={kept}>
+                <CompareSlider beforeUrl={kept.photoUrl} afterUrl={kept.url} resultAlt={t('common.editedImageAlt')} />
+                <ResultActions naming={{ original: kept.sourceName, tool: 'blurred-background' }} resultBlob={kept.blob} onNewImage={startOver} onOpenInEditor={() => void openInEditor()} />
+              </RefinableResult>
             </>
           )}
 

@@ -150,6 +150,28 @@ describe('bgblurProcessor', () => {
     await expect(bgblurProcessor(ctx)).rejects.toMatchObject({ code: ResultCode.PARAMS_INVALID });
   });
 
+  it('keeps the user\'s refined cut-out sharp (cutoutUrl): what the user took from the subject is blurred', async () => {
+    // The user's refinement: the model's subject, minus its left half.
+    const rgb = await sharp(photo).removeAlpha().raw().toBuffer();
+    const cut = Buffer.alloc(W * H * 4);
+    for (let i = 0; i < W * H; i++) cut.set([rgb[i * 3], rgb[i * 3 + 1], rgb[i * 3 + 2], subject[i] && i % W >= W / 2 ? 255 : 0], i * 4);
+    await storage.put('uploads/refined.png', await sharp(cut, { raw: { width: W, height: H, channels: 4 } }).png().toBuffer(), 'image/png');
+    const out = await luminance((await bgblurProcessor(ctxFor({ strength: 100, cutoutUrl: '/files/uploads/refined.png' }))).body);
+    const kept = pixels((i) => subject[i] === 255 && i % W > W / 2 + 8);
+    const takenAway = pixels((i) => subject[i] === 255 && i % W < W / 2 - 8);
+    expect(kept.length).toBeGreaterThan(2000);
+    expect(takenAway.length).toBeGreaterThan(2000);
+    // The kept half keeps its detail; the half taken away loses most of it, like the background.
+    expect(detail(out, kept)).toBeGreaterThan(0.9 * detail(original, kept));
+    expect(detail(out, takenAway)).toBeLessThan(0.5 * detail(original, takenAway));
+  });
+
+  it('refuses a refined cut-out of another size with PARAMS_INVALID', async () => {
+    await storage.put('uploads/small.png', await sharp({ create: { width: 8, height: 8, channels: 4, background: '#000000' } }).png().toBuffer(), 'image/png');
+    await expect(bgblurProcessor(ctxFor({ cutoutUrl: '/files/uploads/small.png' })))
+      .rejects.toMatchObject({ code: ResultCode.PARAMS_INVALID, message: `cutoutUrl must be the photo's size (${W}×${H}), not 8×8` });
+  });
+
   it('fills in defaults for missing params', () => {
     expect(parseBgblurParams({ inputKey: 'x' })).toEqual({ strength: 50, feather: 3 });
     expect(parseBgblurParams({ strength: 0, feather: 0 })).toEqual({ strength: 0, feather: 0 });

@@ -21,6 +21,8 @@ import { parseTaskParams, type TaskParams } from '../../../../engine/spec/tasks'
 import { UPLOAD_MAX_PIXELS } from '../../../../engine/spec/limits';
 import { ApiError } from '../../envelope';
 import { removeBackground } from '../../models/removeBackground';
+import { refinedAlpha } from '../../backgrounds/refinedCutout';
+import { readParamFile } from '../paramFiles';
 import { readInput, type Processor } from '../processor';
 import { compositeOver, dilateMask, pushPullFill, thresholdMask } from './bgblurPixels';
 
@@ -117,6 +119,8 @@ export async function blurBackground(
   params: BgblurParams,
   onProgress: (fraction: number) => void = () => undefined,
   checkCancelled: () => Promise<void> = async () => undefined,
+  /** The subject's alpha (the photo's upright size) from the user's refined cut-out, instead of the model's. */
+  refined?: Uint8Array,
 ): Promise<Buffer> {
   const { rgb, width, height } = await decodeRgb(input);
   const encode = (pixels: Buffer) => sharp(pixels, raw(width, height, 3)).png({ compressionLevel: 6, adaptiveFiltering: false }).toBuffer();
@@ -126,7 +130,7 @@ export async function blurBackground(
     return encode(rgb);
   }
   onProgress(0.05);
-  const alpha = await cachedSubjectAlpha(input, (f) => onProgress(0.05 + 0.65 * f));
+  const alpha = refined ?? await cachedSubjectAlpha(input, (f) => onProgress(0.05 + 0.65 * f));
   if (alpha.length !== width * height) throw new ApiError(ResultCode.POST_PROCESS_FAILED, 'subject mask size does not match the image');
   await checkCancelled();
 
@@ -144,11 +148,16 @@ export async function blurBackground(
   return png;
 }
 
-/** `bgblur` task: params { strength 0..100 = 50, feather px 0..50 = 3 } → PNG, same size as the input. */
+/**
+ * `bgblur` task: params { strength 0..100 = 50, feather px 0..50 = 3, cutoutUrl? (the user's refined cut-out,
+ * which stays sharp instead of the model's subject) } → PNG, same size as the input.
+ */
 export const bgblurProcessor: Processor = async (ctx) => {
   const params = parseBgblurParams(ctx.params);
   const input = await readInput(ctx);
+  const cut = await readParamFile(ctx, 'cutoutUrl');
+  const refined = cut ? await refinedAlpha(input, cut) : undefined;
   await ctx.checkCancelled();
-  const body = await blurBackground(input, params, ctx.onProgress, () => ctx.checkCancelled());
+  const body = await blurBackground(input, params, ctx.onProgress, () => ctx.checkCancelled(), refined);
   return { body, contentType: 'image/png', extension: 'png' };
 };

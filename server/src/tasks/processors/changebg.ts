@@ -14,7 +14,7 @@ import { parseChangeBgParams } from '../../../../engine/backgrounds/params';
 import { backgroundLayer } from '../../backgrounds/backgroundLayer';
 import { composeScene } from '../../backgrounds/compose';
 import { cutoutOf } from '../../backgrounds/cutoutCache';
-import type { RawImage } from '../../backgrounds/render';
+import { refinedCutout } from '../../backgrounds/refinedCutout';
 import { ApiError } from '../../envelope';
 import { readParamFile } from '../paramFiles';
 import { readInput, type Processor } from '../processor';
@@ -45,17 +45,3 @@ export const changebgProcessor: Processor = async (ctx) => {
   return { body, contentType: 'image/png', extension: 'png' };
 };
 
-/** The user's refined cut-out as RGBA, checked against the photo's upright size. */
-async function refinedCutout(photo: Buffer, cut: Buffer): Promise<RawImage> {
-  const upright = await sharp(photo).rotate().metadata().catch(() => null);
-  const decoded = await sharp(cut).ensureAlpha().raw().toBuffer({ resolveWithObject: true }).catch(() => null);
-  if (!decoded) throw new ApiError(ResultCode.PARAMS_INVALID, 'cutoutUrl must be a PNG cut-out of the photo');
-  const { width, height } = decoded.info;
-  // sharp's metadata gives the stored size; an EXIF rotation of 90° or 270° swaps it.
-  const turned = (upright?.orientation ?? 1) >= 5;
-  const expected = turned ? { width: upright?.height, height: upright?.width } : { width: upright?.width, height: upright?.height };
-  if (width !== expected.width || height !== expected.height) {
-    throw new ApiError(ResultCode.PARAMS_INVALID, `cutoutUrl must be the photo's size (${expected.width}×${expected.height}), not ${width}×${height}`);
-  }
-  return { data: decoded.data, width, height };
-}

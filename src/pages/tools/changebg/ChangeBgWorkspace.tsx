@@ -16,8 +16,7 @@ import { StageProgress } from '../extender/StageProgress';
 import type { ChangeBackgroundView } from './useChangeBackground';
 import { HiddenFileInput } from '../../../components/HiddenFileInput';
 import { TaskFailedPanel } from '../../../components/TaskFailedPanel';
-import { RefineButton } from '../../../tools/refine/RefineButton';
-import { RefinePanel } from '../../../tools/refine/RefinePanel';
+import { RefinableResult } from '../../../tools/refine/RefinableResult';
 
 export function ChangeBgWorkspace({ view }: { view: ChangeBackgroundView }) {
   const { t } = useTranslation();
@@ -56,22 +55,11 @@ export function ChangeBgWorkspace({ view }: { view: ChangeBackgroundView }) {
                   {view.errorMessage} {t('common.resultKept')}
                 </p>
               )}
-              {refine.phase === 'open' && refine.cutout ? (
-                <RefinePanel sourceUrl={kept.photoUrl} resultBlob={refine.cutout} imgUrl={kept.fileUrl} onApply={refine.apply} onCancel={refine.cancel} />
-              ) : (
-                <>
-                  <CompareSlider beforeUrl={kept.photoUrl} afterUrl={kept.url} resultAlt={t('common.editedImageAlt')} />
-                  <ResultActions naming={{ original: kept.sourceName, tool: 'new-background' }} resultBlob={kept.blob} onNewImage={view.startOver} onOpenInEditor={view.openInEditor} />
-                  {refine.phase === 'closed' ? (
-                    <RefineButton onClick={refine.open} refined={refine.refinedFor(kept.file) !== null} />
-                  ) : (
-                    <p className="muted small center" role="status" data-testid="refine.loading">
-                      {t(refine.phase === 'saving' ? 'refine.saving' : 'refine.loadingCutout')}
-                    </p>
-                  )}
-                  <p className="muted small center">{t('changebg.rerunHint')}</p>
-                </>
-              )}
+              <RefinableResult refine={refine} kept={kept}>
+                <CompareSlider beforeUrl={kept.photoUrl} afterUrl={kept.url} resultAlt={t('common.editedImageAlt')} />
+                <ResultActions naming={{ original: kept.sourceName, tool: 'new-background' }} resultBlob={kept.blob} onNewImage={view.startOver} onOpenInEditor={view.openInEditor} />
+                <p className="muted small center">{t('changebg.rerunHint')}</p>
+              </RefinableResult>
             </>
           )}
 

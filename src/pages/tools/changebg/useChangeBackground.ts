@@ -12,10 +12,11 @@ import { useToast } from '../../../components/ToastContext';
 import { checkImageFile } from '../../../tools/checkImageFile';
 import type { ImageTaskPhase, ImageTaskView } from '../../../tools/useImageTask';
 import { useRecompositeTask, type KeptResult } from '../../../tools/useRecompositeTask';
+import { useRecompositeRefine, type RecompositeRefine } from '../../../tools/refine/useRecompositeRefine';
 import { useOpenInEditor, useTaskErrorToast } from '../../../tools/useToolResult';
 import { needsRerun, toRequest, type ChangeBgOptions } from './options';
 import { BackgroundUploadError, uploadBackground } from './uploadBackground';
-import { useChangerRefine, type ChangerRefine } from './useChangerRefine';
+
 
 const BUSY: readonly ImageTaskPhase[] = ['uploading', 'processing', 'downloading'];
 /** A slider drag fires many changes: run once the user has paused this long. */
@@ -38,7 +39,7 @@ export interface ChangeBackgroundView {
   /** An option change now is a free re-composite (a result of this photo is on the page). */
   free: boolean;
   /** The user's fix of the cut-out, kept for every later background of the photo. */
-  refine: ChangerRefine;
+  refine: RecompositeRefine;
   errorMessage: string;
   submit(file: File): void;
   cancel(): void;
@@ -69,7 +70,7 @@ export function useChangeBackground(initial: ChangeBgOptions, projectName: strin
   const generation = useRef(0);
   const busy = preparing || BUSY.includes(task.phase);
   // After "Done" in the refine panel the result is made again with the refined cut-out.
-  const refine = useChangerRefine(kept, (photo) => void run(photo, options));
+  const refine = useRecompositeRefine(kept, (photo) => void run(photo, options));
 
   const [photoUrl, setPhotoUrl] = useState<string | null>(null);
   useEffect(() => setPhotoUrl(file ? URL.createObjectURL(file) : null), [file]);
@@ -123,14 +124,15 @@ export function useChangeBackground(initial: ChangeBgOptions, projectName: strin
 
   const rerun = useEffectEvent(() => { if (file) void run(file, options); });
   useEffect(() => {
-    if (!file || preparing) return;
+    // While the refine panel is open a change waits: a re-run now would close the panel on the user's edits.
+    if (!file || preparing || refine.phase !== 'closed') return;
     const waitOver = waiting && task.phase === 'idle' && (options.bgType !== 'image' || options.bgFile !== null);
     // With a kept result on the page (a cancelled re-composite leaves the task idle) a change applies to it.
     const phase = task.phase === 'idle' && kept ? 'done' : task.phase;
     if (!waitOver && !needsRerun(phase, lastRun.current, options)) return;
     const timer = setTimeout(rerun, RERUN_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [file, options, task.phase, preparing, waiting, kept]);
+  }, [file, options, task.phase, preparing, waiting, kept, refine.phase]);
 
   const forget = () => {
     generation.current++;

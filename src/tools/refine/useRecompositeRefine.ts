@@ -1,19 +1,19 @@
 /**
- * Refine on the background changer pages (issue 32 item 3): the user fixes the cut-out, and every later
- * background keeps the fix. "Refine" fetches the model's cut-out of the kept result's photo as a free
- * re-composite (transparent background, `recompositeOf` the kept task), or reopens the user's last
- * refinement; "Done" uploads the refined cut-out, and the page re-runs with it as `cutoutUrl`, which the
- * changebg task composites instead of the model's (server/src/tasks/processors/changebg.ts).
+ * Refine on the re-composite pages, the background changers and the blur (issue 32 item 3): the user fixes the
+ * cut-out, and every later option keeps the fix. "Refine" fetches the model's cut-out of the kept result's photo
+ * as a free re-composite (a transparent changebg, `recompositeOf` the kept task), or reopens the user's last
+ * refinement; "Done" uploads the refined cut-out, and the page re-runs with it as `cutoutUrl`, which changebg
+ * composites and bgblur keeps sharp instead of the model's subject (server/src/backgrounds/refinedCutout.ts).
  */
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RECOMPOSITE_FIELD } from '../../../../engine/spec/commerce';
-import { useToast } from '../../../components/ToastContext';
-import { useImageTask } from '../../../tools/useImageTask';
-import type { KeptResult } from '../../../tools/useRecompositeTask';
-import { BackgroundUploadError, uploadBackground } from './uploadBackground';
+import { RECOMPOSITE_FIELD } from '../../../engine/spec/commerce';
+import { useToast } from '../../components/ToastContext';
+import { ReferenceUploadError, uploadReference } from '../uploadReference';
+import { useImageTask } from '../useImageTask';
+import type { KeptResult } from '../useRecompositeTask';
 
-export type ChangerRefinePhase = 'closed' | 'loading' | 'open' | 'saving';
+export type RecompositeRefinePhase = 'closed' | 'loading' | 'open' | 'saving';
 
 /** The user's refined cut-out of one photo, uploaded. */
 export interface RefinedCutoutOf {
@@ -22,8 +22,8 @@ export interface RefinedCutoutOf {
   fileUrl: string;
 }
 
-export interface ChangerRefine {
-  phase: ChangerRefinePhase;
+export interface RecompositeRefine {
+  phase: RecompositeRefinePhase;
   /** The cut-out the panel starts from (the model's, or the user's last refinement). */
   cutout: Blob | null;
   /** The refinement in force for `photo`, if any. */
@@ -38,11 +38,11 @@ export interface ChangerRefine {
  * @param kept the result on the page (its photo, upload and task)
  * @param rerun runs the page's task on `photo` again, with the refined cut-out now in force
  */
-export function useChangerRefine(kept: KeptResult | null, rerun: (photo: File) => void): ChangerRefine {
+export function useRecompositeRefine(kept: KeptResult | null, rerun: (photo: File) => void): RecompositeRefine {
   const { t } = useTranslation();
   const toast = useToast();
   const cutoutTask = useImageTask('changebg');
-  const [phase, setPhase] = useState<ChangerRefinePhase>('closed');
+  const [phase, setPhase] = useState<RecompositeRefinePhase>('closed');
   const [cutout, setCutout] = useState<Blob | null>(null);
   // A ref as well as state: the re-run right after "Done" must see the new refinement.
   const refined = useRef<RefinedCutoutOf | null>(null);
@@ -77,7 +77,7 @@ export function useChangerRefine(kept: KeptResult | null, rerun: (photo: File) =
     if (!kept) return;
     const photo = kept.file;
     setPhase('saving');
-    uploadBackground(new File([blob], 'refined-cutout.png', { type: 'image/png' }))
+    uploadReference(new File([blob], 'refined-cutout.png', { type: 'image/png' }), 'changebg')
       .then((fileUrl) => {
         refined.current = { file: photo, blob, fileUrl };
         setVersion((v) => v + 1);
@@ -85,7 +85,7 @@ export function useChangerRefine(kept: KeptResult | null, rerun: (photo: File) =
         rerun(photo);
       })
       .catch((err: unknown) => {
-        toast.show(t(err instanceof BackgroundUploadError ? err.key : 'errors.unknown'), 'error');
+        toast.show(t(err instanceof ReferenceUploadError ? err.key : 'errors.unknown'), 'error');
         setPhase('open');
       });
   };

@@ -221,7 +221,24 @@ test('adds a rectangle, an ellipse and a line, styles them, and undoes a style a
   await expect.poll(() => projectThumbnailWidth(page, pid), { timeout: 90_000 }).toBeGreaterThan(0);
 });
 
-test('removes the background of a photo layer in the editor as one undo step', async ({ page }) => {
+/** Share of the (nearly) transparent pixels of a picture in the editor's asset store. */
+async function transparentShareOf(page: Page, uri: string): Promise<number> {
+  return page.evaluate(async (assetUri) => {
+    const blob = window.__editor!.assets.get(assetUri.slice('asset:'.length))!.blob;
+    const bitmap = await createImageBitmap(blob);
+    const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+    const ctx = canvas.getContext('2d')!;
+    ctx.drawImage(bitmap, 0, 0);
+    const data = ctx.getImageData(0, 0, bitmap.width, bitmap.height).data;
+    let clear = 0;
+    for (let i = 3; i < data.length; i += 4) if (data[i] < 16) clear++;
+    return clear / (data.length / 4);
+  }, uri);
+}
+
+const imageUri = (layer: { value: unknown }) => (layer.value as { img: { uri: string } }).img.uri;
+
+test('removes the background of a photo layer in the editor as one undo step, and refines the cut-out as another', async ({ page }) => {
   test.setTimeout(240_000);
   await openNewProject(page);
   await addPhoto(page);
@@ -232,19 +249,31 @@ test('removes the background of a photo layer in the editor as one undo step', a
   expect(after.rect).toEqual(before.rect);
   expect(after.value).toMatchObject({ img: { name: 'coffee-remove-background.png' } });
   // The cut-out has transparent pixels (the table around the cup is gone).
-  const transparentShare = await page.evaluate(async (uri) => {
-    const blob = window.__editor!.assets.get(uri.slice('asset:'.length))!.blob;
-    const bitmap = await createImageBitmap(blob);
-    const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
-    const ctx = canvas.getContext('2d')!;
-    ctx.drawImage(bitmap, 0, 0);
-    const data = ctx.getImageData(0, 0, bitmap.width, bitmap.height).data;
-    let clear = 0;
-    for (let i = 3; i < data.length; i += 4) if (data[i] < 16) clear++;
-    return clear / (data.length / 4);
-  }, (after.value as { img: { uri: string } }).img.uri);
-  expect(transparentShare).toBeGreaterThan(0.1);
+  const cutShare = await transparentShareOf(page, imageUri(after));
+  expect(cutShare).toBeGreaterThan(0.1);
 
+  // Refine: one erase stroke across the middle of the cup takes it away there.
+  await page.getByTestId('refine.open').click();
+  const dialog = page.getByTestId('ai.refine.dialog');
+  await expect(dialog.getByTestId('refine.panel')).toHaveAttribute('data-busy', 'false');
+  await dialog.getByTestId('refine.tool.erase').click();
+  const canvas = (await dialog.getByTestId('refine.canvas').boundingBox())!;
+  const y = canvas.y + canvas.height / 2;
+  await page.mouse.move(canvas.x + canvas.width * 0.2, y);
+  await page.mouse.down();
+  for (let i = 1; i <= 10; i++) await page.mouse.move(canvas.x + canvas.width * (0.2 + 0.06 * i), y);
+  await page.mouse.up();
+  await dialog.getByTestId('refine.apply').click();
+  await expect(dialog).toBeHidden();
+  await expect.poll(async () => imageUri(await topLayer(page)), { timeout: 30_000 }).not.toBe(imageUri(after));
+  const refined = await topLayer(page);
+  expect(refined.rect).toEqual(before.rect);
+  expect(await transparentShareOf(page, imageUri(refined))).toBeGreaterThan(cutShare + 0.01);
+  await expect(page.getByTestId('refine.open')).toHaveText('Refine again');
+
+  // Undo takes the refinement back (the model's cut-out), undo again the removal.
+  await page.getByTestId('toolbar.undo').click();
+  await expect.poll(async () => (await topLayer(page)).value).toEqual(after.value);
   await page.getByTestId('toolbar.undo').click();
   await expect.poll(async () => (await topLayer(page)).value).toEqual(before.value);
 });

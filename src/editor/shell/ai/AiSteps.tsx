@@ -12,6 +12,7 @@ import { LibraryGrid } from '../../../pages/tools/changebg/LibraryGrid';
 import { Icon } from '../Icon';
 import { ProductStep } from './ProductStep';
 import { AiBackgroundControls } from './AiBackgroundControls';
+import { RefineCutoutStep } from './RefineCutoutStep';
 import { RetouchControls } from './RetouchControls';
 import { useLayerAiBackground } from './useLayerAiBackground';
 import { useLayerAiStep } from './useLayerAiStep';
@@ -41,6 +42,7 @@ export function AiSteps({ layer }: { layer: Layer }) {
         {t('designer.ai.removeBackground')}
       </button>
       {working(removeBg)}
+      <RefineCutoutStep layer={layer} step={removeBg} disabled={busy} />
       <button
         type="button"
         className="button button--secondary ed-wide"

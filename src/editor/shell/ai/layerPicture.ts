@@ -50,9 +50,9 @@ export interface ResultFit {
 
 /**
  * Puts an AI step's result into the layer it was run on, as one undo step. The result is named after
- * the original file and the step ("coffee-remove-background.png").
+ * the original file and the step ("coffee-remove-background.png"). Resolves with the picture's new `asset:` uri.
  */
-export async function applyResultToLayer(editor: Editor, layerId: string, source: File, result: Blob, step: string, fit: ResultFit = {}): Promise<void> {
+export async function applyResultToLayer(editor: Editor, layerId: string, source: File, result: Blob, step: string, fit: ResultFit = {}): Promise<string> {
   const [natural, resultSize] = await Promise.all([sizeOfBlob(source), sizeOfBlob(result)]);
   const uri = await storeImage(editor, { blob: result });
   const ext = result.type === 'image/jpeg' ? 'jpg' : 'png';
@@ -62,4 +62,5 @@ export async function applyResultToLayer(editor: Editor, layerId: string, source
     ? { left: Math.round((resultSize.w - natural.w) / 2), top: Math.round((resultSize.h - natural.h) / 2), scale: 1 }
     : undefined;
   editor.exec(applyImageResult, { layerId, uri, name, natural, result: resultSize, placement, showWhole: !!fit.expand });
+  return uri;
 }

@@ -183,6 +183,17 @@ describe('asset machine (SPEC §4 asset statuses)', () => {
     expect(t.calls.requeue).toHaveBeenLastCalledWith(expect.objectContaining({ overrides: { scale: 4 } }));
   });
 
+  it('a finished photo whose result the user replaced (refine) shows the new result and stays completed', () => {
+    const t = start({ file: null, restore: { itemId: 'i1', fileUrl: '/f.jpg', update: { status: 'completed', resultUrl: '/r1.png', runs: 1 } } });
+    t.actor.send({ type: 'asset.resultReplaced', resultUrl: '/refined.png' });
+    expect(t.status()).toBe('completed');
+    expect(t.ctx().resultUrl).toBe('/refined.png');
+    // Not finished: nothing to replace.
+    const running = start({ file: null, restore: { itemId: 'i2', fileUrl: '/f.jpg', update: { status: 'processing', progress: 0.3, runs: 1 } } });
+    running.actor.send({ type: 'asset.resultReplaced', resultUrl: '/refined.png' });
+    expect(running.ctx().resultUrl).toBeNull();
+  });
+
   it('per-photo overrides are replaced as a whole (an empty set goes back to the batch settings)', () => {
     const t = start({ overrides: { bgColor: '#000000' } });
     t.actor.send({ type: 'asset.override', overrides: { bgType: 'color', bgColor: '#ffffff' } });

@@ -67,7 +67,9 @@ export type AssetEvent =
   | { type: 'asset.retry' }
   | { type: 'asset.rerun'; overrides?: Record<string, unknown> }
   | { type: 'asset.override'; overrides: Record<string, unknown> }
-  | { type: 'asset.cancel' };
+  | { type: 'asset.cancel' }
+  /** The user replaced a finished photo's result (refine, fine-tune): the server's item now has `resultUrl`. */
+  | { type: 'asset.resultReplaced'; resultUrl: string };
 
 /** What an asset tells its batch after every change (the batch refills its slots and its progress). */
 export interface AssetChanged { type: 'asset.changed'; id: string }
@@ -254,6 +256,7 @@ export const assetMachine = setup({
           actions: assign(({ context, event }) => ({ overrides: event.overrides ?? context.overrides, resultUrl: null, progress: 0 })),
         },
         'asset.override': { actions: 'override' },
+        'asset.resultReplaced': { actions: [assign({ resultUrl: ({ event }) => event.resultUrl }), 'changed'] },
       },
     },
     failed: {

@@ -192,3 +192,28 @@ test('on the blur, a refined cut-out decides what stays sharp: the horse taken a
   expect(await changeFromPhoto(await downloadPng(page), WALKER)).toBeLessThan(4); // the walker stays sharp
   expect(await balance(page)).toBe(credits);
 });
+
+test('in a background-removal batch, a refined cut-out becomes the photo\'s result, in its single download', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/en/batch-edit/bulk-background-remover');
+  await page.getByTestId('batch.input').setInputFiles(PHOTO);
+  await page.getByTestId('batch.start').click();
+  const thumb = page.locator('[data-testid="batch.thumb"][data-status="completed"]');
+  await expect(thumb).toHaveCount(1, { timeout: 120_000 });
+  const download = async () => {
+    const [file] = await Promise.all([page.waitForEvent('download'), thumb.getByRole('button', { name: 'Download person.jpg' }).or(thumb.getByRole('link', { name: 'Download person.jpg' })).click()]);
+    return readFile((await file.path())!);
+  };
+  expect(await meanAlpha(await download(), HORSE)).toBeGreaterThan(200); // the model kept the horse
+
+  await thumb.getByTestId('batch.thumb.refine').click();
+  const dialog = page.getByTestId('batch.refine.dialog');
+  await settled(page);
+  await tap(page, 186, 150, false);
+  await tap(page, 106, 240, false);
+  await dialog.getByTestId('refine.apply').click();
+  await expect(dialog).toBeHidden();
+  await expect.poll(async () => meanAlpha(await download(), HORSE), { timeout: 30_000 }).toBeLessThan(10);
+  expect(await meanAlpha(await download(), WALKER)).toBeGreaterThan(200);
+  await expect(thumb).toHaveAttribute('data-status', 'completed');
+});

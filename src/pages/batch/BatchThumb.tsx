@@ -17,6 +17,8 @@ interface Props {
   onRemove(): void;
   onRetry(): void;
   onSettings(): void;
+  /** Refine the cut-out (background-removal batches); absent where the tool makes no cut-out. */
+  onRefine?(): void;
 }
 
 /** A photo's picture: its own bytes while it has them, else what the server has (result first). */
@@ -26,7 +28,7 @@ function usePicture(file: Blob | null, fileUrl: string | null, resultUrl: string
   return resultUrl ?? local ?? fileUrl;
 }
 
-export function BatchThumb({ assetRef, batchId, editable, canOverride, onRemove, onRetry, onSettings }: Props) {
+export function BatchThumb({ assetRef, batchId, editable, canOverride, onRemove, onRetry, onSettings, onRefine }: Props) {
   const { t } = useTranslation();
   const status: AssetStatus = useSelector(assetRef, (s) => assetStatusOf(s.value));
   const name = useSelector(assetRef, (s) => s.context.name);
@@ -65,6 +67,9 @@ export function BatchThumb({ assetRef, batchId, editable, canOverride, onRemove,
         {status === 'completed' && batchId && itemId && (
           <>
             <DownloadButton className="button button--ghost" batchId={batchId} itemId={itemId} label={t('batch.downloadPhoto', { name })}>{t('batch.download')}</DownloadButton>
+            {onRefine && (
+              <button type="button" className="button button--ghost" onClick={onRefine} aria-label={t('batch.refinePhoto', { name })} data-testid="batch.thumb.refine">{t('refine.open')}</button>
+            )}
             <LocalLink className="button button--ghost" to={`/batch-edit/edit?batch=${encodeURIComponent(batchId)}&item=${encodeURIComponent(itemId)}`} aria-label={t('batch.fineTunePhoto', { name })}>{t('batch.fineTune')}</LocalLink>
           </>
         )}

@@ -21,6 +21,7 @@ import { BatchDropArea } from './BatchDropArea';
 import { DownloadButton } from './DownloadButton';
 import { BatchProgress } from './BatchProgress';
 import { BatchThumb } from './BatchThumb';
+import { BatchRefineDialog } from './BatchRefineDialog';
 import { OverrideDialog } from './OverrideDialog';
 import { DEFAULT_SETTINGS, SettingsForm, hasSettings, type AnySettings } from './settings/SettingsForm';
 import './BatchPage.css';
@@ -39,6 +40,8 @@ export function BatchToolPage({ tool }: { tool: BatchToolId }) {
   const pid = pidFromUrl(useLocation().search);
   const { actor, load, reset } = useBatch(tool, DEFAULT_SETTINGS[tool], pid, lang);
   const [overrideFor, setOverrideFor] = useState<string | null>(null);
+  const [refineFor, setRefineFor] = useState<string | null>(null);
+  const closeRefine = useCallback(() => setRefineFor(null), []);
 
   const state = useSelector(actor, (s) => (s.matches('idle') ? 'idle' : s.matches('creating') ? 'creating' : s.matches('running') ? 'running' : 'done'));
   const assets = useSelector(actor, (s) => s.context.assets);
@@ -70,6 +73,7 @@ export function BatchToolPage({ tool }: { tool: BatchToolId }) {
   };
   const pageId = TOOL_PAGE_IDS[tool];
   const overrideRef = assets.find((a) => a.id === overrideFor)?.ref ?? null;
+  const refineRef = assets.find((a) => a.id === refineFor)?.ref ?? null;
 
   if (load.kind === 'loading') return <div className="page-loading" aria-busy="true" data-testid="batch.loading" />;
   if (load.kind === 'missing') {
@@ -136,6 +140,7 @@ export function BatchToolPage({ tool }: { tool: BatchToolId }) {
                     onRemove={() => actor.send({ type: 'batch.remove', id: a.id })}
                     onRetry={() => actor.send({ type: 'batch.retry', id: a.id })}
                     onSettings={() => setOverrideFor(a.id)}
+                    onRefine={tool === 'removebg' ? () => setRefineFor(a.id) : undefined}
                   />
                 ))}
               </ul>
@@ -143,6 +148,8 @@ export function BatchToolPage({ tool }: { tool: BatchToolId }) {
           )}
         </section>
       </div>
+
+      {refineRef && batchId && <BatchRefineDialog assetRef={refineRef} batchId={batchId} onClose={closeRefine} />}
 
       {overrideRef && (
         <OverrideDialog

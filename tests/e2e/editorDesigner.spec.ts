@@ -278,6 +278,34 @@ test('removes the background of a photo layer in the editor as one undo step, an
   await expect.poll(async () => (await topLayer(page)).value).toEqual(before.value);
 });
 
+test('selects the cup of a photo layer with one tap and adds it as a layer of its own, over the photo, as one undo step', async ({ page }) => {
+  test.setTimeout(180_000);
+  await openNewProject(page);
+  await addPhoto(page);
+  const photo = await topLayer(page);
+  const layers = await layerCount(page);
+  await page.getByTestId('ai.selectObject').click();
+  const dialog = page.getByTestId('ai.selectObject.dialog');
+  const panel = dialog.getByTestId('refine.panel');
+  await expect(panel).toHaveAttribute('data-status', 'ready', { timeout: 60_000 });
+  // One tap in the middle of the cup.
+  const canvas = (await dialog.getByTestId('refine.canvas').boundingBox())!;
+  await page.mouse.click(canvas.x + canvas.width * 0.5, canvas.y + canvas.height * 0.55);
+  await expect(panel).toHaveAttribute('data-busy', 'false');
+  await dialog.getByTestId('refine.apply').click();
+  await expect(dialog).toBeHidden();
+  await expect.poll(() => layerCount(page), { timeout: 30_000 }).toBe(layers + 1);
+  const object = await topLayer(page);
+  expect(object.layerId).not.toBe(photo.layerId);
+  expect(object.rect).toEqual(photo.rect);
+  // Only the cup: most of the picture is transparent, but not all of it.
+  const clear = await transparentShareOf(page, imageUri(object));
+  expect(clear).toBeGreaterThan(0.3);
+  expect(clear).toBeLessThan(0.95);
+  await page.getByTestId('toolbar.undo').click();
+  await expect.poll(() => layerCount(page)).toBe(layers);
+});
+
 test('a cut-out opened in the editor is listed with its thumbnail and the photo\'s name', async ({ page }) => {
   test.setTimeout(180_000);
   await page.goto('/en/tools/background-remover');

@@ -14,6 +14,7 @@ import { ProductStep } from './ProductStep';
 import { AiBackgroundControls } from './AiBackgroundControls';
 import { RefineCutoutStep } from './RefineCutoutStep';
 import { RetouchControls } from './RetouchControls';
+import { SelectObjectStep } from './SelectObjectStep';
 import { useLayerAiBackground } from './useLayerAiBackground';
 import { useLayerAiStep } from './useLayerAiStep';
 
@@ -43,6 +44,7 @@ export function AiSteps({ layer }: { layer: Layer }) {
       </button>
       {working(removeBg)}
       <RefineCutoutStep layer={layer} step={removeBg} disabled={busy} />
+      <SelectObjectStep layer={layer} disabled={busy || layer.locked} />
       <button
         type="button"
         className="button button--secondary ed-wide"

@@ -15,8 +15,9 @@ const proxy: Record<string, ProxyOptions> = Object.fromEntries(
 );
 
 /**
- * The README travels with the built web app (dist/README.md): the generative pages link an operator to its
- * "Running ComfyUI" section, on every self-hosted copy (the dev server serves the root file itself).
+ * The README travels with the built web app (dist/README.md), so every self-hosted copy serves its operator's
+ * guide ("Running ComfyUI") beside the app; the pages themselves link the rendered help answer (issue 29).
+ * The dev server serves the root file itself.
  */
 function readmeAsset(): Plugin {
   return {

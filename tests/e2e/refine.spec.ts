@@ -152,6 +152,14 @@ test('on the background changer, a refined cut-out is composited again for free 
   await expect.poll(async () => near(await shownColour(page, HORSE), GOLD), { timeout: 90_000 }).toBe(true);
   await expect(page.getByTestId('refine.open')).toHaveText('Refine again');
   expect(await balance(page)).toBe(credits);
+
+  // A new photo while the panel is open: its result comes, the panel (about the other photo) closes, and the new
+  // photo has no refinement of its own.
+  await page.getByTestId('refine.open').click();
+  await settled(page);
+  await page.getByTestId('upload.input').setInputFiles(path.resolve('tests/assets/photos/coffee.jpg'));
+  await expect(page.getByTestId('refine.panel')).toHaveCount(0, { timeout: 90_000 });
+  await expect(page.getByTestId('refine.open')).toHaveText('Refine', { timeout: 90_000 });
 });
 
 /** Mean absolute difference (0..255) between a rectangle of a picture and the same rectangle of the photo. */

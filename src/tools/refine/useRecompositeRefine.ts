@@ -59,10 +59,24 @@ export function useRecompositeRefine(kept: KeptResult | null, rerun: (photo: Fil
     }
   }, [phase, cutoutTask.phase, cutoutTask.resultBlob, cutoutTask.errorKey, toast, t]);
 
+  // Another photo's result on the page (a drop or a paste while the panel was open): the panel closes, it was
+  // about the other photo.
+  const photo = kept?.file ?? null;
+  const openedFor = useRef<File | null>(null);
+  const cancelCutout = cutoutTask.cancel;
+  useEffect(() => {
+    if (openedFor.current === null || openedFor.current === photo) return;
+    openedFor.current = null;
+    cancelCutout();
+    setCutout(null);
+    setPhase('closed');
+  }, [photo, cancelCutout]);
+
   const refinedFor = (photo: File | null) => (photo && refined.current?.file === photo ? refined.current : null);
 
   const open = () => {
     if (!kept || phase !== 'closed') return;
+    openedFor.current = kept.file;
     const mine = refinedFor(kept.file);
     if (mine) {
       setCutout(mine.blob);

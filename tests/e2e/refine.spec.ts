@@ -107,6 +107,16 @@ for (const viewport of [{ width: 1280, height: 900, touch: false }, { width: 390
   });
 }
 
+/** Opens refine on the page's result, keeps the walker and the dog with two taps (the horse goes) and applies it. */
+async function keepWalkerAndDog(page: Page) {
+  await page.getByTestId('refine.open').click();
+  await settled(page);
+  await tap(page, 186, 150, false);
+  await tap(page, 106, 240, false);
+  await page.getByTestId('refine.apply').click();
+  await expect(page.getByTestId('refine.panel')).toHaveCount(0);
+}
+
 /** Mean colour (RGB) of a rectangle of a PNG. */
 async function meanColour(body: Buffer, r: { x: number; y: number; w: number; h: number }): Promise<number[]> {
   const { data, info } = await sharp(body).removeAlpha().raw().toBuffer({ resolveWithObject: true });
@@ -136,12 +146,7 @@ test('on the background changer, a refined cut-out is composited again for free 
   const credits = await balance(page);
 
   // Refine starts from the model's cut-out (a free re-composite on a transparent background): keep the walker and the dog.
-  await page.getByTestId('refine.open').click();
-  await settled(page);
-  await tap(page, 186, 150, false);
-  await tap(page, 106, 240, false);
-  await page.getByTestId('refine.apply').click();
-  await expect(page.getByTestId('refine.panel')).toHaveCount(0);
+  await keepWalkerAndDog(page);
   // The result is made again with the refined cut-out: blue where the horse was, the walker still there.
   await expect.poll(async () => near(await shownColour(page, HORSE), BLUE), { timeout: 90_000 }).toBe(true);
   expect(near(await shownColour(page, WALKER), BLUE)).toBe(false);
@@ -187,12 +192,7 @@ test('on the blur, a refined cut-out decides what stays sharp: the horse taken a
   expect(await changeFromPhoto(await downloadPng(page), HORSE)).toBeLessThan(2); // the model kept the horse sharp
   const credits = await balance(page);
 
-  await page.getByTestId('refine.open').click();
-  await settled(page);
-  await tap(page, 186, 150, false);
-  await tap(page, 106, 240, false);
-  await page.getByTestId('refine.apply').click();
-  await expect(page.getByTestId('refine.panel')).toHaveCount(0);
+  await keepWalkerAndDog(page);
   await expect.poll(async () => {
     await expect(page.getByTestId('download.png')).toBeVisible({ timeout: 90_000 });
     return downloadPng(page).then((png) => changeFromPhoto(png, HORSE), () => 0);

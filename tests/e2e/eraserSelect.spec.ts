@@ -90,6 +90,8 @@ for (const viewport of [{ width: 1280, height: 900, touch: false }, { width: 390
     await page.goto('/en/tools/magic-eraser-with-ai-detection');
     await page.getByTestId('upload.input').setInputFiles(PHOTO);
     await expect(page.getByTestId('mask.canvas')).toBeVisible();
+    // The tool keys answer once the picker does (both wait for the photo to be ready to edit).
+    await expect(page.getByTestId('eraser.tool.select')).toBeEnabled();
 
     if (viewport.touch) await page.getByTestId('eraser.tool.select').tap();
     else await page.keyboard.press('s');

@@ -47,9 +47,10 @@ describe('bestFill', () => {
     const mask = rectMask(w, h, box.x, box.y, box.s, box.s);
     const avoidLeft = new Uint8Array(w * h);
     for (let y = 0; y < h; y++) avoidLeft.fill(1, y * w, y * w + w / 2);
-    const plain = await bestFill(raster, mask);
+    // Full texture at every depth: this test is about where the patches come from, not how much of them is kept.
+    const plain = await bestFill(raster, mask, { textureFalloffPx: 0 });
     const report = { patched: 0, avoided: 0 };
-    const avoided = await bestFill(raster, mask, { avoid: avoidLeft, report });
+    const avoided = await bestFill(raster, mask, { avoid: avoidLeft, report, textureFalloffPx: 0 });
     expect(report).toEqual({ patched: 1, avoided: 1 });
     // Without the avoid mask the left half of the hole copies the bluish texture; with it the core is the green texture,
     // and the seam correction does not pull it back to blue from the ring on the avoided side.
@@ -60,6 +61,40 @@ describe('bestFill', () => {
     const everything = await bestFill(raster, mask, { avoid: new Uint8Array(w * h).fill(1), report: all });
     expect(all).toEqual({ patched: 1, avoided: 0 });
     expect(Buffer.compare(everything, raster.data)).not.toBe(0);
+  });
+
+  it('keeps the copied texture whole near the border and lets it fade toward the middle of a large hole', async () => {
+    const w = 200, h = 200;
+    const raster = twoTextures(w * 2, h); // the greenish half only, below
+    const right: Raster = { data: Buffer.alloc(w * h * 3), width: w, height: h, channels: 3 };
+    for (let y = 0; y < h; y++) raster.data.copy(right.data, y * w * 3, (y * 2 * w + w) * 3, (y * 2 * w + 2 * w) * 3);
+    const box = { x: 50, y: 50, s: 100 };
+    const mask = rectMask(w, h, box.x, box.y, box.s, box.s);
+    const full = await bestFill(right, mask, { textureFalloffPx: 0 });
+    const faded = await bestFill(right, mask);
+    // Spread of the green channel over pixels `from`..`to` px inside the hole's box.
+    const spread = (out: Buffer, from: number, to: number) => {
+      const v: number[] = [];
+      for (let y = box.y; y < box.y + box.s; y++) for (let x = box.x; x < box.x + box.s; x++) {
+        const d = Math.min(x - box.x, y - box.y, box.x + box.s - 1 - x, box.y + box.s - 1 - y) + 1;
+        if (d >= from && d <= to) v.push(out[(y * w + x) * 3 + 1]);
+      }
+      const m = v.reduce((a, b) => a + b, 0) / v.length;
+      return Math.sqrt(v.reduce((a, b) => a + (b - m) ** 2, 0) / v.length);
+    };
+    const border = (out: Buffer) => {
+      const px: number[] = [];
+      for (let y = box.y; y < box.y + box.s; y++) for (let x = box.x; x < box.x + box.s; x++) {
+        if (Math.min(x - box.x, y - box.y, box.x + box.s - 1 - x, box.y + box.s - 1 - y) < 8) px.push(out[(y * w + x) * 3 + 1]);
+      }
+      return px;
+    };
+    // The first 8 px are the same fill either way; 30 px in, a third or less of the texture's spread is left, not none.
+    expect(border(faded)).toEqual(border(full));
+    const core = spread(faded, 30, 50), fullCore = spread(full, 30, 50);
+    expect(fullCore).toBeGreaterThan(8); // the photo's own noise is ±20
+    expect(core).toBeLessThan(fullCore * 0.4);
+    expect(core).toBeGreaterThan(fullCore * 0.1);
   });
 
   it('writes only hole pixels and fills a 48 px hole in real fur better than its mean colour', async () => {

@@ -24,6 +24,16 @@ const TELEA_BASE_RADIUS = 5;
 export const THIN_DEPTH = 6;
 /** Width of the fade from the smooth border into the patch texture. */
 export const FEATHER_PX = 4;
+/**
+ * Beyond this many px from the border the copied texture counts for less, as falloff ÷ depth of it over the smooth
+ * fill: the further a pixel lies from anything known, the less likely a copied patch is right there, and a wrong
+ * patch costs more than a plain guess (issue 26: on large holes the patches brought pieces of other things). Chosen
+ * on the tuning composites of bench/erase/objects.ts (4, 6, 8, 12, 16, 24 px tried; smaller is smoother):
+ * bench/README.md has the figures.
+ */
+export const TEXTURE_FALLOFF_PX = 8;
+/** …or this share of the hole's depth where that is more (holes deeper than ~53 px, in regions larger than the bench's). */
+export const TEXTURE_FALLOFF_DEPTH_SHARE = 0.15;
 
 export interface BestFillOptions {
   thinDepth?: number;
@@ -33,6 +43,8 @@ export interface BestFillOptions {
    * removal sets it: a glyph's halo is still in the ring, and there the smooth extrapolation beats copied texture.
    */
   smoothPx?: number;
+  /** See TEXTURE_FALLOFF_PX (0: full texture at every depth). */
+  textureFalloffPx?: number;
   /** Patch half size; default 3 (7×7 patches). */
   patchRadius?: number;
   /** See PatchFillOptions.maxCopies. */
@@ -172,6 +184,7 @@ export async function bestFill(raster: Raster, mask: BinaryMask, opts: BestFillO
   const thin = opts.thinDepth ?? THIN_DEPTH;
   const feather = opts.featherPx ?? FEATHER_PX;
   const smoothPx = opts.smoothPx ?? 0;
+  const falloff = opts.textureFalloffPx ?? TEXTURE_FALLOFF_PX;
   const hole = new Uint8Array(w * h);
   for (let i = 0; i < hole.length; i++) hole[i] = mask.data[i] ? 1 : 0;
   const original = toFloat(raster);
@@ -224,9 +237,12 @@ export async function bestFill(raster: Raster, mask: BinaryMask, opts: BestFillO
     if (!filled) continue;
     if (opts.report) opts.report.patched++;
     const correction = seamCorrection(work, original, part, seamRing, insideOfRing(work, part, seamRing));
+    // The same profile at any scale: a hole twice as deep (a larger photo) keeps texture twice as far in.
+    const partFalloff = falloff > 0 ? Math.max(falloff, TEXTURE_FALLOFF_DEPTH_SHARE * maxDepth) : 0;
     for (let i = 0; i < part.length; i++) {
       if (!part[i]) continue;
-      const wgt = feather > 0 ? Math.min(1, Math.max(0, (depth[i] - 1 - smoothPx) / feather)) : depth[i] - 1 >= smoothPx ? 1 : 0;
+      const fade = feather > 0 ? Math.min(1, Math.max(0, (depth[i] - 1 - smoothPx) / feather)) : depth[i] - 1 >= smoothPx ? 1 : 0;
+      const wgt = fade * (partFalloff > 0 ? Math.min(1, partFalloff / Math.max(1, depth[i] - smoothPx)) : 1);
       for (let k = 0; k < c; k++) {
         const textured = work.data[i * c + k] + correction[i * c + k];
         out.data[i * c + k] = smooth.data[i * c + k] + wgt * (textured - smooth.data[i * c + k]);

@@ -45,6 +45,9 @@ function load(): Promise<LoadedIsnet> {
       // No memory pattern: it plans one block per input shape, and our shapes follow the photo.
       enableMemPattern: false,
       graphOptimizationLevel: processConfig().models.isnetOptLevel ?? ISNET_DEFAULT_OPT_LEVEL,
+      // Idle threads sleep instead of spinning between the graph's steps: the same wall time on an idle machine and
+      // ~7 % less CPU per pass (bench/README.md, "Where the time went"), CPU the web thread and other jobs can use.
+      extra: { session: { intra_op: { allow_spinning: '0' } } },
     });
     return { session, anySize: model.anySize };
   })();

@@ -11,15 +11,14 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { gateFills, psnrInHole } from '../../server/src/tasks/processors/eliminationGate';
+import { buildObjectComposites } from './objects';
 
 const GATE_LONG_SIDE = 320;
 const GATE_COUNT = 4;
 const OUT = path.resolve('tests', 'assets', 'erase-gate');
 
 async function main(): Promise<void> {
-  process.env.BENCH_LONG_SIDE = String(GATE_LONG_SIDE); // objects.ts reads it when loaded
-  const { buildObjectComposites } = await import('./objects');
-  const large = (await buildObjectComposites('heldout')).filter((c) => c.cls === 'large').slice(0, GATE_COUNT);
+  const large = (await buildObjectComposites('heldout', GATE_LONG_SIDE)).filter((c) => c.cls === 'large').slice(0, GATE_COUNT);
   mkdirSync(OUT, { recursive: true });
   const composites: Record<string, { mean: number; fast: number; best: number }> = {};
   for (const c of large) {

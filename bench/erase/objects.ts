@@ -32,6 +32,7 @@ import { makeTestContext } from '../../server/src/models/inpaint/testSupport';
 import { detectSubjectMask } from '../../server/src/models/subjectMask';
 import { decodeMask } from '../../server/src/models/inpaint/raster';
 import { eliminationProcessor } from '../../server/src/tasks/processors/elimination';
+import { grown as grow, psnrOver, ringMeanFill } from '../../server/src/tasks/processors/eliminationGate';
 import type { Processor } from '../../server/src/tasks/processor';
 import { DEFAULT_SOURCES, readManifest, readSource } from '../removebg/composites/build';
 import { heldOutPhotos, tuningPhotos } from './photoSets';
@@ -83,24 +84,9 @@ function paste(rgb: Buffer, width: number, height: number, fg: Buffer, fw: numbe
   return alpha;
 }
 
-function grow(map: Uint8Array, w: number, h: number, r: number): Uint8Array {
-  const out = new Uint8Array(map.length);
-  const offs: Array<[number, number]> = [];
-  for (let dy = -r; dy <= r; dy++) for (let dx = -r; dx <= r; dx++) if (dx * dx + dy * dy <= r * r) offs.push([dx, dy]);
-  for (let y = 0; y < h; y++) {
-    for (let x = 0; x < w; x++) {
-      if (!map[y * w + x]) continue;
-      for (const [dx, dy] of offs) {
-        const xx = x + dx, yy = y + dy;
-        if (xx >= 0 && yy >= 0 && xx < w && yy < h) out[yy * w + xx] = 1;
-      }
-    }
-  }
-  return out;
-}
 
 /** The composites of one set: every cut-out of the set in every size class, backgrounds taken in turn. */
-export async function buildObjectComposites(set: 'tuning' | 'heldout'): Promise<ObjectComposite[]> {
+export async function buildObjectComposites(set: 'tuning' | 'heldout', longSide = LONG_SIDE): Promise<ObjectComposite[]> {
   const m = readManifest();
   const sources = process.env.REMOVEBG_SOURCES ?? DEFAULT_SOURCES;
   const cuts = m.cutouts.filter((c) => c.split === set);
@@ -113,7 +99,7 @@ export async function buildObjectComposites(set: 'tuning' | 'heldout'): Promise<
     for (const cls of CLASSES) {
       const bgPhoto = photos[k++ % photos.length];
       const { data: bg, info } = await sharp(bgPhoto.file).toColourspace('srgb').removeAlpha()
-        .resize(LONG_SIDE, LONG_SIDE, { fit: 'inside' }).raw().toBuffer({ resolveWithObject: true });
+        .resize(longSide, longSide, { fit: 'inside' }).raw().toBuffer({ resolveWithObject: true });
       const width = info.width, height = info.height;
       const s = (cls.scale * Math.min(width, height)) / Math.max(meta.width!, meta.height!);
       const fw = Math.max(1, Math.round(meta.width! * s)), fh = Math.max(1, Math.round(meta.height! * s));
@@ -155,19 +141,11 @@ function ringOf(hole: Uint8Array, w: number, h: number, r: number): Uint8Array {
 }
 
 function meanFill(c: ObjectComposite, photo: Rgb): Rgb {
-  const ring = ringOf(c.hole, c.width, c.height, 3);
-  const sum = [0, 0, 0];
-  let n = 0;
-  for (let i = 0; i < ring.length; i++) if (ring[i]) { for (let k = 0; k < 3; k++) sum[k] += photo.data[i * 3 + k]; n++; }
-  const data = Buffer.from(photo.data);
-  for (let i = 0; i < c.hole.length; i++) if (c.hole[i]) for (let k = 0; k < 3; k++) data[i * 3 + k] = Math.round(sum[k] / n);
-  return { data, width: c.width, height: c.height };
+  return { data: ringMeanFill(photo.data, c.hole, c.width, c.height), width: c.width, height: c.height };
 }
 
 export function psnrIn(a: Rgb, b: Rgb, map: Uint8Array): number {
-  let se = 0, n = 0;
-  for (let i = 0; i < map.length; i++) if (map[i]) for (let k = 0; k < 3; k++) { const d = a.data[i * 3 + k] - b.data[i * 3 + k]; se += d * d; n++; }
-  return n ? 10 * Math.log10((255 * 255) / Math.max(1e-9, se / n)) : Infinity;
+  return psnrOver(a.data, b.data, map);
 }
 
 const lum = (img: Rgb) => { const l = new Float32Array(img.width * img.height); for (let i = 0; i < l.length; i++) l[i] = 0.299 * img.data[i * 3] + 0.587 * img.data[i * 3 + 1] + 0.114 * img.data[i * 3 + 2]; return l; };

@@ -11,7 +11,7 @@
  *
  * Needs the sources (fetch-sources.sh). Figures: bench/README.md, "The remaining lever is fewer pixels per pass".
  */
-import { DEFAULT_CUTOUT_OPTIONS, type CutoutOptions } from '../../../server/src/models/cutoutPasses';
+import type { CutoutOptions } from '../../../server/src/models/cutoutPasses';
 import { lastCutoutTrace, removeBackground } from '../../../server/src/models/removeBackground';
 import { maskIoU } from '../metrics';
 import { buildComposites32, KINDS32, type Split32 } from './build';
@@ -22,7 +22,7 @@ function variants(): Map<string, Partial<CutoutOptions>> {
   const out = new Map<string, Partial<CutoutOptions>>([['current', {}]]);
   for (const spec of (process.env.BENCH_TRY || '').split(';').filter(Boolean)) {
     const at = spec.indexOf(':');
-    out.set(spec.slice(0, at), { ...DEFAULT_CUTOUT_OPTIONS, ...(JSON.parse(spec.slice(at + 1)) as Partial<CutoutOptions>) });
+    out.set(spec.slice(0, at), JSON.parse(spec.slice(at + 1)) as Partial<CutoutOptions>);
   }
   return out;
 }

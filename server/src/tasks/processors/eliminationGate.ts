@@ -28,48 +28,63 @@ async function eraser(photo: Buffer, maskPng: Buffer, quality?: 'fast'): Promise
   }
 }
 
-/** The hole painted the mean colour of the 3 px ring of known pixels around it: the plain guess a fill must beat. */
-async function meanFilled(photo: Buffer, maskPng: Buffer): Promise<Buffer> {
-  const { data, info } = await sharp(photo).removeAlpha().raw().toBuffer({ resolveWithObject: true });
-  const hole = await holeOf(maskPng);
-  const w = info.width, h = info.height;
-  const sum = [0, 0, 0];
-  let n = 0;
+/** `map` (1 = set, w×h) grown by a disc of radius `r` px. */
+export function grown(map: Uint8Array, w: number, h: number, r: number): Uint8Array {
+  const out = new Uint8Array(map.length);
+  const offsets: Array<[number, number]> = [];
+  for (let dy = -r; dy <= r; dy++) for (let dx = -r; dx <= r; dx++) if (dx * dx + dy * dy <= r * r) offsets.push([dx, dy]);
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) {
-      const i = y * w + x;
-      if (hole[i]) continue;
-      let near = false;
-      for (let dy = -3; dy <= 3 && !near; dy++) for (let dx = -3; dx <= 3 && !near; dx++) {
-        const yy = y + dy, xx = x + dx;
-        if (yy >= 0 && yy < h && xx >= 0 && xx < w && hole[yy * w + xx]) near = true;
+      if (!map[y * w + x]) continue;
+      for (const [dx, dy] of offsets) {
+        const xx = x + dx, yy = y + dy;
+        if (xx >= 0 && yy >= 0 && xx < w && yy < h) out[yy * w + xx] = 1;
       }
-      if (!near) continue;
-      for (let k = 0; k < 3; k++) sum[k] += data[i * 3 + k];
-      n++;
     }
   }
+  return out;
+}
+
+/**
+ * The hole (1 = hole) of `rgb` (w×h, 3 channels) painted the mean colour of the 3 px ring of known pixels around it:
+ * the plain guess a fill must beat. Returns new pixels (bench/erase/objects.ts's "mean" fill too).
+ */
+export function ringMeanFill(rgb: Buffer, hole: Uint8Array, w: number, h: number): Buffer {
+  const ring = grown(hole, w, h, 3);
+  const sum = [0, 0, 0];
+  let n = 0;
+  for (let i = 0; i < ring.length; i++) {
+    if (!ring[i] || hole[i]) continue;
+    for (let k = 0; k < 3; k++) sum[k] += rgb[i * 3 + k];
+    n++;
+  }
+  const data = Buffer.from(rgb);
   for (let i = 0; i < hole.length; i++) if (hole[i]) for (let k = 0; k < 3; k++) data[i * 3 + k] = Math.round(sum[k] / Math.max(1, n));
   return data;
 }
 
-/** The mean-colour fill, the eraser's 'fast' fill (Telea) and its default fill of one composite, as RGB pixels. */
-export async function gateFills(photo: Buffer, maskPng: Buffer): Promise<{ mean: Buffer; fast: Buffer; best: Buffer }> {
-  return { mean: await meanFilled(photo, maskPng), fast: await eraser(photo, maskPng, 'fast'), best: await eraser(photo, maskPng) };
-}
-
-/** PSNR (dB) of `filled` (RGB pixels) against the clean plate, over the mask's hole only. */
-export async function psnrInHole(filled: Buffer, plate: Buffer, maskPng: Buffer): Promise<number> {
-  const truth = await rgb(plate);
-  const hole = await holeOf(maskPng);
+/** PSNR (dB) of RGB pixels `a` against `b` over the pixels `map` marks (Infinity when it marks none). */
+export function psnrOver(a: Buffer, b: Buffer, map: Uint8Array): number {
   let se = 0, n = 0;
-  for (let i = 0; i < hole.length; i++) {
-    if (!hole[i]) continue;
+  for (let i = 0; i < map.length; i++) {
+    if (!map[i]) continue;
     for (let k = 0; k < 3; k++) {
-      const d = filled[i * 3 + k] - truth[i * 3 + k];
+      const d = a[i * 3 + k] - b[i * 3 + k];
       se += d * d;
       n++;
     }
   }
-  return 10 * Math.log10((255 * 255) / Math.max(1e-9, se / Math.max(1, n)));
+  return n ? 10 * Math.log10((255 * 255) / Math.max(1e-9, se / n)) : Infinity;
+}
+
+/** The mean-colour fill, the eraser's 'fast' fill (Telea) and its default fill of one composite, as RGB pixels. */
+export async function gateFills(photo: Buffer, maskPng: Buffer): Promise<{ mean: Buffer; fast: Buffer; best: Buffer }> {
+  const { data, info } = await sharp(photo).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const mean = ringMeanFill(data, await holeOf(maskPng), info.width, info.height);
+  return { mean, fast: await eraser(photo, maskPng, 'fast'), best: await eraser(photo, maskPng) };
+}
+
+/** PSNR (dB) of `filled` (RGB pixels) against the clean plate, over the mask's hole only. */
+export async function psnrInHole(filled: Buffer, plate: Buffer, maskPng: Buffer): Promise<number> {
+  return psnrOver(filled, await rgb(plate), await holeOf(maskPng));
 }

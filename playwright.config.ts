@@ -28,7 +28,7 @@ export default defineConfig({
     // The paid-service mode (BILLING=on, with the local test payment provider) these specs were written for, and a
     // generous free allowance: they run many tasks per device; accountsCredits.spec.ts starts its own server with a
     // small one, personalMode.spec.ts one in personal mode (the default of `npm start`).
-    command: `rm -rf .e2e-data && DATA_DIR=.e2e-data PORT=${PORT} HOST=127.0.0.1 DATABASE_URL= BILLING=on PAYMENTS=test FREE_DAILY_CREDITS=1000 WORKERS=2 LOG_LEVEL=warn node --import tsx server/src/main.ts`,
+    command: `node scripts/build-server.mjs --if-stale && rm -rf .e2e-data && DATA_DIR=.e2e-data PORT=${PORT} HOST=127.0.0.1 DATABASE_URL= BILLING=on PAYMENTS=test FREE_DAILY_CREDITS=1000 WORKERS=2 LOG_LEVEL=warn node build/server/main.js`,
     url: `http://127.0.0.1:${PORT}/api/health`,
     timeout: 120_000,
     reuseExistingServer: false,

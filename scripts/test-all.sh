@@ -51,6 +51,7 @@ phase "unit and server tests${DATABASE_URL:+ (PGlite and PostgreSQL)}"
 NO_COLOR=1 npx vitest run 2>&1 | tee "$logs/unit.log"
 phase "build"
 npx vite build --logLevel warn
+node scripts/build-server.mjs
 phase "end-to-end tests"
 NO_COLOR=1 npx playwright test 2>&1 | tee "$logs/e2e.log"
 phase ""

@@ -171,13 +171,17 @@ function collectLines(server: ChildProcess, lines: ServerLines): void {
 async function startServer(root: string, launchEnv: NodeJS.ProcessEnv): Promise<{ server: ChildProcess; dataDir: string }> {
   if (await fetch(`${BASE}/api/ready`).catch(() => null)) throw new Error(`port ${PORT} is already in use: set BENCH_PORT`);
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'lumacut-bench-removebg-'));
-  const server = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+  // As `npm start` runs it: the compiled server when the checkout has one (scripts/build-server.mjs), unless
+  // BENCH_SERVER=tsx asks for the TypeScript loader.
+  const compiled = process.env.BENCH_SERVER !== 'tsx' && existsSync(path.join(root, 'build/server/main.js'));
+  const server = spawn(process.execPath, compiled ? ['build/server/main.js'] : ['--import', 'tsx', 'server/src/main.ts'], {
     cwd: root,
     // HEAVY_NICE=0: on a shared, loaded machine the heavy thread's default nice 10 alone makes the API
     // several times slower than the raw call; this bench measures the plumbing, not the priority.
     env: { ...launchEnv, HEAVY_NICE: process.env.HEAVY_NICE ?? '0', PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: BREAKDOWN ? 'debug' : 'warn', FREE_DAILY_CREDITS: '100000', RATE_LIMIT_API: '0', RATE_LIMIT_API_DEVICE: '0' },
     stdio: ['ignore', BREAKDOWN ? 'pipe' : 'ignore', 'inherit'],
   });
+  console.log(`[server] ${compiled ? 'compiled (build/server/main.js)' : 'tsx (server/src/main.ts)'} in ${root}`);
   // Never leave the server behind when the bench stops early.
   const stop = () => server.kill('SIGTERM');
   process.once('exit', stop);

@@ -47,7 +47,7 @@ export class OwnTestServer {
   /** Starts the server and waits for /api/health (up to four minutes: a loaded CI machine needs more than two). */
   async start(): Promise<void> {
     const log = openSync(this.logFile, 'a');
-    this.child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+    this.child = spawn(process.execPath, ['build/server/main.js'], {
       env: {
         ...process.env, FREE_DAILY_CREDITS: '1000', LOG_LEVEL: 'warn', BILLING: 'on', PAYMENTS: 'test', ...this.options.env,
         PORT: String(this.port), HOST: '127.0.0.1', DATA_DIR: this.dataDir, DATABASE_URL: '',

@@ -38,8 +38,8 @@ describe('the allocator setting of the server', () => {
     for (const [name, value] of Object.entries(GLIBC_ALLOCATOR_ENV)) expect(launcher).toContain(`export ${name}=${value}`);
     const serve = readFileSync(path.join(ROOT, 'scripts', 'serve.sh'), 'utf8');
     const scripts = (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
-    expect(serve).toContain('bash scripts/with-allocator.sh node --import tsx server/src/main.ts');
-    expect(scripts.server).toBe('bash scripts/with-allocator.sh node --import tsx server/src/main.ts');
-    expect(scripts.worker).toBe('bash scripts/with-allocator.sh node --import tsx server/src/workerMain.ts');
+    expect(serve).toContain('bash scripts/with-allocator.sh node build/server/main.js');
+    expect(scripts.server).toBe('node scripts/build-server.mjs --if-stale && bash scripts/with-allocator.sh node build/server/main.js');
+    expect(scripts.worker).toBe('node scripts/build-server.mjs --if-stale && bash scripts/with-allocator.sh node build/server/workerMain.js');
   });
 });

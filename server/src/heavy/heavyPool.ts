@@ -15,6 +15,7 @@ import type { ProcessorContext } from '../tasks/processor';
 import { log } from '../logging';
 import type { HeavyAnswer, HeavyEvent, HeavyRequest, SerializedError } from './messages';
 import { laneOf, type Lane } from '../queue/lanes';
+import { threadEntryUrl, threadModuleUrl } from './threadModules';
 
 /** Threads beyond HEAVY_THREADS kept for light work only (started on first need, like the others). */
 export const LIGHT_RESERVED_THREADS = 1;
@@ -69,7 +70,7 @@ function revive(err: SerializedError): Error {
 function startSlot(reserved: boolean): Slot {
   // A reserved (light) thread runs at a milder CPU priority than the heavy ones, so on a busy machine a re-run
   // gets most of a core beside an enhancement (heavyThread.ts).
-  const worker = new Worker(new URL('./thread.mjs', import.meta.url), { workerData: { light: reserved } });
+  const worker = new Worker(threadEntryUrl(), { workerData: { light: reserved } });
   const slot: Slot = { worker, job: null, reserved };
   worker.unref(); // an idle pool must not keep the process alive
   worker.on('message', (event: HeavyEvent) => void onEvent(slot, event));
@@ -203,7 +204,7 @@ export function runProcessorOnThread<T>(type: string, ctx: ProcessorContext): Pr
  * Arguments and result are copied (structured clone), so pass buffers, numbers and plain objects.
  */
 export function runOnThread<T>(moduleUrl: URL, fn: string, args: unknown[], lane: Lane = 'heavy'): Promise<T> {
-  return submit({ id: nextId++, kind: 'call', module: moduleUrl.href, fn, args }, lane) as Promise<T>;
+  return submit({ id: nextId++, kind: 'call', module: threadModuleUrl(moduleUrl).href, fn, args }, lane) as Promise<T>;
 }
 
 /** Stops every thread (shutdown); jobs still running fail. */

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { createLanguageDetector } from './detectLanguage';
 import { hanForms, japaneseOrChinese } from './hanScript';
@@ -38,5 +39,17 @@ describe('kanji-only Japanese vs Chinese (issue 13)', () => {
     const sets = JSON.parse(readFileSync(new URL('../textReview/promptSets/innocent.json', import.meta.url), 'utf8'));
     const chinese: string[] = [...sets.tuning.zh, ...sets.heldOut.zh];
     expect(chinese.filter((text) => checkScript(text).kind === 'language' && (checkScript(text) as { code: string }).code === 'jpn')).toEqual([]);
+  });
+
+  it('counts Taiwan and Hong Kong forms as Traditional, as the Simplified → Taiwan/Hong Kong converters of OpenCC do', () => {
+    expect(hanForms('社群貼文').traditional).toBe(true); // Taiwan's 群 (OpenCC's Traditional: 羣)
+    expect(hanForms('電商平台').traditional).toBe(true); // 台 (OpenCC: 臺)
+    expect(hanForms('我们的水族馆').traditional).toBe(false);
+    const { Converter } = createRequire(import.meta.url)('opencc-js') as { Converter(o: { from: string; to: string }): (t: string) => string };
+    const full = { t: Converter({ from: 'cn', to: 't' }), tw: Converter({ from: 'cn', to: 'tw' }), hk: Converter({ from: 'cn', to: 'hk' }) };
+    const locale = (name: string) => JSON.stringify(JSON.parse(readFileSync(new URL(`../../../locales/${name}.json`, import.meta.url), 'utf8')));
+    const runs = new Set((locale('zh-tw') + locale('zh')).match(/\p{Script=Han}+/gu));
+    expect(runs.size).toBeGreaterThan(300);
+    for (const text of runs) expect(hanForms(text).traditional, text).toBe(full.t(text) === text || full.tw(text) === text || full.hk(text) === text);
   });
 });

@@ -20,36 +20,40 @@ interface OpenCCModule {
   Converter(options: { from: string; to: string }): Convert;
 }
 
-let converters: {
-  toTraditional: Convert;
-  toTaiwan: Convert;
-  toHongKong: Convert;
-  toSimplified: Convert;
-  simplifiedToJapanese: Convert;
-  traditionalToJapanese: Convert;
-} | null = null;
-
-/** The four OpenCC converters, built once on first use (~6 MB of tables, loaded only for Han prompts). */
-function openCC() {
-  if (!converters) {
+/**
+ * OpenCC's converters, each built on its first use. Their tables are big in memory (issue 32: the six built at
+ * once held ~120 MB of the server's heap from start-up, since the word lists fold to Simplified at load), so
+ * each is built only when asked for: start-up needs Traditional → Simplified alone (~1.4 MB); a Han-only prompt
+ * adds Simplified → Traditional and → Japanese forms (~21 and ~20 MB).
+ */
+const built = new Map<string, Convert>();
+function converter(from: string, to: string): Convert {
+  const key = `${from}>${to}`;
+  let convert = built.get(key);
+  if (!convert) {
     const { Converter } = createRequire(import.meta.url)('opencc-js') as OpenCCModule;
-    converters = {
-      toTraditional: Converter({ from: 'cn', to: 't' }),
-      // OpenCC's own Traditional forms differ from Taiwan's and Hong Kong's standards in some characters (羣/群,
-      // 臺/台): text written in those standards is Traditional Chinese too ("社群貼文", "電商平台").
-      toTaiwan: Converter({ from: 'cn', to: 'tw' }),
-      toHongKong: Converter({ from: 'cn', to: 'hk' }),
-      toSimplified: Converter({ from: 't', to: 'cn' }),
-      simplifiedToJapanese: Converter({ from: 'cn', to: 'jp' }),
-      traditionalToJapanese: Converter({ from: 't', to: 'jp' }),
-    };
+    convert = Converter({ from, to });
+    built.set(key, convert);
   }
-  return converters;
+  return convert;
 }
+
+const toSimplified: Convert = (text) => converter('t', 'cn')(text);
+const toTraditional: Convert = (text) => converter('cn', 't')(text);
+/**
+ * OpenCC's own Traditional forms differ from Taiwan's and Hong Kong's standards in some characters (羣/群, 臺/台):
+ * text written in those standards is Traditional Chinese too ("社群貼文", "電商平台"). Taiwan's and Hong Kong's
+ * forms are reached from OpenCC's Traditional ones (small variant tables) rather than with their own Simplified
+ * → Taiwan/Hong Kong converters, which would each hold another copy of the Simplified → Traditional tables
+ * (~40 MB each). On 112,432 strings (every phrase of OpenCC's tables and the zh, zh-tw and ja locale texts),
+ * what {@link hanForms} says is the same either way (hanScript.test.ts keeps a sample).
+ */
+const toTaiwan: Convert = (text) => converter('t', 'tw')(toTraditional(text));
+const toHongKong: Convert = (text) => converter('t', 'hk')(toTraditional(text));
 
 /** `text` in Simplified Chinese forms (OpenCC's Traditional → Simplified tables); other characters unchanged. */
 export function toSimplifiedChinese(text: string): string {
-  return openCC().toSimplified(text);
+  return toSimplified(text);
 }
 
 /** What the characters of a Han-only text allow. */
@@ -64,11 +68,10 @@ export interface HanForms {
 
 /** Which scripts write `text` exactly as it is (see {@link HanForms}). */
 export function hanForms(text: string): HanForms {
-  const cc = openCC();
   return {
-    japanese: cc.simplifiedToJapanese(text) === text && cc.traditionalToJapanese(text) === text,
-    simplified: cc.toSimplified(text) === text,
-    traditional: cc.toTraditional(text) === text || cc.toTaiwan(text) === text || cc.toHongKong(text) === text,
+    japanese: converter('cn', 'jp')(text) === text && converter('t', 'jp')(text) === text,
+    simplified: toSimplified(text) === text,
+    traditional: toTraditional(text) === text || toTaiwan(text) === text || toHongKong(text) === text,
   };
 }
 
@@ -84,7 +87,7 @@ export function japaneseOrChinese(text: string, hint?: string): 'jpn' | 'zho' {
   const forms = hanForms(text);
   if (forms.japanese && !forms.simplified && !forms.traditional) return 'jpn';
   // Japanese words Chinese does not have ("名前", "日付", "火曜日"), unless only Simplified Chinese writes the text.
-  if ((forms.japanese || forms.traditional) && readsAsJapaneseWords(text, openCC().toSimplified, forms.simplified && forms.japanese)) return 'jpn';
+  if ((forms.japanese || forms.traditional) && readsAsJapaneseWords(text, toSimplified, forms.simplified && forms.japanese)) return 'jpn';
   if (hint === 'jpn' && (forms.japanese || forms.traditional)) return 'jpn';
   return 'zho';
 }

@@ -6,7 +6,7 @@
  * KNOWN_CYCLES are the import cycles that existed when the check was introduced (issue 11 removes
  * them); the list may only shrink: a new cycle, or a new file inside an old one, fails the check.
  */
-const TEST = '(\\.test\\.tsx?$|^tests/|^bench/)';
+const TEST = '(\\.test\\.tsx?$|\\.testkit\\.ts$|^tests/|^bench/|^server/src/testing/)';
 
 const KNOWN_CYCLES = [];
 
@@ -47,6 +47,13 @@ module.exports = {
       comment: 'Exports draw through the scene (what you see is what you export), never through the live canvas or the shell.',
       from: { path: '^src/editor/export/', pathNot: TEST },
       to: { path: '^src/editor/(canvas|shell)/' },
+    },
+    {
+      name: 'product-no-test-kits',
+      severity: 'error',
+      comment: 'Test kits (*.testkit.ts, server/src/testing/) set up tests and benches; product code never loads them.',
+      from: { pathNot: TEST },
+      to: { path: ['\\.testkit\\.ts$', '^server/src/testing/'] },
     },
     {
       name: 'no-unresolvable',

@@ -3,7 +3,8 @@
  * file-level rule of .dependency-cruiser.cjs (no-circular) does not see them, yet they tie two folders
  * into one unit that can only be understood, tested and moved together. A folder here is what
  * `npm run graph:layers` draws: `engine/doc`, `src/editor`, `server/src/tasks`…, and each file that sits
- * directly in a top folder (`engine/Editor.ts`) on its own. Tests, test kits and benches do not count.
+ * directly in a top folder (`engine/Editor.ts`) on its own. Tests, test kits (`*.testkit.ts`, `server/src/testing/`)
+ * and benches do not count.
  *
  * Used by scripts/folderLoops.test.ts; `npx tsx scripts/folderLoops.ts [folders…]` lists the loops with
  * one import behind each folder edge (default: engine machines src server shaders).
@@ -12,7 +13,7 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 
 const TOP = /^(engine|machines|src|server\/src|shaders)\/[^/]+/;
-const TEST = /(\.test\.tsx?$|\.testkit\.ts$|^tests\/|^bench\/)/;
+const TEST = /(\.test\.tsx?$|\.testkit\.ts$|^tests\/|^bench\/|^server\/src\/testing\/)/;
 
 /** The dependency-cruiser JSON this reads: each module and what it imports. */
 export interface CruisedModule {

@@ -61,6 +61,13 @@ describe('layer boundaries', () => {
     expect(check(tree({ ...CLEAN, 'engine/spec/limits.ts': "import { readFileSync } from 'node:fs';\nexport const MAX = readFileSync.length;\n" }))).toEqual(['engine-no-node-builtins']);
   });
 
+  it('fails when product code loads a test kit, and lets a test use one', () => {
+    const kit = { 'server/src/models/photos.testkit.ts': "import { MAX } from '../../../engine/spec/limits';\nexport const photo = MAX;\n" };
+    expect(check(tree({ ...CLEAN, ...kit, 'server/src/route.ts': "import { photo } from './models/photos.testkit';\nexport const r = photo;\n" }))).toEqual(['product-no-test-kits']);
+    expect(check(tree({ ...CLEAN, 'server/src/testing/db.ts': 'export const db = 1;\n', 'server/src/route.ts': "import { db } from './testing/db';\nexport const r = db;\n" }))).toEqual(['product-no-test-kits']);
+    expect(check(tree({ ...CLEAN, ...kit, 'server/src/route.test.ts': "import { photo } from './models/photos.testkit';\nexport const t = photo;\n" }))).toEqual([]);
+  });
+
   it('fails on an import that resolves to nothing (it would slip past every other rule)', () => {
     expect(check(tree({ ...CLEAN, 'src/page.ts': "import { gone } from '../server/src/moved';\nexport const p = gone;\n" }))).toContain('no-unresolvable');
   });

@@ -10,7 +10,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { gateFills, psnrInHole } from '../../server/src/tasks/processors/eliminationGate';
+import { gateFills, psnrInHole } from '../../server/src/tasks/processors/eliminationGate.testkit';
 import { buildObjectComposites } from './objects';
 
 const GATE_LONG_SIDE = 320;

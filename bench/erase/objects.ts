@@ -28,11 +28,11 @@
 import path from 'node:path';
 import { existsSync } from 'node:fs';
 import sharp from 'sharp';
-import { makeTestContext } from '../../server/src/models/inpaint/testSupport';
+import { makeTestContext } from '../../server/src/models/inpaint/inpaint.testkit';
 import { detectSubjectMask } from '../../server/src/models/subjectMask';
 import { decodeMask } from '../../server/src/models/inpaint/raster';
 import { eliminationProcessor } from '../../server/src/tasks/processors/elimination';
-import { grown as grow, psnrOver, ringMeanFill } from '../../server/src/tasks/processors/eliminationGate';
+import { grown as grow, psnrOver, ringMeanFill } from '../../server/src/tasks/processors/eliminationGate.testkit';
 import type { Processor } from '../../server/src/tasks/processor';
 import { DEFAULT_SOURCES, readManifest, readSource } from '../removebg/composites/build';
 import { heldOutPhotos, tuningPhotos } from './photoSets';

@@ -1,10 +1,10 @@
 /**
  * Text and seal extraction figures (`npm run bench:extract`): the 14 lines drawn in Noto fonts over three
- * real photos (server/src/models/ocr/ocrFixtures.ts) read by PP-OCRv4, exact lines and character error
+ * real photos (server/src/models/ocr/ocrFixtures.testkit.ts) read by PP-OCRv4, exact lines and character error
  * rate, and the synthetic round seal's ring and centre text. Timings are wall time of one warm call each on
  * this machine (shared cores: compare only within one run). Last line: `BENCH_JSON {...}`.
  */
-import { exactLines, normaliseText, SEAL_CENTRE_TEXT, SEAL_RING_TEXT, sealDocument, textFixtures } from '../../server/src/models/ocr/ocrFixtures';
+import { exactLines, normaliseText, SEAL_CENTRE_TEXT, SEAL_RING_TEXT, sealDocument, textFixtures } from '../../server/src/models/ocr/ocrFixtures.testkit';
 import { readText } from '../../server/src/models/ocr/ocrEngine';
 import { extractSeals } from '../../server/src/models/ocr/seal';
 

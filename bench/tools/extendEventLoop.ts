@@ -12,7 +12,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { closeHeavyPool, configureHeavyPool, runProcessorOnThread } from '../../server/src/heavy/heavyPool';
-import { makeTestContext } from '../../server/src/models/inpaint/testSupport';
+import { makeTestContext } from '../../server/src/models/inpaint/inpaint.testkit';
 import { PROCESSORS, type ProcessorOutput } from '../../server/src/tasks/processors';
 import { benchPhotos } from '../erase/photoSets';
 import { megapixelPhoto } from '../shared/photos';

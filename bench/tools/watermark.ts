@@ -16,14 +16,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { inpaintTelea } from '../../server/src/models/inpaint';
-import { makeTestContext, psnr } from '../../server/src/models/inpaint/testSupport';
+import { makeTestContext, psnr } from '../../server/src/models/inpaint/inpaint.testkit';
 import { removeWatermarkProcessor } from '../../server/src/tasks/processors/removeWatermark';
 import { detectScratchMask } from '../../server/src/models/scratchDetect';
 import { addScratches, typicalScratches } from '../../server/src/models/scratchDetect/syntheticScratches';
 import { detectTextMask } from '../../server/src/models/textDetect';
 import { addTextWatermark, type WatermarkLine } from '../../server/src/models/textDetect/syntheticWatermark';
 import { megapixelPhoto, timed } from '../shared/photos';
-import { TEXT_BAND_PX as BAND_PX, textBandError } from '../../server/src/models/inpaint/testSupport';
+import { TEXT_BAND_PX as BAND_PX, textBandError } from '../../server/src/models/inpaint/inpaint.testkit';
 import { textPhotos } from './textPhotos';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');

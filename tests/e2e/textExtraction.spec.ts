@@ -5,7 +5,7 @@
  */
 import { writeFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
-import { japaneseFixtures, SEAL_RING_TEXT, sealDocument, textFixtures } from '../../server/src/models/ocr/ocrFixtures';
+import { japaneseFixtures, SEAL_RING_TEXT, sealDocument, textFixtures } from '../../server/src/models/ocr/ocrFixtures.testkit';
 import { expectStyledSelect } from '../helpers/styledSelect';
 
 test('text extraction: lines of a photo are listed, boxed and copied', async ({ page, context }, info) => {

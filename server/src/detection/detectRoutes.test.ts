@@ -5,7 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ResultCode } from '../../../engine/spec/errors';
-import { cropPng, holeMask, psnr } from '../models/inpaint/testSupport';
+import { cropPng, holeMask, psnr } from '../models/inpaint/inpaint.testkit';
 import { LocalDiskStorage } from '../storage/localDiskStorage';
 import { meanInRect, readPhoto } from '../testing/testPhotos';
 import { PREVIEW_MAX_PIXELS, registerDetectRoutes, type SubjectSegmenter } from './detectRoutes';

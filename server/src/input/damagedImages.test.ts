@@ -6,7 +6,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ResultCode } from '../../../engine/spec/errors';
-import { makeTestContext, type TestContext } from '../models/inpaint/testSupport';
+import { makeTestContext, type TestContext } from '../models/inpaint/inpaint.testkit';
 import { registerDetectRoutes } from '../detection/detectRoutes';
 import { registerDetectTextRoutes } from '../detection/detectTextRoutes';
 import { absoluteUrlMaker } from '../routes/requestUrl';

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ResultCode } from '../../../engine/spec/errors';
-import { makeTestContext, type TestContext } from '../models/inpaint/testSupport';
+import { makeTestContext, type TestContext } from '../models/inpaint/inpaint.testkit';
 import { readParamFile } from './paramFiles';
 
 let t: TestContext | undefined;

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ResultCode } from '../../../../engine/spec/errors';
 import { readPhoto } from '../../testing/testPhotos';
 import { inpaintTelea, maskStats } from './index';
-import { cropPng, greyFilled, holeMask, psnr, type Rect } from './testSupport';
+import { cropPng, greyFilled, holeMask, psnr, type Rect } from './inpaint.testkit';
 
 /**
  * Real photo crops with a 24×24 hole cut out. Telea is deterministic; measured Telea / flat grey (dB over the hole):

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { readPhoto } from '../../testing/testPhotos';
-import { exactLines, japaneseFixtures, koreanFixtures, SEAL_CENTRE_TEXT, SEAL_RING_TEXT, sealDocument, textFixtures, traditionalFixtures } from './ocrFixtures';
+import { exactLines, japaneseFixtures, koreanFixtures, SEAL_CENTRE_TEXT, SEAL_RING_TEXT, sealDocument, textFixtures, traditionalFixtures } from './ocrFixtures.testkit';
 import { joinWords, tidyCjkSpacing } from './tesseract';
 import { readingOrder, readText, textTilt, type OcrLine } from './ocrEngine';
 import { extractSeals } from './seal';

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ResultCode } from '../../../../engine/spec/errors';
-import { makeTestContext, psnr, type TestContext } from '../../models/inpaint/testSupport';
+import { makeTestContext, psnr, type TestContext } from '../../models/inpaint/inpaint.testkit';
 import { addScratches, typicalScratches } from '../../models/scratchDetect/syntheticScratches';
 import { readPhoto } from '../../testing/testPhotos';
 import { descratchProcessor, NO_SCRATCHES_FOUND } from './descratch';

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ResultCode } from '../../../../engine/spec/errors';
-import { cropPng, holeMask, makeTestContext, psnr, type TestContext } from '../../models/inpaint/testSupport';
+import { cropPng, holeMask, makeTestContext, psnr, type TestContext } from '../../models/inpaint/inpaint.testkit';
 import { forgetProcessConfig } from '../../config/processConfig';
 import { readPhoto } from '../../testing/testPhotos';
 import { eliminationProcessor, parseQuality } from './elimination';

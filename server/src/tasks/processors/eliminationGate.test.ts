@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../config';
-import { gateFills, psnrInHole } from './eliminationGate';
+import { gateFills, psnrInHole } from './eliminationGate.testkit';
 
 const GATE_DIR = path.join(PROJECT_ROOT, 'tests', 'assets', 'erase-gate');
 type Figures = { mean: number; fast: number; best: number };

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ResultCode } from '../../../../engine/spec/errors';
-import { cropPng, holeMask, makeTestContext, psnr, type TestContext } from '../../models/inpaint/testSupport';
+import { cropPng, holeMask, makeTestContext, psnr, type TestContext } from '../../models/inpaint/inpaint.testkit';
 import { forgetProcessConfig } from '../../config/processConfig';
 import { readPhoto } from '../../testing/testPhotos';
 import { lamaProcessor } from './lama';

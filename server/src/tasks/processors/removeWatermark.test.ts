@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ResultCode } from '../../../../engine/spec/errors';
-import { makeTestContext, psnr, textBandError as bandError, type TestContext } from '../../models/inpaint/testSupport';
+import { makeTestContext, psnr, textBandError as bandError, type TestContext } from '../../models/inpaint/inpaint.testkit';
 import { detectTextMask } from '../../models/textDetect';
 import { addTextWatermark, type WatermarkLine } from '../../models/textDetect/syntheticWatermark';
 import { readPhoto } from '../../testing/testPhotos';

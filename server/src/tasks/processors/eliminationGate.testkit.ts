@@ -4,7 +4,7 @@
  * the hole against the clean plate.
  */
 import sharp from 'sharp';
-import { makeTestContext } from '../../models/inpaint/testSupport';
+import { makeTestContext } from '../../models/inpaint/inpaint.testkit';
 import { eliminationProcessor } from './elimination';
 
 async function rgb(image: Buffer): Promise<Buffer> {

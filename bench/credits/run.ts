@@ -11,7 +11,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { openDatabase, type Database } from '../../server/src/db/database';
-import { runMigrations } from '../../server/src/db/migrations';
+import { migrate } from '../../server/src/schema';
 import { CreditLedger } from '../../server/src/credits/creditLedger';
 import { TaskRepository } from '../../server/src/tasks/taskRepository';
 
@@ -19,7 +19,7 @@ const SEQUENTIAL = Number(process.env.BENCH_SPENDS ?? 300);
 const RACE = Number(process.env.BENCH_RACE ?? 200);
 
 async function bench(name: string, db: Database) {
-  await runMigrations(db);
+  await migrate(db);
   const ledger = new CreditLedger(db, { freeDailyCredits: 0 });
   const tasks = new TaskRepository(db);
   const run = `${Date.now()}`;

@@ -13,7 +13,7 @@ import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { createImageLayer } from '../../engine/doc/factories';
 import { openDatabase } from '../../server/src/db/database';
-import { runMigrations } from '../../server/src/db/migrations';
+import { migrate } from '../../server/src/schema';
 import { testDoc } from '../../server/src/projects/testDoc';
 import { LocalDiskStorage } from '../../server/src/storage/localDiskStorage';
 import { sweepExpired } from '../../server/src/storage/retention';
@@ -31,7 +31,7 @@ async function main(): Promise<void> {
   const filesDir = await mkdtemp(path.join(os.tmpdir(), 'lumacut-bench-retention-'));
   const db = await openDatabase({ databaseUrl: store.databaseUrl, pgliteDir: store.pgliteDir });
   try {
-    await runMigrations(db);
+    await migrate(db);
     const storage = new TrackedStorage(new LocalDiskStorage(filesDir), db);
     const body = Buffer.alloc(1024, 7);
     const keys: string[] = [];

@@ -3,7 +3,7 @@ import type { ServerConfig } from './config';
 import { processConfig } from './config/processConfig';
 import type { ServerSettings } from './config/serverConfig';
 import { openDatabase, type Database } from './db/database';
-import { runMigrations } from './db/migrations';
+import { migrate } from './schema';
 import { log } from './logging';
 import { closeHeavyPool, configureHeavyPool } from './heavy/heavyPool';
 import { createJobQueue, type JobQueue } from './queue/jobQueue';
@@ -64,7 +64,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   const settings = options.settings ?? processConfig();
   configureImageLibrary();
   const db = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: options.pgliteDir ?? path.join(config.dataDir, 'pglite') });
-  await runMigrations(db);
+  await migrate(db);
   const queue = await createJobQueue(db, { schema: config.queueSchema });
   // Every write gets a `files` row, so retention finds every file (storage/trackedStorage.ts).
   const storage = new TrackedStorage(options.storage ?? createFileStorage(settings.storage, config.dataDir), db);

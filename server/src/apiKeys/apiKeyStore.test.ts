@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../db/database';
-import { runMigrations } from '../db/migrations';
+import { migrate } from '../schema';
 import { databaseTargets } from '../testing/testDatabases';
 import { API_KEYS_PER_ACCOUNT, ApiKeyStore } from './apiKeyStore';
 
@@ -14,7 +14,7 @@ for (const target of databaseTargets()) {
     beforeAll(async () => {
       store = await target.make();
       db = await openDatabase({ databaseUrl: store.databaseUrl, pgliteDir: store.pgliteDir });
-      await runMigrations(db);
+      await migrate(db);
       keys = new ApiKeyStore(db, () => now);
       await db.query(`insert into accounts (id, email, provider) values ('ACC_k1', 'k1@example.org', 'email'), ('ACC_k2', 'k2@example.org', 'email')`);
     });

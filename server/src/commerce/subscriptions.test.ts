@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../db/database';
-import { runMigrations } from '../db/migrations';
+import { migrate } from '../schema';
 import { CreditLedger, accountPayer } from '../credits/creditLedger';
 import { databaseTargets } from '../testing/testDatabases';
 import { CommerceService } from './commerceService';
@@ -20,7 +20,7 @@ describe('plans and subscriptions over time (test provider, PGlite)', () => {
   beforeAll(async () => {
     store = await target.make();
     db = await openDatabase({ databaseUrl: null, pgliteDir: store.pgliteDir });
-    await runMigrations(db);
+    await migrate(db);
     ledger = new CreditLedger(db, { freeDailyCredits: 0, now: clock });
     commerce = new CommerceService({ db, ledger, provider, now: clock });
   });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ResultCode } from '../../../engine/spec/errors';
 import { openDatabase, type Database, type Queryable } from '../db/database';
-import { runMigrations } from '../db/migrations';
+import { migrate } from '../schema';
 import { ApiError } from '../envelope';
 import { TaskRepository } from '../tasks/taskRepository';
 import { databaseTargets } from '../testing/testDatabases';
@@ -22,7 +22,7 @@ for (const target of databaseTargets()) {
     beforeAll(async () => {
       store = await target.make();
       db = await openDatabase({ databaseUrl: store.databaseUrl, pgliteDir: store.pgliteDir });
-      await runMigrations(db);
+      await migrate(db);
       tasks = new TaskRepository(db);
     });
     afterAll(async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../db/database';
-import { runMigrations } from '../db/migrations';
+import { migrate } from '../schema';
 import { testDoc } from '../projects/testDoc';
 import { fileKeysInDocument, KeptFiles } from './keptFiles';
 
@@ -22,7 +22,7 @@ describe('KeptFiles', () => {
   let db: Database;
   beforeAll(async () => {
     db = await openDatabase({ databaseUrl: null, pgliteDir: 'memory://' });
-    await runMigrations(db);
+    await migrate(db);
   });
   afterAll(() => db.close());
 

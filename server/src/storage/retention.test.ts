@@ -211,7 +211,7 @@ describe('RETENTION_HOURS', () => {
 describe('migration 50 on an existing install', () => {
   it('records the results stored before every file had a row, so retention can delete them', async () => {
     const { openDatabase } = await import('../db/database');
-    const { MIGRATIONS, runMigrations } = await import('../db/migrations');
+    const { MIGRATIONS, migrate } = await import('../schema');
     const db = await openDatabase({ databaseUrl: null, pgliteDir: 'memory://' });
     try {
       // The schema as it was before migration 50, with a finished task whose result has no row.
@@ -222,7 +222,7 @@ describe('migration 50 on an existing install', () => {
       }
       await db.query(`insert into tasks (id, type, status, params, result_url, finished_at)
         values ('old', 'removebg', 'done', '{}', '/files/results/2026/01/02/old.png', '2026-01-02T10:00:00Z')`);
-      await runMigrations(db);
+      await migrate(db);
       const { rows } = await db.query<{ key: string; content_type: string; created_at: Date }>('select key, content_type, created_at from files');
       expect(rows).toEqual([{ key: 'results/2026/01/02/old.png', content_type: 'image/png', created_at: new Date('2026-01-02T10:00:00Z') }]);
     } finally {

@@ -39,7 +39,7 @@ describe('loops between folders', () => {
   });
 
   /**
-   * server/src (one loop of 22 folders and root files) and src (one of 10) are not untangled yet (issue 31
+   * server/src (one loop of 11 folders) and src (one of 10) are not untangled yet (issue 31
    * item 2). Until they are, their folder edges on a loop are listed in knownFolderLoopEdges.json and may
    * only go away: an import that adds an edge to a loop, or makes a new loop, fails here.
    */

@@ -26,7 +26,7 @@ import { registerReportRoutes } from './reports/reportRoutes';
 import { registerSecurityRoutes, type SecurityConfig } from './security';
 import { FileAccess } from './security/fileAccess';
 import { registerHardening } from './security/hardening';
-import type { LimitSettings } from './security/limitsConfig';
+import type { LimitSettings } from './config/limitsConfig';
 import { registerLanguageRoutes } from './language/languageRoutes';
 import { createTranslator } from './language/translate';
 import { registerPictureReviewRoutes } from './detection/pictureReviewRoutes';

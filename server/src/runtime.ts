@@ -7,7 +7,7 @@ import { migrate } from './schema';
 import { log } from './logging';
 import { closeHeavyPool, configureHeavyPool } from './heavy/heavyPool';
 import { createJobQueue, type JobQueue } from './queue/jobQueue';
-import { createFileStorage } from './storage/storageConfig';
+import { createFileStorage } from './storage/createFileStorage';
 import { TrackedStorage } from './storage/trackedStorage';
 import { RECOVERY_SWEEP_MS, recoverStrandedTasks } from './queue/recovery';
 import { WorkerLease } from './queue/workerLease';

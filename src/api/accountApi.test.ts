@@ -5,7 +5,7 @@ import { APP_PASSPHRASE } from '../../engine/crypto/appSecrets';
 import { ResultCode } from '../../engine/spec/errors';
 import { ACCOUNT_INFO_KEY, AUTH_TOKEN_KEY } from '../../engine/spec/storageKeys';
 import { registerSecurityRoutes } from '../../server/src/security/securityRoutes';
-import type { SecurityConfig } from '../../server/src/security/securityConfig';
+import type { SecurityConfig } from '../../server/src/config/securityConfig';
 import { accountApi, ApiReplyError } from './accountApi';
 import { resetSecureConfigCache } from './secureConfig';
 import { resetDistributeHost } from './signedPost';

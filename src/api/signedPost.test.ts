@@ -4,7 +4,7 @@ import type { AppConfig } from '../../engine/crypto/appConfig';
 import { APP_PASSPHRASE, CLIENT_ID } from '../../engine/crypto/appSecrets';
 import { decryptText, encryptText } from '../../engine/crypto/requestCrypto';
 import { registerSecurityRoutes } from '../../server/src/security/securityRoutes';
-import type { SecurityConfig } from '../../server/src/security/securityConfig';
+import type { SecurityConfig } from '../../server/src/config/securityConfig';
 import { resetSecureConfigCache } from './secureConfig';
 import { CLIENT_VERSION, PLATFORM, distributeHost, resetDistributeHost, signedPost, signedSubmit } from './signedPost';
 

@@ -6,7 +6,7 @@ import { ResultCode } from '../../../engine/spec/errors';
 import { LOGIN_CODE_MAX_ATTEMPTS, LOGIN_FAILURES_PER_REQUESTER_PER_HOUR } from '../../../engine/spec/accountLimits';
 import { databaseTargets } from '../testing/testDatabases';
 import { startTestServer, type TestServer } from '../testing/testServer';
-import { loadAccountsConfig } from './accountsConfig';
+import { loadAccountsConfig } from '../config/accountsConfig';
 import { SessionStore } from './sessions';
 import { startTestSmtp, type TestSmtp } from '../testing/testSmtp';
 

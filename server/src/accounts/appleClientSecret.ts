@@ -1,14 +1,6 @@
 import { createPrivateKey, sign } from 'node:crypto';
+import type { AppleSigningKey } from '../config/accountsConfig';
 
-/** What Apple's developer account gives for "Sign in with Apple" (README "Configuration"). */
-export interface AppleSigningKey {
-  /** The 10-character Team ID (the JWT's issuer). */
-  teamId: string;
-  /** The Key ID of the private key (the JWT header's `kid`). */
-  keyId: string;
-  /** The downloaded `.p8` private key, PEM (PKCS#8, P-256). */
-  privateKeyPem: string;
-}
 
 /** Apple accepts a client secret for at most six months; we sign one for a day and make a new one before then. */
 export const APPLE_SECRET_LIFETIME_SECONDS = 24 * 3600;

@@ -11,7 +11,7 @@ import type { FileStorage } from '../storage/storage';
 import { CreditLedger } from '../credits/creditLedger';
 import { AccountRepository } from './accountRepository';
 import { registerAccountRoutes } from './accountRoutes';
-import type { AccountsConfig } from './accountsConfig';
+import type { AccountsConfig } from '../config/accountsConfig';
 import { LoginCodes } from './loginCodes';
 import { createLoginMailer, type LoginMailer } from './mailer';
 import { hasProAccess, registerExportRoutes } from './exportRoutes';
@@ -24,7 +24,7 @@ import { AUTH_TOKEN_HEADER } from './sessions';
 import { cookieValue, setServerCookie } from './cookies';
 import { SessionStore } from './sessions';
 
-export type { AccountsConfig } from './accountsConfig';
+export type { AccountsConfig } from '../config/accountsConfig';
 
 /**
  * The session of image loads (`<img>` sends no headers) under /api/projects: an HttpOnly,

@@ -2,7 +2,7 @@ import * as oidc from 'openid-client';
 import { ResultCode } from '../../../engine/spec/errors';
 import type { Database } from '../db/database';
 import { ApiError, paramsInvalid } from '../envelope';
-import type { OidcProviderConfig, OidcProviderName } from './accountsConfig';
+import type { OidcProviderConfig, OidcProviderName } from '../config/accountsConfig';
 import { APPLE_SECRET_LIFETIME_SECONDS, appleClientSecret } from './appleClientSecret';
 
 const LOGIN_TTL_MINUTES = 10;

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ResultCode } from '../../../engine/spec/errors';
 import { ApiError, ok, paramsInvalid } from '../envelope';
 import type { AccountRepository } from './accountRepository';
-import type { OidcProviderName } from './accountsConfig';
+import type { OidcProviderName } from '../config/accountsConfig';
 import { cookieValue, setServerCookie } from './cookies';
 import type { OidcLogin } from './oidcLogin';
 import { OidcHandoffs, sameHash } from './oidcHandoff';

@@ -1,15 +1,15 @@
-import { loadAccountsConfig, type AccountsConfig } from '../accounts/accountsConfig';
+import { loadAccountsConfig, type AccountsConfig } from './accountsConfig';
 import {
   loadConfig, loadGenerationConfig, loadModelRuntime, loadProcessSettings, type GenerationConfig, type ModelRuntimeConfig,
   type ProcessSettings, type ServerConfig,
 } from '../config';
-import { adminTokenFromEnv, localAdminAllowed } from '../reports/adminAccess';
-import { loadLimitSettings, type LimitSettings } from '../security/limitsConfig';
-import { loadOriginPolicy, type OriginPolicy } from '../security/originPolicy';
-import { loadSecurityConfig, type SecurityConfig } from '../security/securityConfig';
-import { loadHeaderSettings, type HeaderSettings } from '../security/securityHeaders';
-import { loadRetentionMs } from '../storage/retentionSchedule';
-import { loadStorageConfig, type StorageConfig } from '../storage/storageConfig';
+import { adminTokenFromEnv, localAdminAllowed } from './adminSettings';
+import { loadLimitSettings, type LimitSettings } from './limitsConfig';
+import { loadOriginPolicy, type OriginPolicy } from './originSettings';
+import { loadSecurityConfig, type SecurityConfig } from './securityConfig';
+import { loadHeaderSettings, type HeaderSettings } from './headerSettings';
+import { loadRetentionMs } from './retentionSettings';
+import { loadStorageConfig, type StorageConfig } from './storageConfig';
 import { missingAllocatorEnv } from './allocator';
 import { uploadTmpRoot, wordListPath } from './paths';
 

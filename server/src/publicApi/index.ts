@@ -3,7 +3,7 @@ import type { Accounts } from '../accounts';
 import { ApiKeyStore } from '../apiKeys/apiKeyStore';
 import { registerApiKeyRoutes } from '../apiKeys/apiKeyRoutes';
 import type { Database } from '../db/database';
-import type { LimitSettings } from '../security/limitsConfig';
+import type { LimitSettings } from '../config/limitsConfig';
 import type { FileStorage } from '../storage/storage';
 import type { TaskRepository } from '../tasks/taskRepository';
 import type { TaskService } from '../tasks/taskService';

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SessionStore } from '../accounts/sessions';
 import { CreditLedger } from '../credits/creditLedger';
 import { safeFetch } from '../net/safeFetch';
-import { NO_LIMITS } from '../security/limitsConfig';
+import { NO_LIMITS } from '../config/limitsConfig';
 import { readInput, type Processor } from '../tasks/processor';
 import { databaseTargets } from '../testing/testDatabases';
 import { readPhoto } from '../testing/testPhotos';

@@ -8,7 +8,7 @@ import { openDatabase, type Database } from '../db/database';
 import { databaseTargets } from '../testing/testDatabases';
 import { REPORT_MIGRATION } from './reportSchema';
 import { registerReportRoutes } from './reportRoutes';
-import { localAdminAllowed } from './adminAccess';
+import { localAdminAllowed } from '../config/adminSettings';
 
 const timing = (over: Record<string, unknown> = {}, timings: Record<string, unknown> = {}) => ({
   taskId: 'task-1', funcType: 'removebg', fileSize: 512, fmt: 'png',

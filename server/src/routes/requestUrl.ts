@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { processConfig } from '../config/processConfig';
-import { publicBase, type OriginPolicy } from '../security/originPolicy';
+import { publicBase } from '../security/originPolicy';
+import { type OriginPolicy } from '../config/originSettings';
 
 export type AbsoluteUrl = (request: FastifyRequest, path: string) => string;
 

@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ResultCode } from '../../../engine/spec/errors';
 import { fail } from '../envelope';
-import { isAllowedOrigin, type OriginPolicy } from './originPolicy';
+import { isAllowedOrigin } from './originPolicy';
+import { type OriginPolicy } from '../config/originSettings';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /**

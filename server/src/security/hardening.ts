@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { registerCrossSiteGuard } from './crossSite';
 import { processConfig } from '../config/processConfig';
-import type { LimitSettings } from './limitsConfig';
+import type { LimitSettings } from '../config/limitsConfig';
 import { registerLoadShedding } from './loadShedding';
-import type { OriginPolicy } from './originPolicy';
+import type { OriginPolicy } from '../config/originSettings';
 import { registerRateLimits } from './rateLimits';
-import { registerSecurityHeaders, type HeaderSettings } from './securityHeaders';
+import { registerSecurityHeaders } from './securityHeaders';
+import { type HeaderSettings } from '../config/headerSettings';
 
 /** Settings of {@link registerHardening}; each defaults to the environment. */
 export interface HardeningOptions {

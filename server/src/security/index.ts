@@ -1,2 +1,2 @@
-export type { SecurityConfig } from './securityConfig';
+export type { SecurityConfig } from '../config/securityConfig';
 export { registerSecurityRoutes } from './securityRoutes';

@@ -2,7 +2,7 @@ import underPressure from '@fastify/under-pressure';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ResultCode } from '../../../engine/spec/errors';
 import { fail } from '../envelope';
-import type { LimitSettings } from './limitsConfig';
+import type { LimitSettings } from '../config/limitsConfig';
 
 /** Seconds a shed client is asked to wait. */
 const RETRY_AFTER_S = 10;

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { isAllowedOrigin, isTrustedHost, loadOriginPolicy, publicBase } from './originPolicy';
+import { isAllowedOrigin, isTrustedHost, publicBase } from './originPolicy';
+import { loadOriginPolicy } from '../config/originSettings';
 
 const request = (host: string, protocol = 'http') => ({ host, protocol, headers: { host } }) as unknown as FastifyRequest;
 

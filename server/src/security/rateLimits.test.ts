@@ -3,7 +3,7 @@ import { ResultCode } from '../../../engine/spec/errors';
 import { databaseTargets } from '../testing/testDatabases';
 import { readPhoto } from '../testing/testPhotos';
 import { multipart, startTestServer, type TestServer } from '../testing/testServer';
-import { loadLimitSettings, NO_LIMITS } from './limitsConfig';
+import { loadLimitSettings, NO_LIMITS } from '../config/limitsConfig';
 import { bucketOf } from './rateLimits';
 import { passesUnderPressure } from './loadShedding';
 

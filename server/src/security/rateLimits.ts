@@ -2,7 +2,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ResultCode } from '../../../engine/spec/errors';
 import { fail } from '../envelope';
-import type { LimitSettings } from './limitsConfig';
+import type { LimitSettings } from '../config/limitsConfig';
 import { deviceIdOf } from './requestOwner';
 
 /** A class of calls with its own budget. */

@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { contentSecurityPolicy, loadHeaderSettings, registerSecurityHeaders, type HeaderSettings } from './securityHeaders';
+import { contentSecurityPolicy, registerSecurityHeaders } from './securityHeaders';
+import { loadHeaderSettings, type HeaderSettings } from '../config/headerSettings';
 
 const apps: FastifyInstance[] = [];
 afterEach(async () => {

@@ -5,7 +5,7 @@ import { APP_PASSPHRASE, CLIENT_ID } from '../../../engine/crypto/appSecrets';
 import { decryptText, encryptText } from '../../../engine/crypto/requestCrypto';
 import { unscrambleReply } from '../../../engine/crypto/shuffleDecode';
 import { ResultCode } from '../../../engine/spec/errors';
-import type { SecurityConfig } from './securityConfig';
+import type { SecurityConfig } from '../config/securityConfig';
 import { registerSecurityRoutes } from './securityRoutes';
 
 const DEVICE = 'device-0123456789abcdef';

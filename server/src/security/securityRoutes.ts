@@ -4,7 +4,7 @@ import { encryptText } from '../../../engine/crypto/requestCrypto';
 import { scrambleReply } from '../../../engine/crypto/shuffleDecode';
 import { ResultCode } from '../../../engine/spec/errors';
 import { ApiError, fail, ok } from '../envelope';
-import type { SecurityConfig } from './securityConfig';
+import type { SecurityConfig } from '../config/securityConfig';
 import { forwardSubmit, verifySignedCall, type SignedRequest } from './signedCalls';
 
 export interface SecurityRouteOptions {

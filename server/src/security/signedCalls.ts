@@ -5,7 +5,7 @@ import { isSignedForwardPath } from '../../../engine/net/signedPaths';
 import { PLATFORM_WEB } from '../../../engine/spec/limits';
 import { ResultCode } from '../../../engine/spec/errors';
 import { ApiError, paramsInvalid } from '../envelope';
-import type { SecurityConfig } from './securityConfig';
+import type { SecurityConfig } from '../config/securityConfig';
 
 /** What a verified signed call carries. */
 export interface SignedRequest {

@@ -14,7 +14,8 @@ import { databaseTargets } from '../testing/testDatabases';
 import { readPhoto } from '../testing/testPhotos';
 import { multipart, startTestServer, type TestServer } from '../testing/testServer';
 import { sweepExpired } from './retention';
-import { loadRetentionMs, startRetentionSweeps, tryTakeLease } from './retentionSchedule';
+import { startRetentionSweeps, tryTakeLease } from './retentionSchedule';
+import { loadRetentionMs } from '../config/retentionSettings';
 
 const DAY = 24 * 3600_000;
 const DEVICE = 'retention_device_0123456789';

@@ -1,5 +1,4 @@
 import { hostname } from 'node:os';
-import { DEFAULT_RETENTION_HOURS } from '../../../engine/spec/limits';
 import type { Database } from '../db/database';
 import { sweepExpired, type SweepReport } from './retention';
 import type { FileStorage } from './storage';
@@ -7,18 +6,6 @@ import type { FileStorage } from './storage';
 /** How often a node checks whether a sweep is due; the lease makes one node per period do it. */
 export const SWEEP_EVERY_MS = 15 * 60 * 1000;
 const LEASE_NAME = 'retention-sweep';
-
-/**
- * RETENTION_HOURS (default 24; a fraction such as 0.5 is allowed; 0 keeps files forever).
- * Returns the retention in milliseconds, or 0 when sweeping is off.
- */
-export function loadRetentionMs(env: NodeJS.ProcessEnv): number {
-  const raw = env.RETENTION_HOURS;
-  if (raw === undefined || raw === '') return DEFAULT_RETENTION_HOURS * 3600_000;
-  const hours = Number(raw);
-  if (!Number.isFinite(hours) || hours < 0) throw new Error(`RETENTION_HOURS must be a number of hours ≥ 0, got "${raw}"`);
-  return Math.round(hours * 3600_000);
-}
 
 /**
  * Takes the named lease for `ms` when nobody holds it, their lease has run out, or `holder` holds it already (it

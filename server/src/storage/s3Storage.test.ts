@@ -16,7 +16,8 @@ import { startTestS3, type TestS3 } from '../testing/testS3';
 import { invertProcessor, multipart } from '../testing/testServer';
 import { sweepExpired } from './retention';
 import { S3Storage } from './s3Storage';
-import { createFileStorage, directFileOrigin, loadStorageConfig } from './storageConfig';
+import { createFileStorage } from './createFileStorage';
+import { directFileOrigin, loadStorageConfig } from '../config/storageConfig';
 
 let s3: TestS3;
 beforeAll(async () => {

@@ -7,23 +7,9 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { S3StorageOptions } from '../config/storageConfig';
 import { contentTypeForKey, isSafeKey, type FileStorage } from './storage';
 
-/** How to reach an S3-compatible bucket (AWS S3, MinIO, Ceph, Garage, R2…); see README "Configuration". */
-export interface S3StorageOptions {
-  bucket: string;
-  region: string;
-  /** Custom endpoint of an S3-compatible server; null for AWS S3 itself. */
-  endpoint: string | null;
-  /** Explicit credentials; null uses the AWS SDK's default chain (instance role, ~/.aws…). */
-  credentials: { accessKeyId: string; secretAccessKey: string } | null;
-  /** `bucket` in the path instead of the host name (MinIO and most self-hosted servers need it). */
-  forcePathStyle: boolean;
-  /** Prepended to every key, so several installs can share one bucket ('' for none). */
-  prefix: string;
-  /** Lifetime of presigned GETs for results, in seconds; 0 serves every file through the app. */
-  presignExpirySeconds: number;
-}
 
 /** True when the SDK reports that the object (or bucket) does not exist. */
 function isNotFound(err: unknown): boolean {

@@ -20,7 +20,8 @@ import { databaseTargets } from '../testing/testDatabases';
 import { readPhoto } from '../testing/testPhotos';
 import { startTestS3, type TestS3 } from '../testing/testS3';
 import { multipart } from '../testing/testServer';
-import { createFileStorage, loadStorageConfig } from './storageConfig';
+import { createFileStorage } from './createFileStorage';
+import { loadStorageConfig } from '../config/storageConfig';
 
 const postgres = databaseTargets().find((t) => t.name === 'postgres');
 

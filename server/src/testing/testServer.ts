@@ -7,7 +7,7 @@ import type { AccountsConfig } from '../accounts';
 import type { Processor } from '../tasks/processor';
 import { readInput } from '../tasks/processor';
 import { createRuntime, type Runtime } from '../runtime';
-import { NO_LIMITS, type LimitSettings } from '../security/limitsConfig';
+import { NO_LIMITS, type LimitSettings } from '../config/limitsConfig';
 import type { DatabaseTarget } from './testDatabases';
 
 /** A tiny deterministic "model" for queue and route tests: inverts the colours, in milliseconds. */

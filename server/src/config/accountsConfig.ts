@@ -1,10 +1,19 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { AppleSigningKey } from './appleClientSecret';
 import { FREE_DAILY_CREDITS } from '../../../engine/spec/commerce';
 import { PROJECT_ROOT } from '../config';
 
 /** Settings of sign-in, credits and payments (README "Configuration"). */
+/** What Apple's developer account gives for "Sign in with Apple" (README "Configuration"). */
+export interface AppleSigningKey {
+  /** The 10-character Team ID (the JWT's issuer). */
+  teamId: string;
+  /** The Key ID of the private key (the JWT header's `kid`). */
+  keyId: string;
+  /** The downloaded `.p8` private key, PEM (PKCS#8, P-256). */
+  privateKeyPem: string;
+}
+
 export interface AccountsConfig {
   /** SMTP server for sign-in codes; null writes them to `outboxDir`. */
   smtpUrl: string | null;

@@ -1,7 +1,18 @@
-import path from 'node:path';
-import { LocalDiskStorage } from './localDiskStorage';
-import { S3Storage, type S3StorageOptions } from './s3Storage';
-import type { FileStorage } from './storage';
+/** How to reach an S3-compatible bucket (AWS S3, MinIO, Ceph, Garage, R2…); see README "Configuration". */
+export interface S3StorageOptions {
+  bucket: string;
+  region: string;
+  /** Custom endpoint of an S3-compatible server; null for AWS S3 itself. */
+  endpoint: string | null;
+  /** Explicit credentials; null uses the AWS SDK's default chain (instance role, ~/.aws…). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | null;
+  /** `bucket` in the path instead of the host name (MinIO and most self-hosted servers need it). */
+  forcePathStyle: boolean;
+  /** Prepended to every key, so several installs can share one bucket ('' for none). */
+  prefix: string;
+  /** Lifetime of presigned GETs for results, in seconds; 0 serves every file through the app. */
+  presignExpirySeconds: number;
+}
 
 /** Where files live: the data folder (default) or an S3-compatible bucket (S3_BUCKET set). */
 export type StorageConfig = { kind: 'local' } | ({ kind: 's3' } & S3StorageOptions);
@@ -50,15 +61,6 @@ export function loadStorageConfig(env: NodeJS.ProcessEnv): StorageConfig {
     prefix,
     presignExpirySeconds: expiry,
   };
-}
-
-/** The FileStorage for `config`: `<dataDir>/files` on disk, or the bucket. */
-export function createFileStorage(config: StorageConfig, dataDir: string): FileStorage {
-  if (config.kind === 's3') {
-    const { kind: _kind, ...options } = config;
-    return new S3Storage(options);
-  }
-  return new LocalDiskStorage(path.join(dataDir, 'files'));
 }
 
 /**

@@ -32,7 +32,7 @@ import { createTranslator } from './language/translate';
 import { registerPictureReviewRoutes } from './detection/pictureReviewRoutes';
 import { registerShaderRoutes } from './routes/shaderRoutes';
 import { registerStickerRoutes } from './routes/stickerRoutes';
-import { absoluteUrlMaker } from './routes/requestUrl';
+import { absoluteUrlMaker } from './security/requestUrl';
 import { registerTaskRoutes } from './routes/taskRoutes';
 import { registerUploadRoutes } from './routes/uploadRoutes';
 import { registerWebAppRoutes } from './routes/webAppRoutes';

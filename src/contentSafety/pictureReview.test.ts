@@ -8,7 +8,7 @@ import type { Database } from '../../server/src/db/database';
 import { PictureStatus } from '../../server/src/models/nsfw/pictureDecision';
 import type { PictureReviewer } from '../../server/src/models/nsfw/pictureReviewer';
 import { registerPictureReviewRoutes } from '../../server/src/detection/pictureReviewRoutes';
-import { absoluteUrlMaker } from '../../server/src/routes/requestUrl';
+import { absoluteUrlMaker } from '../../server/src/security/requestUrl';
 import { registerUploadRoutes } from '../../server/src/routes/uploadRoutes';
 import { contentTypeForKey, type FileStorage } from '../../server/src/storage/storage';
 import { multipart as multipartBody } from '../../server/src/testing/testServer';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { accountPayer, type Payer } from '../credits/creditLedger';
-import { DEVICE_ID_HEADER } from '../projects/ownerKey';
+import { DEVICE_ID_HEADER } from '../security/ownerKey';
 import type { SessionStore } from './sessions';
 
 const DEVICE_ID_SHAPE = /^[A-Za-z0-9_-]{16,64}$/;

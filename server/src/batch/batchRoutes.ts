@@ -7,7 +7,7 @@ import { ok, paramsInvalid } from '../envelope';
 import { inspectImage } from '../images/inspectImage';
 import { withReceivedUpload } from '../input/receiveUpload';
 import { log } from '../logging';
-import type { AbsoluteUrl } from '../routes/requestUrl';
+import type { AbsoluteUrl } from '../security/requestUrl';
 import { requestOwner } from '../security/requestOwner';
 import { contentTypeForKey, type FileStorage } from '../storage/storage';
 import { forEachZipPhoto } from './batchZip';

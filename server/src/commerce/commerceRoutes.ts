@@ -3,11 +3,16 @@ import { ok, paramsInvalid } from '../envelope';
 import { ApiError } from '../envelope';
 import { ResultCode } from '../../../engine/spec/errors';
 import { packById, planById } from '../../../engine/spec/commerce';
-import type { SessionStore } from '../accounts/sessions';
 import type { CommerceService } from './commerceService';
 import type { TestProvider } from './testProvider';
 
 const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+
+/** The signed-in account of a request, or -1001 "please sign in" (accounts/sessions.ts implements it). */
+export interface SignedInSessions {
+  requireAccount(request: FastifyRequest): Promise<{ accountId: string; email: string | null }>;
+}
 
 /** A same-site path to come back to after checkout; anything else is refused (no open redirect). */
 function returnPathOf(value: unknown): string {
@@ -24,7 +29,7 @@ function returnPathOf(value: unknown): string {
  */
 export function registerCommerceRoutes(
   app: FastifyInstance,
-  deps: { commerce: CommerceService; sessions: SessionStore; testProvider: TestProvider | null; absolute: (request: FastifyRequest, path: string) => string },
+  deps: { commerce: CommerceService; sessions: SignedInSessions; testProvider: TestProvider | null; absolute: (request: FastifyRequest, path: string) => string },
 ): void {
   const { commerce, sessions } = deps;
 

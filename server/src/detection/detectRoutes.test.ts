@@ -9,7 +9,7 @@ import { cropPng, holeMask, psnr } from '../models/inpaint/inpaint.testkit';
 import { LocalDiskStorage } from '../storage/localDiskStorage';
 import { meanInRect, readPhoto } from '../testing/testPhotos';
 import { PREVIEW_MAX_PIXELS, registerDetectRoutes, type SubjectSegmenter } from './detectRoutes';
-import { absoluteUrlMaker } from '../routes/requestUrl';
+import { absoluteUrlMaker } from '../security/requestUrl';
 
 let root: string;
 let storage: LocalDiskStorage;

@@ -19,7 +19,7 @@ import { callerMayUse, type FileAccess } from '../security/fileAccess';
 import { requestOwner } from '../security/requestOwner';
 import type { FileStorage } from '../storage/storage';
 import { uploadedKeyFromUrl } from './pictureReviewRoutes';
-import type { AbsoluteUrl } from '../routes/requestUrl';
+import type { AbsoluteUrl } from '../security/requestUrl';
 
 export { PREVIEW_MAX_PIXELS } from '../models/inpaintPreview';
 

@@ -7,7 +7,7 @@ import { addTextWatermark } from '../models/textDetect/syntheticWatermark';
 import { contentTypeForKey, type FileStorage } from '../storage/storage';
 import { readPhoto } from '../testing/testPhotos';
 import { registerDetectTextRoutes } from './detectTextRoutes';
-import { absoluteUrlMaker } from '../routes/requestUrl';
+import { absoluteUrlMaker } from '../security/requestUrl';
 
 /** Storage in memory: enough for routes that only put and get. */
 function memoryStorage(): FileStorage & { files: Map<string, Buffer> } {

@@ -9,7 +9,7 @@ import { explainImageFailure } from '../input/badImage';
 import { detectScratchesOnThread, detectTextOnThread } from '../heavy/threadedDetectors';
 import type { FileStorage } from '../storage/storage';
 import { uploadedKeyFromUrl } from './pictureReviewRoutes';
-import type { AbsoluteUrl } from '../routes/requestUrl';
+import type { AbsoluteUrl } from '../security/requestUrl';
 
 const DetectBody = z.object({ imgUrl: z.string().min(1).max(2048) });
 

@@ -9,7 +9,7 @@ import { contentTypeForKey, type FileStorage } from '../storage/storage';
 import { readPhoto } from '../testing/testPhotos';
 import { multipart as multipartBody } from '../testing/testServer';
 import { registerPictureReviewRoutes, uploadedKeyFromUrl } from './pictureReviewRoutes';
-import { absoluteUrlMaker } from '../routes/requestUrl';
+import { absoluteUrlMaker } from '../security/requestUrl';
 import { registerUploadRoutes } from '../routes/uploadRoutes';
 
 /** Storage in memory: enough for routes that only put and get. */

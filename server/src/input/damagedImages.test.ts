@@ -9,7 +9,7 @@ import { ResultCode } from '../../../engine/spec/errors';
 import { makeTestContext, type TestContext } from '../models/inpaint/inpaint.testkit';
 import { registerDetectRoutes } from '../detection/detectRoutes';
 import { registerDetectTextRoutes } from '../detection/detectTextRoutes';
-import { absoluteUrlMaker } from '../routes/requestUrl';
+import { absoluteUrlMaker } from '../security/requestUrl';
 import { contentTypeForKey, type FileStorage } from '../storage/storage';
 import { descratchProcessor } from '../tasks/processors/descratch';
 import { ApiError } from '../envelope';

@@ -5,9 +5,9 @@ import { ResultCode } from '../../../engine/spec/errors';
 import { UPLOAD_MAX_BYTES } from '../../../engine/spec/limits';
 import type { Database } from '../db/database';
 import { fail, ok, paramsInvalid } from '../envelope';
-import type { AbsoluteUrl } from '../routes/requestUrl';
+import type { AbsoluteUrl } from '../security/requestUrl';
 import type { FileStorage } from '../storage/storage';
-import { ownerOf } from './ownerKey';
+import { ownerOf } from '../security/ownerKey';
 import { ProjectRepository } from './projectRepository';
 import { ASSET_TYPES, ProjectService, THUMBNAIL_MAX_BYTES, thumbnailVersion } from './projectService';
 

@@ -7,7 +7,7 @@ import { isTaskType } from '../../../engine/spec/taskTypes';
 import { ApiError, ok, paramsInvalid } from '../envelope';
 import { requestOwner } from '../security/requestOwner';
 import type { TaskService } from '../tasks/taskService';
-import type { AbsoluteUrl } from './requestUrl';
+import type { AbsoluteUrl } from '../security/requestUrl';
 
 /** The ids of a status or cancel call: `taskId` in the JSON body or the query, comma-joined. */
 function taskIdsOf(request: FastifyRequest): string[] {

@@ -9,7 +9,7 @@ import { withReceivedUpload, type ReceivedFile, type UploadData } from '../input
 import { checkZipFile } from '../input/zipCheck';
 import { requestOwner } from '../security/requestOwner';
 import { extensionFor, type FileStorage } from '../storage/storage';
-import type { AbsoluteUrl } from './requestUrl';
+import type { AbsoluteUrl } from '../security/requestUrl';
 
 function uploadKey(data: UploadData, ext: string): string {
   const day = new Date().toISOString().slice(0, 10).replace(/-/g, '/');

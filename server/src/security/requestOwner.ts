@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { DEVICE_ID_HEADER, ownerOf } from '../projects/ownerKey';
+import { DEVICE_ID_HEADER, ownerOf } from './ownerKey';
 
 /**
  * The owner key of the caller of a task, upload, download or review route: the one place that says

@@ -6,7 +6,6 @@ import { TEXT_ONLY_TASK_TYPES } from '../../../engine/spec/generation';
 import { TASKS, parseTaskParams } from '../../../engine/spec/tasks';
 import { RECOMPOSITE_FIELD, RECOMPOSITE_TASK_TYPES, taskCost } from '../../../engine/spec/commerce';
 import { ApiError, paramsInvalid } from '../envelope';
-import type { TaskCharging } from '../accounts';
 import type { Queryable } from '../db/database';
 import type { JobQueue } from '../queue/jobQueue';
 import { priorityForRank } from '../queue/lanes';
@@ -16,6 +15,15 @@ import type { Processor } from './processor';
 import type { OtherWorkers } from './otherWorkers';
 import { taskEnds } from './taskEnds';
 import type { TaskRecord, TaskRepository } from './taskRepository';
+
+
+/**
+ * Records the charge of a task in the transaction that records the task (accounts/ implements it in service mode).
+ * Declared here, by the one that calls it, so the task core needs nothing of accounts/.
+ */
+export interface TaskChargeRecorder {
+  chargeForTask(payer: string, task: { id: string; type: string; params?: Record<string, unknown> }, insertTask: (tx: Queryable) => Promise<void>): Promise<unknown>;
+}
 
 /**
  * How often a waiting status request re-reads its tasks while one of them may end in another process (a worker
@@ -44,7 +52,7 @@ export class TaskService {
       /** Unfinished tasks one owner may have at once; 0 = no cap. */
       maxActivePerOwner?: number;
       /** Credits: the task is recorded in the same transaction as its charge (1010103 when short). */
-      charging?: Pick<TaskCharging, 'chargeForTask'>;
+      charging?: TaskChargeRecorder;
       /** Whether a task may end in another process (held status calls re-read only then); default: always. */
       otherWorkers?: Pick<OtherWorkers, 'mayEndElsewhere'>;
     },

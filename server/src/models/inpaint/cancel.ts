@@ -1,4 +1,8 @@
-import type { ProcessorContext } from '../../tasks/processor';
+/** What a fill needs of its task: progress, and whether the user cancelled (a processor context has both). */
+export interface CancelTicks {
+  onProgress(fraction: number): void;
+  checkCancelled(): Promise<void>;
+}
 
 /**
  * Runs `work` (which gets an AbortSignal) while polling ctx.checkCancelled every `intervalMs`: a user's cancel
@@ -6,7 +10,7 @@ import type { ProcessorContext } from '../../tasks/processor';
  * `from` towards `to`, since the fills report none.
  */
 export async function withCancelTicker<T>(
-  ctx: Pick<ProcessorContext, 'onProgress' | 'checkCancelled'>,
+  ctx: CancelTicks,
   from: number,
   to: number,
   work: (signal: AbortSignal) => Promise<T>,

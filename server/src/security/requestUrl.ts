@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { processConfig } from '../config/processConfig';
-import { publicBase } from '../security/originPolicy';
+import { publicBase } from './originPolicy';
 import { type OriginPolicy } from '../config/originSettings';
 
 export type AbsoluteUrl = (request: FastifyRequest, path: string) => string;

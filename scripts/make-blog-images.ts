@@ -12,8 +12,8 @@ import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { removeBackground } from '../server/src/models/removeBackground';
 import { enhanceImage } from '../server/src/models/esrgan/enhance';
-import { blurBackground } from '../server/src/tasks/processors/bgblur';
-import { extendImage } from '../server/src/tasks/processors/aiextend';
+import { blurBackground } from '../server/src/processors/bgblur';
+import { extendImage } from '../server/src/processors/aiextend';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const outDir = path.join(root, 'public', 'blog');

@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { AddItemsReply, BatchStatus } from '../../engine/spec/batch';
 import { BATCH_POLL_INTERVAL_MS } from '../../engine/spec/batch';
-import { batchResizeProcessor } from '../../server/src/tasks/processors/batchResize';
+import { batchResizeProcessor } from '../../server/src/processors/batchResize';
 import type { FileStorage } from '../../server/src/storage/storage';
 import type { Processor } from '../../server/src/tasks/processor';
 import { multipart, startTestServer } from '../../server/src/testing/testServer';

@@ -1,5 +1,5 @@
 /**
- * Builds the eraser's held-out gate set (tests/assets/erase-gate/, test server/src/tasks/processors/eliminationGate.test.ts):
+ * Builds the eraser's held-out gate set (tests/assets/erase-gate/, test server/src/processors/eliminationGate.test.ts):
  * the first GATE_COUNT large-hole composites of objects.ts's held-out split (gcompris cut-outs beside their twin on
  * darknet/skimage photos, nothing tuned on them), at GATE_LONG_SIDE px, each as the photo the user erases from (JPEG),
  * the clean plate (JPEG, the truth) and the mask (PNG); gate.json holds the PSNR inside the hole of the mean-colour
@@ -10,7 +10,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { gateFills, psnrInHole } from '../../server/src/tasks/processors/eliminationGate.testkit';
+import { gateFills, psnrInHole } from '../../server/src/processors/eliminationGate.testkit';
 import { buildObjectComposites } from './objects';
 
 const GATE_LONG_SIDE = 320;

@@ -31,8 +31,8 @@ import sharp from 'sharp';
 import { makeTestContext } from '../../server/src/models/inpaint/inpaint.testkit';
 import { detectSubjectMask } from '../../server/src/models/subjectMask';
 import { decodeMask } from '../../server/src/models/inpaint/raster';
-import { eliminationProcessor } from '../../server/src/tasks/processors/elimination';
-import { grown as grow, psnrOver, ringMeanFill } from '../../server/src/tasks/processors/eliminationGate.testkit';
+import { eliminationProcessor } from '../../server/src/processors/elimination';
+import { grown as grow, psnrOver, ringMeanFill } from '../../server/src/processors/eliminationGate.testkit';
 import type { Processor } from '../../server/src/tasks/processor';
 import { DEFAULT_SOURCES, readManifest, readSource } from '../removebg/composites/build';
 import { heldOutPhotos, tuningPhotos } from './photoSets';
@@ -213,7 +213,8 @@ async function main() {
   const beforeRoot = process.env.BENCH_BEFORE_ROOT ?? '/tmp/ee-before';
   let before: Processor | null = null;
   if (fills.includes('before')) {
-    const file = path.join(beforeRoot, 'server/src/tasks/processors/elimination.ts');
+    // server/src/processors/ since stop 39, server/src/tasks/processors/ before.
+    const file = ['server/src/processors/elimination.ts', 'server/src/tasks/processors/elimination.ts'].map((f) => path.join(beforeRoot, f)).find((f) => existsSync(f)) ?? path.join(beforeRoot, 'server/src/processors/elimination.ts');
     if (!existsSync(file)) throw new Error(`${file} is missing: git archive <main commit> server/src engine package.json | tar -x -C ${beforeRoot}`);
     before = ((await import(file)) as { eliminationProcessor: Processor }).eliminationProcessor;
   }

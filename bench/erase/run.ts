@@ -22,7 +22,7 @@
 import sharp from 'sharp';
 import { inpaintTelea } from '../../server/src/models/inpaint';
 import { makeTestContext } from '../../server/src/models/inpaint/inpaint.testkit';
-import { eliminationProcessor } from '../../server/src/tasks/processors/elimination';
+import { eliminationProcessor } from '../../server/src/processors/elimination';
 import { megapixelPhoto, timed } from '../shared/photos';
 import { brushHole, changedArea, changedOutside, type Hole, holePsnr, meanFill, rectHole, type Rgb, seam } from './measures';
 import { benchPhotos } from './photoSets';

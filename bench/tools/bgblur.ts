@@ -1,5 +1,5 @@
 /**
- * Background-blur benchmark: blurBackground() of server/src/tasks/processors/bgblur.ts on the test photos
+ * Background-blur benchmark: blurBackground() of server/src/processors/bgblur.ts on the test photos
  * (tests/assets/photos/*.jpg) resized to about 1 MP.
  *
  * Per photo: "first" = a photo the tool has not seen (IS-Net runs; the very first also loads the model, reported
@@ -13,7 +13,7 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
-import { blurBackground } from '../../server/src/tasks/processors/bgblur';
+import { blurBackground } from '../../server/src/processors/bgblur';
 import { median, megapixelPhoto } from '../shared/photos';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');

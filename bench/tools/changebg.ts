@@ -17,8 +17,8 @@ import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { clearCutoutCache } from '../../server/src/backgrounds/cutoutCache';
 import { LocalDiskStorage } from '../../server/src/storage/localDiskStorage';
-import { changebgProcessor } from '../../server/src/tasks/processors/changebg';
-import type { ProcessorContext } from '../../server/src/tasks/processors';
+import { changebgProcessor } from '../../server/src/processors/changebg';
+import type { ProcessorContext } from '../../server/src/processors';
 
 const TARGET_COLD_MS = 3000;
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');

@@ -20,8 +20,8 @@ import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
 import sharp from 'sharp';
 import type { FileStorage } from '../../server/src/storage/storage';
-import type { ProcessorContext } from '../../server/src/tasks/processors';
-import { picenhanceProcessor } from '../../server/src/tasks/processors/picenhance';
+import type { ProcessorContext } from '../../server/src/processors';
+import { picenhanceProcessor } from '../../server/src/processors/picenhance';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 

@@ -1,5 +1,5 @@
 /**
- * Image-extender benchmark: extendImage() of server/src/tasks/processors/aiextend.ts on real photos scaled to about
+ * Image-extender benchmark: extendImage() of server/src/processors/aiextend.ts on real photos scaled to about
  * BENCH_PIXELS (default 0.5 MP), each extended to 16:9 and to 1:1 (photo centred; a ratio the photo already has is
  * skipped). Photos: the sets of extendPhotos.ts (BENCH_SET=tuning|seen|heldout|all, default all): tuning, seen (the
  * darknet photos, once held out) and held-out (python3-skimage photos with their own ratios).
@@ -28,8 +28,8 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
-import { EXTEND_FILL_MAX_PIXELS, extendImage } from '../../server/src/tasks/processors/aiextend';
-import type { ExtendLayout, ExtendRatio } from '../../server/src/tasks/processors/aiextendLayout';
+import { EXTEND_FILL_MAX_PIXELS, extendImage } from '../../server/src/processors/aiextend';
+import type { ExtendLayout, ExtendRatio } from '../../server/src/processors/aiextendLayout';
 import { megapixelPhoto } from '../shared/photos';
 import { extendMeasures } from './extendMeasures';
 import { extendPhotos } from './extendPhotos';

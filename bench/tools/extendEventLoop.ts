@@ -13,7 +13,7 @@
 import { readFile } from 'node:fs/promises';
 import { closeHeavyPool, configureHeavyPool, runProcessorOnThread } from '../../server/src/heavy/heavyPool';
 import { makeTestContext } from '../../server/src/models/inpaint/inpaint.testkit';
-import { PROCESSORS, type ProcessorOutput } from '../../server/src/tasks/processors';
+import { PROCESSORS, PROCESSORS_MODULE, type ProcessorOutput } from '../../server/src/processors';
 import { benchPhotos } from '../erase/photoSets';
 import { megapixelPhoto } from '../shared/photos';
 
@@ -47,7 +47,7 @@ const ratios = ['16:9', '9:16'];
 async function runOnce(mode: 'event loop' | 'heavy pool', ratio: string) {
   const t = await makeTestContext(buf, { ratio, position: { x: 0.5, y: 0.5 } });
   try {
-    const work = mode === 'event loop' ? () => PROCESSORS.aiextend!(t.ctx) : () => runProcessorOnThread<ProcessorOutput>('aiextend', t.ctx);
+    const work = mode === 'event loop' ? () => PROCESSORS.aiextend!(t.ctx) : () => runProcessorOnThread<ProcessorOutput>(PROCESSORS_MODULE, 'aiextend', t.ctx);
     const r = await lateness(work);
     console.log(`${mode}: chelsea ${width}×${height} → ${ratio}: ${Math.round(r.totalMs)} ms; event loop late by max ${r.maxMs.toFixed(0)} ms, `
       + `p99 ${r.p99Ms.toFixed(0)} ms over ${r.ticks} ticks (load average ${await load()})`);

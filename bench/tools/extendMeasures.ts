@@ -17,7 +17,7 @@
  *
  * Sides narrower than 16 px of border are skipped.
  */
-import type { ExtendLayout } from '../../server/src/tasks/processors/aiextendLayout';
+import type { ExtendLayout } from '../../server/src/processors/aiextendLayout';
 
 export interface ExtendMeasures {
   bandStep: number;

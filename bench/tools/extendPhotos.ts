@@ -14,7 +14,7 @@
  * The Debian packages come through bench/erase/photoSets.ts (`apt-get download` into generated/bench-photos).
  */
 import path from 'node:path';
-import type { ExtendRatio } from '../../server/src/tasks/processors/aiextendLayout';
+import type { ExtendRatio } from '../../server/src/processors/aiextendLayout';
 import { heldOutPhotos, tuningPhotos } from '../erase/photoSets';
 
 export type ExtendSet = 'tuning' | 'seen' | 'heldout';

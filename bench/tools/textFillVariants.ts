@@ -13,7 +13,7 @@
 import path from 'node:path';
 import { inpaintBest, inpaintTelea } from '../../server/src/models/inpaint';
 import { psnr, textBandError } from '../../server/src/models/inpaint/inpaint.testkit';
-import { haloPx, TEXT_FILL } from '../../server/src/tasks/processors/removeWatermark';
+import { haloPx, TEXT_FILL } from '../../server/src/processors/removeWatermark';
 import { detectTextMask } from '../../server/src/models/textDetect';
 import { addTextWatermark, type WatermarkLine } from '../../server/src/models/textDetect/syntheticWatermark';
 import { megapixelPhoto } from '../shared/photos';

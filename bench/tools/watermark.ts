@@ -17,7 +17,7 @@ import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { inpaintTelea } from '../../server/src/models/inpaint';
 import { makeTestContext, psnr } from '../../server/src/models/inpaint/inpaint.testkit';
-import { removeWatermarkProcessor } from '../../server/src/tasks/processors/removeWatermark';
+import { removeWatermarkProcessor } from '../../server/src/processors/removeWatermark';
 import { detectScratchMask } from '../../server/src/models/scratchDetect';
 import { addScratches, typicalScratches } from '../../server/src/models/scratchDetect/syntheticScratches';
 import { detectTextMask } from '../../server/src/models/textDetect';

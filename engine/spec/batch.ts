@@ -94,7 +94,7 @@ export interface BatchToolInfo {
 
 /**
  * The tools. The resizer has no single-photo page; it runs as the SPEC §9 `batchEdit` task type
- * (`server/src/tasks/processors/batchResize.ts`), so `POST /api/task/batchEdit` resizes one photo too.
+ * (`server/src/processors/batchResize.ts`), so `POST /api/task/batchEdit` resizes one photo too.
  */
 export const BATCH_TOOLS: Readonly<Record<BatchToolId, BatchToolInfo>> = {
   enhance: { id: 'enhance', taskType: 'picenhance', path: '/batch-edit/bulk-image-enhancer', suffix: '-enhanced' },

@@ -18,7 +18,7 @@ import { runTask } from './tasks/runTask';
 import { createLimiter, runLightTasks } from './tasks/runLightTasks';
 import { configureImageLibrary } from './images/imageLibrary';
 import { LIGHT_BATCH_SIZE, LIGHT_GROUPS_IN_FLIGHT } from './queue/lightTasks';
-import { THREADED_PROCESSORS } from './tasks/threadedProcessors';
+import { THREADED_PROCESSORS } from './threadedProcessors';
 import { WorkerTaskRepository } from './tasks/workerTaskRepository';
 
 /** The long-lived parts shared by the HTTP server and the workers of one process. */

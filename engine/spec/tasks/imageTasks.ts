@@ -60,7 +60,7 @@ const removeWatermark = defineTask({
   result: 'image', runsOn: 'server', inputImage: 'required',
 });
 
-// ---- aiextend: the frame the photo is extended to (server/src/tasks/processors/aiextendLayout.ts lays it out).
+// ---- aiextend: the frame the photo is extended to (server/src/processors/aiextendLayout.ts lays it out).
 export const EXTEND_RATIOS = ['1:1', '4:3', '3:4', '16:9', '9:16', 'custom'] as const;
 export type ExtendRatio = (typeof EXTEND_RATIOS)[number];
 export const EXTEND_CUSTOM_MAX_SIDE = 4096;

@@ -37,7 +37,7 @@ const unitRange = (name: string, min: number, max: number) => {
 };
 const shortText = (name: string) => blankIsAbsent(z.string({ error: `${name} must be a short text` }).max(100, `${name} must be a short text`).refine((v) => !/[{}]/.test(v), `${name} must be a short text`));
 
-/** The fields every generative row checks; the learned fills (server/src/comfy/learnedFill.ts) pick seed and prompt. */
+/** The fields every generative row checks; the learned fills (server/src/processors/learnedFill.ts) pick seed and prompt. */
 export const GENERATIVE_FIELDS = z.object({
   prompt: text('prompt'),
   negativePrompt: text('negativePrompt'),

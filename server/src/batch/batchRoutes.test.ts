@@ -14,7 +14,7 @@ import { invertProcessor, multipart, startTestServer, type TestServer } from '..
 import { buildZip } from '../testing/testZips';
 import { ApiError } from '../envelope';
 import type { Processor } from '../tasks/processor';
-import { batchResizeProcessor } from '../tasks/processors/batchResize';
+import { batchResizeProcessor } from '../processors/batchResize';
 import { FileAccess } from '../security/fileAccess';
 import { sweepExpired } from '../storage/retention';
 import { TaskRepository } from '../tasks/taskRepository';

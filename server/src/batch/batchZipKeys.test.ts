@@ -10,7 +10,7 @@ import { databaseTargets } from '../testing/testDatabases';
 import { readPhoto } from '../testing/testPhotos';
 import { multipart, startTestServer, type TestServer } from '../testing/testServer';
 import { buildZip } from '../testing/testZips';
-import { batchResizeProcessor } from '../tasks/processors/batchResize';
+import { batchResizeProcessor } from '../processors/batchResize';
 
 const DEVICE = { 'x-device-id': 'batch_zip_keys_device_0123456789ab' };
 

@@ -170,7 +170,7 @@ export function generativeProcessor(type: GenerativeTaskType, runtime: () => Gen
   return processor;
 }
 
-/** Every generative task type's processor, for the registry (server/src/tasks/processors.ts). */
+/** Every generative task type's processor, for the registry (server/src/processors/index.ts). */
 export function generativeProcessors(runtime?: () => GenerationRuntime): Record<GenerativeTaskType, Processor> {
   const all = [...COMFY_TASK_TYPES, ...WEBUI_TASK_TYPES] as GenerativeTaskType[];
   return Object.fromEntries(all.map((t) => [t, generativeProcessor(t, runtime)])) as Record<GenerativeTaskType, Processor>;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ResultCode } from '../../../engine/spec/errors';
 import { accountPayer } from './creditLedger';
-import type { Processor } from '../tasks/processors';
+import type { Processor } from '../processors';
 import { databaseTargets } from '../testing/testDatabases';
 import { readPhoto } from '../testing/testPhotos';
 import { invertProcessor, multipart, startTestServer, type TestServer } from '../testing/testServer';

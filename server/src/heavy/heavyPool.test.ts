@@ -8,7 +8,7 @@ import { ApiError } from '../envelope';
 import { LocalDiskStorage } from '../storage/localDiskStorage';
 import type { FileStorage } from '../storage/storage';
 import type { ProcessorContext } from '../tasks/processor';
-import { THREADED_PROCESSORS } from '../tasks/threadedProcessors';
+import { THREADED_PROCESSORS } from '../threadedProcessors';
 import { readPhoto } from '../testing/testPhotos';
 import { LIGHT_RESERVED_THREADS, closeHeavyPool, configureHeavyPool, heavyPoolStats, runOnThread } from './heavyPool';
 

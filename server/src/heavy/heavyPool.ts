@@ -191,11 +191,12 @@ function submit(request: HeavyRequest, lane: Lane, ctx?: ProcessorContext): Prom
 }
 
 /**
- * Runs the real processor of `type` on a heavy-work thread with `ctx`'s storage, progress and
- * cancellation. Resolves with its output (or rejects as the processor would have).
+ * Runs the real processor of `type`, from the registry module at `registry` (processors/index.ts), on a
+ * heavy-work thread with `ctx`'s storage, progress and cancellation. Resolves with its output (or rejects as
+ * the processor would have).
  */
-export function runProcessorOnThread<T>(type: string, ctx: ProcessorContext): Promise<T> {
-  return submit({ id: nextId++, kind: 'processor', type, taskId: ctx.taskId, params: ctx.params, owner: ctx.owner ?? null }, laneOf(type), ctx) as Promise<T>;
+export function runProcessorOnThread<T>(registry: URL, type: string, ctx: ProcessorContext): Promise<T> {
+  return submit({ id: nextId++, kind: 'processor', module: threadModuleUrl(registry).href, type, taskId: ctx.taskId, params: ctx.params, owner: ctx.owner ?? null }, laneOf(type), ctx) as Promise<T>;
 }
 
 /**

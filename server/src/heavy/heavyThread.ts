@@ -10,7 +10,7 @@ import os from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { ApiError } from '../envelope';
 import type { FileStorage } from '../storage/storage';
-import type { ProcessorContext } from '../tasks/processor';
+import type { Processor, ProcessorContext } from '../tasks/processor';
 import type { HeavyAnswer, HeavyEvent, HeavyRequest, SerializedError } from './messages';
 
 if (!parentPort) throw new Error('heavyThread.ts runs only as a worker thread');
@@ -76,8 +76,9 @@ function relayedStorage(id: number): FileStorage {
 }
 
 async function runProcessor(request: Extract<HeavyRequest, { kind: 'processor' }>): Promise<unknown> {
-  const { PROCESSORS } = await import('../tasks/processors');
-  const processor = PROCESSORS[request.type as keyof typeof PROCESSORS];
+  // The registry comes by URL (threadedProcessors.ts names it), so this pool imports no feature.
+  const { PROCESSORS } = (await import(request.module)) as { PROCESSORS: Partial<Record<string, Processor>> };
+  const processor = PROCESSORS[request.type];
   if (!processor) throw new Error(`no processor for ${request.type}`);
   const ctx: ProcessorContext = {
     taskId: request.taskId,

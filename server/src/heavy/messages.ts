@@ -2,8 +2,8 @@
 
 /** Work sent to a thread. */
 export type HeavyRequest =
-  /** Runs the real processor of a task type, with storage, progress and cancellation relayed. */
-  | { id: number; kind: 'processor'; type: string; taskId: string; params: Record<string, unknown>; owner?: string | null }
+  /** Runs the real processor of a task type, from the registry at `module` (its `PROCESSORS`), with storage, progress and cancellation relayed. */
+  | { id: number; kind: 'processor'; module: string; type: string; taskId: string; params: Record<string, unknown>; owner?: string | null }
   /** Calls `fn(...args)` exported by `module` (a file URL); args and result are structured-cloned. */
   | { id: number; kind: 'call'; module: string; fn: string; args: unknown[] };
 

@@ -13,6 +13,7 @@ export const THREAD_MODULES = [
   'models/inpaintPreview.ts',
   'models/minisam/minisam.ts',
   'idphoto/renderFree.ts',
+  'processors/index.ts',
 ] as const;
 
 /** True in the compiled server: the build defines this variable (scripts/build-server.mjs). */

@@ -11,7 +11,7 @@ import { registerDetectRoutes } from '../detection/detectRoutes';
 import { registerDetectTextRoutes } from '../detection/detectTextRoutes';
 import { absoluteUrlMaker } from '../security/requestUrl';
 import { contentTypeForKey, type FileStorage } from '../storage/storage';
-import { descratchProcessor } from '../tasks/processors/descratch';
+import { descratchProcessor } from '../processors/descratch';
 import { ApiError } from '../envelope';
 import { forgedJpeg, truncatedJpeg } from './imageFixtures';
 

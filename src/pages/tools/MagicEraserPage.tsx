@@ -38,7 +38,7 @@ import { HiddenFileInput } from '../../components/HiddenFileInput';
 import { useOpenInEditor, useTaskErrorToast } from '../../tools/useToolResult';
 
 const BUSY: readonly ImageTaskPhase[] = ['uploading', 'processing', 'downloading'];
-/** The fills the server names in an eraser result (server/src/tasks/processors/elimination.ts, EraseFill). */
+/** The fills the server names in an eraser result (server/src/processors/elimination.ts, EraseFill). */
 const ERASE_FILLS = ['patch', 'smooth', 'fast', 'learned'] as const;
 
 export function MagicEraserPage() {

@@ -1,7 +1,7 @@
 /**
  * Frame maths of the image extender page: the new frame for a ratio choice, whether the server will accept it, where
  * the photo sits in the preview, and how a drag or an arrow key moves it. Mirrors the server's layout
- * (server/src/tasks/processors/aiextendLayout.ts): same preset rule, same limits, same rounding of the position.
+ * (server/src/processors/aiextendLayout.ts): same preset rule, same limits, same rounding of the position.
  */
 
 import { EXTEND_CUSTOM_MAX_SIDE, EXTEND_MAX_AREA_FACTOR, EXTEND_RATIOS, type ExtendRatio } from '../../../../engine/spec/tasks';

@@ -1,6 +1,6 @@
 import type { StoredAccount } from '../../machines/login.machine';
 import { exchangeLoginCode } from '../api/sessionApi';
-import { storeAccount } from './accountStorage';
+import { storeAccount } from '../api/accountStorage';
 
 /**
  * Finishes a Google or Apple sign-in on the page it came back to (issue 30 item 1): the callback

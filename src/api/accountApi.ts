@@ -8,7 +8,7 @@ import { getDeviceId } from './deviceId';
 import { NetworkError } from './apiClient';
 import { reportNetworkError, trackFailedCall } from './analytics';
 import { signedSubmit, type SignedEnvelope } from './signedPost';
-import { adoptSessionToken } from '../account/accountStorage';
+import { adoptSessionToken } from './accountStorage';
 
 /** A reply that is not success, as an error carrying its result code (the machines read `.code`). */
 export class ApiReplyError extends Error {

@@ -7,7 +7,7 @@ import { AppLayout } from './AppLayout';
 import { LocaleGate } from './LocaleGate';
 import { ROUTES, routeOf, type AppRoute } from '../../engine/site/routes';
 import { PageForRoute } from '../pages/PageForRoute';
-import { NotFoundPage } from '../pages/NotFoundPage';
+import { NotFoundPage } from '../site/pages/NotFoundPage';
 import { BlogArticleRoute } from '../site/blog/BlogArticleRoute';
 
 /** Route `handle`: lets the layout find the table entry of the matched page (for `<title>`). */

@@ -5,7 +5,7 @@ import { render } from 'vitest-browser-react';
 import { usePasteImage } from '../hooks/usePasteImage';
 import { FileDropZone } from './FileDropZone';
 import { HiddenFileInput } from './HiddenFileInput';
-import { UploadPrompt } from './UploadPrompt';
+import { UploadPrompt } from '../tools/UploadPrompt';
 
 /** The empty state of a single-image tool, composed as the background remover's page composes it. */
 function UploadArea({ onFile, enabled = true }: { onFile(file: File): void; enabled?: boolean }) {

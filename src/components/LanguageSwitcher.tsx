@@ -4,7 +4,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, LANGUAGE_NAMES, isLanguage } from '../../engine/spec/locales';
 import { switchLanguagePath } from '../../engine/site/localePath';
-import { useLang } from '../app/useLang';
+import { useLang } from '../hooks/useLang';
 
 export function LanguageSwitcher() {
   const { t } = useTranslation();

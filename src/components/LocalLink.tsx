@@ -1,6 +1,6 @@
 /** A router link whose `to` is an app path; the current language prefix is added. */
 import { Link, NavLink, type LinkProps, type NavLinkProps } from 'react-router-dom';
-import { useLocalize } from '../app/useLang';
+import { useLocalize } from '../hooks/useLang';
 
 export function LocalLink({ to, ...props }: Omit<LinkProps, 'to'> & { to: string }) {
   return <Link to={useLocalize()(to)} {...props} />;

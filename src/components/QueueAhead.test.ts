@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { inLanguage } from '../../tests/helpers/renderMarkup';
 import { StageProgress } from '../pages/tools/extender/StageProgress';
-import { TaskProgress } from './TaskProgress';
+import { TaskProgress } from '../tools/TaskProgress';
 
 describe('queue position on the task progress (issue 29)', () => {
   it('says how many jobs are ahead while the task waits, in the page language', async () => {

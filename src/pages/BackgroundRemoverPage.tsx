@@ -4,14 +4,14 @@
  */
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { createCutoutProject } from '../editor/persistence/cutoutProject';
+import { createCutoutProject } from '../tools/cutoutProject';
 import { CompareSlider } from '../components/CompareSlider';
 import { FileDropZone } from '../components/FileDropZone';
 import { HowItWorks } from '../components/HowItWorks';
-import { ResultActions } from '../components/ResultActions';
-import { TaskProgress } from '../components/TaskProgress';
+import { ResultActions } from '../tools/ResultActions';
+import { TaskProgress } from '../tools/TaskProgress';
 import { useToast } from '../components/ToastContext';
-import { UploadPrompt } from '../components/UploadPrompt';
+import { UploadPrompt } from '../tools/UploadPrompt';
 import { useKey } from '../hooks/useKey';
 import { usePasteImage } from '../hooks/usePasteImage';
 import { usePreventFileNavigation } from '../hooks/usePreventFileNavigation';

@@ -5,7 +5,7 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { useLocalize } from '../app/useLang';
+import { useLocalize } from '../hooks/useLang';
 import { useToast } from '../components/ToastContext';
 import { LocalLink } from '../components/LocalLink';
 import { HiddenFileInput } from '../editor/shell/actions/HiddenFileInput';

@@ -6,7 +6,7 @@ import { lazy, Suspense, type ComponentType } from 'react';
 import type { AppRoute } from '../../engine/site/routes';
 import { BATCH_TOOLS, BATCH_TOOL_IDS, type BatchToolId } from '../../engine/spec/batch';
 import { HomePage } from './HomePage';
-import { NotFoundPage } from './NotFoundPage';
+import { NotFoundPage } from '../site/pages/NotFoundPage';
 import { PlaceholderPage } from './PlaceholderPage';
 
 /** A page component loaded on first use (its own chunk). */

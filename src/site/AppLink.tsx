@@ -1,6 +1,6 @@
 /** "Get the mobile app": the SPEC §1 rule (new tab, App Store on iOS, Play Store with the language elsewhere). */
 import { useTranslation } from 'react-i18next';
-import { useLang } from '../app/useLang';
+import { useLang } from '../hooks/useLang';
 import { appLinkFor, configuredStoreUrls } from './mobileAppLink';
 
 export function AppLink() {

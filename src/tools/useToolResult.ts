@@ -6,10 +6,10 @@ import { useEffect, useEffectEvent } from 'react';
 import { ResultCode } from '../../engine/spec/errors';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { useLocalize } from '../app/useLang';
+import { useLocalize } from '../hooks/useLang';
 import { useToast } from '../components/ToastContext';
-import { createPhotoProject } from '../editor/persistence/cutoutProject';
-import { safeFileStem } from '../editor/persistence/downloadName';
+import { createPhotoProject } from './cutoutProject';
+import { safeFileStem } from './downloadName';
 import { LIMIT_PARAMS } from './checkImageFile';
 import type { ImageTaskPhase } from './useImageTask';
 

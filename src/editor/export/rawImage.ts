@@ -6,7 +6,7 @@
 import { fetchFile } from '../../api/http';
 import type { Editor } from '../../../engine/Editor';
 import { assetIdFromUri } from '../../../engine/assets/AssetStore';
-import { resultFileName } from '../persistence/downloadName';
+import { resultFileName } from '../../tools/downloadName';
 
 const EXTENSIONS: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp', 'image/gif': 'gif', 'image/svg+xml': 'svg' };
 

@@ -9,7 +9,7 @@ import { exportProjectZip, importProjectZip } from '../../../engine/io/projectZi
 import { createProjectId } from '../../../engine/doc/projectIds';
 import { createProject, uploadProjectAsset } from '../../api/projectsApi';
 import { saveBlob } from '../../tools/exportImage';
-import { projectZipName } from './downloadName';
+import { projectZipName } from '../../tools/downloadName';
 import { dropPendingAsset, keepPendingAsset } from './pendingAssets';
 
 /** Downloads the open project as `<name>.zip`; every image it uses must be in the store (loaded). */

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { ProjectParseError } from '../../../engine/doc/parseProject';
-import { useLocalize } from '../../app/useLang';
+import { useLocalize } from '../../hooks/useLang';
 import { useToast } from '../../components/ToastContext';
 import { importZipAsNewProject } from '../persistence/zipActions';
 

@@ -5,7 +5,7 @@ import { useAccount } from '../../account/AccountContext';
 import { EmailCodeForm } from '../../account/EmailCodeForm';
 import { ProviderButtons } from '../../account/ProviderButtons';
 import { loginErrorKey } from '../../account/EmailCodeForm';
-import { useLang } from '../../app/useLang';
+import { useLang } from '../../hooks/useLang';
 import { LocalLink } from '../../components/LocalLink';
 
 export function LoginPage({ mode }: { mode: 'log-in' | 'sign-up' }) {

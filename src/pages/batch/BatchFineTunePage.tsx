@@ -11,11 +11,11 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { uploadFiles } from '../../api/apiClient';
 import { getBatch, replaceItemResult } from '../../api/batchApi';
-import { useLocalize } from '../../app/useLang';
+import { useLocalize } from '../../hooks/useLang';
 import { useToast } from '../../components/ToastContext';
 import { useEditor } from '../../editor/EditorContext';
 import { exportProject } from '../../editor/export/renderExport';
-import { createCutoutProject, createPhotoProject } from '../../editor/persistence/cutoutProject';
+import { createCutoutProject, createPhotoProject } from '../../tools/cutoutProject';
 import { EditorRoute } from '../../editor/shell/EditorRoute';
 import './BatchPage.css';
 

@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { BATCH_TOOLS, type BatchToolId } from '../../../engine/spec/batch';
 import { BATCH_MAX_PHOTOS } from '../../../machines/batch.machine';
-import { useLang, useLocalize } from '../../app/useLang';
+import { useLang, useLocalize } from '../../hooks/useLang';
 import { useToast } from '../../components/ToastContext';
 import { useKey } from '../../hooks/useKey';
 import { usePreventFileNavigation } from '../../hooks/usePreventFileNavigation';

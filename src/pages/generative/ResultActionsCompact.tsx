@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '../../components/ToastContext';
-import { resultFileName } from '../../editor/persistence/downloadName';
+import { resultFileName } from '../../tools/downloadName';
 import { downloadResult, type ExportFormat } from '../../tools/exportImage';
 
 /** `original`: what the download is named after (the photo's file name, or the prompt's first words). */

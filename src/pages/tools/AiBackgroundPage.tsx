@@ -14,7 +14,7 @@ import { useProductLabel } from '../../tools/product/useProductLabel';
 import { HowItWorks } from '../../components/HowItWorks';
 import { ChangeBgWorkspace } from './changebg/ChangeBgWorkspace';
 import { CostNote } from './changebg/CostNote';
-import { LibraryGrid } from './changebg/LibraryGrid';
+import { LibraryGrid } from '../../tools/backgroundLibrary/LibraryGrid';
 import { DEFAULT_OPTIONS } from './changebg/options';
 import { SubjectControls } from './changebg/SubjectControls';
 import { useChangeBackground } from './changebg/useChangeBackground';

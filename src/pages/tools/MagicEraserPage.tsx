@@ -13,10 +13,10 @@ import { HowItWorks } from '../../components/HowItWorks';
 import { MaskBrushCanvas } from '../../components/mask/MaskBrushCanvas';
 import { tapsOf, type Point, type StrokeOp } from '../../components/mask/strokeHistory';
 import { useMaskHistory } from '../../components/mask/useMaskHistory';
-import { ResultActions } from '../../components/ResultActions';
-import { TaskProgress } from '../../components/TaskProgress';
+import { ResultActions } from '../../tools/ResultActions';
+import { TaskProgress } from '../../tools/TaskProgress';
 import { useToast } from '../../components/ToastContext';
-import { UploadPrompt } from '../../components/UploadPrompt';
+import { UploadPrompt } from '../../tools/UploadPrompt';
 import { useKey } from '../../hooks/useKey';
 import { usePasteImage } from '../../hooks/usePasteImage';
 import { usePreventFileNavigation } from '../../hooks/usePreventFileNavigation';
@@ -25,10 +25,10 @@ import { useImageTask, type ImageTaskPhase } from '../../tools/useImageTask';
 import { FILL_QUALITIES } from '../../../engine/spec/tasks';
 import { EraserToolbar } from './eraser/EraserToolbar';
 import { ModeTabs } from './eraser/ModeTabs';
-import { detectMask, EraserCallError, previewFill, uploadOne } from './eraser/eraserApi';
+import { detectMask, EraserCallError, previewFill, uploadOne } from '../../tools/eraser/eraserApi';
 import {
   defaultBrushSize, eraseBlocker, eraseParams, modeInfo, type DetectKind, type EraseQuality, type EraserMode, type EraserTool,
-} from './eraser/eraserModes';
+} from '../../tools/eraser/eraserModes';
 import { SelectStatusLine } from './eraser/SelectStatusLine';
 import { useObjectSelection } from './eraser/useObjectSelection';
 import { usePhoto } from './eraser/usePhoto';

@@ -11,7 +11,7 @@ import { HiddenFileInput } from '../../components/HiddenFileInput';
 import { HowItWorks } from '../../components/HowItWorks';
 import { TaskFailedPanel } from '../../components/TaskFailedPanel';
 import { useToast } from '../../components/ToastContext';
-import { UploadPrompt } from '../../components/UploadPrompt';
+import { UploadPrompt } from '../../tools/UploadPrompt';
 import { useKey } from '../../hooks/useKey';
 import { usePasteImage } from '../../hooks/usePasteImage';
 import { usePreventFileNavigation } from '../../hooks/usePreventFileNavigation';

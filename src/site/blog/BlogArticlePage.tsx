@@ -1,7 +1,7 @@
 /** One how-to article, with a link to the tool it explains. */
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLang } from '../../app/useLang';
+import { useLang } from '../../hooks/useLang';
 import { LocalLink } from '../../components/LocalLink';
 import { ArticleBody } from './ArticleBody';
 import { loadArticle, type LoadedArticle } from './articles';

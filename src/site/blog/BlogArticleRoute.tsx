@@ -1,7 +1,7 @@
 /** /blog/<slug>: the article page chunk, loaded on demand; an unknown slug shows the 404 page. */
 import { lazy, Suspense } from 'react';
 import { useParams } from 'react-router-dom';
-import { NotFoundPage } from '../../pages/NotFoundPage';
+import { NotFoundPage } from '../pages/NotFoundPage';
 import { hasArticle } from './articles';
 
 const BlogArticlePage = lazy(async () => ({ default: (await import('./BlogArticlePage')).BlogArticlePage }));

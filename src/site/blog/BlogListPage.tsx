@@ -1,7 +1,7 @@
 /** /blog: every article, newest first, with its cover image and summary. */
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLang } from '../../app/useLang';
+import { useLang } from '../../hooks/useLang';
 import { LocalLink } from '../../components/LocalLink';
 import { loadAllArticles, type LoadedArticle } from './articles';
 

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { createProject as storeProject } from '../../api/projectsApi';
-import { useLocalize } from '../../app/useLang';
+import { useLocalize } from '../../hooks/useLang';
 import { useToast } from '../../components/ToastContext';
 import { buildTemplateProject } from './buildTemplateProject';
 import { DESIGN_TEMPLATES, TEMPLATE_CATEGORIES, type DesignTemplate, type TemplateCategory } from './designTemplates';

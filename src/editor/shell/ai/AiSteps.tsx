@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import type { Layer } from '../../../../engine/doc/types';
 import { ENHANCE_DEFAULTS } from '../../../../engine/spec/enhance';
 import { EXTEND_RATIOS } from '../../../../engine/spec/tasks';
-import { LibraryGrid } from '../../../pages/tools/changebg/LibraryGrid';
+import { LibraryGrid } from '../../../tools/backgroundLibrary/LibraryGrid';
 import { Icon } from '../Icon';
 import { ProductStep } from './ProductStep';
 import { AiBackgroundControls } from './AiBackgroundControls';

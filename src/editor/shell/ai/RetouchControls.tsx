@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import type { Layer } from '../../../../engine/doc/types';
 import { ResultCode } from '../../../../engine/spec/errors';
 import { useToast } from '../../../components/ToastContext';
-import { EraserCallError, uploadOne } from '../../../pages/tools/eraser/eraserApi';
+import { EraserCallError, uploadOne } from '../../../tools/eraser/eraserApi';
 import { errorKeyFor } from '../../../tools/errorKeys';
 import { cancelMask, maskStore, setBrush, startMask, takeRetouchArea } from '../../canvas/mask/maskStore';
 import { useEditor } from '../../EditorContext';

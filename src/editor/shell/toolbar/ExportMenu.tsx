@@ -4,7 +4,7 @@
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { designFileName } from '../../persistence/downloadName';
+import { designFileName } from '../../../tools/downloadName';
 import type { ExportFormat } from '../../../../engine/spec/kinds';
 import { useToast } from '../../../components/ToastContext';
 import { saveBlob } from '../../../tools/exportImage';
@@ -18,7 +18,7 @@ import { deleteLayers } from '../../../../engine/commands';
 import { proItemsOf, type ProItem } from '../../../../engine/doc/proItems';
 import { ProItemsDialog } from '../../../account/ProItemsDialog';
 import { accountApi } from '../../../api/accountApi';
-import { useLang } from '../../../app/useLang';
+import { useLang } from '../../../hooks/useLang';
 
 type Job = ExportFormat | 'zip' | 'raw';
 

@@ -4,7 +4,7 @@ import { BG_TYPES, type BgType } from '../../../../engine/backgrounds/params';
 import { ColorPanel } from './ColorPanel';
 import { GradientPanel } from './GradientPanel';
 import { ImagePanel } from './ImagePanel';
-import { LibraryGrid } from './LibraryGrid';
+import { LibraryGrid } from '../../../tools/backgroundLibrary/LibraryGrid';
 import type { ChangeBgOptions } from './options';
 
 interface Props {

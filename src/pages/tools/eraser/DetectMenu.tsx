@@ -2,7 +2,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../../editor/shell/Icon';
-import { DETECT_KINDS, type DetectKind } from './eraserModes';
+import { DETECT_KINDS, type DetectKind } from '../../../tools/eraser/eraserModes';
 
 interface Props {
   onDetect(kind: DetectKind): void;

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { StrokeOp } from '../../../components/mask/strokeHistory';
 import { Icon } from '../../../editor/shell/Icon';
 import { DetectMenu } from './DetectMenu';
-import { BRUSH_MAX, BRUSH_MIN, type DetectKind } from './eraserModes';
+import { BRUSH_MAX, BRUSH_MIN, type DetectKind } from '../../../tools/eraser/eraserModes';
 import { ToolPicker, type ToolPickerProps } from './ToolPicker';
 
 export interface EraserToolbarProps {

@@ -1,6 +1,6 @@
 /** Erase objects / Remove text & watermarks / Remove scratches: picks the task that "Erase" runs. */
 import { useTranslation } from 'react-i18next';
-import { ERASER_MODES, type EraserMode } from './eraserModes';
+import { ERASER_MODES, type EraserMode } from '../../../tools/eraser/eraserModes';
 
 export function ModeTabs({ mode, onMode, disabled }: { mode: EraserMode; onMode(mode: EraserMode): void; disabled: boolean }) {
   const { t } = useTranslation();

@@ -5,7 +5,7 @@
  */
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../../editor/shell/Icon';
-import type { EraserTool } from './eraserModes';
+import type { EraserTool } from '../../../tools/eraser/eraserModes';
 
 export interface ToolPickerProps {
   tool: EraserTool;

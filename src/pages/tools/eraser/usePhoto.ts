@@ -4,7 +4,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { TaskType } from '../../../../engine/spec/taskTypes';
-import { uploadOne } from './eraserApi';
+import { uploadOne } from '../../../tools/eraser/eraserApi';
 
 export interface Photo {
   file: File;

@@ -1,6 +1,6 @@
 /** The eraser's tool keys: B picks the brush, S "Select object" (not while typing, not with a modifier). */
 import { useEffect, useEffectEvent } from 'react';
-import type { EraserTool } from './eraserModes';
+import type { EraserTool } from '../../../tools/eraser/eraserModes';
 
 const KEYS: Readonly<Record<string, EraserTool>> = { b: 'brush', s: 'select' };
 

@@ -2,7 +2,7 @@
 import { useTranslation } from 'react-i18next';
 import { resetConsent } from '../site/consent/consent';
 import { AppLink } from '../site/AppLink';
-import { LocalLink } from './LocalLink';
+import { LocalLink } from '../components/LocalLink';
 import { useBilling } from '../account/billingMode';
 
 const PRODUCT_LINKS = [

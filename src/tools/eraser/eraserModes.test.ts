@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TASK_TYPES } from '../../../../engine/spec/taskTypes';
+import { TASK_TYPES } from '../../../engine/spec/taskTypes';
 import { BRUSH_MAX, BRUSH_MIN, ERASER_MODES, defaultBrushSize, eraseBlocker, eraseParams, modeInfo } from './eraserModes';
 
 describe('eraser modes', () => {

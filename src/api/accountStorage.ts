@@ -5,7 +5,7 @@ import type { StoredAccount } from '../../machines/login.machine';
 
 /** Local storage keys of SPEC §3: account info and auth token. */
 import { ACCOUNT_INFO_KEY, AUTH_TOKEN_KEY } from '../../engine/spec/storageKeys';
-import { postSessionCookie } from '../api/sessionApi';
+import { postSessionCookie } from './sessionApi';
 
 export { ACCOUNT_INFO_KEY, AUTH_TOKEN_KEY };
 /** The encrypted account cookie (SPEC §3/§9: fixed app-wide passphrase, 365 days by default). */

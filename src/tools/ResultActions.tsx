@@ -1,9 +1,9 @@
 /** Download PNG / Download JPG / New image, under a finished result. */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { downloadResult, type ExportFormat } from '../tools/exportImage';
-import { resultFileName } from '../editor/persistence/downloadName';
-import { useToast } from './ToastContext';
+import { downloadResult, type ExportFormat } from './exportImage';
+import { resultFileName } from './downloadName';
+import { useToast } from '../components/ToastContext';
 
 interface Props {
   resultBlob: Blob | null;

@@ -1,7 +1,7 @@
 /** The empty state of a single-image tool: upload button, drop and paste hints, accepted formats. */
 import { useTranslation } from 'react-i18next';
 import { useTouchScreen } from '../hooks/useTouchScreen';
-import { LIMIT_PARAMS } from '../tools/checkImageFile';
+import { LIMIT_PARAMS } from './checkImageFile';
 
 const isApple = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.userAgent);
 

@@ -1,7 +1,7 @@
 /** Progress of a running task: stage label, percentage, bar, and a Cancel button (Escape does the same). */
 import { useTranslation } from 'react-i18next';
-import type { ImageTaskPhase } from '../tools/useImageTask';
-import { QueueAhead } from './QueueAhead';
+import type { ImageTaskPhase } from './useImageTask';
+import { QueueAhead } from '../components/QueueAhead';
 
 interface Props {
   phase: ImageTaskPhase;

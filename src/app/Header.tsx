@@ -8,10 +8,10 @@ import { useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { HeaderAccount } from '../account/HeaderAccount';
 import { useBilling } from '../account/billingMode';
-import { LanguageSwitcher } from './LanguageSwitcher';
-import { LocalNavLink } from './LocalLink';
-import { Logo } from './Logo';
-import { ToolsMenu } from './ToolsMenu';
+import { LanguageSwitcher } from '../components/LanguageSwitcher';
+import { LocalNavLink } from '../components/LocalLink';
+import { Logo } from '../components/Logo';
+import { ToolsMenu } from '../components/ToolsMenu';
 
 const NAV_ITEMS = [
   { path: '/create', key: 'site.nav.create', testId: 'nav.create' },

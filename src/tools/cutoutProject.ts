@@ -6,10 +6,10 @@
  * - A finished photo (enhanced, blurred, erased, extended, new background) makes a design project
  *   (PROJ_…) on white, listed at /project.
  */
-import { assetUri, hashBlob } from '../../../engine/assets/AssetStore';
-import { createImageLayer, createProject } from '../../../engine/doc/factories';
-import type { ProjectType } from '../../../engine/doc/types';
-import { createProject as storeProject, uploadProjectAsset, uploadThumbnail } from '../../api/projectsApi';
+import { assetUri, hashBlob } from '../../engine/assets/AssetStore';
+import { createImageLayer, createProject } from '../../engine/doc/factories';
+import type { ProjectType } from '../../engine/doc/types';
+import { createProject as storeProject, uploadProjectAsset, uploadThumbnail } from '../api/projectsApi';
 
 async function createResultProject(result: Blob, name: string, type: ProjectType, background: string): Promise<string> {
   const bitmap = await createImageBitmap(result);

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { BACKGROUND_REMOVER_PATH } from '../../engine/site/routes';
-import { LocalLink } from '../components/LocalLink';
+import { BACKGROUND_REMOVER_PATH } from '../../../engine/site/routes';
+import { LocalLink } from '../../components/LocalLink';
 
 /** Rendered for /404 and, in place, for any path the route table does not know. */
 export function NotFoundPage() {

@@ -2,13 +2,13 @@
  * The magic eraser's three modes. Each picks the task that runs on "Erase", the detector offered first and a
  * brush size that suits what is painted (objects are big, scratches thin).
  */
-import type { TaskType } from '../../../../engine/spec/taskTypes';
+import type { TaskType } from '../../../engine/spec/taskTypes';
 
 export type EraserMode = 'objects' | 'text' | 'scratches';
 export type DetectKind = 'subject' | 'text' | 'scratches';
 /** What a press on the photo does: paint with the brush, or tap a thing to select it (objects mode only). */
 export type EraserTool = 'brush' | 'select';
-import type { FillQuality } from '../../../../engine/spec/tasks';
+import type { FillQuality } from '../../../engine/spec/tasks';
 
 /** The fill quality of the task table (engine/spec/tasks). */
 export type EraseQuality = FillQuality;

@@ -1,7 +1,7 @@
 /** Loads the background library catalogue (`GET /api/backgrounds`) once per page session. */
 import { useCallback, useEffect, useState } from 'react';
-import { ResultCode } from '../../../../engine/spec/errors';
-import { getJson } from '../../../api/http';
+import { ResultCode } from '../../../engine/spec/errors';
+import { getJson } from '../../api/http';
 
 export interface LibraryItem {
   id: string;

@@ -3,11 +3,11 @@
  * detector for a mask suggestion, and the quick Telea preview. Failures throw EraserCallError with the
  * server's result code and message, so the page can toast them.
  */
-import { ResultCode } from '../../../../engine/spec/errors';
-import type { TaskType } from '../../../../engine/spec/taskTypes';
-import type { Envelope } from '../../../../machines/taskFlow.types';
-import { uploadFiles } from '../../../api/apiClient';
-import { postJsonRaw } from '../../../api/http';
+import { ResultCode } from '../../../engine/spec/errors';
+import type { TaskType } from '../../../engine/spec/taskTypes';
+import type { Envelope } from '../../../machines/taskFlow.types';
+import { uploadFiles } from '../../api/apiClient';
+import { postJsonRaw } from '../../api/http';
 import { DETECT_PATHS, type DetectKind } from './eraserModes';
 
 export class EraserCallError extends Error {

@@ -5,6 +5,8 @@
  * as build/server/heavy/heavyThread.js. A module run by URL that is missing here fails its test
  * (threadModules.test.ts), not a user's request.
  */
+import { COMPILED_SERVER } from '../config/compiledServer';
+
 export const THREAD_MODULES = [
   'heavy/warmUp.ts',
   'models/subjectMask.ts',
@@ -16,8 +18,6 @@ export const THREAD_MODULES = [
   'processors/index.ts',
 ] as const;
 
-/** True in the compiled server: the build defines this variable (scripts/build-server.mjs). */
-const COMPILED = process.env.LUMACUT_SERVER_BUILD === '1';
 
 const SOURCE_DIR = '/server/src/';
 const BUILD_DIR = '/build/server/';
@@ -32,11 +32,11 @@ export function compiledUrl(sourceUrl: URL): URL {
 
 /** The module a thread imports for `moduleUrl`: the source under tsx, its compiled entry in the compiled server. */
 export function threadModuleUrl(moduleUrl: URL): URL {
-  return COMPILED ? compiledUrl(moduleUrl) : moduleUrl;
+  return COMPILED_SERVER ? compiledUrl(moduleUrl) : moduleUrl;
 }
 
 /** The entry of a heavy-work thread: thread.mjs (registers tsx, then loads heavyThread.ts) or the compiled thread. */
 export function threadEntryUrl(): URL {
   const source = new URL('./heavyThread.ts', import.meta.url);
-  return COMPILED ? compiledUrl(source) : new URL('./thread.mjs', import.meta.url);
+  return COMPILED_SERVER ? compiledUrl(source) : new URL('./thread.mjs', import.meta.url);
 }

@@ -5,7 +5,7 @@
 // too, so the event loop only copies finished rows. Plain JavaScript so it loads the same way
 // under node, tsx and vitest.
 //
-// Message in:  { id, type: 'load' | 'tile', modelPath, sessionOptions (server/src/models/ortSession.ts), and for 'tile':
+// Message in:  { id, type: 'tile', modelPath, sessionOptions (server/src/models/ortSession.ts),
 //                rgb: Uint8Array (interleaved RGB, width×height), width, height,
 //                outScale: 1|2|4, blend: 0..1, keep: { x, y, w, h } (input px of the region to return) }
 // Message out: { id, rgb: Uint8Array (interleaved RGB, keep.w·outScale × keep.h·outScale) } or { id, error }
@@ -92,13 +92,13 @@ async function runTile(session, msg) {
 }
 
 async function handle(msg) {
-  const session = await sessionFor(msg.modelPath, msg.sessionOptions);
-  return msg.type === 'load' ? null : runTile(session, msg);
+  if (msg.type !== 'tile') throw new Error(`unknown message type ${msg.type}`);
+  return runTile(await sessionFor(msg.modelPath, msg.sessionOptions), msg);
 }
 
 parentPort.on('message', (msg) => {
   handle(msg).then(
-    (rgb) => parentPort.postMessage({ id: msg.id, rgb }, rgb ? [rgb.buffer] : []),
+    (rgb) => parentPort.postMessage({ id: msg.id, rgb }, [rgb.buffer]),
     (err) => parentPort.postMessage({ id: msg.id, error: err instanceof Error ? err.message : String(err) }),
   );
 });

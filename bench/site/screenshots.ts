@@ -11,7 +11,7 @@
  * left on a Chinese page (Latin words outside product names).
  *
  * Needs a running server with the production build (npx vite build first):
- *   PORT=5405 DATA_DIR=.screens-data node --import tsx server/src/main.ts &
+ *   node scripts/build-server.mjs && PORT=5405 DATA_DIR=.screens-data node build/server/main.js &
  *   node --import tsx bench/site/screenshots.ts [http://127.0.0.1:5405] [--only=/help,/tools]
  */
 import { mkdirSync } from 'node:fs';

@@ -1,7 +1,7 @@
 /**
  * Every table of the server, in one list: the core's (db/migrations.ts) and each feature's, which keeps its SQL in
  * its own folder. A new feature table is a migration there and one line here. Versions are unique and released
- * ones never change (schema.test.ts); they run in version order.
+ * ones never change (schema.test.ts); the runner applies them in version order.
  */
 import { API_KEYS_MIGRATION, PURCHASE_CHECKS_MIGRATION } from './apiKeys/schema';
 import { ACCOUNTS_MIGRATION, COMMERCE_MIGRATION, CREDITS_MIGRATION, LEDGER_REQUESTER_MIGRATION, LOGIN_GUESSES_MIGRATION, OIDC_HANDOFF_MIGRATION, OIDC_MIGRATION, PERSON_KEY_MIGRATION } from './accounts/schema';
@@ -36,7 +36,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 300, name: 'OpenID sign-in: one-time hand-off codes bound to the browser', sql: OIDC_HANDOFF_MIGRATION },
   { version: 301, name: 'email sign-in: wrong codes counted per code and per client, not per address', sql: LOGIN_GUESSES_MIGRATION },
   { version: 302, name: 'accounts: the person behind an address (free allowance and gift once per person)', sql: PERSON_KEY_MIGRATION },
-].sort((a, b) => a.version - b.version);
+];
 
 /** Brings `db` to the current schema (start-up, tests). Returns how many migrations ran. */
 export function migrate(db: Database): Promise<number> {

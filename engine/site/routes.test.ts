@@ -1,8 +1,14 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { BATCH_TOOLS, BATCH_TOOL_IDS, type BatchToolId } from '../spec/batch';
 import { MESSAGES } from '../../locales';
 import { flatten } from '../../locales/localeRules';
 import { splitLocalePath } from './localePath';
 import { BACKGROUND_REMOVER_PATH, ROUTES, TOOL_GROUPS, findRoute } from './routes';
+
+const SRC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../src');
 
 /** Every path of SPEC §2 (the product-photography landings named by their backgrounds). */
 const SPEC_PATHS = [
@@ -57,11 +63,27 @@ describe('route table', () => {
   });
 
   it('renders the real pages for home, tools, 404 and the background remover', () => {
-    expect(findRoute('/')?.kind).toBe('home');
-    expect(findRoute('/tools')?.kind).toBe('toolsIndex');
-    expect(findRoute('/404')?.kind).toBe('notFound');
-    expect(findRoute(BACKGROUND_REMOVER_PATH)?.kind).toBe('backgroundRemover');
+    expect(findRoute('/')?.page).toBe('pages/HomePage');
+    expect(findRoute('/tools')?.page).toBe('pages/ToolsPage');
+    expect(findRoute('/404')?.page).toBe('site/pages/NotFoundPage');
+    expect(findRoute(BACKGROUND_REMOVER_PATH)?.page).toBe('pages/BackgroundRemoverPage');
     expect(findRoute('/no-such-page')).toBeUndefined();
+  });
+
+  it('names for every route a page file that exports a component of its name', () => {
+    for (const route of ROUTES) {
+      const file = path.join(SRC, `${route.page}.tsx`);
+      expect(existsSync(file), `${route.path}: src/${route.page}.tsx`).toBe(true);
+      expect(route.page, route.path).toMatch(/Page$/);
+      const name = route.page.slice(route.page.lastIndexOf('/') + 1);
+      expect(readFileSync(file, 'utf8'), `${route.path}: export ${name}`).toMatch(new RegExp(`export (function|const) ${name}\\b`));
+    }
+  });
+
+  it('gives each bulk tool page the tool whose path it is', () => {
+    const bulk = ROUTES.filter((route) => route.page === 'pages/batch/BatchToolPage');
+    expect(bulk.map((route) => route.pageProps?.tool).sort()).toEqual([...BATCH_TOOL_IDS].sort());
+    for (const route of bulk) expect(BATCH_TOOLS[route.pageProps?.tool as BatchToolId].path).toBe(route.path);
   });
 
   it('lists tools only in known groups, and features only listed tools', () => {

@@ -4,16 +4,6 @@
  * (see localePath.ts); paths here are written without it.
  */
 
-/** Which React page renders the route. Everything not built yet is a placeholder. */
-export type PageKind = 'home' | 'toolsIndex' | 'backgroundRemover' | 'notFound' | 'placeholder' | 'create' | 'editor' | 'projects' | 'cutouts' | 'aiImageGenerator' | 'adminStats'
-  | 'photoEnhancer' | 'backgroundChanger' | 'productWhite' | 'productGreen' | 'productBlue' | 'aiBackground'
-  | 'blurBackground' | 'imageExtender' | 'magicEraser' | 'textExtractor' | 'idPhotoMaker' | 'idPhotoEdit'
-  | 'pricing' | 'order' | 'account' | 'logIn' | 'signUp'
-  | 'help' | 'about' | 'privacyPolicy' | 'termsOfUse' | 'cookiesPolicy' | 'blog' | 'template'
-  | 'aiImageGeneratorCreate' | 'imageToImage' | 'imageToImageCreate' | 'aiReplace' | 'aiClothesChanger' | 'aiVirtualTryOn'
-  | 'backgroundReplacer' | 'colorize'
-  | 'batchHub' | 'batchTool' | 'batchFineTune';
-
 /** Sections of SPEC §2; the tool sections also group the cards on /tools. */
 export type RouteGroup =
   | 'general' | 'policy' | 'editor'
@@ -26,7 +16,14 @@ export interface AppRoute {
   titleKey: string;
   /** i18n key of a one-sentence description of what the page does. */
   descriptionKey: string;
-  kind: PageKind;
+  /**
+   * The page component, by its module under `src/` without the extension: `pages/tools/MagicEraserPage` is
+   * the `MagicEraserPage` export of `src/pages/tools/MagicEraserPage.tsx`. `src/pages/PageForRoute.tsx`
+   * finds it by this name (each `*Page.tsx` file under `src/` is a page chunk), so a new page is its file plus this row.
+   */
+  page: string;
+  /** Fixed props for the page component, for one component behind several routes (a variant, a mode). */
+  pageProps?: Readonly<Record<string, string>>;
   group: RouteGroup;
   /** Shown as a card on /tools (and on home when also `featured`). */
   listed: boolean;
@@ -35,83 +32,98 @@ export interface AppRoute {
   query?: 'pid';
 }
 
-type Options = Partial<Pick<AppRoute, 'kind' | 'listed' | 'featured' | 'query'>>;
+type Options = Partial<Pick<AppRoute, 'listed' | 'featured' | 'query' | 'pageProps'>>;
+
+/** The page of a route nobody has built yet: its title, description and a "coming soon" badge. */
+export const PLACEHOLDER_PAGE = 'pages/PlaceholderPage';
+
+/** The canvas editor's page, which fills the window (no cookie banner above it). */
+export const EDITOR_PAGE = 'editor/EditorPage';
 
 /** A general page: keys under `pages.<id>`. */
-function page(path: string, id: string, group: RouteGroup, options: Options = {}): AppRoute {
+function sitePage(path: string, id: string, group: RouteGroup, page: string, options: Options = {}): AppRoute {
   return {
     path, titleKey: `pages.${id}.title`, descriptionKey: `pages.${id}.description`,
-    kind: 'placeholder', group, listed: false, featured: false, ...options,
+    page, group, listed: false, featured: false, ...options,
   };
 }
 
-/** A tool page: keys under `tools.<id>`; listed on /tools unless told otherwise. */
-function tool(path: string, id: string, group: RouteGroup, options: Options = {}): AppRoute {
+/**
+ * A tool page: keys under `tools.<id>` (or, with `keys`, under `<keys>.title` / `<keys>.description`, for a
+ * tool whose strings live in its own locale section); listed on /tools unless told otherwise.
+ */
+function tool(path: string, id: string, group: RouteGroup, page: string, options: Options & { keys?: string } = {}): AppRoute {
+  const { keys = `tools.${id}`, ...rest } = options;
   return {
-    path, titleKey: `tools.${id}.title`, descriptionKey: `tools.${id}.description`,
-    kind: 'placeholder', group, listed: true, featured: false, ...options,
+    path, titleKey: `${keys}.title`, descriptionKey: `${keys}.description`,
+    page, group, listed: true, featured: false, ...rest,
   };
 }
 
+/**
+ * Every page of the app. A row is the whole registration of a page: its path, its strings, its component,
+ * its place in the navigation (group, listed on /tools, featured on home). The server answers 404 for any
+ * path not here (server/src/routes/knownWebPath.ts).
+ */
 export const ROUTES: readonly AppRoute[] = [
-  page('/', 'home', 'general', { kind: 'home' }),
-  page('/tools', 'tools', 'general', { kind: 'toolsIndex' }),
-  page('/pricing', 'pricing', 'general', { kind: 'pricing' }),
-  page('/order', 'order', 'general', { kind: 'order' }),
-  page('/account', 'account', 'general', { kind: 'account' }),
-  page('/log-in', 'logIn', 'general', { kind: 'logIn' }),
-  page('/sign-up', 'signUp', 'general', { kind: 'signUp' }),
-  page('/blog', 'blog', 'general', { kind: 'blog' }),
-  page('/template', 'template', 'general', { kind: 'template' }),
-  page('/help', 'help', 'general', { kind: 'help' }),
-  page('/about', 'about', 'general', { kind: 'about' }),
-  page('/404', 'notFound', 'general', { kind: 'notFound' }),
-  page('/admin/stats', 'adminStats', 'general', { kind: 'adminStats' }),
+  sitePage('/', 'home', 'general', 'pages/HomePage'),
+  sitePage('/tools', 'tools', 'general', 'pages/ToolsPage'),
+  sitePage('/pricing', 'pricing', 'general', 'pages/account/PricingPage'),
+  sitePage('/order', 'order', 'general', 'pages/account/OrderPage'),
+  sitePage('/account', 'account', 'general', 'pages/account/AccountPage'),
+  sitePage('/log-in', 'logIn', 'general', 'pages/account/LoginPage', { pageProps: { mode: 'log-in' } }),
+  sitePage('/sign-up', 'signUp', 'general', 'pages/account/LoginPage', { pageProps: { mode: 'sign-up' } }),
+  sitePage('/blog', 'blog', 'general', 'site/blog/BlogListPage'),
+  sitePage('/template', 'template', 'general', 'site/templates/TemplateGalleryPage'),
+  sitePage('/help', 'help', 'general', 'site/pages/HelpPage'),
+  sitePage('/about', 'about', 'general', 'site/pages/AboutPage'),
+  sitePage('/404', 'notFound', 'general', 'site/pages/NotFoundPage'),
+  sitePage('/admin/stats', 'adminStats', 'general', 'pages/AdminStatsPage'),
 
-  page('/privacy-policy', 'privacyPolicy', 'policy', { kind: 'privacyPolicy' }),
-  page('/term-of-use', 'termsOfUse', 'policy', { kind: 'termsOfUse' }),
-  page('/cookies-policy', 'cookiesPolicy', 'policy', { kind: 'cookiesPolicy' }),
+  sitePage('/privacy-policy', 'privacyPolicy', 'policy', 'site/pages/PolicyPage', { pageProps: { policy: 'privacy' } }),
+  sitePage('/term-of-use', 'termsOfUse', 'policy', 'site/pages/PolicyPage', { pageProps: { policy: 'terms' } }),
+  sitePage('/cookies-policy', 'cookiesPolicy', 'policy', 'site/pages/PolicyPage', { pageProps: { policy: 'cookies' } }),
 
-  page('/create', 'create', 'editor', { kind: 'create' }),
-  page('/create/edit', 'createEdit', 'editor', { kind: 'editor', query: 'pid' }),
-  page('/project', 'project', 'editor', { kind: 'projects' }),
-  page('/cutouts', 'cutouts', 'editor', { kind: 'cutouts' }),
+  sitePage('/create', 'create', 'editor', 'pages/CreatePage'),
+  sitePage('/create/edit', 'createEdit', 'editor', EDITOR_PAGE, { query: 'pid' }),
+  sitePage('/project', 'project', 'editor', 'pages/ProjectsPage', { pageProps: { type: 'project' } }),
+  sitePage('/cutouts', 'cutouts', 'editor', 'pages/ProjectsPage', { pageProps: { type: 'cutouts' } }),
 
-  tool('/tools/background-remover', 'backgroundRemover', 'photo', { kind: 'backgroundRemover', featured: true }),
-  tool('/tools/background-changer', 'backgroundChanger', 'photo', { kind: 'backgroundChanger', featured: true }),
-  tool('/tools/photo-enhancer', 'photoEnhancer', 'photo', { kind: 'photoEnhancer', featured: true }),
-  tool('/tools/magic-eraser-with-ai-detection', 'magicEraser', 'photo', { kind: 'magicEraser', featured: true }),
-  tool('/tools/ai-image-extender', 'aiImageExtender', 'photo', { kind: 'imageExtender', featured: true }),
-  tool('/tools/id-photo-maker', 'idPhotoMaker', 'photo', { kind: 'idPhotoMaker', featured: true }),
-  tool('/tools/id-photo-edit', 'idPhotoEdit', 'photo', { kind: 'idPhotoEdit', listed: false, query: 'pid' }),
-  tool('/tools/blur-background', 'blurBackground', 'photo', { kind: 'blurBackground', featured: true }),
+  tool('/tools/background-remover', 'backgroundRemover', 'photo', 'pages/BackgroundRemoverPage', { featured: true }),
+  tool('/tools/background-changer', 'backgroundChanger', 'photo', 'pages/tools/BackgroundChangerPage', { featured: true }),
+  tool('/tools/photo-enhancer', 'photoEnhancer', 'photo', 'pages/tools/PhotoEnhancerPage', { featured: true }),
+  tool('/tools/magic-eraser-with-ai-detection', 'magicEraser', 'photo', 'pages/tools/MagicEraserPage', { featured: true }),
+  tool('/tools/ai-image-extender', 'aiImageExtender', 'photo', 'pages/tools/ImageExtenderPage', { featured: true }),
+  tool('/tools/id-photo-maker', 'idPhotoMaker', 'photo', 'pages/tools/idphoto/IdPhotoMakerPage', { featured: true }),
+  tool('/tools/id-photo-edit', 'idPhotoEdit', 'photo', 'pages/tools/idphoto/IdPhotoEditPage', { listed: false, query: 'pid' }),
+  tool('/tools/blur-background', 'blurBackground', 'photo', 'pages/tools/BlurBackgroundPage', { featured: true }),
   // Text and seal extraction (SPEC §1 names the tool; §2 gives it no path): strings in locales/sections/extract.
-  { ...tool('/tools/text-extractor', 'textExtractor', 'photo', { kind: 'textExtractor' }), titleKey: 'extract.tool.title', descriptionKey: 'extract.tool.description' },
+  tool('/tools/text-extractor', 'textExtractor', 'photo', 'pages/tools/TextExtractorPage', { keys: 'extract.tool' }),
   // Not in SPEC §2: old-photo colourising (SPEC §7 submit feature, task type deoldify), issue 19; strings in sections/genai.
-  { ...tool('/tools/photo-colorizer', 'colorize', 'photo', { kind: 'colorize' }), titleKey: 'genai.colorize.title', descriptionKey: 'genai.colorize.description' },
+  tool('/tools/photo-colorizer', 'colorize', 'photo', 'pages/generative/ColorizePage', { keys: 'genai.colorize' }),
 
-  tool('/product-photography/white-background', 'productWhite', 'productPhotography', { kind: 'productWhite' }),
-  tool('/product-photography/green-background', 'productGreen', 'productPhotography', { kind: 'productGreen' }),
-  tool('/product-photography/blue-background', 'productBlue', 'productPhotography', { kind: 'productBlue' }),
+  tool('/product-photography/white-background', 'productWhite', 'productPhotography', 'pages/tools/ProductBackgroundPage', { pageProps: { variant: 'white' } }),
+  tool('/product-photography/green-background', 'productGreen', 'productPhotography', 'pages/tools/ProductBackgroundPage', { pageProps: { variant: 'green' } }),
+  tool('/product-photography/blue-background', 'productBlue', 'productPhotography', 'pages/tools/ProductBackgroundPage', { pageProps: { variant: 'blue' } }),
 
-  tool('/ai-background', 'aiBackground', 'aiGeneration', { kind: 'aiBackground', featured: true }),
-  tool('/ai-image-generator', 'aiImageGenerator', 'aiGeneration', { kind: 'aiImageGenerator', featured: true }),
-  tool('/ai-image-generator/create', 'aiImageGeneratorCreate', 'aiGeneration', { kind: 'aiImageGeneratorCreate', listed: false }),
-  tool('/image-to-image-ai', 'imageToImage', 'aiGeneration', { kind: 'imageToImage', featured: true }),
-  tool('/image-to-image-ai/create', 'imageToImageCreate', 'aiGeneration', { kind: 'imageToImageCreate', listed: false }),
+  tool('/ai-background', 'aiBackground', 'aiGeneration', 'pages/tools/AiBackgroundPage', { featured: true }),
+  tool('/ai-image-generator', 'aiImageGenerator', 'aiGeneration', 'pages/AiImageGeneratorPage', { featured: true }),
+  tool('/ai-image-generator/create', 'aiImageGeneratorCreate', 'aiGeneration', 'pages/AiImageGeneratorPage', { listed: false, pageProps: { mode: 'textToImage', variant: 'create' } }),
+  tool('/image-to-image-ai', 'imageToImage', 'aiGeneration', 'pages/AiImageGeneratorPage', { featured: true, pageProps: { mode: 'imageToImage' } }),
+  tool('/image-to-image-ai/create', 'imageToImageCreate', 'aiGeneration', 'pages/AiImageGeneratorPage', { listed: false, pageProps: { mode: 'imageToImage', variant: 'create' } }),
 
-  tool('/ai-replace', 'aiReplace', 'aiReplace', { kind: 'aiReplace', listed: false }),
-  tool('/ai-replace/ai-clothes-changer', 'aiClothesChanger', 'aiReplace', { kind: 'aiClothesChanger', featured: true }),
-  tool('/ai-replace/ai-virtual-try-on-product', 'aiVirtualTryOn', 'aiReplace', { kind: 'aiVirtualTryOn' }),
-  tool('/ai-replace/background-replacer', 'backgroundReplacer', 'aiReplace', { kind: 'backgroundReplacer' }),
+  tool('/ai-replace', 'aiReplace', 'aiReplace', 'pages/generative/AiReplaceHubPage', { listed: false }),
+  tool('/ai-replace/ai-clothes-changer', 'aiClothesChanger', 'aiReplace', 'pages/generative/ReplaceToolPage', { featured: true, pageProps: { variant: 'clothes' } }),
+  tool('/ai-replace/ai-virtual-try-on-product', 'aiVirtualTryOn', 'aiReplace', 'pages/generative/ReplaceToolPage', { pageProps: { variant: 'product' } }),
+  tool('/ai-replace/background-replacer', 'backgroundReplacer', 'aiReplace', 'pages/generative/ReplaceToolPage', { pageProps: { variant: 'background' } }),
 
-  tool('/batch', 'batch', 'batch', { kind: 'batchHub', listed: false }),
-  tool('/batch-edit', 'batchEdit', 'batch', { kind: 'batchHub', listed: false }),
-  tool('/batch-edit/bulk-image-enhancer', 'bulkImageEnhancer', 'batch', { kind: 'batchTool' }),
-  tool('/batch-edit/bulk-background-remover', 'bulkBackgroundRemover', 'batch', { kind: 'batchTool', featured: true }),
-  tool('/batch-edit/bulk-background-changer', 'bulkBackgroundChanger', 'batch', { kind: 'batchTool' }),
-  tool('/batch-edit/bulk-image-resizer', 'bulkImageResizer', 'batch', { kind: 'batchTool' }),
-  tool('/batch-edit/edit', 'batchEditEditor', 'batch', { kind: 'batchFineTune', listed: false, query: 'pid' }),
+  tool('/batch', 'batch', 'batch', 'pages/batch/BatchHubPage', { listed: false }),
+  tool('/batch-edit', 'batchEdit', 'batch', 'pages/batch/BatchHubPage', { listed: false }),
+  tool('/batch-edit/bulk-image-enhancer', 'bulkImageEnhancer', 'batch', 'pages/batch/BatchToolPage', { pageProps: { tool: 'enhance' } }),
+  tool('/batch-edit/bulk-background-remover', 'bulkBackgroundRemover', 'batch', 'pages/batch/BatchToolPage', { featured: true, pageProps: { tool: 'removebg' } }),
+  tool('/batch-edit/bulk-background-changer', 'bulkBackgroundChanger', 'batch', 'pages/batch/BatchToolPage', { pageProps: { tool: 'changebg' } }),
+  tool('/batch-edit/bulk-image-resizer', 'bulkImageResizer', 'batch', 'pages/batch/BatchToolPage', { pageProps: { tool: 'resize' } }),
+  tool('/batch-edit/edit', 'batchEditEditor', 'batch', 'pages/batch/BatchFineTunePage', { listed: false, query: 'pid' }),
 ];
 
 /** Order of the tool sections on /tools. */

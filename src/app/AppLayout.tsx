@@ -9,7 +9,7 @@ import { OfflineNotice } from '../components/OfflineNotice';
 import { ToastProvider } from '../components/ToastProvider';
 import { usePageView } from '../site/analytics/usePageView';
 import { CookieBanner } from '../site/consent/CookieBanner';
-import { routeOf } from '../../engine/site/routes';
+import { EDITOR_PAGE, routeOf } from '../../engine/site/routes';
 import type { RouteHandle } from './router';
 
 /** The table entry of the matched page; unknown paths count as the 404 page. */
@@ -35,7 +35,7 @@ export function AppLayout() {
       <a className="skip-link" href="#main">{t('common.skipToContent')}</a>
       {/* In the page flow, above the header: it never covers a control. The editor, which fills the
           window, does not show it; until the visitor answers, only essential storage is used. */}
-      {route.kind !== 'editor' && <CookieBanner />}
+      {route.page !== EDITOR_PAGE && <CookieBanner />}
       <Header />
       <OfflineNotice />
       <main id="main" className="main" tabIndex={-1}>

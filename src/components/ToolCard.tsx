@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
-import type { AppRoute } from '../../engine/site/routes';
+import { PLACEHOLDER_PAGE, type AppRoute } from '../../engine/site/routes';
 import { LocalLink } from './LocalLink';
 import { ToolIcon } from './ToolIcon';
 
 /** A clickable card for one tool: icon, title, description, and a "coming soon" badge until it is built. */
 export function ToolCard({ route }: { route: AppRoute }) {
   const { t } = useTranslation();
-  const ready = route.kind !== 'placeholder';
+  const ready = route.page !== PLACEHOLDER_PAGE;
   return (
     <LocalLink to={route.path} className={`tool-card${ready ? ' tool-card--ready' : ''}`} data-testid="tool.card">
       <span className="tool-card__icon"><ToolIcon route={route} /></span>

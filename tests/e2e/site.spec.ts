@@ -6,13 +6,13 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { LANGUAGES } from '../../engine/spec/locales';
-import { ROUTES } from '../../engine/site/routes';
+import { PLACEHOLDER_PAGE, ROUTES } from '../../engine/site/routes';
 
 /**
  * Routes whose page is not built yet: they show the "Coming soon" placeholder on purpose: the tools
  * still missing (ID photo, batch editing).
  */
-const STILL_MISSING = ROUTES.filter((route) => route.kind === 'placeholder').map((route) => route.path);
+const STILL_MISSING = ROUTES.filter((route) => route.page === PLACEHOLDER_PAGE).map((route) => route.path);
 
 /** Client-side navigation (no reload), so 47 routes × 14 languages stay fast. */
 async function navigate(page: Page, url: string) {

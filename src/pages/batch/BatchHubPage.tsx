@@ -9,14 +9,15 @@ import { BATCH_TOOLS, BATCH_TOOL_IDS, type BatchListReply, type BatchToolId } fr
 import { getBatch, listBatches } from '../../api/batchApi';
 import { LocalLink } from '../../components/LocalLink';
 import { ToolIcon } from '../../components/ToolIcon';
-import { routeOf } from '../../../engine/site/routes';
+import { routeOf, type AppRoute } from '../../../engine/site/routes';
 import { pidFromUrl } from '../../batch/useBatch';
 import { BatchToolPage, TOOL_PAGE_IDS } from './BatchToolPage';
 import './BatchPage.css';
 
 type Resume = { kind: 'loading' } | { kind: 'tool'; tool: BatchToolId } | { kind: 'missing' };
 
-export function BatchHubPage({ titleKey }: { titleKey: string }) {
+/** `route`: /batch or /batch-edit, whose title the hub shows. */
+export function BatchHubPage({ route }: { route: AppRoute }) {
   const pid = pidFromUrl(useLocation().search);
   const [resume, setResume] = useState<Resume>({ kind: 'loading' });
   useEffect(() => {
@@ -28,7 +29,7 @@ export function BatchHubPage({ titleKey }: { titleKey: string }) {
 
   if (pid && resume.kind === 'loading') return <div className="page-loading" aria-busy="true" data-testid="batch.loading" />;
   if (pid && resume.kind === 'tool') return <BatchToolPage tool={resume.tool} />;
-  return <BatchHub titleKey={titleKey} missing={Boolean(pid)} />;
+  return <BatchHub titleKey={route.titleKey} missing={Boolean(pid)} />;
 }
 
 function BatchHub({ titleKey, missing }: { titleKey: string; missing: boolean }) {

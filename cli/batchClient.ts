@@ -22,11 +22,17 @@ const RETRIES = 3;
  * hashed. The same file sent again (a retried request) has the same key; a file changed on disk gets a new one.
  */
 export function fileKey(file: { path: string; size: number; mtimeMs: number }): string {
-  return `cli_${createHash('sha256').update(`${resolve(file.path)}\0${file.size}\0${Math.round(file.mtimeMs)}`).digest('hex').slice(0, 40)}`;
+  return `cli_${createHash('sha256')
+    .update(`${resolve(file.path)}\0${file.size}\0${Math.round(file.mtimeMs)}`)
+    .digest('hex')
+    .slice(0, 40)}`;
 }
 
 export class ApiFailure extends Error {
-  constructor(readonly code: number, message: string) {
+  constructor(
+    readonly code: number,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -110,21 +116,31 @@ export class BatchClient {
    * ({@link fileKey}): the server adds a photo whose key the batch has once, so the upload is retried safely.
    */
   async addFiles(batchId: string, files: Array<{ path: string; name: string; key: string }>): Promise<AddItemsReply> {
-    return this.call('POST', `/api/batch/${batchId}/items`, async () => {
-      const form = new FormData();
-      form.append('keys', JSON.stringify(files.map((f) => f.key)));
-      for (const f of files) form.append('file', await openAsBlob(f.path), f.name);
-      return form;
-    }, true);
+    return this.call(
+      'POST',
+      `/api/batch/${batchId}/items`,
+      async () => {
+        const form = new FormData();
+        form.append('keys', JSON.stringify(files.map((f) => f.key)));
+        for (const f of files) form.append('file', await openAsBlob(f.path), f.name);
+        return form;
+      },
+      true,
+    );
   }
 
   /** Sends a ZIP; the server keys its entries (name, CRC, size), so sending it again adds nothing twice. */
   async addZip(batchId: string, zip: { path: string; name: string }): Promise<AddItemsReply> {
-    return this.call('POST', `/api/batch/${batchId}/zip`, async () => {
-      const form = new FormData();
-      form.append('file', await openAsBlob(zip.path, { type: 'application/zip' }), zip.name);
-      return form;
-    }, true);
+    return this.call(
+      'POST',
+      `/api/batch/${batchId}/zip`,
+      async () => {
+        const form = new FormData();
+        form.append('file', await openAsBlob(zip.path, { type: 'application/zip' }), zip.name);
+        return form;
+      },
+      true,
+    );
   }
 
   /** Retried: starting a started batch queues only photos still waiting. */

@@ -23,7 +23,8 @@ let base: string;
 function runCli(args: string[]): Promise<{ code: number; output: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [path.join(PROJECT_ROOT, 'bin/photo-studio.mjs'), ...args], {
-      cwd: dir, env: { ...process.env, PHOTO_STUDIO_URL: base, PHOTO_STUDIO_DEVICE: 'cli_test_device_0123456789abcdef' },
+      cwd: dir,
+      env: { ...process.env, PHOTO_STUDIO_URL: base, PHOTO_STUDIO_DEVICE: 'cli_test_device_0123456789abcdef' },
     });
     let output = '';
     child.stdout.on('data', (d: Buffer) => (output += d));
@@ -38,7 +39,16 @@ beforeAll(async () => {
   base = `http://127.0.0.1:${port}`;
   server = spawn(process.execPath, ['--import', 'tsx', path.join(PROJECT_ROOT, 'server/src/main.ts')], {
     cwd: PROJECT_ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: path.join(dir, 'data'), DATABASE_URL: '', WORKERS: '2', LOG_LEVEL: 'warn', FREE_DAILY_CREDITS: '1000' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: path.join(dir, 'data'),
+      DATABASE_URL: '',
+      WORKERS: '2',
+      LOG_LEVEL: 'warn',
+      FREE_DAILY_CREDITS: '1000',
+    },
     stdio: 'ignore',
   });
   const photos = path.join(dir, 'photos');
@@ -49,7 +59,12 @@ beforeAll(async () => {
   await writeFile(path.join(photos, 'notes.txt'), 'not a photo');
   await writeFile(path.join(photos, 'broken.jpg'), 'this is no JPEG');
   for (let i = 0; i < 120; i++) {
-    if ((await fetch(`${base}/api/health`).then((r) => r.ok).catch(() => false))) return;
+    if (
+      await fetch(`${base}/api/health`)
+        .then((r) => r.ok)
+        .catch(() => false)
+    )
+      return;
     await new Promise((r) => setTimeout(r, 500));
   }
   throw new Error('the server did not start in 60 s');
@@ -64,7 +79,19 @@ afterAll(async () => {
 
 describe('photo-studio batch', () => {
   it('resizes a folder: originals named with a suffix, duplicates distinct, the bad photo reported', async () => {
-    const { code, output } = await runCli(['batch', 'resize', 'photos', '-o', 'out', '--set', 'mode=longestSide', '--set', 'longestSide=120', '--set', 'format=png']);
+    const { code, output } = await runCli([
+      'batch',
+      'resize',
+      'photos',
+      '-o',
+      'out',
+      '--set',
+      'mode=longestSide',
+      '--set',
+      'longestSide=120',
+      '--set',
+      'format=png',
+    ]);
     expect(output).toContain('left out 1 file(s) that are not photos or ZIPs');
     expect(output).toMatch(/\[#+\] 100%\s+4\/4 done, 1 failed/);
     expect(output).toMatch(/failed: broken\.jpg: .+ \(-102\)/);
@@ -90,7 +117,10 @@ describe('photo-studio batch', () => {
     expect(Object.keys(archive.files).sort()).toEqual(['chelsea-nobg.png', 'coffee-nobg.png']);
     // A real cut-out: transparent corners, an opaque middle (the cat, the cup).
     for (const name of Object.keys(archive.files)) {
-      const { data, info } = await sharp(await archive.file(name)!.async('nodebuffer')).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+      const { data, info } = await sharp(await archive.file(name)!.async('nodebuffer'))
+        .ensureAlpha()
+        .raw()
+        .toBuffer({ resolveWithObject: true });
       const alpha = (x: number, y: number) => data[(y * info.width + x) * 4 + 3];
       expect(alpha(0, 0)).toBeLessThan(50);
       expect(alpha(Math.floor(info.width / 2), Math.floor(info.height / 2))).toBeGreaterThan(200);
@@ -122,7 +152,8 @@ describe('photo-studio batch', () => {
     const { code, output } = await runCli(['batch', 'resize', 'photos', '--set', 'mode=exact']);
     expect(code).toBe(2);
     expect(output).toContain('photo-studio: exact size needs width, height or both');
-    expect(progressLine({ progress: 0.5, state: 'running', counts: { total: 4, completed: 2, failed: 0, processing: 2, retry: 0, user_upload: 0 } } as never, 10))
-      .toBe('[############------------]  50%  2/4 done, 2 processing, about 10s left');
+    expect(
+      progressLine({ progress: 0.5, state: 'running', counts: { total: 4, completed: 2, failed: 0, processing: 2, retry: 0, user_upload: 0 } } as never, 10),
+    ).toBe('[############------------]  50%  2/4 done, 2 processing, about 10s left');
   });
 });

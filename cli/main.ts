@@ -14,8 +14,14 @@ import { mkdir, readdir, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import {
-  BATCH_FILES_PER_REQUEST, BATCH_MAX_ITEMS, BATCH_POLL_INTERVAL_MS, BATCH_TOOL_IDS, isBatchToolId,
-  type BatchSettings, type BatchStatus, type BatchToolId,
+  BATCH_FILES_PER_REQUEST,
+  BATCH_MAX_ITEMS,
+  BATCH_POLL_INTERVAL_MS,
+  BATCH_TOOL_IDS,
+  isBatchToolId,
+  type BatchSettings,
+  type BatchStatus,
+  type BatchToolId,
 } from '../engine/spec/batch';
 import { ApiFailure, BatchClient, fileKey } from './batchClient';
 import { progressLine } from './progress';
@@ -63,7 +69,12 @@ export function parseArgs(args: string[], env: NodeJS.ProcessEnv = process.env):
   const [tool, ...rest] = args;
   if (!isBatchToolId(tool)) throw new Error(`unknown tool "${tool ?? ''}": use one of ${BATCH_TOOL_IDS.join(', ')}`);
   const options: CliOptions = {
-    tool, inputs: [], out: 'photo-studio-out', server: env.PHOTO_STUDIO_URL || 'http://127.0.0.1:8080', settings: {}, zip: false,
+    tool,
+    inputs: [],
+    out: 'photo-studio-out',
+    server: env.PHOTO_STUDIO_URL || 'http://127.0.0.1:8080',
+    settings: {},
+    zip: false,
     token: env.PHOTO_STUDIO_TOKEN || undefined,
   };
   for (let i = 0; i < rest.length; i++) {
@@ -97,7 +108,9 @@ export function parseArgs(args: string[], env: NodeJS.ProcessEnv = process.env):
 }
 
 /** The photos and ZIPs under the inputs (folders walked; other files left out and counted). */
-export async function collectInputs(inputs: string[]): Promise<{ photos: Array<{ path: string; name: string; size: number; key: string }>; zips: string[]; ignored: number }> {
+export async function collectInputs(
+  inputs: string[],
+): Promise<{ photos: Array<{ path: string; name: string; size: number; key: string }>; zips: string[]; ignored: number }> {
   const photos: Array<{ path: string; name: string; size: number; key: string }> = [];
   const zips: string[] = [];
   let ignored = 0;
@@ -106,7 +119,8 @@ export async function collectInputs(inputs: string[]): Promise<{ photos: Array<{
     if (info.isDirectory()) {
       for (const entry of (await readdir(file)).sort()) await visit(path.join(file, entry), name ? `${name}/${entry}` : entry);
     } else if (/\.zip$/i.test(file)) zips.push(file);
-    else if (IMAGE.test(file)) photos.push({ path: file, name: name || path.basename(file), size: info.size, key: fileKey({ path: file, size: info.size, mtimeMs: info.mtimeMs }) });
+    else if (IMAGE.test(file))
+      photos.push({ path: file, name: name || path.basename(file), size: info.size, key: fileKey({ path: file, size: info.size, mtimeMs: info.mtimeMs }) });
     else ignored += 1;
   };
   for (const input of inputs) {
@@ -137,13 +151,15 @@ export async function runBatch(options: CliOptions, out: NodeJS.WriteStream | No
 
   const created = await client.create(options.tool, options.settings as BatchSettings);
   const batchId = created.batchId;
-  say(`batch ${batchId}: ${options.tool}, ${photos.length} photo(s)${zips.length ? ` and ${zips.length} ZIP(s)` : ''}, ${created.creditsPerItem} credit(s) per photo`);
+  say(
+    `batch ${batchId}: ${options.tool}, ${photos.length} photo(s)${zips.length ? ` and ${zips.length} ZIP(s)` : ''}, ${created.creditsPerItem} credit(s) per photo`,
+  );
   const onSignal = () => {
     void client.cancel(batchId).finally(() => process.exit(130));
   };
   process.once('SIGINT', onSignal);
   try {
-    for (let i = 0; i < photos.length;) {
+    for (let i = 0; i < photos.length; ) {
       const chunk: typeof photos = [];
       let bytes = 0;
       while (i < photos.length && chunk.length < BATCH_FILES_PER_REQUEST && (chunk.length === 0 || bytes + photos[i].size <= REQUEST_BYTES)) {

@@ -43,7 +43,7 @@ describe('photo-studio removebg: the remove.bg-compatible API of a server, over 
     expect((await sharp(await readFile(path.join(out, 'chelsea-no-bg.jpg'))).metadata()).format).toBe('jpeg');
   });
 
-  it('a wrong key fails with the server\'s remove.bg error, exit code 1', async () => {
+  it("a wrong key fails with the server's remove.bg error, exit code 1", async () => {
     const { code, text } = await run([PHOTOS.chelsea, '-o', out, '--server', base, '--key', 'lc_wrong']);
     expect(code).toBe(1);
     expect(text).toContain('(auth_failed)');
@@ -52,6 +52,9 @@ describe('photo-studio removebg: the remove.bg-compatible API of a server, over 
   it('refuses unknown options and a call without photos', () => {
     expect(() => parseRemoveBgArgs(['--bogus'], {})).toThrow(/unknown option/);
     expect(() => parseRemoveBgArgs([], {})).toThrow(/at least one photo/);
-    expect(parseRemoveBgArgs(['a.jpg', '--key', 'k', '--crop', '--bg-color', 'fff'], {})).toMatchObject({ key: 'k', fields: { size: 'auto', crop: 'true', bg_color: 'fff' } });
+    expect(parseRemoveBgArgs(['a.jpg', '--key', 'k', '--crop', '--bg-color', 'fff'], {})).toMatchObject({
+      key: 'k',
+      fields: { size: 'auto', crop: 'true', bg_color: 'fff' },
+    });
   });
 });

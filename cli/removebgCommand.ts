@@ -16,8 +16,15 @@ export interface RemoveBgCliOptions {
 }
 
 const FIELD_FLAGS: Record<string, string> = {
-  '--size': 'size', '--format': 'format', '--bg-color': 'bg_color', '--crop-margin': 'crop_margin', '--channels': 'channels',
-  '--scale': 'scale', '--position': 'position', '--roi': 'roi', '--type': 'type',
+  '--size': 'size',
+  '--format': 'format',
+  '--bg-color': 'bg_color',
+  '--crop-margin': 'crop_margin',
+  '--channels': 'channels',
+  '--scale': 'scale',
+  '--position': 'position',
+  '--roi': 'roi',
+  '--type': 'type',
 };
 
 export const REMOVEBG_USAGE = `Usage: photo-studio removebg <photo>... -o <out folder> [--server <url>] [--key <api key>] [options]
@@ -29,7 +36,11 @@ Example:
 
 export function parseRemoveBgArgs(args: string[], env: NodeJS.ProcessEnv = process.env): RemoveBgCliOptions {
   const options: RemoveBgCliOptions = {
-    inputs: [], out: 'photo-studio-out', server: env.PHOTO_STUDIO_URL || 'http://127.0.0.1:8080', key: env.PHOTO_STUDIO_API_KEY || undefined, fields: { size: 'auto' },
+    inputs: [],
+    out: 'photo-studio-out',
+    server: env.PHOTO_STUDIO_URL || 'http://127.0.0.1:8080',
+    key: env.PHOTO_STUDIO_API_KEY || undefined,
+    fields: { size: 'auto' },
   };
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
@@ -62,7 +73,11 @@ export async function runRemoveBg(options: RemoveBgCliOptions, out: NodeJS.Writa
     const form = new FormData();
     form.append('image_file', new Blob([new Uint8Array(await readFile(input))]), path.basename(input));
     for (const [name, value] of Object.entries(options.fields)) form.append(name, value);
-    const res = await fetch(new URL('/v1.0/removebg', options.server), { method: 'POST', body: form, headers: options.key ? { 'X-Api-Key': options.key } : {} });
+    const res = await fetch(new URL('/v1.0/removebg', options.server), {
+      method: 'POST',
+      body: form,
+      headers: options.key ? { 'X-Api-Key': options.key } : {},
+    });
     if (!res.ok) {
       const body = (await res.json().catch(() => null)) as { errors?: Array<{ title: string; code: string }> } | null;
       const error = body?.errors?.[0];

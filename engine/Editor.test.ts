@@ -4,8 +4,21 @@ import { createProject } from './doc/factories';
 import { Editor } from './Editor';
 import { defineCommand } from './commands/defineCommand';
 import {
-  clearLayers, deleteLayers, duplicateLayers, editText, flipLayers, moveLayers, renameLayer, reorderLayer, setBackground, setCanvasSize,
-  setColor, setFont, setOpacity, setTextProps, transformLayer,
+  clearLayers,
+  deleteLayers,
+  duplicateLayers,
+  editText,
+  flipLayers,
+  moveLayers,
+  renameLayer,
+  reorderLayer,
+  setBackground,
+  setCanvasSize,
+  setColor,
+  setFont,
+  setOpacity,
+  setTextProps,
+  transformLayer,
 } from './commands';
 
 describe('undo/redo round trips', () => {
@@ -128,11 +141,13 @@ describe('batch and failing commands', () => {
   it('batch rolls back when it throws and rethrows', () => {
     const t = createTestEditor().addImage();
     const before = t.snapshot();
-    expect(() => t.editor.batch('combo', () => {
-      t.editor.exec(setOpacity, { ids: [t.lastId], opacity: 20 });
-      t.editor.exec(moveLayers, { ids: [t.lastId], dx: 5, dy: 5 });
-      throw new Error('boom');
-    })).toThrow('boom');
+    expect(() =>
+      t.editor.batch('combo', () => {
+        t.editor.exec(setOpacity, { ids: [t.lastId], opacity: 20 });
+        t.editor.exec(moveLayers, { ids: [t.lastId], dx: 5, dy: 5 });
+        throw new Error('boom');
+      }),
+    ).toThrow('boom');
     expect(t.project).toEqual(before);
     expect(t.editor.undoLabels()).toEqual(['layer.add']);
   });
@@ -159,8 +174,17 @@ describe('Editor basics', () => {
     const project = createProject({ type: 'project', canvasW: 10, canvasH: 10 });
     const t = createTestEditor().addImage();
     const img = t.layer(t.lastId);
-    const editor = new Editor({ ...project, layers: [{ ...img, index: 5 }, { ...project.layers[0], index: 3 }] });
-    expect(editor.getLayers().map((l) => [l.layerId, l.index])).toEqual([['bgLayer', 0], [img.layerId, 1]]);
+    const editor = new Editor({
+      ...project,
+      layers: [
+        { ...img, index: 5 },
+        { ...project.layers[0], index: 3 },
+      ],
+    });
+    expect(editor.getLayers().map((l) => [l.layerId, l.index])).toEqual([
+      ['bgLayer', 0],
+      [img.layerId, 1],
+    ]);
   });
 
   it('notifies subscribers with a new snapshot; selection does not bump docVersion', () => {

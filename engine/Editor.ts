@@ -205,14 +205,17 @@ export class Editor {
   /** Patches layers by id; unknown ids are ignored. */
   updateLayers(patches: readonly LayerPatch[], mode: CaptureMode = 'record'): void {
     const byId = new Map(patches.map((patch) => [patch.layerId, patch]));
-    this.update((project) => ({
-      ...project,
-      layers: project.layers.map((layer) => {
-        const patch = byId.get(layer.layerId);
-        // A patch that changes nothing keeps the same layer object, so it records no undo step.
-        return patch && changesLayer(layer, patch) ? { ...layer, ...patch, layerId: layer.layerId } : layer;
+    this.update(
+      (project) => ({
+        ...project,
+        layers: project.layers.map((layer) => {
+          const patch = byId.get(layer.layerId);
+          // A patch that changes nothing keeps the same layer object, so it records no undo step.
+          return patch && changesLayer(layer, patch) ? { ...layer, ...patch, layerId: layer.layerId } : layer;
+        }),
       }),
-    }), mode);
+      mode,
+    );
   }
 
   /** Inserts layers at z-position `at` (default: top); their `index` is renumbered. */

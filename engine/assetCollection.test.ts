@@ -21,7 +21,8 @@ function setUp() {
   return { editor, assets, removed, picture, later };
 }
 
-const photoLayer = (id: string): Layer => createImageLayer({ uri: assetUri(id), name: 'photo.jpg', naturalW: 100, naturalH: 100, canvasW: 1000, canvasH: 1000 });
+const photoLayer = (id: string): Layer =>
+  createImageLayer({ uri: assetUri(id), name: 'photo.jpg', naturalW: 100, naturalH: 100, canvasW: 1000, canvasH: 1000 });
 
 /** Replaces the picture of layer `layerId` (what an AI result does), as one undo step. */
 function replacePicture(editor: Editor, layerId: string, id: string) {

@@ -40,7 +40,13 @@ export function layerLabel(layer: Layer): { name: string; kind: LayerLabelKind; 
 }
 
 const ENGLISH: Record<LayerLabelKind, string> = {
-  background: 'Background', text: 'Text', sticker: 'Sticker', image: 'Image', color: 'Color', texture: 'Texture', shape: 'Shape',
+  background: 'Background',
+  text: 'Text',
+  sticker: 'Sticker',
+  image: 'Image',
+  color: 'Color',
+  texture: 'Texture',
+  shape: 'Shape',
 };
 
 /**

@@ -17,8 +17,14 @@ function strings(value: unknown, at: string, out: Array<[string, string]>): Arra
 describe('German register', () => {
   it('says "Sie", never "du", outside the design templates', () => {
     const dir = path.join(__dirname, 'sections');
-    const files = ['de.json', ...readdirSync(dir).filter((area) => area !== 'templates').map((area) => path.join('sections', area, 'de.json'))];
-    const du = files.flatMap((file) => strings(JSON.parse(readFileSync(path.join(__dirname, file), 'utf8')), file, []))
+    const files = [
+      'de.json',
+      ...readdirSync(dir)
+        .filter((area) => area !== 'templates')
+        .map((area) => path.join('sections', area, 'de.json')),
+    ];
+    const du = files
+      .flatMap((file) => strings(JSON.parse(readFileSync(path.join(__dirname, file), 'utf8')), file, []))
       .filter(([, text]) => DU.test(text.replace(/\{\{[^}]*\}\}/g, '')));
     expect(du).toEqual([]);
   });

@@ -24,7 +24,20 @@ export interface Messages {
 }
 
 const BASE: Record<Language, Messages> = {
-  en, zh, 'zh-tw': zhTw, es, pt, ru, id, th, ja, fr, it, vi, tr, de,
+  en,
+  zh,
+  'zh-tw': zhTw,
+  es,
+  pt,
+  ru,
+  id,
+  th,
+  ja,
+  fr,
+  it,
+  vi,
+  tr,
+  de,
 };
 
 /**
@@ -43,6 +56,7 @@ function withSections(lang: Language, base: Messages): Messages {
   return merged;
 }
 
-export const MESSAGES = Object.fromEntries(
-  Object.entries(BASE).map(([lang, messages]) => [lang, withSections(lang as Language, messages)]),
-) as Record<Language, Messages>;
+export const MESSAGES = Object.fromEntries(Object.entries(BASE).map(([lang, messages]) => [lang, withSections(lang as Language, messages)])) as Record<
+  Language,
+  Messages
+>;

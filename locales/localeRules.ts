@@ -49,12 +49,7 @@ function pluralBases(source: Record<string, unknown>): Set<string> {
  * keys allowed to read exactly like English (brand names, loanwords). Plural keys
  * (`x_one`, `x_other`, …) must carry exactly the forms the language's plural rules need.
  */
-export function localeProblems(
-  lang: string,
-  en: Messages,
-  other: Messages,
-  sameAsEnglish: readonly string[] = [],
-): string[] {
+export function localeProblems(lang: string, en: Messages, other: Messages, sameAsEnglish: readonly string[] = []): string[] {
   const source = flatten(en);
   const target = flatten(other);
   const problems: string[] = [];

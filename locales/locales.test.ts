@@ -48,9 +48,17 @@ describe('locale files', () => {
   it('has the keys the SPEC and the task hook use', () => {
     const keys = Object.keys(flatten(en));
     const required = [
-      'text.loginErrorNetwork', 'text.uploadErrorTimeout', 'text.uploadErrorServer',
-      'errors.paramsInvalid', 'errors.notAnImage', 'errors.fileTooLarge', 'errors.imageTooLarge',
-      'errors.taskFailed', 'errors.downloadFailed', 'errors.serviceUnavailable', 'errors.unknown',
+      'text.loginErrorNetwork',
+      'text.uploadErrorTimeout',
+      'text.uploadErrorServer',
+      'errors.paramsInvalid',
+      'errors.notAnImage',
+      'errors.fileTooLarge',
+      'errors.imageTooLarge',
+      'errors.taskFailed',
+      'errors.downloadFailed',
+      'errors.serviceUnavailable',
+      'errors.unknown',
     ];
     expect(keys).toEqual(expect.arrayContaining(required));
     expect(interpolationVars(flatten(en)['errors.fileTooLarge'] as string)).toEqual(['maxMb']);
@@ -67,8 +75,7 @@ describe('localeProblems catches broken translations', () => {
   });
 
   it('fails on a missing key', () => {
-    expect(localeProblems('de', source, { a: { size: 'Bis {{maxMb}} MB' }, brand: 'Lumacut' }, ['brand']))
-      .toEqual(['de: missing a.title']);
+    expect(localeProblems('de', source, { a: { size: 'Bis {{maxMb}} MB' }, brand: 'Lumacut' }, ['brand'])).toEqual(['de: missing a.title']);
   });
 
   it('fails on an extra key', () => {
@@ -76,8 +83,7 @@ describe('localeProblems catches broken translations', () => {
   });
 
   it('fails on an empty or blank value', () => {
-    expect(localeProblems('de', source, { ...good, a: { title: '  ', size: 'Bis {{maxMb}} MB' } }, ['brand']))
-      .toEqual(['de: a.title is empty']);
+    expect(localeProblems('de', source, { ...good, a: { title: '  ', size: 'Bis {{maxMb}} MB' } }, ['brand'])).toEqual(['de: a.title is empty']);
   });
 
   it('fails on a renamed or dropped interpolation variable', () => {
@@ -88,11 +94,8 @@ describe('localeProblems catches broken translations', () => {
   });
 
   it('fails on a value left in English unless allowed', () => {
-    expect(localeProblems('de', source, good)).toEqual([
-      'de: brand is identical to English ("Lumacut"); translate it or add it to sameAsEnglish.json',
-    ]);
-    expect(localeProblems('de', source, { ...good, a: { title: 'Hello', size: 'Bis {{maxMb}} MB' } }, ['brand']))
-      .toHaveLength(1);
+    expect(localeProblems('de', source, good)).toEqual(['de: brand is identical to English ("Lumacut"); translate it or add it to sameAsEnglish.json']);
+    expect(localeProblems('de', source, { ...good, a: { title: 'Hello', size: 'Bis {{maxMb}} MB' } }, ['brand'])).toHaveLength(1);
   });
 
   it('fails on an allow-list entry for a key that does not exist', () => {
@@ -104,18 +107,22 @@ describe('localeProblems catches broken translations', () => {
 
     it('asks each language for exactly its CLDR plural forms', () => {
       expect(localeProblems('ja', plural, { n_other: '{{count}} クレジット' })).toEqual([]);
-      expect(localeProblems('ru', plural, { n_one: '{{count}} кредит', n_few: '{{count}} кредита', n_many: '{{count}} кредитов', n_other: '{{count}} кредита' })).toEqual([]);
-      expect(localeProblems('ru', plural, { n_one: '{{count}} кредит', n_other: '{{count}} кредита' }))
-        .toEqual(['ru: missing n_few', 'ru: missing n_many']);
-      expect(localeProblems('ja', plural, { n_one: '{{count}} クレジット', n_other: '{{count}} クレジット' }))
-        .toEqual(['ja: extra key n_one (not in en.json nor a plural form of ja)']);
+      expect(
+        localeProblems('ru', plural, { n_one: '{{count}} кредит', n_few: '{{count}} кредита', n_many: '{{count}} кредитов', n_other: '{{count}} кредита' }),
+      ).toEqual([]);
+      expect(localeProblems('ru', plural, { n_one: '{{count}} кредит', n_other: '{{count}} кредита' })).toEqual(['ru: missing n_few', 'ru: missing n_many']);
+      expect(localeProblems('ja', plural, { n_one: '{{count}} クレジット', n_other: '{{count}} クレジット' })).toEqual([
+        'ja: extra key n_one (not in en.json nor a plural form of ja)',
+      ]);
     });
 
     it('checks a plural form against the English _other form', () => {
-      expect(localeProblems('de', plural, { n_one: '{{count}} credit', n_other: '{{count}} Credits' }))
-        .toEqual(['de: n_one is identical to English ("{{count}} credit"); translate it or add it to sameAsEnglish.json']);
-      expect(localeProblems('de', plural, { n_one: '{{count}} {{x}}', n_other: '{{count}} Credits' }))
-        .toEqual(['de: n_one has variables {count,x}, en has {count}']);
+      expect(localeProblems('de', plural, { n_one: '{{count}} credit', n_other: '{{count}} Credits' })).toEqual([
+        'de: n_one is identical to English ("{{count}} credit"); translate it or add it to sameAsEnglish.json',
+      ]);
+      expect(localeProblems('de', plural, { n_one: '{{count}} {{x}}', n_other: '{{count}} Credits' })).toEqual([
+        'de: n_one has variables {count,x}, en has {count}',
+      ]);
     });
   });
 });

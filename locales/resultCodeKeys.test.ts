@@ -11,11 +11,19 @@ function lookUp(messages: Messages, key: string): unknown {
 }
 
 describe('result code texts', () => {
-  const keys = [...new Set(Object.values(RESULT_CODE_TABLE).map((entry) => entry.messageKey).filter((key): key is string => key !== null))];
+  const keys = [
+    ...new Set(
+      Object.values(RESULT_CODE_TABLE)
+        .map((entry) => entry.messageKey)
+        .filter((key): key is string => key !== null),
+    ),
+  ];
 
   it('name keys (and only success has none)', () => {
     expect(keys.length).toBeGreaterThan(5);
-    const withoutKey = Object.entries(RESULT_CODE_TABLE).filter(([, entry]) => entry.messageKey === null).map(([code]) => Number(code));
+    const withoutKey = Object.entries(RESULT_CODE_TABLE)
+      .filter(([, entry]) => entry.messageKey === null)
+      .map(([code]) => Number(code));
     expect(withoutKey).toEqual([100]);
   });
 

@@ -7,7 +7,8 @@ beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
 
 const later = <T>(ms: number, value: T) => new Promise<T>((resolve) => setTimeout(() => resolve(value), ms));
-const failAfter = (ms: number, code: number) => new Promise<never>((_, reject) => setTimeout(() => reject(Object.assign(new Error(`code ${code}`), { code })), ms));
+const failAfter = (ms: number, code: number) =>
+  new Promise<never>((_, reject) => setTimeout(() => reject(Object.assign(new Error(`code ${code}`), { code })), ms));
 const photo = new Blob(['jpeg'], { type: 'image/jpeg' });
 const uploaded = (update: AssetUpdate = { status: 'user_upload' }): UploadedItem => ({ itemId: 'item-1', fileUrl: '/u/a.jpg', update });
 
@@ -95,7 +96,7 @@ describe('asset machine (SPEC §4 asset statuses)', () => {
     expect(t.ctx().attempts).toBe(2);
   });
 
-  it('a photo the server refuses (not an image) is failed with the server\'s reason', async () => {
+  it("a photo the server refuses (not an image) is failed with the server's reason", async () => {
     const t = start({}, { upload: () => later(10, uploaded({ status: 'failed', error: { code: ResultCode.PARAMS_INVALID, message: 'not an image' } })) });
     t.actor.send({ type: 'asset.start', batchId: 'b1' });
     await vi.advanceTimersByTimeAsync(10);

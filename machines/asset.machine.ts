@@ -27,7 +27,11 @@ export interface AssetUpdate {
 }
 
 /** What the upload gives back: the server's item, or its refusal of the photo (status failed). */
-export interface UploadedItem { itemId: string; fileUrl: string | null; update: AssetUpdate }
+export interface UploadedItem {
+  itemId: string;
+  fileUrl: string | null;
+  update: AssetUpdate;
+}
 
 export interface AssetInput {
   id: string;
@@ -72,9 +76,19 @@ export type AssetEvent =
   | { type: 'asset.resultReplaced'; resultUrl: string };
 
 /** What an asset tells its batch after every change (the batch refills its slots and its progress). */
-export interface AssetChanged { type: 'asset.changed'; id: string }
+export interface AssetChanged {
+  type: 'asset.changed';
+  id: string;
+}
 
-export type UploadAssetInput = { batchId: string; id: string; file: Blob; name: string; overrides: Record<string, unknown>; onProgress(fraction: number): void };
+export type UploadAssetInput = {
+  batchId: string;
+  id: string;
+  file: Blob;
+  name: string;
+  overrides: Record<string, unknown>;
+  onProgress(fraction: number): void;
+};
 export type RequeueAssetInput = { batchId: string; itemId: string; overrides: Record<string, unknown> };
 
 const notProvided = (name: string) => async (): Promise<never> => {
@@ -97,9 +111,24 @@ export function assetStatusOf(value: unknown): AssetStatus {
 
 /** Server news, the same in every state that waits for it. */
 const followServer = [
-  { guard: ({ context, event }: { context: AssetContext; event: { update: AssetUpdate } }) => isCurrent(context, event.update) && event.update.status === 'completed', target: '#asset.completed', actions: 'completed' },
-  { guard: ({ context, event }: { context: AssetContext; event: { update: AssetUpdate } }) => isCurrent(context, event.update) && event.update.status === 'failed', target: '#asset.failed', actions: 'serverFailed' },
-  { guard: ({ context, event }: { context: AssetContext; event: { update: AssetUpdate } }) => isCurrent(context, event.update) && event.update.status === 'processing', target: '#asset.processing', actions: 'progressed' },
+  {
+    guard: ({ context, event }: { context: AssetContext; event: { update: AssetUpdate } }) =>
+      isCurrent(context, event.update) && event.update.status === 'completed',
+    target: '#asset.completed',
+    actions: 'completed',
+  },
+  {
+    guard: ({ context, event }: { context: AssetContext; event: { update: AssetUpdate } }) =>
+      isCurrent(context, event.update) && event.update.status === 'failed',
+    target: '#asset.failed',
+    actions: 'serverFailed',
+  },
+  {
+    guard: ({ context, event }: { context: AssetContext; event: { update: AssetUpdate } }) =>
+      isCurrent(context, event.update) && event.update.status === 'processing',
+    target: '#asset.processing',
+    actions: 'progressed',
+  },
 ] as const;
 
 /**
@@ -134,10 +163,10 @@ export const assetMachine = setup({
     override: assign(({ context, event }) => ({
       overrides: event.type === 'asset.override' ? event.overrides : context.overrides,
     })),
-    completed: assign(({ event }) => ({ resultUrl: event.type === 'asset.update' ? event.update.resultUrl ?? null : null, progress: 1 })),
+    completed: assign(({ event }) => ({ resultUrl: event.type === 'asset.update' ? (event.update.resultUrl ?? null) : null, progress: 1 })),
     serverFailed: assign(({ event }) => ({ error: (event.type === 'asset.update' && event.update.error) || { code: ResultCode.SERVER_ERROR } })),
     progressed: assign(({ context, event }) => ({
-      progress: event.type === 'asset.update' ? event.update.progress ?? context.progress : context.progress,
+      progress: event.type === 'asset.update' ? (event.update.progress ?? context.progress) : context.progress,
       runs: event.type === 'asset.update' ? Math.max(context.runs, event.update.runs ?? 0) : context.runs,
     })),
     cancel: assign({ error: CANCELLED }),
@@ -205,15 +234,27 @@ export const assetMachine = setup({
               {
                 guard: ({ event }) => event.output.update.status === 'failed',
                 target: '#asset.failed',
-                actions: assign(({ event }) => ({ itemId: event.output.itemId, fileUrl: event.output.fileUrl, error: event.output.update.error ?? { code: ResultCode.PARAMS_INVALID } })),
+                actions: assign(({ event }) => ({
+                  itemId: event.output.itemId,
+                  fileUrl: event.output.fileUrl,
+                  error: event.output.update.error ?? { code: ResultCode.PARAMS_INVALID },
+                })),
               },
               // Uploaded after the batch started: the server queued it at once.
               {
                 guard: ({ event }) => event.output.update.status === 'processing',
                 target: '#asset.processing',
-                actions: assign(({ event }) => ({ itemId: event.output.itemId, fileUrl: event.output.fileUrl, uploadProgress: 1, runs: event.output.update.runs ?? 1 })),
+                actions: assign(({ event }) => ({
+                  itemId: event.output.itemId,
+                  fileUrl: event.output.fileUrl,
+                  uploadProgress: 1,
+                  runs: event.output.update.runs ?? 1,
+                })),
               },
-              { target: 'uploaded', actions: [assign(({ event }) => ({ itemId: event.output.itemId, fileUrl: event.output.fileUrl, uploadProgress: 1 })), 'changed'] },
+              {
+                target: 'uploaded',
+                actions: [assign(({ event }) => ({ itemId: event.output.itemId, fileUrl: event.output.fileUrl, uploadProgress: 1 })), 'changed'],
+              },
             ],
             onError: { target: '#asset.failed', actions: assign({ error: ({ event }) => errorOf(event.error) }) },
           },
@@ -240,7 +281,8 @@ export const assetMachine = setup({
         waiting: {
           on: {
             'asset.update': [
-              followServer[0], followServer[1],
+              followServer[0],
+              followServer[1],
               { guard: ({ context, event }) => isCurrent(context, event.update), actions: ['progressed', 'changed'] },
             ],
           },

@@ -9,7 +9,8 @@ beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
 
 const later = <T>(ms: number, value: T) => new Promise<T>((resolve) => setTimeout(() => resolve(value), ms));
-const photos = (n: number, from = 0): NewPhoto[] => Array.from({ length: n }, (_, i) => ({ id: `p${from + i}`, name: `photo${from + i}.jpg`, file: new Blob(['x']) }));
+const photos = (n: number, from = 0): NewPhoto[] =>
+  Array.from({ length: n }, (_, i) => ({ id: `p${from + i}`, name: `photo${from + i}.jpg`, file: new Blob(['x']) }));
 
 /** A fake server: uploads take 100 ms; `server` holds what the poll answers per item; start queues every uploaded item. */
 function start(input: Partial<BatchInput> = {}, options: { create?: () => Promise<{ batchId: string }>; pollFails?: () => boolean } = {}) {
@@ -41,7 +42,10 @@ function start(input: Partial<BatchInput> = {}, options: { create?: () => Promis
           }),
         },
       }),
-      createBatch: fromPromise(async ({ input: i }) => { calls.create(i); return (options.create ?? (() => later(20, { batchId: 'b1' })))(); }),
+      createBatch: fromPromise(async ({ input: i }) => {
+        calls.create(i);
+        return (options.create ?? (() => later(20, { batchId: 'b1' })))();
+      }),
       startBatch: fromPromise(async ({ input: i }) => {
         calls.start(i.batchId);
         await later(10, null);
@@ -59,8 +63,18 @@ function start(input: Partial<BatchInput> = {}, options: { create?: () => Promis
   });
   const actor = createActor(machine, { input: { tool: 'removebg', ...input } }).start();
   const statuses = () => actor.getSnapshot().context.assets.map((a) => assetStatusOf(a.ref.getSnapshot().value));
-  const finish = (name: string, update: AssetUpdate = { status: 'completed', resultUrl: `/r/${name}.png` }) => server.set(`item-${name}`, { runs: server.get(`item-${name}`)?.runs ?? 1, ...update });
-  return { actor, calls, server, statuses, finish, ctx: () => actor.getSnapshot().context, state: () => actor.getSnapshot().value, maxUploading: () => maxUploading };
+  const finish = (name: string, update: AssetUpdate = { status: 'completed', resultUrl: `/r/${name}.png` }) =>
+    server.set(`item-${name}`, { runs: server.get(`item-${name}`)?.runs ?? 1, ...update });
+  return {
+    actor,
+    calls,
+    server,
+    statuses,
+    finish,
+    ctx: () => actor.getSnapshot().context,
+    state: () => actor.getSnapshot().value,
+    maxUploading: () => maxUploading,
+  };
 }
 
 describe('batch machine', () => {
@@ -150,7 +164,15 @@ describe('batch machine', () => {
   });
 
   it('a refused batch creation goes back to idle with the code', async () => {
-    const t = start({}, { create: () => later(5, null).then(() => { throw Object.assign(new Error('x'), { code: ResultCode.CREDITS_NOT_ENOUGH }); }) });
+    const t = start(
+      {},
+      {
+        create: () =>
+          later(5, null).then(() => {
+            throw Object.assign(new Error('x'), { code: ResultCode.CREDITS_NOT_ENOUGH });
+          }),
+      },
+    );
     t.actor.send({ type: 'batch.add', photos: photos(2) });
     t.actor.send({ type: 'batch.start' });
     await vi.advanceTimersByTimeAsync(5);
@@ -238,7 +260,12 @@ describe('batch machine', () => {
     expect(t.state()).toBe('done');
     expect(t.calls.cancelBatch).toHaveBeenCalledWith('b1');
     expect(t.statuses()).toEqual(['completed', 'failed', 'failed']);
-    expect(t.ctx().assets.slice(1).every((a) => a.ref.getSnapshot().context.error?.cancelled)).toBe(true);
+    expect(
+      t
+        .ctx()
+        .assets.slice(1)
+        .every((a) => a.ref.getSnapshot().context.error?.cancelled),
+    ).toBe(true);
     const uploads = t.calls.upload.mock.calls.length;
     await vi.advanceTimersByTimeAsync(3000);
     expect(t.calls.upload.mock.calls.length).toBe(uploads);
@@ -263,10 +290,16 @@ describe('batch machine', () => {
   });
 
   it('resumes a batch the server has after a page reload, and a finished one is done at once', async () => {
-    const t = start({ resume: { batchId: 'b7', started: true, items: [
-      { id: 'i1', name: 'a.jpg', itemId: 'item-a.jpg', fileUrl: '/u/a.jpg', update: { status: 'completed', resultUrl: '/r/a.png' } },
-      { id: 'i2', name: 'b.jpg', itemId: 'item-b.jpg', fileUrl: '/u/b.jpg', update: { status: 'processing', runs: 1 } },
-    ] } });
+    const t = start({
+      resume: {
+        batchId: 'b7',
+        started: true,
+        items: [
+          { id: 'i1', name: 'a.jpg', itemId: 'item-a.jpg', fileUrl: '/u/a.jpg', update: { status: 'completed', resultUrl: '/r/a.png' } },
+          { id: 'i2', name: 'b.jpg', itemId: 'item-b.jpg', fileUrl: '/u/b.jpg', update: { status: 'processing', runs: 1 } },
+        ],
+      },
+    });
     expect(t.state()).toMatchObject({ running: { poller: 'waiting' } });
     expect(t.ctx().progress).toBeCloseTo(0.6);
     t.finish('b.jpg');
@@ -274,12 +307,24 @@ describe('batch machine', () => {
     expect(t.calls.poll).toHaveBeenCalledWith('b7');
     expect(t.state()).toBe('done');
 
-    const u = start({ resume: { batchId: 'b8', started: true, items: [{ id: 'i1', name: 'a.jpg', itemId: 'x', fileUrl: null, update: { status: 'completed', resultUrl: '/r.png' } }] } });
+    const u = start({
+      resume: {
+        batchId: 'b8',
+        started: true,
+        items: [{ id: 'i1', name: 'a.jpg', itemId: 'x', fileUrl: null, update: { status: 'completed', resultUrl: '/r.png' } }],
+      },
+    });
     expect(u.state()).toBe('done');
   });
 
   it('a batch reloaded before the server started it is started, with the photos the server has', async () => {
-    const t = start({ resume: { batchId: 'b9', started: false, items: [{ id: 'i1', name: 'a.jpg', itemId: 'item-a.jpg', fileUrl: '/u/a.jpg', update: { status: 'user_upload', runs: 0 } }] } });
+    const t = start({
+      resume: {
+        batchId: 'b9',
+        started: false,
+        items: [{ id: 'i1', name: 'a.jpg', itemId: 'item-a.jpg', fileUrl: '/u/a.jpg', update: { status: 'user_upload', runs: 0 } }],
+      },
+    });
     t.server.set('item-a.jpg', { status: 'user_upload', runs: 0 });
     await vi.advanceTimersByTimeAsync(10);
     expect(t.calls.start).toHaveBeenCalledWith('b9');
@@ -288,9 +333,15 @@ describe('batch machine', () => {
   });
 
   it('uploads the photos a reload interrupted (kept in the browser) into the resumed batch, and finishes with them', async () => {
-    const t = start({ limit: 2, resume: { batchId: 'b10', started: true, items: [
-      { id: 'i1', name: 'a.jpg', itemId: 'item-a.jpg', fileUrl: '/u/a.jpg', update: { status: 'completed', resultUrl: '/r/a.png' } },
-    ], pending: photos(3) } });
+    const t = start({
+      limit: 2,
+      resume: {
+        batchId: 'b10',
+        started: true,
+        items: [{ id: 'i1', name: 'a.jpg', itemId: 'item-a.jpg', fileUrl: '/u/a.jpg', update: { status: 'completed', resultUrl: '/r/a.png' } }],
+        pending: photos(3),
+      },
+    });
     expect(t.ctx().assets.map((a) => a.id)).toEqual(['i1', 'p0', 'p1', 'p2']);
     expect(t.statuses()).toEqual(['completed', 'user_upload', 'user_upload', 'none']);
     await vi.advanceTimersByTimeAsync(250);
@@ -303,10 +354,16 @@ describe('batch machine', () => {
     expect(t.state()).toBe('done');
   });
 
-  it('shows a kept photo whose upload landed just before the reload once, as the server\'s item, and does not send it again', async () => {
-    const t = start({ limit: 2, resume: { batchId: 'b11', started: true, items: [
-      { id: 'i1', name: 'photo0.jpg', itemId: 'item-photo0.jpg', fileUrl: '/u/0.jpg', update: { status: 'processing' }, key: 'p0' },
-    ], pending: photos(2) } });
+  it("shows a kept photo whose upload landed just before the reload once, as the server's item, and does not send it again", async () => {
+    const t = start({
+      limit: 2,
+      resume: {
+        batchId: 'b11',
+        started: true,
+        items: [{ id: 'i1', name: 'photo0.jpg', itemId: 'item-photo0.jpg', fileUrl: '/u/0.jpg', update: { status: 'processing' }, key: 'p0' }],
+        pending: photos(2),
+      },
+    });
     expect(t.ctx().assets.map((a) => a.id)).toEqual(['i1', 'p1']);
     await vi.advanceTimersByTimeAsync(250);
     expect(t.calls.upload.mock.calls.map(([c]) => c.name)).toEqual(['photo1.jpg']);

@@ -10,13 +10,24 @@ export const BATCH_MAX_PHOTOS = 100;
 export const DEFAULT_CONCURRENCY = 3;
 
 export type AssetRef = ActorRefFrom<typeof assetMachine>;
-export interface BatchEntry { id: string; ref: AssetRef }
+export interface BatchEntry {
+  id: string;
+  ref: AssetRef;
+}
 
 /** A photo to add: a stable id (for keys and overrides), its name and bytes. */
-export interface NewPhoto { id: string; name: string; file: Blob }
+export interface NewPhoto {
+  id: string;
+  name: string;
+  file: Blob;
+}
 /** An item the server already has, to resume a batch after a reload. */
 export interface RestoredItem {
-  id: string; name: string; itemId: string; fileUrl: string | null; update: AssetUpdate;
+  id: string;
+  name: string;
+  itemId: string;
+  fileUrl: string | null;
+  update: AssetUpdate;
   /** The id the photo had in the page that uploaded it (its upload key), when it had one. */
   key?: string | null;
 }
@@ -65,7 +76,9 @@ export type BatchEvent =
   | AssetChanged;
 
 /** One poll's answer: what the server says of each submitted item. */
-export interface PollOutput { items: Array<{ itemId: string; update: AssetUpdate }> }
+export interface PollOutput {
+  items: Array<{ itemId: string; update: AssetUpdate }>;
+}
 
 /**
  * The asset machine as a batch runs it: it tells the batch of every change. The app provides its
@@ -145,19 +158,29 @@ export const batchMachine = setup({
     retryFailed: enqueueActions(({ context, enqueue }) => {
       for (const entry of context.assets) if (entry.ref.getSnapshot().matches('failed')) enqueue.sendTo(entry.ref, { type: 'asset.retry' });
     }),
-    sendToAsset: enqueueActions(({ context, enqueue }, params: { id: string; event: { type: 'asset.retry' } | { type: 'asset.rerun'; overrides?: Record<string, unknown> } | { type: 'asset.override'; overrides: Record<string, unknown> } }) => {
-      const entry = context.assets.find((a) => a.id === params.id);
-      if (entry) enqueue.sendTo(entry.ref, params.event);
-    }),
+    sendToAsset: enqueueActions(
+      (
+        { context, enqueue },
+        params: {
+          id: string;
+          event:
+            | { type: 'asset.retry' }
+            | { type: 'asset.rerun'; overrides?: Record<string, unknown> }
+            | { type: 'asset.override'; overrides: Record<string, unknown> };
+        },
+      ) => {
+        const entry = context.assets.find((a) => a.id === params.id);
+        if (entry) enqueue.sendTo(entry.ref, params.event);
+      },
+    ),
   },
   guards: {
     settled: ({ context }) => isSettled(views(context)),
     hasPhotos: ({ context }) => context.assets.length > 0,
     hasBatch: ({ context }) => context.batchId !== null,
     /** Start once some photo is on the server and no photo with overrides still has to get there. */
-    canStart: ({ context }) => !context.started
-      && context.assets.some((a) => a.ref.getSnapshot().matches({ user_upload: 'uploaded' }))
-      && !context.assets.some(overridePending),
+    canStart: ({ context }) =>
+      !context.started && context.assets.some((a) => a.ref.getSnapshot().matches({ user_upload: 'uploaded' })) && !context.assets.some(overridePending),
   },
   delays: { poll: POLL_INTERVAL_MS },
 }).createMachine({
@@ -165,31 +188,46 @@ export const batchMachine = setup({
   context: ({ input, spawn }) => {
     const restored = (input.resume?.items ?? []).map((item) => ({
       id: item.id,
-      ref: spawn('asset', { id: item.id, input: { id: item.id, name: item.name, file: null, restore: { itemId: item.itemId, fileUrl: item.fileUrl, update: item.update } } }),
+      ref: spawn('asset', {
+        id: item.id,
+        input: { id: item.id, name: item.name, file: null, restore: { itemId: item.itemId, fileUrl: item.fileUrl, update: item.update } },
+      }),
     }));
     // Photos never uploaded: fresh assets, which `running` uploads into the batch like any other.
     // A kept photo whose upload landed just before the page went away is on the server already (its key
     // names it): it is shown once, as the server's item.
     const landed = new Set((input.resume?.items ?? []).map((item) => item.key).filter(Boolean));
     const room = Math.max(0, BATCH_MAX_PHOTOS - restored.length);
-    const pending = (input.resume?.pending ?? []).filter((p) => !landed.has(p.id)).slice(0, room).map((p) => ({ id: p.id, ref: spawn('asset', { id: p.id, input: { id: p.id, name: p.name, file: p.file } }) }));
+    const pending = (input.resume?.pending ?? [])
+      .filter((p) => !landed.has(p.id))
+      .slice(0, room)
+      .map((p) => ({ id: p.id, ref: spawn('asset', { id: p.id, input: { id: p.id, name: p.name, file: p.file } }) }));
     const assets = [...restored, ...pending];
     return {
-      tool: input.tool, settings: input.settings ?? {}, limit: input.limit ?? DEFAULT_CONCURRENCY, batchId: input.resume?.batchId ?? null, started: input.resume?.started ?? false,
-      assets, counts: countStatuses([]), progress: 0, etaMs: null, run: { startedAt: Date.now(), startProgress: 0 }, refused: 0, errorCode: null,
+      tool: input.tool,
+      settings: input.settings ?? {},
+      limit: input.limit ?? DEFAULT_CONCURRENCY,
+      batchId: input.resume?.batchId ?? null,
+      started: input.resume?.started ?? false,
+      assets,
+      counts: countStatuses([]),
+      progress: 0,
+      etaMs: null,
+      run: { startedAt: Date.now(), startProgress: 0 },
+      refused: 0,
+      errorCode: null,
     };
   },
   initial: 'derive',
   on: {
-    'batch.override': { actions: { type: 'sendToAsset', params: ({ event }) => ({ id: event.id, event: { type: 'asset.override', overrides: event.overrides } }) } },
+    'batch.override': {
+      actions: { type: 'sendToAsset', params: ({ event }) => ({ id: event.id, event: { type: 'asset.override', overrides: event.overrides } }) },
+    },
   },
   states: {
     /** A resumed batch carries on (or is already done); a new one collects photos. */
     derive: {
-      always: [
-        { guard: 'hasBatch', target: 'running', actions: ['measure', 'beginRun'] },
-        { target: 'idle' },
-      ],
+      always: [{ guard: 'hasBatch', target: 'running', actions: ['measure', 'beginRun'] }, { target: 'idle' }],
     },
     idle: {
       on: {
@@ -258,13 +296,16 @@ export const batchMachine = setup({
                 input: ({ context }) => ({ batchId: context.batchId! }),
                 onDone: {
                   target: 'waiting',
-                  actions: ['measure', enqueueActions(({ context, event, enqueue }) => {
-                    const byItem = new Map(event.output.items.map((i) => [i.itemId, i.update]));
-                    for (const entry of context.assets) {
-                      const update = waitsForServer(entry) ? byItem.get(entry.ref.getSnapshot().context.itemId ?? '') : undefined;
-                      if (update) enqueue.sendTo(entry.ref, { type: 'asset.update', update });
-                    }
-                  })],
+                  actions: [
+                    'measure',
+                    enqueueActions(({ context, event, enqueue }) => {
+                      const byItem = new Map(event.output.items.map((i) => [i.itemId, i.update]));
+                      for (const entry of context.assets) {
+                        const update = waitsForServer(entry) ? byItem.get(entry.ref.getSnapshot().context.itemId ?? '') : undefined;
+                        if (update) enqueue.sendTo(entry.ref, { type: 'asset.update', update });
+                      }
+                    }),
+                  ],
                 },
                 // A failed poll (network blip, server restarting) is tried again at the next tick.
                 onError: { target: 'waiting' },
@@ -296,7 +337,9 @@ export const batchMachine = setup({
         // A retried or re-run asset leaves completed/failed, and its change brings the batch back to running.
         'asset.changed': [{ guard: not('settled'), target: 'running' }, { actions: 'measure' }],
         'batch.retry': { actions: { type: 'sendToAsset', params: ({ event }) => ({ id: event.id, event: { type: 'asset.retry' } }) } },
-        'batch.rerun': { actions: { type: 'sendToAsset', params: ({ event }) => ({ id: event.id, event: { type: 'asset.rerun', overrides: event.overrides } }) } },
+        'batch.rerun': {
+          actions: { type: 'sendToAsset', params: ({ event }) => ({ id: event.id, event: { type: 'asset.rerun', overrides: event.overrides } }) },
+        },
         'batch.retryFailed': { actions: 'retryFailed' },
       },
     },

@@ -4,9 +4,21 @@ import { type GestureEffects, type GestureEvent, type PressTarget, LONG_PRESS_MS
 
 function fakeEffects() {
   return {
-    select: vi.fn(), setGrabCursor: vi.fn(), panBy: vi.fn(), beginPinch: vi.fn(), pinchTo: vi.fn(), stopLayerDrags: vi.fn(),
-    showMarquee: vi.fn(), finishMarquee: vi.fn(), beginDrag: vi.fn(), refuseDrag: vi.fn(), moveDrag: vi.fn(), endDrag: vi.fn(),
-    stopTransform: vi.fn(), endTransform: vi.fn(), openTextEditor: vi.fn(),
+    select: vi.fn(),
+    setGrabCursor: vi.fn(),
+    panBy: vi.fn(),
+    beginPinch: vi.fn(),
+    pinchTo: vi.fn(),
+    stopLayerDrags: vi.fn(),
+    showMarquee: vi.fn(),
+    finishMarquee: vi.fn(),
+    beginDrag: vi.fn(),
+    refuseDrag: vi.fn(),
+    moveDrag: vi.fn(),
+    endDrag: vi.fn(),
+    stopTransform: vi.fn(),
+    endTransform: vi.fn(),
+    openTextEditor: vi.fn(),
   } satisfies GestureEffects;
 }
 
@@ -21,14 +33,39 @@ function start() {
 
 const onLayer = (layerId: string | null, more: Partial<PressTarget> = {}): PressTarget => ({ layerId, transformerPart: false, editableText: false, ...more });
 const press = (target: PressTarget, more: Partial<Extract<GestureEvent, { type: 'stage.down' }>> = {}): GestureEvent => ({
-  type: 'stage.down', pointerType: 'mouse', button: 0, isPrimary: true, client: { x: 100, y: 100 }, point: { x: 10, y: 20 },
-  target, additive: false, selected: [], modeOwnsPointer: false, ...more,
+  type: 'stage.down',
+  pointerType: 'mouse',
+  button: 0,
+  isPrimary: true,
+  client: { x: 100, y: 100 },
+  point: { x: 10, y: 20 },
+  target,
+  additive: false,
+  selected: [],
+  modeOwnsPointer: false,
+  ...more,
 });
 const navDown = (pointerId: number, x: number, y: number, more: Partial<Extract<GestureEvent, { type: 'nav.down' }>> = {}): GestureEvent => ({
-  type: 'nav.down', pointerId, pointerType: 'touch', button: 0, point: { x, y }, emptyAt: false, ...more,
+  type: 'nav.down',
+  pointerId,
+  pointerType: 'touch',
+  button: 0,
+  point: { x, y },
+  emptyAt: false,
+  ...more,
 });
-const navMove = (pointerId: number, x: number, y: number, pointerType: 'touch' | 'mouse' = 'touch'): GestureEvent => ({ type: 'nav.move', pointerId, pointerType, point: { x, y } });
-const navUp = (pointerId: number, x: number, y: number, pointerType: 'touch' | 'mouse' = 'touch'): GestureEvent => ({ type: 'nav.up', pointerId, pointerType, point: { x, y } });
+const navMove = (pointerId: number, x: number, y: number, pointerType: 'touch' | 'mouse' = 'touch'): GestureEvent => ({
+  type: 'nav.move',
+  pointerId,
+  pointerType,
+  point: { x, y },
+});
+const navUp = (pointerId: number, x: number, y: number, pointerType: 'touch' | 'mouse' = 'touch'): GestureEvent => ({
+  type: 'nav.up',
+  pointerId,
+  pointerType,
+  point: { x, y },
+});
 
 describe('canvas gestures: selecting', () => {
   it('a press on an unselected layer selects it alone; on a selected one it keeps the selection (to drag them all)', () => {
@@ -169,7 +206,10 @@ describe('canvas gestures: pan', () => {
     expect(g.pointer()).toBe('panning');
     g.send(navMove(1, 15, 7, 'mouse'));
     g.send(navMove(1, 20, 7, 'mouse'));
-    expect(g.effects.panBy.mock.calls).toEqual([[5, -3], [5, 0]]);
+    expect(g.effects.panBy.mock.calls).toEqual([
+      [5, -3],
+      [5, 0],
+    ]);
     g.send(navUp(1, 20, 7, 'mouse'));
     expect(g.pointer()).toBe('idle');
     g.send({ type: 'space.up' });
@@ -256,8 +296,12 @@ describe('canvas gestures: pinch', () => {
 });
 
 describe('canvas gestures: text editing and long press', () => {
-  beforeEach(() => { vi.useFakeTimers(); });
-  afterEach(() => { vi.useRealTimers(); });
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
 
   const fingerOnText = (more: Partial<Extract<GestureEvent, { type: 'stage.down' }>> = {}) =>
     press(onLayer('t', { editableText: true }), { pointerType: 'touch', ...more });

@@ -77,23 +77,24 @@ export const canvasGestureMachine = setup({
       return event.button === 1 || (event.button === 0 && params.spaceHeld);
     },
     /** A press on the stage the selection tool handles (left button, not on a handle, no crop/mask mode). */
-    selectable: ({ event }) => event.type === 'stage.down'
-      && !(event.pointerType === 'mouse' && event.button !== 0) && !event.target.transformerPart && !event.modeOwnsPointer,
+    selectable: ({ event }) =>
+      event.type === 'stage.down' && !(event.pointerType === 'mouse' && event.button !== 0) && !event.target.transformerPart && !event.modeOwnsPointer,
     onLayer: ({ event }) => event.type === 'stage.down' && event.target.layerId !== null,
     dragAllowed: ({ context, event }) => event.type === 'drag.start' && event.movable && !context.cancelNextDrag,
     holdStarts: ({ event }) => event.type === 'stage.down' && event.pointerType === 'touch' && event.isPrimary && event.target.editableText,
-    movedTooFar: ({ context, event }) => event.type === 'stage.move' && !!context.hold
-      && distance(event.client, context.hold.client) > LONG_PRESS_SLOP_PX,
-    lastTouchUp: ({ context, event }) => event.type === 'nav.up'
-      && (event.pointerType !== 'touch' || Object.keys(withoutTouch(context.touches, event.pointerId)).length === 0),
-    fewerThanTwo: ({ context, event }) => event.type === 'nav.up'
-      && Object.keys(withoutTouch(context.touches, event.pointerId)).length < 2,
+    movedTooFar: ({ context, event }) => event.type === 'stage.move' && !!context.hold && distance(event.client, context.hold.client) > LONG_PRESS_SLOP_PX,
+    lastTouchUp: ({ context, event }) =>
+      event.type === 'nav.up' && (event.pointerType !== 'touch' || Object.keys(withoutTouch(context.touches, event.pointerId)).length === 0),
+    fewerThanTwo: ({ context, event }) => event.type === 'nav.up' && Object.keys(withoutTouch(context.touches, event.pointerId)).length < 2,
   },
   actions: {
     trackTouch: assign({
-      touches: ({ context, event }) => (event.type === 'nav.down' || event.type === 'nav.move') && event.pointerType === 'touch'
-        && (event.type === 'nav.down' || event.pointerId in context.touches)
-        ? { ...context.touches, [event.pointerId]: event.point } : context.touches,
+      touches: ({ context, event }) =>
+        (event.type === 'nav.down' || event.type === 'nav.move') &&
+        event.pointerType === 'touch' &&
+        (event.type === 'nav.down' || event.pointerId in context.touches)
+          ? { ...context.touches, [event.pointerId]: event.point }
+          : context.touches,
     }),
     untrackTouch: assign({
       touches: ({ context, event }) => (event.type === 'nav.up' ? withoutTouch(context.touches, event.pointerId) : context.touches),
@@ -104,7 +105,15 @@ export const canvasGestureMachine = setup({
   id: 'canvasGesture',
   type: 'parallel',
   context: ({ input }) => ({
-    effects: input.effects, spaceHeld: false, touches: {}, cancelNextDrag: false, cancelled: false, pan: null, pinch: null, marquee: null, hold: null,
+    effects: input.effects,
+    spaceHeld: false,
+    touches: {},
+    cancelNextDrag: false,
+    cancelled: false,
+    pan: null,
+    pinch: null,
+    marquee: null,
+    hold: null,
   }),
   on: {
     // A click (no drag) on one layer of a multi-selection selects just that one.
@@ -173,13 +182,19 @@ export const canvasGestureMachine = setup({
                 guard: 'selectable',
                 target: 'marquee',
                 actions: [
-                  ({ context, event }) => { if (!event.additive) context.effects.select([]); },
+                  ({ context, event }) => {
+                    if (!event.additive) context.effects.select([]);
+                  },
                   assign({ marquee: ({ event }) => ({ origin: event.point, before: event.additive ? event.selected : [] }) }),
                 ],
               },
             ],
             'drag.start': [
-              { guard: 'dragAllowed', target: 'dragging', actions: [assign({ cancelled: false }), ({ context, event }) => context.effects.beginDrag(event.layerId)] },
+              {
+                guard: 'dragAllowed',
+                target: 'dragging',
+                actions: [assign({ cancelled: false }), ({ context, event }) => context.effects.beginDrag(event.layerId)],
+              },
               { actions: [assign({ cancelNextDrag: false }), ({ context, event }) => context.effects.refuseDrag(event.layerId)] },
             ],
             'transform.start': { target: 'transforming', actions: assign({ cancelled: false }) },
@@ -222,7 +237,9 @@ export const canvasGestureMachine = setup({
                   if (pan.touch && event.pointerType !== 'touch') return;
                   context.effects.panBy(event.point.x - pan.last.x, event.point.y - pan.last.y);
                 },
-                assign({ pan: ({ context, event }) => (context.pan!.touch && event.pointerType !== 'touch' ? context.pan : { ...context.pan!, last: event.point }) }),
+                assign({
+                  pan: ({ context, event }) => (context.pan!.touch && event.pointerType !== 'touch' ? context.pan : { ...context.pan!, last: event.point }),
+                }),
               ],
             },
             'nav.up': [
@@ -268,10 +285,7 @@ export const canvasGestureMachine = setup({
         pinchEnding: {
           on: {
             'nav.move': { actions: 'trackTouch' },
-            'nav.up': [
-              { guard: 'lastTouchUp', target: 'idle', actions: 'untrackTouch' },
-              { actions: 'untrackTouch' },
-            ],
+            'nav.up': [{ guard: 'lastTouchUp', target: 'idle', actions: 'untrackTouch' }, { actions: 'untrackTouch' }],
             'drag.start': { actions: ({ context, event }) => context.effects.refuseDrag(event.layerId) },
           },
         },
@@ -294,15 +308,29 @@ export const canvasGestureMachine = setup({
       states: {
         off: {
           on: {
-            'stage.down': { guard: 'holdStarts', target: 'pending', actions: assign({ hold: ({ event }) => ({ layerId: event.target.layerId as string, client: event.client }) }) },
+            'stage.down': {
+              guard: 'holdStarts',
+              target: 'pending',
+              actions: assign({ hold: ({ event }) => ({ layerId: event.target.layerId as string, client: event.client }) }),
+            },
           },
         },
         pending: {
-          after: { longPress: { target: 'off', actions: [raise(({ context }) => ({ type: 'text.edit' as const, layerId: context.hold!.layerId })), assign({ hold: null })] } },
+          after: {
+            longPress: {
+              target: 'off',
+              actions: [raise(({ context }) => ({ type: 'text.edit' as const, layerId: context.hold!.layerId })), assign({ hold: null })],
+            },
+          },
           on: {
             // A new press restarts (or ends) the wait.
             'stage.down': [
-              { guard: 'holdStarts', target: 'pending', reenter: true, actions: assign({ hold: ({ event }) => ({ layerId: event.target.layerId as string, client: event.client }) }) },
+              {
+                guard: 'holdStarts',
+                target: 'pending',
+                reenter: true,
+                actions: assign({ hold: ({ event }) => ({ layerId: event.target.layerId as string, client: event.client }) }),
+              },
               { target: 'off', actions: assign({ hold: null }) },
             ],
             'stage.move': { guard: 'movedTooFar', target: 'off', actions: assign({ hold: null }) },

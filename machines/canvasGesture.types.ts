@@ -4,7 +4,10 @@
  * the live stage does (Konva nodes, view store, editor commands), given from outside.
  */
 
-export interface Point { x: number; y: number }
+export interface Point {
+  x: number;
+  y: number;
+}
 
 export type PointerKind = 'mouse' | 'touch' | 'pen';
 
@@ -63,13 +66,19 @@ export type GestureEvent =
   | { type: 'escape' }
   // Konva's stage events.
   | {
-    type: 'stage.down'; pointerType: PointerKind; button: number; isPrimary: boolean; client: Point;
-    target: PressTarget; additive: boolean; selected: string[];
-    /** Crop or mask mode owns the pointer: no selection change, no marquee. */
-    modeOwnsPointer: boolean;
-    /** The press in stage-local screen pixels (marquee origin). */
-    point: Point;
-  }
+      type: 'stage.down';
+      pointerType: PointerKind;
+      button: number;
+      isPrimary: boolean;
+      client: Point;
+      target: PressTarget;
+      additive: boolean;
+      selected: string[];
+      /** Crop or mask mode owns the pointer: no selection change, no marquee. */
+      modeOwnsPointer: boolean;
+      /** The press in stage-local screen pixels (marquee origin). */
+      point: Point;
+    }
   | { type: 'stage.move'; client: Point }
   | { type: 'stage.up' }
   | { type: 'stage.click'; layerId: string | null; additive: boolean; selected: string[] }

@@ -12,13 +12,30 @@ const codeError = (code: number) => Object.assign(new Error('failed'), { code })
 const later = <T>(ms: number, value: T) => new Promise<T>((resolve) => setTimeout(() => resolve(value), ms));
 const failAfter = (ms: number, error: Error) => new Promise<never>((_, reject) => setTimeout(() => reject(error), ms));
 
-function start(options: { account?: StoredAccount | null; verify?: () => Promise<SignInResult>; send?: () => Promise<void>; provider?: () => Promise<SignInResult>; signOut?: () => Promise<void> } = {}) {
+function start(
+  options: {
+    account?: StoredAccount | null;
+    verify?: () => Promise<SignInResult>;
+    send?: () => Promise<void>;
+    provider?: () => Promise<SignInResult>;
+    signOut?: () => Promise<void>;
+  } = {},
+) {
   const calls = { store: vi.fn(), clear: vi.fn(), after: vi.fn(), resume: vi.fn(), send: vi.fn(), verify: vi.fn(), provider: vi.fn() };
   const machine = loginMachine.provide({
     actors: {
-      sendCode: fromPromise(async ({ input }) => { calls.send(input); return (options.send ?? (() => later(300, undefined)))(); }),
-      verifyCode: fromPromise(async ({ input }) => { calls.verify(input); return (options.verify ?? (() => later(300, { account: ACCOUNT, isNew: false })))(); }),
-      signInWithProvider: fromPromise(async ({ input }) => { calls.provider(input); return (options.provider ?? (() => later(300, { account: ACCOUNT, isNew: true })))(); }),
+      sendCode: fromPromise(async ({ input }) => {
+        calls.send(input);
+        return (options.send ?? (() => later(300, undefined)))();
+      }),
+      verifyCode: fromPromise(async ({ input }) => {
+        calls.verify(input);
+        return (options.verify ?? (() => later(300, { account: ACCOUNT, isNew: false })))();
+      }),
+      signInWithProvider: fromPromise(async ({ input }) => {
+        calls.provider(input);
+        return (options.provider ?? (() => later(300, { account: ACCOUNT, isNew: true })))();
+      }),
       signOut: fromPromise(async () => (options.signOut ?? (() => later(100, undefined)))()),
     },
     actions: {

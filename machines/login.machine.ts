@@ -8,8 +8,7 @@ export interface StoredAccount {
   email?: string | null;
 }
 
-export const isLoggedIn = (account: StoredAccount | null | undefined): account is StoredAccount =>
-  Boolean(account && account.token && account.accountId);
+export const isLoggedIn = (account: StoredAccount | null | undefined): account is StoredAccount => Boolean(account && account.token && account.accountId);
 
 /** What the user asked for that needs a signed-in account; it resumes after sign-in. */
 export type PendingAction = 'purchase' | 'payment' | 'save' | null;
@@ -35,7 +34,10 @@ export type LoginEvent =
   | { type: 'login.signOut' }
   | { type: 'server.reply'; resultCode: number };
 
-export interface SignInResult { account: StoredAccount; isNew: boolean }
+export interface SignInResult {
+  account: StoredAccount;
+  isNew: boolean;
+}
 
 const notProvided = (name: string) => async (): Promise<never> => {
   throw new Error(`login: provide the "${name}" actor`);
@@ -127,10 +129,17 @@ export const loginMachine = setup({
           invoke: {
             src: 'verifyCode',
             input: ({ context, event }) => ({ email: context.email, code: (event as { code: string }).code }),
-            onDone: { target: '#login.signedIn', actions: assign({ account: ({ event }) => event.output.account, lastSignIn: ({ event }) => (event.output.isNew ? 'sign-up' : 'log-in') }) },
+            onDone: {
+              target: '#login.signedIn',
+              actions: assign({ account: ({ event }) => event.output.account, lastSignIn: ({ event }) => (event.output.isNew ? 'sign-up' : 'log-in') }),
+            },
             onError: [
               // A wrong code may be typed again; an expired one needs a new code.
-              { guard: ({ event }) => codeOf(event.error) === ResultCode.VERIFY_CODE_WRONG, target: 'enterCode', actions: assign({ errorCode: ResultCode.VERIFY_CODE_WRONG }) },
+              {
+                guard: ({ event }) => codeOf(event.error) === ResultCode.VERIFY_CODE_WRONG,
+                target: 'enterCode',
+                actions: assign({ errorCode: ResultCode.VERIFY_CODE_WRONG }),
+              },
               { target: '#login.fail', actions: assign({ errorCode: ({ event }) => codeOf(event.error) }) },
             ],
           },
@@ -139,7 +148,10 @@ export const loginMachine = setup({
           invoke: {
             src: 'signInWithProvider',
             input: ({ event }) => ({ provider: (event as { provider: 'google' | 'apple' }).provider }),
-            onDone: { target: '#login.signedIn', actions: assign({ account: ({ event }) => event.output.account, lastSignIn: ({ event }) => (event.output.isNew ? 'sign-up' : 'log-in') }) },
+            onDone: {
+              target: '#login.signedIn',
+              actions: assign({ account: ({ event }) => event.output.account, lastSignIn: ({ event }) => (event.output.isNew ? 'sign-up' : 'log-in') }),
+            },
             onError: { target: '#login.fail', actions: assign({ errorCode: ({ event }) => codeOf(event.error) }) },
           },
         },

@@ -9,13 +9,21 @@ afterEach(() => vi.useRealTimers());
 const later = <T>(ms: number, value: T) => new Promise<T>((resolve) => setTimeout(() => resolve(value), ms));
 const failAfter = (ms: number, error: Error) => new Promise<never>((_, reject) => setTimeout(() => reject(error), ms));
 
-function start(options: { checkout?: () => Promise<CheckoutReply>; statuses?: OrderStatus[]; returning?: { purchaseId: string; result: 'success' | 'cancel' } } = {}) {
+function start(
+  options: { checkout?: () => Promise<CheckoutReply>; statuses?: OrderStatus[]; returning?: { purchaseId: string; result: 'success' | 'cancel' } } = {},
+) {
   const statuses = [...(options.statuses ?? ['paid'])];
   const calls = { requireLogin: vi.fn(), openCheckout: vi.fn(), purchased: vi.fn(), fetchOrder: vi.fn(), checkout: vi.fn() };
   const machine = purchaseMachine.provide({
     actors: {
-      startCheckout: fromPromise(async ({ input }) => { calls.checkout(input); return (options.checkout ?? (() => later(200, { repeat: false as const, purchaseId: 'ORD_1', url: 'https://pay/cs_1' })))(); }),
-      fetchOrder: fromPromise(async ({ input }) => { calls.fetchOrder(input); return later(50, { status: statuses.length > 1 ? statuses.shift()! : statuses[0]! }); }),
+      startCheckout: fromPromise(async ({ input }) => {
+        calls.checkout(input);
+        return (options.checkout ?? (() => later(200, { repeat: false as const, purchaseId: 'ORD_1', url: 'https://pay/cs_1' })))();
+      }),
+      fetchOrder: fromPromise(async ({ input }) => {
+        calls.fetchOrder(input);
+        return later(50, { status: statuses.length > 1 ? statuses.shift()! : statuses[0]! });
+      }),
     },
     actions: {
       requireLogin: (_, p) => calls.requireLogin(p.productId),

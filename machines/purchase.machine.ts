@@ -57,7 +57,14 @@ export const purchaseMachine = setup({
   delays: { poll: POLL_INTERVAL_MS },
 }).createMachine({
   id: 'purchase',
-  context: ({ input }) => ({ productId: null, currency: 'usd', purchaseId: input.returning?.purchaseId ?? null, errorCode: null, polls: 0, returnedCancelled: input.returning?.result === 'cancel' }),
+  context: ({ input }) => ({
+    productId: null,
+    currency: 'usd',
+    purchaseId: input.returning?.purchaseId ?? null,
+    errorCode: null,
+    polls: 0,
+    returnedCancelled: input.returning?.result === 'cancel',
+  }),
   initial: 'derive',
   states: {
     /** A page loaded by the provider's return link starts by confirming (or cancelling) that order. */
@@ -72,7 +79,10 @@ export const purchaseMachine = setup({
       on: {
         'purchase.open': [
           { guard: ({ event }) => !event.loggedIn, actions: { type: 'requireLogin', params: ({ event }) => ({ productId: event.productId }) } },
-          { target: 'purchasing', actions: assign({ productId: ({ event }) => event.productId, currency: ({ event }) => event.currency, errorCode: null, polls: 0 }) },
+          {
+            target: 'purchasing',
+            actions: assign({ productId: ({ event }) => event.productId, currency: ({ event }) => event.currency, errorCode: null, polls: 0 }),
+          },
         ],
         'purchase.returned': [
           { guard: ({ event }) => event.result === 'cancel', target: 'cancel' },

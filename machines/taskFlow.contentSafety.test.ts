@@ -2,15 +2,17 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ResultCode } from '../engine/spec/errors';
 import { PostFlowStage } from '../engine/spec/kinds';
-import {
-  PICTURE_REVIEW, QUERY, RESULT_PICTURE_REVIEW, SUBMIT, TEXT_REVIEW, TEXT_TRANSLATION, UPLOAD, file, okEnv, setup,
-} from './taskFlow.testkit';
+import { PICTURE_REVIEW, QUERY, RESULT_PICTURE_REVIEW, SUBMIT, TEXT_REVIEW, TEXT_TRANSLATION, UPLOAD, file, okEnv, setup } from './taskFlow.testkit';
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
 
-const promptJob = (prompt: string, steps = [TEXT_REVIEW, TEXT_TRANSLATION, SUBMIT, QUERY]) =>
-  ({ funcType: 'aiGeneratePic' as const, sourceFile: null, prompt, steps });
+const promptJob = (prompt: string, steps = [TEXT_REVIEW, TEXT_TRANSLATION, SUBMIT, QUERY]) => ({
+  funcType: 'aiGeneratePic' as const,
+  sourceFile: null,
+  prompt,
+  steps,
+});
 
 async function run(t: ReturnType<typeof setup>, ms = 3000) {
   t.actor.send({ type: 'job.start' });
@@ -22,13 +24,31 @@ describe('task flow: content safety steps', () => {
     const order: string[] = [];
     const t = setup({
       input: { prompt: 'un gato', steps: [TEXT_REVIEW, TEXT_TRANSLATION, PICTURE_REVIEW, UPLOAD, SUBMIT, QUERY, RESULT_PICTURE_REVIEW] },
-      reviewText: async () => { order.push('1 text review'); return { compliant: true }; },
-      translate: async () => { order.push('2 translation'); return { ok: true, text: 'a cat', lanCode: 'spa', translated: true }; },
-      reviewPicture: async () => { order.push('3 picture review'); return { compliant: true }; },
-      review: async () => { order.push('7 result review'); return { compliant: true }; },
+      reviewText: async () => {
+        order.push('1 text review');
+        return { compliant: true };
+      },
+      translate: async () => {
+        order.push('2 translation');
+        return { ok: true, text: 'a cat', lanCode: 'spa', translated: true };
+      },
+      reviewPicture: async () => {
+        order.push('3 picture review');
+        return { compliant: true };
+      },
+      review: async () => {
+        order.push('7 result review');
+        return { compliant: true };
+      },
     });
-    t.upload.mockImplementation(async () => { order.push('4 upload'); return okEnv({ fileUrl: 'http://host/files/in.jpg' }); });
-    t.submit.mockImplementation(async () => { order.push('5 submit'); return okEnv({ taskId: 't1' }); });
+    t.upload.mockImplementation(async () => {
+      order.push('4 upload');
+      return okEnv({ fileUrl: 'http://host/files/in.jpg' });
+    });
+    t.submit.mockImplementation(async () => {
+      order.push('5 submit');
+      return okEnv({ taskId: 't1' });
+    });
     await run(t);
     expect(order).toEqual(['1 text review', '2 translation', '3 picture review', '4 upload', '5 submit', '7 result review']);
     expect(t.query).toHaveBeenCalled();
@@ -84,7 +104,10 @@ describe('task flow: content safety steps', () => {
 
   it('step 3: a rejected picture fails with picture non-compliance (1010201) before any upload; every batch file is reviewed', async () => {
     const other = new Blob(['second'], { type: 'image/png' });
-    const t = setup({ input: { sourceFiles: [file, other], steps: [PICTURE_REVIEW, UPLOAD, SUBMIT, QUERY] }, reviewPicture: async () => ({ compliant: false }) });
+    const t = setup({
+      input: { sourceFiles: [file, other], steps: [PICTURE_REVIEW, UPLOAD, SUBMIT, QUERY] },
+      reviewPicture: async () => ({ compliant: false }),
+    });
     await run(t);
     expect(t.reviewPicture).toHaveBeenCalledWith([file, other]);
     expect(t.ctx().error).toMatchObject({ name: 'CONTENT_REVIEW_PICTURE_NON_COMPLIANCE', code: ResultCode.CONTENT_REVIEW_PICTURE_NON_COMPLIANCE });
@@ -99,7 +122,14 @@ describe('task flow: content safety steps', () => {
 
   it('a step whose service throws ends the job with the default error, SERVER_ERROR; retry reruns from step 1', async () => {
     let calls = 0;
-    const t = setup({ input: promptJob('a cat'), reviewText: async () => { calls++; if (calls === 1) throw new Error('down'); return { compliant: true }; } });
+    const t = setup({
+      input: promptJob('a cat'),
+      reviewText: async () => {
+        calls++;
+        if (calls === 1) throw new Error('down');
+        return { compliant: true };
+      },
+    });
     await run(t);
     expect(t.ctx()).toMatchObject({ end: true, error: { name: 'SERVER_ERROR', code: ResultCode.SERVER_ERROR } });
     t.actor.send({ type: 'job.retry' });
@@ -113,7 +143,10 @@ describe('task flow: content safety steps', () => {
     const seen: string[] = [];
     const t = setup({
       input: promptJob('un gato'),
-      translate: async (text) => { seen.push(text); return { ok: true, text: 'a cat', lanCode: 'spa', translated: true }; },
+      translate: async (text) => {
+        seen.push(text);
+        return { ok: true, text: 'a cat', lanCode: 'spa', translated: true };
+      },
     });
     t.submit.mockResolvedValueOnce({ resultCode: ResultCode.SERVICE_UNAVAILABLE, msg: 'no generation server', data: null });
     await run(t);

@@ -67,7 +67,10 @@ describe('task flow machine', () => {
 
   it('asks the server to hold each query one interval, and starts the next one interval after the last started', async () => {
     // A long poll the server held the whole second: the next query starts as soon as it answers.
-    const held = setup({ queryTakesMs: 1000, replies: [okEnv({ result: { t1: unfinished } }), okEnv({ result: { t1: unfinished } }), okEnv({ result: { t1: done('http://host/r.png') } })] });
+    const held = setup({
+      queryTakesMs: 1000,
+      replies: [okEnv({ result: { t1: unfinished } }), okEnv({ result: { t1: unfinished } }), okEnv({ result: { t1: done('http://host/r.png') } })],
+    });
     held.actor.send({ type: 'job.start' });
     await vi.advanceTimersByTimeAsync(1500);
     expect(held.query).toHaveBeenCalledTimes(1);
@@ -180,7 +183,11 @@ describe('task flow machine', () => {
   });
 
   it('a failed download gives DOWNLOAD_FAILED on that task', async () => {
-    const t = setup({ download: async () => { throw new Error('404'); } });
+    const t = setup({
+      download: async () => {
+        throw new Error('404');
+      },
+    });
     t.actor.send({ type: 'job.start' });
     await vi.advanceTimersByTimeAsync(1000);
     expect(t.ctx().taskResults.t1.err).toMatchObject({ name: 'DOWNLOAD_FAILED', code: ResultCode.DOWNLOAD_FAILED });
@@ -277,7 +284,12 @@ describe('task flow machine', () => {
     await vi.advanceTimersByTimeAsync(1000);
     expect(t.ctx().taskResults.t1).toMatchObject({ resultFileUrl: null, resultFile: null, end: true });
     expect(t.ctx().taskResults.t1.err?.name).toBe('CONTENT_REVIEW_PICTURE_NON_COMPLIANCE');
-    const p = setup({ input: { steps }, review: async () => { throw new Error('review down'); } });
+    const p = setup({
+      input: { steps },
+      review: async () => {
+        throw new Error('review down');
+      },
+    });
     p.actor.send({ type: 'job.start' });
     await vi.advanceTimersByTimeAsync(1000);
     expect(p.ctx().taskResults.t1.err).toBeNull();

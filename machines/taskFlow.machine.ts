@@ -4,18 +4,14 @@ import { FlowStepId, PostFlowStage, type FlowStepIdValue, type PostFlowStageValu
 import { POLL_INTERVAL_MS } from '../engine/spec/limits';
 import { applyEntry, emptyTaskResult, entriesByTask, pendingDownload, unfinishedIds } from './taskFlow.results';
 import type { TranslationOutcome } from './translationStep';
-import type {
-  Envelope, QueryEntry, QueryInput, SubmitInput, TaskFlowContext, TaskFlowInput, TaskResult, UploadInput, UploadOutput,
-} from './taskFlow.types';
+import type { Envelope, QueryEntry, QueryInput, SubmitInput, TaskFlowContext, TaskFlowInput, TaskResult, UploadInput, UploadOutput } from './taskFlow.types';
 
-export type TaskFlowEvent =
-  | { type: 'job.start' }
-  | { type: 'job.retry' }
-  | { type: 'job.cancel' }
-  | { type: 'upload.progress'; value: number };
+export type TaskFlowEvent = { type: 'job.start' } | { type: 'job.retry' } | { type: 'job.cancel' } | { type: 'upload.progress'; value: number };
 
 /** A review's answer: the content may go on, or not. */
-export interface ReviewOutcome { compliant: boolean }
+export interface ReviewOutcome {
+  compliant: boolean;
+}
 
 const notProvided = (name: string) => async (): Promise<never> => {
   throw new Error(`taskFlow: provide the "${name}" actor`);
@@ -23,11 +19,25 @@ const notProvided = (name: string) => async (): Promise<never> => {
 
 function initialContext(input: TaskFlowInput): TaskFlowContext {
   return {
-    jobId: input.jobId, funcType: input.funcType, sourceFile: input.sourceFile ?? null, sourceFiles: input.sourceFiles ?? [],
-    fileType: input.fileType ?? 'image', submitParams: input.submitParams ?? {},
-    steps: input.steps.map((id) => ({ id, end: false })), currentStep: 0, end: false, error: null,
-    fileUrls: input.fileUrls ?? [], taskIds: [], taskResults: {}, stage: 'preprocess', uploadProgress: 0,
-    prompt: input.prompt ?? null, originalPrompt: input.prompt ?? null, lanCode: null, lastQueryAt: null,
+    jobId: input.jobId,
+    funcType: input.funcType,
+    sourceFile: input.sourceFile ?? null,
+    sourceFiles: input.sourceFiles ?? [],
+    fileType: input.fileType ?? 'image',
+    submitParams: input.submitParams ?? {},
+    steps: input.steps.map((id) => ({ id, end: false })),
+    currentStep: 0,
+    end: false,
+    error: null,
+    fileUrls: input.fileUrls ?? [],
+    taskIds: [],
+    taskResults: {},
+    stage: 'preprocess',
+    uploadProgress: 0,
+    prompt: input.prompt ?? null,
+    originalPrompt: input.prompt ?? null,
+    lanCode: null,
+    lastQueryAt: null,
   };
 }
 
@@ -38,14 +48,16 @@ const stepResult = (c: TaskFlowContext, result: unknown) => c.steps.map((s, i) =
 const firstReviewable = (c: TaskFlowContext) => Object.values(c.taskResults).find((r) => !r.end && r.resultFile && r.needReviewResultPic);
 
 const currentStepId = (c: TaskFlowContext): FlowStepIdValue | undefined => c.steps[c.currentStep]?.id;
-const stepIs = (id: FlowStepIdValue) => ({ context }: { context: TaskFlowContext }) => currentStepId(context) === id;
+const stepIs =
+  (id: FlowStepIdValue) =>
+  ({ context }: { context: TaskFlowContext }) =>
+    currentStepId(context) === id;
 const fail = (error: JobError) => ({ type: 'setError' as const, params: { error } });
 const enterStage = (stage: TaskStage) => [
   { type: 'setStage' as const, params: { stage } },
   { type: 'notifyStage' as const, params: { stage } },
 ];
-const updateTask = (c: TaskFlowContext, taskId: string, patch: Partial<TaskResult>) =>
-  ({ ...c.taskResults, [taskId]: { ...c.taskResults[taskId], ...patch } });
+const updateTask = (c: TaskFlowContext, taskId: string, patch: Partial<TaskResult>) => ({ ...c.taskResults, [taskId]: { ...c.taskResults[taskId], ...patch } });
 
 /**
  * The task flow of SPEC §3/§4: a job runs its ordered steps (1 text review, 2 translation,
@@ -99,11 +111,19 @@ export const taskFlowMachine = setup({
     notifyPostStage: (_, _params: { taskId: string; postStage: PostFlowStageValue }) => undefined,
     /** Retry clears the end flag and the error and runs the job again from its first step. */
     resetForRetry: assign(({ context }) => ({
-      end: false, error: null, currentStep: 0, steps: context.steps.map((s) => ({ ...s, end: false, result: undefined })),
+      end: false,
+      error: null,
+      currentStep: 0,
+      steps: context.steps.map((s) => ({ ...s, end: false, result: undefined })),
       // Files given at the start (no upload step) are submitted again; an upload step uploads afresh.
       fileUrls: context.steps.some((s) => s.id === FlowStepId.UPLOAD) ? [] : context.fileUrls,
-      taskIds: [], taskResults: {}, uploadProgress: 0, stage: 'preprocess' as TaskStage,
-      prompt: context.originalPrompt, lanCode: null, lastQueryAt: null,
+      taskIds: [],
+      taskResults: {},
+      uploadProgress: 0,
+      stage: 'preprocess' as TaskStage,
+      prompt: context.originalPrompt,
+      lanCode: null,
+      lastQueryAt: null,
     })),
   },
   delays: {
@@ -150,17 +170,31 @@ export const taskFlowMachine = setup({
         dispatch: {
           always: [
             { guard: 'allStepsDone', target: '#taskFlow.finishing' },
-            { guard: and(['isUpload', 'missingSourceFiles']), target: '#taskFlow.failed', actions: fail(jobError('PARAMS_INVAILED', { message: 'no source file' })) },
+            {
+              guard: and(['isUpload', 'missingSourceFiles']),
+              target: '#taskFlow.failed',
+              actions: fail(jobError('PARAMS_INVAILED', { message: 'no source file' })),
+            },
             { guard: 'isUpload', target: 'uploading' },
             { guard: 'isSubmit', target: 'submitting' },
             { guard: 'isQuery', target: 'querying' },
             // Step 7 has no work of its own: it makes the query step review each result.
             { guard: 'isResultReview', target: 'stepDone' },
             // Steps 1 and 2 without a prompt have nothing to check.
-            { guard: and([({ context }) => currentStepId(context) === FlowStepId.TEXT_REVIEW || currentStepId(context) === FlowStepId.TEXT_TRANSLATION, 'hasNoPrompt']), target: 'stepDone' },
+            {
+              guard: and([
+                ({ context }) => currentStepId(context) === FlowStepId.TEXT_REVIEW || currentStepId(context) === FlowStepId.TEXT_TRANSLATION,
+                'hasNoPrompt',
+              ]),
+              target: 'stepDone',
+            },
             { guard: 'isTextReview', target: 'reviewingText' },
             { guard: 'isTranslation', target: 'translating' },
-            { guard: and(['isPictureReview', ({ context }) => sourcePictures(context).length === 0]), target: '#taskFlow.failed', actions: fail(jobError('PARAMS_INVAILED', { message: 'no picture to review' })) },
+            {
+              guard: and(['isPictureReview', ({ context }) => sourcePictures(context).length === 0]),
+              target: '#taskFlow.failed',
+              actions: fail(jobError('PARAMS_INVAILED', { message: 'no picture to review' })),
+            },
             { guard: 'isPictureReview', target: 'reviewingPicture' },
             { target: '#taskFlow.failed', actions: fail(jobError('PARAMS_INVAILED', { message: 'unknown flow step' })) },
           ],
@@ -230,16 +264,30 @@ export const taskFlowMachine = setup({
             input: ({ context: c, self }) => ({
               mode: c.fileType === 'zip' ? 'zip' : c.sourceFiles.length > 0 ? 'batch' : 'single',
               files: c.sourceFiles.length > 0 ? c.sourceFiles : [c.sourceFile!],
-              func: c.funcType, fileType: c.fileType,
+              func: c.funcType,
+              fileType: c.fileType,
               onProgress: (value: number) => self.send({ type: 'upload.progress', value }),
             }),
             onDone: [
               // Upload with a non-success resultCode is a failure, with the server's code.
-              { guard: ({ event }) => event.output.resultCode !== ResultCode.SUCCESS, target: '#taskFlow.failed', actions: assign({ error: ({ event }) => serverCodeError(event.output.resultCode, event.output.msg) }) },
-              { target: 'stepDone', actions: assign({ uploadProgress: 1, fileUrls: ({ event }) => event.output.data?.fileUrls ?? (event.output.data?.fileUrl ? [event.output.data.fileUrl] : []) }) },
+              {
+                guard: ({ event }) => event.output.resultCode !== ResultCode.SUCCESS,
+                target: '#taskFlow.failed',
+                actions: assign({ error: ({ event }) => serverCodeError(event.output.resultCode, event.output.msg) }),
+              },
+              {
+                target: 'stepDone',
+                actions: assign({
+                  uploadProgress: 1,
+                  fileUrls: ({ event }) => event.output.data?.fileUrls ?? (event.output.data?.fileUrl ? [event.output.data.fileUrl] : []),
+                }),
+              },
             ],
             // The message tells a timeout (text.uploadErrorTimeout) from other network trouble.
-            onError: { target: '#taskFlow.failed', actions: assign({ error: ({ event }) => jobError('NETWORK_ERROR', { message: (event.error as Error | undefined)?.message }) }) },
+            onError: {
+              target: '#taskFlow.failed',
+              actions: assign({ error: ({ event }) => jobError('NETWORK_ERROR', { message: (event.error as Error | undefined)?.message }) }),
+            },
           },
         },
         submitting: {
@@ -247,11 +295,23 @@ export const taskFlowMachine = setup({
           invoke: {
             src: 'submit',
             // The prompt (translated by step 2) travels as `prompt`.
-            input: ({ context: c }) => ({ funcType: c.funcType, fileUrls: c.fileUrls, params: c.prompt === null ? c.submitParams : { ...c.submitParams, prompt: c.prompt } }),
+            input: ({ context: c }) => ({
+              funcType: c.funcType,
+              fileUrls: c.fileUrls,
+              params: c.prompt === null ? c.submitParams : { ...c.submitParams, prompt: c.prompt },
+            }),
             onDone: [
               // A failed submit ends the job with the server's own result code.
-              { guard: ({ event }) => event.output.resultCode !== ResultCode.SUCCESS, target: '#taskFlow.failed', actions: assign({ error: ({ event }) => serverCodeError(event.output.resultCode, event.output.msg) }) },
-              { guard: ({ event }) => !event.output.data?.taskId && !event.output.data?.taskList?.length, target: '#taskFlow.failed', actions: fail(jobError('SERVER_ERROR', { message: 'no task id in the submit reply' })) },
+              {
+                guard: ({ event }) => event.output.resultCode !== ResultCode.SUCCESS,
+                target: '#taskFlow.failed',
+                actions: assign({ error: ({ event }) => serverCodeError(event.output.resultCode, event.output.msg) }),
+              },
+              {
+                guard: ({ event }) => !event.output.data?.taskId && !event.output.data?.taskList?.length,
+                target: '#taskFlow.failed',
+                actions: fail(jobError('SERVER_ERROR', { message: 'no task id in the submit reply' })),
+              },
               {
                 target: 'stepDone',
                 actions: assign(({ event }) => {
@@ -302,7 +362,10 @@ export const taskFlowMachine = setup({
               entry: [
                 ...enterStage('download'),
                 assign({ taskResults: ({ context: c }) => updateTask(c, pendingDownload(c.taskResults)!.taskId, { postStage: PostFlowStage.DOWNLOAD }) }),
-                { type: 'notifyPostStage', params: ({ context: c }) => ({ taskId: pendingDownload(c.taskResults)!.taskId, postStage: PostFlowStage.DOWNLOAD }) },
+                {
+                  type: 'notifyPostStage',
+                  params: ({ context: c }) => ({ taskId: pendingDownload(c.taskResults)!.taskId, postStage: PostFlowStage.DOWNLOAD }),
+                },
               ],
               invoke: {
                 src: 'download',
@@ -315,7 +378,11 @@ export const taskFlowMachine = setup({
                   actions: assign({
                     taskResults: ({ context: c, event }) => {
                       const t = pendingDownload(c.taskResults)!;
-                      return updateTask(c, t.taskId, { resultFile: event.output, end: !t.needReviewResultPic, postStage: t.needReviewResultPic ? PostFlowStage.DOWNLOAD : PostFlowStage.FINISH });
+                      return updateTask(c, t.taskId, {
+                        resultFile: event.output,
+                        end: !t.needReviewResultPic,
+                        postStage: t.needReviewResultPic ? PostFlowStage.DOWNLOAD : PostFlowStage.FINISH,
+                      });
                     },
                   }),
                 },
@@ -347,7 +414,13 @@ export const taskFlowMachine = setup({
                       // A rejected result loses its URL and file (SPEC §8).
                       return event.output.compliant
                         ? updateTask(c, t.taskId, { end: true, postStage: PostFlowStage.FINISH })
-                        : updateTask(c, t.taskId, { end: true, postStage: PostFlowStage.FINISH, resultFileUrl: null, resultFile: null, err: jobError('CONTENT_REVIEW_PICTURE_NON_COMPLIANCE') });
+                        : updateTask(c, t.taskId, {
+                            end: true,
+                            postStage: PostFlowStage.FINISH,
+                            resultFileUrl: null,
+                            resultFile: null,
+                            err: jobError('CONTENT_REVIEW_PICTURE_NON_COMPLIANCE'),
+                          });
                     },
                   }),
                 },

@@ -5,8 +5,18 @@ import type { QueryEntry, TaskResult } from './taskFlow.types';
 /** A fresh result record for a submitted task id. */
 export function emptyTaskResult(taskId: string): TaskResult {
   return {
-    taskId, resultFileUrl: null, result: null, isGpuFinish: false, err: null, gpuErr: null,
-    resultFile: null, needReviewResultPic: false, end: false, progress: 0, postStage: 0, queueAhead: null,
+    taskId,
+    resultFileUrl: null,
+    result: null,
+    isGpuFinish: false,
+    err: null,
+    gpuErr: null,
+    resultFile: null,
+    needReviewResultPic: false,
+    end: false,
+    progress: 0,
+    postStage: 0,
+    queueAhead: null,
   };
 }
 
@@ -30,7 +40,10 @@ export function applyEntry(task: TaskResult, entry: QueryEntry | undefined, need
   }
   if (entry.resultCode !== ResultCode.SUCCESS) {
     return {
-      ...task, end: true, isGpuFinish: true, gpuErr: entry.resultCode,
+      ...task,
+      end: true,
+      isGpuFinish: true,
+      gpuErr: entry.resultCode,
       err: jobError('GPU_HANDLE_FAILED', { rawCode: entry.resultCode, message: entry.msg }),
     };
   }
@@ -52,4 +65,6 @@ export function pendingDownload(results: Record<string, TaskResult>): TaskResult
 }
 
 export const unfinishedIds = (results: Record<string, TaskResult>): string[] =>
-  Object.values(results).filter((t) => !t.isGpuFinish && !t.end).map((t) => t.taskId);
+  Object.values(results)
+    .filter((t) => !t.isGpuFinish && !t.end)
+    .map((t) => t.taskId);

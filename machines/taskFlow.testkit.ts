@@ -65,8 +65,12 @@ export function setup(options: {
     },
     actions: {
       cancelServerTasks: (_, params) => cancelServerTasks(params),
-      notifyStage: (_, params) => { stages.push(params.stage); },
-      notifyPostStage: (_, params) => { postStages.push(params); },
+      notifyStage: (_, params) => {
+        stages.push(params.stage);
+      },
+      notifyPostStage: (_, params) => {
+        postStages.push(params);
+      },
     },
   });
   const actor = createActor(machine, {
@@ -74,8 +78,17 @@ export function setup(options: {
   });
   actor.start();
   return {
-    actor, upload, submit, query, download, cancelServerTasks, reviewText, translate, reviewPicture, stages, postStages,
+    actor,
+    upload,
+    submit,
+    query,
+    download,
+    cancelServerTasks,
+    reviewText,
+    translate,
+    reviewPicture,
+    stages,
+    postStages,
     ctx: () => actor.getSnapshot().context,
   };
 }
-

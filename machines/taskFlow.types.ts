@@ -36,7 +36,6 @@ export interface TaskResult {
 
 export type UploadMode = 'single' | 'zip' | 'batch';
 
-
 export interface UploadInput {
   mode: UploadMode;
   files: Blob[];

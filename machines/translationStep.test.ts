@@ -22,10 +22,19 @@ describe('translation step (SPEC §4)', () => {
   it('reviews and translates a non-English prompt in parallel, then reviews the translation', async () => {
     const order: string[] = [];
     let release!: () => void;
-    const gate = new Promise<void>((resolve) => { release = resolve; });
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
     const s = services({
-      review: vi.fn(async (t: string) => { order.push(`review:${t}`); if (t === 'un gato en la nieve') await gate; return { compliant: true }; }),
-      translate: vi.fn(async (t: string, from: string) => { order.push(`translate:${t}:${from}`); return 'a cat in the snow'; }),
+      review: vi.fn(async (t: string) => {
+        order.push(`review:${t}`);
+        if (t === 'un gato en la nieve') await gate;
+        return { compliant: true };
+      }),
+      translate: vi.fn(async (t: string, from: string) => {
+        order.push(`translate:${t}:${from}`);
+        return 'a cat in the snow';
+      }),
     });
     const running = runTranslationStep('un gato en la nieve', s);
     await vi.waitFor(() => expect(order).toEqual(['review:un gato en la nieve', 'translate:un gato en la nieve:spa']));
@@ -40,8 +49,17 @@ describe('translation step (SPEC §4)', () => {
   });
 
   it('a failed or empty translation is CONTENT_TRANSLATE_FAIL (1010203)', async () => {
-    expect(await runTranslationStep('一只猫', services({ detect: vi.fn(async () => 'zho'), translate: vi.fn(async () => { throw new Error('no translator for zho'); }) })))
-      .toEqual({ ok: false, error: 'CONTENT_TRANSLATE_FAIL', lanCode: 'zho' });
+    expect(
+      await runTranslationStep(
+        '一只猫',
+        services({
+          detect: vi.fn(async () => 'zho'),
+          translate: vi.fn(async () => {
+            throw new Error('no translator for zho');
+          }),
+        }),
+      ),
+    ).toEqual({ ok: false, error: 'CONTENT_TRANSLATE_FAIL', lanCode: 'zho' });
     expect(await runTranslationStep('un gato', services({ translate: vi.fn(async () => '  ') }))).toMatchObject({ ok: false, error: 'CONTENT_TRANSLATE_FAIL' });
   });
 
@@ -51,9 +69,17 @@ describe('translation step (SPEC §4)', () => {
   });
 
   it('a review service that fails lets the text through; a failed detection translates rather than skipping review', async () => {
-    const failing = services({ review: vi.fn(async () => { throw new Error('down'); }) });
+    const failing = services({
+      review: vi.fn(async () => {
+        throw new Error('down');
+      }),
+    });
     expect(await runTranslationStep('un gato', failing)).toMatchObject({ ok: true, text: 'a cat in the snow' });
-    const undetected = services({ detect: vi.fn(async () => { throw new Error('down'); }) });
+    const undetected = services({
+      detect: vi.fn(async () => {
+        throw new Error('down');
+      }),
+    });
     expect(await runTranslationStep('hello there', undetected)).toMatchObject({ ok: true, translated: true, lanCode: 'und' });
     expect(undetected.review).toHaveBeenCalledTimes(2);
   });

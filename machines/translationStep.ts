@@ -20,7 +20,11 @@ export interface TranslationServices {
 
 export type TranslationOutcome =
   | { ok: true; text: string; lanCode: string; translated: boolean }
-  | { ok: false; error: Extract<JobErrorName, 'CONTENT_REVIEW_TEXT_NON_COMPLIANCE' | 'CONTENT_TRANSLATE_FAIL' | 'CONTENT_TRANSLATE_RESULT_NON_COMPLIANCE'>; lanCode?: string };
+  | {
+      ok: false;
+      error: Extract<JobErrorName, 'CONTENT_REVIEW_TEXT_NON_COMPLIANCE' | 'CONTENT_TRANSLATE_FAIL' | 'CONTENT_TRANSLATE_RESULT_NON_COMPLIANCE'>;
+      lanCode?: string;
+    };
 
 /**
  * Runs the translation step on `text`.

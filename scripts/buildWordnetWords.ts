@@ -22,7 +22,16 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 const CACHE = path.join(os.tmpdir(), 'photo-studio-wordnet');
 /** WordNet lexicographer files kept (noun.<name>): see wninput(5WN). */
 const NOUN_FILES = new Map([
-  [4, 'act'], [5, 'animal'], [6, 'artifact'], [8, 'body'], [10, 'communication'], [13, 'food'], [17, 'object'], [18, 'person'], [20, 'plant'], [27, 'substance'],
+  [4, 'act'],
+  [5, 'animal'],
+  [6, 'artifact'],
+  [8, 'body'],
+  [10, 'communication'],
+  [13, 'food'],
+  [17, 'object'],
+  [18, 'person'],
+  [20, 'plant'],
+  [27, 'substance'],
 ]);
 
 function dataNoun(): string {
@@ -64,7 +73,10 @@ const out = [...[...words].sort(), ...[...pairs].sort()];
 function licence(): string {
   const copyright = readFileSync(path.join(CACHE, 'root', 'usr', 'share', 'doc', 'wordnet-base', 'copyright'), 'utf8');
   const text = copyright.slice(copyright.indexOf('License: WordNet3.0'), copyright.indexOf('\nFiles: debian/'));
-  return text.split('\n').map((line) => `# ${line.trim() === '.' ? '' : line.trim()}`.trimEnd()).join('\n');
+  return text
+    .split('\n')
+    .map((line) => `# ${line.trim() === '.' ? '' : line.trim()}`.trimEnd())
+    .join('\n');
 }
 writeFileSync(
   path.join(ROOT, 'server/src/language/wordnetWords.txt'),

@@ -30,7 +30,7 @@ describe('the server reads process.env only in server/src/config', () => {
   it('reports a new process.env outside the config folder, and only that one', () => {
     const dir = tree({
       'server/src/config/processConfig.ts': 'export const read = () => process.env;\n',
-      'server/src/models/thing.ts': "// process.env in a comment is fine\nconst dir = process.env.MODEL_DIR;\nconst x = notprocess.environment;\n",
+      'server/src/models/thing.ts': '// process.env in a comment is fine\nconst dir = process.env.MODEL_DIR;\nconst x = notprocess.environment;\n',
       'server/src/models/thing.test.ts': "process.env.MODEL_DIR = '/tmp';\n",
     });
     expect(envReadsOutsideConfig(dir)).toEqual(['server/src/models/thing.ts:2']);

@@ -26,10 +26,12 @@ export function envReadsOutsideConfig(root: string): string[] {
   for (const file of filesUnder(path.join(root, 'server', 'src'), isSource)) {
     const rel = path.relative(root, file).split(path.sep).join('/');
     if (rel.startsWith('server/src/config/') || rel in ALLOWED) continue;
-    readFileSync(file, 'utf8').split('\n').forEach((line, i) => {
-      const code = line.trimStart();
-      if (READ.test(line) && !code.startsWith('*') && !code.startsWith('//')) found.push(`${rel}:${i + 1}`);
-    });
+    readFileSync(file, 'utf8')
+      .split('\n')
+      .forEach((line, i) => {
+        const code = line.trimStart();
+        if (READ.test(line) && !code.startsWith('*') && !code.startsWith('//')) found.push(`${rel}:${i + 1}`);
+      });
   }
   return found;
 }

@@ -40,7 +40,10 @@ describe('loops between folders', () => {
   for (const top of ['server/src', 'src'] as const) {
     it(`${top} has no loop between its folders (issue 31 item 2: both were one loop, of 28 and 10 folders)`, () => {
       const loops = folderLoops(cruise(ROOT, [top.split('/')[0]])).filter((loop) => loop.folders.some((folder) => folder.startsWith(`${top}/`)));
-      expect(loops.map((loop) => loop.edges.map((edge) => edge.example)), 'an import closes a loop: move the shared piece into a lower folder, or let a composition root wire it').toEqual([]);
+      expect(
+        loops.map((loop) => loop.edges.map((edge) => edge.example)),
+        'an import closes a loop: move the shared piece into a lower folder, or let a composition root wire it',
+      ).toEqual([]);
     }, 120_000);
   }
 
@@ -56,15 +59,20 @@ describe('loops between folders', () => {
       module('engine/doc/types.test.ts', 'engine/commands/move.ts'),
       module('engine/spec/kinds.ts', 'node_modules/zod/index.js'),
     ]);
-    expect(loops).toEqual([{
-      folders: ['engine/products', 'engine/spec', 'engine/util'],
-      edges: [
-        { from: 'engine/products', to: 'engine/util', example: 'engine/products/categories.ts → engine/util/zod.ts' },
-        { from: 'engine/spec', to: 'engine/products', example: 'engine/spec/table.ts → engine/products/categories.ts' },
-        { from: 'engine/util', to: 'engine/spec', example: 'engine/util/zod.ts → engine/spec/kinds.ts' },
-      ],
-    }]);
-    expect([folderOf('engine/Editor.ts'), folderOf('server/src/tasks/processors/x.ts'), folderOf('tests/e2e/a.spec.ts')])
-      .toEqual(['engine/Editor.ts', 'server/src/tasks', null]);
+    expect(loops).toEqual([
+      {
+        folders: ['engine/products', 'engine/spec', 'engine/util'],
+        edges: [
+          { from: 'engine/products', to: 'engine/util', example: 'engine/products/categories.ts → engine/util/zod.ts' },
+          { from: 'engine/spec', to: 'engine/products', example: 'engine/spec/table.ts → engine/products/categories.ts' },
+          { from: 'engine/util', to: 'engine/spec', example: 'engine/util/zod.ts → engine/spec/kinds.ts' },
+        ],
+      },
+    ]);
+    expect([folderOf('engine/Editor.ts'), folderOf('server/src/tasks/processors/x.ts'), folderOf('tests/e2e/a.spec.ts')]).toEqual([
+      'engine/Editor.ts',
+      'server/src/tasks',
+      null,
+    ]);
   });
 });

@@ -80,9 +80,9 @@ export function folderLoops(modules: readonly CruisedModule[]): Array<{ folders:
   return groups
     .map((folders) => ({
       folders,
-      edges: folders.flatMap((from) => [...(edges.get(from) ?? new Map<string, string>())]
-        .filter(([to]) => folders.includes(to))
-        .map(([to, example]) => ({ from, to, example }))),
+      edges: folders.flatMap((from) =>
+        [...(edges.get(from) ?? new Map<string, string>())].filter(([to]) => folders.includes(to)).map(([to, example]) => ({ from, to, example })),
+      ),
     }))
     .sort((a, b) => a.folders[0].localeCompare(b.folders[0]));
 }
@@ -90,7 +90,11 @@ export function folderLoops(modules: readonly CruisedModule[]): Array<{ folders:
 /** Runs dependency-cruiser (the project's config) over `folders` of `root` and returns its modules. */
 export function cruise(root: string, folders: readonly string[]): CruisedModule[] {
   const bin = path.join(root, 'node_modules', '.bin', 'depcruise');
-  const run = spawnSync(bin, [...folders, '-c', '.dependency-cruiser.cjs', '--output-type', 'json'], { cwd: root, encoding: 'utf8', maxBuffer: 512 * 1024 * 1024 });
+  const run = spawnSync(bin, [...folders, '-c', '.dependency-cruiser.cjs', '--output-type', 'json'], {
+    cwd: root,
+    encoding: 'utf8',
+    maxBuffer: 512 * 1024 * 1024,
+  });
   if (!run.stdout) throw new Error(`depcruise gave no output: ${run.stderr || run.error?.message}`);
   return (JSON.parse(run.stdout) as { modules: CruisedModule[] }).modules;
 }

@@ -25,9 +25,11 @@ export function httpCallsOutsideApi(root: string): string[] {
   for (const file of filesUnder(path.join(root, 'src'), isSource)) {
     const rel = path.relative(root, file).split(path.sep).join('/');
     if (rel.startsWith('src/api/') || rel in ALLOWED) continue;
-    readFileSync(file, 'utf8').split('\n').forEach((line, i) => {
-      if (CALL.test(line) && !line.trimStart().startsWith('*') && !line.trimStart().startsWith('//')) found.push(`${rel}:${i + 1}`);
-    });
+    readFileSync(file, 'utf8')
+      .split('\n')
+      .forEach((line, i) => {
+        if (CALL.test(line) && !line.trimStart().startsWith('*') && !line.trimStart().startsWith('//')) found.push(`${rel}:${i + 1}`);
+      });
   }
   return found;
 }

@@ -57,15 +57,31 @@ describe('layer boundaries', () => {
 
   it('fails when the server imports the app, or engine imports a view or Node', () => {
     expect(check(tree({ ...CLEAN, 'server/src/route.ts': "import { p } from '../../src/page';\nexport const r = p;\n" }))).toContain('server-no-app');
-    expect(check(tree({ ...CLEAN, 'engine/spec/limits.ts': "import { p } from '../../src/page';\nexport const MAX = p;\n" }))).toContain('engine-is-plain-typescript');
-    expect(check(tree({ ...CLEAN, 'engine/spec/limits.ts': "import { readFileSync } from 'node:fs';\nexport const MAX = readFileSync.length;\n" }))).toEqual(['engine-no-node-builtins']);
+    expect(check(tree({ ...CLEAN, 'engine/spec/limits.ts': "import { p } from '../../src/page';\nexport const MAX = p;\n" }))).toContain(
+      'engine-is-plain-typescript',
+    );
+    expect(check(tree({ ...CLEAN, 'engine/spec/limits.ts': "import { readFileSync } from 'node:fs';\nexport const MAX = readFileSync.length;\n" }))).toEqual([
+      'engine-no-node-builtins',
+    ]);
   });
 
   it('fails when product code loads a test kit, and lets a test use one', () => {
     const kit = { 'server/src/models/photos.testkit.ts': "import { MAX } from '../../../engine/spec/limits';\nexport const photo = MAX;\n" };
-    expect(check(tree({ ...CLEAN, ...kit, 'server/src/route.ts': "import { photo } from './models/photos.testkit';\nexport const r = photo;\n" }))).toEqual(['product-no-test-kits']);
-    expect(check(tree({ ...CLEAN, 'server/src/testing/db.ts': 'export const db = 1;\n', 'server/src/route.ts': "import { db } from './testing/db';\nexport const r = db;\n" }))).toEqual(['product-no-test-kits']);
-    expect(check(tree({ ...CLEAN, ...kit, 'server/src/route.test.ts': "import { photo } from './models/photos.testkit';\nexport const t = photo;\n" }))).toEqual([]);
+    expect(check(tree({ ...CLEAN, ...kit, 'server/src/route.ts': "import { photo } from './models/photos.testkit';\nexport const r = photo;\n" }))).toEqual([
+      'product-no-test-kits',
+    ]);
+    expect(
+      check(
+        tree({
+          ...CLEAN,
+          'server/src/testing/db.ts': 'export const db = 1;\n',
+          'server/src/route.ts': "import { db } from './testing/db';\nexport const r = db;\n",
+        }),
+      ),
+    ).toEqual(['product-no-test-kits']);
+    expect(
+      check(tree({ ...CLEAN, ...kit, 'server/src/route.test.ts': "import { photo } from './models/photos.testkit';\nexport const t = photo;\n" })),
+    ).toEqual([]);
   });
 
   it('fails on an import that resolves to nothing (it would slip past every other rule)', () => {
@@ -89,7 +105,8 @@ describe('layer boundaries', () => {
       'src/editor/scene/Node.ts': "import { plan } from '../render/plan';\nexport const node = plan;\n",
       'src/editor/canvas/Stage.ts': "import { node } from '../scene/Node';\nexport const stage = node;\n",
       'src/editor/export/exporter.ts': "import { node } from '../scene/Node';\nexport const exported = node;\n",
-      'src/editor/shell/Shell.ts': "import { stage } from '../canvas/Stage';\nimport { exported } from '../export/exporter';\nexport const shell = stage + exported;\n",
+      'src/editor/shell/Shell.ts':
+        "import { stage } from '../canvas/Stage';\nimport { exported } from '../export/exporter';\nexport const shell = stage + exported;\n",
       // A stand-in React package: the rules must see imports of node_modules packages too.
       'node_modules/react/package.json': '{ "name": "react", "version": "0.0.0", "main": "index.js" }\n',
       'node_modules/react/index.js': 'exports.useState = 1;\n',
@@ -100,22 +117,36 @@ describe('layer boundaries', () => {
     });
 
     it('fails when the scene reaches back into the canvas, the shell or the exporter', () => {
-      expect(check(tree({ ...PIPELINE, 'src/editor/scene/Node.ts': "import { exported } from '../export/exporter';\nexport const node = exported;\n" }))).toContain('picture-pipeline-scene');
-      expect(check(tree({ ...PIPELINE, 'src/editor/scene/Extra.ts': "import { stage } from '../canvas/Stage';\nexport const extra = stage;\n" }))).toEqual(['picture-pipeline-scene']);
+      expect(
+        check(tree({ ...PIPELINE, 'src/editor/scene/Node.ts': "import { exported } from '../export/exporter';\nexport const node = exported;\n" })),
+      ).toContain('picture-pipeline-scene');
+      expect(check(tree({ ...PIPELINE, 'src/editor/scene/Extra.ts': "import { stage } from '../canvas/Stage';\nexport const extra = stage;\n" }))).toEqual([
+        'picture-pipeline-scene',
+      ]);
     });
 
     it('fails when render imports React or anything above it', () => {
-      expect(check(tree({ ...PIPELINE, 'src/editor/render/hook.ts': "import { useState } from 'react';\nexport const hook = useState;\n" }))).toEqual(['picture-pipeline-render']);
-      expect(check(tree({ ...PIPELINE, 'src/editor/render/up.ts': "import { node } from '../scene/Node';\nexport const up = node;\n" }))).toEqual(['picture-pipeline-render']);
+      expect(check(tree({ ...PIPELINE, 'src/editor/render/hook.ts': "import { useState } from 'react';\nexport const hook = useState;\n" }))).toEqual([
+        'picture-pipeline-render',
+      ]);
+      expect(check(tree({ ...PIPELINE, 'src/editor/render/up.ts': "import { node } from '../scene/Node';\nexport const up = node;\n" }))).toEqual([
+        'picture-pipeline-render',
+      ]);
     });
 
     it('fails when the canvas calls the exporter, or the exporter draws through the live canvas', () => {
-      expect(check(tree({ ...PIPELINE, 'src/editor/canvas/Extra.ts': "import { exported } from '../export/exporter';\nexport const extra = exported;\n" }))).toEqual(['picture-pipeline-canvas']);
-      expect(check(tree({ ...PIPELINE, 'src/editor/export/extra.ts': "import { stage } from '../canvas/Stage';\nexport const extra = stage;\n" }))).toEqual(['picture-pipeline-export']);
+      expect(
+        check(tree({ ...PIPELINE, 'src/editor/canvas/Extra.ts': "import { exported } from '../export/exporter';\nexport const extra = exported;\n" })),
+      ).toEqual(['picture-pipeline-canvas']);
+      expect(check(tree({ ...PIPELINE, 'src/editor/export/extra.ts': "import { stage } from '../canvas/Stage';\nexport const extra = stage;\n" }))).toEqual([
+        'picture-pipeline-export',
+      ]);
     });
 
     it('fails when engine imports React (node_modules are checked, not excluded)', () => {
-      expect(check(tree({ ...PIPELINE, 'engine/spec/hook.ts': "import { useState } from 'react';\nexport const hook = useState;\n" }))).toEqual(['engine-is-plain-typescript']);
+      expect(check(tree({ ...PIPELINE, 'engine/spec/hook.ts': "import { useState } from 'react';\nexport const hook = useState;\n" }))).toEqual([
+        'engine-is-plain-typescript',
+      ]);
     });
   });
 });

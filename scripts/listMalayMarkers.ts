@@ -13,7 +13,20 @@ import { readMo } from '../bench/promptSafety/catalogues';
 import { englishLexicon } from '../server/src/language/englishLexicon';
 import { isIndonesianWord } from '../server/src/language/indonesianLexicon';
 
-const DOMAINS = ['coreutils', 'findutils', 'gawk', 'tar', 'diffutils', 'Linux-PAM', 'avahi', 'gnutls30', 'wget-gnulib', 'man-db-gnulib', 'at-spi2-core', 'gprof'];
+const DOMAINS = [
+  'coreutils',
+  'findutils',
+  'gawk',
+  'tar',
+  'diffutils',
+  'Linux-PAM',
+  'avahi',
+  'gnutls30',
+  'wget-gnulib',
+  'man-db-gnulib',
+  'at-spi2-core',
+  'gprof',
+];
 const malay = new Map<string, number>();
 const indonesian = new Set<string>();
 const originals = new Set<string>();

@@ -13,7 +13,12 @@ describe('every interface string is asked for by some code', () => {
 
   it('reports a key no code names, and sees literal, plural and template uses', () => {
     const dir = tree({
-      'locales/en.json': JSON.stringify({ nav: { home: 'Home', gone: 'Gone' }, items_one: 'one item', items_other: '{{count}} items', home: { step1Title: 'Upload', step2Title: 'Wait', stepsIntro: 'Steps' } }),
+      'locales/en.json': JSON.stringify({
+        nav: { home: 'Home', gone: 'Gone' },
+        items_one: 'one item',
+        items_other: '{{count}} items',
+        home: { step1Title: 'Upload', step2Title: 'Wait', stepsIntro: 'Steps' },
+      }),
       'locales/sections/editor/en.json': JSON.stringify({ fills: { solid: 'Solid', linear: 'Linear' }, title: 'Editor', stale: 'Old' }),
       'src/Nav.tsx': "t('nav.home'); t('items', { count });\n",
       // biome-ignore lint/suspicious/noTemplateCurlyInString: source text with a template literal, as the scanner reads it

@@ -22,7 +22,10 @@ const WIDTH = 480;
 
 async function photo(name: string, maxSide = 800): Promise<Buffer> {
   return sharp(await readFile(path.join(root, 'tests/assets/photos', `${name}.jpg`)))
-    .rotate().resize(maxSide, maxSide, { fit: 'inside' }).jpeg({ quality: 92 }).toBuffer();
+    .rotate()
+    .resize(maxSide, maxSide, { fit: 'inside' })
+    .jpeg({ quality: 92 })
+    .toBuffer();
 }
 
 async function save(name: string, image: Buffer, background?: string): Promise<void> {
@@ -51,7 +54,10 @@ await save('blur-before', astronaut);
 await save('blur-after', await blurBackground(astronaut, { strength: 70, feather: 3 }));
 
 // 4. Photo enhancer: a 160 px copy of the coffee photo, upscaled 4× by Real-ESRGAN, next to a plain resize.
-const tiny = await sharp(await photo('coffee')).resize(160).jpeg({ quality: 70 }).toBuffer();
+const tiny = await sharp(await photo('coffee'))
+  .resize(160)
+  .jpeg({ quality: 70 })
+  .toBuffer();
 await save('enhance-before', await sharp(tiny).resize(WIDTH, null, { kernel: 'nearest' }).toBuffer());
 await save('enhance-after', (await enhanceImage(tiny, { scale: 4 })).body);
 

@@ -148,7 +148,10 @@ const attrInts = (name, ints) => ({ name, type: ATTR.INTS, ints });
  * @returns {NcnnGraph}
  */
 function translate(paramText, weights) {
-  const lines = paramText.split('\n').map((l) => l.trim()).filter(Boolean);
+  const lines = paramText
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
   if (lines[0] !== '7767517') throw new Error('not an ncnn param file (bad magic)');
   /** @type {OnnxNode[]} */
   const nodes = [];
@@ -168,7 +171,8 @@ function translate(paramText, weights) {
     return name;
   };
   /** @type {(opType: string, inputs: string[], outputs: string[], attribute?: OnnxAttribute[]) => void} */
-  const add = (opType, inputs, outputs, attribute = []) => void nodes.push({ opType, name: `${opType}_${nodes.length}`, input: inputs, output: outputs, attribute });
+  const add = (opType, inputs, outputs, attribute = []) =>
+    void nodes.push({ opType, name: `${opType}_${nodes.length}`, input: inputs, output: outputs, attribute });
 
   for (const line of lines.slice(2)) {
     const tok = line.split(/\s+/);
@@ -194,9 +198,14 @@ function translate(paramText, weights) {
         const outC = get(0);
         const kw = get(1);
         const kh = get(11, kw);
-        const dw = get(2, 1), dh = get(12, dw);
-        const sw = get(3, 1), sh = get(13, sw);
-        const pl = get(4, 0), pt = get(14, pl), pr = get(15, pl), pb = get(16, pt);
+        const dw = get(2, 1),
+          dh = get(12, dw);
+        const sw = get(3, 1),
+          sh = get(13, sw);
+        const pl = get(4, 0),
+          pt = get(14, pl),
+          pr = get(15, pl),
+          pb = get(16, pt);
         if ([pl, pt, pr, pb].some((v) => v < 0)) throw new Error(`${name}: "same" padding is not handled`);
         const size = get(6);
         const inC = size / (outC * kw * kh);
@@ -205,10 +214,12 @@ function translate(paramText, weights) {
         if (get(5, 0)) inputs.push(tensor(`${name}_B`, weights.raw(outC), [outC]));
         const activation = get(9, 0);
         const convOut = activation ? `${name}_conv` : tops[0];
-        add('Conv', inputs, [convOut], [
-          attrInts('kernel_shape', [kh, kw]), attrInts('pads', [pt, pl, pb, pr]),
-          attrInts('strides', [sh, sw]), attrInts('dilations', [dh, dw]),
-        ]);
+        add(
+          'Conv',
+          inputs,
+          [convOut],
+          [attrInts('kernel_shape', [kh, kw]), attrInts('pads', [pt, pl, pb, pr]), attrInts('strides', [sh, sw]), attrInts('dilations', [dh, dw])],
+        );
         if (activation === 1) add('Relu', [convOut], [tops[0]]);
         else if (activation === 2) add('LeakyRelu', [convOut], [tops[0]], [attrF('alpha', getArray(10, [0])[0])]);
         else if (activation === 4) add('Sigmoid', [convOut], [tops[0]]);
@@ -244,9 +255,12 @@ function translate(paramText, weights) {
         if (get(0, 0) !== 1) throw new Error(`${name}: only nearest Interp is handled`);
         // ncnn nearest: out[y] = in[floor(y / scale)], i.e. ONNX asymmetric + floor.
         const scales = tensor(`${name}_scales`, new Float32Array([1, 1, get(1, 1), get(2, 1)]), [4]);
-        add('Resize', [bottoms[0], '', scales], [tops[0]], [
-          attrS('mode', 'nearest'), attrS('coordinate_transformation_mode', 'asymmetric'), attrS('nearest_mode', 'floor'),
-        ]);
+        add(
+          'Resize',
+          [bottoms[0], '', scales],
+          [tops[0]],
+          [attrS('mode', 'nearest'), attrS('coordinate_transformation_mode', 'asymmetric'), attrS('nearest_mode', 'floor')],
+        );
         break;
       }
       case 'PixelShuffle':
@@ -360,12 +374,14 @@ export async function prepareEsrganModel(name, { quiet = false } = {}) {
 export async function ensureEsrganModels(names = ESRGAN_MODELS) {
   const missing = names.filter((name) => !stampMatches(name, {}));
   if (missing.length) {
-    await /** @type {Promise<void>} */ (new Promise((resolve, reject) => {
-      execFile(process.execPath, [SELF, '--quiet', ...missing], { env: { ...process.env, MODEL_DIR } }, (err, _stdout, stderr) => {
-        if (err) reject(new Error(`preparing ${missing.join(', ')} failed: ${stderr.trim() || err.message}`));
-        else resolve();
-      });
-    }));
+    await /** @type {Promise<void>} */ (
+      new Promise((resolve, reject) => {
+        execFile(process.execPath, [SELF, '--quiet', ...missing], { env: { ...process.env, MODEL_DIR } }, (err, _stdout, stderr) => {
+          if (err) reject(new Error(`preparing ${missing.join(', ')} failed: ${stderr.trim() || err.message}`));
+          else resolve();
+        });
+      })
+    );
   }
   return Object.fromEntries(names.map((name) => [name, esrganPath(name)]));
 }

@@ -39,7 +39,9 @@ export function prepareOcrJapanese({ quiet = false } = {}) {
   if (!existsSync(dictPath) || readFileSync(dictPath, 'utf8') !== dict) writeFileSync(dictPath, dict);
   if (!quiet) {
     const sha = createHash('sha256').update(readFileSync(model)).digest('hex');
-    console.log(`prepare-ocr-japanese: ${path.relative(root, OCR_JA_DIR)} is ready (${OCR_JA_MODEL} sha256 ${sha}, ${dict.split('\n').filter(Boolean).length} characters)`);
+    console.log(
+      `prepare-ocr-japanese: ${path.relative(root, OCR_JA_DIR)} is ready (${OCR_JA_MODEL} sha256 ${sha}, ${dict.split('\n').filter(Boolean).length} characters)`,
+    );
   }
   return OCR_JA_DIR;
 }

@@ -17,7 +17,7 @@ phase() {
   [ -n "$1" ] && echo "== $1"
   return 0
 }
-phase "static checks: types (every project), layer boundaries, dead code (knip), lint (Biome), two at a time"
+phase "static checks: types (every project), layer boundaries, dead code (knip), lint and formatting (Biome), two at a time"
 # Independent read-only checks: each writes its own log, printed when it ends; the phase fails if any failed.
 checks=()
 # One type check per TypeScript project (scripts/typecheck.sh lists them).
@@ -28,7 +28,7 @@ done
 checks+=(
   "layer boundaries|npx depcruise engine machines src server shaders -c .dependency-cruiser.cjs"
   "dead code (knip: unused files, dependencies, binaries, exports and types fail)|npm run --silent check:dead"
-  "lint (Biome, rules for real bugs; no formatter)|npm run --silent lint"
+  "lint and formatting (Biome check: rules for real bugs, and every file as npm run format writes it)|npm run --silent lint"
 )
 run_check() {
   local name=${1%%|*} cmd=${1#*|} log="$logs/check-$2.log" start=$SECONDS

@@ -15,9 +15,11 @@ export function moduleMocksInTests(root: string): string[] {
   const found: string[] = [];
   for (const folder of TEST_FOLDERS) {
     for (const file of filesUnder(path.join(root, folder), isTest)) {
-      readFileSync(file, 'utf8').split('\n').forEach((line, i) => {
-        if (/\bvi\.(do)?[mM]ock\(/.test(line.replace(/\/\/.*$/, ''))) found.push(`${path.relative(root, file)}:${i + 1}`);
-      });
+      readFileSync(file, 'utf8')
+        .split('\n')
+        .forEach((line, i) => {
+          if (/\bvi\.(do)?[mM]ock\(/.test(line.replace(/\/\/.*$/, ''))) found.push(`${path.relative(root, file)}:${i + 1}`);
+        });
     }
   }
   return found;

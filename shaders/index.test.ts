@@ -21,7 +21,9 @@ const geometry = { imageWidth: 100, imageHeight: 80, originX: 0, originY: 0 };
 
 describe('shader table', () => {
   it('names every .frag file of shaders/ once', () => {
-    const onDisk = readdirSync(__dirname).filter((f) => f.endsWith('.frag')).sort();
+    const onDisk = readdirSync(__dirname)
+      .filter((f) => f.endsWith('.frag'))
+      .sort();
     expect([...SHADER_FILES].sort()).toEqual(onDisk);
     for (const file of SHADER_FILES) expect(SHADER_TABLE[shaderNameOf(file)].file).toBe(file);
   });
@@ -30,10 +32,18 @@ describe('shader table', () => {
     it(`${name}: the table lists exactly the uniforms the GLSL declares`, () => {
       const spec = SHADER_TABLE[name];
       const declared = declaredUniforms(source(spec.file));
-      expect(declared.filter((u) => u.type === 'sampler2D').map((u) => u.name).sort()).toEqual([...spec.textures].sort());
-      expect(declared.filter((u) => u.type !== 'sampler2D').map((u) => u.name).sort()).toEqual(
-        [...Object.keys(spec.uniforms), ...spec.internal].sort(),
-      );
+      expect(
+        declared
+          .filter((u) => u.type === 'sampler2D')
+          .map((u) => u.name)
+          .sort(),
+      ).toEqual([...spec.textures].sort());
+      expect(
+        declared
+          .filter((u) => u.type !== 'sampler2D')
+          .map((u) => u.name)
+          .sort(),
+      ).toEqual([...Object.keys(spec.uniforms), ...spec.internal].sort());
     });
 
     it(`${name}: every uniform has a default inside [min, max] and an effects.* label key`, () => {

@@ -33,10 +33,16 @@ export interface ShaderSpec {
 }
 
 const adjust = (key: string, def: number, min: number, max: number): UniformSpec => ({
-  default: def, min, max, labelKey: `effects.adjustments.${key}`,
+  default: def,
+  min,
+  max,
+  labelKey: `effects.adjustments.${key}`,
 });
 const pgrain = (key: string, def: number, min: number, max: number): UniformSpec => ({
-  default: def, min, max, labelKey: `effects.pgrain.${key}`,
+  default: def,
+  min,
+  max,
+  labelKey: `effects.pgrain.${key}`,
 });
 
 /**

@@ -11,7 +11,22 @@ import path from 'node:path';
 import { PROJECT_ROOT } from '../../server/src/config';
 
 const CACHE = path.join(os.tmpdir(), 'photo-studio-bench-photos');
-const SKIMAGE = ['astronaut.png', 'chelsea.png', 'coffee.png', 'hubble_deep_field.jpg', 'ihc.png', 'motorcycle_left.png', 'motorcycle_right.png', 'retina.jpg', 'rocket.jpg', 'camera.png', 'moon.png', 'grass.png', 'gravel.png', 'brick.png'];
+const SKIMAGE = [
+  'astronaut.png',
+  'chelsea.png',
+  'coffee.png',
+  'hubble_deep_field.jpg',
+  'ihc.png',
+  'motorcycle_left.png',
+  'motorcycle_right.png',
+  'retina.jpg',
+  'rocket.jpg',
+  'camera.png',
+  'moon.png',
+  'grass.png',
+  'gravel.png',
+  'brick.png',
+];
 
 async function debianPhotos(): Promise<string[]> {
   const root = path.join(CACHE, 'x');
@@ -23,7 +38,10 @@ async function debianPhotos(): Promise<string[]> {
   const darknet = path.join(root, 'usr/share/darknet/data');
   const skimage = path.join(root, 'usr/lib/python3/dist-packages/skimage/data');
   return [
-    ...(await readdir(darknet)).filter((f) => f.endsWith('.jpg')).sort().map((f) => path.join(darknet, f)),
+    ...(await readdir(darknet))
+      .filter((f) => f.endsWith('.jpg'))
+      .sort()
+      .map((f) => path.join(darknet, f)),
     ...SKIMAGE.map((f) => path.join(skimage, f)).filter((f) => existsSync(f)),
   ];
 }
@@ -31,7 +49,11 @@ async function debianPhotos(): Promise<string[]> {
 /** The distinct real photos, sorted, each a path. */
 export async function benchPhotos(): Promise<string[]> {
   const own = process.env.BENCH_PHOTOS;
-  if (own) return (await readdir(own)).filter((f) => /\.(jpe?g|png|webp)$/i.test(f)).sort().map((f) => path.join(own, f));
+  if (own)
+    return (await readdir(own))
+      .filter((f) => /\.(jpe?g|png|webp)$/i.test(f))
+      .sort()
+      .map((f) => path.join(own, f));
   const rembg = path.resolve(PROJECT_ROOT, '..', 'shared/fixtures/rembg');
   const fixtures = ['/work/shared/fixtures/rembg', rembg].find((d) => existsSync(d));
   const extra = fixtures ? (await readdir(fixtures)).filter((f) => /^[a-z]+-\d\.jpg$/.test(f)).map((f) => path.join(fixtures, f)) : [];

@@ -34,7 +34,9 @@ function startProcess(script: string, env: Record<string, string>): ChildProcess
   // BENCH_NODE_ARGS (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`) profiles the server and workers.
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(PROJECT_ROOT, script)], {
-    cwd: PROJECT_ROOT, env: { ...process.env, LOG_LEVEL: 'warn', FREE_DAILY_CREDITS: '1000000', RATE_LIMIT_API: '0', RATE_LIMIT_API_DEVICE: '0', ...env }, stdio: ['ignore', 'ignore', 'inherit'],
+    cwd: PROJECT_ROOT,
+    env: { ...process.env, LOG_LEVEL: 'warn', FREE_DAILY_CREDITS: '1000000', RATE_LIMIT_API: '0', RATE_LIMIT_API_DEVICE: '0', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
   });
   children.push(child);
   return child;
@@ -71,7 +73,12 @@ async function api<T>(base: string, route: string, body?: unknown | FormData): P
 async function waitHealthy(base: string, live = false): Promise<void> {
   // A loaded machine may take a while to compile and start the server.
   for (let i = 0; i < 720; i++) {
-    if (await fetch(`${base}${live ? '/api/health' : '/api/ready'}`).then((r) => r.ok).catch(() => false)) return;
+    if (
+      await fetch(`${base}${live ? '/api/health' : '/api/ready'}`)
+        .then((r) => r.ok)
+        .catch(() => false)
+    )
+      return;
     await sleep(250);
   }
   throw new Error(`no ${live ? 'live' : 'ready'} server at ${base}`);
@@ -115,14 +122,16 @@ async function runBatch(base: string, batchId: string, onPoll?: (s: BatchStatus)
 async function rawSharp(files: string[], longest: number, outDir: string, input: 'buffer' | 'path'): Promise<number> {
   const t0 = performance.now();
   let next = 0;
-  await Promise.all(Array.from({ length: WORKERS }, async () => {
-    while (next < files.length) {
-      const i = next++;
-      const source = input === 'path' ? files[i] : await readFile(files[i]);
-      const out = await sharp(source).rotate().resize({ width: longest, height: longest, fit: 'inside' }).jpeg({ quality: 85 }).toBuffer();
-      await writeFile(path.join(outDir, `${i}.jpg`), out);
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: WORKERS }, async () => {
+      while (next < files.length) {
+        const i = next++;
+        const source = input === 'path' ? files[i] : await readFile(files[i]);
+        const out = await sharp(source).rotate().resize({ width: longest, height: longest, fit: 'inside' }).jpeg({ quality: 85 }).toBuffer();
+        await writeFile(path.join(outDir, `${i}.jpg`), out);
+      }
+    }),
+  );
   return (performance.now() - t0) / 1000;
 }
 
@@ -166,12 +175,14 @@ async function resizeBench(base: string, serverPid: number, name: string, files:
     // BENCH_MARKS=1: the server round's start and end on CLOCK_MONOTONIC (ns), to cut a system-wide
     // `perf record -k CLOCK_MONOTONIC` down to the timed batch.
     if (process.env.BENCH_MARKS) console.log(`mark server-round-start ${process.hrtime.bigint()}`);
-    servers.push(await runBatch(base, id, async (s) => {
-      if (r === 0 && s.counts.completed >= (quarter * files.length) / 4) {
-        samples.push(`${s.counts.completed}: ${mb(await procKb(serverPid, 'VmRSS'))}`);
-        while (s.counts.completed >= (quarter * files.length) / 4) quarter += 1;
-      }
-    }));
+    servers.push(
+      await runBatch(base, id, async (s) => {
+        if (r === 0 && s.counts.completed >= (quarter * files.length) / 4) {
+          samples.push(`${s.counts.completed}: ${mb(await procKb(serverPid, 'VmRSS'))}`);
+          while (s.counts.completed >= (quarter * files.length) / 4) quarter += 1;
+        }
+      }),
+    );
     // Up to the poll that saw the batch done (at most a poll interval of idle server after the last photo).
     serverCpu.push((await procCpuSeconds(serverPid)) - cpu0);
     if (process.env.BENCH_MARKS) console.log(`mark server-round-end ${process.hrtime.bigint()}`);
@@ -185,15 +196,26 @@ async function resizeBench(base: string, serverPid: number, name: string, files:
   const server = median(servers);
   const raw = median(raws);
   const perPhoto = (s: number) => `${((s * 1000) / files.length).toFixed(1)} ms`;
-  console.log(`resize, ${name}: server ${(files.length / server).toFixed(1)} photos/s (median ${server.toFixed(2)} s), bare sharp ${(files.length / raw).toFixed(1)} photos/s (median ${raw.toFixed(2)} s, ${kind === 'path' ? 'opened by path' : 'read into memory'}) → median ${ratio.toFixed(2)}× ${ratio >= 0.9 ? '(target ≥ 0.9× met)' : 'TARGET MISSED (≥ 0.9×)'}; load average ${os.loadavg().map((x) => x.toFixed(1)).join(' ')}`);
-  console.log(`  rounds: bare in memory ${bare.buffer.map((x) => x.toFixed(2)).join(' | ')} s (median ${median(bare.buffer).toFixed(2)}); bare by path ${bare.path.map((x) => x.toFixed(2)).join(' | ')} s (median ${median(bare.path).toFixed(2)}); server ${servers.map((x) => x.toFixed(2)).join(' | ')} s; ratios ${ratios.map((x) => x.toFixed(2)).join(', ')}`);
-  console.log(`  CPU per photo (all threads): server ${perPhoto(median(serverCpu))}, bare sharp ${perPhoto(median(bare.cpu[kind]))} (${(median(bare.cpu[kind]) / median(serverCpu)).toFixed(2)}× the server's CPU)`);
+  console.log(
+    `resize, ${name}: server ${(files.length / server).toFixed(1)} photos/s (median ${server.toFixed(2)} s), bare sharp ${(files.length / raw).toFixed(1)} photos/s (median ${raw.toFixed(2)} s, ${kind === 'path' ? 'opened by path' : 'read into memory'}) → median ${ratio.toFixed(2)}× ${ratio >= 0.9 ? '(target ≥ 0.9× met)' : 'TARGET MISSED (≥ 0.9×)'}; load average ${os
+      .loadavg()
+      .map((x) => x.toFixed(1))
+      .join(' ')}`,
+  );
+  console.log(
+    `  rounds: bare in memory ${bare.buffer.map((x) => x.toFixed(2)).join(' | ')} s (median ${median(bare.buffer).toFixed(2)}); bare by path ${bare.path.map((x) => x.toFixed(2)).join(' | ')} s (median ${median(bare.path).toFixed(2)}); server ${servers.map((x) => x.toFixed(2)).join(' | ')} s; ratios ${ratios.map((x) => x.toFixed(2)).join(', ')}`,
+  );
+  console.log(
+    `  CPU per photo (all threads): server ${perPhoto(median(serverCpu))}, bare sharp ${perPhoto(median(bare.cpu[kind]))} (${(median(bare.cpu[kind]) / median(serverCpu)).toFixed(2)}× the server's CPU)`,
+  );
   console.log(`  server RSS after each quarter of the batch: ${samples.join(', ')}`);
   const t0 = performance.now();
   const zip = await fetch(`${base}/api/batch/${batchIds[0]}/download`, { headers: HEADERS });
   let bytes = 0;
   for await (const chunk of zip.body as unknown as AsyncIterable<Uint8Array>) bytes += chunk.length;
-  console.log(`  ZIP of ${files.length} results streamed: ${(bytes / 1024 / 1024).toFixed(1)} MB in ${((performance.now() - t0) / 1000).toFixed(2)} s; server RSS now ${mb(await procKb(serverPid, 'VmRSS'))}`);
+  console.log(
+    `  ZIP of ${files.length} results streamed: ${(bytes / 1024 / 1024).toFixed(1)} MB in ${((performance.now() - t0) / 1000).toFixed(2)} s; server RSS now ${mb(await procKb(serverPid, 'VmRSS'))}`,
+  );
   return { name, server, raw, ratio };
 }
 
@@ -224,11 +246,15 @@ async function removebgBench(photos: string[], tmp: string) {
       await runBatch(base, await prepareBatch(base, 'removebg', {}, photos.slice(0, 2 * workers)));
       const files = Array.from({ length: REMOVEBG }, (_, i) => photos[i % photos.length]);
       results[workers] = await runBatch(base, await prepareBatch(base, 'removebg', {}, files));
-      console.log(`removebg, ${REMOVEBG} photos, ${workers} worker process(es): ${results[workers].toFixed(1)} s (${(results[workers] / REMOVEBG).toFixed(2)} s per photo)`);
+      console.log(
+        `removebg, ${REMOVEBG} photos, ${workers} worker process(es): ${results[workers].toFixed(1)} s (${(results[workers] / REMOVEBG).toFixed(2)} s per photo)`,
+      );
       for (const p of procs) await stopProcess(p);
     }
     await stopProcess(web);
-    console.log(`  speed-up with 2 workers: ${(results[1] / results[2]).toFixed(2)}× on ${os.cpus().length} cores (each worker's onnxruntime uses ORT_THREADS=${process.env.ORT_THREADS || 2} threads)`);
+    console.log(
+      `  speed-up with 2 workers: ${(results[1] / results[2]).toFixed(2)}× on ${os.cpus().length} cores (each worker's onnxruntime uses ORT_THREADS=${process.env.ORT_THREADS || 2} threads)`,
+    );
   } finally {
     await client.query(`drop database if exists ${dbName} with (force)`).catch(() => undefined);
     await client.end();
@@ -249,11 +275,16 @@ async function main() {
       const meta = await sharp(f).metadata();
       const scale = Math.sqrt(12_000_000 / (meta.width! * meta.height!));
       const file = path.join(phoneDir, `${i}.jpg`);
-      await sharp(f).resize(Math.round(meta.width! * scale)).jpeg({ quality: 90 }).toFile(file);
+      await sharp(f)
+        .resize(Math.round(meta.width! * scale))
+        .jpeg({ quality: 90 })
+        .toFile(file);
       phoneDistinct.push(file);
     }
     const phone = Array.from({ length: COUNT }, (_, i) => phoneDistinct[i % phoneDistinct.length]);
-    console.log(`photos: ${distinct.length} distinct real photos (Debian darknet + scikit-image data, rembg fixtures), cycled to ${COUNT}; ${os.cpus().length} cores, WORKERS=${WORKERS}`);
+    console.log(
+      `photos: ${distinct.length} distinct real photos (Debian darknet + scikit-image data, rembg fixtures), cycled to ${COUNT}; ${os.cpus().length} cores, WORKERS=${WORKERS}`,
+    );
     console.log('note: this machine is shared with other jobs (7 other engineers while this was written): compare numbers only within one run');
 
     let small = null;
@@ -262,7 +293,13 @@ async function main() {
     if (PARTS.includes('resize')) {
       const port = 20000 + Math.floor(Math.random() * 20000);
       const base = `http://127.0.0.1:${port}`;
-      const server = startProcess('server/src/main.ts', { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: path.join(tmp, 'data'), DATABASE_URL: '', WORKERS: String(WORKERS) });
+      const server = startProcess('server/src/main.ts', {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: path.join(tmp, 'data'),
+        DATABASE_URL: '',
+        WORKERS: String(WORKERS),
+      });
       await waitHealthy(base);
       small = await resizeBench(base, server.pid!, 'photos at their size (0.1-2 MP) → longest side 640', native, 640, tmp);
       big = await resizeBench(base, server.pid!, 'phone-size photos (12 MP) → longest side 1080', phone, 1080, tmp);
@@ -271,7 +308,12 @@ async function main() {
       await stopProcess(server);
     }
 
-    const removebg = !PARTS.includes('removebg') ? null : await removebgBench(distinct.filter((f) => !/grass|gravel|brick|moon|camera|hubble|retina|ihc/.test(f)), tmp);
+    const removebg = !PARTS.includes('removebg')
+      ? null
+      : await removebgBench(
+          distinct.filter((f) => !/grass|gravel|brick|moon|camera|hubble|retina|ihc/.test(f)),
+          tmp,
+        );
     console.log(`BENCH_JSON ${JSON.stringify({ resize: [small, big], peakServerRssMb: Math.round(peak / 1024), removebg })}`);
   } finally {
     for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');

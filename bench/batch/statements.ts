@@ -49,13 +49,28 @@ async function main() {
   const { app, runtime } = server;
   try {
     const call = async <T>(method: 'GET' | 'POST', url: string, body?: unknown) => {
-      const res = await app.inject({ method, url, headers: { ...HEADERS, ...(body === undefined ? {} : { 'content-type': 'application/json' }) }, payload: body === undefined ? undefined : JSON.stringify(body) });
+      const res = await app.inject({
+        method,
+        url,
+        headers: { ...HEADERS, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        payload: body === undefined ? undefined : JSON.stringify(body),
+      });
       return (res.json() as { data: T }).data;
     };
     const distinct = await benchPhotos();
-    const { batchId } = await call<BatchStatus>('POST', '/api/batch', { tool: 'resize', settings: { mode: 'longestSide', longestSide: 640, format: 'jpg', quality: 85 } });
+    const { batchId } = await call<BatchStatus>('POST', '/api/batch', {
+      tool: 'resize',
+      settings: { mode: 'longestSide', longestSide: 640, format: 'jpg', quality: 85 },
+    });
     for (let i = 0; i < COUNT; i += 20) {
-      const files = await Promise.all(Array.from({ length: Math.min(20, COUNT - i) }, async (_, j) => ({ name: 'file', value: await readFile(distinct[(i + j) % distinct.length]), filename: `${i + j}.jpg`, type: 'image/jpeg' })));
+      const files = await Promise.all(
+        Array.from({ length: Math.min(20, COUNT - i) }, async (_, j) => ({
+          name: 'file',
+          value: await readFile(distinct[(i + j) % distinct.length]),
+          filename: `${i + j}.jpg`,
+          type: 'image/jpeg',
+        })),
+      );
       const form = multipart(files);
       const res = await app.inject({ method: 'POST', url: `/api/batch/${batchId}/items`, headers: { ...HEADERS, ...form.headers }, payload: form.payload });
       if ((res.json() as { data: AddItemsReply }).data.items.length !== files.length) throw new Error(res.body);
@@ -101,14 +116,21 @@ async function main() {
     bytes.put = put;
     db.query = query;
     const total = [...stats.values()].reduce((a, s) => ({ n: a.n + s.n, ms: a.ms + s.ms }), { n: 0, ms: 0 });
-    console.log(`${COUNT} photos resized in ${seconds.toFixed(2)} s (${status.counts.completed} completed, ${polls} status polls); load ${os.loadavg()[0].toFixed(2)}`);
+    console.log(
+      `${COUNT} photos resized in ${seconds.toFixed(2)} s (${status.counts.completed} completed, ${polls} status polls); load ${os.loadavg()[0].toFixed(2)}`,
+    );
     // The server's clock says when the last task finished (the poll only notices it up to a second later).
     const finished = Date.parse(status.finishedAt!) - (Date.now() - performance.now());
     const busyWindow = finished - t0;
-    console.log(`start → first photo in a pipeline ${(busy.first - t0).toFixed(0)} ms; last photo out → last task finished ${(finished - busy.last).toFixed(0)} ms`);
-    console.log(`photo pipelines busy ${((100 * busy.integral) / (2 * busyWindow)).toFixed(0)} % of the ${(busyWindow / 1000).toFixed(2)} s from start to the last task's finish (2 pipelines)`);
+    console.log(
+      `start → first photo in a pipeline ${(busy.first - t0).toFixed(0)} ms; last photo out → last task finished ${(finished - busy.last).toFixed(0)} ms`,
+    );
+    console.log(
+      `photo pipelines busy ${((100 * busy.integral) / (2 * busyWindow)).toFixed(0)} % of the ${(busyWindow / 1000).toFixed(2)} s from start to the last task's finish (2 pipelines)`,
+    );
     console.log(`statements: ${total.n} (${(total.n / COUNT).toFixed(2)} per photo), ${total.ms.toFixed(0)} ms in the database (wall, overlapping)`);
-    for (const [kind, s] of [...stats].sort((a, b) => b[1].ms - a[1].ms).slice(0, 15)) console.log(`  ${String(s.n).padStart(5)} × ${s.ms.toFixed(0).padStart(6)} ms, ${String(s.empty).padStart(3)} empty  ${kind}`);
+    for (const [kind, s] of [...stats].sort((a, b) => b[1].ms - a[1].ms).slice(0, 15))
+      console.log(`  ${String(s.n).padStart(5)} × ${s.ms.toFixed(0).padStart(6)} ms, ${String(s.empty).padStart(3)} empty  ${kind}`);
     console.log(`files stored: ${writes.files} (${(writes.files / COUNT).toFixed(2)} per photo), ${(writes.bytes / COUNT / 1024).toFixed(0)} KB per photo`);
   } finally {
     await server.close();

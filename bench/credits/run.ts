@@ -48,8 +48,20 @@ async function bench(name: string, db: Database) {
   const raceMs = performance.now() - t0;
   const succeeded = outcomes.filter((o) => o.status === 'fulfilled').length;
   const left = (await ledger.balance(raced)).total;
-  const row = { db: name, medianMs: +median.toFixed(2), p95Ms: +p95.toFixed(2), race: RACE, balance, succeeded, left, raceMs: +raceMs.toFixed(0), perSecond: +(RACE / (raceMs / 1000)).toFixed(0) };
-  console.log(`${name.padEnd(9)} charge median ${row.medianMs} ms, p95 ${row.p95Ms} ms | ${RACE} racing on ${balance}: ${succeeded} succeeded, ${left} left, ${row.raceMs} ms (${row.perSecond}/s)`);
+  const row = {
+    db: name,
+    medianMs: +median.toFixed(2),
+    p95Ms: +p95.toFixed(2),
+    race: RACE,
+    balance,
+    succeeded,
+    left,
+    raceMs: +raceMs.toFixed(0),
+    perSecond: +(RACE / (raceMs / 1000)).toFixed(0),
+  };
+  console.log(
+    `${name.padEnd(9)} charge median ${row.medianMs} ms, p95 ${row.p95Ms} ms | ${RACE} racing on ${balance}: ${succeeded} succeeded, ${left} left, ${row.raceMs} ms (${row.perSecond}/s)`,
+  );
   if (succeeded !== balance || left !== 0) console.log('TARGET MISSED: the race must spend exactly the balance');
   return row;
 }

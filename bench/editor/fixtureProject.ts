@@ -19,11 +19,16 @@ export async function storeBenchProject(baseUrl: string, deviceId: string, count
   const canvasH = 1080;
   const project = createProject({ type: 'project', canvasW, canvasH, name: `Bench ${count} layers` });
   const headers = { 'x-device-id': deviceId };
-  const photos = await Promise.all(['astronaut', 'chelsea', 'coffee'].map(async (name) => {
-    const bytes = await sharp(await readFile(path.resolve('tests/assets/photos', `${name}.jpg`))).resize(800).jpeg({ quality: 85 }).toBuffer();
-    const { width = 800, height = 800 } = await sharp(bytes).metadata();
-    return { name, bytes, width, height, id: createHash('sha256').update(bytes).digest('hex') };
-  }));
+  const photos = await Promise.all(
+    ['astronaut', 'chelsea', 'coffee'].map(async (name) => {
+      const bytes = await sharp(await readFile(path.resolve('tests/assets/photos', `${name}.jpg`)))
+        .resize(800)
+        .jpeg({ quality: 85 })
+        .toBuffer();
+      const { width = 800, height = 800 } = await sharp(bytes).metadata();
+      return { name, bytes, width, height, id: createHash('sha256').update(bytes).digest('hex') };
+    }),
+  );
   const layers: Layer[] = [];
   for (let i = 0; i < count; i++) {
     const spot = { x: (i * 173) % (canvasW - 300), y: (i * 97) % (canvasH - 200) };
@@ -37,18 +42,32 @@ export async function storeBenchProject(baseUrl: string, deviceId: string, count
       layer = { ...layer, rect: { ...layer.rect, ...spot } };
     } else {
       const sticker = STICKERS[i % STICKERS.length];
-      layer = createStickerLayer({ resId: sticker.resId, uri: `/stickers/${sticker.file}`, naturalW: 36, naturalH: 36, canvasW, canvasH, resNeedPro: sticker.resNeedPro });
+      layer = createStickerLayer({
+        resId: sticker.resId,
+        uri: `/stickers/${sticker.file}`,
+        naturalW: 36,
+        naturalH: 36,
+        canvasW,
+        canvasH,
+        resNeedPro: sticker.resNeedPro,
+      });
       layer = { ...layer, rect: { ...spot, w: 160, h: 160, angle: (i * 15) % 90 } };
     }
     layers.push(layer);
   }
   const doc: Project = { ...project, layers: [...project.layers, ...layers].map((layer, index) => ({ ...layer, index })) };
-  const created = await fetch(`${baseUrl}/api/projects`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ doc }) });
+  const created = await fetch(`${baseUrl}/api/projects`, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: JSON.stringify({ doc }),
+  });
   const reply = (await created.json()) as { resultCode: number; msg: string };
   if (reply.resultCode !== 100) throw new Error(`creating the bench project failed: ${reply.msg}`);
   for (const photo of photos) {
     const put = await fetch(`${baseUrl}/api/projects/${doc.projectId}/assets/${photo.id}`, {
-      method: 'PUT', headers: { ...headers, 'content-type': 'image/jpeg' }, body: new Uint8Array(photo.bytes),
+      method: 'PUT',
+      headers: { ...headers, 'content-type': 'image/jpeg' },
+      body: new Uint8Array(photo.bytes),
     });
     if (!put.ok) throw new Error(`uploading ${photo.name} failed: HTTP ${put.status}`);
   }

@@ -38,12 +38,18 @@ async function main() {
       opens.push(await waitForDrawnProject(page, LAYERS));
     }
     const openMs = opens.sort((a, b) => a - b)[1];
-    console.log(`open ${LAYERS}-layer project: ${opens.map((ms) => ms.toFixed(0)).join(' / ')} ms (median ${openMs.toFixed(0)} ms; target < ${TARGETS.openMs}) ${verdict(openMs < TARGETS.openMs)}`);
+    console.log(
+      `open ${LAYERS}-layer project: ${opens.map((ms) => ms.toFixed(0)).join(' / ')} ms (median ${openMs.toFixed(0)} ms; target < ${TARGETS.openMs}) ${verdict(openMs < TARGETS.openMs)}`,
+    );
 
     const idle = await measureIdle(page, 3000);
-    console.log(`idle baseline (nothing moving): median ${idle.medianMs.toFixed(1)} ms, p95 ${idle.p95Ms.toFixed(1)} ms, ${idle.slowFrames}/${idle.frames} frames over 16.7 ms`);
+    console.log(
+      `idle baseline (nothing moving): median ${idle.medianMs.toFixed(1)} ms, p95 ${idle.p95Ms.toFixed(1)} ms, ${idle.slowFrames}/${idle.frames} frames over 16.7 ms`,
+    );
     const drag = await measureDrag(page, Number(process.env.BENCH_DRAG_STEPS) || 180);
-    console.log(`drag on a 1920×1080 canvas: ${drag.frames} frames, median ${drag.medianMs.toFixed(1)} ms, p95 ${drag.p95Ms.toFixed(1)} ms, worst ${drag.worstMs.toFixed(1)} ms, ${drag.slowFrames} over 16.7 ms (≈${(1000 / drag.medianMs).toFixed(0)} fps) ${verdict(drag.p95Ms <= TARGETS.dragP95Ms + 0.5)}`);
+    console.log(
+      `drag on a 1920×1080 canvas: ${drag.frames} frames, median ${drag.medianMs.toFixed(1)} ms, p95 ${drag.p95Ms.toFixed(1)} ms, worst ${drag.worstMs.toFixed(1)} ms, ${drag.slowFrames} over 16.7 ms (≈${(1000 / drag.medianMs).toFixed(0)} fps) ${verdict(drag.p95Ms <= TARGETS.dragP95Ms + 0.5)}`,
+    );
 
     const exports: number[] = [];
     let size = { width: 0, height: 0, bytes: 0 };
@@ -53,7 +59,9 @@ async function main() {
       size = result;
     }
     const exportMs = exports.sort((a, b) => a - b)[1];
-    console.log(`export PNG ${size.width}×${size.height} (${(size.bytes / 1024 / 1024).toFixed(1)} MB): ${exports.map((ms) => ms.toFixed(0)).join(' / ')} ms (median ${exportMs.toFixed(0)} ms; target < ${TARGETS.export4096Ms}) ${verdict(exportMs < TARGETS.export4096Ms)}`);
+    console.log(
+      `export PNG ${size.width}×${size.height} (${(size.bytes / 1024 / 1024).toFixed(1)} MB): ${exports.map((ms) => ms.toFixed(0)).join(' / ')} ms (median ${exportMs.toFixed(0)} ms; target < ${TARGETS.export4096Ms}) ${verdict(exportMs < TARGETS.export4096Ms)}`,
+    );
     console.log(`BENCH_JSON ${JSON.stringify({ layers: LAYERS, openMs, idle, drag, exportMs, exportSize: size })}`);
   } finally {
     await session.close();

@@ -34,7 +34,10 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
  * effects, or (`adjustOnly`) only the five adjustments.
  */
 async function storeEffectsProject(baseUrl: string, adjustOnly = false): Promise<Project> {
-  const bytes = await sharp(await readFile(path.resolve('tests/assets/photos/coffee.jpg'))).resize(W, H, { fit: 'fill' }).jpeg({ quality: 90 }).toBuffer();
+  const bytes = await sharp(await readFile(path.resolve('tests/assets/photos/coffee.jpg')))
+    .resize(W, H, { fit: 'fill' })
+    .jpeg({ quality: 90 })
+    .toBuffer();
   const id = createHash('sha256').update(bytes).digest('hex');
   const base = createProject({ type: 'project', canvasW: W, canvasH: H, name: 'Effects bench', background: '#E8D8C8FF' });
   const photo = createImageLayer({ uri: assetUri(id), name: 'photo', naturalW: W, naturalH: H, canvasW: W, canvasH: H });
@@ -50,10 +53,18 @@ async function storeEffectsProject(baseUrl: string, adjustOnly = false): Promise
   const effects = adjustOnly ? { ...layer, filterParams: null, outlineParams: null, shadowParams: null, blendParams: null } : layer;
   const doc: Project = { ...base, layers: [base.layers[0], { ...effects, index: 1 }] };
   const headers = { 'x-device-id': DEVICE_ID };
-  const created = await fetch(`${baseUrl}/api/projects`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ doc }) });
+  const created = await fetch(`${baseUrl}/api/projects`, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: JSON.stringify({ doc }),
+  });
   const reply = (await created.json()) as { resultCode: number; msg: string };
   if (reply.resultCode !== 100) throw new Error(`creating the bench project failed: ${reply.msg}`);
-  const put = await fetch(`${baseUrl}/api/projects/${doc.projectId}/assets/${id}`, { method: 'PUT', headers: { ...headers, 'content-type': 'image/jpeg' }, body: new Uint8Array(bytes) });
+  const put = await fetch(`${baseUrl}/api/projects/${doc.projectId}/assets/${id}`, {
+    method: 'PUT',
+    headers: { ...headers, 'content-type': 'image/jpeg' },
+    body: new Uint8Array(bytes),
+  });
   if (!put.ok) throw new Error(`uploading the photo failed: HTTP ${put.status}`);
   return doc;
 }
@@ -66,64 +77,76 @@ async function main() {
     await page.goto(`${session.baseUrl}/en/create/edit?pid=${doc.projectId}`);
     await page.waitForFunction(() => !!window.__effects && !!window.__editor, undefined, { timeout: 60_000 });
 
-    const preview = await page.evaluate(async ({ width, height }) => {
-      const fx = window.__effects!;
-      const source = document.createElement('canvas');
-      [source.width, source.height] = [width, height];
-      const ctx = source.getContext('2d')!;
-      const gradient = ctx.createLinearGradient(0, 0, width, height);
-      gradient.addColorStop(0, '#3a6ea5');
-      gradient.addColorStop(0.5, '#f4d35e');
-      gradient.addColorStop(1, '#ee964b');
-      ctx.fillStyle = gradient;
-      ctx.fillRect(0, 0, width, height);
-      const params = { ...fx.defaultAdjustParams(), brightness: 10, contrast: 20, saturation: 15, tem: 10, vignette: 30 };
-      const passes = fx.layerEffectPasses({ adjustParams: params, filterParams: null });
-      // The slider path: the photo is a decoded bitmap (its upload is cached), each frame re-runs the passes.
-      const bitmap = await createImageBitmap(source);
-      type Renderer = { render: (s: CanvasImageSource, p: typeof passes, z: { width: number; height: number }) => Promise<HTMLCanvasElement> };
-      const finish = (out: HTMLCanvasElement) => {
-        const gl = out.getContext('webgl');
-        if (gl) gl.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, new Uint8Array(4)); // waits for the GPU
-        else out.getContext('2d')!.getImageData(0, 0, 1, 1); // the result is really there
-      };
-      const time = async (renderer: Renderer, input: CanvasImageSource, runs: number) => {
-        finish(await renderer.render(input, passes, { width, height })); // warm-up: shader compile, texture upload
-        const times: number[] = [];
-        for (let i = 0; i < runs; i++) {
-          const started = performance.now();
-          finish(await renderer.render(input, passes, { width, height }));
-          times.push(performance.now() - started);
-        }
-        return times;
-      };
-      const webgl = !fx.isWebglDisabled();
-      // 'copy': what a one-off render costs (upload of a changing canvas, read-back into a 2D canvas).
-      const glTimes = webgl ? await time(new fx.GlEffectRenderer() as Renderer, source, 5) : [];
-      // 'live': the preview renderer of the layer being edited (cached upload, result stays on the GPU).
-      const liveTimes = webgl ? await time(fx.createPreviewRenderer() as unknown as Renderer, bitmap, 5) : [];
-      const cpuTimes = await time(new fx.CpuEffectRenderer() as Renderer, bitmap, 2);
-      const renderer = navigator.userAgent;
-      const glInfo = (() => {
-        const probe = document.createElement('canvas').getContext('webgl');
-        const debug = probe?.getExtension('WEBGL_debug_renderer_info');
-        return probe && debug ? String(probe.getParameter(debug.UNMASKED_RENDERER_WEBGL)) : 'no WebGL';
-      })();
-      return { glTimes, liveTimes, cpuTimes, renderer, glInfo };
-    }, { width: W, height: H });
+    const preview = await page.evaluate(
+      async ({ width, height }) => {
+        const fx = window.__effects!;
+        const source = document.createElement('canvas');
+        [source.width, source.height] = [width, height];
+        const ctx = source.getContext('2d')!;
+        const gradient = ctx.createLinearGradient(0, 0, width, height);
+        gradient.addColorStop(0, '#3a6ea5');
+        gradient.addColorStop(0.5, '#f4d35e');
+        gradient.addColorStop(1, '#ee964b');
+        ctx.fillStyle = gradient;
+        ctx.fillRect(0, 0, width, height);
+        const params = { ...fx.defaultAdjustParams(), brightness: 10, contrast: 20, saturation: 15, tem: 10, vignette: 30 };
+        const passes = fx.layerEffectPasses({ adjustParams: params, filterParams: null });
+        // The slider path: the photo is a decoded bitmap (its upload is cached), each frame re-runs the passes.
+        const bitmap = await createImageBitmap(source);
+        type Renderer = { render: (s: CanvasImageSource, p: typeof passes, z: { width: number; height: number }) => Promise<HTMLCanvasElement> };
+        const finish = (out: HTMLCanvasElement) => {
+          const gl = out.getContext('webgl');
+          if (gl)
+            gl.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, new Uint8Array(4)); // waits for the GPU
+          else out.getContext('2d')!.getImageData(0, 0, 1, 1); // the result is really there
+        };
+        const time = async (renderer: Renderer, input: CanvasImageSource, runs: number) => {
+          finish(await renderer.render(input, passes, { width, height })); // warm-up: shader compile, texture upload
+          const times: number[] = [];
+          for (let i = 0; i < runs; i++) {
+            const started = performance.now();
+            finish(await renderer.render(input, passes, { width, height }));
+            times.push(performance.now() - started);
+          }
+          return times;
+        };
+        const webgl = !fx.isWebglDisabled();
+        // 'copy': what a one-off render costs (upload of a changing canvas, read-back into a 2D canvas).
+        const glTimes = webgl ? await time(new fx.GlEffectRenderer() as Renderer, source, 5) : [];
+        // 'live': the preview renderer of the layer being edited (cached upload, result stays on the GPU).
+        const liveTimes = webgl ? await time(fx.createPreviewRenderer() as unknown as Renderer, bitmap, 5) : [];
+        const cpuTimes = await time(new fx.CpuEffectRenderer() as Renderer, bitmap, 2);
+        const renderer = navigator.userAgent;
+        const glInfo = (() => {
+          const probe = document.createElement('canvas').getContext('webgl');
+          const debug = probe?.getExtension('WEBGL_debug_renderer_info');
+          return probe && debug ? String(probe.getParameter(debug.UNMASKED_RENDERER_WEBGL)) : 'no WebGL';
+        })();
+        return { glTimes, liveTimes, cpuTimes, renderer, glInfo };
+      },
+      { width: W, height: H },
+    );
     const glMs = preview.glTimes.length ? median(preview.glTimes) : NaN;
     const liveMs = preview.liveTimes.length ? median(preview.liveTimes) : NaN;
     const cpuMs = median(preview.cpuTimes);
     const ratio = cpuMs / liveMs;
     console.log(`WebGL: ${preview.glInfo}`);
-    console.log(`adjust render 12 MP, WebGL one-off (upload + read-back): ${preview.glTimes.map((t) => t.toFixed(0)).join(' / ')} ms (median ${glMs.toFixed(0)} ms)`);
-    console.log(`adjust slider frame 12 MP, WebGL live preview: ${preview.liveTimes.map((t) => t.toFixed(0)).join(' / ')} ms (median ${liveMs.toFixed(0)} ms ≈ ${(1000 / liveMs).toFixed(1)} fps; target with a GPU ≥ 30 fps)`);
+    console.log(
+      `adjust render 12 MP, WebGL one-off (upload + read-back): ${preview.glTimes.map((t) => t.toFixed(0)).join(' / ')} ms (median ${glMs.toFixed(0)} ms)`,
+    );
+    console.log(
+      `adjust slider frame 12 MP, WebGL live preview: ${preview.liveTimes.map((t) => t.toFixed(0)).join(' / ')} ms (median ${liveMs.toFixed(0)} ms ≈ ${(1000 / liveMs).toFixed(1)} fps; target with a GPU ≥ 30 fps)`,
+    );
     console.log(`adjust slider frame 12 MP, CPU fallback: ${preview.cpuTimes.map((t) => t.toFixed(0)).join(' / ')} ms (median ${cpuMs.toFixed(0)} ms)`);
     console.log(`WebGL is ${ratio.toFixed(1)}× faster than the CPU fallback (target ≥ 5× on a software renderer) ${verdict(ratio >= 5)}`);
     const floor = await rendererFloor(page, W, H);
     if (floor) {
-      console.log(`renderer floor at 12 MP: a pass writing only ${floor.writeOnlyMs.toFixed(0)} ms, a pass reading its input once ${floor.readOnceMs.toFixed(0)} ms, read-back ${floor.readBackMs.toFixed(0)} ms`);
-      console.log(`  (an adjust frame needs at least one reading pass: the most this renderer allows is ≈ ${(cpuMs / floor.readOnceMs).toFixed(1)}× the CPU fallback)`);
+      console.log(
+        `renderer floor at 12 MP: a pass writing only ${floor.writeOnlyMs.toFixed(0)} ms, a pass reading its input once ${floor.readOnceMs.toFixed(0)} ms, read-back ${floor.readBackMs.toFixed(0)} ms`,
+      );
+      console.log(
+        `  (an adjust frame needs at least one reading pass: the most this renderer allows is ≈ ${(cpuMs / floor.readOnceMs).toFixed(1)}× the CPU fallback)`,
+      );
     }
 
     await page.waitForFunction(() => window.__editor!.getProject().layers.length === 2);
@@ -161,12 +184,20 @@ async function main() {
     const glFrameMs = median(glFrames);
     const cpuFrameMs = median(cpuFrames);
     const frameRatio = cpuFrameMs / glFrameMs;
-    console.log(`slider step in the editor on the 12 MP photo layer, WebGL (live gl-react Surface at display size): ${glFrames.map((t) => t.toFixed(0)).join(' / ')} ms (median ${glFrameMs.toFixed(0)} ms ≈ ${(1000 / glFrameMs).toFixed(1)} fps)`);
+    console.log(
+      `slider step in the editor on the 12 MP photo layer, WebGL (live gl-react Surface at display size): ${glFrames.map((t) => t.toFixed(0)).join(' / ')} ms (median ${glFrameMs.toFixed(0)} ms ≈ ${(1000 / glFrameMs).toFixed(1)} fps)`,
+    );
     const oldFrameMs = median(oldFrames);
     console.log(`the layer is drawn from: live Surface page ${glDrawn}; Surface off ${oldDrawn}; no WebGL ${cpuDrawn}`);
-    console.log(`slider step in the editor, WebGL without the live Surface (renderer at ≤ 2048 px + read-back, the path before): ${oldFrames.map((t) => t.toFixed(0)).join(' / ')} ms (median ${oldFrameMs.toFixed(0)} ms; ${(cpuFrameMs / oldFrameMs).toFixed(1)}× the CPU fallback)`);
-    console.log(`slider step in the editor, no WebGL (CPU fallback): ${cpuFrames.map((t) => t.toFixed(0)).join(' / ')} ms (median ${cpuFrameMs.toFixed(0)} ms)`);
-    console.log(`in the editor, WebGL is ${frameRatio.toFixed(1)}× faster than the CPU fallback (target ≥ 5× on a software renderer) ${verdict(frameRatio >= 5)}`);
+    console.log(
+      `slider step in the editor, WebGL without the live Surface (renderer at ≤ 2048 px + read-back, the path before): ${oldFrames.map((t) => t.toFixed(0)).join(' / ')} ms (median ${oldFrameMs.toFixed(0)} ms; ${(cpuFrameMs / oldFrameMs).toFixed(1)}× the CPU fallback)`,
+    );
+    console.log(
+      `slider step in the editor, no WebGL (CPU fallback): ${cpuFrames.map((t) => t.toFixed(0)).join(' / ')} ms (median ${cpuFrameMs.toFixed(0)} ms)`,
+    );
+    console.log(
+      `in the editor, WebGL is ${frameRatio.toFixed(1)}× faster than the CPU fallback (target ≥ 5× on a software renderer) ${verdict(frameRatio >= 5)}`,
+    );
     const exports: number[] = [];
     let size = { width: 0, height: 0, bytes: 0 };
     for (let run = 0; run < 3; run++) {
@@ -182,8 +213,12 @@ async function main() {
       size = result;
     }
     const exportMs = median(exports);
-    console.log(`export ${size.width}×${size.height} PNG with filter + adjust + outline + shadow + Multiply (${(size.bytes / 1024 / 1024).toFixed(1)} MB): ${exports.map((t) => t.toFixed(0)).join(' / ')} ms (median ${exportMs.toFixed(0)} ms; target < 3000) ${verdict(exportMs < 3000)}`);
-    console.log(`BENCH_JSON ${JSON.stringify({ glMs, liveMs, cpuMs, ratio, floor, glFrameMs, oldFrameMs, cpuFrameMs, frameRatio, glInfo: preview.glInfo, exportMs, exportSize: size })}`);
+    console.log(
+      `export ${size.width}×${size.height} PNG with filter + adjust + outline + shadow + Multiply (${(size.bytes / 1024 / 1024).toFixed(1)} MB): ${exports.map((t) => t.toFixed(0)).join(' / ')} ms (median ${exportMs.toFixed(0)} ms; target < 3000) ${verdict(exportMs < 3000)}`,
+    );
+    console.log(
+      `BENCH_JSON ${JSON.stringify({ glMs, liveMs, cpuMs, ratio, floor, glFrameMs, oldFrameMs, cpuFrameMs, frameRatio, glInfo: preview.glInfo, exportMs, exportSize: size })}`,
+    );
   } finally {
     await session.close();
   }

@@ -24,7 +24,9 @@ async function main(): Promise<void> {
   for (const c of large) {
     const name = c.name.replace(/[^a-z0-9@_-]/gi, '_');
     const photo = await sharp(c.photo).jpeg({ quality: 92 }).toBuffer();
-    const plate = await sharp(c.plate.data, { raw: { width: c.width, height: c.height, channels: 3 } }).jpeg({ quality: 92 }).toBuffer();
+    const plate = await sharp(c.plate.data, { raw: { width: c.width, height: c.height, channels: 3 } })
+      .jpeg({ quality: 92 })
+      .toBuffer();
     writeFileSync(path.join(OUT, `${name}.jpg`), photo);
     writeFileSync(path.join(OUT, `${name}.plate.jpg`), plate);
     writeFileSync(path.join(OUT, `${name}.mask.png`), c.maskPng);

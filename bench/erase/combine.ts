@@ -13,7 +13,8 @@ const onlyAt = args.indexOf('--only');
 const only = onlyAt >= 0 ? args[onlyAt + 1].split(',') : null;
 const files = args.filter((a, i) => onlyAt < 0 || (i !== onlyAt && i !== onlyAt + 1));
 const METHODS = ['default', 'fast', 'telea', 'mean'] as const;
-const line = /^(tuning|heldout) (\S+) \d+x\d+ (\d+)px: default ([\d.]+) dB seam ([\d.]+) \| fast ([\d.]+) dB seam ([\d.]+) \| telea ([\d.]+) dB seam ([\d.]+) \| mean ([\d.]+) dB seam ([\d.]+)/;
+const line =
+  /^(tuning|heldout) (\S+) \d+x\d+ (\d+)px: default ([\d.]+) dB seam ([\d.]+) \| fast ([\d.]+) dB seam ([\d.]+) \| telea ([\d.]+) dB seam ([\d.]+) \| mean ([\d.]+) dB seam ([\d.]+)/;
 const rows = new Map<string, { set: string; photo: string; size: number; v: Record<string, { psnr: number; seam: number }> }>();
 for (const file of files) {
   for (const text of readFileSync(file, 'utf8').split('\n')) {
@@ -30,8 +31,12 @@ for (const set of ['tuning', 'heldout']) {
     if (!sel.length) continue;
     const avg = (k: string, f: 'psnr' | 'seam') => (sel.reduce((a, r) => a + r.v[k][f], 0) / sel.length).toFixed(2);
     const wins = (k: string) => `${sel.filter((r) => r.v.default.psnr > r.v[k].psnr).length}/${sel.filter((r) => r.v.default.seam < r.v[k].seam).length}`;
-    const beats = ['fast', 'telea', 'mean'].every((k) => Number(avg('default', 'psnr')) > Number(avg(k, 'psnr')) && Number(avg('default', 'seam')) < Number(avg(k, 'seam')));
-    console.log(`${set} ${String(size).padStart(3)}px photos=${sel.length}: ${METHODS.map((k) => `${k} ${avg(k, 'psnr')} dB/seam ${avg(k, 'seam')}`).join(' | ')}`
-      + ` | photos where default wins psnr/seam vs fast ${wins('fast')}, telea ${wins('telea')}, mean ${wins('mean')}${beats ? '  OK' : '  TARGET MISSED'}`);
+    const beats = ['fast', 'telea', 'mean'].every(
+      (k) => Number(avg('default', 'psnr')) > Number(avg(k, 'psnr')) && Number(avg('default', 'seam')) < Number(avg(k, 'seam')),
+    );
+    console.log(
+      `${set} ${String(size).padStart(3)}px photos=${sel.length}: ${METHODS.map((k) => `${k} ${avg(k, 'psnr')} dB/seam ${avg(k, 'seam')}`).join(' | ')}` +
+        ` | photos where default wins psnr/seam vs fast ${wins('fast')}, telea ${wins('telea')}, mean ${wins('mean')}${beats ? '  OK' : '  TARGET MISSED'}`,
+    );
   }
 }

@@ -99,7 +99,8 @@ export function changedArea(input: Rgb, result: Rgb, hole: Hole, reach = 8): Hol
   const map = new Uint8Array(hole.map);
   let front: number[] = [];
   for (let i = 0; i < map.length; i++) if (map[i]) front.push(i);
-  const differs = (i: number) => input.data[i * 3] !== result.data[i * 3] || input.data[i * 3 + 1] !== result.data[i * 3 + 1] || input.data[i * 3 + 2] !== result.data[i * 3 + 2];
+  const differs = (i: number) =>
+    input.data[i * 3] !== result.data[i * 3] || input.data[i * 3 + 1] !== result.data[i * 3 + 1] || input.data[i * 3 + 2] !== result.data[i * 3 + 2];
   for (let step = 0; step < reach && front.length; step++) {
     const next: number[] = [];
     for (const i of front) {
@@ -120,7 +121,8 @@ export function changedOutside(input: Rgb, result: Rgb, union: Uint8Array): numb
   let changed = 0;
   for (let i = 0; i < union.length; i++) {
     if (union[i]) continue;
-    if (input.data[i * 3] !== result.data[i * 3] || input.data[i * 3 + 1] !== result.data[i * 3 + 1] || input.data[i * 3 + 2] !== result.data[i * 3 + 2]) changed++;
+    if (input.data[i * 3] !== result.data[i * 3] || input.data[i * 3 + 1] !== result.data[i * 3 + 1] || input.data[i * 3 + 2] !== result.data[i * 3 + 2])
+      changed++;
   }
   return changed;
 }
@@ -132,11 +134,18 @@ export function meanFill(input: Rgb, holes: Hole[]): Rgb {
   for (const hole of holes) {
     const sum = [0, 0, 0];
     let n = 0;
-    let x0 = w, y0 = h, x1 = 0, y1 = 0;
+    let x0 = w,
+      y0 = h,
+      x1 = 0,
+      y1 = 0;
     for (let i = 0; i < hole.map.length; i++) {
       if (!hole.map[i]) continue;
-      const x = i % w, y = (i - x) / w;
-      x0 = Math.min(x0, x); x1 = Math.max(x1, x); y0 = Math.min(y0, y); y1 = Math.max(y1, y);
+      const x = i % w,
+        y = (i - x) / w;
+      x0 = Math.min(x0, x);
+      x1 = Math.max(x1, x);
+      y0 = Math.min(y0, y);
+      y1 = Math.max(y1, y);
     }
     for (let y = Math.max(0, y0 - 3); y <= Math.min(h - 1, y1 + 3); y++) {
       for (let x = Math.max(0, x0 - 3); x <= Math.min(w - 1, x1 + 3); x++) {

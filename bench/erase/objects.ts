@@ -49,7 +49,11 @@ const RING_PX = 8;
 type Fill = 'mean' | 'fast' | 'before' | 'after';
 const ALL_FILLS: Fill[] = ['mean', 'fast', 'before', 'after'];
 
-interface Rgb { data: Buffer; width: number; height: number }
+interface Rgb {
+  data: Buffer;
+  width: number;
+  height: number;
+}
 
 export interface ObjectComposite {
   name: string;
@@ -71,7 +75,8 @@ function paste(rgb: Buffer, width: number, height: number, fg: Buffer, fw: numbe
   const alpha = new Uint8Array(width * height);
   for (let y = 0; y < fh; y++) {
     for (let x = 0; x < fw; x++) {
-      const px = left + x, py = top + y;
+      const px = left + x,
+        py = top + y;
       if (px < 0 || py < 0 || px >= width || py >= height) continue;
       const f = (y * fw + x) * 4;
       const a = fg[f + 3];
@@ -83,7 +88,6 @@ function paste(rgb: Buffer, width: number, height: number, fg: Buffer, fw: numbe
   }
   return alpha;
 }
-
 
 /** The composites of one set: every cut-out of the set in every size class, backgrounds taken in turn. */
 export async function buildObjectComposites(set: 'tuning' | 'heldout', longSide = LONG_SIDE): Promise<ObjectComposite[]> {
@@ -98,18 +102,25 @@ export async function buildObjectComposites(set: 'tuning' | 'heldout', longSide 
     const meta = await sharp(trimmed).metadata();
     for (const cls of CLASSES) {
       const bgPhoto = photos[k++ % photos.length];
-      const { data: bg, info } = await sharp(bgPhoto.file).toColourspace('srgb').removeAlpha()
-        .resize(longSide, longSide, { fit: 'inside' }).raw().toBuffer({ resolveWithObject: true });
-      const width = info.width, height = info.height;
+      const { data: bg, info } = await sharp(bgPhoto.file)
+        .toColourspace('srgb')
+        .removeAlpha()
+        .resize(longSide, longSide, { fit: 'inside' })
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      const width = info.width,
+        height = info.height;
       const s = (cls.scale * Math.min(width, height)) / Math.max(meta.width!, meta.height!);
-      const fw = Math.max(1, Math.round(meta.width! * s)), fh = Math.max(1, Math.round(meta.height! * s));
+      const fw = Math.max(1, Math.round(meta.width! * s)),
+        fh = Math.max(1, Math.round(meta.height! * s));
       // Two copies side by side in the middle row, a small gap between; the left one a little smaller and mirrored.
       const gap = Math.round(0.04 * width);
       const total = 2 * fw + gap;
       const x0 = Math.max(0, Math.round((width - total) / 2));
       const top = Math.max(0, Math.min(height - fh, Math.round(height * 0.55 - fh / 2)));
       const fg = await sharp(trimmed).resize(fw, fh, { fit: 'fill' }).raw().toBuffer();
-      const twinW = Math.round(fw * 0.9), twinH = Math.round(fh * 0.9);
+      const twinW = Math.round(fw * 0.9),
+        twinH = Math.round(fh * 0.9);
       const twin = await sharp(trimmed).resize(twinW, twinH, { fit: 'fill' }).flop().raw().toBuffer();
       const plateRgb = Buffer.from(bg);
       paste(plateRgb, width, height, twin, twinW, twinH, x0 + fw - twinW, top + fh - twinH);
@@ -119,10 +130,19 @@ export async function buildObjectComposites(set: 'tuning' | 'heldout', longSide 
       const maskRaw = Buffer.alloc(width * height);
       for (let i = 0; i < hole.length; i++) maskRaw[i] = hole[i] ? 255 : 0;
       out.push({
-        name: `${cut.id}@${bgPhoto.name}`, set, cls: cls.name, width, height,
-        photo: await sharp(photoRgb, { raw: { width, height, channels: 3 } }).png().toBuffer(),
-        plate: { data: plateRgb, width, height }, hole,
-        maskPng: await sharp(maskRaw, { raw: { width, height, channels: 1 } }).png().toBuffer(),
+        name: `${cut.id}@${bgPhoto.name}`,
+        set,
+        cls: cls.name,
+        width,
+        height,
+        photo: await sharp(photoRgb, { raw: { width, height, channels: 3 } })
+          .png()
+          .toBuffer(),
+        plate: { data: plateRgb, width, height },
+        hole,
+        maskPng: await sharp(maskRaw, { raw: { width, height, channels: 1 } })
+          .png()
+          .toBuffer(),
       });
     }
   }
@@ -148,22 +168,49 @@ export function psnrIn(a: Rgb, b: Rgb, map: Uint8Array): number {
   return psnrOver(a.data, b.data, map);
 }
 
-const lum = (img: Rgb) => { const l = new Float32Array(img.width * img.height); for (let i = 0; i < l.length; i++) l[i] = 0.299 * img.data[i * 3] + 0.587 * img.data[i * 3 + 1] + 0.114 * img.data[i * 3 + 2]; return l; };
+const lum = (img: Rgb) => {
+  const l = new Float32Array(img.width * img.height);
+  for (let i = 0; i < l.length; i++) l[i] = 0.299 * img.data[i * 3] + 0.587 * img.data[i * 3 + 1] + 0.114 * img.data[i * 3 + 2];
+  return l;
+};
 
 /** Mean SSIM (luminance, 7×7 windows) over the windows centred on hole pixels (every 2nd pixel). */
 export function ssimIn(a: Rgb, b: Rgb, map: Uint8Array): number {
-  const la = lum(a), lb = lum(b), w = a.width, h = a.height, r = 3;
-  const C1 = (0.01 * 255) ** 2, C2 = (0.03 * 255) ** 2;
-  let total = 0, n = 0;
+  const la = lum(a),
+    lb = lum(b),
+    w = a.width,
+    h = a.height,
+    r = 3;
+  const C1 = (0.01 * 255) ** 2,
+    C2 = (0.03 * 255) ** 2;
+  let total = 0,
+    n = 0;
   for (let y = r; y < h - r; y += 2) {
     for (let x = r; x < w - r; x += 2) {
       if (!map[y * w + x]) continue;
-      let sa = 0, sb = 0, saa = 0, sbb = 0, sab = 0, m = 0;
-      for (let dy = -r; dy <= r; dy++) for (let dx = -r; dx <= r; dx++) {
-        const i = (y + dy) * w + x + dx; const va = la[i], vb = lb[i];
-        sa += va; sb += vb; saa += va * va; sbb += vb * vb; sab += va * vb; m++;
-      }
-      const ma = sa / m, mb = sb / m, va = saa / m - ma * ma, vb = sbb / m - mb * mb, cov = sab / m - ma * mb;
+      let sa = 0,
+        sb = 0,
+        saa = 0,
+        sbb = 0,
+        sab = 0,
+        m = 0;
+      for (let dy = -r; dy <= r; dy++)
+        for (let dx = -r; dx <= r; dx++) {
+          const i = (y + dy) * w + x + dx;
+          const va = la[i],
+            vb = lb[i];
+          sa += va;
+          sb += vb;
+          saa += va * va;
+          sbb += vb * vb;
+          sab += va * vb;
+          m++;
+        }
+      const ma = sa / m,
+        mb = sb / m,
+        va = saa / m - ma * ma,
+        vb = sbb / m - mb * mb,
+        cov = sab / m - ma * mb;
       total += ((2 * ma * mb + C1) * (2 * cov + C2)) / ((ma * ma + mb * mb + C1) * (va + vb + C2));
       n++;
     }
@@ -173,12 +220,18 @@ export function ssimIn(a: Rgb, b: Rgb, map: Uint8Array): number {
 
 /** Mean gradient magnitude of the luminance over `map`. */
 function gradEnergy(img: Rgb, map: Uint8Array): number {
-  const l = lum(img), w = img.width, h = img.height;
-  let s = 0, n = 0;
-  for (let y = 1; y < h - 1; y++) for (let x = 1; x < w - 1; x++) {
-    const i = y * w + x; if (!map[i]) continue;
-    s += Math.hypot(l[i + 1] - l[i - 1], l[i + w] - l[i - w]) / 2; n++;
-  }
+  const l = lum(img),
+    w = img.width,
+    h = img.height;
+  let s = 0,
+    n = 0;
+  for (let y = 1; y < h - 1; y++)
+    for (let x = 1; x < w - 1; x++) {
+      const i = y * w + x;
+      if (!map[i]) continue;
+      s += Math.hypot(l[i + 1] - l[i - 1], l[i + w] - l[i - w]) / 2;
+      n++;
+    }
   return n ? s / n : 0;
 }
 
@@ -187,8 +240,13 @@ async function detectedShare(png: Buffer, hole: Uint8Array): Promise<number> {
   const found = await detectSubjectMask(png);
   if (!found.png) return 0;
   const m = await decodeMask(found.png);
-  let inHole = 0, n = 0;
-  for (let i = 0; i < hole.length; i++) if (hole[i]) { n++; if (m.data[i]) inHole++; }
+  let inHole = 0,
+    n = 0;
+  for (let i = 0; i < hole.length; i++)
+    if (hole[i]) {
+      n++;
+      if (m.data[i]) inHole++;
+    }
   return n ? inHole / n : 0;
 }
 
@@ -205,7 +263,17 @@ async function runEraser(processor: Processor, c: ObjectComposite, quality?: 'fa
   }
 }
 
-interface Row { name: string; set: string; cls: string; fill: Fill; psnr: number; ssim: number; grad: number; still: boolean; ms: number }
+interface Row {
+  name: string;
+  set: string;
+  cls: string;
+  fill: Fill;
+  psnr: number;
+  ssim: number;
+  grad: number;
+  still: boolean;
+  ms: number;
+}
 
 async function main() {
   const set = process.env.BENCH_SET ?? 'all';
@@ -214,7 +282,9 @@ async function main() {
   let before: Processor | null = null;
   if (fills.includes('before')) {
     // server/src/processors/ since stop 39, server/src/tasks/processors/ before.
-    const file = ['server/src/processors/elimination.ts', 'server/src/tasks/processors/elimination.ts'].map((f) => path.join(beforeRoot, f)).find((f) => existsSync(f)) ?? path.join(beforeRoot, 'server/src/processors/elimination.ts');
+    const file =
+      ['server/src/processors/elimination.ts', 'server/src/tasks/processors/elimination.ts'].map((f) => path.join(beforeRoot, f)).find((f) => existsSync(f)) ??
+      path.join(beforeRoot, 'server/src/processors/elimination.ts');
     if (!existsSync(file)) throw new Error(`${file} is missing: git archive <main commit> server/src engine package.json | tar -x -C ${beforeRoot}`);
     before = ((await import(file)) as { eliminationProcessor: Processor }).eliminationProcessor;
   }
@@ -229,7 +299,14 @@ async function main() {
       const ring = ringOf(c.hole, c.width, c.height, RING_PX);
       // BENCH_DETECT=0: quality figures only (no detector runs: a quick comparison of fills).
       const detect = process.env.BENCH_DETECT !== '0';
-      const plateShare = detect ? await detectedShare(await sharp(c.plate.data, { raw: { width: c.width, height: c.height, channels: 3 } }).png().toBuffer(), c.hole) : 0;
+      const plateShare = detect
+        ? await detectedShare(
+            await sharp(c.plate.data, { raw: { width: c.width, height: c.height, channels: 3 } })
+              .png()
+              .toBuffer(),
+            c.hole,
+          )
+        : 0;
       const origShare = detect ? await detectedShare(c.photo, c.hole) : 1;
       const key = `${s}`;
       seen[key] ??= { n: 0, found: 0 };
@@ -242,22 +319,44 @@ async function main() {
         let png: Buffer;
         let ms = 0;
         let made = '';
-        if (fill === 'mean') png = await sharp(meanFill(c, photoRgb).data, { raw: { width: c.width, height: c.height, channels: 3 } }).png().toBuffer();
+        if (fill === 'mean')
+          png = await sharp(meanFill(c, photoRgb).data, { raw: { width: c.width, height: c.height, channels: 3 } })
+            .png()
+            .toBuffer();
         else {
           const r = await runEraser(fill === 'before' ? before! : eliminationProcessor, c, fill === 'fast' ? 'fast' : undefined);
-          png = r.png; ms = r.ms; made = r.fill;
+          png = r.png;
+          ms = r.ms;
+          made = r.fill;
         }
         const res = await rgbOf(png);
         // The detector is run on the fills the targets are about (and on before, to compare); mean and fast are measured only.
         const still = !detect || fill === 'mean' || fill === 'fast' ? false : (await detectedShare(png, c.hole)) - plateShare >= STILL_THERE_EXCESS;
-        const row: Row = { name: c.name, set: s, cls: c.cls, fill, psnr: psnrIn(c.plate, res, c.hole), ssim: ssimIn(c.plate, res, c.hole), grad: gradEnergy(res, c.hole) / Math.max(1e-6, gradEnergy(res, ring)), still, ms };
+        const row: Row = {
+          name: c.name,
+          set: s,
+          cls: c.cls,
+          fill,
+          psnr: psnrIn(c.plate, res, c.hole),
+          ssim: ssimIn(c.plate, res, c.hole),
+          grad: gradEnergy(res, c.hole) / Math.max(1e-6, gradEnergy(res, ring)),
+          still,
+          ms,
+        };
         rows.push(row);
-        parts.push(`${fill}${made && made !== '-' ? `(${made})` : ''} ${row.psnr.toFixed(2)} dB ssim ${row.ssim.toFixed(3)} grad ${row.grad.toFixed(2)}${still ? ' STILL' : ''}${ms ? ` ${Math.round(ms)} ms` : ''}`);
+        parts.push(
+          `${fill}${made && made !== '-' ? `(${made})` : ''} ${row.psnr.toFixed(2)} dB ssim ${row.ssim.toFixed(3)} grad ${row.grad.toFixed(2)}${still ? ' STILL' : ''}${ms ? ` ${Math.round(ms)} ms` : ''}`,
+        );
       }
       console.log(`${s} ${c.cls.padEnd(6)} ${c.name.padEnd(40)} plate grad ${plateRatio.toFixed(2)} | ${parts.join(' | ')}`);
     }
   }
-  console.log('\nDetector check: the unerased object is found in', Object.entries(seen).map(([k, v]) => `${k} ${v.found}/${v.n}`).join(', '));
+  console.log(
+    '\nDetector check: the unerased object is found in',
+    Object.entries(seen)
+      .map(([k, v]) => `${k} ${v.found}/${v.n}`)
+      .join(', '),
+  );
   const summary: Record<string, unknown> = {};
   for (const s of sets) {
     console.log(`\n== ${s} ==`);
@@ -270,8 +369,17 @@ async function main() {
         const worst = Math.min(...r.map((x) => x.psnr));
         const stillN = r.filter((x) => x.still).length;
         const gone = fill === 'mean' || fill === 'fast' ? '' : ` object gone ${r.length - stillN}/${r.length}`;
-        line.push(`${fill}: ${mean((x) => x.psnr).toFixed(2)} dB (worst ${worst.toFixed(2)}) ssim ${mean((x) => x.ssim).toFixed(3)} (worst ${Math.min(...r.map((x) => x.ssim)).toFixed(3)}) grad ${mean((x) => x.grad).toFixed(2)}${gone}`);
-        summary[`${s}.${cls}.${fill}`] = { psnr: mean((x) => x.psnr), worst, ssim: mean((x) => x.ssim), grad: mean((x) => x.grad), gone: (r.length - stillN) / r.length, n: r.length };
+        line.push(
+          `${fill}: ${mean((x) => x.psnr).toFixed(2)} dB (worst ${worst.toFixed(2)}) ssim ${mean((x) => x.ssim).toFixed(3)} (worst ${Math.min(...r.map((x) => x.ssim)).toFixed(3)}) grad ${mean((x) => x.grad).toFixed(2)}${gone}`,
+        );
+        summary[`${s}.${cls}.${fill}`] = {
+          psnr: mean((x) => x.psnr),
+          worst,
+          ssim: mean((x) => x.ssim),
+          grad: mean((x) => x.grad),
+          gone: (r.length - stillN) / r.length,
+          n: r.length,
+        };
       }
       console.log(`${cls.padEnd(6)} ${line.join(' | ')}`);
     }
@@ -280,10 +388,15 @@ async function main() {
       const gone = after.filter((x) => !x.still).length / after.length;
       for (const metric of ['psnr', 'ssim'] as const) {
         const beats = CLASSES.map((cl) => {
-          const m = (f: Fill) => { const r = rows.filter((x) => x.set === s && x.cls === cl.name && x.fill === f); return r.length ? r.reduce((a, x) => a + x[metric], 0) / r.length : -Infinity; };
+          const m = (f: Fill) => {
+            const r = rows.filter((x) => x.set === s && x.cls === cl.name && x.fill === f);
+            return r.length ? r.reduce((a, x) => a + x[metric], 0) / r.length : -Infinity;
+          };
           return m('after') > m('mean') && m('after') > m('fast');
         });
-        console.log(`target (${metric}): after beats mean and fast on every class: ${beats.every(Boolean) ? 'yes' : `NO (${beats.map((b, i) => `${CLASSES[i].name} ${b ? 'yes' : 'no'}`).join(', ')})`}`);
+        console.log(
+          `target (${metric}): after beats mean and fast on every class: ${beats.every(Boolean) ? 'yes' : `NO (${beats.map((b, i) => `${CLASSES[i].name} ${b ? 'yes' : 'no'}`).join(', ')})`}`,
+        );
       }
       console.log(`target: object gone after the erase in ${(gone * 100).toFixed(1)} % (≥ 90 %)${gone >= 0.9 ? '' : ' TARGET MISSED'}`);
     }

@@ -26,8 +26,21 @@ export interface BenchPhoto {
 }
 
 const DARKNET = ['dog', 'eagle', 'giraffe', 'horses', 'kite', 'person', 'scream'].map((n) => `${n}.jpg`);
-const SKIMAGE = ['rocket.jpg', 'motorcycle_left.png', 'motorcycle_right.png', 'hubble_deep_field.jpg', 'retina.jpg', 'ihc.png',
-  'brick.png', 'grass.png', 'gravel.png', 'camera.png', 'coins.png', 'moon.png', 'page.png'];
+const SKIMAGE = [
+  'rocket.jpg',
+  'motorcycle_left.png',
+  'motorcycle_right.png',
+  'hubble_deep_field.jpg',
+  'retina.jpg',
+  'ihc.png',
+  'brick.png',
+  'grass.png',
+  'gravel.png',
+  'camera.png',
+  'coins.png',
+  'moon.png',
+  'page.png',
+];
 
 /** Downloads and unpacks a Debian package into the cache unless already there; returns its folder. */
 export function unpack(pkg: string, marker: string): string {

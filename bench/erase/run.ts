@@ -62,7 +62,16 @@ async function runTask(png: Buffer, mask: Buffer, quality?: 'fast'): Promise<{ o
   }
 }
 
-interface Row { set: string; photo: string; size: number; kind: string; method: Method; psnr: number; seam: number; truthSeam: number }
+interface Row {
+  set: string;
+  photo: string;
+  size: number;
+  kind: string;
+  method: Method;
+  psnr: number;
+  seam: number;
+  truthSeam: number;
+}
 
 async function main(): Promise<void> {
   // BENCH_ONLY=dog,eagle: only these photos (to re-run part of a set).
@@ -78,21 +87,37 @@ async function main(): Promise<void> {
       const holes = holesFor(width, height, size);
       const union = new Uint8Array(width * height);
       for (const h of holes) for (let i = 0; i < union.length; i++) union[i] |= h.map[i];
-      const mask = await sharp(Buffer.from(union.map((v) => v * 255)), { raw: { width, height, channels: 1 } }).png().toBuffer();
+      const mask = await sharp(Buffer.from(union.map((v) => v * 255)), { raw: { width, height, channels: 1 } })
+        .png()
+        .toBuffer();
       const def = await runTask(png, mask);
       const fast = await runTask(png, mask, 'fast');
       const telea = await timed(() => inpaintTelea(png, mask), 1);
       const results: Record<Method, Rgb> = {
-        default: await rgb(def.out), fast: await rgb(fast.out), telea: await rgb(telea.value), mean: meanFill(input, holes),
+        default: await rgb(def.out),
+        fast: await rgb(fast.out),
+        telea: await rgb(telea.value),
+        mean: meanFill(input, holes),
       };
-      ms.default.push(def.ms); ms.fast.push(fast.ms); ms.telea.push(telea.ms);
+      ms.default.push(def.ms);
+      ms.fast.push(fast.ms);
+      ms.telea.push(telea.ms);
       for (const m of ['default', 'fast', 'telea'] as const) changed[m] += changedOutside(input, results[m], union);
       const line: string[] = [];
       for (const m of METHODS) {
         let p = 0;
         let s = 0;
         for (const hole of holes) {
-          const row = { set: photo.set, photo: photo.name, size, kind: hole.kind, method: m, psnr: holePsnr(input, results[m], hole), seam: seam(results[m], m === 'mean' ? hole : changedArea(input, results[m], hole)), truthSeam: seam(input, hole) };
+          const row = {
+            set: photo.set,
+            photo: photo.name,
+            size,
+            kind: hole.kind,
+            method: m,
+            psnr: holePsnr(input, results[m], hole),
+            seam: seam(results[m], m === 'mean' ? hole : changedArea(input, results[m], hole)),
+            truthSeam: seam(input, hole),
+          };
           rows.push(row);
           p += row.psnr / holes.length;
           s += row.seam / holes.length;
@@ -121,11 +146,16 @@ async function main(): Promise<void> {
           entry[`wins_seam_vs_${m}`] = round(def.filter((r, i) => r.seam < other[i].seam).length / def.length, 3);
         }
         summary[`${set}_${size}_${kind}`] = entry;
-        const beats = METHODS.slice(1).every((m) => (entry.default as { psnr: number }).psnr > (entry[m] as { psnr: number }).psnr
-          && (entry.default as { seam: number }).seam < (entry[m] as { seam: number }).seam);
+        const beats = METHODS.slice(1).every(
+          (m) =>
+            (entry.default as { psnr: number }).psnr > (entry[m] as { psnr: number }).psnr &&
+            (entry.default as { seam: number }).seam < (entry[m] as { seam: number }).seam,
+        );
         const cell = (m: Method) => `${m} ${(entry[m] as { psnr: number }).psnr} dB/${(entry[m] as { seam: number }).seam}`;
-        console.log(`${set.padEnd(7)} ${String(size).padStart(3)}px ${kind.padEnd(5)} n=${def.length}: ${METHODS.map(cell).join(' | ')} | photo seam ${entry.truth_seam}`
-          + ` | wins psnr vs fast/telea/mean ${entry.wins_psnr_vs_fast}/${entry.wins_psnr_vs_telea}/${entry.wins_psnr_vs_mean}${kind === 'all' ? (beats ? '  OK' : '  TARGET MISSED') : ''}`);
+        console.log(
+          `${set.padEnd(7)} ${String(size).padStart(3)}px ${kind.padEnd(5)} n=${def.length}: ${METHODS.map(cell).join(' | ')} | photo seam ${entry.truth_seam}` +
+            ` | wins psnr vs fast/telea/mean ${entry.wins_psnr_vs_fast}/${entry.wins_psnr_vs_telea}/${entry.wins_psnr_vs_mean}${kind === 'all' ? (beats ? '  OK' : '  TARGET MISSED') : ''}`,
+        );
       }
     }
   }
@@ -141,16 +171,25 @@ async function main(): Promise<void> {
       for (const [cx, cy, rx, ry] of blobs) {
         for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) if (((x - cx) / rx) ** 2 + ((y - cy) / ry) ** 2 <= 1) data[y * width + x] = 255;
       }
-      return sharp(data, { raw: { width, height, channels: 1 } }).png().toBuffer();
+      return sharp(data, { raw: { width, height, channels: 1 } })
+        .png()
+        .toBuffer();
     };
     const object = await ellipse([[width * 0.5, height * 0.55, width * 0.1, height * 0.16]]);
-    const spread = await ellipse([[width * 0.12, height * 0.15, width * 0.06, height * 0.08], [width * 0.88, height * 0.85, width * 0.06, height * 0.08]]);
+    const spread = await ellipse([
+      [width * 0.12, height * 0.15, width * 0.06, height * 0.08],
+      [width * 0.88, height * 0.85, width * 0.06, height * 0.08],
+    ]);
     finalFill = { object_ms: (await runTask(png, object)).ms, spread_ms: (await runTask(png, spread)).ms };
     const worst = Math.max(finalFill.object_ms, finalFill.spread_ms);
-    console.log(`final fill at 1 MP (${photos[0].name}): object ${finalFill.object_ms} ms, spread ${finalFill.spread_ms} ms`
-      + (worst <= FILL_TARGET_MS ? '  OK' : `  TARGET MISSED (> ${FILL_TARGET_MS} ms)`));
+    console.log(
+      `final fill at 1 MP (${photos[0].name}): object ${finalFill.object_ms} ms, spread ${finalFill.spread_ms} ms` +
+        (worst <= FILL_TARGET_MS ? '  OK' : `  TARGET MISSED (> ${FILL_TARGET_MS} ms)`),
+    );
   }
-  console.log(`\nBENCH_JSON ${JSON.stringify({ photos: photos.map((p) => `${p.set}:${p.name} (${p.source})`), pixels: PIXELS, summary, changed_outside: changed, final_fill_ms: finalFill })}`);
+  console.log(
+    `\nBENCH_JSON ${JSON.stringify({ photos: photos.map((p) => `${p.set}:${p.name} (${p.source})`), pixels: PIXELS, summary, changed_outside: changed, final_fill_ms: finalFill })}`,
+  );
 }
 
 main().catch((err: unknown) => {

@@ -32,7 +32,10 @@ for (const fixture of fixtures) {
   const start = performance.now();
   const lines = await readText(fixture.image);
   const ms = Math.round(performance.now() - start);
-  const found = exactLines(fixture.lines, lines.map((l) => l.text));
+  const found = exactLines(
+    fixture.lines,
+    lines.map((l) => l.text),
+  );
   for (const expected of fixture.lines) {
     const want = normaliseText(expected);
     const best = Math.min(...lines.map((l) => distance(want, normaliseText(l.text))), want.length);
@@ -52,5 +55,9 @@ const sealStart = performance.now();
 const { seals } = await extractSeals(await sealDocument());
 const sealMs = Math.round(performance.now() - sealStart);
 const seal = seals[0];
-console.log(`seal: ${seals.length} found; ring "${seal?.ringText}" ${seal?.ringText === SEAL_RING_TEXT ? 'exact' : 'WRONG'}; centre "${seal?.centreText}" ${seal?.centreText === SEAL_CENTRE_TEXT ? 'exact' : 'WRONG'}; ${sealMs} ms`);
-console.log(`BENCH_JSON ${JSON.stringify({ exact, total, cer, photos, seal: { found: seals.length, ring: seal?.ringText, centre: seal?.centreText, ms: sealMs } })}`);
+console.log(
+  `seal: ${seals.length} found; ring "${seal?.ringText}" ${seal?.ringText === SEAL_RING_TEXT ? 'exact' : 'WRONG'}; centre "${seal?.centreText}" ${seal?.centreText === SEAL_CENTRE_TEXT ? 'exact' : 'WRONG'}; ${sealMs} ms`,
+);
+console.log(
+  `BENCH_JSON ${JSON.stringify({ exact, total, cer, photos, seal: { found: seals.length, ring: seal?.ringText, centre: seal?.centreText, ms: sealMs } })}`,
+);

@@ -32,14 +32,24 @@ for (const name of (await readdir(dir)).filter((f) => /^sample\d\.jpg$/.test(f))
     const left = Math.max(0, Math.min(width - cw, x + w / 2 - cw / 2));
     const top = Math.max(0, y - 0.75 * h);
     const ch = Math.min(height - top, cw * 1.6);
-    const crop = await sharp(photo).rotate().extract({ left: Math.round(left), top: Math.round(top), width: Math.round(cw), height: Math.round(ch) }).jpeg({ quality: 90 }).toBuffer();
+    const crop = await sharp(photo)
+      .rotate()
+      .extract({ left: Math.round(left), top: Math.round(top), width: Math.round(cw), height: Math.round(ch) })
+      .jpeg({ quality: 90 })
+      .toBuffer();
     let outcome: string;
     try {
       const r = await makeIdPhoto(crop, parsed.value);
       const m = await measureIdPhoto(r.body, parsed.value.bgColor);
-      const ok = inBand(m.headPercent, t.headPercent, 1) && inBand(m.topPercent, t.topPercent, 1) && (!t.eyePercent || inBand(m.eyePercent, t.eyePercent, 1)) && Math.abs(m.eyeTiltDeg) <= 3;
+      const ok =
+        inBand(m.headPercent, t.headPercent, 1) &&
+        inBand(m.topPercent, t.topPercent, 1) &&
+        (!t.eyePercent || inBand(m.eyePercent, t.eyePercent, 1)) &&
+        Math.abs(m.eyeTiltDeg) <= 3;
       outcome = ok ? 'pass' : 'FAIL';
-      console.log(`${name} face ${i}: ${outcome} head ${m.headPercent.toFixed(1)} top ${m.topPercent.toFixed(1)} eyes ${m.eyePercent.toFixed(1)} tilt ${m.eyeTiltDeg.toFixed(1)}`);
+      console.log(
+        `${name} face ${i}: ${outcome} head ${m.headPercent.toFixed(1)} top ${m.topPercent.toFixed(1)} eyes ${m.eyePercent.toFixed(1)} tilt ${m.eyeTiltDeg.toFixed(1)}`,
+      );
     } catch (err) {
       outcome = `refused: ${problemFromMessage((err as Error).message) ?? (err as Error).message}`;
       console.log(`${name} face ${i}: ${outcome} (${(err as Error).message})`);

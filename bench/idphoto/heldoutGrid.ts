@@ -56,7 +56,11 @@ await faceapi.tf.ready();
 await faceapi.nets.ssdMobilenetv1.loadFromDisk(path.resolve(faceapiDir, 'model'));
 await faceapi.nets.faceLandmark68Net.loadFromDisk(path.resolve(faceapiDir, 'model'));
 
-interface Measure { head: number; top: number; tilt: number }
+interface Measure {
+  head: number;
+  top: number;
+  tilt: number;
+}
 async function measure(jpeg: Buffer, bg: string): Promise<Measure | null> {
   const { data, info } = await sharp(jpeg).removeAlpha().raw().toBuffer({ resolveWithObject: true });
   const W = info.width;
@@ -93,7 +97,14 @@ async function measure(jpeg: Buffer, bg: string): Promise<Measure | null> {
 
 /** Share of the output left empty where the person runs into the photo's edge (see the header). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-async function emptyShare(jpeg: Buffer, bg: string, placement: any, upright: any, cutout: { data: Buffer; width: number; height: number }, k: number): Promise<number> {
+async function emptyShare(
+  jpeg: Buffer,
+  bg: string,
+  placement: any,
+  upright: any,
+  cutout: { data: Buffer; width: number; height: number },
+  k: number,
+): Promise<number> {
   const { data, info } = await sharp(jpeg).removeAlpha().raw().toBuffer({ resolveWithObject: true });
   const v = parseInt(bg.slice(1), 16);
   const col = [(v >> 16) & 255, (v >> 8) & 255, v & 255];
@@ -143,13 +154,31 @@ console.log(`held-out portraits: ${portraits.length} (${portraits.map((p) => p.n
 
 class MemoryStorage implements FileStorage {
   private files = new Map<string, { body: Buffer; contentType: string }>();
-  async put(key: string, body: Buffer, contentType: string) { this.files.set(key, { body, contentType }); }
-  async get(key: string) { return this.files.get(key) ?? null; }
-  async exists(key: string) { return this.files.has(key); }
-  async delete(key: string) { this.files.delete(key); }
+  async put(key: string, body: Buffer, contentType: string) {
+    this.files.set(key, { body, contentType });
+  }
+  async get(key: string) {
+    return this.files.get(key) ?? null;
+  }
+  async exists(key: string) {
+    return this.files.has(key);
+  }
+  async delete(key: string) {
+    this.files.delete(key);
+  }
 }
 
-interface Row { portrait: string; template: string; outcome: string; head?: number; top?: number; tilt?: number; empty?: number; headOk?: boolean; topOk?: boolean }
+interface Row {
+  portrait: string;
+  template: string;
+  outcome: string;
+  head?: number;
+  top?: number;
+  tilt?: number;
+  empty?: number;
+  headOk?: boolean;
+  topOk?: boolean;
+}
 
 async function runVersion(label: string, root: string): Promise<Row[]> {
   const mod = await import(pathToFileURL(path.join(root, 'server/src/idphoto/makeIdPhoto.ts')).href);
@@ -167,7 +196,16 @@ async function runVersion(label: string, root: string): Promise<Row[]> {
         const src = r.portrait ?? r.analysis;
         const empty = await emptyShare(r.body, parsed.value.bgColor, r.placement, src.upright, src.cutout, r.portrait ? r.portrait.k : 1);
         if (!m) rows.push({ portrait: p.name, template: templateId, outcome: 'unmeasured', empty });
-        else rows.push({ portrait: p.name, template: templateId, outcome: 'output', ...m, empty, headOk: inBand(m.head, t.headPercent as PercentBand), topOk: inBand(m.top, t.topPercent as PercentBand) });
+        else
+          rows.push({
+            portrait: p.name,
+            template: templateId,
+            outcome: 'output',
+            ...m,
+            empty,
+            headOk: inBand(m.head, t.headPercent as PercentBand),
+            topOk: inBand(m.top, t.topPercent as PercentBand),
+          });
       } catch (err) {
         rows.push({ portrait: p.name, template: templateId, outcome: `refused: ${problemFromMessage((err as Error).message) ?? (err as Error).message}` });
       }
@@ -193,9 +231,16 @@ for (const [label, rows] of versions) {
     const out = mine.filter((r) => r.outcome === 'output');
     const worstHead = Math.max(0, ...out.map((r) => dev(r.head!, findIdPhotoTemplate(r.template)!.headPercent)));
     const worstTop = Math.max(0, ...out.map((r) => dev(r.top!, findIdPhotoTemplate(r.template)!.topPercent)));
-    const name = t ? `${templateId} (head ${t.headPercent.map((v) => v.toFixed(1)).join('–')}, top ${t.topPercent.map((v) => v.toFixed(1)).join('–')})` : '**all**';
-    console.log(`| ${name} | ${out.length}/${mine.length} | ${mine.filter((r) => r.outcome.startsWith('refused')).length} | ${out.filter((r) => r.headOk).length} | ${out.filter((r) => r.topOk).length} | ${out.filter((r) => r.headOk && r.topOk).length} | ${mine.filter((r) => (r.empty ?? 0) >= EMPTY_SHARE).length} | ${worstHead.toFixed(1)} | ${worstTop.toFixed(1)} |`);
+    const name = t
+      ? `${templateId} (head ${t.headPercent.map((v) => v.toFixed(1)).join('–')}, top ${t.topPercent.map((v) => v.toFixed(1)).join('–')})`
+      : '**all**';
+    console.log(
+      `| ${name} | ${out.length}/${mine.length} | ${mine.filter((r) => r.outcome.startsWith('refused')).length} | ${out.filter((r) => r.headOk).length} | ${out.filter((r) => r.topOk).length} | ${out.filter((r) => r.headOk && r.topOk).length} | ${mine.filter((r) => (r.empty ?? 0) >= EMPTY_SHARE).length} | ${worstHead.toFixed(1)} | ${worstTop.toFixed(1)} |`,
+    );
   }
   console.log('\nper output (head %, top %, eye tilt °, empty %):');
-  for (const r of rows) console.log(`${label} ${r.portrait} ${r.template}: ${r.outcome === 'output' ? `head ${f1(r.head)}${r.headOk ? '' : ' OUT'} top ${f1(r.top)}${r.topOk ? '' : ' OUT'} tilt ${f1(r.tilt)}` : r.outcome} empty ${((r.empty ?? 0) * 100).toFixed(2)}`);
+  for (const r of rows)
+    console.log(
+      `${label} ${r.portrait} ${r.template}: ${r.outcome === 'output' ? `head ${f1(r.head)}${r.headOk ? '' : ' OUT'} top ${f1(r.top)}${r.topOk ? '' : ' OUT'} tilt ${f1(r.tilt)}` : r.outcome} empty ${((r.empty ?? 0) * 100).toFixed(2)}`,
+    );
 }

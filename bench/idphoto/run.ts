@@ -15,7 +15,10 @@ import { measureIdPhoto } from '../../server/src/idphoto/measureOutput';
 import { GRID_TEMPLATES, PORTRAITS } from '../../server/src/idphoto/portraits';
 
 const f1 = (v: number) => v.toFixed(1);
-const rows: string[] = ['| portrait | template | head % (band) | top % (band) | eyes from bottom % (band) | eye tilt ° | px | kB | result |', '|---|---|---|---|---|---|---|---|---|'];
+const rows: string[] = [
+  '| portrait | template | head % (band) | top % (band) | eyes from bottom % (band) | eye tilt ° | px | kB | result |',
+  '|---|---|---|---|---|---|---|---|---|',
+];
 let pass = 0;
 let total = 0;
 for (const [name, file] of Object.entries(PORTRAITS)) {
@@ -30,10 +33,19 @@ for (const [name, file] of Object.entries(PORTRAITS)) {
       const r = await makeIdPhoto(input, parsed.value);
       const ms = performance.now() - started;
       const m = await measureIdPhoto(r.body, parsed.value.bgColor);
-      const ok = inBand(m.headPercent, t.headPercent, 1) && inBand(m.topPercent, t.topPercent, 1) && (!t.eyePercent || inBand(m.eyePercent, t.eyePercent, 1)) && Math.abs(m.eyeTiltDeg) <= 3
-        && m.width === t.pixelWidth && m.height === t.pixelHeight && m.density === t.dpi && (!t.maxFileKB || r.body.length <= t.maxFileKB * 1000);
+      const ok =
+        inBand(m.headPercent, t.headPercent, 1) &&
+        inBand(m.topPercent, t.topPercent, 1) &&
+        (!t.eyePercent || inBand(m.eyePercent, t.eyePercent, 1)) &&
+        Math.abs(m.eyeTiltDeg) <= 3 &&
+        m.width === t.pixelWidth &&
+        m.height === t.pixelHeight &&
+        m.density === t.dpi &&
+        (!t.maxFileKB || r.body.length <= t.maxFileKB * 1000);
       if (ok) pass++;
-      rows.push(`| ${name} | ${templateId} | ${f1(m.headPercent)} (${t.headPercent.join('–')}) | ${f1(m.topPercent)} (${t.topPercent.join('–')}) | ${f1(m.eyePercent)}${t.eyePercent ? ` (${t.eyePercent.join('–')})` : ''} | ${f1(m.eyeTiltDeg)} | ${m.width}×${m.height} @${m.density} | ${Math.round(r.body.length / 1000)} | ${ok ? 'pass' : 'FAIL'} (${Math.round(ms)} ms) |`);
+      rows.push(
+        `| ${name} | ${templateId} | ${f1(m.headPercent)} (${t.headPercent.join('–')}) | ${f1(m.topPercent)} (${t.topPercent.join('–')}) | ${f1(m.eyePercent)}${t.eyePercent ? ` (${t.eyePercent.join('–')})` : ''} | ${f1(m.eyeTiltDeg)} | ${m.width}×${m.height} @${m.density} | ${Math.round(r.body.length / 1000)} | ${ok ? 'pass' : 'FAIL'} (${Math.round(ms)} ms) |`,
+      );
     } catch (err) {
       const problem = problemFromMessage((err as Error).message);
       rows.push(`| ${name} | ${templateId} | – | – | – | – | – | – | refused: ${problem ?? (err as Error).message} |`);

@@ -29,7 +29,12 @@ const PACKAGES = {
 } as const;
 type Source = keyof typeof PACKAGES;
 
-interface Photo { set: 'tuning' | 'held-out'; source: Source; file: string; expected: string }
+interface Photo {
+  set: 'tuning' | 'held-out';
+  source: Source;
+  file: string;
+  expected: string;
+}
 
 const PHOTOS: Photo[] = [
   { set: 'tuning', source: 'skimage', file: 'coffee.png', expected: 'kitchen' },
@@ -74,12 +79,18 @@ const rows: Array<Photo & { got: string; label: string | null; score: number; ms
 for (const photo of PHOTOS) {
   const file = path.join(photoDir(photo.source), photo.file);
   // What the app uploads: the picture scaled to at most 256 px, as JPEG.
-  const small = await sharp(file).flatten({ background: '#ffffff' }).resize(RECOGNITION_MAX_SIDE, RECOGNITION_MAX_SIDE, { fit: 'inside' }).jpeg({ quality: 90 }).toBuffer();
+  const small = await sharp(file)
+    .flatten({ background: '#ffffff' })
+    .resize(RECOGNITION_MAX_SIDE, RECOGNITION_MAX_SIDE, { fit: 'inside' })
+    .jpeg({ quality: 90 })
+    .toBuffer();
   const start = performance.now();
   const guess = await identifyProduct(small);
   const ms = Math.round(performance.now() - start);
   rows.push({ ...photo, got: guess.categoryId, label: guess.label, score: guess.score, ms });
-  console.log(`${photo.set.padEnd(8)} ${photo.source.padEnd(7)} ${photo.file.padEnd(24)} expected ${photo.expected.padEnd(11)} got ${guess.categoryId.padEnd(11)} (${guess.label ?? '-'} ${guess.score.toFixed(2)}) ${guess.categoryId === photo.expected ? 'OK' : 'miss'}  ${ms} ms`);
+  console.log(
+    `${photo.set.padEnd(8)} ${photo.source.padEnd(7)} ${photo.file.padEnd(24)} expected ${photo.expected.padEnd(11)} got ${guess.categoryId.padEnd(11)} (${guess.label ?? '-'} ${guess.score.toFixed(2)}) ${guess.categoryId === photo.expected ? 'OK' : 'miss'}  ${ms} ms`,
+  );
 }
 const score = (set: string) => {
   const of = rows.filter((r) => r.set === set);
@@ -90,4 +101,6 @@ const heldOut = score('held-out');
 console.log(`tuning set (skimage + darknet): ${tuning.correct}/${tuning.total}`);
 console.log(`held-out set (opencv-doc): ${heldOut.correct}/${heldOut.total}`);
 console.log(`all: ${tuning.correct + heldOut.correct}/20; median time per photo (after the first): ${median(rows.slice(1).map((r) => r.ms))} ms`);
-console.log(`BENCH_JSON ${JSON.stringify({ tuning, heldOut, rows: rows.map(({ file, expected, got, label, score: s }) => ({ file, expected, got, label, score: s })) })}`);
+console.log(
+  `BENCH_JSON ${JSON.stringify({ tuning, heldOut, rows: rows.map(({ file, expected, got, label, score: s }) => ({ file, expected, got, label, score: s })) })}`,
+);

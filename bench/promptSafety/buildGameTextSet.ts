@@ -1,4 +1,3 @@
-
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,8 +7,23 @@ const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const CACHE = path.join(os.tmpdir(), 'photo-studio-lang-sources-7');
 const KDE_GAMES = ['kpat', 'kmahjongg', 'kmines', 'kreversi', 'palapeli', 'killbots', 'klines', 'kapman', 'kollision', 'kolf', 'knights', 'ksquares'];
 const GNOME_GAMES = [
-  'aisleriot', 'gnome-chess', 'gnome-mines', 'gnome-sudoku', 'quadrapassel', 'iagno', 'four-in-a-row', 'gnome-mahjongg', 'gnome-robots', 'tali',
-  'swell-foop', 'lightsoff', 'five-or-more', 'gnome-nibbles', 'gnome-klotski', 'gnome-tetravex', 'hitori',
+  'aisleriot',
+  'gnome-chess',
+  'gnome-mines',
+  'gnome-sudoku',
+  'quadrapassel',
+  'iagno',
+  'four-in-a-row',
+  'gnome-mahjongg',
+  'gnome-robots',
+  'tali',
+  'swell-foop',
+  'lightsoff',
+  'five-or-more',
+  'gnome-nibbles',
+  'gnome-klotski',
+  'gnome-tetravex',
+  'hitori',
 ];
 const DEBS = ['kdeedu-kvtml-data', 'python3-mutagen', 'easytag', ...KDE_GAMES, ...GNOME_GAMES];
 /** Catalogue domains (a package's .mo names differ from it in one case). */
@@ -24,7 +38,8 @@ const prompt = (text: string | undefined) => (text ? clean(text.replace(/[。．
 
 const wordCount = (text: string) => text.split(' ').length;
 const latinWords = (text: string) => /^[\p{Script=Latin}\s'’,-]+$/u.test(text);
-const latin = (text: string) => /\p{Script=Latin}/u.test(text) && !/[\p{Script=Han}\p{Script=Cyrillic}\p{Script=Greek}\p{Script=Hiragana}\p{Script=Katakana}]/u.test(text);
+const latin = (text: string) =>
+  /\p{Script=Latin}/u.test(text) && !/[\p{Script=Han}\p{Script=Cyrillic}\p{Script=Greek}\p{Script=Hiragana}\p{Script=Katakana}]/u.test(text);
 const hanOnly = (text: string) => /^[\p{Script=Han}\s]+$/u.test(text);
 const same = (a: string | null, b: string | null) => a !== null && b !== null && a.toLowerCase() === b.toLowerCase();
 
@@ -34,7 +49,14 @@ function readKvtml(file: string): { words: string[]; hints: string[] } {
   const bytes = readFileSync(file);
   const declared = /encoding="([^"]+)"/u.exec(bytes.subarray(0, 200).toString('latin1'))?.[1]?.toLowerCase() ?? 'utf-8';
   const xml = new TextDecoder(declared === 'utf-8' || declared === 'utf8' ? 'utf-8' : 'latin1').decode(bytes);
-  const unescapeXml = (text: string) => text.replace(/&amp;/gu, '&').replace(/&apos;/gu, "'").replace(/&quot;/gu, '"').replace(/&lt;/gu, '<').replace(/&gt;/gu, '>').trim();
+  const unescapeXml = (text: string) =>
+    text
+      .replace(/&amp;/gu, '&')
+      .replace(/&apos;/gu, "'")
+      .replace(/&quot;/gu, '"')
+      .replace(/&lt;/gu, '<')
+      .replace(/&gt;/gu, '>')
+      .trim();
   const words = [...xml.matchAll(/<text>([^<]*)<\/text>/gu)].map((m) => unescapeXml(m[1]));
   const hints = [...xml.matchAll(/<comment>([^<]*)<\/comment>/gu)].map((m) => unescapeXml(m[1]));
   return { words, hints };
@@ -78,10 +100,14 @@ function catalogue(locale: string): Map<string, string> {
 }
 /** Translated strings of one locale usable as prompts, without those identical to their original. */
 function translatedStrings(locales: readonly string[], keep: (text: string) => boolean): string[] {
-  return fresh(locales.flatMap((locale) => [...catalogue(locale)].map(([original, translation]) => {
-    const text = prompt(translation);
-    return text && keep(text) && !same(text, prompt(original)) ? text : null;
-  })));
+  return fresh(
+    locales.flatMap((locale) =>
+      [...catalogue(locale)].map(([original, translation]) => {
+        const text = prompt(translation);
+        return text && keep(text) && !same(text, prompt(original)) ? text : null;
+      }),
+    ),
+  );
 }
 const gameEnglish = fresh([...catalogue('fr').keys(), ...catalogue('de').keys()].map(prompt)).filter(latinWords);
 
@@ -93,7 +119,11 @@ function foreignVocabulary(locales: readonly string[]): string[] {
 
 type Labelled = [string, string];
 const tag = (code: string, texts: string[]): Labelled[] => texts.map((text) => [code, text]);
-const byWords = (texts: string[], n: number, count: number) => spread(texts.filter((t) => (n < 4 ? wordCount(t) === n : wordCount(t) >= 4)), count);
+const byWords = (texts: string[], n: number, count: number) =>
+  spread(
+    texts.filter((t) => (n < 4 ? wordCount(t) === n : wordCount(t) >= 4)),
+    count,
+  );
 /** Half word-game vocabulary (words and hints), half game strings. */
 const foreign = (kvtmlLocales: readonly string[], moLocales: readonly string[], count: number) => {
   const fromVocabulary = spread(foreignVocabulary(kvtmlLocales), Math.floor(count / 2));
@@ -112,8 +142,14 @@ const set: Labelled[] = [
   ...tag('eng', byWords(gameEnglish, 4, 25)),
   ...(
     [
-      [['es'], ['es'], 'spa'], [['pt', 'pt_BR'], ['pt', 'pt_BR'], 'por'], [['fr'], ['fr'], 'fra'], [['it'], ['it'], 'ita'], [['de'], ['de'], 'deu'],
-      [['nl'], ['nl'], 'nld'], [['pl'], ['pl'], 'pol'], [['tr'], ['tr'], 'tur'],
+      [['es'], ['es'], 'spa'],
+      [['pt', 'pt_BR'], ['pt', 'pt_BR'], 'por'],
+      [['fr'], ['fr'], 'fra'],
+      [['it'], ['it'], 'ita'],
+      [['de'], ['de'], 'deu'],
+      [['nl'], ['nl'], 'nld'],
+      [['pl'], ['pl'], 'pol'],
+      [['tr'], ['tr'], 'tur'],
     ] as const
   ).flatMap(([kvtmlLocales, moLocales, code]) => tag(code, foreign(kvtmlLocales, moLocales, 24))),
   ...tag('vie', spread(translatedStrings(['vi'], latin), 24)),

@@ -60,9 +60,17 @@ const seen = new Set<string>();
 const sets = path.join(ROOT, 'server/src/language/promptSets');
 const earlier = JSON.parse(readFileSync(path.join(sets, 'languages.json'), 'utf8')) as Record<string, Array<[string, string]>>;
 const heldOut = (file: string) => (JSON.parse(readFileSync(path.join(sets, file), 'utf8')) as { heldOut: Array<[string, string]> }).heldOut;
-for (const set of [earlier.tuning, earlier.heldOut, heldOut('uiStrings.json'), heldOut('photoApps.json')]) for (const [, text] of set) seen.add(text.toLowerCase());
+for (const set of [earlier.tuning, earlier.heldOut, heldOut('uiStrings.json'), heldOut('photoApps.json')])
+  for (const [, text] of set) seen.add(text.toLowerCase());
 const fresh = (texts: Iterable<string | null | undefined>) =>
-  [...new Set([...texts].filter((t): t is string => typeof t === 'string').map(clean).filter((t): t is string => t !== null))]
+  [
+    ...new Set(
+      [...texts]
+        .filter((t): t is string => typeof t === 'string')
+        .map(clean)
+        .filter((t): t is string => t !== null),
+    ),
+  ]
     .filter((t) => !seen.has(t.toLowerCase()))
     .sort();
 
@@ -87,11 +95,19 @@ function translatedNames(locale: string, keep: (text: string) => boolean): strin
 
 /** Search terms of one locale (comma-separated in the schema), one- and two-word ones. */
 function terms(s: Schema): string[] {
-  return fresh(Object.values(s.presets).flatMap((p) => (p.terms ?? '').split(',').map((t) => t.trim())).filter((t) => t && wordCount(t) <= 2));
+  return fresh(
+    Object.values(s.presets)
+      .flatMap((p) => (p.terms ?? '').split(',').map((t) => t.trim()))
+      .filter((t) => t && wordCount(t) <= 2),
+  );
 }
 
 // English: preset names by length, cuisine names, search terms, animal names and adjective/colour + animal pairs.
-const englishNames = fresh(Object.values(english.presets).map((p) => p.name).filter((t): t is string => !!t && latin(t)));
+const englishNames = fresh(
+  Object.values(english.presets)
+    .map((p) => p.name)
+    .filter((t): t is string => !!t && latin(t)),
+);
 const englishTerms = terms(english).filter((t) => /^[\p{Script=Latin}\s'’-]+$/u.test(t) && !englishNames.some((n) => n.toLowerCase() === t.toLowerCase()));
 const animals = spread(fresh(names.animals), 40);
 const adjectives = spread(fresh(names.adjectives), 15);
@@ -104,17 +120,49 @@ const animalPairs = fresh([
 type Labelled = [string, string];
 const tag = (code: string, texts: string[]): Labelled[] => texts.map((text) => [code, text]);
 const set: Labelled[] = [
-  ...tag('eng', spread(englishNames.filter((t) => wordCount(t) === 1), 40)),
-  ...tag('eng', spread(englishNames.filter((t) => wordCount(t) === 2), 45)),
-  ...tag('eng', spread(englishNames.filter((t) => wordCount(t) === 3), 30)),
-  ...tag('eng', spread(englishNames.filter((t) => wordCount(t) > 3), 15)),
+  ...tag(
+    'eng',
+    spread(
+      englishNames.filter((t) => wordCount(t) === 1),
+      40,
+    ),
+  ),
+  ...tag(
+    'eng',
+    spread(
+      englishNames.filter((t) => wordCount(t) === 2),
+      45,
+    ),
+  ),
+  ...tag(
+    'eng',
+    spread(
+      englishNames.filter((t) => wordCount(t) === 3),
+      30,
+    ),
+  ),
+  ...tag(
+    'eng',
+    spread(
+      englishNames.filter((t) => wordCount(t) > 3),
+      15,
+    ),
+  ),
   ...tag('eng', spread(fresh(cuisines(english)), 30)),
   ...tag('eng', spread(englishTerms, 45)),
   ...tag('eng', spread(animals, 20)),
   ...tag('eng', animalPairs),
   ...(
     [
-      ['es', 'spa'], ['pt-BR', 'por'], ['fr', 'fra'], ['it', 'ita'], ['de', 'deu'], ['nl', 'nld'], ['pl', 'pol'], ['tr', 'tur'], ['vi', 'vie'],
+      ['es', 'spa'],
+      ['pt-BR', 'por'],
+      ['fr', 'fra'],
+      ['it', 'ita'],
+      ['de', 'deu'],
+      ['nl', 'nld'],
+      ['pl', 'pol'],
+      ['tr', 'tur'],
+      ['vi', 'vie'],
     ] as const
   ).flatMap(([locale, code]) => tag(code, spread(translatedNames(locale, latin), 26))),
   ...tag('ind', [...spread(translatedNames('id', latin), 40), ...spread(terms(schema('id')).filter(latin), 10)]),

@@ -84,7 +84,9 @@ const english = fresh([...catalogue('de').keys()].map(clean).filter((t): t is st
 
 // faker, seeded: the same texts on every run.
 const { Faker, allLocales } = (await import(pathToFileURL(fakerPath).href)) as {
-  Faker: new (options: { locale: unknown[] }) => {
+  Faker: new (options: {
+    locale: unknown[];
+  }) => {
     seed(n: number): void;
     food: { dish(): string; description(): string };
     commerce: { productName(): string };
@@ -108,7 +110,11 @@ fakerId.seed(13);
 const idProducts = many(() => fakerId.commerce.productName(), 10);
 const idColours = many(() => fakerId.color.human(), 8);
 const jaFood = (allLocales.ja as { food?: Record<string, unknown> }).food ?? {};
-const jaHan = fresh(Object.values(jaFood).flat().filter((t): t is string => typeof t === 'string' && hanOnly(t) && t.length >= 2));
+const jaHan = fresh(
+  Object.values(jaFood)
+    .flat()
+    .filter((t): t is string => typeof t === 'string' && hanOnly(t) && t.length >= 2),
+);
 
 // WordNet: example phrases ("…") of food nouns (lexicographer file 13), 2-12 words.
 const wordnetExamples = fresh(
@@ -122,10 +128,34 @@ const wordnetExamples = fresh(
 type Labelled = [string, string];
 const tag = (code: string, texts: string[]): Labelled[] => texts.map((text) => [code, text]);
 const set: Labelled[] = [
-  ...tag('eng', spread(english.filter((t) => wordCount(t) === 1), 40)),
-  ...tag('eng', spread(english.filter((t) => wordCount(t) === 2), 40)),
-  ...tag('eng', spread(english.filter((t) => wordCount(t) === 3), 30)),
-  ...tag('eng', spread(english.filter((t) => wordCount(t) > 3), 30)),
+  ...tag(
+    'eng',
+    spread(
+      english.filter((t) => wordCount(t) === 1),
+      40,
+    ),
+  ),
+  ...tag(
+    'eng',
+    spread(
+      english.filter((t) => wordCount(t) === 2),
+      40,
+    ),
+  ),
+  ...tag(
+    'eng',
+    spread(
+      english.filter((t) => wordCount(t) === 3),
+      30,
+    ),
+  ),
+  ...tag(
+    'eng',
+    spread(
+      english.filter((t) => wordCount(t) > 3),
+      30,
+    ),
+  ),
   ...tag('eng', dishes),
   ...tag('eng', descriptions),
   ...tag('eng', products),
@@ -133,7 +163,15 @@ const set: Labelled[] = [
   ...tag('eng', spread(wordnetExamples, 40)),
   ...(
     [
-      ['es', 'spa'], ['pt_BR', 'por'], ['fr', 'fra'], ['it', 'ita'], ['de', 'deu'], ['nl', 'nld'], ['pl', 'pol'], ['tr', 'tur'], ['vi', 'vie'],
+      ['es', 'spa'],
+      ['pt_BR', 'por'],
+      ['fr', 'fra'],
+      ['it', 'ita'],
+      ['de', 'deu'],
+      ['nl', 'nld'],
+      ['pl', 'pol'],
+      ['tr', 'tur'],
+      ['vi', 'vie'],
     ] as const
   ).flatMap(([locale, code]) => tag(code, spread(translated(locale, latin), 22))),
   ...tag('ind', [...spread(translated('id', latin), 45), ...idProducts, ...idColours]),

@@ -81,7 +81,14 @@ writeJson(path.join(ROOT, 'server/src/textReview/promptSets/innocent.json'), {
   tuning: { en: spread(cldrNames('en'), 300), zh: spread([...cldrNames('zh'), ...cldrNames('zh-Hant')], 300) },
   heldOut: {
     en: spread(fortuneLines(englishFortunes, 20, 120), 300),
-    zh: spread(fortuneLines(['chinese', 'tang300', 'song100'].map((f) => path.join(FORTUNES, f)), 6, 40).filter((l) => /\p{Script=Han}{4}/u.test(l)), 300),
+    zh: spread(
+      fortuneLines(
+        ['chinese', 'tang300', 'song100'].map((f) => path.join(FORTUNES, f)),
+        6,
+        40,
+      ).filter((l) => /\p{Script=Han}{4}/u.test(l)),
+      300,
+    ),
   },
 });
 
@@ -89,9 +96,22 @@ writeJson(path.join(ROOT, 'server/src/textReview/promptSets/innocent.json'), {
 type Labelled = [string, string];
 const tag = (code: string, texts: string[]): Labelled[] => texts.map((text) => [code, text]);
 const CLDR_LANGS: Array<[string, string, number]> = [
-  ['en', 'eng', 200], ['fr', 'fra', 40], ['de', 'deu', 40], ['es', 'spa', 40], ['it', 'ita', 40], ['pt', 'por', 40],
-  ['id', 'ind', 40], ['ms', 'msa', 40], ['nl', 'nld', 30], ['pl', 'pol', 30], ['tr', 'tur', 30], ['vi', 'vie', 30],
-  ['ja', 'jpn', 30], ['zh', 'zho', 20], ['ko', 'kor', 10], ['ru', 'rus', 10],
+  ['en', 'eng', 200],
+  ['fr', 'fra', 40],
+  ['de', 'deu', 40],
+  ['es', 'spa', 40],
+  ['it', 'ita', 40],
+  ['pt', 'por', 40],
+  ['id', 'ind', 40],
+  ['ms', 'msa', 40],
+  ['nl', 'nld', 30],
+  ['pl', 'pol', 30],
+  ['tr', 'tur', 30],
+  ['vi', 'vie', 30],
+  ['ja', 'jpn', 30],
+  ['zh', 'zho', 20],
+  ['ko', 'kor', 10],
+  ['ru', 'rus', 10],
 ];
 const tuning: Labelled[] = CLDR_LANGS.flatMap(([locale, code, count]) => tag(code, spread(cldrNames(locale), count)));
 /**
@@ -121,12 +141,19 @@ const heldOut: Labelled[] = [
   // No Debian text in Indonesian, Malay or Japanese: their CLDR keywords (not the names tuned on) stand in.
   ...tag('ind', spread(cldrKeywords('id'), 40)),
   ...tag('msa', spread(cldrKeywords('ms'), 40)),
-  ...tag('jpn', spread(cldrKeywords('ja').filter((w) => /^\p{Script=Han}+$/u.test(w)), 30)),
+  ...tag(
+    'jpn',
+    spread(
+      cldrKeywords('ja').filter((w) => /^\p{Script=Han}+$/u.test(w)),
+      30,
+    ),
+  ),
 ];
 writeJson(path.join(ROOT, 'server/src/language/promptSets/languages.json'), {
   source: {
     tuning: 'Unicode CLDR 48 emoji names (npm cldr-annotations-full 48.2.0)',
-    heldOut: 'Debian fortunes, fortunes-de/-es/-it/-br/-pl/-zh lines; emojilib 4.0.3 one- and two-word English keywords; CLDR 48 keywords (not names) for id, ms and kanji-only ja',
+    heldOut:
+      'Debian fortunes, fortunes-de/-es/-it/-br/-pl/-zh lines; emojilib 4.0.3 one- and two-word English keywords; CLDR 48 keywords (not names) for id, ms and kanji-only ja',
   },
   tuning,
   heldOut,

@@ -1,4 +1,3 @@
-
 import { existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,13 +6,39 @@ import { clean, readMo, spread, unpackDebs, unseenTexts, writeHeldOutSet } from 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const CACHE = path.join(os.tmpdir(), 'photo-studio-lang-sources-8');
 const APPS = [
-  'gnome-calculator', 'gnome-weather', 'gnome-clocks', 'gnome-maps', 'gnome-characters', 'baobab', 'file-roller', 'gedit-common', 'cheese-common',
-  'totem-common', 'simple-scan', 'gnome-logs', 'gnome-system-monitor', 'gnome-font-viewer',
+  'gnome-calculator',
+  'gnome-weather',
+  'gnome-clocks',
+  'gnome-maps',
+  'gnome-characters',
+  'baobab',
+  'file-roller',
+  'gedit-common',
+  'cheese-common',
+  'totem-common',
+  'simple-scan',
+  'gnome-logs',
+  'gnome-system-monitor',
+  'gnome-font-viewer',
 ];
 const DEBS = ['gourmand', 'anymeal', ...APPS];
 const DOMAINS = [
-  'gourmand', 'anymeal', 'gnome-calculator', 'org.gnome.Weather', 'gnome-clocks', 'gnome-maps', 'org.gnome.Characters', 'baobab', 'file-roller', 'gedit', 'cheese',
-  'totem', 'simple-scan', 'gnome-logs', 'gnome-system-monitor', 'gnome-font-viewer',
+  'gourmand',
+  'anymeal',
+  'gnome-calculator',
+  'org.gnome.Weather',
+  'gnome-clocks',
+  'gnome-maps',
+  'org.gnome.Characters',
+  'baobab',
+  'file-roller',
+  'gedit',
+  'cheese',
+  'totem',
+  'simple-scan',
+  'gnome-logs',
+  'gnome-system-monitor',
+  'gnome-font-viewer',
 ];
 
 const { root, versions } = unpackDebs(CACHE, DEBS);
@@ -25,7 +50,8 @@ const fresh = unseenTexts(sets, ['uiStrings.json', 'photoApps.json', 'mapPresets
 const prompt = (text: string | undefined) => (text ? clean(text.replace(/[。．！!?？]+$/u, '')) : null);
 const wordCount = (text: string) => text.split(' ').length;
 const latinWords = (text: string) => /^[\p{Script=Latin}\s'’,-]+$/u.test(text);
-const latin = (text: string) => /\p{Script=Latin}/u.test(text) && !/[\p{Script=Han}\p{Script=Cyrillic}\p{Script=Greek}\p{Script=Hiragana}\p{Script=Katakana}]/u.test(text);
+const latin = (text: string) =>
+  /\p{Script=Latin}/u.test(text) && !/[\p{Script=Han}\p{Script=Cyrillic}\p{Script=Greek}\p{Script=Hiragana}\p{Script=Katakana}]/u.test(text);
 const hanOnly = (text: string) => /^[\p{Script=Han}\s]+$/u.test(text);
 const same = (a: string | null, b: string | null) => a !== null && b !== null && a.toLowerCase() === b.toLowerCase();
 
@@ -42,7 +68,10 @@ const englishIngredients = new Set(ingredients('en').map((name) => name.toLowerC
 function catalogue(locale: string): Map<string, string> {
   const all = new Map<string, string>();
   for (const domain of DOMAINS) {
-    for (const file of [path.join(root, 'usr/share/locale', locale, 'LC_MESSAGES', `${domain}.mo`), path.join(GOURMAND, 'data/locale', locale, 'LC_MESSAGES', `${domain}.mo`)]) {
+    for (const file of [
+      path.join(root, 'usr/share/locale', locale, 'LC_MESSAGES', `${domain}.mo`),
+      path.join(GOURMAND, 'data/locale', locale, 'LC_MESSAGES', `${domain}.mo`),
+    ]) {
       if (!existsSync(file)) continue;
       for (const [original, translation] of readMo(file)) if (translation && !all.has(original)) all.set(original, translation);
     }
@@ -50,10 +79,14 @@ function catalogue(locale: string): Map<string, string> {
   return all;
 }
 function translatedStrings(locales: readonly string[], keep: (text: string) => boolean): string[] {
-  return fresh(locales.flatMap((locale) => [...catalogue(locale)].map(([original, translation]) => {
-    const text = prompt(translation);
-    return text && keep(text) && !same(text, prompt(original)) ? text : null;
-  })));
+  return fresh(
+    locales.flatMap((locale) =>
+      [...catalogue(locale)].map(([original, translation]) => {
+        const text = prompt(translation);
+        return text && keep(text) && !same(text, prompt(original)) ? text : null;
+      }),
+    ),
+  );
 }
 const foreignIngredients = (language: string) => fresh(ingredients(language).map(prompt)).filter((t) => latin(t) && !englishIngredients.has(t.toLowerCase()));
 
@@ -62,7 +95,11 @@ const appEnglish = fresh([...catalogue('fr').keys(), ...catalogue('de').keys()].
 
 type Labelled = [string, string];
 const tag = (code: string, texts: string[]): Labelled[] => texts.map((text) => [code, text]);
-const byWords = (texts: string[], n: number, count: number) => spread(texts.filter((t) => (n < 4 ? wordCount(t) === n : wordCount(t) >= 4)), count);
+const byWords = (texts: string[], n: number, count: number) =>
+  spread(
+    texts.filter((t) => (n < 4 ? wordCount(t) === n : wordCount(t) >= 4)),
+    count,
+  );
 /** Half ingredient names (where Gourmand has the language), half catalogue strings. */
 const foreign = (ingredientLanguage: string | null, locales: readonly string[], count: number) => {
   const fromFood = ingredientLanguage ? spread(foreignIngredients(ingredientLanguage), Math.floor(count / 2)) : [];
@@ -77,8 +114,15 @@ const set: Labelled[] = [
   ...tag('eng', byWords(appEnglish, 4, 45)),
   ...(
     [
-      ['es', ['es'], 'spa'], ['pt', ['pt', 'pt_BR'], 'por'], ['fr', ['fr'], 'fra'], [null, ['it'], 'ita'], ['de', ['de'], 'deu'],
-      ['nl', ['nl'], 'nld'], [null, ['pl'], 'pol'], [null, ['tr'], 'tur'], [null, ['vi'], 'vie'],
+      ['es', ['es'], 'spa'],
+      ['pt', ['pt', 'pt_BR'], 'por'],
+      ['fr', ['fr'], 'fra'],
+      [null, ['it'], 'ita'],
+      ['de', ['de'], 'deu'],
+      ['nl', ['nl'], 'nld'],
+      [null, ['pl'], 'pol'],
+      [null, ['tr'], 'tur'],
+      [null, ['vi'], 'vie'],
     ] as const
   ).flatMap(([ingredientLanguage, locales, code]) => tag(code, foreign(ingredientLanguage, locales, 24))),
   ...tag('ind', spread(translatedStrings(['id'], latin), 40)),

@@ -1,4 +1,3 @@
-
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -19,7 +18,8 @@ const prompt = (text: string | undefined) => (text ? clean(text.replace(/[。．
 
 const wordCount = (text: string) => text.split(' ').length;
 const latinWords = (text: string) => /^[\p{Script=Latin}\s'’,-]+$/u.test(text);
-const latin = (text: string) => /\p{Script=Latin}/u.test(text) && !/[\p{Script=Han}\p{Script=Cyrillic}\p{Script=Greek}\p{Script=Hiragana}\p{Script=Katakana}]/u.test(text);
+const latin = (text: string) =>
+  /\p{Script=Latin}/u.test(text) && !/[\p{Script=Han}\p{Script=Cyrillic}\p{Script=Greek}\p{Script=Hiragana}\p{Script=Katakana}]/u.test(text);
 const hanOnly = (text: string) => /^[\p{Script=Han}\s]+$/u.test(text);
 const same = (a: string | null, b: string | null) => a !== null && b !== null && a.toLowerCase() === b.toLowerCase();
 
@@ -64,18 +64,22 @@ function catalogue(locale: string, domains: readonly string[]): Map<string, stri
 }
 /** Translated strings of one locale's catalogues usable as prompts, without those identical to their original. */
 function translatedStrings(locale: string, domains: readonly string[], keep: (text: string) => boolean): string[] {
-  return fresh([...catalogue(locale, domains)].map(([original, translation]) => {
-    const text = prompt(translation);
-    return text && keep(text) && !same(text, prompt(original)) ? text : null;
-  }));
+  return fresh(
+    [...catalogue(locale, domains)].map(([original, translation]) => {
+      const text = prompt(translation);
+      return text && keep(text) && !same(text, prompt(original)) ? text : null;
+    }),
+  );
 }
 /** Translated stamp descriptions of one locale (the first locale of `locales` a stamp has), without untranslated ones. */
 function translatedStamps(locales: readonly string[], keep: (text: string) => boolean): string[] {
-  return fresh(stamps.map((stamp) => {
-    const raw = locales.map((locale) => stamp.translations.get(locale)).find((t) => t);
-    const text = prompt(raw);
-    return text && keep(text) && !same(text, stamp.english) ? text : null;
-  }));
+  return fresh(
+    stamps.map((stamp) => {
+      const raw = locales.map((locale) => stamp.translations.get(locale)).find((t) => t);
+      const text = prompt(raw);
+      return text && keep(text) && !same(text, stamp.english) ? text : null;
+    }),
+  );
 }
 
 // English: stamp descriptions by length, food stamps (dishes and fruit: the loanword prompts), Tux Paint's strings.
@@ -86,7 +90,11 @@ const tuxEnglish = fresh([...catalogue('fr', ['tuxpaint']).keys()].map(prompt)).
 
 type Labelled = [string, string];
 const tag = (code: string, texts: string[]): Labelled[] => texts.map((text) => [code, text]);
-const byWords = (texts: string[], n: number, count: number) => spread(texts.filter((t) => (n < 4 ? wordCount(t) === n : wordCount(t) >= 4)), count);
+const byWords = (texts: string[], n: number, count: number) =>
+  spread(
+    texts.filter((t) => (n < 4 ? wordCount(t) === n : wordCount(t) >= 4)),
+    count,
+  );
 /** Half stamp descriptions, half Tux Paint strings. */
 const foreign = (stampLocales: readonly string[], moLocale: string, count: number) => {
   const fromStamps = spread(translatedStamps(stampLocales, latin), Math.floor(count / 2));
@@ -104,8 +112,15 @@ const set: Labelled[] = [
   ...tag('eng', [...byWords(tuxEnglish, 3, 10), ...byWords(tuxEnglish, 4, 10)]),
   ...(
     [
-      [['es'], 'es', 'spa'], [['pt', 'pt_BR'], 'pt_BR', 'por'], [['fr'], 'fr', 'fra'], [['it'], 'it', 'ita'], [['de'], 'de', 'deu'],
-      [['nl'], 'nl', 'nld'], [['pl'], 'pl', 'pol'], [['tr'], 'tr', 'tur'], [['vi'], 'vi', 'vie'],
+      [['es'], 'es', 'spa'],
+      [['pt', 'pt_BR'], 'pt_BR', 'por'],
+      [['fr'], 'fr', 'fra'],
+      [['it'], 'it', 'ita'],
+      [['de'], 'de', 'deu'],
+      [['nl'], 'nl', 'nld'],
+      [['pl'], 'pl', 'pol'],
+      [['tr'], 'tr', 'tur'],
+      [['vi'], 'vi', 'vie'],
     ] as const
   ).flatMap(([stampLocales, moLocale, code]) => tag(code, foreign(stampLocales, moLocale, 24))),
   ...tag('ind', foreign(['id'], 'id', 40)),
@@ -119,4 +134,9 @@ const set: Labelled[] = [
     ...spread(translatedStrings('zh_TW', GIMP_DOMAINS, hanOnly), 7),
   ]),
 ];
-writeHeldOutSet(path.join(sets, 'stampTexts.json'), `Debian ${versions.join(', ')}: Tux Paint stamp descriptions and tuxpaint.mo; GIMP catalogues (${GIMP_DOMAINS.join(', ')}) for kanji-only Japanese and Chinese`, set, wordCount);
+writeHeldOutSet(
+  path.join(sets, 'stampTexts.json'),
+  `Debian ${versions.join(', ')}: Tux Paint stamp descriptions and tuxpaint.mo; GIMP catalogues (${GIMP_DOMAINS.join(', ')}) for kanji-only Japanese and Chinese`,
+  set,
+  wordCount,
+);

@@ -33,9 +33,32 @@ const MAN = '/usr/share/man';
 const LOCALE_DIR = '/usr/share/locale';
 /** Catalogues no earlier set read (uiStrings read gtk30, glib20, gdk-pixbuf, shared-mime-info, libexif, …). */
 const DOMAINS = [
-  'at-spi2-core', 'avahi', 'gstreamer-1.0', 'gst-plugins-base-1.0', 'appstream', 'polkit-1', 'systemd', 'xdg-user-dirs', 'coreutils',
-  'findutils', 'diffutils', 'gawk', 'tar', 'Linux-PAM', 'apt', 'libapt-pkg6.0', 'dpkg', 'adduser', 'man-db', 'sed', 'grep', 'wget', 'procps-ng',
-  'psmisc', 'shadow', 'xkeyboard-config',
+  'at-spi2-core',
+  'avahi',
+  'gstreamer-1.0',
+  'gst-plugins-base-1.0',
+  'appstream',
+  'polkit-1',
+  'systemd',
+  'xdg-user-dirs',
+  'coreutils',
+  'findutils',
+  'diffutils',
+  'gawk',
+  'tar',
+  'Linux-PAM',
+  'apt',
+  'libapt-pkg6.0',
+  'dpkg',
+  'adduser',
+  'man-db',
+  'sed',
+  'grep',
+  'wget',
+  'procps-ng',
+  'psmisc',
+  'shadow',
+  'xkeyboard-config',
 ];
 const ISO = ['iso_4217', 'iso_639-2', 'iso_639'];
 /**
@@ -44,7 +67,20 @@ const ISO = ['iso_4217', 'iso_639-2', 'iso_639'];
  * others on a Debian system: GTK 2 (its strings that GTK 3 changed; identical texts are dropped below) and
  * iso-codes' country names.
  */
-const MARKER_DOMAINS = new Set(['coreutils', 'findutils', 'gawk', 'tar', 'diffutils', 'Linux-PAM', 'avahi', 'gnutls30', 'wget-gnulib', 'man-db-gnulib', 'at-spi2-core', 'gprof']);
+const MARKER_DOMAINS = new Set([
+  'coreutils',
+  'findutils',
+  'gawk',
+  'tar',
+  'diffutils',
+  'Linux-PAM',
+  'avahi',
+  'gnutls30',
+  'wget-gnulib',
+  'man-db-gnulib',
+  'at-spi2-core',
+  'gprof',
+]);
 const MALAY_DOMAINS = [...DOMAINS, 'gtk20', 'gtk20-properties', ...ISO, 'iso_3166'].filter((d) => !MARKER_DOMAINS.has(d));
 
 /** Texts of the earlier sets, lower case: none of them may come back here. */
@@ -57,12 +93,20 @@ for (const set of [earlier.tuning, earlier.heldOut, heldOut('uiStrings.json'), h
 }
 const fresh = (texts: Iterable<string | null | undefined>) =>
   // Leading punctuation of message fragments ("-- verbose", ", done") goes first.
-  [...new Set([...texts].filter((t): t is string => typeof t === 'string').map((t) => clean(t.replace(/^[\s\p{P}\p{S}]+/u, ''))).filter((t): t is string => t !== null))]
+  [
+    ...new Set(
+      [...texts]
+        .filter((t): t is string => typeof t === 'string')
+        .map((t) => clean(t.replace(/^[\s\p{P}\p{S}]+/u, '')))
+        .filter((t): t is string => t !== null),
+    ),
+  ]
     .filter((t) => !seen.has(t.toLowerCase()))
     .sort();
 
 const wordCount = (text: string) => text.split(' ').length;
-const latin = (text: string) => /\p{Script=Latin}/u.test(text) && !/[\p{Script=Han}\p{Script=Cyrillic}\p{Script=Greek}\p{Script=Hiragana}\p{Script=Katakana}]/u.test(text);
+const latin = (text: string) =>
+  /\p{Script=Latin}/u.test(text) && !/[\p{Script=Han}\p{Script=Cyrillic}\p{Script=Greek}\p{Script=Hiragana}\p{Script=Katakana}]/u.test(text);
 const hanOnly = (text: string) => /^[\p{Script=Han}\s]+$/u.test(text);
 const englishOnly = (text: string) => /^[A-Za-z\s'’,-]+$/u.test(text);
 
@@ -79,7 +123,11 @@ function manDescription(file: string): string | null {
   if (start < 0) return null;
   for (const line of lines.slice(start + 1, start + 6)) {
     const m = /\\-\s*(.+)$/u.exec(line) ?? /\s[-–—]\s+(.+)$/u.exec(line);
-    if (m) return m[1].replace(/\\f[BIRP]|\\\(em|\\&|\\[|^]/gu, '').replace(/\\-/gu, '-').trim();
+    if (m)
+      return m[1]
+        .replace(/\\f[BIRP]|\\\(em|\\&|\\[|^]/gu, '')
+        .replace(/\\-/gu, '-')
+        .trim();
   }
   return null;
 }
@@ -131,18 +179,61 @@ function foreign(locale: string, manLocales: readonly string[], count: number, k
   return [...fromMan, ...spread(messages, count - fromMan.length)];
 }
 const set: Labelled[] = [
-  ...tag('eng', spread(englishMessages.filter((t) => wordCount(t) === 1), 45)),
-  ...tag('eng', spread(englishMessages.filter((t) => wordCount(t) === 2), 45)),
-  ...tag('eng', spread(englishMessages.filter((t) => wordCount(t) === 3), 35)),
-  ...tag('eng', spread(englishMessages.filter((t) => wordCount(t) > 3), 25)),
-  ...tag('eng', spread(englishMan.filter((t) => wordCount(t) <= 3), 25)),
-  ...tag('eng', spread(englishMan.filter((t) => wordCount(t) > 3), 35)),
+  ...tag(
+    'eng',
+    spread(
+      englishMessages.filter((t) => wordCount(t) === 1),
+      45,
+    ),
+  ),
+  ...tag(
+    'eng',
+    spread(
+      englishMessages.filter((t) => wordCount(t) === 2),
+      45,
+    ),
+  ),
+  ...tag(
+    'eng',
+    spread(
+      englishMessages.filter((t) => wordCount(t) === 3),
+      35,
+    ),
+  ),
+  ...tag(
+    'eng',
+    spread(
+      englishMessages.filter((t) => wordCount(t) > 3),
+      25,
+    ),
+  ),
+  ...tag(
+    'eng',
+    spread(
+      englishMan.filter((t) => wordCount(t) <= 3),
+      25,
+    ),
+  ),
+  ...tag(
+    'eng',
+    spread(
+      englishMan.filter((t) => wordCount(t) > 3),
+      35,
+    ),
+  ),
   ...tag('eng', spread(currencies, 30)),
   ...tag('eng', spread(languageNames, 20)),
   ...(
     [
-      ['es', ['es'], 'spa'], ['pt_BR', ['pt_BR', 'pt'], 'por'], ['fr', ['fr'], 'fra'], ['it', ['it'], 'ita'], ['de', ['de'], 'deu'],
-      ['nl', ['nl'], 'nld'], ['pl', ['pl'], 'pol'], ['tr', ['tr'], 'tur'], ['vi', [], 'vie'],
+      ['es', ['es'], 'spa'],
+      ['pt_BR', ['pt_BR', 'pt'], 'por'],
+      ['fr', ['fr'], 'fra'],
+      ['it', ['it'], 'ita'],
+      ['de', ['de'], 'deu'],
+      ['nl', ['nl'], 'nld'],
+      ['pl', ['pl'], 'pol'],
+      ['tr', ['tr'], 'tur'],
+      ['vi', [], 'vie'],
     ] as const
   ).flatMap(([locale, man, code]) => tag(code, foreign(locale, man, 24, latin))),
   ...tag('ind', foreign('id', ['id'], 40, latin, MALAY_DOMAINS)),
@@ -150,4 +241,9 @@ const set: Labelled[] = [
   ...tag('jpn', foreign('ja', ['ja'], 40, hanOnly)),
   ...tag('zho', [...foreign('zh_CN', ['zh_CN'], 20, hanOnly), ...foreign('zh_TW', ['zh_TW'], 10, hanOnly)]),
 ];
-writeHeldOutSet(path.join(sets, 'systemTexts.json'), `Debian manual-page NAME lines (en and translations); gettext catalogues (${DOMAINS.join(', ')}); iso-codes (${ISO.join(', ')})`, set, wordCount);
+writeHeldOutSet(
+  path.join(sets, 'systemTexts.json'),
+  `Debian manual-page NAME lines (en and translations); gettext catalogues (${DOMAINS.join(', ')}); iso-codes (${ISO.join(', ')})`,
+  set,
+  wordCount,
+);

@@ -20,7 +20,17 @@ import { clean, readMo, spread } from './catalogues';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const LOCALE_DIR = '/usr/share/locale';
-const DOMAINS = ['gtk30', 'gtk30-properties', 'glib20', 'gdk-pixbuf', 'shared-mime-info', 'libexif-12', 'gsettings-desktop-schemas', 'software-properties', 'PackageKit'];
+const DOMAINS = [
+  'gtk30',
+  'gtk30-properties',
+  'glib20',
+  'gdk-pixbuf',
+  'shared-mime-info',
+  'libexif-12',
+  'gsettings-desktop-schemas',
+  'software-properties',
+  'PackageKit',
+];
 
 /** Original → translation over all domains of one locale (the first domain that has the string wins). */
 function catalogue(locale: string): Map<string, string> {
@@ -43,7 +53,9 @@ function translated(locale: string, keep: (text: string) => boolean = () => true
   return [...out].sort();
 }
 
-const englishAll = [...new Set([...catalogue('de').keys()].map(clean).filter((t): t is string => t !== null && /^[\p{Script=Latin}\s'’,;!?()-]+$/u.test(t)))].sort();
+const englishAll = [
+  ...new Set([...catalogue('de').keys()].map(clean).filter((t): t is string => t !== null && /^[\p{Script=Latin}\s'’,;!?()-]+$/u.test(t))),
+].sort();
 const englishShort = englishAll.filter((t) => t.split(' ').length <= 2);
 const englishLong = englishAll.filter((t) => t.split(' ').length > 2);
 type Labelled = [string, string];
@@ -54,12 +66,26 @@ const set: Labelled[] = [
   ...tag('eng', spread(englishLong, 160)),
   ...(
     [
-      ['es', 'spa'], ['pt_BR', 'por'], ['fr', 'fra'], ['it', 'ita'], ['de', 'deu'], ['nl', 'nld'], ['pl', 'pol'], ['tr', 'tur'], ['vi', 'vie'],
+      ['es', 'spa'],
+      ['pt_BR', 'por'],
+      ['fr', 'fra'],
+      ['it', 'ita'],
+      ['de', 'deu'],
+      ['nl', 'nld'],
+      ['pl', 'pol'],
+      ['tr', 'tur'],
+      ['vi', 'vie'],
     ] as const
   ).flatMap(([locale, code]) => tag(code, spread(translated(locale, latin), 25))),
   ...tag('ind', spread(translated('id', latin), 50)),
   ...tag('msa', spread(translated('ms', latin), 50)),
-  ...tag('jpn', spread(translated('ja', (t) => /^[\p{Script=Han}\s]+$/u.test(t)), 30)),
+  ...tag(
+    'jpn',
+    spread(
+      translated('ja', (t) => /^[\p{Script=Han}\s]+$/u.test(t)),
+      30,
+    ),
+  ),
 ];
 const counts = new Map<string, number>();
 for (const [code] of set) counts.set(code, (counts.get(code) ?? 0) + 1);

@@ -24,7 +24,11 @@ export function readMo(file: string): Map<string, string> {
 
 /** A string usable as a prompt: mnemonics and trailing punctuation removed; no placeholders, markup or paths. */
 export function clean(text: string): string | null {
-  const plain = text.replace(/_(?=\p{L})|&(?=\p{L})/gu, '').replace(/[.:…]+$/u, '').replace(/\s+/g, ' ').trim();
+  const plain = text
+    .replace(/_(?=\p{L})|&(?=\p{L})/gu, '')
+    .replace(/[.:…]+$/u, '')
+    .replace(/\s+/g, ' ')
+    .trim();
   if (/[%{}<>\\/=@#$|[\]_"]|\d/u.test(plain)) return null;
   const words = plain.split(' ');
   // Two kanji make a word ("保存"); Latin needs three letters.
@@ -59,7 +63,10 @@ export function writeHeldOutSet(file: string, source: string, set: readonly Labe
   const english = final.filter(([code]) => code === 'eng');
   const byLength = [1, 2, 3, 4].map((n) => english.filter(([, t]) => (n < 4 ? wordCount(t) === n : wordCount(t) >= 4)).length);
   const name = path.basename(file, '.json');
-  console.log(`${name}: ${final.length} prompts, English ${((100 * english.length) / final.length).toFixed(1)} % (1/2/3/4+ words: ${byLength.join('/')})`, Object.fromEntries(counts));
+  console.log(
+    `${name}: ${final.length} prompts, English ${((100 * english.length) / final.length).toFixed(1)} % (1/2/3/4+ words: ${byLength.join('/')})`,
+    Object.fromEntries(counts),
+  );
   writeFileSync(file, `${JSON.stringify({ source, heldOut: final }, null, 0).replace(/\],\[/g, '],\n[')}\n`);
   return final;
 }
@@ -78,7 +85,11 @@ export function unpackDebs(cache: string, debs: readonly string[]): { root: stri
   }
   const versions = readdirSync(debDir)
     .sort()
-    .map((deb) => decodeURIComponent(deb).replace(/_[^_]+\.deb$/u, '').replace('_', ' '));
+    .map((deb) =>
+      decodeURIComponent(deb)
+        .replace(/_[^_]+\.deb$/u, '')
+        .replace('_', ' '),
+    );
   return { root, versions };
 }
 

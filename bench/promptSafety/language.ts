@@ -10,16 +10,36 @@ const pct = (part: number, whole: number) => `${((100 * part) / Math.max(1, whol
 
 /** The issue's own examples and loanword prompts, written for the tests (reported apart, not in the sets). */
 const ISSUE_EXAMPLES: Array<[string, string]> = [
-  ['eng', 'kimono girl'], ['eng', 'café interior'], ['eng', 'astronaut riding a horse on mars'], ['eng', 'croissant on a plate'],
-  ['eng', 'sushi platter'], ['eng', 'piñata party'], ['eng', 'bokeh'], ['eng', 'selfie'], ['eng', 'déjà vu'], ['eng', 'tapas bar at night'],
+  ['eng', 'kimono girl'],
+  ['eng', 'café interior'],
+  ['eng', 'astronaut riding a horse on mars'],
+  ['eng', 'croissant on a plate'],
+  ['eng', 'sushi platter'],
+  ['eng', 'piñata party'],
+  ['eng', 'bokeh'],
+  ['eng', 'selfie'],
+  ['eng', 'déjà vu'],
+  ['eng', 'tapas bar at night'],
 ];
 
 /**
  * English recall and other languages called English, per set; plus Indonesian vs Malay and kanji-only Japanese.
  * Unsure answers (sent as written) are counted as English here, since that is what happens to the prompt.
  */
-export async function measureLanguage(verbose: boolean, newHeldOut: boolean, photoApps = false, mapPresets = false, systemTexts = false, stamps = false, gameTexts = false, recipeApps = false): Promise<string[]> {
-  const sets = JSON.parse(readFileSync(path.join(ROOT, 'server/src/language/promptSets/languages.json'), 'utf8')) as Record<'tuning' | 'heldOut', Array<[string, string]>>;
+export async function measureLanguage(
+  verbose: boolean,
+  newHeldOut: boolean,
+  photoApps = false,
+  mapPresets = false,
+  systemTexts = false,
+  stamps = false,
+  gameTexts = false,
+  recipeApps = false,
+): Promise<string[]> {
+  const sets = JSON.parse(readFileSync(path.join(ROOT, 'server/src/language/promptSets/languages.json'), 'utf8')) as Record<
+    'tuning' | 'heldOut',
+    Array<[string, string]>
+  >;
   // The second held-out set (bench/promptSafety/buildUiStringSet.ts) is measured only when asked for, so that
   // tuning runs never show it.
   const uiStrings = newHeldOut
@@ -27,35 +47,57 @@ export async function measureLanguage(verbose: boolean, newHeldOut: boolean, pho
     : [];
   const detector = createLanguageDetector();
   const rows: string[] = [];
-  const all: Array<readonly [string, ReadonlyArray<[string, string]>]> = [['tuning', sets.tuning], ['held-out', sets.heldOut], ['examples', ISSUE_EXAMPLES]];
+  const all: Array<readonly [string, ReadonlyArray<[string, string]>]> = [
+    ['tuning', sets.tuning],
+    ['held-out', sets.heldOut],
+    ['examples', ISSUE_EXAMPLES],
+  ];
   if (newHeldOut) all.push(['ui-strings', uiStrings]);
   // The third held-out set (bench/promptSafety/buildPhotoAppSet.ts): measured only with --photo-apps, once, at the
   // end of the round that built it.
   if (photoApps) {
-    all.push(['photo-apps', (JSON.parse(readFileSync(path.join(ROOT, 'server/src/language/promptSets/photoApps.json'), 'utf8')) as { heldOut: Array<[string, string]> }).heldOut]);
+    all.push([
+      'photo-apps',
+      (JSON.parse(readFileSync(path.join(ROOT, 'server/src/language/promptSets/photoApps.json'), 'utf8')) as { heldOut: Array<[string, string]> }).heldOut,
+    ]);
   }
   // The fourth held-out set (bench/promptSafety/buildMapPresetSet.ts): measured only with --map-presets, once, at
   // the end of the round that built it.
   if (mapPresets) {
-    all.push(['map-presets', (JSON.parse(readFileSync(path.join(ROOT, 'server/src/language/promptSets/mapPresets.json'), 'utf8')) as { heldOut: Array<[string, string]> }).heldOut]);
+    all.push([
+      'map-presets',
+      (JSON.parse(readFileSync(path.join(ROOT, 'server/src/language/promptSets/mapPresets.json'), 'utf8')) as { heldOut: Array<[string, string]> }).heldOut,
+    ]);
   }
   // The fifth held-out set (bench/promptSafety/buildSystemTextSet.ts): measured only with --system-texts, once, at
   // the end of the round that built it.
   if (systemTexts) {
-    all.push(['system-texts', (JSON.parse(readFileSync(path.join(ROOT, 'server/src/language/promptSets/systemTexts.json'), 'utf8')) as { heldOut: Array<[string, string]> }).heldOut]);
+    all.push([
+      'system-texts',
+      (JSON.parse(readFileSync(path.join(ROOT, 'server/src/language/promptSets/systemTexts.json'), 'utf8')) as { heldOut: Array<[string, string]> }).heldOut,
+    ]);
   }
   // The sixth held-out set (bench/promptSafety/buildStampSet.ts): measured only with --stamps, once, at the end of
   // the round that built it.
   if (stamps) {
-    all.push(['stamps', (JSON.parse(readFileSync(path.join(ROOT, 'server/src/language/promptSets/stampTexts.json'), 'utf8')) as { heldOut: Array<[string, string]> }).heldOut]);
+    all.push([
+      'stamps',
+      (JSON.parse(readFileSync(path.join(ROOT, 'server/src/language/promptSets/stampTexts.json'), 'utf8')) as { heldOut: Array<[string, string]> }).heldOut,
+    ]);
   }
   // The seventh held-out set (bench/promptSafety/buildGameTextSet.ts, issue 28): measured only with --game-texts.
   if (gameTexts) {
-    all.push(['game-texts', (JSON.parse(readFileSync(path.join(ROOT, 'server/src/language/promptSets/gameTexts.json'), 'utf8')) as { heldOut: Array<[string, string]> }).heldOut]);
+    all.push([
+      'game-texts',
+      (JSON.parse(readFileSync(path.join(ROOT, 'server/src/language/promptSets/gameTexts.json'), 'utf8')) as { heldOut: Array<[string, string]> }).heldOut,
+    ]);
   }
   // The eighth held-out set (bench/promptSafety/buildRecipeAppSet.ts, issue 28): measured only with --recipe-apps.
   if (recipeApps) {
-    all.push(['recipe-apps', (JSON.parse(readFileSync(path.join(ROOT, 'server/src/language/promptSets/recipeApps.json'), 'utf8')) as { heldOut: Array<[string, string]> }).heldOut]);
+    all.push([
+      'recipe-apps',
+      (JSON.parse(readFileSync(path.join(ROOT, 'server/src/language/promptSets/recipeApps.json'), 'utf8')) as { heldOut: Array<[string, string]> }).heldOut,
+    ]);
   }
   for (const [name, set] of all) {
     const results = await Promise.all(set.map(async ([code, text]) => ({ code, text, guess: await detector.guess(text) })));
@@ -85,7 +127,9 @@ export async function measureLanguage(verbose: boolean, newHeldOut: boolean, pho
     if (others.length) {
       // Per language: how many of its prompts were called English (or sent as written because unsure).
       const codes = [...new Set(others.map((r) => r.code))];
-      rows.push(`               called English per language: ${codes.map((code) => `${code} ${othersAsEnglish.filter((r) => r.code === code).length}/${others.filter((r) => r.code === code).length}`).join(', ')}`);
+      rows.push(
+        `               called English per language: ${codes.map((code) => `${code} ${othersAsEnglish.filter((r) => r.code === code).length}/${others.filter((r) => r.code === code).length}`).join(', ')}`,
+      );
       rows.push(
         `               of those spelled the same in English: ${sameInEnglish.length}; other languages called English without them ${pct(othersAsEnglish.length - sameInEnglish.length, others.length - sameInEnglish.length)} (${othersAsEnglish.length - sameInEnglish.length}/${others.length - sameInEnglish.length})`,
       );
@@ -106,7 +150,9 @@ export async function measureLanguage(verbose: boolean, newHeldOut: boolean, pho
     const ownAsEnglish = ownGuesses.filter((g) => g.lanCode === 'eng' || !g.sure).length;
     const translatedOnSpanish = english.filter((r, i) => englishOnSpanish[i].sure && englishOnSpanish[i].lanCode !== 'eng');
     if (english.length) {
-      rows.push(`               English prompts changed by translation: ${translated.length}/${english.length}; on a Spanish page ${translatedOnSpanish.length}/${english.length}`);
+      rows.push(
+        `               English prompts changed by translation: ${translated.length}/${english.length}; on a Spanish page ${translatedOnSpanish.length}/${english.length}`,
+      );
     }
     if (english.length && ownPage.length) {
       rows.push(
@@ -133,7 +179,8 @@ export async function measureLanguage(verbose: boolean, newHeldOut: boolean, pho
       for (const r of englishMissed) rows.push(`    English missed: ${JSON.stringify(r.text)} → ${r.guess.lanCode}`);
       for (const r of translatedOnSpanish) rows.push(`    English translated on a Spanish page: ${JSON.stringify(r.text)}`);
       for (const r of othersAsEnglish) rows.push(`    ${r.code} called English: ${JSON.stringify(r.text)}${r.guess.sure ? '' : ' (unsure)'}`);
-      for (const r of results.filter((x) => ['ind', 'msa', 'jpn'].includes(x.code) && x.guess.lanCode !== x.code)) rows.push(`    ${r.code} → ${r.guess.lanCode}: ${JSON.stringify(r.text)}`);
+      for (const r of results.filter((x) => ['ind', 'msa', 'jpn'].includes(x.code) && x.guess.lanCode !== x.code))
+        rows.push(`    ${r.code} → ${r.guess.lanCode}: ${JSON.stringify(r.text)}`);
     }
   }
   rows.push(chineseTakenForJapanese());

@@ -9,4 +9,14 @@ import { measureTextReview } from './textReview';
 
 const verbose = process.argv.includes('--verbose');
 for (const row of measureTextReview(verbose)) console.log(row);
-for (const row of await measureLanguage(verbose, process.argv.includes('--new-held-out'), process.argv.includes('--photo-apps'), process.argv.includes('--map-presets'), process.argv.includes('--system-texts'), process.argv.includes('--stamps'), process.argv.includes('--game-texts'), process.argv.includes('--recipe-apps'))) console.log(row);
+for (const row of await measureLanguage(
+  verbose,
+  process.argv.includes('--new-held-out'),
+  process.argv.includes('--photo-apps'),
+  process.argv.includes('--map-presets'),
+  process.argv.includes('--system-texts'),
+  process.argv.includes('--stamps'),
+  process.argv.includes('--game-texts'),
+  process.argv.includes('--recipe-apps'),
+))
+  console.log(row);

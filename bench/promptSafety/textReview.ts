@@ -36,12 +36,14 @@ export function measureTextReview(verbose: boolean): string[] {
     }
   }
   // Speed: adversarial texts of the longest length a review accepts (TEXT_REVIEW_MAX_CHARS), the slowest one.
-  const worst = ['||||', 'a^', 's$s5', 'a.s.s', 'f..u..c..', '色情', 'a cat in the snow, ', 'f u c '].map((unit) => {
-    const text = unit.repeat(Math.ceil(TEXT_REVIEW_MAX_CHARS / unit.length)).slice(0, TEXT_REVIEW_MAX_CHARS);
-    const t0 = performance.now();
-    reviewer.review(text);
-    return { unit, ms: performance.now() - t0 };
-  }).sort((a, b) => b.ms - a.ms)[0];
+  const worst = ['||||', 'a^', 's$s5', 'a.s.s', 'f..u..c..', '色情', 'a cat in the snow, ', 'f u c ']
+    .map((unit) => {
+      const text = unit.repeat(Math.ceil(TEXT_REVIEW_MAX_CHARS / unit.length)).slice(0, TEXT_REVIEW_MAX_CHARS);
+      const t0 = performance.now();
+      reviewer.review(text);
+      return { unit, ms: performance.now() - t0 };
+    })
+    .sort((a, b) => b.ms - a.ms)[0];
   rows.push(`text review  slowest ${TEXT_REVIEW_MAX_CHARS}-character text: ${worst.ms.toFixed(1)} ms (${JSON.stringify(worst.unit)} repeated)`);
   return rows;
 }

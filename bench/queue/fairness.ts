@@ -37,7 +37,11 @@ const OWNER_LIGHT = 'benchlightowner000000000000000002';
 type Reply = { resultCode: number; msg: string; data: any };
 
 async function post(url: string, device: string, body: unknown): Promise<Reply> {
-  const res = await fetch(`${BASE}${url}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-device-id': device }, body: JSON.stringify(body) });
+  const res = await fetch(`${BASE}${url}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-device-id': device },
+    body: JSON.stringify(body),
+  });
   return (await res.json()) as Reply;
 }
 
@@ -77,7 +81,9 @@ function readTimings(line: string): void {
     if (e.msg === 'task timing') t.pickedAt = e.pickedAt;
     if (e.msg === 'heavy timing') t.threadWaitMs = e.waitMs;
     timings.set(e.taskId, t);
-  } catch { /* not a log line */ }
+  } catch {
+    /* not a log line */
+  }
 }
 
 /** One colour re-run of `imgUrl`: seconds from submit to the page hearing of the result, and the server-side wait. */
@@ -100,9 +106,20 @@ async function main(): Promise<void> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'lumacut-bench-fair-'));
   const server = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
     env: {
-      ...process.env, PORT: String(PORT), DATA_DIR: dataDir, DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '', LOG_LEVEL: 'debug', LOG_REQUESTS: '0',
-      WORKERS: process.env.WORKERS ?? '1', FREE_DAILY_CREDITS: '100000', RATE_LIMIT_API: '0', RATE_LIMIT_API_DEVICE: '0',
-      RATE_LIMIT_TASKS: '0', RATE_LIMIT_TASKS_DEVICE: '0', RATE_LIMIT_UPLOADS: '0', RATE_LIMIT_UPLOADS_DEVICE: '0',
+      ...process.env,
+      PORT: String(PORT),
+      DATA_DIR: dataDir,
+      DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '',
+      LOG_LEVEL: 'debug',
+      LOG_REQUESTS: '0',
+      WORKERS: process.env.WORKERS ?? '1',
+      FREE_DAILY_CREDITS: '100000',
+      RATE_LIMIT_API: '0',
+      RATE_LIMIT_API_DEVICE: '0',
+      RATE_LIMIT_TASKS: '0',
+      RATE_LIMIT_TASKS_DEVICE: '0',
+      RATE_LIMIT_UPLOADS: '0',
+      RATE_LIMIT_UPLOADS_DEVICE: '0',
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -131,7 +148,9 @@ async function main(): Promise<void> {
     for (let i = 0; i < ROUNDS; i++) aloneRuns.push(await lightRun(lightUrl, `#00${(16 + i).toString(16)}00`));
     const alone = aloneRuns.map((r) => r.s);
     const own = median(alone);
-    console.log(`light task alone: first run (with the cut-out) ${first.s.toFixed(2)} s; re-runs ${alone.map((s) => s.toFixed(2)).join(', ')} s (median ${own.toFixed(2)} s), server-side waits ${aloneRuns.map((r) => r.waitS?.toFixed(2)).join(', ')} s`);
+    console.log(
+      `light task alone: first run (with the cut-out) ${first.s.toFixed(2)} s; re-runs ${alone.map((s) => s.toFixed(2)).join(', ')} s (median ${own.toFixed(2)} s), server-side waits ${aloneRuns.map((r) => r.waitS?.toFixed(2)).join(', ')} s`,
+    );
 
     // 2. Behind another owner's heavy batch.
     const heavyIds: string[] = [];
@@ -146,17 +165,32 @@ async function main(): Promise<void> {
     for (let i = 0; i < ROUNDS; i++) loadedRuns.push(await lightRun(lightUrl, `#0000${(16 + i).toString(16)}`));
     const loaded = loadedRuns.map((r) => r.s);
     const waits = loadedRuns.map((r) => r.waitS).filter((w): w is number => w !== null);
-    const heavyDone = (await post('/api/task/picenhance/status', OWNER_HEAVY, { taskId: heavyIds.join(',') })).data.result as Record<string, { resultCode: number }>;
+    const heavyDone = (await post('/api/task/picenhance/status', OWNER_HEAVY, { taskId: heavyIds.join(',') })).data.result as Record<
+      string,
+      { resultCode: number }
+    >;
     const heavyFinished = Object.values(heavyDone).filter((e) => e.resultCode !== -112).length;
     const worst = Math.max(...loaded);
-    console.log(JSON.stringify({
-      database: process.env.BENCH_DATABASE_URL ? 'postgres' : 'pglite', workers: Number(process.env.WORKERS ?? 1), heavyQueued: HEAVY,
-      heavyLastJobAhead: lastEntry?.data?.queueAhead ?? null, heavyFinishedMeanwhile: heavyFinished,
-      lightAloneS: +own.toFixed(2), lightBehindHeavyS: loaded.map((s) => +s.toFixed(2)),
-      waitBeyondOwnWorkS: { median: +(median(loaded) - own).toFixed(2), worst: +(worst - own).toFixed(2) },
-      serverSideWaitBehindHeavyS: { each: waits.map((w) => +w.toFixed(2)), worst: waits.length ? +Math.max(...waits).toFixed(2) : null }, targetS: 2,
-      loadAverage1m: await loadAverage(), cores: os.cpus().length,
-    }, null, 2));
+    console.log(
+      JSON.stringify(
+        {
+          database: process.env.BENCH_DATABASE_URL ? 'postgres' : 'pglite',
+          workers: Number(process.env.WORKERS ?? 1),
+          heavyQueued: HEAVY,
+          heavyLastJobAhead: lastEntry?.data?.queueAhead ?? null,
+          heavyFinishedMeanwhile: heavyFinished,
+          lightAloneS: +own.toFixed(2),
+          lightBehindHeavyS: loaded.map((s) => +s.toFixed(2)),
+          waitBeyondOwnWorkS: { median: +(median(loaded) - own).toFixed(2), worst: +(worst - own).toFixed(2) },
+          serverSideWaitBehindHeavyS: { each: waits.map((w) => +w.toFixed(2)), worst: waits.length ? +Math.max(...waits).toFixed(2) : null },
+          targetS: 2,
+          loadAverage1m: await loadAverage(),
+          cores: os.cpus().length,
+        },
+        null,
+        2,
+      ),
+    );
     for (const id of heavyIds) await post('/api/task/cancel', OWNER_HEAVY, { taskId: id });
   } finally {
     server.kill('SIGKILL');

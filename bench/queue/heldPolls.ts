@@ -31,7 +31,12 @@ function percentile(values: number[], p: number): number {
   const s = [...values].sort((a, b) => a - b);
   return s.length ? s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)]! : NaN;
 }
-const summary = (v: number[]) => ({ samples: v.length, p50: +percentile(v, 50).toFixed(1), p99: +percentile(v, 99).toFixed(1), max: +Math.max(...v).toFixed(1) });
+const summary = (v: number[]) => ({
+  samples: v.length,
+  p50: +percentile(v, 50).toFixed(1),
+  p99: +percentile(v, 99).toFixed(1),
+  max: +Math.max(...v).toFixed(1),
+});
 const device = (i: number) => `benchheldpoll${String(i).padStart(20, '0')}`;
 
 async function post(url: string, dev: string, body: unknown): Promise<Reply> {
@@ -66,8 +71,16 @@ async function main(): Promise<void> {
   const server = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
     // One address sends every client's calls here: the per-address limits are off, the per-device ones stay on.
     env: {
-      ...process.env, PORT: String(PORT), DATA_DIR: dataDir, DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '', LOG_LEVEL: 'warn',
-      WORKERS: '1', FREE_DAILY_CREDITS: '100000', RATE_LIMIT_API: '0', RATE_LIMIT_TASKS: '0', RATE_LIMIT_UPLOADS: '0',
+      ...process.env,
+      PORT: String(PORT),
+      DATA_DIR: dataDir,
+      DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '',
+      LOG_LEVEL: 'warn',
+      WORKERS: '1',
+      FREE_DAILY_CREDITS: '100000',
+      RATE_LIMIT_API: '0',
+      RATE_LIMIT_TASKS: '0',
+      RATE_LIMIT_UPLOADS: '0',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -121,12 +134,26 @@ async function main(): Promise<void> {
     running = false;
     await Promise.all([pollHealth, ...clients]);
     const cpu = (await mainThreadCpuSeconds(server.pid!)) - cpu0;
-    console.log(JSON.stringify({
-      database: process.env.BENCH_DATABASE_URL ? 'postgres' : 'pglite', clients: CLIENTS, seconds: SECONDS,
-      healthMs: summary(health), statusMs: summary(status), statusCalls: status.length, answeredBeforeTheWait: answeredEarly,
-      serverMainThreadCpuS: +cpu.toFixed(1), mainThreadBusyShare: +(cpu / SECONDS).toFixed(2),
-      loadAverage1m: await loadAverage(), cores: os.cpus().length, target: 'health p99 < 100 ms',
-    }, null, 2));
+    console.log(
+      JSON.stringify(
+        {
+          database: process.env.BENCH_DATABASE_URL ? 'postgres' : 'pglite',
+          clients: CLIENTS,
+          seconds: SECONDS,
+          healthMs: summary(health),
+          statusMs: summary(status),
+          statusCalls: status.length,
+          answeredBeforeTheWait: answeredEarly,
+          serverMainThreadCpuS: +cpu.toFixed(1),
+          mainThreadBusyShare: +(cpu / SECONDS).toFixed(2),
+          loadAverage1m: await loadAverage(),
+          cores: os.cpus().length,
+          target: 'health p99 < 100 ms',
+        },
+        null,
+        2,
+      ),
+    );
   } finally {
     server.kill('SIGKILL');
     await rm(dataDir, { recursive: true, force: true });

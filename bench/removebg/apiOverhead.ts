@@ -37,12 +37,15 @@ function photos(): Array<{ name: string; buf: Buffer }> {
   const list: Array<{ name: string; buf: Buffer }> = [];
   const only = process.env.BENCH_ONLY?.split(',');
   if (existsSync(dir)) {
-    for (const f of readdirSync(dir).filter((f) => /^[^.]+\.(jpe?g|png)$/i.test(f)).sort()) {
+    for (const f of readdirSync(dir)
+      .filter((f) => /^[^.]+\.(jpe?g|png)$/i.test(f))
+      .sort()) {
       const name = f.replace(/\..*/, '');
       if (!only || only.includes(name)) list.push({ name, buf: readFileSync(path.join(dir, f)) });
     }
   }
-  if (!only || only.includes('astronaut')) list.push({ name: 'astronaut', buf: readFileSync(path.join(repoRoot, 'tests', 'assets', 'photos', 'astronaut.jpg')) });
+  if (!only || only.includes('astronaut'))
+    list.push({ name: 'astronaut', buf: readFileSync(path.join(repoRoot, 'tests', 'assets', 'photos', 'astronaut.jpg')) });
   return list;
 }
 
@@ -71,23 +74,47 @@ async function main(): Promise<void> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bench-api-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
     cwd: repoRoot,
-    env: withAllocatorEnv({ ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', WORKERS: '1', LOG_LEVEL: 'warn', BILLING: 'off', RATE_LIMIT_API_KEY: '0' }),
+    env: withAllocatorEnv({
+      ...process.env,
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      WORKERS: '1',
+      LOG_LEVEL: 'warn',
+      BILLING: 'off',
+      RATE_LIMIT_API_KEY: '0',
+    }),
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   try {
     for (let i = 0; ; i++) {
-      if (await fetch(`${BASE}/api/ready`).then((r) => r.ok, () => false)) break;
+      if (
+        await fetch(`${BASE}/api/ready`).then(
+          (r) => r.ok,
+          () => false,
+        )
+      )
+        break;
       if (i > 600 || child.exitCode !== null) throw new Error('the server did not become ready');
       await new Promise((r) => setTimeout(r, 500));
     }
     // One warm-up each, so model loading is in neither side's figures.
     await removeBackground(list[0]!.buf);
     await apiCall(list[0]!.buf, 'warm-up');
-    console.log(`photo            MP   raw ms  api ms  wall +%   raw CPU ms  api CPU ms  CPU +%   (medians of ${RUNS}; os.loadavg ${os.loadavg().map((l) => l.toFixed(1)).join(' ')})`);
+    console.log(
+      `photo            MP   raw ms  api ms  wall +%   raw CPU ms  api CPU ms  CPU +%   (medians of ${RUNS}; os.loadavg ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')})`,
+    );
     const overheads: number[] = [];
     for (const photo of list) {
       const meta = await sharp(photo.buf).metadata();
-      const raw: number[] = [], api: number[] = [], rawCpu: number[] = [], apiCpu: number[] = [];
+      const raw: number[] = [],
+        api: number[] = [],
+        rawCpu: number[] = [],
+        apiCpu: number[] = [];
       for (let r = 0; r < RUNS; r++) {
         const c0 = process.cpuUsage();
         const t0 = performance.now();
@@ -104,7 +131,9 @@ async function main(): Promise<void> {
       const wall = median(api) / median(raw) - 1;
       const cpu = median(apiCpu) / median(rawCpu) - 1;
       overheads.push(cpu);
-      console.log(`${photo.name.padEnd(15)} ${((meta.width! * meta.height!) / 1e6).toFixed(1).padStart(4)} ${median(raw).toFixed(0).padStart(8)} ${median(api).toFixed(0).padStart(7)} ${(wall * 100).toFixed(1).padStart(8)} ${median(rawCpu).toFixed(0).padStart(12)} ${median(apiCpu).toFixed(0).padStart(11)} ${(cpu * 100).toFixed(1).padStart(7)}`);
+      console.log(
+        `${photo.name.padEnd(15)} ${((meta.width! * meta.height!) / 1e6).toFixed(1).padStart(4)} ${median(raw).toFixed(0).padStart(8)} ${median(api).toFixed(0).padStart(7)} ${(wall * 100).toFixed(1).padStart(8)} ${median(rawCpu).toFixed(0).padStart(12)} ${median(apiCpu).toFixed(0).padStart(11)} ${(cpu * 100).toFixed(1).padStart(7)}`,
+      );
     }
     console.log(`CPU overhead: median ${(median(overheads) * 100).toFixed(1)} %, worst ${(Math.max(...overheads) * 100).toFixed(1)} % (target ≤ 5 %)`);
   } finally {

@@ -24,19 +24,32 @@ async function main(): Promise<void> {
   const floors = (process.env.BENCH_FLOORS || '0.2,0.45,0.8,adaptive').split(',');
   const kinds = (process.env.BENCH_GROUPS || 'flat,busy').split(',');
   const composites = (await buildComposites({ split })).filter((c) => c.size === 'normal' && kinds.includes(c.kind));
-  console.log(`First-pass budget on ${composites.length} ${split} composites shrunk to ${mp} MP; load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  console.log(
+    `First-pass budget on ${composites.length} ${split} composites shrunk to ${mp} MP; load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
   const rows: Array<{ kind: string; floor: string; iou: number; ms: number; pass: string }> = [];
   for (const c of composites) {
     const s = Math.sqrt((mp * 1e6) / (c.width * c.height));
-    const width = Math.round(c.width * s), height = Math.round(c.height * s);
+    const width = Math.round(c.width * s),
+      height = Math.round(c.height * s);
     const jpeg = await sharp(c.jpeg).resize(width, height).jpeg({ quality: 92 }).toBuffer();
-    const truth = new Uint8Array(await sharp(Buffer.from(c.alpha), { raw: { width: c.width, height: c.height, channels: 1 } }).resize(width, height).extractChannel(0).raw().toBuffer());
+    const truth = new Uint8Array(
+      await sharp(Buffer.from(c.alpha), { raw: { width: c.width, height: c.height, channels: 1 } })
+        .resize(width, height)
+        .extractChannel(0)
+        .raw()
+        .toBuffer(),
+    );
     const line: string[] = [];
     for (const floor of floors) {
       const px = Number(floor) * 1e6;
       const t0 = performance.now();
       // Budget fixed at `floor` (the photo is smaller than every budget tried here), or the default rule.
-      const options = floor === 'adaptive' ? {} : { minPassPixels: px, maxPassPixels: Math.max(px, 1024 * 1024), firstPassUpscale: 100, firstPassFallbackShare: 2 };
+      const options =
+        floor === 'adaptive' ? {} : { minPassPixels: px, maxPassPixels: Math.max(px, 1024 * 1024), firstPassUpscale: 100, firstPassFallbackShare: 2 };
       const out = await removeBackground(jpeg, undefined, options);
       const ms = performance.now() - t0;
       const iou = maskIoU(out.alpha, truth);
@@ -51,10 +64,21 @@ async function main(): Promise<void> {
   for (const kind of [...kinds, 'all']) {
     for (const floor of floors) {
       const rs = rows.filter((r) => r.floor === floor && (kind === 'all' || r.kind === kind));
-      console.log(`${kind.padEnd(6)} ${String(floor).padEnd(9)} ${String(rs.length).padEnd(3)} ${mean(rs.map((r) => r.iou)).toFixed(4).padEnd(9)} ${Math.min(...rs.map((r) => r.iou)).toFixed(3).padEnd(8)} ${mean(rs.map((r) => r.ms)).toFixed(0)}`);
+      console.log(
+        `${kind.padEnd(6)} ${String(floor).padEnd(9)} ${String(rs.length).padEnd(3)} ${mean(rs.map((r) => r.iou))
+          .toFixed(4)
+          .padEnd(9)} ${Math.min(...rs.map((r) => r.iou))
+          .toFixed(3)
+          .padEnd(8)} ${mean(rs.map((r) => r.ms)).toFixed(0)}`,
+      );
     }
   }
-  console.log(`load average at the end ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  console.log(
+    `load average at the end ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
 }
 
 main().then(

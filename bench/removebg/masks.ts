@@ -39,7 +39,9 @@ async function main(): Promise<void> {
       let fg = 0;
       for (const a of alpha) if (a >= 128) fg++;
       const target = path.join(out, `${name}.${variant}.png`);
-      await sharp(Buffer.from(alpha), { raw: { width, height, channels: 1 } }).png().toFile(target);
+      await sharp(Buffer.from(alpha), { raw: { width, height, channels: 1 } })
+        .png()
+        .toFile(target);
       const trace = variant === 'before' ? '' : ` trace=${JSON.stringify(lastCutoutTrace())}`;
       console.log(`${name} ${variant}: foreground ${((100 * fg) / alpha.length).toFixed(2)} % in ${(ms / 1000).toFixed(1)} s → ${target}${trace}`);
     }

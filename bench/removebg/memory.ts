@@ -21,10 +21,11 @@ const self = fileURLToPath(import.meta.url);
 
 async function child(variant: string): Promise<void> {
   const run =
-    variant === 'before'
-      ? (await import('./baseline')).removeBackgroundBefore
-      : (await import('../../server/src/models/removeBackground')).removeBackground;
-  const big = await sharp(await readFile(path.resolve('tests/assets/photos/coffee.jpg'))).resize(4000, 3000).jpeg({ quality: 90 }).toBuffer();
+    variant === 'before' ? (await import('./baseline')).removeBackgroundBefore : (await import('../../server/src/models/removeBackground')).removeBackground;
+  const big = await sharp(await readFile(path.resolve('tests/assets/photos/coffee.jpg')))
+    .resize(4000, 3000)
+    .jpeg({ quality: 90 })
+    .toBuffer();
   const kite = await readFile(path.resolve('tests/assets/photos/kite.jpg'));
   const t = performance.now();
   await run(kite);
@@ -43,7 +44,9 @@ async function main(): Promise<void> {
     // With the allocator setting the server starts with (server/src/config/allocator.ts).
     const out = execFileSync(process.execPath, ['--import', 'tsx', self, variant], { encoding: 'utf8', env: withAllocatorEnv(process.env) });
     const r = JSON.parse(out.trim().split('\n').pop()!) as { peakRssMiB: number; kiteMs: number; bigMs: number };
-    console.log(`  ${variant.padEnd(7)} peak RSS ${r.peakRssMiB} MiB ${r.peakRssMiB <= 800 ? 'ok' : 'TARGET MISSED'}   kite ${r.kiteMs} ms, 12 MP ${r.bigMs} ms`);
+    console.log(
+      `  ${variant.padEnd(7)} peak RSS ${r.peakRssMiB} MiB ${r.peakRssMiB <= 800 ? 'ok' : 'TARGET MISSED'}   kite ${r.kiteMs} ms, 12 MP ${r.bigMs} ms`,
+    );
   }
 }
 

@@ -54,7 +54,9 @@ async function main(): Promise<void> {
   const t0 = performance.now();
   const only = process.env.BENCH_ONLY?.split(',');
   const groups = process.env.BENCH_GROUPS?.split(',');
-  const composites = (await buildComposites({ split: split === 'all' ? undefined : split })).filter((c) => (!only || only.includes(c.name)) && (!groups || groups.includes(groupOf(c))));
+  const composites = (await buildComposites({ split: split === 'all' ? undefined : split })).filter(
+    (c) => (!only || only.includes(c.name)) && (!groups || groups.includes(groupOf(c))),
+  );
   console.log(`Cut-out quality on ${composites.length} composites (${split}), built in ${fmt((performance.now() - t0) / 1000, 1)} s`);
   console.log(`  variants: ${chosen.join(', ')}; the machine may be shared: compare timings only within this run`);
   // Warm the model up once, so the first composite's time is not the model load.
@@ -69,7 +71,9 @@ async function main(): Promise<void> {
       const ms = performance.now() - start;
       if (out.width !== c.width || out.height !== c.height) throw new Error(`${c.name}: ${v} returned ${out.width}×${out.height}`);
       const trace = v === 'before' ? null : lastCutoutTrace();
-      const note = trace ? `${trace.firstPass.width}x${trace.firstPass.height}${trace.secondPasses.map((p) => `+${p.size.width}x${p.size.height}`).join('')}` : '1024x1024';
+      const note = trace
+        ? `${trace.firstPass.width}x${trace.firstPass.height}${trace.secondPasses.map((p) => `+${p.size.width}x${p.size.height}`).join('')}`
+        : '1024x1024';
       const row = { composite: c, variant: v, iou: maskIoU(out.alpha, c.alpha), edge: edgeBandError(out.alpha, c.alpha, c.width, c.height), ms, note };
       rows.push(row);
       line.push(`${v} IoU ${fmt(row.iou)} edge ${fmt(row.edge)} ${fmt(ms, 0)} ms [${note}]`);
@@ -107,7 +111,10 @@ async function main(): Promise<void> {
       if (chosen.includes('before')) {
         const a = summary[`${s}.flat.after`] as { mean_iou: number; n: number };
         const b = summary[`${s}.flat.before`] as { mean_iou: number };
-        if (a.n) console.log(`  ${a.mean_iou >= b.mean_iou - 0.002 ? 'ok    ' : 'TARGET MISSED:'} ${s} flat mean IoU ${fmt(a.mean_iou)} vs before ${fmt(b.mean_iou)} (no regression)`);
+        if (a.n)
+          console.log(
+            `  ${a.mean_iou >= b.mean_iou - 0.002 ? 'ok    ' : 'TARGET MISSED:'} ${s} flat mean IoU ${fmt(a.mean_iou)} vs before ${fmt(b.mean_iou)} (no regression)`,
+          );
       }
     }
   }

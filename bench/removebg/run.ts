@@ -185,7 +185,9 @@ async function main(): Promise<void> {
   console.log(`  photos:  ${photosDir}`);
   for (const p of photos) console.log(`           ${pad(p.file, 18)} ${p.width}×${p.height} (${fmt(p.mp, 3)} MP, ${p.mime})`);
   console.log(`  runs:    ${runs} timed per photo per pipeline (median), after 1 untimed warm-up`);
-  console.log(`  ours:    server/src/models/removeBackground.ts (onnxruntime-node, ORT_THREADS=${process.env.ORT_THREADS || '2 (default)'}, USE_CUDA=${process.env.USE_CUDA || '0'})`);
+  console.log(
+    `  ours:    server/src/models/removeBackground.ts (onnxruntime-node, ORT_THREADS=${process.env.ORT_THREADS || '2 (default)'}, USE_CUDA=${process.env.USE_CUDA || '0'})`,
+  );
   console.log(`  imgly:   @imgly/background-removal-node@${imglyVersion}, model "medium", PNG output`);
   console.log(`  node ${process.version}, ${(await import('node:os')).cpus().length} CPU cores, ${process.platform}/${process.arch}`);
 
@@ -276,8 +278,11 @@ async function main(): Promise<void> {
   // Before (main's pipeline) against imgly in the same run, and how time grows with the photo.
   const beforePerMP = mean(photos.map((p) => before.perImageMs.get(p.name)! / p.mp));
   const ratioBefore = beforePerMP / avg.imglyPerMP;
-  console.log(`\nBefore (main's one 1024² pass) in this run: avg ${fmt(mean(photos.map((p) => before.perImageMs.get(p.name)!)))} ms, ${fmt(beforePerMP)} ms/MP, ratio to imgly ${fmt(ratioBefore, 3)}`);
-  for (const p of photos) console.log(`  ${pad(p.name, 16)} before ${lpad(fmt(before.perImageMs.get(p.name)), 7)} ms   after ${lpad(fmt(ours.perImageMs.get(p.name)), 7)} ms`);
+  console.log(
+    `\nBefore (main's one 1024² pass) in this run: avg ${fmt(mean(photos.map((p) => before.perImageMs.get(p.name)!)))} ms, ${fmt(beforePerMP)} ms/MP, ratio to imgly ${fmt(ratioBefore, 3)}`,
+  );
+  for (const p of photos)
+    console.log(`  ${pad(p.name, 16)} before ${lpad(fmt(before.perImageMs.get(p.name)), 7)} ms   after ${lpad(fmt(ours.perImageMs.get(p.name)), 7)} ms`);
   const bySize = [...photos].sort((a, b) => a.mp - b.mp);
   const smallest = bySize[0];
   const largest = bySize[bySize.length - 1];
@@ -324,13 +329,13 @@ async function main(): Promise<void> {
   const ratioOk = Number.isFinite(ratio) && ratio <= TARGET_RATIO_MAX;
   console.log(`  ${ratioOk ? 'ok    ' : 'TARGET MISSED:'} time per MP ours/imgly = ${fmt(ratio, 3)} (target ≤ ${TARGET_RATIO_MAX})`);
   const growthOk = growth(ours) <= TARGET_SMALL_LARGE_MAX;
-  console.log(`  ${growthOk ? 'ok    ' : 'TARGET MISSED:'} smallest ÷ largest photo time = ${fmt(growth(ours), 2)} (target ≤ ${TARGET_SMALL_LARGE_MAX}; before ${fmt(growth(before), 2)})`);
+  console.log(
+    `  ${growthOk ? 'ok    ' : 'TARGET MISSED:'} smallest ÷ largest photo time = ${fmt(growth(ours), 2)} (target ≤ ${TARGET_SMALL_LARGE_MAX}; before ${fmt(growth(before), 2)})`,
+  );
   console.log(`  (before: time per MP ours/imgly = ${fmt(ratioBefore, 3)})`);
   const mainIoU = iou.ours_vs_birefnet_general ?? null;
   const iouOk = mainIoU !== null && mainIoU >= TARGET_IOU_MIN;
-  console.log(
-    `  ${iouOk ? 'ok    ' : 'TARGET MISSED:'} IoU ours vs ${MAIN_REFERENCE} = ${fmt(mainIoU, 4)} (target ≥ ${TARGET_IOU_MIN})`,
-  );
+  console.log(`  ${iouOk ? 'ok    ' : 'TARGET MISSED:'} IoU ours vs ${MAIN_REFERENCE} = ${fmt(mainIoU, 4)} (target ≥ ${TARGET_IOU_MIN})`);
 
   const round = (v: number | null | undefined, d: number) => (v === null || v === undefined || !Number.isFinite(v) ? null : Number(v.toFixed(d)));
   const summary = {
@@ -357,7 +362,12 @@ async function main(): Promise<void> {
     iou_ok: iouOk,
     max_rss_kb: maxRssKB,
     max_rss_kb_after_ours: rssAfterOursKB,
-    per_photo: Object.fromEntries(rows.map((r) => [r.p.name, { mp: round(r.p.mp, 3), ours_ms: round(r.o, 0), before_ms: round(before.perImageMs.get(r.p.name), 0), imgly_ms: round(r.t, 0) }])),
+    per_photo: Object.fromEntries(
+      rows.map((r) => [
+        r.p.name,
+        { mp: round(r.p.mp, 3), ours_ms: round(r.o, 0), before_ms: round(before.perImageMs.get(r.p.name), 0), imgly_ms: round(r.t, 0) },
+      ]),
+    ),
   };
   console.log(`\nBENCH_JSON ${JSON.stringify(summary)}`);
 }

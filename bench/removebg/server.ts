@@ -69,7 +69,9 @@ async function photos(): Promise<Photo[]> {
   const dir = path.resolve(process.env.BENCH_PHOTOS || path.resolve(repoRoot, '..', 'shared', 'fixtures', 'rembg'));
   const list: Photo[] = [];
   if (existsSync(dir)) {
-    for (const f of readdirSync(dir).filter((f) => /^[^.]+\.(jpe?g|png)$/i.test(f)).sort()) {
+    for (const f of readdirSync(dir)
+      .filter((f) => /^[^.]+\.(jpe?g|png)$/i.test(f))
+      .sort()) {
       const buf = readFileSync(path.join(dir, f));
       const m = await sharp(buf).metadata();
       const name = f.replace(/\..*/, '');
@@ -97,7 +99,11 @@ async function upload(buf: Buffer, name: string): Promise<string> {
   const form = new FormData();
   form.append('data', JSON.stringify({ func: 'removebg', fileType: 'image', subDir: 'web' }));
   form.append('file', new Blob([new Uint8Array(buf)], { type: 'image/jpeg' }), `${name}.jpg`);
-  const res = (await (await fetch(`${BASE}/api/upload`, { method: 'POST', body: form })).json()) as { resultCode: number; msg: string; data: { fileUrl: string } };
+  const res = (await (await fetch(`${BASE}/api/upload`, { method: 'POST', body: form })).json()) as {
+    resultCode: number;
+    msg: string;
+    data: { fileUrl: string };
+  };
   if (res.resultCode !== 100) throw new Error(`upload of ${name} failed: ${res.msg}`);
   return res.data.fileUrl;
 }
@@ -178,7 +184,18 @@ async function startServer(root: string, launchEnv: NodeJS.ProcessEnv): Promise<
     cwd: root,
     // HEAVY_NICE=0: on a shared, loaded machine the heavy thread's default nice 10 alone makes the API
     // several times slower than the raw call; this bench measures the plumbing, not the priority.
-    env: { ...launchEnv, HEAVY_NICE: process.env.HEAVY_NICE ?? '0', PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: BREAKDOWN ? 'debug' : 'warn', FREE_DAILY_CREDITS: '100000', RATE_LIMIT_API: '0', RATE_LIMIT_API_DEVICE: '0' },
+    env: {
+      ...launchEnv,
+      HEAVY_NICE: process.env.HEAVY_NICE ?? '0',
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      LOG_LEVEL: BREAKDOWN ? 'debug' : 'warn',
+      FREE_DAILY_CREDITS: '100000',
+      RATE_LIMIT_API: '0',
+      RATE_LIMIT_API_DEVICE: '0',
+    },
     stdio: ['ignore', BREAKDOWN ? 'pipe' : 'ignore', 'inherit'],
   });
   console.log(`[server] ${compiled ? 'compiled (build/server/main.js)' : 'tsx (server/src/main.ts)'} in ${root}`);
@@ -242,7 +259,9 @@ async function measure(label: string, root: string, list: Photo[], raw: (buf: Bu
       }
       apiMs[p.name] = Math.round(median(a));
       rawMs[p.name] = Math.round(median(r));
-      console.log(`[${label}] ${p.name.padEnd(16)} ${p.mp.toFixed(2)} MP  API ${apiMs[p.name]} ms (runs ${a.map(Math.round).join(', ')})  raw ${rawMs[p.name]} ms (runs ${r.map(Math.round).join(', ')})  overhead ${((apiMs[p.name] / rawMs[p.name] - 1) * 100).toFixed(1)} %  load ${os.loadavg()[0].toFixed(1)}`);
+      console.log(
+        `[${label}] ${p.name.padEnd(16)} ${p.mp.toFixed(2)} MP  API ${apiMs[p.name]} ms (runs ${a.map(Math.round).join(', ')})  raw ${rawMs[p.name]} ms (runs ${r.map(Math.round).join(', ')})  overhead ${((apiMs[p.name] / rawMs[p.name] - 1) * 100).toFixed(1)} %  load ${os.loadavg()[0].toFixed(1)}`,
+      );
       if (BREAKDOWN) {
         const names = Object.keys(stages[0]);
         console.log(`[${label}]   stages (median ms): ${names.map((n) => `${n} ${median(stages.map((s) => s[n] ?? NaN)).toFixed(1)}`).join(', ')}`);
@@ -265,7 +284,12 @@ async function measure(label: string, root: string, list: Photo[], raw: (buf: Bu
 async function main(): Promise<void> {
   const list = await photos();
   console.log(`Cut-out through the server: ${list.map((p) => `${p.name} (${p.mp.toFixed(2)} MP)`).join(', ')}; ${RUNS} runs each, median`);
-  console.log(`  the machine may be shared with other jobs: compare only within this run (load ${os.loadavg().map((l) => l.toFixed(1)).join(' ')})`);
+  console.log(
+    `  the machine may be shared with other jobs: compare only within this run (load ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')})`,
+  );
   const results: Record<string, Measured> = {};
   const beforeRoot = process.env.BENCH_BEFORE_ROOT;
   const { removeBackground } = await import('../../server/src/models/removeBackground');
@@ -284,7 +308,12 @@ async function main(): Promise<void> {
   for (const [label, m] of Object.entries(results)) {
     const api = Object.values(m.apiMs).reduce((a, b) => a + b, 0);
     const raw = Object.values(m.rawMs).reduce((a, b) => a + b, 0);
-    console.log(`  ${label.padEnd(7)} peak RSS ${m.peakRssMb} MiB (ready ${m.readyRssMb} MiB); first request ${m.firstRequestMs} ms; API total ${api} ms vs raw ${raw} ms: overhead ${((api / raw - 1) * 100).toFixed(1)} %  (load now ${os.loadavg().map((l) => l.toFixed(1)).join(' ')})`);
+    console.log(
+      `  ${label.padEnd(7)} peak RSS ${m.peakRssMb} MiB (ready ${m.readyRssMb} MiB); first request ${m.firstRequestMs} ms; API total ${api} ms vs raw ${raw} ms: overhead ${((api / raw - 1) * 100).toFixed(1)} %  (load now ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')})`,
+    );
     if (m.plumbingMs) {
       const plumbing = Object.values(m.plumbingMs).reduce((a, b) => a + b, 0);
       console.log(`          plumbing (API − compute) total ${plumbing} ms: ${((plumbing / raw) * 100).toFixed(1)} % of raw`);
@@ -294,7 +323,9 @@ async function main(): Promise<void> {
   const overhead = Object.values(after.apiMs).reduce((a, b) => a + b, 0) / Object.values(after.rawMs).reduce((a, b) => a + b, 0) - 1;
   console.log('\nTargets');
   console.log(`  ${after.peakRssMb <= TARGET_RSS_MB ? 'ok    ' : 'TARGET MISSED:'} server peak RSS ${after.peakRssMb} MiB (target ≤ ${TARGET_RSS_MB})`);
-  console.log(`  ${overhead <= TARGET_OVERHEAD ? 'ok    ' : 'TARGET MISSED:'} API overhead over the raw pipeline ${(overhead * 100).toFixed(1)} % (target ≤ ${TARGET_OVERHEAD * 100} %)`);
+  console.log(
+    `  ${overhead <= TARGET_OVERHEAD ? 'ok    ' : 'TARGET MISSED:'} API overhead over the raw pipeline ${(overhead * 100).toFixed(1)} % (target ≤ ${TARGET_OVERHEAD * 100} %)`,
+  );
   console.log(`\nBENCH_JSON ${JSON.stringify(results)}`);
 }
 

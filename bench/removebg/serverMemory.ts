@@ -64,7 +64,12 @@ async function main(): Promise<void> {
   process.env.LOG_LEVEL = 'warn';
   // As bench:removebg-server: on a shared, loaded machine a niced heavy thread waits minutes for the CPU.
   process.env.HEAVY_NICE ??= '0';
-  console.log(`Server memory by component (one process, built part by part); allocator LD_PRELOAD=${process.env.LD_PRELOAD ?? ''} MALLOC_MMAP_THRESHOLD_=${process.env.MALLOC_MMAP_THRESHOLD_ ?? ''}; load ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  console.log(
+    `Server memory by component (one process, built part by part); allocator LD_PRELOAD=${process.env.LD_PRELOAD ?? ''} MALLOC_MMAP_THRESHOLD_=${process.env.MALLOC_MMAP_THRESHOLD_ ?? ''}; load ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  );
   await mark('node + tsx');
   const { loadProcessConfig } = await import('../../server/src/config/processConfig');
   const { buildApp } = await import('../../server/src/app');
@@ -94,7 +99,10 @@ async function main(): Promise<void> {
   await cutout(kite);
   const firstMs = performance.now() - t;
   await mark(`first cut-out, kite 0.17 MP (${Math.round(firstMs)} ms)`);
-  const big = await sharp(await readFile(path.resolve('tests/assets/photos/coffee.jpg'))).resize(4000, 3000).jpeg({ quality: 90 }).toBuffer();
+  const big = await sharp(await readFile(path.resolve('tests/assets/photos/coffee.jpg')))
+    .resize(4000, 3000)
+    .jpeg({ quality: 90 })
+    .toBuffer();
   t = performance.now();
   await cutout(big);
   await mark(`12 MP cut-out (${Math.round(performance.now() - t)} ms)`);
@@ -114,7 +122,9 @@ async function main(): Promise<void> {
   await mark('foreign lexicons (first non-English prompt)');
 
   console.log(`\n  heavy-work threads started: ${pool.threads} of ${pool.size} (each loads its own models)`);
-  console.log(`  ready (after warm-up) ${ready} MiB; peak from start to the end of the cut-outs ${peak} MiB (target ≤ 800); first cut-out ${Math.round(firstMs)} ms, after an idle release ${Math.round(afterIdleMs)} ms`);
+  console.log(
+    `  ready (after warm-up) ${ready} MiB; peak from start to the end of the cut-outs ${peak} MiB (target ≤ 800); first cut-out ${Math.round(firstMs)} ms, after an idle release ${Math.round(afterIdleMs)} ms`,
+  );
   console.log(`BENCH_JSON ${JSON.stringify({ rows, ready, peak, firstMs: Math.round(firstMs), threads: pool.threads })}`);
   await app.close();
   await runtime.close(0);

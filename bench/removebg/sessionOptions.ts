@@ -31,7 +31,14 @@ async function main(): Promise<void> {
   const [w, h] = (process.env.BENCH_SIZE || '1024x768').split('x').map(Number);
   const rounds = Number(process.env.BENCH_ROUNDS || 3);
   const threads = Number(process.env.ORT_THREADS || 2);
-  const base: InferenceSession.SessionOptions = { executionProviders: ['cpu'], intraOpNumThreads: threads, interOpNumThreads: 1, enableCpuMemArena: false, enableMemPattern: false, graphOptimizationLevel: 'extended' };
+  const base: InferenceSession.SessionOptions = {
+    executionProviders: ['cpu'],
+    intraOpNumThreads: threads,
+    interOpNumThreads: 1,
+    enableCpuMemArena: false,
+    enableMemPattern: false,
+    graphOptimizationLevel: 'extended',
+  };
   const dynamic = modelFilePath('isnet-medium-dynamic.onnx');
   const fixed = modelFilePath('isnet-medium.onnx');
   const settings: Array<[string, string, InferenceSession.SessionOptions, [number, number]]> = [
@@ -51,11 +58,14 @@ async function main(): Promise<void> {
     const key = `${iw}x${ih}`;
     if (inputs.has(key)) continue;
     const rgb = await sharp(photo).removeAlpha().resize(iw, ih, { fit: 'fill' }).raw().toBuffer();
-    const plane = iw * ih, data = new Float32Array(3 * plane);
+    const plane = iw * ih,
+      data = new Float32Array(3 * plane);
     for (let p = 0; p < plane; p++) for (let c = 0; c < 3; c++) data[c * plane + p] = (rgb[p * 3 + c] - 128) / 256;
     inputs.set(key, new ort.Tensor('float32', data, [1, 3, ih, iw]));
   }
-  console.log(`IS-Net pass per session setting: ${path.basename(photo)}, ${rounds} rounds, ${threads} threads, LD_PRELOAD=${process.env.LD_PRELOAD ? path.basename(process.env.LD_PRELOAD) : 'none (glibc)'}`);
+  console.log(
+    `IS-Net pass per session setting: ${path.basename(photo)}, ${rounds} rounds, ${threads} threads, LD_PRELOAD=${process.env.LD_PRELOAD ? path.basename(process.env.LD_PRELOAD) : 'none (glibc)'}`,
+  );
   const sessions: Array<{ name: string; s: InferenceSession; key: string; rssMB: number }> = [];
   for (const [name, model, opts, [iw, ih]] of chosen) {
     const before = process.memoryUsage().rss;
@@ -63,10 +73,12 @@ async function main(): Promise<void> {
     await s.run({ [s.inputNames[0]]: inputs.get(`${iw}x${ih}`)! }); // warm-up (first-run allocations, kernel choice)
     sessions.push({ name, s, key: `${iw}x${ih}`, rssMB: (process.memoryUsage().rss - before) / 2 ** 20 });
   }
-  const wall = new Map<string, number[]>(), cpu = new Map<string, number[]>();
+  const wall = new Map<string, number[]>(),
+    cpu = new Map<string, number[]>();
   for (let r = 0; r < rounds; r++) {
     for (const { name, s, key } of sessions) {
-      const c0 = process.cpuUsage(), t0 = performance.now();
+      const c0 = process.cpuUsage(),
+        t0 = performance.now();
       await s.run({ [s.inputNames[0]]: inputs.get(key)! }, [s.outputNames[0]]);
       const c = process.cpuUsage(c0);
       (wall.get(name) ?? wall.set(name, []).get(name)!).push(performance.now() - t0);
@@ -75,8 +87,16 @@ async function main(): Promise<void> {
   }
   const ref = median(cpu.get(sessions[0].name)!);
   for (const { name, key, rssMB } of sessions) {
-    console.log(`  ${name.padEnd(13)} ${key.padEnd(10)} wall ${median(wall.get(name)!).toFixed(0).padStart(6)} ms  CPU ${median(cpu.get(name)!).toFixed(0).padStart(6)} ms (${(median(cpu.get(name)!) / ref).toFixed(2)}× ${sessions[0].name})  RSS +${rssMB.toFixed(0)} MiB at load`);
+    console.log(
+      `  ${name.padEnd(13)} ${key.padEnd(10)} wall ${median(wall.get(name)!).toFixed(0).padStart(6)} ms  CPU ${median(cpu.get(name)!).toFixed(0).padStart(6)} ms (${(median(cpu.get(name)!) / ref).toFixed(2)}× ${sessions[0].name})  RSS +${rssMB.toFixed(0)} MiB at load`,
+    );
   }
 }
 
-main().then(() => process.exit(0), (e: unknown) => { console.error(e); process.exit(1); });
+main().then(
+  () => process.exit(0),
+  (e: unknown) => {
+    console.error(e);
+    process.exit(1);
+  },
+);

@@ -37,7 +37,9 @@ const median = (v: number[]) => {
 
 async function defaultPhotos(): Promise<Array<{ name: string; jpeg: Buffer }>> {
   const mate = path.join(SOURCES32_DIR, 'mate-backgrounds', 'usr', 'share', 'backgrounds', 'mate');
-  const nature = ['Garden', 'Wood', 'GreenMeadow', 'LadyBird', 'Storm', 'FreshFlower', 'Aqua', 'TwoWings', 'YellowFlower'].map((n) => path.join(mate, 'nature', `${n}.jpg`));
+  const nature = ['Garden', 'Wood', 'GreenMeadow', 'LadyBird', 'Storm', 'FreshFlower', 'Aqua', 'TwoWings', 'YellowFlower'].map((n) =>
+    path.join(mate, 'nature', `${n}.jpg`),
+  );
   const sizes = [0.25, 0.35, 0.45, 0.8, 1.5, 2.5, 4, 8, 11.5];
   // 11.5, not 12: rounding the sides of a 12 MP resize lands a few pixels over the large class (≤ 12 MP) into "huge".
   sharp.cache(false);
@@ -47,7 +49,13 @@ async function defaultPhotos(): Promise<Array<{ name: string; jpeg: Buffer }>> {
     const src = sharp(readFileSync(file));
     const meta = await src.metadata();
     const s = Math.sqrt((mp * 1e6) / (meta.width! * meta.height!));
-    out.push({ name: `${path.basename(file, '.jpg')}@${mp}MP`, jpeg: await sharp(readFileSync(file)).resize(Math.round(meta.width! * s), Math.round(meta.height! * s)).jpeg({ quality: 90 }).toBuffer() });
+    out.push({
+      name: `${path.basename(file, '.jpg')}@${mp}MP`,
+      jpeg: await sharp(readFileSync(file))
+        .resize(Math.round(meta.width! * s), Math.round(meta.height! * s))
+        .jpeg({ quality: 90 })
+        .toBuffer(),
+    });
   }
   const big = path.join(mate, 'abstract', 'Elephants_5640x3172.jpg');
   out.push({ name: 'Elephants@24MP', jpeg: await sharp(readFileSync(big)).resize(6536, 3676).jpeg({ quality: 90 }).toBuffer() });
@@ -57,7 +65,9 @@ async function defaultPhotos(): Promise<Array<{ name: string; jpeg: Buffer }>> {
 async function main(): Promise<void> {
   const dir = process.env.BENCH_PHOTOS;
   const photos = dir
-    ? readdirSync(dir).filter((f) => /\.(jpe?g|png|webp)$/i.test(f)).map((f) => ({ name: f, jpeg: readFileSync(path.join(dir, f)) }))
+    ? readdirSync(dir)
+        .filter((f) => /\.(jpe?g|png|webp)$/i.test(f))
+        .map((f) => ({ name: f, jpeg: readFileSync(path.join(dir, f)) }))
     : await defaultPhotos();
   const wanted = process.env.BENCH_CLASSES?.split(',');
   const require = createRequire(import.meta.url);
@@ -68,12 +78,18 @@ async function main(): Promise<void> {
   const ours = (j: Buffer) => removeBackground(j);
   const library = async (j: Buffer) => (await imgly.removeBackground(new Blob([new Uint8Array(j)], { type: 'image/jpeg' }), imglyConfig)).arrayBuffer();
   const timed = async (fn: () => Promise<unknown>) => {
-    const c0 = process.cpuUsage(), t0 = performance.now();
+    const c0 = process.cpuUsage(),
+      t0 = performance.now();
     await fn();
     const c = process.cpuUsage(c0);
     return { wall: performance.now() - t0, cpu: (c.user + c.system) / 1000 };
   };
-  console.log(`Cut-out time per size class, ours vs the library's own API, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  console.log(
+    `Cut-out time per size class, ours vs the library's own API, load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  );
   // Model loads outside the timings.
   await ours(photos[0].jpeg);
   await library(photos[0].jpeg);
@@ -82,9 +98,14 @@ async function main(): Promise<void> {
     const meta = await sharp(p.jpeg).metadata();
     const cls = classOf(meta.width! * meta.height!);
     if (wanted && !wanted.includes(cls)) continue;
-    const [a, b] = k % 2 === 0 ? [await timed(() => ours(p.jpeg)), await timed(() => library(p.jpeg))] : (([y, x]) => [x, y])([await timed(() => library(p.jpeg)), await timed(() => ours(p.jpeg))]);
+    const [a, b] =
+      k % 2 === 0
+        ? [await timed(() => ours(p.jpeg)), await timed(() => library(p.jpeg))]
+        : (([y, x]) => [x, y])([await timed(() => library(p.jpeg)), await timed(() => ours(p.jpeg))]);
     rows.push({ cls, wall: a.wall / b.wall, cpu: a.cpu / b.cpu });
-    console.log(`  ${p.name.padEnd(24)} ${`${meta.width}x${meta.height}`.padEnd(11)} ${cls.padEnd(7)} ours ${a.wall.toFixed(0).padStart(6)} ms (CPU ${a.cpu.toFixed(0).padStart(6)})  library ${b.wall.toFixed(0).padStart(6)} ms (CPU ${b.cpu.toFixed(0).padStart(6)})  ratio wall ${(a.wall / b.wall).toFixed(2)} CPU ${(a.cpu / b.cpu).toFixed(2)}`);
+    console.log(
+      `  ${p.name.padEnd(24)} ${`${meta.width}x${meta.height}`.padEnd(11)} ${cls.padEnd(7)} ours ${a.wall.toFixed(0).padStart(6)} ms (CPU ${a.cpu.toFixed(0).padStart(6)})  library ${b.wall.toFixed(0).padStart(6)} ms (CPU ${b.cpu.toFixed(0).padStart(6)})  ratio wall ${(a.wall / b.wall).toFixed(2)} CPU ${(a.cpu / b.cpu).toFixed(2)}`,
+    );
   }
   const summary: Record<string, { n: number; wall: number; cpu: number }> = {};
   console.log('\nPer size class: median ratio ours/library (target ≤ 0.5)');
@@ -93,10 +114,23 @@ async function main(): Promise<void> {
     if (!rs.length) continue;
     summary[c.id] = { n: rs.length, wall: +median(rs.map((r) => r.wall)).toFixed(3), cpu: +median(rs.map((r) => r.cpu)).toFixed(3) };
     const s = summary[c.id];
-    console.log(`  ${c.label.padEnd(9)} n=${s.n}  wall ${s.wall.toFixed(2)}  CPU ${s.cpu.toFixed(2)}  ${Math.max(s.wall, s.cpu) <= 0.5 ? 'ok' : s.cpu <= 0.5 ? 'ok on CPU time' : 'TARGET MISSED'}`);
+    console.log(
+      `  ${c.label.padEnd(9)} n=${s.n}  wall ${s.wall.toFixed(2)}  CPU ${s.cpu.toFixed(2)}  ${Math.max(s.wall, s.cpu) <= 0.5 ? 'ok' : s.cpu <= 0.5 ? 'ok on CPU time' : 'TARGET MISSED'}`,
+    );
   }
-  console.log(`  peak RSS of this process (both pipelines loaded): ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MiB; load average now ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  console.log(
+    `  peak RSS of this process (both pipelines loaded): ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MiB; load average now ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  );
   console.log(`BENCH_JSON ${JSON.stringify(summary)}`);
 }
 
-main().then(() => process.exit(0), (e: unknown) => { console.error(e); process.exit(1); });
+main().then(
+  () => process.exit(0),
+  (e: unknown) => {
+    console.error(e);
+    process.exit(1);
+  },
+);

@@ -30,11 +30,17 @@ async function main(): Promise<void> {
   const photos = await Promise.all(
     sizes.map(async (mp) => {
       const s = Math.sqrt((mp * 1e6) / (meta.width! * meta.height!));
-      const width = Math.round(meta.width! * s), height = Math.round(meta.height! * s);
+      const width = Math.round(meta.width! * s),
+        height = Math.round(meta.height! * s);
       return { mp, width, height, jpeg: await sharp(source).resize(width, height).jpeg({ quality: 92 }).toBuffer() };
     }),
   );
-  console.log(`Cut-out time per size: ${path.basename(photoPath)}, ${rounds} rounds, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  console.log(
+    `Cut-out time per size: ${path.basename(photoPath)}, ${rounds} rounds, load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
   await removeBackground(photos[0].jpeg); // load the model outside the timings
   const times = new Map<string, number[]>();
   const notes = new Map<string, string>();
@@ -53,12 +59,20 @@ async function main(): Promise<void> {
   for (const [name] of variants) {
     for (const p of photos) {
       const key = `${name}@${p.mp}`;
-      console.log(`  ${name.padEnd(12)} ${`${p.width}x${p.height}`.padEnd(10)} ${p.mp.toFixed(2)} MP  median ${median(times.get(key)!).toFixed(0).padStart(6)} ms  [${notes.get(key)}]`);
+      console.log(
+        `  ${name.padEnd(12)} ${`${p.width}x${p.height}`.padEnd(10)} ${p.mp.toFixed(2)} MP  median ${median(times.get(key)!).toFixed(0).padStart(6)} ms  [${notes.get(key)}]`,
+      );
     }
-    const small = median(times.get(`${name}@${sizes[0]}`)!), large = median(times.get(`${name}@${sizes[sizes.length - 1]}`)!);
+    const small = median(times.get(`${name}@${sizes[0]}`)!),
+      large = median(times.get(`${name}@${sizes[sizes.length - 1]}`)!);
     console.log(`  ${name}: ${sizes[0]} MP ÷ ${sizes[sizes.length - 1]} MP time = ${(small / large).toFixed(2)} (target ≤ 0.5)`);
   }
-  console.log(`load average at the end ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  console.log(
+    `load average at the end ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
 }
 
 main().then(

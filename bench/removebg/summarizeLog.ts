@@ -32,5 +32,9 @@ console.log('split    group       variant  n   mean IoU  min IoU  edge err  mean
 for (const key of [...stats.keys()].sort()) {
   const [split, group, variant] = key.split(' ');
   const s = stats.get(key)!;
-  console.log(`${split.padEnd(8)} ${group.padEnd(11)} ${variant.padEnd(8)} ${String(s.iou.length).padEnd(3)} ${mean(s.iou).toFixed(3).padEnd(9)} ${Math.min(...s.iou).toFixed(3).padEnd(8)} ${mean(s.edge).toFixed(3).padEnd(9)} ${Math.round(mean(s.ms))}`);
+  console.log(
+    `${split.padEnd(8)} ${group.padEnd(11)} ${variant.padEnd(8)} ${String(s.iou.length).padEnd(3)} ${mean(s.iou).toFixed(3).padEnd(9)} ${Math.min(...s.iou)
+      .toFixed(3)
+      .padEnd(8)} ${mean(s.edge).toFixed(3).padEnd(9)} ${Math.round(mean(s.ms))}`,
+  );
 }

@@ -15,7 +15,15 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_CUTOUT_OPTIONS, firstPassPixels, passSize, type CutoutOptions, type SecondPassPlan, type Size } from '../../server/src/models/cutoutPasses';
 import { backgroundBusyness } from '../../server/src/models/cutoutMerge';
-import { combinePasses, cropUnsureShare, decodeUpright, isnetPass, planCutoutPasses, resizeMask, secondPassWanted } from '../../server/src/models/removeBackground';
+import {
+  combinePasses,
+  cropUnsureShare,
+  decodeUpright,
+  isnetPass,
+  planCutoutPasses,
+  resizeMask,
+  secondPassWanted,
+} from '../../server/src/models/removeBackground';
 import { buildComposites, groupOf, type Composite } from './composites/build';
 import { edgeBandError, maskIoU } from './metrics';
 
@@ -90,21 +98,44 @@ async function main(): Promise<void> {
       const o: CutoutOptions = { ...base, ...variants[v] };
       const gated = o.minUnsureShare > 0 && o.minBackgroundBusyness > 0;
       const keep = o.secondPass
-        ? p.plans.map((plan, k) => ({ plan, k })).filter(({ plan }) => !gated || secondPassWanted(p.rgba, firstAlpha, p.firstMask, p.first, photo, plan.crop, o)).slice(0, o.maxSecondPasses)
+        ? p.plans
+            .map((plan, k) => ({ plan, k }))
+            .filter(({ plan }) => !gated || secondPassWanted(p.rgba, firstAlpha, p.firstMask, p.first, photo, plan.crop, o))
+            .slice(0, o.maxSecondPasses)
         : [];
-      const alpha = await combinePasses(p.firstMask, p.first, photo, keep.map((x) => x.plan), keep.map((x) => p.cropMasks[x.k]), o);
+      const alpha = await combinePasses(
+        p.firstMask,
+        p.first,
+        photo,
+        keep.map((x) => x.plan),
+        keep.map((x) => p.cropMasks[x.k]),
+        o,
+      );
       const row = { group: groupOf(c), variant: v, iou: maskIoU(alpha, c.alpha), edge: edgeBandError(alpha, c.alpha, c.width, c.height), passes: keep.length };
       rows.push(row);
       line.push(`${v} ${row.iou.toFixed(3)}${row.passes ? `+${row.passes}` : ''}`);
     }
-    const shares = p.plans.map((plan) => `${cropUnsureShare(p.firstMask, p.first, photo, plan.crop, base).toFixed(2)}/${backgroundBusyness(p.rgba, firstAlpha, photo, plan.crop, base.unsureLo).toFixed(1)}`).join(',');
+    const shares = p.plans
+      .map(
+        (plan) =>
+          `${cropUnsureShare(p.firstMask, p.first, photo, plan.crop, base).toFixed(2)}/${backgroundBusyness(p.rgba, firstAlpha, photo, plan.crop, base.unsureLo).toFixed(1)}`,
+      )
+      .join(',');
     console.log(`  ${c.name.padEnd(36)} ${(100 * c.share).toFixed(1).padStart(5)}% unsure/busy[${shares}]  ${line.join(' ')}`);
   }
   console.log('\ngroup       variant     n   mean IoU  min IoU  edge err  passes');
   for (const group of [...new Set(rows.map((r) => r.group)), 'all']) {
     for (const v of names) {
       const rs = rows.filter((r) => r.variant === v && (group === 'all' || r.group === group));
-      console.log(`${group.padEnd(11)} ${v.padEnd(11)} ${String(rs.length).padEnd(3)} ${mean(rs.map((r) => r.iou)).toFixed(4).padEnd(9)} ${Math.min(...rs.map((r) => r.iou)).toFixed(3).padEnd(8)} ${mean(rs.map((r) => r.edge)).toFixed(4).padEnd(9)} ${rs.reduce((a, r) => a + r.passes, 0)}`);
+      console.log(
+        `${group.padEnd(11)} ${v.padEnd(11)} ${String(rs.length).padEnd(3)} ${mean(rs.map((r) => r.iou))
+          .toFixed(4)
+          .padEnd(9)} ${Math.min(...rs.map((r) => r.iou))
+          .toFixed(3)
+          .padEnd(8)} ${mean(rs.map((r) => r.edge))
+          .toFixed(4)
+          .padEnd(9)} ${rs.reduce((a, r) => a + r.passes, 0)}`,
+      );
     }
   }
 }

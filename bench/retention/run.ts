@@ -48,9 +48,14 @@ async function main(): Promise<void> {
       for (let r = 0; r < REFS; r++) {
         const key = keys[(p * REFS + r) % keys.length];
         referenced.add(key);
-        doc.layers.push(createImageLayer({ uri: `https://photos.example.org/files/${key}`, name: 'x.png', naturalW: 800, naturalH: 600, canvasW: 1080, canvasH: 1080 }));
+        doc.layers.push(
+          createImageLayer({ uri: `https://photos.example.org/files/${key}`, name: 'x.png', naturalW: 800, naturalH: 600, canvasW: 1080, canvasH: 1080 }),
+        );
       }
-      await db.query(`insert into projects (owner, id, type, name, doc) values ('bench', $1, 'project', 'bench', $2::jsonb)`, [doc.projectId, JSON.stringify(doc)]);
+      await db.query(`insert into projects (owner, id, type, name, doc) values ('bench', $1, 'project', 'bench', $2::jsonb)`, [
+        doc.projectId,
+        JSON.stringify(doc),
+      ]);
     }
     const setupS = (performance.now() - setupStart) / 1000;
 
@@ -67,11 +72,15 @@ async function main(): Promise<void> {
     const kept = left === referenced.size && report.files === FILES - referenced.size;
 
     console.log(`database: ${target.name}; ${FILES} expired files, ${PROJECTS} live projects naming ${referenced.size} of them (setup ${setupS.toFixed(1)} s)`);
-    console.log(`sweep: ${sweepMs.toFixed(0)} ms, deleted ${report.files} files (${(sweepMs / Math.max(1, report.files)).toFixed(2)} ms per file), kept ${left}`);
+    console.log(
+      `sweep: ${sweepMs.toFixed(0)} ms, deleted ${report.files} files (${(sweepMs / Math.max(1, report.files)).toFixed(2)} ms per file), kept ${left}`,
+    );
     console.log(`longest event-loop stall during the sweep: ${maxStallMs.toFixed(0)} ms`);
     console.log(`rss change during the sweep: ${((process.memoryUsage().rss - rssBefore) / 1024 / 1024).toFixed(1)} MB`);
     if (!kept) console.log('WRONG: the sweep did not keep exactly the referenced files');
-    console.log(`BENCH_JSON ${JSON.stringify({ database: target.name, files: FILES, projects: PROJECTS, referenced: referenced.size, sweepMs: Math.round(sweepMs), maxStallMs: Math.round(maxStallMs), deleted: report.files, kept: left, correct: kept })}`);
+    console.log(
+      `BENCH_JSON ${JSON.stringify({ database: target.name, files: FILES, projects: PROJECTS, referenced: referenced.size, sweepMs: Math.round(sweepMs), maxStallMs: Math.round(maxStallMs), deleted: report.files, kept: left, correct: kept })}`,
+    );
     if (!kept) process.exitCode = 1;
   } finally {
     await db.close();

@@ -33,14 +33,20 @@ function percentile(values: number[], p: number): number {
 }
 const summary = (v: number[]) => ({
   samples: v.length,
-  p50: +percentile(v, 50).toFixed(1), p99: +percentile(v, 99).toFixed(1), max: +Math.max(...v).toFixed(1),
+  p50: +percentile(v, 50).toFixed(1),
+  p99: +percentile(v, 99).toFixed(1),
+  max: +Math.max(...v).toFixed(1),
 });
 
 async function upload(buf: Buffer, name: string): Promise<string> {
   const form = new FormData();
   form.append('data', JSON.stringify({ func: 'removebg', fileType: 'image', subDir: 'web' }));
   form.append('file', new Blob([new Uint8Array(buf)], { type: 'image/jpeg' }), name);
-  const res = (await (await fetch(`${BASE}/api/upload`, { method: 'POST', body: form })).json()) as { resultCode: number; msg: string; data: { fileUrl: string } };
+  const res = (await (await fetch(`${BASE}/api/upload`, { method: 'POST', body: form })).json()) as {
+    resultCode: number;
+    msg: string;
+    data: { fileUrl: string };
+  };
   if (res.resultCode !== 100) throw new Error(`upload of ${name} failed: ${res.msg}`);
   return res.data.fileUrl;
 }
@@ -80,7 +86,16 @@ async function main(): Promise<void> {
   const server = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
     // BENCH_DATABASE_URL: run on PostgreSQL instead of the embedded PGlite (whose queries run on the event loop).
     // Credits and rate limits are not what this bench measures: it polls every 20 ms, 50 times a real page's rate.
-    env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '', LOG_LEVEL: 'warn', FREE_DAILY_CREDITS: '100000', RATE_LIMIT_API: '0', RATE_LIMIT_API_DEVICE: '0' },
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      DATA_DIR: dataDir,
+      DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '',
+      LOG_LEVEL: 'warn',
+      FREE_DAILY_CREDITS: '100000',
+      RATE_LIMIT_API: '0',
+      RATE_LIMIT_API_DEVICE: '0',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   try {
@@ -96,7 +111,9 @@ async function main(): Promise<void> {
     const huge = await sharp(path.join(PHOTOS_DIR, 'astronaut.jpg')).resize(7000, 7000).jpeg({ quality: 60 }).toBuffer();
     const photoUrl = await upload(photo, 'photo.jpg');
     const hugeUrl = await upload(huge, 'huge.jpg');
-    console.log(`server ready in ${((Date.now() - startedAt) / 1000).toFixed(1)} s; 1 MP photo and 7000×7000 photo (${(huge.length / 1024).toFixed(0)} KB) uploaded`);
+    console.log(
+      `server ready in ${((Date.now() - startedAt) / 1000).toFixed(1)} s; 1 MP photo and 7000×7000 photo (${(huge.length / 1024).toFixed(0)} KB) uploaded`,
+    );
 
     const ids: string[] = [];
     const health: number[] = [];
@@ -147,19 +164,32 @@ async function main(): Promise<void> {
     // The server's own view: how late its event loop ran (separates a blocked loop from a busy machine).
     const ready = (await (await fetch(`${BASE}/api/ready`)).json()) as { data: { eventLoopDelayMs: { p50: number; p99: number; max: number } } };
     const result = {
-      database: process.env.BENCH_DATABASE_URL ? 'postgres' : 'pglite', cutouts: CUTOUTS, workers: Number(process.env.WORKERS) || 1, tasks: ids.length, failed, seconds: +seconds.toFixed(1),
+      database: process.env.BENCH_DATABASE_URL ? 'postgres' : 'pglite',
+      cutouts: CUTOUTS,
+      workers: Number(process.env.WORKERS) || 1,
+      tasks: ids.length,
+      failed,
+      seconds: +seconds.toFixed(1),
       subjectDetect7000: detected,
-      health: summary(health), status: summary(status), serverEventLoopDelayMs: ready.data.eventLoopDelayMs,
+      health: summary(health),
+      status: summary(status),
+      serverEventLoopDelayMs: ready.data.eventLoopDelayMs,
       serverPeakRssMb: await peakRssMb(server.pid!),
       mainThreadCpuShare: +(mainThreadBusy / seconds).toFixed(3),
       loadAverage: { cores: os.cpus().length, mean: +(loads.reduce((a, b) => a + b, 0) / Math.max(1, loads.length)).toFixed(1), max: Math.max(...loads) },
     };
-    console.log(`${ids.length} tasks (1 cut-out of 7000×7000 + ${CUTOUTS} of 1 MP; ${failed} failed) and a 7000×7000 subject detection in ${seconds.toFixed(1)} s`);
+    console.log(
+      `${ids.length} tasks (1 cut-out of 7000×7000 + ${CUTOUTS} of 1 MP; ${failed} failed) and a 7000×7000 subject detection in ${seconds.toFixed(1)} s`,
+    );
     console.log(`GET /api/health     p50 ${result.health.p50} ms  p99 ${result.health.p99} ms  max ${result.health.max} ms  (${result.health.samples} polls)`);
-    console.log(`POST task status    p50 ${result.status.p50} ms  p99 ${result.status.p99} ms  max ${result.status.max} ms  (${result.status.samples} polls of ${ids.length} ids)`);
+    console.log(
+      `POST task status    p50 ${result.status.p50} ms  p99 ${result.status.p99} ms  max ${result.status.max} ms  (${result.status.samples} polls of ${ids.length} ids)`,
+    );
     const d = result.serverEventLoopDelayMs;
     console.log(`server event-loop delay (monitorEventLoopDelay, whole run incl. start): p50 ${d.p50} ms  p99 ${d.p99} ms  max ${d.max} ms`);
-    console.log(`server main thread busy ${(result.mainThreadCpuShare * 100).toFixed(1)} % of the run; machine load average ${result.loadAverage.mean} (max ${result.loadAverage.max}) on ${result.loadAverage.cores} cores`);
+    console.log(
+      `server main thread busy ${(result.mainThreadCpuShare * 100).toFixed(1)} % of the run; machine load average ${result.loadAverage.mean} (max ${result.loadAverage.max}) on ${result.loadAverage.cores} cores`,
+    );
     console.log(`server peak RSS ${result.serverPeakRssMb} MB; target p99 < 50 ms: ${result.health.p99 < 50 && result.status.p99 < 50 ? 'met' : 'NOT met'}`);
     console.log(`BENCH_JSON ${JSON.stringify(result)}`);
   } finally {

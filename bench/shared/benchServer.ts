@@ -20,7 +20,9 @@ async function waitForHealth(baseUrl: string, server: ChildProcess): Promise<voi
   for (let i = 0; i < 120; i++) {
     try {
       if ((await fetch(`${baseUrl}/api/health`)).ok) return;
-    } catch { /* not up yet */ }
+    } catch {
+      /* not up yet */
+    }
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
   server.kill();

@@ -27,7 +27,11 @@ export async function timed<T>(work: () => Promise<T>, runs: number): Promise<{ 
 }
 
 /** `file` scaled (aspect kept) to about `pixels` (default 1 MP): a JPEG (quality 92), or an opaque PNG. */
-export async function megapixelPhoto(file: string, format: 'jpeg' | 'png' = 'jpeg', pixels = 1_000_000): Promise<{ buf: Buffer; width: number; height: number }> {
+export async function megapixelPhoto(
+  file: string,
+  format: 'jpeg' | 'png' = 'jpeg',
+  pixels = 1_000_000,
+): Promise<{ buf: Buffer; width: number; height: number }> {
   const meta = await sharp(file).metadata();
   const scale = Math.sqrt(pixels / ((meta.width ?? 1) * (meta.height ?? 1)));
   const width = Math.round((meta.width ?? 1) * scale);

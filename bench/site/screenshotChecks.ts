@@ -27,8 +27,17 @@ export async function pageChecks(page: Page, lang: string): Promise<PageProblems
       const box = el.getBoundingClientRect();
       return style.visibility !== 'hidden' && style.display !== 'none' && box.width > 0 && box.height > 0;
     };
-    const all = [...document.body.querySelectorAll('*')].filter((el) => !el.closest('canvas, svg, script, style, noscript, [aria-hidden="true"], .sr-only, .visually-hidden'));
-    const problems = { overflowX: [] as string[], clipped: [] as string[], brokenImages: [] as string[], missingKeys: [] as string[], comingSoon: [] as string[], latinOnCjk: [] as string[] };
+    const all = [...document.body.querySelectorAll('*')].filter(
+      (el) => !el.closest('canvas, svg, script, style, noscript, [aria-hidden="true"], .sr-only, .visually-hidden'),
+    );
+    const problems = {
+      overflowX: [] as string[],
+      clipped: [] as string[],
+      brokenImages: [] as string[],
+      missingKeys: [] as string[],
+      comingSoon: [] as string[],
+      latinOnCjk: [] as string[],
+    };
 
     const width = document.documentElement.clientWidth;
     if (document.documentElement.scrollWidth > width + 1) {
@@ -36,7 +45,8 @@ export async function pageChecks(page: Page, lang: string): Promise<PageProblems
       for (const el of all) {
         if (!visible(el)) continue;
         const box = el.getBoundingClientRect();
-        if (box.right > width + 1 && !(el.parentElement && el.parentElement.getBoundingClientRect().right > width + 1)) problems.overflowX.push(`${describe(el)} right=${Math.round(box.right)}`);
+        if (box.right > width + 1 && !(el.parentElement && el.parentElement.getBoundingClientRect().right > width + 1))
+          problems.overflowX.push(`${describe(el)} right=${Math.round(box.right)}`);
       }
       if (!problems.overflowX.length) problems.overflowX.push(`scrollWidth ${document.documentElement.scrollWidth} > ${width}`);
     }
@@ -58,7 +68,8 @@ export async function pageChecks(page: Page, lang: string): Promise<PageProblems
     // Text nodes only (not attributes): an i18n key looks like `pages.help.title` or `{{count}}`.
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     const latin = new Set<string>();
-    const ALLOWED = /^(PNG|JPG|JPEG|WEBP|ZIP|AI|ID|URL|PDF|HEIC|GIF|RAW|CSV|API|HD|4K|FAQ|Google|Apple|App|Store|Play|Email|E-mail|PGlite|PostgreSQL|ComfyUI|GPU|CPU|Noto|Sans|SC|TC|JP|KR|Inter|LumaCut|Lumacut|photo-studio|Chromium|MB|KB|GB|kB|px|cm|mm|in|dpi|DPI|RGB|CMYK|OK|Pro|PRO|iOS|Android|Markdown|GitHub|cookie|lan|redirectLan)$/;
+    const ALLOWED =
+      /^(PNG|JPG|JPEG|WEBP|ZIP|AI|ID|URL|PDF|HEIC|GIF|RAW|CSV|API|HD|4K|FAQ|Google|Apple|App|Store|Play|Email|E-mail|PGlite|PostgreSQL|ComfyUI|GPU|CPU|Noto|Sans|SC|TC|JP|KR|Inter|LumaCut|Lumacut|photo-studio|Chromium|MB|KB|GB|kB|px|cm|mm|in|dpi|DPI|RGB|CMYK|OK|Pro|PRO|iOS|Android|Markdown|GitHub|cookie|lan|redirectLan)$/;
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const parent = node.parentElement;
       if (!parent || parent.closest('script, style, noscript, code, pre, kbd, [translate="no"], [lang="en"]') || !visible(parent)) continue;

@@ -25,7 +25,11 @@ import { pageChecks, type PageProblems } from './screenshotChecks';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const outDir = path.join(root, 'bench', 'out', 'screenshots');
 const base = process.argv.slice(2).find((arg) => arg.startsWith('http')) ?? `http://127.0.0.1:${process.env.PORT ?? 5405}`;
-const only = process.argv.slice(2).find((arg) => arg.startsWith('--only='))?.slice('--only='.length).split(',');
+const only = process.argv
+  .slice(2)
+  .find((arg) => arg.startsWith('--only='))
+  ?.slice('--only='.length)
+  .split(',');
 
 const LANGS = ['en', 'zh', 'de'] as const;
 const SIZES = [
@@ -130,7 +134,9 @@ for (const size of SIZES) {
     const parts = [];
     for (const lang of LANGS) {
       const file = path.join(outDir, lang, size.name, `${shot.id}.png`);
-      const meta = await sharp(file).metadata().catch(() => null);
+      const meta = await sharp(file)
+        .metadata()
+        .catch(() => null);
       if (!meta?.width || !meta.height) continue;
       const height = Math.min(meta.height, SHEET_MAX_HEIGHT[size.name]);
       parts.push({ buffer: await sharp(file).extract({ left: 0, top: 0, width: meta.width, height }).png().toBuffer(), width: meta.width, height });
@@ -160,4 +166,6 @@ for (const { shot, lang, size, problems } of report) {
   console.log(`${lang} ${size} ${shot}:`);
   for (const [kind, list] of lines) console.log(`  ${kind}: ${list.slice(0, 6).join(' | ')}${list.length > 6 ? ` (+${list.length - 6})` : ''}`);
 }
-console.log(`${report.length} screenshots in ${path.relative(root, outDir)}, ${flagged} with something to look at; sheets in ${path.relative(root, sheetsDir)}`);
+console.log(
+  `${report.length} screenshots in ${path.relative(root, outDir)}, ${flagged} with something to look at; sheets in ${path.relative(root, sheetsDir)}`,
+);

@@ -49,7 +49,11 @@ async function main(): Promise<void> {
   const dir = await mkdtemp(path.join(tmpdir(), 'bench-changebg-'));
   const storage = new LocalDiskStorage(dir);
   const ctx = (key: string, params: Record<string, unknown>): ProcessorContext => ({
-    taskId: 'bench', storage, params: { ...params, inputKey: key }, onProgress: () => undefined, checkCancelled: async () => undefined,
+    taskId: 'bench',
+    storage,
+    params: { ...params, inputKey: key },
+    onProgress: () => undefined,
+    checkCancelled: async () => undefined,
   });
   const time = async (key: string, params: Record<string, unknown>) => {
     const t = performance.now();
@@ -81,9 +85,19 @@ async function main(): Promise<void> {
         warmRuns.push(again.ms);
         bytes = again.bytes;
       }
-      const row = { photo: name, width: photo.width, height: photo.height, variant, coldMs: Math.round(median(cold)), warmMs: Math.round(median(warmRuns)), pngKB: Math.round(bytes / 1024) };
+      const row = {
+        photo: name,
+        width: photo.width,
+        height: photo.height,
+        variant,
+        coldMs: Math.round(median(cold)),
+        warmMs: Math.round(median(warmRuns)),
+        pngKB: Math.round(bytes / 1024),
+      };
       results.push(row);
-      console.log(`${name.padEnd(10)} ${photo.width}×${photo.height} ${variant.padEnd(9)} cold ${fmt(row.coldMs)} ms  re-run ${fmt(row.warmMs)} ms  PNG ${row.pngKB} KB`);
+      console.log(
+        `${name.padEnd(10)} ${photo.width}×${photo.height} ${variant.padEnd(9)} cold ${fmt(row.coldMs)} ms  re-run ${fmt(row.warmMs)} ms  PNG ${row.pngKB} KB`,
+      );
     }
   }
   await rm(dir, { recursive: true, force: true });
@@ -93,7 +107,9 @@ async function main(): Promise<void> {
   const meanWarm = results.reduce((s, r) => s + (r.warmMs as number), 0) / results.length;
   console.log(`mean cold ${fmt(meanCold)} ms, mean re-run ${fmt(meanWarm)} ms, worst cold ${fmt(worstCold)} ms (target ≤ ${TARGET_COLD_MS} ms)`);
   if (worstCold > TARGET_COLD_MS) console.log(`TARGET MISSED: cold background change ${worstCold} ms > ${TARGET_COLD_MS} ms`);
-  console.log(`BENCH_JSON ${JSON.stringify({ tool: 'changebg', megapixels: 1, runs, targetMs: TARGET_COLD_MS, meanColdMs: Math.round(meanCold), meanWarmMs: Math.round(meanWarm), worstColdMs: worstCold, met: worstCold <= TARGET_COLD_MS, results })}`);
+  console.log(
+    `BENCH_JSON ${JSON.stringify({ tool: 'changebg', megapixels: 1, runs, targetMs: TARGET_COLD_MS, meanColdMs: Math.round(meanCold), meanWarmMs: Math.round(meanWarm), worstColdMs: worstCold, met: worstCold <= TARGET_COLD_MS, results })}`,
+  );
 }
 
 main().catch((err: unknown) => {

@@ -45,8 +45,11 @@ async function contextFor(storage: FileStorage, input: Buffer, progress: number[
   const key = `uploads/bench-${progress.length}-${input.length}.jpg`;
   await storage.put(key, input, 'image/jpeg');
   return {
-    taskId: 'bench', params: { inputKey: key, efMode: 'Balance', scale: 4 }, storage,
-    onProgress: (p) => progress.push(p), checkCancelled: async () => undefined,
+    taskId: 'bench',
+    params: { inputKey: key, efMode: 'Balance', scale: 4 },
+    storage,
+    onProgress: (p) => progress.push(p),
+    checkCancelled: async () => undefined,
   };
 }
 
@@ -115,13 +118,19 @@ async function main() {
   const pollP99 = percentile(pollMs, 0.99);
   const pollMax = Math.max(...pollMs);
 
-  console.log(`photo ${photo}: ${width}×${height} (${fmt((width * height) / 1e6, 2)} MP) → ${outMeta.width}×${outMeta.height} ${out.extension}, ${fmt(out.body.length / 1e6)} MB`);
+  console.log(
+    `photo ${photo}: ${width}×${height} (${fmt((width * height) / 1e6, 2)} MP) → ${outMeta.width}×${outMeta.height} ${out.extension}, ${fmt(out.body.length / 1e6)} MB`,
+  );
   console.log(`  model load + 64 px warm-up   ${fmt(warmMs, 0)} ms`);
   console.log(`  enhance 4× (${tiles} tiles)       ${fmt(wallS, 2)} s   (${fmt(wallS / ((width * height) / 1e6), 2)} s/MP in)`);
   console.log(`  CPU time, all threads         ${fmt(cpuS, 2)} s   (÷ ${threads} threads ≈ ${fmt(cpuS / threads, 1)} s on an idle box)`);
   console.log(`  peak RSS                     ${fmt(rssMB, 0)} MB`);
-  console.log(`  status poll (inject)         p50 ${fmt(percentile(pollMs, 0.5))} ms, p99 ${fmt(pollP99)} ms, max ${fmt(pollMax)} ms over ${pollMs.length} polls`);
-  console.log(`  10 ms timer drift            p50 ${fmt(percentile(driftMs, 0.5))} ms, p99 ${fmt(percentile(driftMs, 0.99))} ms, max ${fmt(Math.max(...driftMs))} ms`);
+  console.log(
+    `  status poll (inject)         p50 ${fmt(percentile(pollMs, 0.5))} ms, p99 ${fmt(pollP99)} ms, max ${fmt(pollMax)} ms over ${pollMs.length} polls`,
+  );
+  console.log(
+    `  10 ms timer drift            p50 ${fmt(percentile(driftMs, 0.5))} ms, p99 ${fmt(percentile(driftMs, 0.99))} ms, max ${fmt(Math.max(...driftMs))} ms`,
+  );
   const checks: Array<[boolean, string]> = [
     [wallS <= TARGET_WALL_S, `wall time ${fmt(wallS, 2)} s (target ≤ ${TARGET_WALL_S} s)`],
     [rssMB <= TARGET_RSS_MB, `peak RSS ${fmt(rssMB, 0)} MB (target ≤ ${TARGET_RSS_MB} MB)`],
@@ -129,12 +138,24 @@ async function main() {
   ];
   for (const [ok, text] of checks) console.log(`  ${ok ? 'ok    ' : 'TARGET MISSED:'} ${text}`);
   const summary = {
-    photo, input_mp: (width * height) / 1e6, output: `${outMeta.width}x${outMeta.height}`, tiles,
-    warmup_ms: Math.round(warmMs), wall_s: Number(wallS.toFixed(2)), cpu_s: Number(cpuS.toFixed(2)), peak_rss_mb: Math.round(rssMB),
-    poll_p50_ms: Number(fmt(percentile(pollMs, 0.5))), poll_p99_ms: Number(fmt(pollP99)), poll_max_ms: Number(fmt(pollMax)),
-    drift_max_ms: Number(fmt(Math.max(...driftMs))), polls: pollMs.length,
-    target_wall_s: TARGET_WALL_S, target_rss_mb: TARGET_RSS_MB, target_poll_ms: TARGET_POLL_MS,
-    ort_threads: threads, load_avg_1m: Number(loadavg()[0].toFixed(2)),
+    photo,
+    input_mp: (width * height) / 1e6,
+    output: `${outMeta.width}x${outMeta.height}`,
+    tiles,
+    warmup_ms: Math.round(warmMs),
+    wall_s: Number(wallS.toFixed(2)),
+    cpu_s: Number(cpuS.toFixed(2)),
+    peak_rss_mb: Math.round(rssMB),
+    poll_p50_ms: Number(fmt(percentile(pollMs, 0.5))),
+    poll_p99_ms: Number(fmt(pollP99)),
+    poll_max_ms: Number(fmt(pollMax)),
+    drift_max_ms: Number(fmt(Math.max(...driftMs))),
+    polls: pollMs.length,
+    target_wall_s: TARGET_WALL_S,
+    target_rss_mb: TARGET_RSS_MB,
+    target_poll_ms: TARGET_POLL_MS,
+    ort_threads: threads,
+    load_avg_1m: Number(loadavg()[0].toFixed(2)),
   };
   console.log(`\nBENCH_JSON ${JSON.stringify(summary)}`);
 }

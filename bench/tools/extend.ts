@@ -80,8 +80,22 @@ export function seamEnergy(rgb: Buffer, width: number, height: number, l: Extend
 }
 
 const photos = extendPhotos(process.env.BENCH_SET ?? 'all').filter((p) => !only || only.includes(p.name));
-const rows: Array<{ set: string; photo: string; ratio: string; frame: string; ms: number; seamRatio: number; across: number; inside: number; outside: number;
-  bandStep: number; worstRowStep: number; texture: number; textureWorst: number; foreignColour: number }> = [];
+const rows: Array<{
+  set: string;
+  photo: string;
+  ratio: string;
+  frame: string;
+  ms: number;
+  seamRatio: number;
+  across: number;
+  inside: number;
+  outside: number;
+  bandStep: number;
+  worstRowStep: number;
+  texture: number;
+  textureWorst: number;
+  foreignColour: number;
+}> = [];
 let shotCount = 0;
 if (shots) mkdirSync(shotDir, { recursive: true });
 const issue26 = process.env.BENCH_CASES === 'issue26';
@@ -99,7 +113,10 @@ function casesFor(photo: (typeof photos)[number], width: number, height: number)
 async function cropTo(buf: Buffer, width: number, height: number, [a, b]: [number, number]) {
   const w = Math.min(width, Math.round((height * a) / b));
   const h = Math.min(height, Math.round((w * b) / a));
-  const out = await sharp(buf).extract({ left: Math.floor((width - w) / 2), top: Math.floor((height - h) / 2), width: w, height: h }).jpeg({ quality: 92 }).toBuffer();
+  const out = await sharp(buf)
+    .extract({ left: Math.floor((width - w) / 2), top: Math.floor((height - h) / 2), width: w, height: h })
+    .jpeg({ quality: 92 })
+    .toBuffer();
   return { buf: out, width: w, height: h };
 }
 for (const photo of photos) {
@@ -118,14 +135,32 @@ for (const photo of photos) {
     const { data, info } = await sharp(result.png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
     const s = seamEnergy(data, info.width, info.height, result.layout, width, height);
     const m = extendMeasures(data, info.width, info.height, result.layout, width, height);
-    rows.push({ set: photo.set, photo: photo.name, ratio, frame: `${info.width}×${info.height}`, ms, seamRatio: s.ratio, across: s.across, inside: s.inside, outside: s.outside,
-      bandStep: m.bandStep, worstRowStep: m.worstRowStep, texture: m.texture, textureWorst: m.textureWorst, foreignColour: m.foreignColour });
-    console.log(`${photo.set} ${photo.name} ${width}×${height} → ${ratio} ${info.width}×${info.height}: ${ms} ms; 1 px seam ratio ${s.ratio.toFixed(2)} `
-      + `(across ${s.across.toFixed(1)}, inside ${s.inside.toFixed(1)}, outside ${s.outside.toFixed(1)}); band step ${m.bandStep.toFixed(2)}, `
-      + `worst row step ${m.worstRowStep.toFixed(2)}, texture ${m.texture.toFixed(2)} (worst side ${m.textureWorst.toFixed(2)}), foreign colour ${(100 * m.foreignColour).toFixed(1)} %`);
+    rows.push({
+      set: photo.set,
+      photo: photo.name,
+      ratio,
+      frame: `${info.width}×${info.height}`,
+      ms,
+      seamRatio: s.ratio,
+      across: s.across,
+      inside: s.inside,
+      outside: s.outside,
+      bandStep: m.bandStep,
+      worstRowStep: m.worstRowStep,
+      texture: m.texture,
+      textureWorst: m.textureWorst,
+      foreignColour: m.foreignColour,
+    });
+    console.log(
+      `${photo.set} ${photo.name} ${width}×${height} → ${ratio} ${info.width}×${info.height}: ${ms} ms; 1 px seam ratio ${s.ratio.toFixed(2)} ` +
+        `(across ${s.across.toFixed(1)}, inside ${s.inside.toFixed(1)}, outside ${s.outside.toFixed(1)}); band step ${m.bandStep.toFixed(2)}, ` +
+        `worst row step ${m.worstRowStep.toFixed(2)}, texture ${m.texture.toFixed(2)} (worst side ${m.textureWorst.toFixed(2)}), foreign colour ${(100 * m.foreignColour).toFixed(1)} %`,
+    );
     if (shots && shotCount < shotLimit) {
       shotCount++;
-      await sharp(result.png).resize({ width: 480, height: 480, fit: 'inside' }).toFormat(shotExt === 'png' ? 'png' : 'jpeg', { quality: 70 })
+      await sharp(result.png)
+        .resize({ width: 480, height: 480, fit: 'inside' })
+        .toFormat(shotExt === 'png' ? 'png' : 'jpeg', { quality: 70 })
         .toFile(path.join(shotDir, `${photo.name}-${ratio.replace(/[^0-9a-z]+/gi, '_')}.${shotExt}`));
     }
   }
@@ -142,12 +177,25 @@ for (const set of ['tuning', 'seen', 'heldout']) {
   const max = (key: 'bandStep' | 'worstRowStep' | 'foreignColour') => Math.max(...sel.map((r) => r[key]));
   const texLow = Math.min(...sel.map((r) => r.textureWorst));
   const r3 = (v: number) => Number(v.toFixed(3));
-  summary[set] = { extensions: sel.length, meanSeamRatio: r3(mean), worstSeamRatio: r3(worst), meanMs: Math.round(ms),
-    meanBandStep: r3(avg('bandStep')), worstBandStep: r3(max('bandStep')), meanWorstRowStep: r3(avg('worstRowStep')), worstRowStep: r3(max('worstRowStep')),
-    meanTexture: r3(avg('texture')), lowestSideTexture: r3(texLow), meanForeignColour: r3(avg('foreignColour')), worstForeignColour: r3(max('foreignColour')) };
-  console.log(`${set}: ${sel.length} extensions, 1 px seam ratio mean ${mean.toFixed(2)}, worst ${worst.toFixed(2)}; band step mean ${avg('bandStep').toFixed(2)}, worst ${max('bandStep').toFixed(2)}; `
-    + `worst row step mean ${avg('worstRowStep').toFixed(2)}, worst ${max('worstRowStep').toFixed(2)}; texture mean ${avg('texture').toFixed(2)}, lowest side ${texLow.toFixed(2)}; `
-    + `foreign colour mean ${(100 * avg('foreignColour')).toFixed(1)} %, worst ${(100 * max('foreignColour')).toFixed(1)} %; mean ${Math.round(ms)} ms`);
+  summary[set] = {
+    extensions: sel.length,
+    meanSeamRatio: r3(mean),
+    worstSeamRatio: r3(worst),
+    meanMs: Math.round(ms),
+    meanBandStep: r3(avg('bandStep')),
+    worstBandStep: r3(max('bandStep')),
+    meanWorstRowStep: r3(avg('worstRowStep')),
+    worstRowStep: r3(max('worstRowStep')),
+    meanTexture: r3(avg('texture')),
+    lowestSideTexture: r3(texLow),
+    meanForeignColour: r3(avg('foreignColour')),
+    worstForeignColour: r3(max('foreignColour')),
+  };
+  console.log(
+    `${set}: ${sel.length} extensions, 1 px seam ratio mean ${mean.toFixed(2)}, worst ${worst.toFixed(2)}; band step mean ${avg('bandStep').toFixed(2)}, worst ${max('bandStep').toFixed(2)}; ` +
+      `worst row step mean ${avg('worstRowStep').toFixed(2)}, worst ${max('worstRowStep').toFixed(2)}; texture mean ${avg('texture').toFixed(2)}, lowest side ${texLow.toFixed(2)}; ` +
+      `foreign colour mean ${(100 * avg('foreignColour')).toFixed(1)} %, worst ${(100 * max('foreignColour')).toFixed(1)} %; mean ${Math.round(ms)} ms`,
+  );
 }
 if (issue26) {
   for (const label of ['4:3→16:9', '1:1→9:16', '2× all round']) {
@@ -156,8 +204,10 @@ if (issue26) {
       if (!sel.length) continue;
       const texOk = sel.filter((r) => r.textureWorst >= 0.6).length;
       const seamOk = sel.filter((r) => r.bandStep <= 1).length;
-      console.log(`${set} ${label}: texture ≥ 0.6 on the weakest side ${texOk}/${sel.length} (lowest ${Math.min(...sel.map((r) => r.textureWorst)).toFixed(2)}, mean ${(sel.reduce((a, r) => a + r.texture, 0) / sel.length).toFixed(2)}); `
-        + `band step ≤ 1 ${seamOk}/${sel.length} (worst ${Math.max(...sel.map((r) => r.bandStep)).toFixed(2)})`);
+      console.log(
+        `${set} ${label}: texture ≥ 0.6 on the weakest side ${texOk}/${sel.length} (lowest ${Math.min(...sel.map((r) => r.textureWorst)).toFixed(2)}, mean ${(sel.reduce((a, r) => a + r.texture, 0) / sel.length).toFixed(2)}); ` +
+          `band step ≤ 1 ${seamOk}/${sel.length} (worst ${Math.max(...sel.map((r) => r.bandStep)).toFixed(2)})`,
+      );
     }
   }
 }

@@ -49,8 +49,10 @@ async function runOnce(mode: 'event loop' | 'heavy pool', ratio: string) {
   try {
     const work = mode === 'event loop' ? () => PROCESSORS.aiextend!(t.ctx) : () => runProcessorOnThread<ProcessorOutput>(PROCESSORS_MODULE, 'aiextend', t.ctx);
     const r = await lateness(work);
-    console.log(`${mode}: chelsea ${width}×${height} → ${ratio}: ${Math.round(r.totalMs)} ms; event loop late by max ${r.maxMs.toFixed(0)} ms, `
-      + `p99 ${r.p99Ms.toFixed(0)} ms over ${r.ticks} ticks (load average ${await load()})`);
+    console.log(
+      `${mode}: chelsea ${width}×${height} → ${ratio}: ${Math.round(r.totalMs)} ms; event loop late by max ${r.maxMs.toFixed(0)} ms, ` +
+        `p99 ${r.p99Ms.toFixed(0)} ms over ${r.ticks} ticks (load average ${await load()})`,
+    );
     return r;
   } finally {
     await t.cleanup();
@@ -66,6 +68,8 @@ for (let round = 0; round < ROUNDS; round++) {
   }
 }
 for (const [mode, rows] of Object.entries(results)) {
-  console.log(`${mode}: worst max lateness ${Math.max(...rows.map((r) => r.maxMs)).toFixed(0)} ms, mean p99 ${(rows.reduce((a, r) => a + r.p99Ms, 0) / rows.length).toFixed(0)} ms`);
+  console.log(
+    `${mode}: worst max lateness ${Math.max(...rows.map((r) => r.maxMs)).toFixed(0)} ms, mean p99 ${(rows.reduce((a, r) => a + r.p99Ms, 0) / rows.length).toFixed(0)} ms`,
+  );
 }
 await closeHeavyPool();

@@ -60,7 +60,11 @@ export function extendMeasures(rgb: Buffer, width: number, height: number, l: Ex
     const bandMean = (a0: number, a1: number, o0: number, o1: number) => {
       const m = [0, 0, 0];
       let n = 0;
-      for (let a = a0; a < a1; a++) for (let o = o0; o < o1; o++) { for (let k = 0; k < 3; k++) m[k] += colour(a, o, k); n++; }
+      for (let a = a0; a < a1; a++)
+        for (let o = o0; o < o1; o++) {
+          for (let k = 0; k < 3; k++) m[k] += colour(a, o, k);
+          n++;
+        }
       return m.map((v) => v / Math.max(1, n));
     };
     const dist = (p: number[], q: number[]) => Math.hypot(p[0] - q[0], p[1] - q[1], p[2] - q[2]);
@@ -116,19 +120,32 @@ export function extendMeasures(rgb: Buffer, width: number, height: number, l: Ex
       const r = b >> 6;
       const g = (b >> 3) & 7;
       const bl = b & 7;
-      for (let dr = -1; dr <= 1; dr++) for (let dg = -1; dg <= 1; dg++) for (let db = -1; db <= 1; db++) {
-        const r2 = r + dr;
-        const g2 = g + dg;
-        const b2 = bl + db;
-        if (r2 >= 0 && r2 < 8 && g2 >= 0 && g2 < 8 && b2 >= 0 && b2 < 8) present[r2 * 64 + g2 * 8 + b2] = 1;
-      }
+      for (let dr = -1; dr <= 1; dr++)
+        for (let dg = -1; dg <= 1; dg++)
+          for (let db = -1; db <= 1; db++) {
+            const r2 = r + dr;
+            const g2 = g + dg;
+            const b2 = bl + db;
+            if (r2 >= 0 && r2 < 8 && g2 >= 0 && g2 < 8 && b2 >= 0 && b2 < 8) present[r2 * 64 + g2 * 8 + b2] = 1;
+          }
     }
     let foreign = 0;
     let n = 0;
-    for (let a = 0; a < along; a++) for (let o = 0; o < border; o++) { if (!present[bin(a, o)]) foreign++; n++; }
+    for (let a = 0; a < along; a++)
+      for (let o = 0; o < border; o++) {
+        if (!present[bin(a, o)]) foreign++;
+        n++;
+      }
     res.foreignColour += foreign / Math.max(1, n);
     res.sides++;
   }
   const s = Math.max(1, res.sides);
-  return { bandStep: res.bandStep / s, worstRowStep: res.worstRowStep / s, texture: res.texture / s, foreignColour: res.foreignColour / s, sides: res.sides, textureWorst: res.textureWorst };
+  return {
+    bandStep: res.bandStep / s,
+    worstRowStep: res.worstRowStep / s,
+    texture: res.texture / s,
+    foreignColour: res.foreignColour / s,
+    sides: res.sides,
+    textureWorst: res.textureWorst,
+  };
 }

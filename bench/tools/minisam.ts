@@ -52,7 +52,12 @@ for (const name of PHOTOS) {
   const encode = { cpu: cpuMs(c), wall: performance.now() - t };
   const prompts: SelectPrompt[] = [
     { points: [{ x: e.width / 2, y: e.height / 2, include: true }] },
-    { points: [{ x: e.width / 2, y: e.height / 2, include: true }, { x: e.width / 5, y: e.height / 5, include: false }] },
+    {
+      points: [
+        { x: e.width / 2, y: e.height / 2, include: true },
+        { x: e.width / 5, y: e.height / 5, include: false },
+      ],
+    },
     { points: [], box: { x0: e.width / 4, y0: e.height / 4, x1: (3 * e.width) / 4, y1: (3 * e.height) / 4 } },
   ];
   await decodeSelection(e, prompts[0]); // warm-up (session load)
@@ -74,9 +79,12 @@ for (const name of PHOTOS) {
       }
     }
   }
-  const line = `${name} ${e.width}×${e.height}: encode ${encode.cpu.toFixed(0)} ms CPU / ${encode.wall.toFixed(0)} ms wall; decode per click (median of ${cpu.length}, PNG included) ${median(cpu).toFixed(0)} ms CPU / ${median(wall).toFixed(0)} ms wall` +
+  const line =
+    `${name} ${e.width}×${e.height}: encode ${encode.cpu.toFixed(0)} ms CPU / ${encode.wall.toFixed(0)} ms wall; decode per click (median of ${cpu.length}, PNG included) ${median(cpu).toFixed(0)} ms CPU / ${median(wall).toFixed(0)} ms wall` +
     (wasm ? `; onnxruntime-web wasm, 1 thread, model only: ${median(wasmWall).toFixed(0)} ms wall` : '');
   console.log(line);
   rows.push(line);
 }
-console.log(`load average ${(await readFile('/proc/loadavg', 'utf8').catch(() => '?')).split(' ').slice(0, 3).join(' ')} (wall times under load are not idle-machine figures; CPU times are)`);
+console.log(
+  `load average ${(await readFile('/proc/loadavg', 'utf8').catch(() => '?')).split(' ').slice(0, 3).join(' ')} (wall times under load are not idle-machine figures; CPU times are)`,
+);

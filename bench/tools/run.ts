@@ -31,7 +31,10 @@ for (const name of names) {
   const run = spawnSync(process.execPath, ['--import', 'tsx', script], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
   const out = run.stdout ?? '';
   process.stdout.write(out);
-  const json = out.split('\n').reverse().find((line) => line.startsWith('BENCH_JSON '));
+  const json = out
+    .split('\n')
+    .reverse()
+    .find((line) => line.startsWith('BENCH_JSON '));
   summary[name] = run.status === 0 && json ? JSON.parse(json.slice('BENCH_JSON '.length)) : { failed: run.status };
 }
 console.log(`\nBENCH_JSON ${JSON.stringify(summary)}`);

@@ -12,9 +12,16 @@ const all = await buildObjectComposites(set as 'tuning' | 'heldout');
 const c = all.find((x) => x.cls === cls && x.name.includes(name));
 if (!c) throw new Error(`no ${set} ${cls} composite named like ${name}`);
 await writeFile(file, c.photo);
-let x0 = c.width, y0 = c.height, x1 = 0, y1 = 0;
-for (let y = 0; y < c.height; y++) for (let x = 0; x < c.width; x++) {
-  if (!c.hole[y * c.width + x]) continue;
-  x0 = Math.min(x0, x); y0 = Math.min(y0, y); x1 = Math.max(x1, x); y1 = Math.max(y1, y);
-}
+let x0 = c.width,
+  y0 = c.height,
+  x1 = 0,
+  y1 = 0;
+for (let y = 0; y < c.height; y++)
+  for (let x = 0; x < c.width; x++) {
+    if (!c.hole[y * c.width + x]) continue;
+    x0 = Math.min(x0, x);
+    y0 = Math.min(y0, y);
+    x1 = Math.max(x1, x);
+    y1 = Math.max(y1, y);
+  }
 console.log(JSON.stringify({ file, name: c.name, width: c.width, height: c.height, box: { x: x0, y: y0, w: x1 - x0 + 1, h: y1 - y0 + 1 } }));

@@ -31,7 +31,16 @@ const bandError = async (result: Buffer, clean: Buffer, mask: Buffer): Promise<n
 const captionLines = (width: number, height: number): WatermarkLine[] => [
   { text: 'SAMPLE PREVIEW', x: Math.round(width * 0.07), y: Math.round(height * 0.3), size: Math.round(width / 11), bold: true, opacity: 0.6 },
   { text: 'www.stockphoto.example', x: Math.round(width * 0.55), y: Math.round(height * 0.96), size: Math.round(width / 30), fill: '#202020' },
-  { text: '© PHOTOSTOCK', x: Math.round(width * 0.08), y: Math.round(height * 0.7), size: Math.round(width / 16), bold: true, opacity: 0.85, stroke: '#101010', strokeWidth: Math.max(2, Math.round(width / 300)) },
+  {
+    text: '© PHOTOSTOCK',
+    x: Math.round(width * 0.08),
+    y: Math.round(height * 0.7),
+    size: Math.round(width / 16),
+    bold: true,
+    opacity: 0.85,
+    stroke: '#101010',
+    strokeWidth: Math.max(2, Math.round(width / 300)),
+  },
 ];
 
 const totals = new Map<string, { band: number; psnr: number; losses: number }>();
@@ -58,5 +67,7 @@ for (const photo of photos) {
   console.log(`${set} ${path.basename(photo.file)}: band error ${cells.join(' | ')}`);
 }
 for (const [key, t] of totals) {
-  console.log(`${set} mean ${key}: band error ${(t.band / photos.length).toFixed(2)}, PSNR ${(t.psnr / photos.length).toFixed(2)} dB, loses to Telea on ${t.losses} of ${photos.length} bands`);
+  console.log(
+    `${set} mean ${key}: band error ${(t.band / photos.length).toFixed(2)}, PSNR ${(t.psnr / photos.length).toFixed(2)} dB, loses to Telea on ${t.losses} of ${photos.length} bands`,
+  );
 }

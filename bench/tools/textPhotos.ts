@@ -24,8 +24,14 @@ export function textTuningPhotos(): BenchPhoto[] {
 /** The 15 held-out photos, fetched from Debian on first use. */
 export function textHeldOutPhotos(): BenchPhoto[] {
   const opencv = path.join(unpack('opencv-doc', 'usr/share/doc/opencv-doc/examples/data/fruits.jpg'), 'usr/share/doc/opencv-doc/examples/data');
-  const sklearn = path.join(unpack('python3-sklearn', 'usr/lib/python3/dist-packages/sklearn/datasets/images/china.jpg'), 'usr/lib/python3/dist-packages/sklearn/datasets/images');
-  const mpl = path.join(unpack('python-matplotlib-data', 'usr/share/matplotlib/mpl-data/sample_data/grace_hopper.jpg'), 'usr/share/matplotlib/mpl-data/sample_data');
+  const sklearn = path.join(
+    unpack('python3-sklearn', 'usr/lib/python3/dist-packages/sklearn/datasets/images/china.jpg'),
+    'usr/lib/python3/dist-packages/sklearn/datasets/images',
+  );
+  const mpl = path.join(
+    unpack('python-matplotlib-data', 'usr/share/matplotlib/mpl-data/sample_data/grace_hopper.jpg'),
+    'usr/share/matplotlib/mpl-data/sample_data',
+  );
   const lomiri = path.join(unpack('lomiri-wallpapers-20.04', 'usr/share/backgrounds/Kleiber_by_Lukas_Baubkus.jpg'), 'usr/share/backgrounds');
   return [
     ...OPENCV.map((n) => ({ name: n, file: path.join(opencv, `${n}.jpg`), source: 'Debian opencv-doc' })),

@@ -48,9 +48,18 @@ async function removeWatermarkDefault(marked: Buffer): Promise<Buffer> {
 /** White pixels of a mask PNG over the pixels where `alpha` > `min`: the share covered. */
 async function covered(mask: Buffer, alpha: Uint8Array, min: number): Promise<{ recall: number; fpRate: number }> {
   const m = await sharp(mask).extractChannel(0).raw().toBuffer();
-  let ink = 0, hit = 0, bg = 0, fp = 0;
+  let ink = 0,
+    hit = 0,
+    bg = 0,
+    fp = 0;
   for (let i = 0; i < m.length; i++) {
-    if (alpha[i] > min) { ink++; if (m[i] > 127) hit++; } else if (alpha[i] === 0) { bg++; if (m[i] > 127) fp++; }
+    if (alpha[i] > min) {
+      ink++;
+      if (m[i] > 127) hit++;
+    } else if (alpha[i] === 0) {
+      bg++;
+      if (m[i] > 127) fp++;
+    }
   }
   return { recall: round(ink ? hit / ink : 0, 3), fpRate: round(fp / bg, 4) };
 }
@@ -60,7 +69,16 @@ function captionLines(width: number, height: number): WatermarkLine[] {
     { text: 'SAMPLE PREVIEW', x: Math.round(width * 0.07), y: Math.round(height * 0.3), size: Math.round(width / 11), bold: true, opacity: 0.6 },
     { text: 'www.stockphoto.example', x: Math.round(width * 0.55), y: Math.round(height * 0.96), size: Math.round(width / 30), fill: '#202020' },
     // White letters with a dark outline: the kind that left a smudged band where the outline was (issue 15).
-    { text: '© PHOTOSTOCK', x: Math.round(width * 0.08), y: Math.round(height * 0.7), size: Math.round(width / 16), bold: true, opacity: 0.85, stroke: '#101010', strokeWidth: Math.max(2, Math.round(width / 300)) },
+    {
+      text: '© PHOTOSTOCK',
+      x: Math.round(width * 0.08),
+      y: Math.round(height * 0.7),
+      size: Math.round(width / 16),
+      bold: true,
+      opacity: 0.85,
+      stroke: '#101010',
+      strokeWidth: Math.max(2, Math.round(width / 300)),
+    },
   ];
 }
 
@@ -94,32 +112,52 @@ for (const file of files) {
   // main's 'best' before issue 15: G'MIC on the detected mask grown by 2 px.
   const best = await timed(() => removeWatermarkDefault(wm.marked), runs);
   const row = {
-    photo: path.basename(file), size: `${width}×${height}`, detectMs: det.ms, boxes: det.value.boxes.length, inkCovered: cover.recall,
-    teleaMs: telea.ms, bestMs: best.ms,
-    psnrBefore: round(before), psnrTelea: round(await psnr(telea.value, wm.clean)),
+    photo: path.basename(file),
+    size: `${width}×${height}`,
+    detectMs: det.ms,
+    boxes: det.value.boxes.length,
+    inkCovered: cover.recall,
+    teleaMs: telea.ms,
+    bestMs: best.ms,
+    psnrBefore: round(before),
+    psnrTelea: round(await psnr(telea.value, wm.clean)),
     psnrBest: round(await psnr(best.value, wm.clean)),
-    smudgeMarked: round(await smudge(wm.marked, wm.clean, det.value.mask)), smudgeTelea: round(await smudge(telea.value, wm.clean, det.value.mask)),
+    smudgeMarked: round(await smudge(wm.marked, wm.clean, det.value.mask)),
+    smudgeTelea: round(await smudge(telea.value, wm.clean, det.value.mask)),
     smudgeBest: round(await smudge(best.value, wm.clean, det.value.mask)),
   };
   watermark.push(row);
-  console.log(`watermark ${file} ${row.size}: detect ${row.detectMs} ms (${row.boxes} boxes, ${(100 * row.inkCovered).toFixed(1)} % of ink covered); `
-    + `PSNR ${row.psnrBefore} → Telea ${row.psnrTelea} (${row.teleaMs} ms) | default ${row.psnrBest} dB (${row.bestMs} ms); `
-    + `smudge band (MAE within ${BAND_PX} px of the mask border) marked ${row.smudgeMarked} → Telea ${row.smudgeTelea} | default ${row.smudgeBest}`);
+  console.log(
+    `watermark ${file} ${row.size}: detect ${row.detectMs} ms (${row.boxes} boxes, ${(100 * row.inkCovered).toFixed(1)} % of ink covered); ` +
+      `PSNR ${row.psnrBefore} → Telea ${row.psnrTelea} (${row.teleaMs} ms) | default ${row.psnrBest} dB (${row.bestMs} ms); ` +
+      `smudge band (MAE within ${BAND_PX} px of the mask border) marked ${row.smudgeMarked} → Telea ${row.smudgeTelea} | default ${row.smudgeBest}`,
+  );
 
   if (!withScratches) continue;
   const sc = await addScratches(buf, typicalScratches(width, height));
   const sd = await timed(() => detectScratchMask(sc.scratched), runs);
   const sCover = await covered(sd.value.mask, sc.scratchAlpha, 128);
-  const exactMask = await sharp(Buffer.from(sc.scratchAlpha.map((v) => (v > 0 ? 255 : 0))), { raw: { width, height, channels: 1 } }).png().toBuffer();
+  const exactMask = await sharp(Buffer.from(sc.scratchAlpha.map((v) => (v > 0 ? 255 : 0))), { raw: { width, height, channels: 1 } })
+    .png()
+    .toBuffer();
   const auto = await timed(() => inpaintTelea(sc.scratched, sd.value.mask), runs);
   const exact = await timed(() => inpaintTelea(sc.scratched, exactMask), runs);
   const sRow = {
-    photo: path.basename(file), detectMs: sd.ms, recall: sCover.recall, fpRate: sCover.fpRate, teleaMs: auto.ms, teleaExactMs: exact.ms,
-    psnrBefore: round(await psnr(sc.scratched, sc.clean)), psnrAuto: round(await psnr(auto.value, sc.clean)), psnrExactMask: round(await psnr(exact.value, sc.clean)),
+    photo: path.basename(file),
+    detectMs: sd.ms,
+    recall: sCover.recall,
+    fpRate: sCover.fpRate,
+    teleaMs: auto.ms,
+    teleaExactMs: exact.ms,
+    psnrBefore: round(await psnr(sc.scratched, sc.clean)),
+    psnrAuto: round(await psnr(auto.value, sc.clean)),
+    psnrExactMask: round(await psnr(exact.value, sc.clean)),
   };
   scratches.push(sRow);
-  console.log(`scratches ${path.basename(file)}: detect ${sRow.detectMs} ms (recall ${sRow.recall}, false positives ${(100 * sRow.fpRate).toFixed(2)} %); `
-    + `Telea ${sRow.teleaMs} ms ${sRow.psnrBefore} → ${sRow.psnrAuto} dB (suggested mask), ${sRow.psnrExactMask} dB (exact mask)`);
+  console.log(
+    `scratches ${path.basename(file)}: detect ${sRow.detectMs} ms (recall ${sRow.recall}, false positives ${(100 * sRow.fpRate).toFixed(2)} %); ` +
+      `Telea ${sRow.teleaMs} ms ${sRow.psnrBefore} → ${sRow.psnrAuto} dB (suggested mask), ${sRow.psnrExactMask} dB (exact mask)`,
+  );
 }
 
 const avg = (rows: Record<string, unknown>[], key: string) => {
@@ -128,11 +166,35 @@ const avg = (rows: Record<string, unknown>[], key: string) => {
 };
 const peakRssMb = Math.round(process.resourceUsage().maxRSS / 1024);
 console.log(`peak RSS ${peakRssMb} MB`);
-console.log(`BENCH_JSON ${JSON.stringify({
-  tool: 'removeWatermark+descratch', runs, textLoadMs, scratchLoadMs, peakRssMb,
-  watermark: { detectMs: avg(watermark, 'detectMs'), teleaMs: avg(watermark, 'teleaMs'), bestMs: avg(watermark, 'bestMs'), inkCovered: avg(watermark, 'inkCovered'),
-    psnrBefore: avg(watermark, 'psnrBefore'), psnrTelea: avg(watermark, 'psnrTelea'), psnrBest: avg(watermark, 'psnrBest'),
-    smudgeMarked: avg(watermark, 'smudgeMarked'), smudgeTelea: avg(watermark, 'smudgeTelea'), smudgeBest: avg(watermark, 'smudgeBest'), photos: watermark },
-  scratches: { detectMs: avg(scratches, 'detectMs'), recall: avg(scratches, 'recall'), fpRate: avg(scratches, 'fpRate'), teleaMs: avg(scratches, 'teleaMs'),
-    psnrBefore: avg(scratches, 'psnrBefore'), psnrAuto: avg(scratches, 'psnrAuto'), psnrExactMask: avg(scratches, 'psnrExactMask'), photos: scratches },
-})}`);
+console.log(
+  `BENCH_JSON ${JSON.stringify({
+    tool: 'removeWatermark+descratch',
+    runs,
+    textLoadMs,
+    scratchLoadMs,
+    peakRssMb,
+    watermark: {
+      detectMs: avg(watermark, 'detectMs'),
+      teleaMs: avg(watermark, 'teleaMs'),
+      bestMs: avg(watermark, 'bestMs'),
+      inkCovered: avg(watermark, 'inkCovered'),
+      psnrBefore: avg(watermark, 'psnrBefore'),
+      psnrTelea: avg(watermark, 'psnrTelea'),
+      psnrBest: avg(watermark, 'psnrBest'),
+      smudgeMarked: avg(watermark, 'smudgeMarked'),
+      smudgeTelea: avg(watermark, 'smudgeTelea'),
+      smudgeBest: avg(watermark, 'smudgeBest'),
+      photos: watermark,
+    },
+    scratches: {
+      detectMs: avg(scratches, 'detectMs'),
+      recall: avg(scratches, 'recall'),
+      fpRate: avg(scratches, 'fpRate'),
+      teleaMs: avg(scratches, 'teleaMs'),
+      psnrBefore: avg(scratches, 'psnrBefore'),
+      psnrAuto: avg(scratches, 'psnrAuto'),
+      psnrExactMask: avg(scratches, 'psnrExactMask'),
+      photos: scratches,
+    },
+  })}`,
+);

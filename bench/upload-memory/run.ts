@@ -84,16 +84,21 @@ async function deflateOf(bytes: number, head = Buffer.alloc(0)): Promise<Buffer>
 /** POSTs a multipart body with `count` copies of `file` to `url`, streaming it; resolves with the reply. */
 function postMultipart(url: string, file: Buffer, count: number, filename: string): Promise<{ status: number; body: string }> {
   const boundary = `bench${Math.random().toString(16).slice(2)}`;
-  const head = (i: number) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${i}-${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`);
+  const head = (i: number) =>
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${i}-${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`);
   const data = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="data"\r\n\r\n{"func":"bench","subDir":"bench"}\r\n`);
   const tail = Buffer.from(`--${boundary}--\r\n`);
   const length = data.length + tail.length + Array.from({ length: count }, (_, i) => head(i).length + file.length + 2).reduce((a, b) => a + b, 0);
   return new Promise((resolve, reject) => {
-    const req = http.request(url, { method: 'POST', headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': length } }, (res) => {
-      let body = '';
-      res.on('data', (c) => (body += c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-    });
+    const req = http.request(
+      url,
+      { method: 'POST', headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': length } },
+      (res) => {
+        let body = '';
+        res.on('data', (c) => (body += c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      },
+    );
     req.on('error', reject);
     (async () => {
       const write = (chunk: Buffer) => (req.write(chunk) ? Promise.resolve() : new Promise((r) => req.once('drain', r)));
@@ -113,13 +118,24 @@ async function startServer(dataDir: string): Promise<ChildProcess> {
   mkdirSync(webDir, { recursive: true });
   writeFileSync(path.join(webDir, 'index.html'), '<!doctype html>');
   const server = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-    env: { ...process.env, DATA_DIR: dataDir, WEB_DIR: webDir, PORT: String(PORT), HOST: '127.0.0.1', DATABASE_URL: '', WORKERS: '0', UPLOAD_TMP_DIR: path.join(dataDir, 'tmp') },
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      WEB_DIR: webDir,
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATABASE_URL: '',
+      WORKERS: '0',
+      UPLOAD_TMP_DIR: path.join(dataDir, 'tmp'),
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   for (let i = 0; i < 120; i++) {
     try {
       if ((await fetch(`http://127.0.0.1:${PORT}/api/health`)).ok) return server;
-    } catch { /* not up yet */ }
+    } catch {
+      /* not up yet */
+    }
     await new Promise((r) => setTimeout(r, 500));
   }
   server.kill();
@@ -138,7 +154,9 @@ async function measure(pid: number, before: number, label: string, run: () => Pr
       return r.status;
     }
   });
-  console.log(`${label.padEnd(58)} peak RSS above before ${above.toFixed(0).padStart(5)} MB   ${((Date.now() - started) / 1000).toFixed(1)} s   resultCodes ${[...new Set(codes)].join(',')}`);
+  console.log(
+    `${label.padEnd(58)} peak RSS above before ${above.toFixed(0).padStart(5)} MB   ${((Date.now() - started) / 1000).toFixed(1)} s   resultCodes ${[...new Set(codes)].join(',')}`,
+  );
   return above;
 }
 
@@ -174,17 +192,22 @@ async function main() {
     for (const [name, zip] of Object.entries(bombs)) {
       const label = `${BOMBS} zip bombs at once (${name}, ${(zip.length / 1024).toFixed(0)} KB → 1 GiB)`;
       bombResults[name] = await measure(pid, await settledRss(), label, () =>
-        Promise.all(Array.from({ length: BOMBS }, () => postMultipart(`${base}/api/upload/zip`, zip, 1, 'bomb.zip'))));
+        Promise.all(Array.from({ length: BOMBS }, () => postMultipart(`${base}/api/upload/zip`, zip, 1, 'bomb.zip'))),
+      );
     }
     // Inspection decodes at a thumbnail's size (JPEG shrink-on-load), so a 49 MP photo costs little.
     const big = await measure(pid, await settledRss(), `${BATCHES} concurrent uploads of a 49 MP JPEG (${(bigPhoto.length / MB).toFixed(1)} MB)`, () =>
-      Promise.all(Array.from({ length: BATCHES }, () => postMultipart(`${base}/api/upload`, bigPhoto, 1, 'big.jpg'))));
+      Promise.all(Array.from({ length: BATCHES }, () => postMultipart(`${base}/api/upload`, bigPhoto, 1, 'big.jpg'))),
+    );
     const batch = await measure(pid, await settledRss(), `${BATCHES} concurrent batches of ${FILES} × ${(photo.length / MB).toFixed(1)} MB`, () =>
-      Promise.all(Array.from({ length: BATCHES }, () => postMultipart(`${base}/api/upload/batch`, photo, FILES, 'photo.jpg'))));
+      Promise.all(Array.from({ length: BATCHES }, () => postMultipart(`${base}/api/upload/batch`, photo, FILES, 'photo.jpg'))),
+    );
     const bombPeak = Math.max(...Object.values(bombResults));
     if (batch > TARGET_BATCH_MB) console.log(`TARGET MISSED: batches ${batch.toFixed(0)} MB above idle (target < ${TARGET_BATCH_MB} MB)`);
     if (bombPeak > TARGET_BOMB_MB) console.log(`TARGET MISSED: zip bombs ${bombPeak.toFixed(0)} MB above idle (target < ${TARGET_BOMB_MB} MB)`);
-    console.log(`BENCH_JSON ${JSON.stringify({ idleMB: Math.round(idle / MB), batches: BATCHES, files: FILES, fileMB: +(photo.length / MB).toFixed(1), batchPeakAboveIdleMB: Math.round(batch), photo49MPPeakAboveIdleMB: Math.round(big), bombPeakAboveIdleMB: Object.fromEntries(Object.entries(bombResults).map(([k, v]) => [k, Math.round(v)])) })}`);
+    console.log(
+      `BENCH_JSON ${JSON.stringify({ idleMB: Math.round(idle / MB), batches: BATCHES, files: FILES, fileMB: +(photo.length / MB).toFixed(1), batchPeakAboveIdleMB: Math.round(batch), photo49MPPeakAboveIdleMB: Math.round(big), bombPeakAboveIdleMB: Object.fromEntries(Object.entries(bombResults).map(([k, v]) => [k, Math.round(v)])) })}`,
+    );
   } finally {
     server.kill();
     rmSync(dataDir, { recursive: true, force: true });

@@ -12,7 +12,11 @@ function colours(value: unknown, out: string[] = []): string[] {
   return out;
 }
 
-const lookup = (key: string): unknown => key.split('.').slice(1).reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], en);
+const lookup = (key: string): unknown =>
+  key
+    .split('.')
+    .slice(1)
+    .reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], en);
 
 describe('background library catalogue', () => {
   it('has at least 40 backgrounds with unique kebab-case ids', () => {

@@ -27,7 +27,20 @@ export const USED_CATEGORIES: readonly BackgroundCategory[] = BACKGROUND_CATEGOR
  * can plausibly stand in (a generative model would need a ComfyUI server; these are drawn).
  */
 export const AI_BACKGROUND_SCENES: readonly string[] = [
-  'scene-marble-table', 'scene-wooden-table', 'scene-white-podium', 'scene-pastel-arch', 'scene-living-room',
-  'scene-tiled-kitchen', 'scene-dark-podium', 'scene-gallery', 'nature-spring-meadow', 'nature-sunset-dunes',
-  'nature-ocean-waves', 'nature-misty-mountains', 'bokeh-golden-lights', 'bokeh-city-night', 'studio-warm-beige', 'texture-marble',
+  'scene-marble-table',
+  'scene-wooden-table',
+  'scene-white-podium',
+  'scene-pastel-arch',
+  'scene-living-room',
+  'scene-tiled-kitchen',
+  'scene-dark-podium',
+  'scene-gallery',
+  'nature-spring-meadow',
+  'nature-sunset-dunes',
+  'nature-ocean-waves',
+  'nature-misty-mountains',
+  'bokeh-golden-lights',
+  'bokeh-city-night',
+  'studio-warm-beige',
+  'texture-marble',
 ];

@@ -9,16 +9,19 @@ const message = (raw: Record<string, unknown>) => {
 describe('parseChangeBgParams', () => {
   it('normalises a colour and fills in defaults', () => {
     expect(parseChangeBgParams({ bgType: 'color', color: '#00b140', inputKey: 'uploads/x.png' })).toEqual({
-      ok: true, value: { bgType: 'color', color: '#00B140FF', subject: DEFAULT_PLACEMENT, shadow: false },
+      ok: true,
+      value: { bgType: 'color', color: '#00B140FF', subject: DEFAULT_PLACEMENT, shadow: false },
     });
   });
 
   it('accepts each background type with its own field', () => {
     expect(parseChangeBgParams({ bgType: 'gradient', gradient: { from: '#000000', to: '#FFFFFF80' } })).toMatchObject({
-      ok: true, value: { gradient: { from: '#000000FF', to: '#FFFFFF80', angle: 180 } },
+      ok: true,
+      value: { gradient: { from: '#000000FF', to: '#FFFFFF80', angle: 180 } },
     });
     expect(parseChangeBgParams({ bgType: 'library', bgId: 'studio-white', shadow: true, subject: { y: 0.6, scale: 0.8 } })).toMatchObject({
-      ok: true, value: { bgId: 'studio-white', shadow: true, subject: { x: 0.5, y: 0.6, scale: 0.8 } },
+      ok: true,
+      value: { bgId: 'studio-white', shadow: true, subject: { x: 0.5, y: 0.6, scale: 0.8 } },
     });
     expect(parseChangeBgParams({ bgType: 'image', bgUrl: '/files/uploads/bg.png' })).toMatchObject({ ok: true, value: { bgUrl: '/files/uploads/bg.png' } });
     expect(parseChangeBgParams({ bgType: 'transparent' })).toMatchObject({ ok: true, value: { bgType: 'transparent' } });
@@ -30,7 +33,9 @@ describe('parseChangeBgParams', () => {
     expect(message({ bgType: 'color', color: 'red' })).toBe('color: Invalid color format. Expected format: #RRGGBB / #RRGGBBAA');
     expect(message({ bgType: 'color', color: '#12345' })).toBe('color: Invalid hex color');
     expect(message({ bgType: 'gradient' })).toBe('gradient is required: { from, to, angle }');
-    expect(message({ bgType: 'gradient', gradient: { from: '#000000', to: 'blue' } })).toBe('gradient.to: Invalid color format. Expected format: #RRGGBB / #RRGGBBAA');
+    expect(message({ bgType: 'gradient', gradient: { from: '#000000', to: 'blue' } })).toBe(
+      'gradient.to: Invalid color format. Expected format: #RRGGBB / #RRGGBBAA',
+    );
     expect(message({ bgType: 'gradient', gradient: { from: '#000000', to: '#FFFFFF', angle: '90' } })).toBe('gradient.angle must be a number');
     expect(message({ bgType: 'library' })).toBe('bgId is required: the id of a library background');
     expect(message({ bgType: 'library', bgId: '../etc/passwd' })).toBe('bgId: there is no library background "../etc/passwd"');

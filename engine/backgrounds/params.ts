@@ -18,10 +18,18 @@ export const SUBJECT_SCALE_MAX = 2;
  * removed) lands, as fractions of the output; `scale` resizes it. The default leaves the subject exactly
  * where it was in the photo.
  */
-export interface SubjectPlacement { x: number; y: number; scale: number }
+export interface SubjectPlacement {
+  x: number;
+  y: number;
+  scale: number;
+}
 export const DEFAULT_PLACEMENT: SubjectPlacement = { x: 0.5, y: 0.5, scale: 1 };
 
-export interface GradientSpec { from: string; to: string; angle: number }
+export interface GradientSpec {
+  from: string;
+  to: string;
+  angle: number;
+}
 
 /** The checked, normalised parameters. */
 export interface ChangeBgParams {

@@ -23,13 +23,24 @@ export interface StudioParams {
 }
 
 /** A CSS-like linear gradient: `angle` in degrees, 0 = towards the top, 90 = towards the right. */
-export interface LinearParams { stops: Stop[]; angle: number }
+export interface LinearParams {
+  stops: Stop[];
+  angle: number;
+}
 
 /** A radial gradient centred at (cx, cy) (0..1) with radius `r` as a fraction of the half diagonal. */
-export interface RadialParams { stops: Stop[]; cx: number; cy: number; r: number }
+export interface RadialParams {
+  stops: Stop[];
+  cx: number;
+  cy: number;
+  r: number;
+}
 
 /** Soft colour clouds over a base colour ("mesh gradient"). x, y in 0..1, r relative to the short side. */
-export interface MeshParams { base: string; blobs: Array<{ x: number; y: number; r: number; color: string; opacity?: number }> }
+export interface MeshParams {
+  base: string;
+  blobs: Array<{ x: number; y: number; r: number; color: string; opacity?: number }>;
+}
 
 /** Out-of-focus light discs over a gradient. */
 export interface BokehParams {
@@ -48,10 +59,23 @@ export interface BokehParams {
 export type GeometricPattern = 'triangles' | 'circles' | 'stripes' | 'waves' | 'dots' | 'blocks' | 'arcs';
 
 /** A pattern of shapes coloured from `palette` over `background`. */
-export interface GeometricParams { pattern: GeometricPattern; background: string; palette: string[]; seed: number; density?: number }
+export interface GeometricParams {
+  pattern: GeometricPattern;
+  background: string;
+  palette: string[];
+  seed: number;
+  density?: number;
+}
 
 /** One silhouette layer of a landscape: base height `y` (0..1 from the top), wave `amp` and `freq`. */
-export interface LandLayer { color: string; y: number; amp: number; freq: number; shape?: 'hills' | 'peaks' | 'waves'; opacity?: number }
+export interface LandLayer {
+  color: string;
+  y: number;
+  amp: number;
+  freq: number;
+  shape?: 'hills' | 'peaks' | 'waves';
+  opacity?: number;
+}
 
 /** Abstract landscape: sky gradient, optional sun, silhouette layers from back to front. */
 export interface LandscapeParams {

@@ -7,9 +7,23 @@ import { parseChangeBgParams } from '../backgrounds/params';
 import { parseColor } from '../doc/color';
 import { ENHANCE_STRENGTHS } from '../spec/kinds';
 import {
-  RESIZE_DEFAULT_QUALITY, RESIZE_FITS, RESIZE_FORMATS, RESIZE_MAX_SIDE, RESIZE_MIN_FILE_KB, RESIZE_MIN_SIDE, RESIZE_MODES,
-  RESIZE_PERCENT_RANGE, defaultResizeFit, resizePresetById, type BatchSettings, type BatchSettingsOverride, type BatchToolId,
-  type ResizeBatchSettings, type ResizeFit, type ResizeFormat, type ResizeMode,
+  RESIZE_DEFAULT_QUALITY,
+  RESIZE_FITS,
+  RESIZE_FORMATS,
+  RESIZE_MAX_SIDE,
+  RESIZE_MIN_FILE_KB,
+  RESIZE_MIN_SIDE,
+  RESIZE_MODES,
+  RESIZE_PERCENT_RANGE,
+  defaultResizeFit,
+  resizePresetById,
+  type BatchSettings,
+  type BatchSettingsOverride,
+  type BatchToolId,
+  type ResizeBatchSettings,
+  type ResizeFit,
+  type ResizeFormat,
+  type ResizeMode,
 } from '../spec/batch';
 
 export type SettingsResult<T> = { ok: true; value: T } | { ok: false; message: string };
@@ -66,8 +80,18 @@ export function parseResizeSettings(raw: unknown): SettingsResult<ResolvedResize
     if (given(raw[key]) && typeof raw[key] !== 'boolean') return fail(`${key} must be true or false`);
   }
   const value: ResolvedResize = {
-    mode, width: null, height: null, keepAspect: raw.keepAspect !== false, fit, background: '#FFFFFFFF', percent: null,
-    longestSide: null, noUpscale: raw.noUpscale === true, format, quality: RESIZE_DEFAULT_QUALITY, maxFileKB: null,
+    mode,
+    width: null,
+    height: null,
+    keepAspect: raw.keepAspect !== false,
+    fit,
+    background: '#FFFFFFFF',
+    percent: null,
+    longestSide: null,
+    noUpscale: raw.noUpscale === true,
+    format,
+    quality: RESIZE_DEFAULT_QUALITY,
+    maxFileKB: null,
   };
   if (given(raw.background)) {
     if (typeof raw.background !== 'string') return fail('background must be a colour as #RRGGBB or #RRGGBBAA');

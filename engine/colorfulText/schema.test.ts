@@ -24,7 +24,8 @@ describe('parseColorfulTextMaterial', () => {
     const m = parseColorfulTextMaterial(structuredClone(minimal));
     expect(m.pro).toBe(false);
     expect(m.items[0]).toMatchObject({
-      isDefTextContent: true, opacity: 1,
+      isDefTextContent: true,
+      opacity: 1,
       attributes: { alignment: 1, wordSpacing: 0, lineSpacing: 0, opacity: 1, backgroundColor: '', layersAbove: [], layersBelow: [] },
     });
   });
@@ -34,8 +35,17 @@ describe('parseColorfulTextMaterial', () => {
     json.items[0].attributes.layersBelow = [{ kind: 'shadow', color: '#000000', offsetY: 4 }];
     const layer = (parseColorfulTextMaterial(json).items[0] as { attributes: { layersBelow: unknown[] } }).attributes.layersBelow[0];
     expect(layer).toEqual({
-      kind: 'shadow', offsetX: 0, offsetY: 4, opacity: 1, color: '#000000', width: 0, blur: 0,
-      gradientColors: [], gradientAngle: 90, perRowGradient: false, inner: false,
+      kind: 'shadow',
+      offsetX: 0,
+      offsetY: 4,
+      opacity: 1,
+      color: '#000000',
+      width: 0,
+      blur: 0,
+      gradientColors: [],
+      gradientAngle: 90,
+      perRowGradient: false,
+      inner: false,
     });
   });
 

@@ -40,13 +40,17 @@ describe('shipped colourful text styles', () => {
     for (const style of COLORFUL_TEXT_STYLES) {
       for (const font of styleFontFileNames(style)) expect(fontEntry(font)?.disable, `${style.colorfulId}: ${font}`).toBe(false);
       for (const item of style.items) if (item.kind === 'sticker') expect(getSticker(item.resName), item.resName).toBeDefined();
-      expect(style.items.some((i) => i.kind === 'text' && i.isDefTextContent), style.colorfulId).toBe(true);
+      expect(
+        style.items.some((i) => i.kind === 'text' && i.isDefTextContent),
+        style.colorfulId,
+      ).toBe(true);
     }
   });
 
   it('are distinct looks, not copies of each other', () => {
     const looks = COLORFUL_TEXT_STYLES.map(({ colorfulId: _id, name: _name, ...rest }) =>
-      JSON.stringify(rest.items.map((i) => (i.kind === 'text' ? { ...i, text: '' } : i))));
+      JSON.stringify(rest.items.map((i) => (i.kind === 'text' ? { ...i, text: '' } : i))),
+    );
     expect(new Set(looks).size).toBe(looks.length);
   });
 

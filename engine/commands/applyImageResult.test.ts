@@ -18,7 +18,11 @@ describe('image.aiResult', () => {
     const id = t.lastId;
     t.mark('removebg');
     t.exec(applyImageResult, { layerId: id, uri: 'asset:cut', name: 'photo-cutout.png', natural, result: natural });
-    t.expectLayer(id).toMatchObject({ valueSource: 'gpuResult', rect: { x: 100, y: 100, w: 400, h: 300 }, value: { img: { uri: 'asset:cut', cropRect: null } } });
+    t.expectLayer(id).toMatchObject({
+      valueSource: 'gpuResult',
+      rect: { x: 100, y: 100, w: 400, h: 300 },
+      value: { img: { uri: 'asset:cut', cropRect: null } },
+    });
     t.undo();
     t.expectLayer(id).toMatchObject({ valueSource: 'original', value: { img: { uri: 'asset:0000' } } });
   });
@@ -37,7 +41,13 @@ describe('image.aiResult', () => {
     const id = t.lastId;
     // 400×300 expanded to 1:1 (400×400), the photo in the middle: 50 px added above and below.
     t.exec(applyImageResult, {
-      layerId: id, uri: 'asset:wide', name: 'photo.png', natural, result: { w: 400, h: 400 }, placement: { left: 0, top: 50, scale: 1 }, showWhole: true,
+      layerId: id,
+      uri: 'asset:wide',
+      name: 'photo.png',
+      natural,
+      result: { w: 400, h: 400 },
+      placement: { left: 0, top: 50, scale: 1 },
+      showWhole: true,
     });
     t.expectLayer(id).toMatchObject({ rect: { x: 100, y: 50, w: 400, h: 400 }, value: { img: { cropRect: null } } });
   });

@@ -39,11 +39,13 @@ export const applyImageResult = defineCommand({
     const after = showWhole ? { x: 0, y: 0, w: result.w, h: result.h } : clampCrop(before, result);
     const rect = sanitiseRect(rectForCrop(layer.rect, before, after, layer));
     const cropRect = isWholePicture(after, result) ? null : after;
-    editor.updateLayers([{
-      layerId,
-      rect,
-      valueSource: 'gpuResult',
-      value: { valueType: 'img', img: { ...layer.value.img, uri, name, cropRect } },
-    }]);
+    editor.updateLayers([
+      {
+        layerId,
+        rect,
+        valueSource: 'gpuResult',
+        value: { valueType: 'img', img: { ...layer.value.img, uri, name, cropRect } },
+      },
+    ]);
   },
 });

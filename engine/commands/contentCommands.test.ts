@@ -3,19 +3,35 @@ import { createTestEditor } from '../../tests/helpers/TestEditor';
 import { createColorfulTextLayer } from '../doc/factories';
 import { defaultShadowParams } from '../doc/defaults';
 import type { ColorfulTextMaterial } from '../doc/types';
-import {
-  clearLayers, editText, replaceImage, setBackground, setCanvasSize, setColor, setFont, setLayerEffects, setTextProps,
-} from './index';
+import { clearLayers, editText, replaceImage, setBackground, setCanvasSize, setColor, setFont, setLayerEffects, setTextProps } from './index';
 
 const material: ColorfulTextMaterial = {
-  colorfulId: 'neon', width: 400, height: 100, pro: true,
-  items: [{
-    kind: 'text', text: 'Default', isDefTextContent: true, rect: { x: 0, y: 0, w: 400, h: 100 }, opacity: 1,
-    attributes: {
-      fontSize: 60, fontFileName: 'Lobster', fontCategoryName: '', colorStr: '#FFFFFF', wordSpacing: 0, alignment: 1, opacity: 1,
-      lineSpacing: 0, backgroundColor: '', layersAbove: [], layersBelow: [],
+  colorfulId: 'neon',
+  width: 400,
+  height: 100,
+  pro: true,
+  items: [
+    {
+      kind: 'text',
+      text: 'Default',
+      isDefTextContent: true,
+      rect: { x: 0, y: 0, w: 400, h: 100 },
+      opacity: 1,
+      attributes: {
+        fontSize: 60,
+        fontFileName: 'Lobster',
+        fontCategoryName: '',
+        colorStr: '#FFFFFF',
+        wordSpacing: 0,
+        alignment: 1,
+        opacity: 1,
+        lineSpacing: 0,
+        backgroundColor: '',
+        layersAbove: [],
+        layersBelow: [],
+      },
     },
-  }],
+  ],
 };
 
 describe('layer.replaceImage', () => {
@@ -40,26 +56,35 @@ describe('layer.replaceImage', () => {
 describe('text commands', () => {
   it('edits text of plain and colourful text layers', () => {
     const t = createTestEditor().addText('Hello');
-    t.exec(editText, { layerId: t.lastId, text: 'Bye' }).expectLayer(t.lastId).toMatchObject({ value: { text: { text: 'Bye' } } });
+    t.exec(editText, { layerId: t.lastId, text: 'Bye' })
+      .expectLayer(t.lastId)
+      .toMatchObject({ value: { text: { text: 'Bye' } } });
     t.addLayer(createColorfulTextLayer({ material, text: 'A', canvasW: 1000, canvasH: 800 }));
-    t.exec(editText, { layerId: t.lastId, text: 'B' }).expectLayer(t.lastId).toMatchObject({ value: { colorfulText: { text: 'B' } } });
+    t.exec(editText, { layerId: t.lastId, text: 'B' })
+      .expectLayer(t.lastId)
+      .toMatchObject({ value: { colorfulText: { text: 'B' } } });
   });
 
   it('patches text style, normalising and validating colours', () => {
     const t = createTestEditor().addText();
     t.exec(setTextProps, { layerId: t.lastId, props: { fontSize: 120, gravity: 0, textColor: '#00ff00', backgroundColor: '', curve: 300 } })
-      .expectLayer(t.lastId).toMatchObject({ value: { text: { fontSize: 120, gravity: 0, textColor: '#00FF00FF', backgroundColor: '', curve: 100 } } });
+      .expectLayer(t.lastId)
+      .toMatchObject({ value: { text: { fontSize: 120, gravity: 0, textColor: '#00FF00FF', backgroundColor: '', curve: 100 } } });
     expect(() => t.exec(setTextProps, { layerId: t.lastId, props: { textColor: '#12' } })).toThrow('Invalid hex color');
     t.expectLayer(t.lastId).toMatchObject({ value: { text: { textColor: '#00FF00FF' } } });
-    t.exec(setTextProps, { layerId: t.lastId, props: { colorfulTextStylePro: true } }).expectLayer(t.lastId).toMatchObject({ resNeedPro: true });
+    t.exec(setTextProps, { layerId: t.lastId, props: { colorfulTextStylePro: true } })
+      .expectLayer(t.lastId)
+      .toMatchObject({ resNeedPro: true });
   });
 
   it('sets the font; a premium font needs pro, a free one clears it', () => {
     const t = createTestEditor().addText();
     t.exec(setFont, { layerId: t.lastId, fontName: 'Pacifico', fontCategoryName: 'display', premium: true })
-      .expectLayer(t.lastId).toMatchObject({ resNeedPro: true, value: { text: { fontName: 'Pacifico', fontCategoryName: 'display' } } });
+      .expectLayer(t.lastId)
+      .toMatchObject({ resNeedPro: true, value: { text: { fontName: 'Pacifico', fontCategoryName: 'display' } } });
     t.exec(setFont, { layerId: t.lastId, fontName: 'Lobster', premium: false })
-      .expectLayer(t.lastId).toMatchObject({ resNeedPro: false, value: { text: { fontName: 'Lobster', fontCategoryName: 'display' } } });
+      .expectLayer(t.lastId)
+      .toMatchObject({ resNeedPro: false, value: { text: { fontName: 'Lobster', fontCategoryName: 'display' } } });
   });
 
   it('sets the font of every text item of a colourful text; a pro style stays pro', () => {
@@ -75,8 +100,12 @@ describe('layer.color', () => {
   it('sets text colour, colour-layer colour and image tint', () => {
     const t = createTestEditor().addText().addImage();
     const [, txt, img] = t.layerIds;
-    t.exec(setColor, { layerId: txt, color: '#ff0000' }).expectLayer(txt).toMatchObject({ value: { text: { textColor: '#FF0000FF' } } });
-    t.exec(setColor, { layerId: 'bgLayer', color: '#00000080' }).expectLayer('bgLayer').toMatchObject({ value: { color: { color: '#00000080' } } });
+    t.exec(setColor, { layerId: txt, color: '#ff0000' })
+      .expectLayer(txt)
+      .toMatchObject({ value: { text: { textColor: '#FF0000FF' } } });
+    t.exec(setColor, { layerId: 'bgLayer', color: '#00000080' })
+      .expectLayer('bgLayer')
+      .toMatchObject({ value: { color: { color: '#00000080' } } });
     t.exec(setColor, { layerId: img, color: '#0000FF' }).expectLayer(img).toMatchObject({ overColor: '#0000FFFF' });
     t.exec(setColor, { layerId: img, color: '' }).expectLayer(img).toMatchObject({ overColor: '' });
   });
@@ -94,11 +123,17 @@ describe('layer.color', () => {
 describe('background.set / canvas.resize', () => {
   it('makes the background a colour or a cover-cropped picture (kind 2)', () => {
     const t = createTestEditor({ canvasW: 1000, canvasH: 500 });
-    t.exec(setBackground, { color: '#123456' }).expectLayer('bgLayer').toMatchObject({ type: 2, valueType: 'color', value: { color: { color: '#123456FF' } } });
-    t.exec(setBackground, { uri: 'asset:bg', name: 'bg.jpg', naturalW: 1000, naturalH: 1000 }).expectLayer('bgLayer').toMatchObject({
-      type: 2, valueType: 'img', rect: { x: 0, y: 0, w: 1000, h: 500 },
-      value: { valueType: 'img', img: { uri: 'asset:bg', cropRect: { x: 0, y: 250, w: 1000, h: 500 } } },
-    });
+    t.exec(setBackground, { color: '#123456' })
+      .expectLayer('bgLayer')
+      .toMatchObject({ type: 2, valueType: 'color', value: { color: { color: '#123456FF' } } });
+    t.exec(setBackground, { uri: 'asset:bg', name: 'bg.jpg', naturalW: 1000, naturalH: 1000 })
+      .expectLayer('bgLayer')
+      .toMatchObject({
+        type: 2,
+        valueType: 'img',
+        rect: { x: 0, y: 0, w: 1000, h: 500 },
+        value: { valueType: 'img', img: { uri: 'asset:bg', cropRect: { x: 0, y: 250, w: 1000, h: 500 } } },
+      });
     expect(t.layerIds).toEqual(['bgLayer']);
   });
 
@@ -120,7 +155,9 @@ describe('layer.effects', () => {
     const patch = { shadowParams: shadow, rect: { x: 9, y: 9, w: 9, h: 9, angle: 0 } } as never;
     t.exec(setLayerEffects, { layerId: t.lastId, patch }).expectLayer(t.lastId).toMatchObject({ shadowParams: shadow });
     expect(t.layer(t.lastId).rect.w).not.toBe(9);
-    t.exec(setLayerEffects, { layerId: t.lastId, patch: { shadowParams: null } }).expectLayer(t.lastId).toMatchObject({ shadowParams: null });
+    t.exec(setLayerEffects, { layerId: t.lastId, patch: { shadowParams: null } })
+      .expectLayer(t.lastId)
+      .toMatchObject({ shadowParams: null });
   });
 });
 

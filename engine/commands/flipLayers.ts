@@ -10,7 +10,10 @@ export const flipLayers = defineCommand({
   label: 'commands.layer.flip',
   isEnabled: (editor, { ids }: { ids: readonly string[]; axis: 'h' | 'v' }) => movableLayers(editor, ids).length > 0,
   run(editor, { ids, axis }: { ids: readonly string[]; axis: 'h' | 'v' }) {
-    editor.updateLayers(movableLayers(editor, ids).map((layer) =>
-      axis === 'h' ? { layerId: layer.layerId, flipH: !layer.flipH } : { layerId: layer.layerId, flipV: !layer.flipV }));
+    editor.updateLayers(
+      movableLayers(editor, ids).map((layer) =>
+        axis === 'h' ? { layerId: layer.layerId, flipH: !layer.flipH } : { layerId: layer.layerId, flipV: !layer.flipV },
+      ),
+    );
   },
 });

@@ -2,8 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { createTestEditor } from '../../tests/helpers/TestEditor';
 import { createImageLayer } from '../doc/factories';
 import {
-  addLayer, deleteLayers, duplicateLayers, flipLayers, moveLayers, pasteLayers, renameLayer, reorderLayer,
-  setLayerLocked, setLayerVisibility, setOpacity, transformLayer,
+  addLayer,
+  deleteLayers,
+  duplicateLayers,
+  flipLayers,
+  moveLayers,
+  pasteLayers,
+  renameLayer,
+  reorderLayer,
+  setLayerLocked,
+  setLayerVisibility,
+  setOpacity,
+  transformLayer,
 } from './index';
 
 describe('layer.add / layer.delete', () => {
@@ -85,17 +95,23 @@ describe('geometry', () => {
     const t = createTestEditor().addImage();
     const id = t.lastId;
     t.exec(transformLayer, { layerId: id, rect: { x: 1, y: 2, w: 30, h: 0, angle: 270 } })
-      .expectLayer(id).toMatchObject({ rect: { x: 1, y: 2, w: 30, h: 1, angle: -90 } });
+      .expectLayer(id)
+      .toMatchObject({ rect: { x: 1, y: 2, w: 30, h: 1, angle: -90 } });
     t.exec(transformLayer, { layerId: id, rect: { x: 5, y: 6, w: 70, h: 80, angle: 540 } })
-      .expectLayer(id).toMatchObject({ rect: { x: 5, y: 6, w: 70, h: 80, angle: 180 } });
+      .expectLayer(id)
+      .toMatchObject({ rect: { x: 5, y: 6, w: 70, h: 80, angle: 180 } });
     expect(t.editor.undoLabels()).toEqual(['layer.add', 'layer.transform', 'layer.transform']);
   });
 
   it('flips toggle', () => {
     const t = createTestEditor().addImage();
-    t.exec(flipLayers, { ids: [t.lastId], axis: 'h' }).expectLayer(t.lastId).toMatchObject({ flipH: true, flipV: false });
-    t.exec(flipLayers, { ids: [t.lastId], axis: 'v' }).exec(flipLayers, { ids: [t.lastId], axis: 'h' })
-      .expectLayer(t.lastId).toMatchObject({ flipH: false, flipV: true });
+    t.exec(flipLayers, { ids: [t.lastId], axis: 'h' })
+      .expectLayer(t.lastId)
+      .toMatchObject({ flipH: true, flipV: false });
+    t.exec(flipLayers, { ids: [t.lastId], axis: 'v' })
+      .exec(flipLayers, { ids: [t.lastId], axis: 'h' })
+      .expectLayer(t.lastId)
+      .toMatchObject({ flipH: false, flipV: true });
   });
 });
 
@@ -119,9 +135,15 @@ describe('layer.reorder', () => {
 describe('panel commands', () => {
   it('clamps opacity to 0..100', () => {
     const t = createTestEditor().addImage();
-    t.exec(setOpacity, { ids: [t.lastId], opacity: 150 }).expectLayer(t.lastId).toMatchObject({ opacity: 100 });
-    t.exec(setOpacity, { ids: [t.lastId], opacity: -3 }).expectLayer(t.lastId).toMatchObject({ opacity: 0 });
-    t.exec(setOpacity, { ids: [t.lastId], opacity: 42.5 }).expectLayer(t.lastId).toMatchObject({ opacity: 42.5 });
+    t.exec(setOpacity, { ids: [t.lastId], opacity: 150 })
+      .expectLayer(t.lastId)
+      .toMatchObject({ opacity: 100 });
+    t.exec(setOpacity, { ids: [t.lastId], opacity: -3 })
+      .expectLayer(t.lastId)
+      .toMatchObject({ opacity: 0 });
+    t.exec(setOpacity, { ids: [t.lastId], opacity: 42.5 })
+      .expectLayer(t.lastId)
+      .toMatchObject({ opacity: 42.5 });
   });
 
   it('renames (trimmed), hides and locks', () => {
@@ -129,7 +151,8 @@ describe('panel commands', () => {
     t.exec(renameLayer, { layerId: t.lastId, name: '  Logo ' })
       .exec(setLayerVisibility, { layerId: t.lastId, visible: false })
       .exec(setLayerLocked, { layerId: t.lastId, locked: true })
-      .expectLayer(t.lastId).toMatchObject({ name: 'Logo', visible: false, locked: true });
+      .expectLayer(t.lastId)
+      .toMatchObject({ name: 'Logo', visible: false, locked: true });
     expect(t.editor.exec(transformLayer, { layerId: t.lastId, rect: { x: 0, y: 0, w: 5, h: 5, angle: 0 } })).toBeUndefined();
     expect(t.layer(t.lastId).rect.w).not.toBe(5);
   });

@@ -14,9 +14,11 @@ export const moveLayers = defineCommand({
     const x = finite(dx, 0);
     const y = finite(dy, 0);
     if (x === 0 && y === 0) return;
-    editor.updateLayers(movableLayers(editor, ids).map((layer) => ({
-      layerId: layer.layerId,
-      rect: { ...layer.rect, x: layer.rect.x + x, y: layer.rect.y + y },
-    })));
+    editor.updateLayers(
+      movableLayers(editor, ids).map((layer) => ({
+        layerId: layer.layerId,
+        rect: { ...layer.rect, x: layer.rect.x + x, y: layer.rect.y + y },
+      })),
+    );
   },
 });

@@ -17,11 +17,7 @@ export const reorderLayer = defineCommand({
     const ids = editor.getLayers().map((layer) => layer.layerId);
     const from = ids.indexOf(layerId);
     const last = ids.length - 1;
-    const target = to === 'front' ? last
-      : to === 'back' ? 1
-        : to === 'forward' ? from + 1
-          : to === 'backward' ? from - 1
-            : Math.round(to);
+    const target = to === 'front' ? last : to === 'back' ? 1 : to === 'forward' ? from + 1 : to === 'backward' ? from - 1 : Math.round(to);
     const position = Math.max(1, Math.min(last, Number.isFinite(target) ? target : from));
     if (position === from) return;
     ids.splice(from, 1);

@@ -4,7 +4,13 @@ import { requireLayer } from './layerHelpers';
 import type { Layer } from '../doc/types';
 import { ImageValueType } from '../spec/kinds';
 
-export interface ReplaceImageArgs { layerId: string; uri: string; name: string; naturalW?: number; naturalH?: number }
+export interface ReplaceImageArgs {
+  layerId: string;
+  uri: string;
+  name: string;
+  naturalW?: number;
+  naturalH?: number;
+}
 
 /** True for an image layer whose value may be replaced (SPEC §3: canChange). */
 export function canReplaceImage(layer: Layer | undefined): boolean {
@@ -29,10 +35,12 @@ export const replaceImage = defineCommand({
       rect = { ...layer.rect, x: layer.rect.x + fitted.x, y: layer.rect.y + fitted.y, w: fitted.w, h: fitted.h };
     }
     const type = /^https?:/i.test(uri) ? ImageValueType.REMOTE : ImageValueType.LOCAL;
-    editor.updateLayers([{
-      layerId,
-      rect,
-      value: { valueType: 'img', img: { ...layer.value.img, uri, name, type, cropRect: null } },
-    }]);
+    editor.updateLayers([
+      {
+        layerId,
+        rect,
+        value: { valueType: 'img', img: { ...layer.value.img, uri, name, type, cropRect: null } },
+      },
+    ]);
   },
 });

@@ -19,7 +19,8 @@ function colorPatch(layer: Layer, color: string): LayerPatch {
       return { layerId, value: { ...value, shape: value.shape.kind === 'line' ? { ...value.shape, stroke: color } : { ...value.shape, fill: color } } };
     case 'colorfulText': {
       const items = value.colorfulText.material.items.map((item) =>
-        item.kind === 'text' ? { ...item, attributes: { ...item.attributes, colorStr: color } } : item);
+        item.kind === 'text' ? { ...item, attributes: { ...item.attributes, colorStr: color } } : item,
+      );
       return { layerId, value: { ...value, colorfulText: { ...value.colorfulText, material: { ...value.colorfulText.material, items } } } };
     }
   }

@@ -2,7 +2,12 @@ import { defineCommand } from './defineCommand';
 import { isTextLayerId } from './editText';
 import { requireLayer } from './layerHelpers';
 
-export interface SetFontArgs { layerId: string; fontName: string; fontCategoryName?: string; premium: boolean }
+export interface SetFontArgs {
+  layerId: string;
+  fontName: string;
+  fontCategoryName?: string;
+  premium: boolean;
+}
 
 /**
  * Sets a text layer's font. A premium font (unlockType 1) makes the layer need pro; a free font
@@ -22,15 +27,21 @@ export const setFont = defineCommand({
       editor.updateLayers([{ layerId, resNeedPro: premium || text.colorfulTextStylePro, value: { valueType: 'text', text } }]);
     } else if (value.valueType === 'colorfulText') {
       const { material } = value.colorfulText;
-      const items = material.items.map((item) => item.kind !== 'text' ? item : {
-        ...item,
-        attributes: { ...item.attributes, fontFileName: fontName, fontCategoryName: fontCategoryName ?? item.attributes.fontCategoryName },
-      });
-      editor.updateLayers([{
-        layerId,
-        resNeedPro: premium || !!material.pro,
-        value: { valueType: 'colorfulText', colorfulText: { ...value.colorfulText, material: { ...material, items } } },
-      }]);
+      const items = material.items.map((item) =>
+        item.kind !== 'text'
+          ? item
+          : {
+              ...item,
+              attributes: { ...item.attributes, fontFileName: fontName, fontCategoryName: fontCategoryName ?? item.attributes.fontCategoryName },
+            },
+      );
+      editor.updateLayers([
+        {
+          layerId,
+          resNeedPro: premium || !!material.pro,
+          value: { valueType: 'colorfulText', colorfulText: { ...value.colorfulText, material: { ...material, items } } },
+        },
+      ]);
     } else throw new Error(`Layer "${layerId}" is not a text layer`);
   },
 });

@@ -19,7 +19,7 @@ describe('layer.mask', () => {
     t.expectLayer(id).toMatchObject({ mask: null });
   });
 
-  it('keeps the mask picture among the project\'s assets (saved and zipped with it)', () => {
+  it("keeps the mask picture among the project's assets (saved and zipped with it)", () => {
     const t = createTestEditor().addImage();
     t.exec(setLayerMask, { layerId: t.lastId, mask: { name: 'mask.png', uri: 'asset:m1' } });
     expect([...projectAssetRefs(t.project).keys()].join(' ')).toContain('m1');

@@ -12,13 +12,33 @@ const IV = Uint8Array.from({ length: 16 }, (_, i) => 0xa0 + i);
  * `CryptoJS.AES.encrypt(plain, key, { iv }).ciphertext`, sent as base64(salt ‖ iv ‖ ciphertext).
  */
 const VECTORS: Array<{ plain: string; secret: string; salt: Uint8Array; iv: Uint8Array; cipher: string }> = [
-  { plain: '{"hosts":{"a.example":3}} — ✓', secret: SECRET, salt: SALT, iv: IV, cipher: 'AQIDBAUGBwgJCgsMDQ4PEKChoqOkpaanqKmqq6ytrq9ZlXwyduksSTe9iG4oIMB/3Xve/RKJGu4EV39+1zz5Fdt+TC5BbbFEmPhytarTM4o=' },
-  { plain: '', secret: SECRET, salt: SALT, iv: IV, cipher: 'AQIDBAUGBwgJCgsMDQ4PEKChoqOkpaanqKmqq6ytrq8hkuQ3qMIhrdPnVZxnWV2a' },
-  { plain: 'exactly 16 bytes', secret: SECRET, salt: SALT, iv: IV, cipher: 'AQIDBAUGBwgJCgsMDQ4PEKChoqOkpaanqKmqq6ytrq+N8I9Td/jEekvg2GKKXdlUbOcjUWQOs6918xEArd17Cw==' },
-  { plain: '中文 ünïcödé 🎨', secret: SECRET, salt: SALT, iv: IV, cipher: 'AQIDBAUGBwgJCgsMDQ4PEKChoqOkpaanqKmqq6ytrq/RsLD/MmHkHUYuN0xgrFVOQtYr4GDHZrIpTWmIC4Z0Qg==' },
   {
-    plain: '{"enableTextReview":true}', secret: 'AS-secret',
-    salt: Uint8Array.from({ length: 16 }, (_, i) => 255 - i), iv: Uint8Array.from({ length: 16 }, (_, i) => i * 3),
+    plain: '{"hosts":{"a.example":3}} — ✓',
+    secret: SECRET,
+    salt: SALT,
+    iv: IV,
+    cipher: 'AQIDBAUGBwgJCgsMDQ4PEKChoqOkpaanqKmqq6ytrq9ZlXwyduksSTe9iG4oIMB/3Xve/RKJGu4EV39+1zz5Fdt+TC5BbbFEmPhytarTM4o=',
+  },
+  { plain: '', secret: SECRET, salt: SALT, iv: IV, cipher: 'AQIDBAUGBwgJCgsMDQ4PEKChoqOkpaanqKmqq6ytrq8hkuQ3qMIhrdPnVZxnWV2a' },
+  {
+    plain: 'exactly 16 bytes',
+    secret: SECRET,
+    salt: SALT,
+    iv: IV,
+    cipher: 'AQIDBAUGBwgJCgsMDQ4PEKChoqOkpaanqKmqq6ytrq+N8I9Td/jEekvg2GKKXdlUbOcjUWQOs6918xEArd17Cw==',
+  },
+  {
+    plain: '中文 ünïcödé 🎨',
+    secret: SECRET,
+    salt: SALT,
+    iv: IV,
+    cipher: 'AQIDBAUGBwgJCgsMDQ4PEKChoqOkpaanqKmqq6ytrq/RsLD/MmHkHUYuN0xgrFVOQtYr4GDHZrIpTWmIC4Z0Qg==',
+  },
+  {
+    plain: '{"enableTextReview":true}',
+    secret: 'AS-secret',
+    salt: Uint8Array.from({ length: 16 }, (_, i) => 255 - i),
+    iv: Uint8Array.from({ length: 16 }, (_, i) => i * 3),
     cipher: '//79/Pv6+fj39vX08/Lx8AADBgkMDxIVGBseISQnKi3EWL/ZsJRFraWctrpm7w620yVJRLf9oYpx2+duXjBDEw==',
   },
 ];

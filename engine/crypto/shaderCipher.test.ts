@@ -84,9 +84,7 @@ describe('encryptText / decryptText', () => {
     const good = await encryptText(SHADER);
     const tampered = bytesOf(good);
     tampered[tampered.length - 20] ^= 1;
-    await expect(decryptText(tampered.toString('base64'))).rejects.toThrow(
-      'Shader cipher text could not be decrypted: wrong passphrase or corrupted data',
-    );
+    await expect(decryptText(tampered.toString('base64'))).rejects.toThrow('Shader cipher text could not be decrypted: wrong passphrase or corrupted data');
     await expect(decryptText(good, { passphrase: 'another' })).rejects.toThrow('wrong passphrase or corrupted data');
     await expect(decryptText(SHADER)).rejects.toThrow('Shader cipher text is not valid base64');
     await expect(decryptText('AAAA')).rejects.toThrow(/Shader cipher text is too short \(3 bytes/);

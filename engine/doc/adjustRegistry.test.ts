@@ -12,8 +12,22 @@ const cpu = readFileSync(path.join(__dirname, '../effects/cpuAdjust.ts'), 'utf8'
 describe('adjustment registry', () => {
   it('holds the sixteen SPEC §3 keys in their stored order', () => {
     expect(ADJUST_KEYS).toEqual([
-      'brightness', 'contrast', 'vibrance', 'saturation', 'exposure', 'highlight', 'shadow', 'clarity', 'sharpen', 'tem',
-      'tint', 'grain', 'vignette', 'blur', 'glow', 'structure',
+      'brightness',
+      'contrast',
+      'vibrance',
+      'saturation',
+      'exposure',
+      'highlight',
+      'shadow',
+      'clarity',
+      'sharpen',
+      'tem',
+      'tint',
+      'grain',
+      'vignette',
+      'blur',
+      'glow',
+      'structure',
     ]);
   });
 
@@ -43,7 +57,10 @@ describe('adjustment registry', () => {
   it('places every key once in a panel group, at positions 0..n-1', () => {
     for (const group of ADJUST_GROUP_IDS) {
       const keys = adjustKeysOfGroup(group);
-      expect(keys.map((k) => ADJUSTMENTS[k].panel.order), group).toEqual(keys.map((_, i) => i));
+      expect(
+        keys.map((k) => ADJUSTMENTS[k].panel.order),
+        group,
+      ).toEqual(keys.map((_, i) => i));
     }
     expect(ADJUST_GROUP_IDS.flatMap(adjustKeysOfGroup).sort()).toEqual([...ADJUST_KEYS].sort());
   });
@@ -75,7 +92,9 @@ describe('adjustment registry', () => {
   it('gives each blurred copy its own σ: 1 px for sharpen, the structure and clarity σ from the image size', () => {
     const u = adjustUniforms({ ...defaultAdjustParams(), sharpen: 50, structure: 50, glow: 50 }, 2000, 1000);
     expect(blurredCopies(u)).toEqual([
-      { name: 'blurS', sigma: 1 }, { name: 'blurM', sigma: 4 }, { name: 'blurL', sigma: 20 },
+      { name: 'blurS', sigma: 1 },
+      { name: 'blurM', sigma: 4 },
+      { name: 'blurL', sigma: 20 },
     ]);
   });
 });

@@ -14,7 +14,10 @@
  */
 import { BLUR_RADIUS_MAX } from '../spec/limits';
 
-export interface ValueRange { min: number; max: number }
+export interface ValueRange {
+  min: number;
+  max: number;
+}
 
 /** adjust.frag's blurred copies of the input, in the order the renderers make them. */
 export const BLURRED_COPIES = ['blurS', 'blurM', 'blurL'] as const;
@@ -67,24 +70,60 @@ const table = {
   highlight: row('highlight', { stored: 'signed', effect: range(-1, 1), neutral: 0, step: 9, define: 'HIGHLIGHT', panel: { group: 'light', order: 3 } }),
   shadow: row('shadow', { stored: 'signed', effect: range(-0.5, 0.5), neutral: 0, step: 8, define: 'SHADOW', panel: { group: 'light', order: 4 } }),
   // SPEC's "intensity −1.5..1.5" on a 0..100 key: the positive half, so the default 0 means none (adjustRanges.ts).
-  clarity: row('clarity', { stored: 'positive', effect: range(0, 1.5), neutral: 0, step: 3, reads: 'blurL', define: 'CLARITY', panel: { group: 'detail', order: 0 } }),
-  sharpen: row('sharpen', { stored: 'positive', effect: range(0, 3), neutral: 0, step: 1, reads: 'blurS', define: 'SHARPEN', panel: { group: 'detail', order: 1 } }),
+  clarity: row('clarity', {
+    stored: 'positive',
+    effect: range(0, 1.5),
+    neutral: 0,
+    step: 3,
+    reads: 'blurL',
+    define: 'CLARITY',
+    panel: { group: 'detail', order: 0 },
+  }),
+  sharpen: row('sharpen', {
+    stored: 'positive',
+    effect: range(0, 3),
+    neutral: 0,
+    step: 1,
+    reads: 'blurS',
+    define: 'SHARPEN',
+    panel: { group: 'detail', order: 1 },
+  }),
   tem: row('tem', { stored: 'signed', effect: range(-1, 1), neutral: 0, step: 10, define: 'TEM', panel: { group: 'colour', order: 2 } }),
   tint: row('tint', { stored: 'signed', effect: range(-1, 1), neutral: 0, step: 10, define: 'TINT', panel: { group: 'colour', order: 3 } }),
   // SPEC grain 0..20 %: the shader takes the amplitude 0..0.2.
   grain: row('grain', {
-    stored: 'positive', effect: range(0, 20), neutral: 0, uniformRange: range(0, 0.2), toUniform: (percent) => percent / 100,
-    step: 14, define: 'GRAIN', panel: { group: 'effects', order: 2 },
+    stored: 'positive',
+    effect: range(0, 20),
+    neutral: 0,
+    uniformRange: range(0, 0.2),
+    toUniform: (percent) => percent / 100,
+    step: 14,
+    define: 'GRAIN',
+    panel: { group: 'effects', order: 2 },
   }),
   // The start radius at the two slider ends; strength and colour come from vignetteUniforms (three uniforms).
   vignette: row('vignette', { stored: 'signed', effect: range(0.25, 0.7), neutral: 0.7, step: 13, define: 'VIGNETTE', panel: { group: 'effects', order: 1 } }),
   // The radius at the 1080 px reference width (SPEC blur size scale of |value|), capped at the validated σ maximum.
   blur: row('blur', {
-    stored: 'signed', effect: range(0, 5.5), neutral: 0, uniformRange: range(0, BLUR_RADIUS_MAX), toUniform: (radius) => Math.min(BLUR_RADIUS_MAX, radius),
-    step: 0, define: null, panel: { group: 'detail', order: 3 },
+    stored: 'signed',
+    effect: range(0, 5.5),
+    neutral: 0,
+    uniformRange: range(0, BLUR_RADIUS_MAX),
+    toUniform: (radius) => Math.min(BLUR_RADIUS_MAX, radius),
+    step: 0,
+    define: null,
+    panel: { group: 'detail', order: 3 },
   }),
   glow: row('glow', { stored: 'signed', effect: range(-1, 1), neutral: 0, step: 4, reads: 'blurL', define: 'GLOW', panel: { group: 'effects', order: 0 } }),
-  structure: row('structure', { stored: 'signed', effect: range(-1.5, 1.5), neutral: 0, step: 2, reads: 'blurM', define: 'STRUCTURE', panel: { group: 'detail', order: 2 } }),
+  structure: row('structure', {
+    stored: 'signed',
+    effect: range(-1.5, 1.5),
+    neutral: 0,
+    step: 2,
+    reads: 'blurM',
+    define: 'STRUCTURE',
+    panel: { group: 'detail', order: 2 },
+  }),
 } satisfies Record<string, AdjustmentDef>;
 
 export type AdjustKey = keyof typeof table;

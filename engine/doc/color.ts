@@ -11,8 +11,15 @@ export class ColorFormatError extends Error {
 export const COLOR_FORMAT_MESSAGE = 'Invalid color format. Expected format: #RRGGBB / #RRGGBBAA';
 export const INVALID_HEX_MESSAGE = 'Invalid hex color';
 
-export interface Rgba { r: number; g: number; b: number; a: number }
-export interface ParsedColor extends Rgba { hex: string }
+export interface Rgba {
+  r: number;
+  g: number;
+  b: number;
+  a: number;
+}
+export interface ParsedColor extends Rgba {
+  hex: string;
+}
 
 /**
  * Parses `#RRGGBB` / `#RRGGBBAA` (any case; surrounding spaces ignored); 6 digits mean opaque.

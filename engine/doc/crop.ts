@@ -5,8 +5,16 @@
  */
 import type { Rect } from './types';
 
-export interface CropBox { x: number; y: number; w: number; h: number }
-export interface Size { w: number; h: number }
+export interface CropBox {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+export interface Size {
+  w: number;
+  h: number;
+}
 
 /** The crop ratios offered in the editor: free, the picture's own, and common formats. */
 export const CROP_RATIOS = ['free', 'original', '1:1', '4:5', '4:3', '3:4', '16:9', '9:16'] as const;

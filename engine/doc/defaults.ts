@@ -49,16 +49,36 @@ export function defaultOutlineParams(): OutlineParams {
 /** Shadow off, opacity 100, shape length 20. */
 export function defaultShadowParams(): ShadowParams {
   return {
-    presetId: '', enabled: false, xOffset: 0, yOffset: 0, blur: 0, opacity: DEFAULT_SHADOW_OPACITY,
-    color: DEFAULT_SHADOW_COLOR, shapeAngle: 0, shapeLength: DEFAULT_SHADOW_SHAPE_LENGTH, shapeGradient: 0, is3DShadow: false,
+    presetId: '',
+    enabled: false,
+    xOffset: 0,
+    yOffset: 0,
+    blur: 0,
+    opacity: DEFAULT_SHADOW_OPACITY,
+    color: DEFAULT_SHADOW_COLOR,
+    shapeAngle: 0,
+    shapeLength: DEFAULT_SHADOW_SHAPE_LENGTH,
+    shapeGradient: 0,
+    is3DShadow: false,
   };
 }
 
 /** Reflection off. */
 export function defaultReflectionParams(): ReflectionParams {
   return {
-    enabled: false, scope: 0, opacity: 0, distance: 0, angle: 0, y_min: 0, y_max: 0, rotation: 0,
-    innerOpacity: 0, fixedOffset: 0, fixedOpatity: 0, fixedScope: 0, radians: 0,
+    enabled: false,
+    scope: 0,
+    opacity: 0,
+    distance: 0,
+    angle: 0,
+    y_min: 0,
+    y_max: 0,
+    rotation: 0,
+    innerOpacity: 0,
+    fixedOffset: 0,
+    fixedOpatity: 0,
+    fixedScope: 0,
+    radians: 0,
   };
 }
 

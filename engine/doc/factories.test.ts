@@ -1,10 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { createColorfulTextLayer, createImageLayer, createProject, createStickerLayer, createTextLayer, fitRect } from './factories';
 import {
-  createColorfulTextLayer, createImageLayer, createProject, createStickerLayer, createTextLayer, fitRect,
-} from './factories';
-import {
-  DEFAULT_LAYER_OPACITY, TEXT_SHADOW_PRESET, defaultAdjustParams, defaultBlendParams, defaultFilterParams, defaultOutlineParams,
-  defaultReflectionParams, defaultShadowParams,
+  DEFAULT_LAYER_OPACITY,
+  TEXT_SHADOW_PRESET,
+  defaultAdjustParams,
+  defaultBlendParams,
+  defaultFilterParams,
+  defaultOutlineParams,
+  defaultReflectionParams,
+  defaultShadowParams,
 } from './defaults';
 import { createLayerId } from './ids';
 import { curvedTextMaxWidth, isBoldRoundedFont, textMaxWidth } from './textRules';
@@ -19,7 +23,11 @@ describe('SPEC §9 defaults', () => {
     expect(defaultOutlineParams().size).toBe(20);
     expect(defaultShadowParams()).toMatchObject({ opacity: 100, shapeLength: 20, enabled: false });
     expect(TEXT_SHADOW_PRESET).toEqual({ opacity: 40, blur: 12 });
-    expect(Object.values(defaultAdjustParams()).filter((v) => typeof v === 'number').every((v) => v === 0)).toBe(true);
+    expect(
+      Object.values(defaultAdjustParams())
+        .filter((v) => typeof v === 'number')
+        .every((v) => v === 0),
+    ).toBe(true);
     expect(defaultReflectionParams().enabled).toBe(false);
   });
 
@@ -52,7 +60,11 @@ describe('createProject', () => {
     expect(p).toMatchObject({ schemaVersion: CURRENT_SCHEMA_VERSION, platform: 'web', exportW: 1080, exportH: 1350, name: 'Poster' });
     expect(p.layers).toHaveLength(1);
     expect(p.layers[0]).toMatchObject({
-      layerId: 'bgLayer', type: 2, valueType: 'color', index: 0, rect: { x: 0, y: 0, w: 1080, h: 1350, angle: 0 },
+      layerId: 'bgLayer',
+      type: 2,
+      valueType: 'color',
+      index: 0,
+      rect: { x: 0, y: 0, w: 1080, h: 1350, angle: 0 },
       value: { valueType: 'color', color: { color: '#FFFFFFFF' } },
     });
   });

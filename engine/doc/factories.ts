@@ -10,9 +10,7 @@ import { createLayerId } from './ids';
 import { CURRENT_SCHEMA_VERSION } from './schemaVersion';
 import { createProjectId } from './projectIds';
 import { textMaxWidth } from './textRules';
-import type {
-  ColorfulTextMaterial, ImageValue, Layer, LayerKindValue, LayerValue, LayerValueSource, Project, ProjectType, Rect, TextValue,
-} from './types';
+import type { ColorfulTextMaterial, ImageValue, Layer, LayerKindValue, LayerValue, LayerValueSource, Project, ProjectType, Rect, TextValue } from './types';
 
 /** Share of the canvas a newly added picture fills (contain). */
 export const FIT_RATIO = 0.8;
@@ -163,8 +161,18 @@ export interface CreateStickerLayerOptions {
 /** A sticker (kind 3, resType 'sticker', from a resource; not replaceable). */
 export function createStickerLayer(o: CreateStickerLayerOptions): Layer {
   return createImageLayer({
-    uri: o.uri, name: o.name ?? o.resId, naturalW: o.naturalW, naturalH: o.naturalH, canvasW: o.canvasW, canvasH: o.canvasH,
-    kind: LayerKind.STICKER, source: 'res', canChange: false, resId: o.resId, resType: 'sticker', resNeedPro: o.resNeedPro,
+    uri: o.uri,
+    name: o.name ?? o.resId,
+    naturalW: o.naturalW,
+    naturalH: o.naturalH,
+    canvasW: o.canvasW,
+    canvasH: o.canvasH,
+    kind: LayerKind.STICKER,
+    source: 'res',
+    canChange: false,
+    resId: o.resId,
+    resType: 'sticker',
+    resNeedPro: o.resNeedPro,
   });
 }
 

@@ -32,7 +32,11 @@ describe('migrations', () => {
     const { project, warnings } = parseProject(v0);
     expect(warnings).toEqual([]);
     expect(project.schemaVersion).toBe(CURRENT_SCHEMA_VERSION);
-    expect(project.layers.map((l) => [l.layerId, l.index])).toEqual([['bgLayer', 0], ['L_photo', 1], ['L_title', 2]]);
+    expect(project.layers.map((l) => [l.layerId, l.index])).toEqual([
+      ['bgLayer', 0],
+      ['L_photo', 1],
+      ['L_title', 2],
+    ]);
     expect(project.layers[0]).toMatchObject({ value: { color: { color: '#FFEEDDFF' } }, opacity: 100, visible: true });
     expect(project.layers[1]).toMatchObject({ opacity: 50, flipV: true, rect: { angle: 30 } });
     expect(project.layers[2]).toMatchObject({

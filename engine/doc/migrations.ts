@@ -18,8 +18,7 @@ export interface Migration {
   up(doc: RawDocument): RawDocument;
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** v0 rect { x, y, w, h, rotation, scale? } → v1 rect { x, y, w, h, angle }. */
 function migrateRectV0(rect: unknown): unknown {

@@ -32,15 +32,29 @@ describe('parseProject', () => {
   it('fills missing optional fields with defaults', () => {
     const doc = sample();
     const minimal = {
-      schemaVersion: 1, projectId: doc.projectId, canvasW: 800, canvasH: 600,
-      layers: [{ layerId: 'bgLayer', type: 2, valueType: 'color', value: { valueType: 'color', color: { color: '#FFFFFF' } }, rect: { x: 0, y: 0, w: 800, h: 600 } }],
+      schemaVersion: 1,
+      projectId: doc.projectId,
+      canvasW: 800,
+      canvasH: 600,
+      layers: [
+        { layerId: 'bgLayer', type: 2, valueType: 'color', value: { valueType: 'color', color: { color: '#FFFFFF' } }, rect: { x: 0, y: 0, w: 800, h: 600 } },
+      ],
     };
     const { project, warnings } = parseProject(minimal);
     expect(warnings).toEqual([]);
     expect(project).toMatchObject({ type: 'project', name: '', platform: 'web', exportW: 800, exportH: 600, aibgRecords: [], filterParams: null });
     expect(project.layers[0]).toMatchObject({
-      opacity: 100, visible: true, locked: false, name: '', flipH: false, overColor: '', resNeedPro: false, mask: null, valueSource: 'none',
-      rect: { angle: 0 }, value: { color: { color: '#FFFFFFFF' } },
+      opacity: 100,
+      visible: true,
+      locked: false,
+      name: '',
+      flipH: false,
+      overColor: '',
+      resNeedPro: false,
+      mask: null,
+      valueSource: 'none',
+      rect: { angle: 0 },
+      value: { color: { color: '#FFFFFFFF' } },
     });
   });
 
@@ -121,8 +135,19 @@ describe('parseProject', () => {
   it('orders layers by index with the background first and renumbers', () => {
     const doc = sample();
     const [bg, img, txt] = doc.layers;
-    const { project } = parseProject({ ...doc, layers: [{ ...txt, index: 7 }, { ...img, index: 3 }, { ...bg, index: 5 }] });
-    expect(project.layers.map((l) => [l.layerId, l.index])).toEqual([[bg.layerId, 0], [img.layerId, 1], [txt.layerId, 2]]);
+    const { project } = parseProject({
+      ...doc,
+      layers: [
+        { ...txt, index: 7 },
+        { ...img, index: 3 },
+        { ...bg, index: 5 },
+      ],
+    });
+    expect(project.layers.map((l) => [l.layerId, l.index])).toEqual([
+      [bg.layerId, 0],
+      [img.layerId, 1],
+      [txt.layerId, 2],
+    ]);
     expect(project.schemaVersion).toBe(CURRENT_SCHEMA_VERSION);
   });
 });

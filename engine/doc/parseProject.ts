@@ -15,8 +15,7 @@ export class ProjectParseError extends Error {
   override name = 'ProjectParseError';
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** `Layer "L_x"`, or `Layer #3` (1-based) when the id is missing. */
 function layerName(raw: unknown, position: number): string {
@@ -100,9 +99,7 @@ export function parseProject(input: unknown): { project: Project; warnings: stri
   const raw = migrate(toRecord(input));
   if (!Array.isArray(raw.layers)) throw new ProjectParseError('Invalid project: layers: expected an array of layers');
   // A missing type is implied by the id prefix (PROJ_ / CUT_).
-  const withType = raw.type === undefined && typeof raw.projectId === 'string'
-    ? { ...raw, type: projectTypeFromId(raw.projectId) ?? undefined }
-    : raw;
+  const withType = raw.type === undefined && typeof raw.projectId === 'string' ? { ...raw, type: projectTypeFromId(raw.projectId) ?? undefined } : raw;
   const fields = projectFieldsSchema.safeParse(withType);
   if (!fields.success) throw new ProjectParseError(`Invalid project: ${formatIssues(fields.error).join('; ')}`);
   const { data } = fields;

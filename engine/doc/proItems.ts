@@ -24,8 +24,10 @@ export function proItemsOf(project: Project): ProItem[] {
     if (!layerNeedsPro(layer)) continue;
     const { value } = layer;
     if (value.valueType === 'text' && isPremiumFont(value.text.fontName)) items.push({ kind: 'font', layerId: layer.layerId, name: value.text.fontName });
-    else if (value.valueType === 'text' && value.text.colorfulTextStylePro) items.push({ kind: 'textStyle', layerId: layer.layerId, name: value.text.colorfulTextStyleId });
-    else if (value.valueType === 'colorfulText') items.push({ kind: 'colorfulText', layerId: layer.layerId, name: String(value.colorfulText.material.colorfulId ?? '') });
+    else if (value.valueType === 'text' && value.text.colorfulTextStylePro)
+      items.push({ kind: 'textStyle', layerId: layer.layerId, name: value.text.colorfulTextStyleId });
+    else if (value.valueType === 'colorfulText')
+      items.push({ kind: 'colorfulText', layerId: layer.layerId, name: String(value.colorfulText.material.colorfulId ?? '') });
     else items.push({ kind: 'resource', layerId: layer.layerId, name: layer.resId || layer.resType });
   }
   if (project.idPhotoParams && project.idPhotoParams.isPro === true) {

@@ -25,7 +25,16 @@ describe('project ids', () => {
   it('reads the type back and refuses malformed ids', () => {
     expect(projectTypeFromId(createProjectId('project'))).toBe('project');
     expect(projectTypeFromId(createProjectId('cutouts'))).toBe('cutouts');
-    for (const bad of ['', 'PROJ_', 'PROJ_short', 'proj_abcdefghijkl', 'IDP_PROJ_abcdefghijkl', 'PROJ_abc/../defghij', 'X_abcdefghijkl', `CUT_${'a'.repeat(65)}`]) {
+    for (const bad of [
+      '',
+      'PROJ_',
+      'PROJ_short',
+      'proj_abcdefghijkl',
+      'IDP_PROJ_abcdefghijkl',
+      'PROJ_abc/../defghij',
+      'X_abcdefghijkl',
+      `CUT_${'a'.repeat(65)}`,
+    ]) {
       expect(isValidProjectId(bad)).toBe(false);
       expect(projectTypeFromId(bad)).toBeNull();
     }

@@ -6,8 +6,15 @@
 import { z } from '../util/zod';
 import { DEFAULT_LAYER_OPACITY, DEFAULT_TEXT_VALUE } from './defaults';
 import {
-  adjustParamsSchema, blendParamsSchema, colorString, colorfulTextMaterialSchema, filterParamsSchema, optionalColorString,
-  outlineParamsSchema, reflectionParamsSchema, shadowParamsSchema,
+  adjustParamsSchema,
+  blendParamsSchema,
+  colorString,
+  colorfulTextMaterialSchema,
+  filterParamsSchema,
+  optionalColorString,
+  outlineParamsSchema,
+  reflectionParamsSchema,
+  shadowParamsSchema,
 } from './schemaParts';
 import type { Layer, Project, TextValue } from './types';
 import { LAYER_VALUE_SOURCES, LAYER_VALUE_TYPES, SHAPE_KINDS } from '../spec/kinds';
@@ -17,7 +24,11 @@ const finite = z.number();
 const gravity = z.union([z.literal(0), z.literal(1), z.literal(2)]);
 
 export const rectSchema = z.object({
-  x: finite, y: finite, w: finite.min(0), h: finite.min(0), angle: finite.default(0),
+  x: finite,
+  y: finite,
+  w: finite.min(0),
+  h: finite.min(0),
+  angle: finite.default(0),
 });
 
 const cropRect = z.object({ x: finite, y: finite, w: finite.positive(), h: finite.positive() });
@@ -69,35 +80,40 @@ export const layerValueSchema = z.discriminatedUnion('valueType', [
   z.object({ valueType: z.literal('shape'), shape: shapeValueSchema }),
 ]);
 
-export const layerSchema = z.object({
-  layerId: z.string().min(1),
-  type: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(5)]),
-  valueType: z.enum(LAYER_VALUE_TYPES),
-  valueSource: z.enum(LAYER_VALUE_SOURCES).default('none'),
-  value: layerValueSchema,
-  index: z.number().int().default(0),
-  name: z.string().default(''),
-  visible: z.boolean().default(true),
-  locked: z.boolean().default(false),
-  flipH: z.boolean().default(false),
-  flipV: z.boolean().default(false),
-  overColor: optionalColorString.default(''),
-  rect: rectSchema,
-  resId: z.string().default(''),
-  resType: z.string().default(''),
-  resNeedPro: z.boolean().default(false),
-  opacity: finite.min(0).max(100).default(DEFAULT_LAYER_OPACITY),
-  mask: z.object({ name: z.string().default(''), uri: z.string() }).nullable().default(null),
-  filterParams: filterParamsSchema.nullable().default(null),
-  blendParams: blendParamsSchema.nullable().default(null),
-  outlineParams: outlineParamsSchema.nullable().default(null),
-  shadowParams: shadowParamsSchema.nullable().default(null),
-  adjustParams: adjustParamsSchema.nullable().default(null),
-  reflectionParams: reflectionParamsSchema.nullable().default(null),
-}).refine((layer) => layer.valueType === layer.value.valueType, {
-  message: 'valueType does not match value.valueType',
-  path: ['valueType'],
-});
+export const layerSchema = z
+  .object({
+    layerId: z.string().min(1),
+    type: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(5)]),
+    valueType: z.enum(LAYER_VALUE_TYPES),
+    valueSource: z.enum(LAYER_VALUE_SOURCES).default('none'),
+    value: layerValueSchema,
+    index: z.number().int().default(0),
+    name: z.string().default(''),
+    visible: z.boolean().default(true),
+    locked: z.boolean().default(false),
+    flipH: z.boolean().default(false),
+    flipV: z.boolean().default(false),
+    overColor: optionalColorString.default(''),
+    rect: rectSchema,
+    resId: z.string().default(''),
+    resType: z.string().default(''),
+    resNeedPro: z.boolean().default(false),
+    opacity: finite.min(0).max(100).default(DEFAULT_LAYER_OPACITY),
+    mask: z
+      .object({ name: z.string().default(''), uri: z.string() })
+      .nullable()
+      .default(null),
+    filterParams: filterParamsSchema.nullable().default(null),
+    blendParams: blendParamsSchema.nullable().default(null),
+    outlineParams: outlineParamsSchema.nullable().default(null),
+    shadowParams: shadowParamsSchema.nullable().default(null),
+    adjustParams: adjustParamsSchema.nullable().default(null),
+    reflectionParams: reflectionParamsSchema.nullable().default(null),
+  })
+  .refine((layer) => layer.valueType === layer.value.valueType, {
+    message: 'valueType does not match value.valueType',
+    path: ['valueType'],
+  });
 
 /** Every project field but `layers` (validated one by one). */
 export const projectFieldsSchema = z.object({
@@ -124,7 +140,9 @@ export const projectFieldsSchema = z.object({
 const _layer: (p: z.output<typeof layerSchema>) => Layer = (p) => p;
 const _text: (p: z.output<typeof textValueSchema>) => TextValue = (p) => p;
 const _fields: (p: z.output<typeof projectFieldsSchema>) => Omit<Project, 'layers' | 'exportW' | 'exportH'> = (p) => p;
-void _layer; void _text; void _fields;
+void _layer;
+void _text;
+void _fields;
 
 /** One "path: message" line per zod issue, e.g. `rect.w: Invalid input: expected number, received string`. */
 export function formatIssues(error: z.ZodError): string[] {

@@ -7,9 +7,7 @@ import { z } from '../util/zod';
 import { ADJUST_KEYS, type AdjustKey } from './adjustRegistry';
 import { BLEND_MODES } from './types';
 import { isValidColor, normaliseColor, parseColor } from './color';
-import {
-  defaultAdjustParams, defaultBlendParams, defaultFilterParams, defaultOutlineParams, defaultReflectionParams, defaultShadowParams,
-} from './defaults';
+import { defaultAdjustParams, defaultBlendParams, defaultFilterParams, defaultOutlineParams, defaultReflectionParams, defaultShadowParams } from './defaults';
 
 /** Adds parseColor's SPEC §5 message as the issue for an invalid colour. */
 function checkColor(value: string, ctx: z.RefinementCtx): void {
@@ -21,15 +19,25 @@ function checkColor(value: string, ctx: z.RefinementCtx): void {
 }
 
 /** A `#RRGGBB(AA)` colour, stored normalised to `#RRGGBBAA`; the error is parseColor's SPEC §5 text. */
-export const colorString = z.string().superRefine(checkColor).transform((value) => normaliseColor(value));
+export const colorString = z
+  .string()
+  .superRefine(checkColor)
+  .transform((value) => normaliseColor(value));
 
 /** A colour or '' (none); one schema rather than a union, so the error stays parseColor's text. */
-export const optionalColorString = z.string()
-  .superRefine((value, ctx) => { if (value !== '') checkColor(value, ctx); })
+export const optionalColorString = z
+  .string()
+  .superRefine((value, ctx) => {
+    if (value !== '') checkColor(value, ctx);
+  })
   .transform((value) => (value === '' ? '' : normaliseColor(value)));
 
 /** Colours inside resource materials: kept as written when valid, else the fallback (never fatal). */
-export const lenientColor = (fallback: string) => z.string().catch(fallback).transform((v) => (isValidColor(v) ? v : fallback));
+export const lenientColor = (fallback: string) =>
+  z
+    .string()
+    .catch(fallback)
+    .transform((v) => (isValidColor(v) ? v : fallback));
 
 const num = (fallback: number) => z.number().default(fallback);
 const off = z.boolean().default(false);
@@ -68,16 +76,34 @@ export const outlineParamsSchema = z.object({
 
 const shadow = defaultShadowParams();
 export const shadowParamsSchema = z.object({
-  presetId: z.string().default(''), enabled: off, xOffset: num(0), yOffset: num(0), blur: num(0),
-  opacity: num(shadow.opacity), color: colorString.default(shadow.color), shapeAngle: num(0),
-  shapeLength: num(shadow.shapeLength), shapeGradient: num(0), is3DShadow: off,
+  presetId: z.string().default(''),
+  enabled: off,
+  xOffset: num(0),
+  yOffset: num(0),
+  blur: num(0),
+  opacity: num(shadow.opacity),
+  color: colorString.default(shadow.color),
+  shapeAngle: num(0),
+  shapeLength: num(shadow.shapeLength),
+  shapeGradient: num(0),
+  is3DShadow: off,
 });
 
 const reflection = defaultReflectionParams();
 export const reflectionParamsSchema = z.object({
-  enabled: off, scope: num(reflection.scope), opacity: num(reflection.opacity), distance: num(0), angle: num(0),
-  y_min: num(0), y_max: num(0), rotation: num(0), innerOpacity: num(0), fixedOffset: num(0), fixedOpatity: num(0),
-  fixedScope: num(0), radians: num(0),
+  enabled: off,
+  scope: num(reflection.scope),
+  opacity: num(reflection.opacity),
+  distance: num(0),
+  angle: num(0),
+  y_min: num(0),
+  y_max: num(0),
+  rotation: num(0),
+  innerOpacity: num(0),
+  fixedOffset: num(0),
+  fixedOpatity: num(0),
+  fixedScope: num(0),
+  radians: num(0),
 });
 
 // ---- colourful text material as stored in a document (looser than the style-file schema) ----
@@ -85,8 +111,15 @@ export const reflectionParamsSchema = z.object({
 const itemRect = z.object({ x: z.number(), y: z.number(), w: z.number(), h: z.number() });
 const effectLayer = z.object({
   kind: z.enum(['stroke', 'shadow']),
-  offsetX: num(0), offsetY: num(0), opacity: num(1), color: lenientColor('#000000'), width: num(0), blur: num(0),
-  gradientColors: z.array(z.string()).default([]), gradientAngle: num(90), perRowGradient: z.boolean().default(false),
+  offsetX: num(0),
+  offsetY: num(0),
+  opacity: num(1),
+  color: lenientColor('#000000'),
+  width: num(0),
+  blur: num(0),
+  gradientColors: z.array(z.string()).default([]),
+  gradientAngle: num(90),
+  perRowGradient: z.boolean().default(false),
   inner: z.boolean().default(false),
 });
 const attributes = z.object({
@@ -104,8 +137,12 @@ const attributes = z.object({
   gradient: z.object({ colors: z.array(z.string()), angle: num(90), perRow: z.boolean().default(false) }).optional(),
 });
 const textItem = z.object({
-  kind: z.literal('text'), text: z.string().default(''), attributes, isDefTextContent: z.boolean().default(true),
-  rect: itemRect, opacity: num(1),
+  kind: z.literal('text'),
+  text: z.string().default(''),
+  attributes,
+  isDefTextContent: z.boolean().default(true),
+  rect: itemRect,
+  opacity: num(1),
 });
 const stickerItem = z.object({ kind: z.literal('sticker'), resName: z.string(), rect: itemRect, opacity: num(1) });
 

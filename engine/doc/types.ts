@@ -15,7 +15,13 @@ export type LayerValueSource = (typeof LAYER_VALUE_SOURCES)[number];
 export type LayerKindValue = 0 | 1 | 2 | 3 | 4 | 5;
 
 /** Position and size in canvas pixels; `angle` in degrees, clockwise, about the rect's centre. */
-export interface Rect { x: number; y: number; w: number; h: number; angle: number }
+export interface Rect {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+  angle: number;
+}
 
 /** Image value: `uri` is an asset reference (`asset:<id>`), a same-origin path or a remote URL. */
 export interface ImageValue {
@@ -46,7 +52,9 @@ export interface ShapeValue {
 }
 
 /** A colour value: a `#RRGGBB` / `#RRGGBBAA` string (see `color.ts`). */
-export interface ColorValue { color: string }
+export interface ColorValue {
+  color: string;
+}
 
 /** Text gravity: 0 left, 1 center, 2 right. */
 export type Gravity = 0 | 1 | 2;
@@ -105,7 +113,12 @@ export interface ColorfulTextAttributes {
   gradient?: { colors: string[]; angle: number; perRow: boolean };
 }
 
-export interface ColorfulTextItemRect { x: number; y: number; w: number; h: number }
+export interface ColorfulTextItemRect {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
 export interface ColorfulTextTextItem {
   kind: 'text';
   text: string;
@@ -114,7 +127,12 @@ export interface ColorfulTextTextItem {
   rect: ColorfulTextItemRect;
   opacity: number;
 }
-export interface ColorfulTextStickerItem { kind: 'sticker'; resName: string; rect: ColorfulTextItemRect; opacity: number }
+export interface ColorfulTextStickerItem {
+  kind: 'sticker';
+  resName: string;
+  rect: ColorfulTextItemRect;
+  opacity: number;
+}
 
 /** A colourful text style (SPEC §3 colourful text material). */
 export interface ColorfulTextMaterial {
@@ -129,7 +147,10 @@ export interface ColorfulTextMaterial {
 }
 
 /** The value of a colourful-text layer: the style and the user's text that replaces the default text items. */
-export interface ColorfulTextValue { material: ColorfulTextMaterial; text: string }
+export interface ColorfulTextValue {
+  material: ColorfulTextMaterial;
+  text: string;
+}
 
 export type LayerValue =
   | { valueType: 'img'; img: ImageValue }
@@ -139,26 +160,92 @@ export type LayerValue =
   | { valueType: 'shape'; shape: ShapeValue };
 
 /** Filter (SPEC §3); the lookup form adds lutName. */
-export interface FilterParams { categoryName: string; uid: string; strength: number; lutName?: string; combination?: Partial<AdjustParams> }
+export interface FilterParams {
+  categoryName: string;
+  uid: string;
+  strength: number;
+  lutName?: string;
+  combination?: Partial<AdjustParams>;
+}
 export const BLEND_MODES = [
-  'BaseMerge', 'Normal', 'Multiply', 'Darken', 'Lighten', 'ColorBurn', 'LinearBurn', 'ColorDodge', 'LinearDodge',
-  'Screen', 'Overlay', 'HardLight', 'Difference', 'Exclusion', 'SoftLight', 'VividLight', 'LinearLight', 'PinLight',
-  'HardMix', 'Subtract', 'Divide', 'Hue', 'Saturation', 'Color', 'Luminosity', 'DarkerColor', 'LighterColor',
+  'BaseMerge',
+  'Normal',
+  'Multiply',
+  'Darken',
+  'Lighten',
+  'ColorBurn',
+  'LinearBurn',
+  'ColorDodge',
+  'LinearDodge',
+  'Screen',
+  'Overlay',
+  'HardLight',
+  'Difference',
+  'Exclusion',
+  'SoftLight',
+  'VividLight',
+  'LinearLight',
+  'PinLight',
+  'HardMix',
+  'Subtract',
+  'Divide',
+  'Hue',
+  'Saturation',
+  'Color',
+  'Luminosity',
+  'DarkerColor',
+  'LighterColor',
 ] as const;
 export type BlendMode = (typeof BLEND_MODES)[number];
-export interface BlendParams { mode: BlendMode; opacity: number }
+export interface BlendParams {
+  mode: BlendMode;
+  opacity: number;
+}
 /** Outline types: 0 none, 1 solid type 1, 2 dot type 1, 3 dash type 1, 4 solid type 2 (double), 5 dash type 2. */
 export type OutlineType = 0 | 1 | 2 | 3 | 4 | 5;
-export interface OutlineParams { type: OutlineType; size: number; color: string; smooth: number; blur: number; distance: number; enabled: boolean }
+export interface OutlineParams {
+  type: OutlineType;
+  size: number;
+  color: string;
+  smooth: number;
+  blur: number;
+  distance: number;
+  enabled: boolean;
+}
 export interface ShadowParams {
-  presetId: string; enabled: boolean; xOffset: number; yOffset: number; blur: number; opacity: number; color: string;
-  shapeAngle: number; shapeLength: number; shapeGradient: number; is3DShadow: boolean;
+  presetId: string;
+  enabled: boolean;
+  xOffset: number;
+  yOffset: number;
+  blur: number;
+  opacity: number;
+  color: string;
+  shapeAngle: number;
+  shapeLength: number;
+  shapeGradient: number;
+  is3DShadow: boolean;
 }
 export interface ReflectionParams {
-  enabled: boolean; scope: number; opacity: number; distance: number; angle: number;
-  y_min: number; y_max: number; rotation: number; innerOpacity: number; fixedOffset: number; fixedOpatity: number; fixedScope: number; radians: number;
+  enabled: boolean;
+  scope: number;
+  opacity: number;
+  distance: number;
+  angle: number;
+  y_min: number;
+  y_max: number;
+  rotation: number;
+  innerOpacity: number;
+  fixedOffset: number;
+  fixedOpatity: number;
+  fixedScope: number;
+  radians: number;
 }
-export interface PGrainParams { size: number; amount: number; highlights: number; roughness: number }
+export interface PGrainParams {
+  size: number;
+  amount: number;
+  highlights: number;
+  roughness: number;
+}
 /** Adjustments (SPEC §3): one number per row of the adjustment table (engine/doc/adjustRegistry.ts) and pgrain. */
 export type AdjustParams = Record<AdjustKey, number> & { pgrain: PGrainParams };
 

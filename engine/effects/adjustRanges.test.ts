@@ -1,14 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { defaultAdjustParams } from '../doc/defaults';
-import {
-  ADJUST_KEYS, ADJUST_RANGES, isIdentityAdjust, pgrainUniforms, sliderPosition, uniformValue, valueFromSlider, vignetteUniforms,
-} from './adjustRanges';
+import { ADJUST_KEYS, ADJUST_RANGES, isIdentityAdjust, pgrainUniforms, sliderPosition, uniformValue, valueFromSlider, vignetteUniforms } from './adjustRanges';
 
 /** SPEC §9 effect range of each key: [at slider 0, at slider 100]. */
 const SPEC_RANGE: Record<string, [number, number]> = {
-  brightness: [-1, 1], contrast: [0.5, 1.5], saturation: [0, 2], vibrance: [-1, 1], exposure: [-0.5, 0.5], tem: [-1, 1],
-  tint: [-1, 1], sharpen: [0, 3], grain: [0, 20], shadow: [-0.5, 0.5], highlight: [-1, 1], glow: [-1, 1],
-  structure: [-1.5, 1.5], clarity: [0, 1.5],
+  brightness: [-1, 1],
+  contrast: [0.5, 1.5],
+  saturation: [0, 2],
+  vibrance: [-1, 1],
+  exposure: [-0.5, 0.5],
+  tem: [-1, 1],
+  tint: [-1, 1],
+  sharpen: [0, 3],
+  grain: [0, 20],
+  shadow: [-0.5, 0.5],
+  highlight: [-1, 1],
+  glow: [-1, 1],
+  structure: [-1.5, 1.5],
+  clarity: [0, 1.5],
 };
 const POSITIVE = ['clarity', 'sharpen', 'grain'];
 

@@ -26,10 +26,7 @@ export { ADJUST_KEYS, type AdjustKey, type ValueRange } from '../doc/adjustRegis
 
 /** Stored value range of each key (what the panel slider edits): 0..100 for 'positive' rows, else -100..100. */
 export const ADJUST_RANGES: Readonly<Record<AdjustKey, ValueRange>> = Object.freeze(
-  Object.fromEntries(ADJUST_KEYS.map((k) => [k, isPositiveOnly(k) ? { min: 0, max: 100 } : { min: -100, max: 100 }])) as Record<
-    AdjustKey,
-    ValueRange
-  >,
+  Object.fromEntries(ADJUST_KEYS.map((k) => [k, isPositiveOnly(k) ? { min: 0, max: 100 } : { min: -100, max: 100 }])) as Record<AdjustKey, ValueRange>,
 );
 
 /**
@@ -111,7 +108,12 @@ export const PGRAIN_ROUGHNESS_RANGE: ValueRange = { min: 0.25, max: 1 };
 /** Noise amplitude of pgrain at amount 100 (equal to the simple grain at its maximum 20 %). */
 export const PGRAIN_MAX_AMPLITUDE = 0.2;
 
-export interface PGrainUniforms { size: number; amount: number; highlights: number; roughness: number }
+export interface PGrainUniforms {
+  size: number;
+  amount: number;
+  highlights: number;
+  roughness: number;
+}
 
 /** Mapped pgrain uniforms: size 1..4 px, amount 0..0.2 noise amplitude, highlights 0..1, roughness 0.25..1. */
 export function pgrainUniforms(p: PGrainParams): PGrainUniforms {

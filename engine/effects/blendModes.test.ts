@@ -1,8 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { BLEND_MODES, type BlendMode } from '../doc/types';
 import {
-  NON_W3C_BLEND_MODES, W3C_COMPOSITE_OP, blendChannel, blendColor, blendImages, blendModeIndex, blendPixel, isSeparable,
-  preBlendedImage, preBlendedSource, type RGB, type RGBA,
+  NON_W3C_BLEND_MODES,
+  W3C_COMPOSITE_OP,
+  blendChannel,
+  blendColor,
+  blendImages,
+  blendModeIndex,
+  blendPixel,
+  isSeparable,
+  preBlendedImage,
+  preBlendedSource,
+  type RGB,
+  type RGBA,
 } from './blendModes';
 
 type Separable = Exclude<BlendMode, 'Hue' | 'Saturation' | 'Color' | 'Luminosity' | 'DarkerColor' | 'LighterColor'>;
@@ -156,7 +166,7 @@ describe('preBlendedSource', () => {
   };
   it.each([...BLEND_MODES])('%s drawn with source-over equals blendPixel', (mode) => {
     let seed = 7;
-    const rnd = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+    const rnd = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
     for (let i = 0; i < 50; i++) {
       const b: RGBA = [rnd(), rnd(), rnd(), 0.2 + 0.8 * rnd()];
       const s: RGBA = [rnd(), rnd(), rnd(), rnd()];
@@ -188,7 +198,16 @@ describe('images and canvas mapping', () => {
     expect(W3C_COMPOSITE_OP.BaseMerge).toBe('source-over');
     expect(Object.keys(W3C_COMPOSITE_OP)).toHaveLength(17);
     expect([...NON_W3C_BLEND_MODES].sort()).toEqual([
-      'DarkerColor', 'Divide', 'HardMix', 'LighterColor', 'LinearBurn', 'LinearDodge', 'LinearLight', 'PinLight', 'Subtract', 'VividLight',
+      'DarkerColor',
+      'Divide',
+      'HardMix',
+      'LighterColor',
+      'LinearBurn',
+      'LinearDodge',
+      'LinearLight',
+      'PinLight',
+      'Subtract',
+      'VividLight',
     ]);
     expect(blendModeIndex('BaseMerge')).toBe(0);
     expect(blendModeIndex('LighterColor')).toBe(26);

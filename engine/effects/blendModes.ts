@@ -24,15 +24,43 @@ export type RGBA = [number, number, number, number];
 export type RGB = [number, number, number];
 
 /** The canvas `globalCompositeOperation` values used here (spelled out: the server compiles engine without the DOM lib). */
-export type W3cCompositeOp = 'source-over' | 'multiply' | 'screen' | 'overlay' | 'darken' | 'lighten' | 'color-dodge'
-  | 'color-burn' | 'hard-light' | 'soft-light' | 'difference' | 'exclusion' | 'hue' | 'saturation' | 'color' | 'luminosity';
+export type W3cCompositeOp =
+  | 'source-over'
+  | 'multiply'
+  | 'screen'
+  | 'overlay'
+  | 'darken'
+  | 'lighten'
+  | 'color-dodge'
+  | 'color-burn'
+  | 'hard-light'
+  | 'soft-light'
+  | 'difference'
+  | 'exclusion'
+  | 'hue'
+  | 'saturation'
+  | 'color'
+  | 'luminosity';
 
 /** Modes rendered exactly by canvas `globalCompositeOperation` (the 16 W3C modes, plus BaseMerge = source-over). */
 export const W3C_COMPOSITE_OP: Partial<Record<BlendMode, W3cCompositeOp>> = Object.freeze({
-  BaseMerge: 'source-over', Normal: 'source-over', Multiply: 'multiply', Screen: 'screen', Overlay: 'overlay',
-  Darken: 'darken', Lighten: 'lighten', ColorDodge: 'color-dodge', ColorBurn: 'color-burn', HardLight: 'hard-light',
-  SoftLight: 'soft-light', Difference: 'difference', Exclusion: 'exclusion', Hue: 'hue', Saturation: 'saturation',
-  Color: 'color', Luminosity: 'luminosity',
+  BaseMerge: 'source-over',
+  Normal: 'source-over',
+  Multiply: 'multiply',
+  Screen: 'screen',
+  Overlay: 'overlay',
+  Darken: 'darken',
+  Lighten: 'lighten',
+  ColorDodge: 'color-dodge',
+  ColorBurn: 'color-burn',
+  HardLight: 'hard-light',
+  SoftLight: 'soft-light',
+  Difference: 'difference',
+  Exclusion: 'exclusion',
+  Hue: 'hue',
+  Saturation: 'saturation',
+  Color: 'color',
+  Luminosity: 'luminosity',
 });
 
 /** Modes a canvas cannot composite: render them with preBlendedSource / preBlendedImage against the backdrop. */
@@ -153,11 +181,7 @@ function checkSizes(backdrop: Uint8ClampedArray, source: Uint8ClampedArray): voi
 }
 
 /** Per-pixel driver shared by blendImages and preBlendedImage (bytes in, bytes out, Math.round(255·v)). */
-function mapPixels(
-  backdrop: Uint8ClampedArray,
-  source: Uint8ClampedArray,
-  fn: (b: RGBA, s: RGBA) => RGBA,
-): Uint8ClampedArray {
+function mapPixels(backdrop: Uint8ClampedArray, source: Uint8ClampedArray, fn: (b: RGBA, s: RGBA) => RGBA): Uint8ClampedArray {
   checkSizes(backdrop, source);
   const out = new Uint8ClampedArray(backdrop.length);
   const b: RGBA = [0, 0, 0, 0];

@@ -8,9 +8,7 @@ type Rgb = readonly [number, number, number];
 type MutableRgb = [number, number, number];
 
 /** The modes handled here. */
-export const NON_SEPARABLE: ReadonlySet<BlendMode> = new Set<BlendMode>([
-  'Hue', 'Saturation', 'Color', 'Luminosity', 'DarkerColor', 'LighterColor',
-]);
+export const NON_SEPARABLE: ReadonlySet<BlendMode> = new Set<BlendMode>(['Hue', 'Saturation', 'Color', 'Luminosity', 'DarkerColor', 'LighterColor']);
 
 /** W3C Lum(C) = 0.3 R + 0.59 G + 0.11 B. */
 export function lum(c: Rgb): number {
@@ -57,12 +55,19 @@ const sum = (c: Rgb) => c[0] + c[1] + c[2];
 /** B(Cb, Cs) of a non-separable mode (not yet clamped). */
 export function nonSeparable(mode: BlendMode, cb: Rgb, cs: Rgb): MutableRgb {
   switch (mode) {
-    case 'Hue': return setLum(setSat(cs, sat(cb)), lum(cb));
-    case 'Saturation': return setLum(setSat(cb, sat(cs)), lum(cb));
-    case 'Color': return setLum(cs, lum(cb));
-    case 'Luminosity': return setLum(cb, lum(cs));
-    case 'DarkerColor': return sum(cs) < sum(cb) ? [cs[0], cs[1], cs[2]] : [cb[0], cb[1], cb[2]];
-    case 'LighterColor': return sum(cs) > sum(cb) ? [cs[0], cs[1], cs[2]] : [cb[0], cb[1], cb[2]];
-    default: throw new Error(`Blend mode ${mode} is separable`);
+    case 'Hue':
+      return setLum(setSat(cs, sat(cb)), lum(cb));
+    case 'Saturation':
+      return setLum(setSat(cb, sat(cs)), lum(cb));
+    case 'Color':
+      return setLum(cs, lum(cb));
+    case 'Luminosity':
+      return setLum(cb, lum(cs));
+    case 'DarkerColor':
+      return sum(cs) < sum(cb) ? [cs[0], cs[1], cs[2]] : [cb[0], cb[1], cb[2]];
+    case 'LighterColor':
+      return sum(cs) > sum(cb) ? [cs[0], cs[1], cs[2]] : [cb[0], cb[1], cb[2]];
+    default:
+      throw new Error(`Blend mode ${mode} is separable`);
   }
 }

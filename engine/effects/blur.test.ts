@@ -1,8 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import {
-  BLUR_MIN_STRIDE, BLUR_RANGE, BLUR_RENDER_MAX_SIDE, BOX_RADIUS_MAX, MASK_FEATHER_THRESHOLD, MOTION_RADIUS_MAX, blurAmount,
-  blurRenderSize, blurSizeScale, boxBlurRgba, boxRadiiForGauss, clampBoxRadius, gaussianBlurRgba, gaussianKernel,
-  motionAngleRadians, validateArea, validateBlurRadius, validateMotionRadius, validateSigma,
+  BLUR_MIN_STRIDE,
+  BLUR_RANGE,
+  BLUR_RENDER_MAX_SIDE,
+  BOX_RADIUS_MAX,
+  MASK_FEATHER_THRESHOLD,
+  MOTION_RADIUS_MAX,
+  blurAmount,
+  blurRenderSize,
+  blurSizeScale,
+  boxBlurRgba,
+  boxRadiiForGauss,
+  clampBoxRadius,
+  gaussianBlurRgba,
+  gaussianKernel,
+  motionAngleRadians,
+  validateArea,
+  validateBlurRadius,
+  validateMotionRadius,
+  validateSigma,
 } from './blur';
 
 describe('blur validation (SPEC §5)', () => {

@@ -143,7 +143,10 @@ function convolve(src: Float32Array, w: number, h: number, k: Float32Array, hori
   const lines = horizontal ? h : w;
   for (let line = 0; line < lines; line++) {
     for (let p = 0; p < n; p++) {
-      let r = 0, g = 0, b = 0, a = 0;
+      let r = 0,
+        g = 0,
+        b = 0,
+        a = 0;
       for (let t = -half; t <= half; t++) {
         const q = Math.min(n - 1, Math.max(0, p + t));
         const idx = (horizontal ? line * w + q : q * w + line) * 4;

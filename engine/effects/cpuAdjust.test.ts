@@ -14,7 +14,10 @@ type Rgb = [number, number, number];
 const EXPECTED: Partial<Record<AdjustKey, (v: number, c: Rgb) => Rgb>> = {
   brightness: (v, c) => c.map((x) => clamp(x + v / 100)) as Rgb,
   contrast: (v, c) => c.map((x) => clamp((x - 0.5) * (1 + v / 200) + 0.5)) as Rgb,
-  saturation: (v, c) => { const l = L(c); return c.map((x) => clamp(l + (x - l) * (1 + v / 100))) as Rgb; },
+  saturation: (v, c) => {
+    const l = L(c);
+    return c.map((x) => clamp(l + (x - l) * (1 + v / 100))) as Rgb;
+  },
   vibrance: (v, c) => {
     const l = L(c);
     const f = 1 + (v / 100) * (1 - (Math.max(...c) - Math.min(...c)));
@@ -23,11 +26,24 @@ const EXPECTED: Partial<Record<AdjustKey, (v: number, c: Rgb) => Rgb>> = {
   exposure: (v, c) => c.map((x) => clamp(x * 2 ** (v / 200))) as Rgb,
   tem: (v, c) => [clamp(c[0] + 0.15 * (v / 100)), c[1], clamp(c[2] - 0.15 * (v / 100))],
   tint: (v, c) => [c[0], clamp(c[1] - 0.15 * (v / 100)), c[2]],
-  shadow: (v, c) => { const d = (v / 200) * (1 - L(c)) ** 2; return c.map((x) => clamp(x + d)) as Rgb; },
-  highlight: (v, c) => { const d = 0.5 * (v / 100) * L(c) ** 2; return c.map((x) => clamp(x + d)) as Rgb; },
+  shadow: (v, c) => {
+    const d = (v / 200) * (1 - L(c)) ** 2;
+    return c.map((x) => clamp(x + d)) as Rgb;
+  },
+  highlight: (v, c) => {
+    const d = 0.5 * (v / 100) * L(c) ** 2;
+    return c.map((x) => clamp(x + d)) as Rgb;
+  },
 };
 
-const COLOURS = [[51, 102, 153, 255], [200, 30, 90, 128], [0, 0, 0, 255], [255, 255, 255, 7], [128, 128, 128, 0], [240, 200, 10, 200]];
+const COLOURS = [
+  [51, 102, 153, 255],
+  [200, 30, 90, 128],
+  [0, 0, 0, 255],
+  [255, 255, 255, 7],
+  [128, 128, 128, 0],
+  [240, 200, 10, 200],
+];
 
 describe('applyAdjustments: identity', () => {
   it('all values 0 returns the input bit for bit (a new array)', () => {

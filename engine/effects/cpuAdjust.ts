@@ -33,7 +33,11 @@ import { adjustUniforms, blurredCopies, HIGHLIGHT_GAIN, TEMPERATURE_GAIN, TINT_G
 import { boxBlurRgba, gaussianBlurRgba } from './blur';
 import { GRAIN_TEXTURE_SIZE, grainTexture, pgrainNoise, simpleGrainNoise } from './grain';
 
-export interface RgbaImage { data: Uint8ClampedArray; width: number; height: number }
+export interface RgbaImage {
+  data: Uint8ClampedArray;
+  width: number;
+  height: number;
+}
 export interface AdjustOptions {
   /** The grain texture (default grainTexture(1024)); must be square. */
   grainTexture?: Uint8Array;
@@ -77,7 +81,9 @@ export function adjustPixels(img: RgbaImage, u: AdjustUniforms, grainTex?: Uint8
   const out = new Uint8ClampedArray(I);
   const copies: Partial<Record<BlurredCopy, Uint8ClampedArray>> = {};
   for (const copy of blurredCopies(u)) copies[copy.name] = blurCopy(img, copy.sigma);
-  const bs = copies.blurS ?? null, bm = copies.blurM ?? null, bl = copies.blurL ?? null;
+  const bs = copies.blurS ?? null,
+    bm = copies.blurM ?? null,
+    bl = copies.blurL ?? null;
   const tex = u.grain || u.pgrain ? (grainTex ?? grainTexture(GRAIN_TEXTURE_SIZE)) : null;
   const texSize = tex ? Math.round(Math.sqrt(tex.length)) : 0;
   const expK = Math.pow(2, u.exposure);
@@ -85,8 +91,12 @@ export function adjustPixels(img: RgbaImage, u: AdjustUniforms, grainTex?: Uint8
   const c = [0, 0, 0];
   for (let y = 0, p = 0; y < h; y++) {
     for (let x = 0; x < w; x++, p += 4) {
-      const i0 = I[p] / 255, i1 = I[p + 1] / 255, i2 = I[p + 2] / 255;
-      c[0] = i0; c[1] = i1; c[2] = i2;
+      const i0 = I[p] / 255,
+        i1 = I[p + 1] / 255,
+        i2 = I[p + 2] / 255;
+      c[0] = i0;
+      c[1] = i1;
+      c[2] = i2;
       if (bs) for (let k = 0; k < 3; k++) c[k] = clamp01(c[k] + u.sharpen * (I[p + k] / 255 - bs[p + k] / 255));
       if (bm) for (let k = 0; k < 3; k++) c[k] = clamp01(c[k] + u.structure * (I[p + k] / 255 - bm[p + k] / 255));
       if (bl && u.clarity) {
@@ -122,7 +132,8 @@ export function adjustPixels(img: RgbaImage, u: AdjustUniforms, grainTex?: Uint8
         for (let k = 0; k < 3; k++) c[k] = clamp01(l + (c[k] - l) * f);
       }
       if (vig) {
-        const dx = (x + 0.5) / w - 0.5, dy = (y + 0.5) / h - 0.5;
+        const dx = (x + 0.5) / w - 0.5,
+          dy = (y + 0.5) / h - 0.5;
         const t = vig.amount * smoothstep(vig.start, 1, Math.sqrt(dx * dx + dy * dy) / Math.SQRT1_2);
         for (let k = 0; k < 3; k++) c[k] = clamp01(c[k] + (vig.color - c[k]) * t);
       }

@@ -13,7 +13,8 @@ const L = (r: number, g: number, b: number) => 0.2126 * r + 0.7152 * g + 0.0722 
 
 /** 24×6 image: left half (40, 80, 120), right half (200, 170, 140), opaque. */
 function edgeImage() {
-  const w = 24, h = 6;
+  const w = 24,
+    h = 6;
   const data = new Uint8ClampedArray(w * h * 4);
   for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) data.set(x < w / 2 ? [40, 80, 120, 255] : [200, 170, 140, 255], (y * w + x) * 4);
   return { data, width: w, height: h };
@@ -45,9 +46,19 @@ function expectDetail(value: number, key: 'sharpen' | 'structure' | 'clarity' | 
 }
 
 describe('local-contrast effects on an edge', () => {
-  it('sharpen 0..100 → 0..3 unsharp mask', () => { expectDetail(100, 'sharpen', 3); expectDetail(50, 'sharpen', 1.5); });
-  it('structure ±100 → ±1.5 local contrast', () => { expectDetail(100, 'structure', 1.5); expectDetail(-100, 'structure', -1.5); expectDetail(50, 'structure', 0.75); });
-  it('clarity 0..100 → 0..1.5 midtone luma detail', () => { expectDetail(100, 'clarity', 1.5); expectDetail(40, 'clarity', 0.6); });
+  it('sharpen 0..100 → 0..3 unsharp mask', () => {
+    expectDetail(100, 'sharpen', 3);
+    expectDetail(50, 'sharpen', 1.5);
+  });
+  it('structure ±100 → ±1.5 local contrast', () => {
+    expectDetail(100, 'structure', 1.5);
+    expectDetail(-100, 'structure', -1.5);
+    expectDetail(50, 'structure', 0.75);
+  });
+  it('clarity 0..100 → 0..1.5 midtone luma detail', () => {
+    expectDetail(100, 'clarity', 1.5);
+    expectDetail(40, 'clarity', 0.6);
+  });
   it('glow ±100 → ±1: screen (+) or multiply (−) with the blurred copy', () => {
     expectDetail(100, 'glow', 1);
     expectDetail(-100, 'glow', -1);
@@ -57,20 +68,32 @@ describe('local-contrast effects on an edge', () => {
 });
 
 describe('vignette', () => {
-  const w = 41, h = 41;
+  const w = 41,
+    h = 41;
   const grey = solidImage(w, h, [128, 128, 128, 255]);
   const at = (d: Uint8ClampedArray, x: number, y: number) => d[(y * w + x) * 4];
   const expected = (x: number, y: number, start: number, amount: number, colour: number) => {
-    const dx = (x + 0.5) / w - 0.5, dy = (y + 0.5) / h - 0.5;
+    const dx = (x + 0.5) / w - 0.5,
+      dy = (y + 0.5) / h - 0.5;
     const t0 = clamp((Math.hypot(dx, dy) / Math.SQRT1_2 - start) / (1 - start));
     const t = amount * t0 * t0 * (3 - 2 * t0);
     return Math.round((128 / 255 + (colour - 128 / 255) * t) * 255);
   };
   it('black above slider 50, white below, centre untouched, strength and start from the slider', () => {
-    for (const [v, start, amount, colour] of [[100, 0.25, 1, 0], [-100, 0.25, 1, 1], [50, 0.475, 0.5, 0]] as const) {
+    for (const [v, start, amount, colour] of [
+      [100, 0.25, 1, 0],
+      [-100, 0.25, 1, 1],
+      [50, 0.475, 0.5, 0],
+    ] as const) {
       const out = applyAdjustments(grey, params({ vignette: v }));
       expect(at(out, 20, 20)).toBe(128);
-      for (const [x, y] of [[0, 0], [40, 0], [5, 30], [20, 2]]) expect(Math.abs(at(out, x, y) - expected(x, y, start, amount, colour))).toBeLessThanOrEqual(1);
+      for (const [x, y] of [
+        [0, 0],
+        [40, 0],
+        [5, 30],
+        [20, 2],
+      ])
+        expect(Math.abs(at(out, x, y) - expected(x, y, start, amount, colour))).toBeLessThanOrEqual(1);
     }
     expect(at(applyAdjustments(grey, params({ vignette: 100 })), 0, 0)).toBeLessThan(30);
     expect(at(applyAdjustments(grey, params({ vignette: -100 })), 0, 0)).toBeGreaterThan(225);
@@ -81,12 +104,16 @@ describe('grain and blur', () => {
   const grey = solidImage(32, 8, [128, 128, 128, 255]);
   const tex = grainTexture();
   it('grain 0..100 → amplitude 0..20 % of the texture noise', () => {
-    for (const [v, amp] of [[100, 0.2], [50, 0.1]]) {
+    for (const [v, amp] of [
+      [100, 0.2],
+      [50, 0.1],
+    ]) {
       const out = applyAdjustments(grey, params({ grain: v }));
-      for (let y = 0; y < 8; y++) for (let x = 0; x < 32; x++) {
-        const exp = Math.round(clamp(128 / 255 + amp * grainNoiseAt(tex, 1024, x, y)) * 255);
-        expect(Math.abs(out[(y * 32 + x) * 4] - exp)).toBeLessThanOrEqual(1);
-      }
+      for (let y = 0; y < 8; y++)
+        for (let x = 0; x < 32; x++) {
+          const exp = Math.round(clamp(128 / 255 + amp * grainNoiseAt(tex, 1024, x, y)) * 255);
+          expect(Math.abs(out[(y * 32 + x) * 4] - exp)).toBeLessThanOrEqual(1);
+        }
     }
   });
   it('pgrain amount with highlights 0 fades on bright pixels, full on black', () => {

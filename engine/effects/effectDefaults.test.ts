@@ -5,8 +5,18 @@ import { isOutlineActive } from './outline';
 import { isReflectionActive } from './reflection';
 import { SHADOW_PRESETS, isShadowActive } from './shadow';
 import {
-  blendOpacityPercent, filterParamsFor, isTextLayer, toggledReflection, toggledShadow, withBlendMode, withBlendOpacity,
-  withOutlineField, withOutlineType, withReflectionField, withShadowField, withShadowPreset,
+  blendOpacityPercent,
+  filterParamsFor,
+  isTextLayer,
+  toggledReflection,
+  toggledShadow,
+  withBlendMode,
+  withBlendOpacity,
+  withOutlineField,
+  withOutlineType,
+  withReflectionField,
+  withShadowField,
+  withShadowPreset,
 } from './effectDefaults';
 
 const rect = { x: 100, y: 50, w: 400, h: 200, angle: 0 };

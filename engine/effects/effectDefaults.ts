@@ -2,9 +2,7 @@
  * Pure edits behind the filter, blend, shadow, outline and reflection controls: what an effect starts as
  * when first switched on, and how a preset or a percent slider maps onto the stored numbers.
  */
-import {
-  DEFAULT_FILTER_STRENGTH, defaultBlendParams, defaultOutlineParams, defaultReflectionParams, defaultShadowParams,
-} from '../doc/defaults';
+import { DEFAULT_FILTER_STRENGTH, defaultBlendParams, defaultOutlineParams, defaultReflectionParams, defaultShadowParams } from '../doc/defaults';
 import type { FilterDef } from './filters';
 import type { BlendParams, FilterParams, Layer, OutlineParams, OutlineType, ReflectionParams, ShadowParams } from '../doc/types';
 import { REFLECTION_ON_DEFAULTS, reflectionDerivedFields } from './reflection';

@@ -4,7 +4,13 @@ import { defaultAdjustParams, defaultFilterParams } from '../doc/defaults';
 import { blurPassRadius, layerEffectPasses, needsShader, shaderFilesFor, type EffectPass } from './effectStack';
 
 const adj = (patch: Partial<AdjustParams>): AdjustParams => ({ ...defaultAdjustParams(), ...patch });
-const filter = (patch: Partial<FilterParams>): FilterParams => ({ ...defaultFilterParams(), categoryName: 'Warm', uid: 'warmAmber', lutName: 'warmAmber', ...patch });
+const filter = (patch: Partial<FilterParams>): FilterParams => ({
+  ...defaultFilterParams(),
+  categoryName: 'Warm',
+  uid: 'warmAmber',
+  lutName: 'warmAmber',
+  ...patch,
+});
 const kinds = (p: EffectPass[]) => p.map((x) => x.kind);
 
 describe('layerEffectPasses', () => {
@@ -21,7 +27,12 @@ describe('layerEffectPasses', () => {
       { layerWidth: 2160 },
     );
     expect(kinds(passes)).toEqual(['lut', 'adjust', 'blur', 'adjust']);
-    const [lut, combo, blur, own] = passes as [Extract<EffectPass, { kind: 'lut' }>, Extract<EffectPass, { kind: 'adjust' }>, Extract<EffectPass, { kind: 'blur' }>, Extract<EffectPass, { kind: 'adjust' }>];
+    const [lut, combo, blur, own] = passes as [
+      Extract<EffectPass, { kind: 'lut' }>,
+      Extract<EffectPass, { kind: 'adjust' }>,
+      Extract<EffectPass, { kind: 'blur' }>,
+      Extract<EffectPass, { kind: 'adjust' }>,
+    ];
     expect(lut.filter.uid).toBe('warmAmber');
     expect(lut.strength).toBe(60);
     expect(combo.params.contrast).toBe(20);

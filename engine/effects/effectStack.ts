@@ -18,8 +18,15 @@ import { blurSizeScale } from './blur';
 import type { FilterDef } from './filters/catalogue';
 import { combinationParams, filterFor } from './filters/applyFilter';
 
-export interface LutPass { kind: 'lut'; filter: FilterDef; strength: number }
-export interface AdjustPass { kind: 'adjust'; params: AdjustParams }
+export interface LutPass {
+  kind: 'lut';
+  filter: FilterDef;
+  strength: number;
+}
+export interface AdjustPass {
+  kind: 'adjust';
+  params: AdjustParams;
+}
 export interface BlurPass {
   kind: 'blur';
   /** The SPEC blur amount 0..100 (|AdjustParams.blur|). */

@@ -12,7 +12,11 @@ describe('grain texture', () => {
     let sum = 0;
     let min = 255;
     let max = 0;
-    for (const v of a) { sum += v; min = Math.min(min, v); max = Math.max(max, v); }
+    for (const v of a) {
+      sum += v;
+      min = Math.min(min, v);
+      max = Math.max(max, v);
+    }
     expect(Math.abs(sum / a.length - 127.5)).toBeLessThan(0.5);
     expect(min).toBeLessThan(20);
     expect(max).toBeGreaterThan(235);

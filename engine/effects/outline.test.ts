@@ -2,8 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { defaultOutlineParams } from '../doc/defaults';
 import type { OutlineParams } from '../doc/types';
 import {
-  OUTLINE_AREA_LIMIT, OUTLINE_BLUR_MAX, OUTLINE_INTERPOLATION_SCALE, OUTLINE_SMOOTH_MAX, OUTLINE_TEXTURE_CAP, OUTLINE_TYPES,
-  isOutlineActive, outlineStroke, traceAlphaContours,
+  OUTLINE_AREA_LIMIT,
+  OUTLINE_BLUR_MAX,
+  OUTLINE_INTERPOLATION_SCALE,
+  OUTLINE_SMOOTH_MAX,
+  OUTLINE_TEXTURE_CAP,
+  OUTLINE_TYPES,
+  isOutlineActive,
+  outlineStroke,
+  traceAlphaContours,
 } from './outline';
 import { offsetContour, signedArea, type ContourPoint } from './outlineContours';
 
@@ -12,9 +19,7 @@ const params = (patch: Partial<OutlineParams>): OutlineParams => ({ ...defaultOu
 describe('outline styles (SPEC §3, §9)', () => {
   it('maps the six types to line styles and has the SPEC limits', () => {
     expect(OUTLINE_TYPES).toEqual({ 0: 'none', 1: 'solid', 2: 'dot', 3: 'dash', 4: 'doubleSolid', 5: 'doubleDash' });
-    expect([OUTLINE_INTERPOLATION_SCALE, OUTLINE_TEXTURE_CAP, OUTLINE_AREA_LIMIT, OUTLINE_BLUR_MAX, OUTLINE_SMOOTH_MAX]).toEqual([
-      0.2, 4096, 250000, 8, 8,
-    ]);
+    expect([OUTLINE_INTERPOLATION_SCALE, OUTLINE_TEXTURE_CAP, OUTLINE_AREA_LIMIT, OUTLINE_BLUR_MAX, OUTLINE_SMOOTH_MAX]).toEqual([0.2, 4096, 250000, 8, 8]);
   });
 
   it('builds solid, dot, dash and double strokes', () => {
@@ -51,8 +56,10 @@ function mask(w: number, h: number, fill: (x: number, y: number) => boolean): Ui
   return m;
 }
 const bbox = (loop: ContourPoint[]) => ({
-  minX: Math.min(...loop.map((p) => p.x)), maxX: Math.max(...loop.map((p) => p.x)),
-  minY: Math.min(...loop.map((p) => p.y)), maxY: Math.max(...loop.map((p) => p.y)),
+  minX: Math.min(...loop.map((p) => p.x)),
+  maxX: Math.max(...loop.map((p) => p.x)),
+  minY: Math.min(...loop.map((p) => p.y)),
+  maxY: Math.max(...loop.map((p) => p.y)),
 });
 const perimeter = (loop: ContourPoint[]) =>
   loop.reduce((s, p, i) => s + Math.hypot(loop[(i + 1) % loop.length].x - p.x, loop[(i + 1) % loop.length].y - p.y), 0);
@@ -94,7 +101,8 @@ describe('traceAlphaContours', () => {
   });
 
   it('respects the area limit on a big mask and still finds the shape', () => {
-    const w = 4000, h = 3000;
+    const w = 4000,
+      h = 3000;
     const m = mask(w, h, (x, y) => x > 1000 && x < 3000 && y > 1000 && y < 2000);
     const loops = traceAlphaContours(m, w, h);
     expect(loops).toHaveLength(1);
@@ -114,7 +122,12 @@ describe('traceAlphaContours', () => {
     expect(gb.maxX).toBeCloseTo(160, 0);
     expect(signedArea(grown)).toBeGreaterThan(signedArea(sharp) + 100 * 10 * 4 * 0.9);
     // A hole's offset moves into the hole (away from the shape).
-    const hole: ContourPoint[] = [{ x: 0, y: 0 }, { x: 0, y: 10 }, { x: 10, y: 10 }, { x: 10, y: 0 }];
+    const hole: ContourPoint[] = [
+      { x: 0, y: 0 },
+      { x: 0, y: 10 },
+      { x: 10, y: 10 },
+      { x: 10, y: 0 },
+    ];
     expect(Math.abs(signedArea(offsetContour(hole, 1)))).toBeLessThan(100);
   });
 });

@@ -21,7 +21,12 @@ export const OUTLINE_SMOOTH_MAX = 8;
 export type OutlineLineStyle = 'none' | 'solid' | 'dot' | 'dash' | 'doubleSolid' | 'doubleDash';
 /** Outline type → line style (SPEC §3): 0 none, 1 solid, 2 dot, 3 dash, 4 double solid, 5 double dash (dash type 2). */
 export const OUTLINE_TYPES: Readonly<Record<OutlineType, OutlineLineStyle>> = Object.freeze({
-  0: 'none', 1: 'solid', 2: 'dot', 3: 'dash', 4: 'doubleSolid', 5: 'doubleDash',
+  0: 'none',
+  1: 'solid',
+  2: 'dot',
+  3: 'dash',
+  4: 'doubleSolid',
+  5: 'doubleDash',
 });
 
 export interface OutlineStroke {

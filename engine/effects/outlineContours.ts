@@ -4,7 +4,10 @@
  * saddles resolved by the cell's mean), smoothed with Chaikin and optionally offset outward.
  */
 
-export interface ContourPoint { x: number; y: number }
+export interface ContourPoint {
+  x: number;
+  y: number;
+}
 export interface ContourOptions {
   /** Alpha level 0..255 of the edge (default 128). */
   threshold?: number;
@@ -49,9 +52,7 @@ function paddedGrid(alpha: ArrayLike<number>, w: number, h: number, dw: number, 
 }
 
 // Segments per marching-squares case (corner bits tl 8, tr 4, br 2, bl 1) as pairs of edges 0 T, 1 R, 2 B, 3 L.
-const CASES: Array<number[]> = [
-  [], [3, 2], [2, 1], [3, 1], [0, 1], [], [0, 2], [3, 0], [3, 0], [0, 2], [], [0, 1], [3, 1], [2, 1], [3, 2], [],
-];
+const CASES: Array<number[]> = [[], [3, 2], [2, 1], [3, 1], [0, 1], [], [0, 2], [3, 0], [3, 0], [0, 2], [], [0, 1], [3, 1], [2, 1], [3, 2], []];
 
 /** Marching squares on the padded grid: closed loops in grid coordinates. */
 function march(v: Float32Array, W: number, H: number, thr: number): ContourPoint[][] {
@@ -69,7 +70,8 @@ function march(v: Float32Array, W: number, H: number, thr: number): ContourPoint
     return pointOf[key];
   };
   const edgePoint = (i: number, j: number, e: number) => {
-    if (e === 0 || e === 2) { // horizontal edge between (i, jj) and (i+1, jj)
+    if (e === 0 || e === 2) {
+      // horizontal edge between (i, jj) and (i+1, jj)
       const jj = e === 0 ? j : j + 1;
       const a = v[jj * W + i];
       return point((jj * W + i) * 2, i + (thr - a) / (v[jj * W + i + 1] - a), jj);
@@ -84,7 +86,10 @@ function march(v: Float32Array, W: number, H: number, thr: number): ContourPoint
   };
   for (let j = 0; j < H - 1; j++) {
     for (let i = 0; i < W - 1; i++) {
-      const tl = v[j * W + i], tr = v[j * W + i + 1], br = v[(j + 1) * W + i + 1], bl = v[(j + 1) * W + i];
+      const tl = v[j * W + i],
+        tr = v[j * W + i + 1],
+        br = v[(j + 1) * W + i + 1],
+        bl = v[(j + 1) * W + i];
       const c = (tl >= thr ? 8 : 0) | (tr >= thr ? 4 : 0) | (br >= thr ? 2 : 0) | (bl >= thr ? 1 : 0);
       let segs = CASES[c];
       if (c === 5 || c === 10) {
@@ -126,7 +131,8 @@ export function signedArea(p: readonly ContourPoint[]): number {
 function inside(pt: ContourPoint, poly: readonly ContourPoint[]): boolean {
   let odd = false;
   for (let i = 0, j = poly.length - 1; i < poly.length; j = i++) {
-    const a = poly[i], b = poly[j];
+    const a = poly[i],
+      b = poly[j];
     if (a.y > pt.y !== b.y > pt.y && pt.x < ((b.x - a.x) * (pt.y - a.y)) / (b.y - a.y) + a.x) odd = !odd;
   }
   return odd;
@@ -136,7 +142,8 @@ function inside(pt: ContourPoint, poly: readonly ContourPoint[]): boolean {
 function chaikin(p: readonly ContourPoint[]): ContourPoint[] {
   const out: ContourPoint[] = [];
   for (let i = 0; i < p.length; i++) {
-    const a = p[i], b = p[(i + 1) % p.length];
+    const a = p[i],
+      b = p[(i + 1) % p.length];
     out.push({ x: 0.75 * a.x + 0.25 * b.x, y: 0.75 * a.y + 0.25 * b.y }, { x: 0.25 * a.x + 0.75 * b.x, y: 0.25 * a.y + 0.75 * b.y });
   }
   return out;
@@ -146,7 +153,8 @@ function chaikin(p: readonly ContourPoint[]): ContourPoint[] {
 function relax(p: readonly ContourPoint[]): ContourPoint[] {
   const n = p.length;
   return p.map((c, i) => {
-    const a = p[(i + n - 1) % n], b = p[(i + 1) % n];
+    const a = p[(i + n - 1) % n],
+      b = p[(i + 1) % n];
     return { x: 0.25 * a.x + 0.5 * c.x + 0.25 * b.x, y: 0.25 * a.y + 0.5 * c.y + 0.25 * b.y };
   });
 }
@@ -169,14 +177,16 @@ export function offsetContour(loop: readonly ContourPoint[], distance: number): 
   if (!distance) return loop.map((p) => ({ ...p }));
   const n = loop.length;
   const normal = (a: ContourPoint, b: ContourPoint) => {
-    const dx = b.x - a.x, dy = b.y - a.y;
+    const dx = b.x - a.x,
+      dy = b.y - a.y;
     const len = Math.hypot(dx, dy) || 1;
     return { x: dy / len, y: -dx / len };
   };
   return loop.map((p, i) => {
     const n1 = normal(loop[(i + n - 1) % n], p);
     const n2 = normal(p, loop[(i + 1) % n]);
-    const nx = n1.x + n2.x, ny = n1.y + n2.y;
+    const nx = n1.x + n2.x,
+      ny = n1.y + n2.y;
     const len = Math.hypot(nx, ny) || 1;
     return { x: p.x + (nx / len) * distance, y: p.y + (ny / len) * distance };
   });
@@ -188,18 +198,14 @@ export function offsetContour(loop: readonly ContourPoint[], distance: number): 
  * anticlockwise; loops smaller than one traced cell are dropped. The mask is traced at `scale` (0.2), raised so the grid
  * is at least `minGridSide` (64) on its long side, and lowered to at most 250,000 cells and 4096 per side.
  */
-export function traceAlphaContours(
-  alpha: Uint8Array | Uint8ClampedArray,
-  w: number,
-  h: number,
-  options: ContourOptions = {},
-): ContourPoint[][] {
+export function traceAlphaContours(alpha: Uint8Array | Uint8ClampedArray, w: number, h: number, options: ContourOptions = {}): ContourPoint[][] {
   if (!(w > 0 && h > 0) || alpha.length !== w * h) throw new Error(`Expected a ${w}×${h} alpha mask, got ${alpha.length} bytes`);
   const { threshold = 128, scale = 0.2, smooth = 0, distance = 0, minGridSide = 64 } = options;
   const s = gridScale(w, h, scale > 0 ? scale : 0.2, minGridSide);
   const dw = Math.max(1, Math.round(w * s));
   const dh = Math.max(1, Math.round(h * s));
-  const sx = dw / w, sy = dh / h;
+  const sx = dw / w,
+    sy = dh / h;
   const thr = Math.min(255, Math.max(1e-3, threshold));
   const grid = paddedGrid(alpha, w, h, dw, dh);
   const minArea = 1 / (sx * sy);

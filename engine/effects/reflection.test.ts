@@ -36,8 +36,14 @@ describe('reflectionGeometry', () => {
   it('derives the stored fixed/inner fields', () => {
     const d = reflectionDerivedFields({ scope: 50, opacity: 80, distance: 20, angle: -30 }, { ...rect, angle: 15 });
     expect(d).toEqual({
-      y_min: 170, y_max: 220, rotation: 15, radians: expect.closeTo(-Math.PI / 6, 9), fixedOffset: 20, fixedScope: 50,
-      fixedOpatity: 0.8, innerOpacity: 0.8,
+      y_min: 170,
+      y_max: 220,
+      rotation: 15,
+      radians: expect.closeTo(-Math.PI / 6, 9),
+      fixedOffset: 20,
+      fixedScope: 50,
+      fixedOpatity: 0.8,
+      innerOpacity: 0.8,
     });
   });
 });

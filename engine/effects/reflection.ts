@@ -18,7 +18,11 @@ import { isShadowActive } from './shadow';
 export const REFLECTION_ANGLE_MAX = 45;
 /** Values set when the user switches a reflection on from the defaults (all 0). */
 export const REFLECTION_ON_DEFAULTS: Readonly<Pick<ReflectionParams, 'enabled' | 'scope' | 'opacity' | 'distance' | 'angle'>> = Object.freeze({
-  enabled: true, scope: 50, opacity: 50, distance: 0, angle: 0,
+  enabled: true,
+  scope: 50,
+  opacity: 50,
+  distance: 0,
+  angle: 0,
 });
 
 const clamp = (v: number, lo: number, hi: number) => (Number.isFinite(v) ? Math.min(hi, Math.max(lo, v)) : 0);

@@ -1,9 +1,26 @@
 import { describe, expect, it } from 'vitest';
 import { defaultShadowParams } from '../doc/defaults';
 import {
-  PROJECTION_BLUR_BASE, SHADOW_BLUR_LEVELS, SHADOW_BLUR_MAX, SHADOW_OFFSET_FACTOR_MAX, SHADOW_PRESETS, SHADOW_TEXTURE_MAX_WIDTH,
-  SHAPE_LENGTH_MAX, TEXT_SHADOW_PRESET, applyHomography, applyShadowPreset, isShadowActive, projectedShadowTransform,
-  projectedShadowMatrix, projectionBlurStride, shadowBaseTextureSize, shadowBlurPx, shadowOffsetPx, shadowQuadrant, shadowStyle, shapeLengthFactor,
+  PROJECTION_BLUR_BASE,
+  SHADOW_BLUR_LEVELS,
+  SHADOW_BLUR_MAX,
+  SHADOW_OFFSET_FACTOR_MAX,
+  SHADOW_PRESETS,
+  SHADOW_TEXTURE_MAX_WIDTH,
+  SHAPE_LENGTH_MAX,
+  TEXT_SHADOW_PRESET,
+  applyHomography,
+  applyShadowPreset,
+  isShadowActive,
+  projectedShadowTransform,
+  projectedShadowMatrix,
+  projectionBlurStride,
+  shadowBaseTextureSize,
+  shadowBlurPx,
+  shadowOffsetPx,
+  shadowQuadrant,
+  shadowStyle,
+  shapeLengthFactor,
 } from './shadow';
 
 describe('shadow constants (SPEC §9)', () => {
@@ -27,7 +44,13 @@ describe('shadow constants (SPEC §9)', () => {
 
 describe('shadowQuadrant', () => {
   it.each([
-    [5, -5, 1], [-5, -5, 2], [-5, 5, 3], [5, 5, 4], [0, 0, 4], [0, -1, 1], [-1, 0, 3],
+    [5, -5, 1],
+    [-5, -5, 2],
+    [-5, 5, 3],
+    [5, 5, 4],
+    [0, 0, 4],
+    [0, -1, 1],
+    [-1, 0, 3],
   ])('offset (%s, %s) is quadrant %s', (x, y, q) => {
     expect(shadowQuadrant(x, y)).toBe(q);
   });
@@ -101,7 +124,12 @@ describe('projectedShadowTransform', () => {
 
   it('maps the rect corners onto the quad and bends the rows in between by perspective', () => {
     const p = projectedShadowTransform({ shapeAngle: 30, shapeLength: 40, shapeGradient: 0, opacity: 100 }, rect);
-    const corners = [{ x: 50, y: 100 }, { x: 250, y: 100 }, { x: 250, y: 200 }, { x: 50, y: 200 }];
+    const corners = [
+      { x: 50, y: 100 },
+      { x: 250, y: 100 },
+      { x: 250, y: 200 },
+      { x: 50, y: 200 },
+    ];
     corners.forEach((c, i) => {
       const q = applyHomography(p.matrix, c);
       expect(q.x).toBeCloseTo(p.quad[i].x, 6);

@@ -118,7 +118,10 @@ export function isShadowActive(params: ShadowParams | null | undefined): boolean
   return !!params && params.enabled && params.opacity > 0;
 }
 
-export interface Point { x: number; y: number }
+export interface Point {
+  x: number;
+  y: number;
+}
 export interface ProjectedShadow {
   /** Row-major 3×3 homography rect → quad: x' = (m0·x + m1·y + m2)/(m6·x + m7·y + m8), y' = (m3·x + m4·y + m5)/(…). */
   matrix: number[];
@@ -164,7 +167,7 @@ export function applyHomography(m: readonly number[], p: Point): Point {
 
 /** shapeAngle kept at least 10° away from sideways (±90°), in radians. */
 function groundAngle(deg: number): number {
-  let d = ((((Number.isFinite(deg) ? deg : 0) + 180) % 360) + 360) % 360 - 180;
+  let d = (((((Number.isFinite(deg) ? deg : 0) + 180) % 360) + 360) % 360) - 180;
   if (Math.abs(d) > 80 && Math.abs(d) <= 90) d = Math.sign(d) * 80;
   else if (Math.abs(d) > 90 && Math.abs(d) < 100) d = Math.sign(d) * 100;
   return (d * Math.PI) / 180;
@@ -200,7 +203,12 @@ export function projectedShadowTransform(
     { x: x + w, y: bottom },
     { x, y: bottom },
   ];
-  const src = [{ x, y }, { x: x + w, y }, { x: x + w, y: bottom }, { x, y: bottom }];
+  const src = [
+    { x, y },
+    { x: x + w, y },
+    { x: x + w, y: bottom },
+    { x, y: bottom },
+  ];
   const matrix = homography(src, quad);
   // x' = x + (bottom − y)·dx/h ; y' = bottom + (bottom − y)·dy/h
   const affine: ProjectedShadow['affine'] = [1, 0, -dx / h, -dy / h, (bottom * dx) / h, bottom * (1 + dy / h)];

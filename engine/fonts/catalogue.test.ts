@@ -1,18 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import {
-  FONT_CATALOGUE,
-  PREMIUM_FONT_NAMES,
-  SYSTEM_FONT,
-  fontEntry,
-  fontIdFromFileName,
-  fontStyleFor,
-  isPremiumFont,
-  visibleFonts,
-} from './catalogue';
+import { FONT_CATALOGUE, PREMIUM_FONT_NAMES, SYSTEM_FONT, fontEntry, fontIdFromFileName, fontStyleFor, isPremiumFont, visibleFonts } from './catalogue';
 
 const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { dependencies: Record<string, string> };
-const installed = Object.keys(pkg.dependencies).filter((name) => name.startsWith('@fontsource/')).map((name) => name.slice('@fontsource/'.length));
+const installed = Object.keys(pkg.dependencies)
+  .filter((name) => name.startsWith('@fontsource/'))
+  .map((name) => name.slice('@fontsource/'.length));
 
 describe('font catalogue', () => {
   it('has exactly one entry per @fontsource dependency, with unique SPEC-style names', () => {
@@ -23,7 +16,11 @@ describe('font catalogue', () => {
   });
 
   it('marks exactly the 14 SPEC fonts as premium', () => {
-    expect(FONT_CATALOGUE.filter((e) => e.unlockType === 1).map((e) => e.fontName).sort()).toEqual([...PREMIUM_FONT_NAMES].sort());
+    expect(
+      FONT_CATALOGUE.filter((e) => e.unlockType === 1)
+        .map((e) => e.fontName)
+        .sort(),
+    ).toEqual([...PREMIUM_FONT_NAMES].sort());
     expect(PREMIUM_FONT_NAMES).toHaveLength(14);
     expect(isPremiumFont('Pacifico')).toBe(true);
     expect(isPremiumFont('Lobster')).toBe(false);
@@ -32,9 +29,7 @@ describe('font catalogue', () => {
 
   it('hides the traditional-style Chinese fonts and nothing outside Chinese', () => {
     const disabled = FONT_CATALOGUE.filter((e) => e.disable);
-    expect(disabled.map((e) => e.slug)).toEqual(
-      expect.arrayContaining(['noto-sans-tc', 'noto-serif-tc', 'noto-sans-hk', 'lxgw-wenkai-tc']),
-    );
+    expect(disabled.map((e) => e.slug)).toEqual(expect.arrayContaining(['noto-sans-tc', 'noto-serif-tc', 'noto-sans-hk', 'lxgw-wenkai-tc']));
     expect(disabled).toHaveLength(6);
     expect(disabled.every((e) => e.category === 'chinese')).toBe(true);
     expect(visibleFonts()).toHaveLength(FONT_CATALOGUE.length - 6);

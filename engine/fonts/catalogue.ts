@@ -38,8 +38,20 @@ export const SYSTEM_FONT = { fontName: '', family: SYSTEM_FONT_STACK } as const;
 
 /** The 14 unlockType 1 fonts named in SPEC §3. */
 export const PREMIUM_FONT_NAMES: readonly string[] = [
-  'Pacifico', 'GrapeNuts', 'MarckScript', 'Whisper', 'ComforterBrush', 'MadimiOne', 'Iceland',
-  'BubblegumSans', 'PoetsenOne', 'Silkscreen', 'AkayaTelivigala', 'Tillana', 'Jersey25', 'UncialAntiqua',
+  'Pacifico',
+  'GrapeNuts',
+  'MarckScript',
+  'Whisper',
+  'ComforterBrush',
+  'MadimiOne',
+  'Iceland',
+  'BubblegumSans',
+  'PoetsenOne',
+  'Silkscreen',
+  'AkayaTelivigala',
+  'Tillana',
+  'Jersey25',
+  'UncialAntiqua',
 ];
 
 function checked(entries: unknown): FontCatalogueEntry[] {

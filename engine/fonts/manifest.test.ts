@@ -37,11 +37,24 @@ describe('unpackFontManifest', () => {
     version: FONT_MANIFEST_VERSION,
     inputHash: 'h',
     unicodeRanges: ['U+0000-00FF', 'U+4E00-4FFF'],
-    families: [{
-      fontName: 'NotoSansSC', family: 'Noto Sans SC', slug: 'noto-sans-sc', category: 'chinese', unlockType: 0, disable: false,
-      weight: 400, fileName: 'a.woff2', thumb: '', metrics: { unitsPerEm: 1000, ascender: 1160, descender: -288, ascenderPx100: 116, descenderPx100: 28.8 },
-      files: [{ file: 'a.woff2', range: 0 }, { file: 'b.woff2', range: 1 }],
-    }],
+    families: [
+      {
+        fontName: 'NotoSansSC',
+        family: 'Noto Sans SC',
+        slug: 'noto-sans-sc',
+        category: 'chinese',
+        unlockType: 0,
+        disable: false,
+        weight: 400,
+        fileName: 'a.woff2',
+        thumb: '',
+        metrics: { unitsPerEm: 1000, ascender: 1160, descender: -288, ascenderPx100: 116, descenderPx100: 28.8 },
+        files: [
+          { file: 'a.woff2', range: 0 },
+          { file: 'b.woff2', range: 1 },
+        ],
+      },
+    ],
   };
 
   it('restores each file’s unicode range', () => {

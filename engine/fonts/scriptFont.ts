@@ -14,8 +14,16 @@ const KANA = /[\u3040-\u30ff\u31f0-\u31ff\uff66-\uff9f]/u;
 const HAN = /[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]/u;
 
 // Frequent characters that exist in only one of the two Chinese forms; the form with more of them wins.
-const TRADITIONAL_ONLY = new Set('們這個說時國會來為學對點發後與經開關見話現長問讓還頭麼東車書愛體萬電樣業機無風動實覺應當從從進過產區處將傳設計買賣讀寫網頁圖視聽準確總結價錢員從級際華蘭嗎雙歡節氣輕邊遠運場報紙義險狀聯係隊壓齊廣顏'.split(''));
-const SIMPLIFIED_ONLY = new Set('们这个说时国会来为学对点发与经开关见话现长问让还头么东车书爱体万电样业机无风动实觉应当从进过产区处将传设计买卖读写网页图视听准确总结价钱员级际华兰吗双欢节气轻边远运场报纸义险状联队压齐广颜'.split(''));
+const TRADITIONAL_ONLY = new Set(
+  '們這個說時國會來為學對點發後與經開關見話現長問讓還頭麼東車書愛體萬電樣業機無風動實覺應當從從進過產區處將傳設計買賣讀寫網頁圖視聽準確總結價錢員從級際華蘭嗎雙歡節氣輕邊遠運場報紙義險狀聯係隊壓齊廣顏'.split(
+    '',
+  ),
+);
+const SIMPLIFIED_ONLY = new Set(
+  '们这个说时国会来为学对点发与经开关见话现长问让还头么东车书爱体万电样业机无风动实觉应当从进过产区处将传设计买卖读写网页图视听准确总结价钱员级际华兰吗双欢节气轻边远运场报纸义险状联队压齐广颜'.split(
+    '',
+  ),
+);
 
 /** The language hint: the interface language, used when the characters alone do not tell. */
 export type ScriptHint = string | undefined;

@@ -61,7 +61,9 @@ describe('History', () => {
   it('clear empties both stacks', () => {
     const h = new History();
     h.mark('a');
-    h.record(diffProjects(base, { ...base, layers: [...base.layers, createImageLayer({ uri: 'u', name: 'n', naturalW: 1, naturalH: 1, canvasW: 1, canvasH: 1 })] }));
+    h.record(
+      diffProjects(base, { ...base, layers: [...base.layers, createImageLayer({ uri: 'u', name: 'n', naturalW: 1, naturalH: 1, canvasW: 1, canvasH: 1 })] }),
+    );
     h.clear();
     expect(h.canUndo()).toBe(false);
     expect(h.canRedo()).toBe(false);

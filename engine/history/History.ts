@@ -12,7 +12,10 @@ import { type ProjectDiff, invertDiff, isEmptyDiff, squashDiffs } from './diff';
 
 export type CaptureMode = 'record' | 'record-preserveRedoStack' | 'ignore';
 
-interface Step { diff: ProjectDiff; label: string }
+interface Step {
+  diff: ProjectDiff;
+  label: string;
+}
 
 /** Entries kept on the undo stack before the oldest are dropped. */
 export const HISTORY_LIMIT = 200;

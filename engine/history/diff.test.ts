@@ -5,7 +5,8 @@ import type { Layer, Project } from '../doc/types';
 
 const base = createProject({ type: 'project', canvasW: 100, canvasH: 100 });
 const image = (index: number): Layer => ({
-  ...createImageLayer({ uri: `asset:${index}`, name: 'n', naturalW: 1, naturalH: 1, canvasW: 100, canvasH: 100 }), index,
+  ...createImageLayer({ uri: `asset:${index}`, name: 'n', naturalW: 1, naturalH: 1, canvasW: 100, canvasH: 100 }),
+  index,
 });
 const withLayers = (layers: Layer[]): Project => ({ ...base, layers: [base.layers[0], ...layers] });
 
@@ -25,7 +26,13 @@ describe('diff', () => {
   });
 
   it('apply then apply the inverse is the identity', () => {
-    const after: Project = { ...withLayers([{ ...b, index: 1 }, { ...a, index: 2, opacity: 9 }]), name: 'x' };
+    const after: Project = {
+      ...withLayers([
+        { ...b, index: 1 },
+        { ...a, index: 2, opacity: 9 },
+      ]),
+      name: 'x',
+    };
     const diff = diffProjects(two, after);
     expect(applyDiff(two, diff)).toEqual(after);
     expect(applyDiff(after, invertDiff(diff))).toEqual(two);

@@ -58,9 +58,7 @@ export function invertDiff(diff: ProjectDiff): ProjectDiff {
 /** Applies `diff` to `project`, returning a new snapshot with layers ordered by `index`. */
 export function applyDiff(project: Project, diff: ProjectDiff): Project {
   if (isEmptyDiff(diff)) return project;
-  const layers = project.layers
-    .filter((layer) => !(layer.layerId in diff.removed))
-    .map((layer) => diff.updated[layer.layerId]?.[1] ?? layer);
+  const layers = project.layers.filter((layer) => !(layer.layerId in diff.removed)).map((layer) => diff.updated[layer.layerId]?.[1] ?? layer);
   layers.push(...Object.values(diff.added));
   layers.sort((a, b) => a.index - b.index);
   return { ...project, ...(diff.fields ? diff.fields[1] : {}), layers };
@@ -92,7 +90,12 @@ export function squashDiffs(first: ProjectDiff, second: ProjectDiff): ProjectDif
   }
   let fields = first.fields;
   if (second.fields) {
-    fields = fields ? [{ ...second.fields[0], ...fields[0] }, { ...fields[1], ...second.fields[1] }] : second.fields;
+    fields = fields
+      ? [
+          { ...second.fields[0], ...fields[0] },
+          { ...fields[1], ...second.fields[1] },
+        ]
+      : second.fields;
   }
   return { added, removed, updated, fields };
 }

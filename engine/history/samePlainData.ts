@@ -12,6 +12,5 @@ export function samePlainData(a: unknown, b: unknown): boolean {
   const ka = Object.keys(a);
   const kb = Object.keys(b);
   if (ka.length !== kb.length) return false;
-  return ka.every((key) => Object.hasOwn(b, key)
-    && samePlainData((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]));
+  return ka.every((key) => Object.hasOwn(b, key) && samePlainData((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]));
 }

@@ -6,7 +6,19 @@
  */
 import { ResultCode } from '../spec/errors';
 
-export const ID_PHOTO_PROBLEMS = ['noFace', 'severalFaces', 'faceTurned', 'faceTilted', 'headAtTop', 'photoTooSmall', 'templateUnknown', 'bodyCut', 'sunglasses', 'raisedHands', 'analysisGone'] as const;
+export const ID_PHOTO_PROBLEMS = [
+  'noFace',
+  'severalFaces',
+  'faceTurned',
+  'faceTilted',
+  'headAtTop',
+  'photoTooSmall',
+  'templateUnknown',
+  'bodyCut',
+  'sunglasses',
+  'raisedHands',
+  'analysisGone',
+] as const;
 export type IdPhotoProblem = (typeof ID_PHOTO_PROBLEMS)[number];
 
 /** Result code each problem fails the task with. */

@@ -4,7 +4,23 @@ import { parseIdPhotoParams } from './params';
 import { ID_PHOTO_CATEGORIES, mmToPx } from './template';
 import { findIdPhotoTemplate, ID_PHOTO_TEMPLATES, searchIdPhotoTemplates } from './templates';
 
-const SPEC_FIELDS = ['templateId', 'countryCode', 'width', 'height', 'unit', 'pixelWidth', 'pixelHeight', 'dpi', 'topPercent', 'headPercent', 'limitBgColors', 'categoryIds', 'batchFormat', 'searchTag', 'isPro'];
+const SPEC_FIELDS = [
+  'templateId',
+  'countryCode',
+  'width',
+  'height',
+  'unit',
+  'pixelWidth',
+  'pixelHeight',
+  'dpi',
+  'topPercent',
+  'headPercent',
+  'limitBgColors',
+  'categoryIds',
+  'batchFormat',
+  'searchTag',
+  'isPro',
+];
 
 describe('ID photo templates', () => {
   it('has at least 60 templates in at least 30 countries, each with the SPEC §3 fields and a source', () => {
@@ -14,7 +30,10 @@ describe('ID photo templates', () => {
     for (const t of ID_PHOTO_TEMPLATES) {
       for (const f of SPEC_FIELDS) expect(t, `${t.templateId}.${f}`).toHaveProperty(f);
       expect(t.source.length, t.templateId).toBeGreaterThan(20);
-      expect(t.limitBgColors.every((c) => /^#[0-9A-F]{6}$/.test(c)), t.templateId).toBe(true);
+      expect(
+        t.limitBgColors.every((c) => /^#[0-9A-F]{6}$/.test(c)),
+        t.templateId,
+      ).toBe(true);
       expect(t.categoryIds.every((c) => (ID_PHOTO_CATEGORIES as readonly string[]).includes(c))).toBe(true);
       // A head and a top margin at the top of their bands still leave room for the chin.
       expect(t.headPercent[0]).toBeLessThan(t.headPercent[1]);

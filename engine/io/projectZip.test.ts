@@ -13,14 +13,20 @@ async function projectWithAssets(): Promise<{ project: Project; assets: AssetSto
   await assets.put(new Blob(['unused']));
   const base = createProject({ type: 'project', canvasW: 500, canvasH: 400, name: 'Zip me' });
   const img = createImageLayer({ uri: assetUri(a), name: 'a.png', naturalW: 10, naturalH: 10, canvasW: 500, canvasH: 400 });
-  const masked = { ...createImageLayer({ uri: assetUri(a), name: 'a2', naturalW: 1, naturalH: 1, canvasW: 500, canvasH: 400 }), mask: { name: 'm', uri: assetUri(b) } };
+  const masked = {
+    ...createImageLayer({ uri: assetUri(a), name: 'a2', naturalW: 1, naturalH: 1, canvasW: 500, canvasH: 400 }),
+    mask: { name: 'm', uri: assetUri(b) },
+  };
   const txt = createTextLayer({ text: 'Hi', canvasW: 500, canvasH: 400 });
   const project = { ...base, layers: [...base.layers, img, masked, txt].map((l, index) => ({ ...l, index })) };
   return { project, assets, ids: [a, b] };
 }
 
 async function importError(blob: Blob): Promise<ProjectParseError> {
-  const error = await importProjectZip(blob).then(() => null, (e: unknown) => e);
+  const error = await importProjectZip(blob).then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(ProjectParseError);
   return error as ProjectParseError;
 }

@@ -14,7 +14,11 @@ export const MANIFEST_JSON = 'manifest.json';
 export const ASSETS_DIR = 'assets/';
 export const PROJECT_ZIP_FORMAT = 'lumacut-project';
 
-interface Manifest { format: string; formatVersion: number; assets: Record<string, { type: string; size: number }> }
+interface Manifest {
+  format: string;
+  formatVersion: number;
+  assets: Record<string, { type: string; size: number }>;
+}
 
 /**
  * Packs `project` and every asset it refers to into a zip Blob.

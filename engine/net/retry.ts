@@ -2,12 +2,7 @@
  * Retrying of SPEC §9: "Retry helper: default 5 attempts with doubling delay from 1 s.
  * Resource download: up to 100 retries, 200 ms base."
  */
-import {
-  RESOURCE_DOWNLOAD_BASE_DELAY_MS,
-  RESOURCE_DOWNLOAD_RETRIES,
-  RETRY_BASE_DELAY_MS,
-  RETRY_DEFAULT_ATTEMPTS,
-} from '../spec/limits';
+import { RESOURCE_DOWNLOAD_BASE_DELAY_MS, RESOURCE_DOWNLOAD_RETRIES, RETRY_BASE_DELAY_MS, RETRY_DEFAULT_ATTEMPTS } from '../spec/limits';
 
 /**
  * The longest pause between two resource-download tries. 100 retries with plain doubling from

@@ -9,13 +9,27 @@ export const TASK_SUBMIT_PATH = /^\/api\/task\/[A-Za-z0-9_-]{1,64}$/;
 
 /** Account, purchase, credit and export-check calls. */
 export const SIGNED_ACCOUNT_PATHS: readonly string[] = [
-  '/api/account/email/code', '/api/account/email/login', '/api/account/info', '/api/account/logout', '/api/account/logout-all',
-  '/api/account/benefits', '/api/account/gifts/collect', '/api/account/export', '/api/account/delete',
+  '/api/account/email/code',
+  '/api/account/email/login',
+  '/api/account/info',
+  '/api/account/logout',
+  '/api/account/logout-all',
+  '/api/account/benefits',
+  '/api/account/gifts/collect',
+  '/api/account/export',
+  '/api/account/delete',
   '/api/credits/balance',
-  '/api/purchase/checkout', '/api/purchase/order', '/api/purchase/orders', '/api/purchase/subscription', '/api/purchase/subscription/cancel', '/api/purchase/promotion',
+  '/api/purchase/checkout',
+  '/api/purchase/order',
+  '/api/purchase/orders',
+  '/api/purchase/subscription',
+  '/api/purchase/subscription/cancel',
+  '/api/purchase/promotion',
   '/api/export/authorize',
   // API keys of the account page (issue 27).
-  '/api/account/api-keys/list', '/api/account/api-keys/create', '/api/account/api-keys/revoke',
+  '/api/account/api-keys/list',
+  '/api/account/api-keys/create',
+  '/api/account/api-keys/revoke',
 ];
 
 /** Whether a signed `submit` may forward to `apiUri`. */

@@ -15,18 +15,58 @@ export interface ProductCategory {
 }
 
 export const PRODUCT_CATEGORIES: readonly ProductCategory[] = [
-  { id: 'food', coco: ['banana', 'apple', 'sandwich', 'orange', 'broccoli', 'carrot', 'hot dog', 'pizza', 'donut', 'cake'], scenes: ['scene-wooden-table', 'scene-tiled-kitchen', 'nature-spring-meadow', 'studio-warm-beige'] },
-  { id: 'kitchen', coco: ['bottle', 'wine glass', 'cup', 'fork', 'knife', 'spoon', 'bowl', 'microwave', 'oven', 'toaster', 'sink', 'refrigerator'], scenes: ['scene-tiled-kitchen', 'scene-wooden-table', 'scene-marble-table', 'studio-warm-beige'] },
-  { id: 'electronics', coco: ['tv', 'laptop', 'mouse', 'remote', 'keyboard', 'cell phone'], scenes: ['scene-dark-podium', 'bokeh-city-night', 'scene-white-podium', 'scene-gallery'] },
-  { id: 'furniture', coco: ['chair', 'couch', 'bed', 'dining table', 'bench', 'toilet'], scenes: ['scene-living-room', 'scene-gallery', 'studio-warm-beige', 'scene-pastel-arch'] },
-  { id: 'homeDecor', coco: ['potted plant', 'vase', 'clock'], scenes: ['scene-living-room', 'scene-marble-table', 'scene-pastel-arch', 'nature-spring-meadow'] },
+  {
+    id: 'food',
+    coco: ['banana', 'apple', 'sandwich', 'orange', 'broccoli', 'carrot', 'hot dog', 'pizza', 'donut', 'cake'],
+    scenes: ['scene-wooden-table', 'scene-tiled-kitchen', 'nature-spring-meadow', 'studio-warm-beige'],
+  },
+  {
+    id: 'kitchen',
+    coco: ['bottle', 'wine glass', 'cup', 'fork', 'knife', 'spoon', 'bowl', 'microwave', 'oven', 'toaster', 'sink', 'refrigerator'],
+    scenes: ['scene-tiled-kitchen', 'scene-wooden-table', 'scene-marble-table', 'studio-warm-beige'],
+  },
+  {
+    id: 'electronics',
+    coco: ['tv', 'laptop', 'mouse', 'remote', 'keyboard', 'cell phone'],
+    scenes: ['scene-dark-podium', 'bokeh-city-night', 'scene-white-podium', 'scene-gallery'],
+  },
+  {
+    id: 'furniture',
+    coco: ['chair', 'couch', 'bed', 'dining table', 'bench', 'toilet'],
+    scenes: ['scene-living-room', 'scene-gallery', 'studio-warm-beige', 'scene-pastel-arch'],
+  },
+  {
+    id: 'homeDecor',
+    coco: ['potted plant', 'vase', 'clock'],
+    scenes: ['scene-living-room', 'scene-marble-table', 'scene-pastel-arch', 'nature-spring-meadow'],
+  },
   { id: 'books', coco: ['book'], scenes: ['scene-wooden-table', 'scene-living-room', 'studio-warm-beige', 'scene-gallery'] },
-  { id: 'fashion', coco: ['backpack', 'umbrella', 'handbag', 'tie', 'suitcase'], scenes: ['scene-pastel-arch', 'scene-white-podium', 'bokeh-golden-lights', 'scene-gallery'] },
-  { id: 'beauty', coco: ['toothbrush', 'hair drier', 'scissors'], scenes: ['scene-marble-table', 'scene-pastel-arch', 'texture-marble', 'bokeh-golden-lights'] },
+  {
+    id: 'fashion',
+    coco: ['backpack', 'umbrella', 'handbag', 'tie', 'suitcase'],
+    scenes: ['scene-pastel-arch', 'scene-white-podium', 'bokeh-golden-lights', 'scene-gallery'],
+  },
+  {
+    id: 'beauty',
+    coco: ['toothbrush', 'hair drier', 'scissors'],
+    scenes: ['scene-marble-table', 'scene-pastel-arch', 'texture-marble', 'bokeh-golden-lights'],
+  },
   { id: 'toys', coco: ['teddy bear', 'kite', 'frisbee'], scenes: ['scene-pastel-arch', 'nature-spring-meadow', 'scene-living-room', 'bokeh-golden-lights'] },
-  { id: 'sports', coco: ['sports ball', 'skis', 'snowboard', 'baseball bat', 'baseball glove', 'skateboard', 'surfboard', 'tennis racket', 'bicycle'], scenes: ['nature-misty-mountains', 'nature-ocean-waves', 'nature-sunset-dunes', 'scene-dark-podium'] },
-  { id: 'vehicles', coco: ['car', 'motorcycle', 'airplane', 'bus', 'train', 'truck', 'boat'], scenes: ['nature-sunset-dunes', 'bokeh-city-night', 'nature-misty-mountains', 'scene-dark-podium'] },
-  { id: 'animals', coco: ['bird', 'cat', 'dog', 'horse', 'sheep', 'cow', 'elephant', 'bear', 'zebra', 'giraffe'], scenes: ['nature-spring-meadow', 'scene-living-room', 'nature-misty-mountains', 'studio-warm-beige'] },
+  {
+    id: 'sports',
+    coco: ['sports ball', 'skis', 'snowboard', 'baseball bat', 'baseball glove', 'skateboard', 'surfboard', 'tennis racket', 'bicycle'],
+    scenes: ['nature-misty-mountains', 'nature-ocean-waves', 'nature-sunset-dunes', 'scene-dark-podium'],
+  },
+  {
+    id: 'vehicles',
+    coco: ['car', 'motorcycle', 'airplane', 'bus', 'train', 'truck', 'boat'],
+    scenes: ['nature-sunset-dunes', 'bokeh-city-night', 'nature-misty-mountains', 'scene-dark-podium'],
+  },
+  {
+    id: 'animals',
+    coco: ['bird', 'cat', 'dog', 'horse', 'sheep', 'cow', 'elephant', 'bear', 'zebra', 'giraffe'],
+    scenes: ['nature-spring-meadow', 'scene-living-room', 'nature-misty-mountains', 'studio-warm-beige'],
+  },
   { id: 'people', coco: ['person'], scenes: ['studio-warm-beige', 'bokeh-golden-lights', 'nature-ocean-waves', 'scene-gallery'] },
   { id: 'other', coco: [], scenes: ['scene-white-podium', 'scene-marble-table', 'studio-warm-beige', 'scene-gallery'] },
 ];

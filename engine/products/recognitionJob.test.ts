@@ -8,7 +8,10 @@ const photo = (uri: string, layerId: string) => ({ ...createImageLayer({ uri, na
 describe('recognition key (SPEC §4 AI background)', () => {
   const bg = createBackgroundLayer(1080, 1080);
   const cup = photo('asset://cup', 'a');
-  const sticker = { ...createStickerLayer({ resId: 'star', uri: '/stickers/star.svg', naturalW: 100, naturalH: 100, resNeedPro: false, ...canvas }), layerId: 's' };
+  const sticker = {
+    ...createStickerLayer({ resId: 'star', uri: '/stickers/star.svg', naturalW: 100, naturalH: 100, resNeedPro: false, ...canvas }),
+    layerId: 's',
+  };
   const text = { ...createTextLayer({ text: 'SALE', ...canvas }), layerId: 't' };
 
   it('ignores text and sticker layers', () => {
@@ -20,7 +23,12 @@ describe('recognition key (SPEC §4 AI background)', () => {
     const before = recognitionKey([bg, cup]);
     expect(recognitionKey([bg, cup, photo('asset://bag', 'b')])).not.toBe(before);
     expect(recognitionKey([bg])).not.toBe(before);
-    expect(recognitionKey([bg, { ...cup, value: { valueType: 'img', img: { ...(cup.value as { img: { uri: string } }).img, uri: 'asset://cup-cutout' } } } as typeof cup])).not.toBe(before);
+    expect(
+      recognitionKey([
+        bg,
+        { ...cup, value: { valueType: 'img', img: { ...(cup.value as { img: { uri: string } }).img, uri: 'asset://cup-cutout' } } } as typeof cup,
+      ]),
+    ).not.toBe(before);
     expect(recognitionKey([bg, { ...cup, rect: { ...cup.rect, x: cup.rect.x + 50 } }])).toBe(before);
     expect(recognitionKey([cup, bg])).toBe(before);
   });

@@ -8,7 +8,9 @@ import type { Layer } from '../doc/types';
 
 /** The layers recognition looks at: every layer that is not text and not a sticker (the background layer too). */
 export function recognitionLayers(layers: readonly Layer[]): Layer[] {
-  return layers.filter((l) => l.valueType !== 'text' && l.valueType !== 'colorfulText' && l.type !== LayerKind.STICKER && l.type !== LayerKind.TEXT && l.resType !== 'sticker');
+  return layers.filter(
+    (l) => l.valueType !== 'text' && l.valueType !== 'colorfulText' && l.type !== LayerKind.STICKER && l.type !== LayerKind.TEXT && l.resType !== 'sticker',
+  );
 }
 
 /**

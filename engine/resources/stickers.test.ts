@@ -6,7 +6,11 @@ import en from '../../locales/sections/stickers/en.json';
 import { STICKER_CATEGORIES, STICKERS, getSticker, stickerByFile, stickerUrl } from './stickers';
 
 const twemojiDir = path.dirname(createRequire(import.meta.url).resolve('@twemoji/svg/package.json'));
-const lookup = (key: string) => key.split('.').slice(1).reduce<unknown>((node, part) => (node as Record<string, unknown>)?.[part], en);
+const lookup = (key: string) =>
+  key
+    .split('.')
+    .slice(1)
+    .reduce<unknown>((node, part) => (node as Record<string, unknown>)?.[part], en);
 
 describe('sticker catalogue', () => {
   it('offers at least 72 stickers, each an existing Twemoji SVG', () => {

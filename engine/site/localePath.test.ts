@@ -5,7 +5,9 @@ import { localizePath, splitLocalePath, switchLanguagePath } from './localePath'
 describe('splitLocalePath', () => {
   it('keeps a known lower-case prefix as is', () => {
     expect(splitLocalePath('/de/tools/background-remover')).toEqual({
-      lang: 'de', rest: '/tools/background-remover', canonical: '/de/tools/background-remover',
+      lang: 'de',
+      rest: '/tools/background-remover',
+      canonical: '/de/tools/background-remover',
     });
     expect(splitLocalePath('/zh-tw/pricing')).toEqual({ lang: 'zh-tw', rest: '/pricing', canonical: '/zh-tw/pricing' });
   });
@@ -18,7 +20,9 @@ describe('splitLocalePath', () => {
 
   it('treats a path without prefix as English', () => {
     expect(splitLocalePath('/tools/background-remover')).toEqual({
-      lang: 'en', rest: '/tools/background-remover', canonical: '/en/tools/background-remover',
+      lang: 'en',
+      rest: '/tools/background-remover',
+      canonical: '/en/tools/background-remover',
     });
     expect(splitLocalePath('/ai-replace/ai-clothes-changer').canonical).toBe('/en/ai-replace/ai-clothes-changer');
   });

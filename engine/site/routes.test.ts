@@ -12,18 +12,52 @@ const SRC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../sr
 
 /** Every path of SPEC §2 (the product-photography landings named by their backgrounds). */
 const SPEC_PATHS = [
-  '/', '/tools', '/pricing', '/order', '/account', '/log-in', '/sign-up', '/blog', '/template', '/help', '/about', '/404',
-  '/privacy-policy', '/term-of-use', '/cookies-policy',
-  '/create', '/create/edit', '/project', '/cutouts',
-  '/tools/background-remover', '/tools/background-changer', '/tools/photo-enhancer',
-  '/tools/magic-eraser-with-ai-detection', '/tools/ai-image-extender', '/tools/id-photo-maker',
-  '/tools/id-photo-edit', '/tools/blur-background',
-  '/product-photography/white-background', '/product-photography/green-background',
-  '/product-photography/blue-background', '/ai-background',
-  '/ai-image-generator', '/ai-image-generator/create', '/image-to-image-ai', '/image-to-image-ai/create',
-  '/ai-replace', '/ai-replace/ai-clothes-changer', '/ai-replace/ai-virtual-try-on-product', '/ai-replace/background-replacer',
-  '/batch', '/batch-edit', '/batch-edit/bulk-image-enhancer', '/batch-edit/bulk-background-remover',
-  '/batch-edit/bulk-background-changer', '/batch-edit/bulk-image-resizer', '/batch-edit/edit',
+  '/',
+  '/tools',
+  '/pricing',
+  '/order',
+  '/account',
+  '/log-in',
+  '/sign-up',
+  '/blog',
+  '/template',
+  '/help',
+  '/about',
+  '/404',
+  '/privacy-policy',
+  '/term-of-use',
+  '/cookies-policy',
+  '/create',
+  '/create/edit',
+  '/project',
+  '/cutouts',
+  '/tools/background-remover',
+  '/tools/background-changer',
+  '/tools/photo-enhancer',
+  '/tools/magic-eraser-with-ai-detection',
+  '/tools/ai-image-extender',
+  '/tools/id-photo-maker',
+  '/tools/id-photo-edit',
+  '/tools/blur-background',
+  '/product-photography/white-background',
+  '/product-photography/green-background',
+  '/product-photography/blue-background',
+  '/ai-background',
+  '/ai-image-generator',
+  '/ai-image-generator/create',
+  '/image-to-image-ai',
+  '/image-to-image-ai/create',
+  '/ai-replace',
+  '/ai-replace/ai-clothes-changer',
+  '/ai-replace/ai-virtual-try-on-product',
+  '/ai-replace/background-replacer',
+  '/batch',
+  '/batch-edit',
+  '/batch-edit/bulk-image-enhancer',
+  '/batch-edit/bulk-background-remover',
+  '/batch-edit/bulk-background-changer',
+  '/batch-edit/bulk-image-resizer',
+  '/batch-edit/edit',
 ];
 
 /** Pages for whoever runs the server, not in SPEC §2. */
@@ -42,8 +76,11 @@ describe('route table', () => {
   });
 
   it('reads pid on the three editor-step pages', () => {
-    expect(ROUTES.filter((route) => route.query === 'pid').map((route) => route.path).sort())
-      .toEqual(['/batch-edit/edit', '/create/edit', '/tools/id-photo-edit']);
+    expect(
+      ROUTES.filter((route) => route.query === 'pid')
+        .map((route) => route.path)
+        .sort(),
+    ).toEqual(['/batch-edit/edit', '/create/edit', '/tools/id-photo-edit']);
   });
 
   it('has a title and a description in en.json for every route', () => {

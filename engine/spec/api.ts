@@ -43,18 +43,30 @@ export interface TaskStatusEntry {
   data?: TaskStatusData | string | { enhanceState?: number; resultUrl?: string; result?: string } | null;
 }
 
-export interface SubmitReply { taskId: string }
+export interface SubmitReply {
+  taskId: string;
+}
 /**
  * `taskId`: one id or several comma-joined (SPEC §7). `waitMs` (optional, 0 to STATUS_WAIT_MAX_MS of limits.ts): while
  * every task asked about is unfinished, the server holds the reply up to this long and answers the moment one of
  * them ends (a long poll). The page still asks at most once per POLL_INTERVAL_MS, but learns of a result at once
  * instead of up to a poll interval later.
  */
-export interface StatusRequest { taskId: string; waitMs?: number }
+export interface StatusRequest {
+  taskId: string;
+  waitMs?: number;
+}
 /** `result`: one entry (a single id, SPEC §7) or a map from task id to entry (what this server sends). */
-export interface StatusReply { result: Record<string, TaskStatusEntry> | TaskStatusEntry }
-export interface CancelReply { tasks: { taskId: string; status: string }[] }
-export interface UploadReply { fileUrl?: string; fileUrls?: string[] }
+export interface StatusReply {
+  result: Record<string, TaskStatusEntry> | TaskStatusEntry;
+}
+export interface CancelReply {
+  tasks: { taskId: string; status: string }[];
+}
+export interface UploadReply {
+  fileUrl?: string;
+  fileUrls?: string[];
+}
 
 /** The status reply as a map from task id to entry, whichever of the two SPEC §7 forms came. */
 export function statusEntriesByTask(result: unknown, taskIds: readonly string[]): Record<string, TaskStatusEntry> {

@@ -69,10 +69,18 @@ export const RESULT_CODE_TABLE: { readonly [C in ResultCodeValue]: ResultCodeEnt
   [ResultCode.PROJECT_NOT_FOUND]: { message: 'project not found', httpStatus: 200, messageKey: 'editor.load.errors.notFound.body' },
   [ResultCode.CREDITS_NOT_ENOUGH]: { message: 'credits not enough', httpStatus: 200, messageKey: 'errors.creditsNotEnough' },
   [ResultCode.ACCOUNT_NOT_FOUND]: { message: 'account not found', httpStatus: 200, messageKey: 'account.expiredBody' },
-  [ResultCode.CONTENT_REVIEW_PICTURE_NON_COMPLIANCE]: { message: 'picture content review non-compliant', httpStatus: 200, messageKey: 'errors.pictureNonCompliant' },
+  [ResultCode.CONTENT_REVIEW_PICTURE_NON_COMPLIANCE]: {
+    message: 'picture content review non-compliant',
+    httpStatus: 200,
+    messageKey: 'errors.pictureNonCompliant',
+  },
   [ResultCode.CONTENT_REVIEW_TEXT_NON_COMPLIANCE]: { message: 'text content review non-compliant', httpStatus: 200, messageKey: 'errors.textNonCompliant' },
   [ResultCode.CONTENT_TRANSLATE_FAIL]: { message: 'content translate fail', httpStatus: 200, messageKey: 'errors.translateUnavailable' },
-  [ResultCode.CONTENT_TRANSLATE_RESULT_NON_COMPLIANCE]: { message: 'translated result non-compliant', httpStatus: 200, messageKey: 'errors.translatedNonCompliant' },
+  [ResultCode.CONTENT_TRANSLATE_RESULT_NON_COMPLIANCE]: {
+    message: 'translated result non-compliant',
+    httpStatus: 200,
+    messageKey: 'errors.translatedNonCompliant',
+  },
 };
 
 /** The table's entry for any number: null when it is no result code of ours. */

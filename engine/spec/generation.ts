@@ -10,8 +10,18 @@ export const COMFY_README_ANCHOR = 'running-comfyui';
 
 /** Task types that need a ComfyUI server (COMFYUI_URL); without one they answer 1000003. */
 export const COMFY_TASK_TYPES = [
-  'aiGeneratePic', 'aiImageToImage', 'aiImgToImgComfyUiV1', 'aiImgToImgComfyUiV2', 'aiReplace', 'aiReplaceClothes',
-  'aiReplaceProduct', 'aiReplaceBg', 'aiReplaceClothesDetect', 'aibg', 'deoldify', 'aiPainting',
+  'aiGeneratePic',
+  'aiImageToImage',
+  'aiImgToImgComfyUiV1',
+  'aiImgToImgComfyUiV2',
+  'aiReplace',
+  'aiReplaceClothes',
+  'aiReplaceProduct',
+  'aiReplaceBg',
+  'aiReplaceClothesDetect',
+  'aibg',
+  'deoldify',
+  'aiPainting',
 ] as const satisfies readonly TaskType[];
 
 /** Task types for an AUTOMATIC1111 `--api` server (WEBUI_URL); with only COMFYUI_URL set they run on ComfyUI. */
@@ -82,4 +92,5 @@ export const aspectRatioById = (id: string): AspectRatio | undefined => ASPECT_R
 
 /** Error texts the server answers (and pages may show) when no generation server is configured. */
 export const NO_COMFY_MESSAGE = 'no image generation server (ComfyUI) is configured: set COMFYUI_URL, see the README section "Running ComfyUI"';
-export const NO_WEBUI_MESSAGE = 'no image generation server is configured: set WEBUI_URL (AUTOMATIC1111 --api) or COMFYUI_URL, see the README section "Running ComfyUI"';
+export const NO_WEBUI_MESSAGE =
+  'no image generation server is configured: set WEBUI_URL (AUTOMATIC1111 --api) or COMFYUI_URL, see the README section "Running ComfyUI"';

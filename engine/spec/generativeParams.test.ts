@@ -10,7 +10,11 @@ describe('generation choices', () => {
   });
 
   it('fall back to the first preset and ratio for an unknown id', () => {
-    expect(generationParams({ ...DEFAULT_CHOICES, style: 'nope', aspect: '5:1' }, 1)).toEqual({ style: STYLE_PRESETS[0].id, aspectRatio: ASPECT_RATIOS[0].id, seed: 1 });
+    expect(generationParams({ ...DEFAULT_CHOICES, style: 'nope', aspect: '5:1' }, 1)).toEqual({
+      style: STYLE_PRESETS[0].id,
+      aspectRatio: ASPECT_RATIOS[0].id,
+      seed: 1,
+    });
   });
 
   it('read a seed only as a whole number from 0 to 2^32-1; empty means random', () => {

@@ -7,9 +7,20 @@ export const DEFAULT_LANGUAGE: Language = 'en';
 
 /** Native names shown in the language picker. */
 export const LANGUAGE_NAMES: Record<Language, string> = {
-  en: 'English', zh: '简体中文', 'zh-tw': '繁體中文', es: 'Español', pt: 'Português', ru: 'Русский',
-  id: 'Bahasa Indonesia', th: 'ไทย', ja: '日本語', fr: 'Français', it: 'Italiano', vi: 'Tiếng Việt',
-  tr: 'Türkçe', de: 'Deutsch',
+  en: 'English',
+  zh: '简体中文',
+  'zh-tw': '繁體中文',
+  es: 'Español',
+  pt: 'Português',
+  ru: 'Русский',
+  id: 'Bahasa Indonesia',
+  th: 'ไทย',
+  ja: '日本語',
+  fr: 'Français',
+  it: 'Italiano',
+  vi: 'Tiếng Việt',
+  tr: 'Türkçe',
+  de: 'Deutsch',
 };
 
 /** A URL locale must be a two-letter code with an optional region part (SPEC §2). */

@@ -8,7 +8,15 @@ import { z } from '../util/zod';
 
 /** `size`: the largest output, by remove.bg's names. Megapixels; `Infinity` keeps the input's size. */
 export const REMOVEBG_SIZES = {
-  preview: 0.25, small: 0.25, regular: 0.25, medium: 1.5, hd: 4, '4k': 10, '50MP': 50, full: Infinity, auto: Infinity,
+  preview: 0.25,
+  small: 0.25,
+  regular: 0.25,
+  medium: 1.5,
+  hd: 4,
+  '4k': 10,
+  '50MP': 50,
+  full: Infinity,
+  auto: Infinity,
 } as const;
 export type RemoveBgSize = keyof typeof REMOVEBG_SIZES;
 
@@ -33,21 +41,35 @@ const COLOR = /^(#?([0-9a-fA-F]{3}|[0-9a-fA-F]{4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})
 
 /** The text fields of a remove.bg call (the files `image_file` and `bg_image_file` come as multipart parts). */
 export const RemoveBgFields = z.object({
-  image_file_b64: optionalText(z.string().max(48 * 1024 * 1024).describe('the source image, base64-encoded')),
+  image_file_b64: optionalText(
+    z
+      .string()
+      .max(48 * 1024 * 1024)
+      .describe('the source image, base64-encoded'),
+  ),
   image_url: optionalText(z.string().max(2048).url().describe('the source image, fetched by the server (public http(s) hosts only)')),
-  size: choice(Object.keys(REMOVEBG_SIZES) as [RemoveBgSize, ...RemoveBgSize[]]).describe('largest output: preview/small/regular 0.25 MP, medium 1.5 MP, hd 4 MP, 4k 10 MP, 50MP, full/auto the input size (default preview)'),
+  size: choice(Object.keys(REMOVEBG_SIZES) as [RemoveBgSize, ...RemoveBgSize[]]).describe(
+    'largest output: preview/small/regular 0.25 MP, medium 1.5 MP, hd 4 MP, 4k 10 MP, 50MP, full/auto the input size (default preview)',
+  ),
   type: choice(REMOVEBG_TYPES).describe('foreground type; accepted for compatibility (every type uses the same model), echoed in X-Type'),
   type_level: choice(['none', '1', '2', 'latest']).describe('accepted for compatibility'),
   format: choice(REMOVEBG_FORMATS).describe('auto: PNG when the result has transparency, else JPG; zip: color.jpg plus alpha.png'),
-  roi: optionalText(z.string().regex(/^(\d+(\.\d+)?(px|%)?\s+){3}\d+(\.\d+)?(px|%)?$/, 'roi must be four lengths: x1 y1 x2 y2 (px or %)'))
-    .describe('region of interest "x1 y1 x2 y2" (px or %); everything outside is background (default 0% 0% 100% 100%)'),
+  roi: optionalText(z.string().regex(/^(\d+(\.\d+)?(px|%)?\s+){3}\d+(\.\d+)?(px|%)?$/, 'roi must be four lengths: x1 y1 x2 y2 (px or %)')).describe(
+    'region of interest "x1 y1 x2 y2" (px or %); everything outside is background (default 0% 0% 100% 100%)',
+  ),
   crop: bool.describe('crop off the empty area around the subject'),
-  crop_margin: optionalText(z.string().regex(/^(\S+)(\s+\S+){0,3}$/).refine((v) => v.split(/\s+/).every((p) => LENGTH.test(p)), 'crop_margin must be 1, 2 or 4 lengths (px or %)'))
-    .describe('margin around the cropped subject: 1, 2 or 4 lengths in px or % of the subject (at most 50 % or 500 px a side)'),
-  scale: optionalText(z.string().regex(/^(original|\d{1,3}(\.\d+)?%)$/, 'scale must be "original" or 10% to 100%'))
-    .describe('subject size relative to the image: "original" or 10%-100% (implies position=center)'),
-  position: optionalText(z.string().regex(/^(original|center|\d{1,3}(\.\d+)?%(\s+\d{1,3}(\.\d+)?%)?)$/, 'position must be "original", "center", or one or two percentages'))
-    .describe('where the subject sits: "original", "center", or "x% y%"'),
+  crop_margin: optionalText(
+    z
+      .string()
+      .regex(/^(\S+)(\s+\S+){0,3}$/)
+      .refine((v) => v.split(/\s+/).every((p) => LENGTH.test(p)), 'crop_margin must be 1, 2 or 4 lengths (px or %)'),
+  ).describe('margin around the cropped subject: 1, 2 or 4 lengths in px or % of the subject (at most 50 % or 500 px a side)'),
+  scale: optionalText(z.string().regex(/^(original|\d{1,3}(\.\d+)?%)$/, 'scale must be "original" or 10% to 100%')).describe(
+    'subject size relative to the image: "original" or 10%-100% (implies position=center)',
+  ),
+  position: optionalText(
+    z.string().regex(/^(original|center|\d{1,3}(\.\d+)?%(\s+\d{1,3}(\.\d+)?%)?)$/, 'position must be "original", "center", or one or two percentages'),
+  ).describe('where the subject sits: "original", "center", or "x% y%"'),
   channels: choice(['rgba', 'alpha']).describe('rgba: the cut-out; alpha: only the mask, as greyscale'),
   add_shadow: bool.describe('accepted for compatibility; no shadow is added'),
   semitransparency: bool.describe('accepted for compatibility; semi-transparent edges are always kept'),

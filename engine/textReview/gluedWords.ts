@@ -8,7 +8,35 @@
  */
 
 /** Two-letter words that may be part of a glued run; other pieces need three letters (dictionaries list "ch", "zu"…). */
-const SHORT_WORDS = new Set(['a', 'i', 'my', 'me', 'no', 'so', 'go', 'up', 'do', 'an', 'on', 'in', 'at', 'of', 'to', 'be', 'we', 'us', 'he', 'it', 'is', 'or', 'oh', 'ok', 'ur', 'ya', 'yo']);
+const SHORT_WORDS = new Set([
+  'a',
+  'i',
+  'my',
+  'me',
+  'no',
+  'so',
+  'go',
+  'up',
+  'do',
+  'an',
+  'on',
+  'in',
+  'at',
+  'of',
+  'to',
+  'be',
+  'we',
+  'us',
+  'he',
+  'it',
+  'is',
+  'or',
+  'oh',
+  'ok',
+  'ur',
+  'ya',
+  'yo',
+]);
 /** Endings a listed word may carry inside a glued run ("uglybitches", "fuckingcar"). */
 const INFLECTIONS = ['s', 'es', 'ed', 'd', 'ing', 'in', 'er', 'ers', 'y'];
 /** Runs shorter than this are whole words or typos, never two words glued. */

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { buildPhraseMatcher } from './phraseMatcher';
 
 const found = (phrases: string[], text: string) =>
-  buildPhraseMatcher(phrases)(text).map(({ start, end, phrase }) => `${phrase}@${start}-${end}`).sort();
+  buildPhraseMatcher(phrases)(text)
+    .map(({ start, end, phrase }) => `${phrase}@${start}-${end}`)
+    .sort();
 
 describe('buildPhraseMatcher (Aho-Corasick)', () => {
   it('finds every occurrence of every phrase, with positions', () => {

@@ -43,8 +43,17 @@ const HAN = /\p{Script=Han}/u;
 export function createTextReviewer(lists: SensitiveWordLists, options: TextReviewerOptions = {}): TextReviewer {
   const clean = normalizeWordLists(lists).lists;
   const english = latinEntriesRegex(clean.en);
-  const chinese = buildChineseMatcher([...clean.zh, ...clean['zh-tw']].map((term) => normalizedView(term).text), options.segment, options.foldScript);
-  const glued = options.isWord ? gluedWordFinder(clean.en.map((entry) => normalizedView(entry).text), options.isWord) : null;
+  const chinese = buildChineseMatcher(
+    [...clean.zh, ...clean['zh-tw']].map((term) => normalizedView(term).text),
+    options.segment,
+    options.foldScript,
+  );
+  const glued = options.isWord
+    ? gluedWordFinder(
+        clean.en.map((entry) => normalizedView(entry).text),
+        options.isWord,
+      )
+    : null;
   const allowLatin = allowedPhrasesRegex(clean.allow.filter((entry) => !HAN.test(entry)).map((entry) => normalizedView(entry).text));
   const allowHan = buildPhraseMatcher(clean.allow.filter((entry) => HAN.test(entry)).map((entry) => normalizedView(entry).text.replace(/\s+/gu, '')));
 

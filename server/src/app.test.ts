@@ -26,7 +26,8 @@ for (const target of databaseTargets()) {
 
     const upload = (file: Buffer, data: string | null = DATA, url = '/api/upload', name = 'photo.jpg') =>
       server.app.inject({
-        method: 'POST', url,
+        method: 'POST',
+        url,
         ...multipart([...(data === null ? [] : [{ name: 'data', value: data }]), { name: 'file', value: file, filename: name, type: 'image/jpeg' }]),
       });
     const post = (url: string, body: unknown) => server.app.inject({ method: 'POST', url, payload: body as object });
@@ -76,7 +77,9 @@ for (const target of databaseTargets()) {
       expect(corrupt.json()).toMatchObject({ resultCode: -102, msg: expect.stringMatching(/not an image/) });
       const truncated = await upload(photo.subarray(0, photo.length / 2));
       expect(truncated.json()).toMatchObject({ resultCode: -102, msg: expect.stringMatching(/damaged|incomplete/) });
-      const huge = await sharp({ create: { width: 8000, height: 7000, channels: 3, background: '#fff' } }).png().toBuffer();
+      const huge = await sharp({ create: { width: 8000, height: 7000, channels: 3, background: '#fff' } })
+        .png()
+        .toBuffer();
       expect((await upload(huge)).json()).toMatchObject({ resultCode: -102, msg: expect.stringMatching(/megapixels/) });
       const tooBig = Buffer.concat([photo, Buffer.alloc(31 * 1024 * 1024)]);
       expect((await upload(tooBig)).json()).toMatchObject({ resultCode: -102, msg: expect.stringMatching(/larger than 30 MB/) });
@@ -103,14 +106,23 @@ for (const target of databaseTargets()) {
 
     it('batch upload stores every file, or none when one is bad', async () => {
       const two = await server.app.inject({
-        method: 'POST', url: '/api/upload/batch',
-        ...multipart([{ name: 'data', value: DATA }, { name: 'file', value: photo, filename: 'a.jpg' }, { name: 'file', value: photo, filename: 'b.jpg' }]),
+        method: 'POST',
+        url: '/api/upload/batch',
+        ...multipart([
+          { name: 'data', value: DATA },
+          { name: 'file', value: photo, filename: 'a.jpg' },
+          { name: 'file', value: photo, filename: 'b.jpg' },
+        ]),
       });
       expect(two.json().data.fileUrls).toHaveLength(2);
       const before = await fileCount();
       const mixed = await server.app.inject({
-        method: 'POST', url: '/api/upload/batch',
-        ...multipart([{ name: 'file', value: photo, filename: 'a.jpg' }, { name: 'file', value: Buffer.from('junk'), filename: 'b.jpg' }]),
+        method: 'POST',
+        url: '/api/upload/batch',
+        ...multipart([
+          { name: 'file', value: photo, filename: 'a.jpg' },
+          { name: 'file', value: Buffer.from('junk'), filename: 'b.jpg' },
+        ]),
       });
       expect(mixed.json()).toMatchObject({ resultCode: -102, msg: expect.stringMatching(/^file 2 \(b\.jpg\)/) });
       expect(await fileCount()).toBe(before);
@@ -119,7 +131,12 @@ for (const target of databaseTargets()) {
     it('accepts a ZIP of images and refuses anything else', async () => {
       const zip = new JSZip();
       zip.file('image.jpg', photo);
-      zip.file('mask.png', await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } }).png().toBuffer());
+      zip.file(
+        'mask.png',
+        await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } })
+          .png()
+          .toBuffer(),
+      );
       const ok = await upload(await zip.generateAsync({ type: 'nodebuffer' }), DATA, '/api/upload/zip', 'job.zip');
       expect(ok.json()).toMatchObject({ resultCode: 100, data: { entries: ['image.jpg', 'mask.png'] } });
       expect((await upload(photo, DATA, '/api/upload/zip')).json()).toMatchObject({ resultCode: -102, msg: 'the file is not a ZIP archive' });
@@ -157,7 +174,8 @@ for (const target of databaseTargets()) {
         const first = await startTestServer(store, { workers: 0 });
         const photo = await readPhoto('chelsea');
         const send = async (s: TestServer) => {
-          const fileUrl = (await s.app.inject({ method: 'POST', url: '/api/upload', ...multipart([{ name: 'file', value: photo, filename: 'c.jpg' }]) })).json().data.fileUrl;
+          const fileUrl = (await s.app.inject({ method: 'POST', url: '/api/upload', ...multipart([{ name: 'file', value: photo, filename: 'c.jpg' }]) })).json()
+            .data.fileUrl;
           return (await s.app.inject({ method: 'POST', url: '/api/task/removebg', payload: { imgUrl: fileUrl } })).json().data.taskId as string;
         };
         const kept = await send(first);
@@ -172,7 +190,9 @@ for (const target of databaseTargets()) {
         try {
           let entry: { resultCode: number } | undefined;
           for (let i = 0; i < 100; i++) {
-            entry = (await second.app.inject({ method: 'POST', url: '/api/task/status', payload: { taskId: `${kept},${cancelled}` } })).json().data.result[kept];
+            entry = (await second.app.inject({ method: 'POST', url: '/api/task/status', payload: { taskId: `${kept},${cancelled}` } })).json().data.result[
+              kept
+            ];
             if (entry!.resultCode !== ResultCode.GPU_TASK_UNFINISHED) break;
             await new Promise((r) => setTimeout(r, 200));
           }

@@ -122,7 +122,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const tasks = new TaskRepository(deps.db);
   const accounts = registerAccounts(app, { db: deps.db, config: deps.accounts ?? settings.accounts, absolute, storage: deps.storage });
   const service = new TaskService({
-    tasks, queue: deps.queue, storage: deps.storage, processors: deps.processors, access, maxActivePerOwner: limits.maxActiveTasksPerClient,
+    tasks,
+    queue: deps.queue,
+    storage: deps.storage,
+    processors: deps.processors,
+    access,
+    maxActivePerOwner: limits.maxActiveTasksPerClient,
     // Personal mode (BILLING off) charges nothing; service mode charges through the credit ledger.
     charging: accounts.billing ? accounts : undefined,
     // Held status calls re-read the database only for tasks another process may end (issue 30, item 15).
@@ -132,9 +137,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerTaskRoutes(app, { service, absolute, payerOf: accounts.payerOf, proAccessOf: accounts.proAccessOf });
   // The remove.bg-compatible API, API keys and the OpenAPI document (issue 27).
   registerPublicApi(app, {
-    db: deps.db, storage: deps.storage, service, tasks, accounts, limits, absolute, fetchImage: deps.fetchImage,
+    db: deps.db,
+    storage: deps.storage,
+    service,
+    tasks,
+    accounts,
+    limits,
+    absolute,
+    fetchImage: deps.fetchImage,
   });
-  registerBatchRoutes(app, { batches: new BatchService({ db: deps.db, storage: deps.storage, tasks: service, access }), storage: deps.storage, absolute, payerOf: accounts.payerOf });
+  registerBatchRoutes(app, {
+    batches: new BatchService({ db: deps.db, storage: deps.storage, tasks: service, access }),
+    storage: deps.storage,
+    absolute,
+    payerOf: accounts.payerOf,
+  });
   registerFileRoutes(app, { storage: deps.storage });
   registerDownloadRoutes(app, { storage: deps.storage, access });
   registerFontRoutes(app);

@@ -68,15 +68,23 @@ export interface GenerationConfig {
 /** Parses `url#weight,url#weight`; a bad URL or weight throws, naming the variable. */
 export function parseWeightedHosts(value: string | undefined, name: string): WeightedHost[] {
   if (!value || value.trim() === '') return [];
-  return value.split(',').map((part) => part.trim()).filter(Boolean).map((part) => {
-    const [raw, w] = part.split('#');
-    let url: URL;
-    try { url = new URL(raw); } catch { throw new Error(`${name}: "${raw}" is not a URL`); }
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`${name}: "${raw}" must be http(s)`);
-    const weight = w === undefined ? 1 : Number(w);
-    if (!Number.isFinite(weight) || weight <= 0) throw new Error(`${name}: weight "${w}" of ${raw} must be a positive number`);
-    return { url: url.toString().replace(/\/+$/, ''), weight };
-  });
+  return value
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .map((part) => {
+      const [raw, w] = part.split('#');
+      let url: URL;
+      try {
+        url = new URL(raw);
+      } catch {
+        throw new Error(`${name}: "${raw}" is not a URL`);
+      }
+      if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`${name}: "${raw}" must be http(s)`);
+      const weight = w === undefined ? 1 : Number(w);
+      if (!Number.isFinite(weight) || weight <= 0) throw new Error(`${name}: weight "${w}" of ${raw} must be a positive number`);
+      return { url: url.toString().replace(/\/+$/, ''), weight };
+    });
 }
 
 /** Reads the generation servers from `env` (once at start-up, config/serverConfig.ts; tests build runtimes from their own). */

@@ -15,7 +15,9 @@ describe('the server schema', () => {
     try {
       expect(await migrate(db)).toBe(MIGRATIONS.length);
       expect(await migrate(db)).toBe(0);
-      const { rows } = await db.query<{ table_name: string }>("select table_name from information_schema.tables where table_schema = 'public' order by table_name");
+      const { rows } = await db.query<{ table_name: string }>(
+        "select table_name from information_schema.tables where table_schema = 'public' order by table_name",
+      );
       expect(rows.map((r) => r.table_name)).toEqual(expect.arrayContaining(['files', 'tasks', 'projects', 'project_assets', 'accounts', 'schema_migrations']));
     } finally {
       await db.close();

@@ -4,7 +4,16 @@
  * ones never change (schema.test.ts); the runner applies them in version order.
  */
 import { API_KEYS_MIGRATION, PURCHASE_CHECKS_MIGRATION } from './apiKeys/schema';
-import { ACCOUNTS_MIGRATION, COMMERCE_MIGRATION, CREDITS_MIGRATION, LEDGER_REQUESTER_MIGRATION, LOGIN_GUESSES_MIGRATION, OIDC_HANDOFF_MIGRATION, OIDC_MIGRATION, PERSON_KEY_MIGRATION } from './accounts/schema';
+import {
+  ACCOUNTS_MIGRATION,
+  COMMERCE_MIGRATION,
+  CREDITS_MIGRATION,
+  LEDGER_REQUESTER_MIGRATION,
+  LOGIN_GUESSES_MIGRATION,
+  OIDC_HANDOFF_MIGRATION,
+  OIDC_MIGRATION,
+  PERSON_KEY_MIGRATION,
+} from './accounts/schema';
 import { DEVICE_CLAIMS_MIGRATION } from './accounts/moveVisitorWork';
 import { PROMOTION_MIGRATION } from './commerce/promotions';
 import { WORKER_LEASE_MIGRATION } from './queue/leaseSchema';

@@ -12,7 +12,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const dirs: string[] = [];
-afterAll(async () => { await Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true }))); });
+afterAll(async () => {
+  await Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true })));
+});
 
 /** Runs the server's entry point with `env` added; resolves with its exit code and everything it printed. */
 async function start(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
@@ -24,8 +26,12 @@ async function start(env: Record<string, string>): Promise<{ code: number | null
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  child.stdout.on('data', (b: Buffer) => { output += b; });
-  child.stderr.on('data', (b: Buffer) => { output += b; });
+  child.stdout.on('data', (b: Buffer) => {
+    output += b;
+  });
+  child.stderr.on('data', (b: Buffer) => {
+    output += b;
+  });
   // A start that is not refused would listen and never exit: the test's own timeout fails it then.
   const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
   return { code, output };

@@ -31,13 +31,18 @@ export async function startServer(settings: ServerSettings, options: { processor
   let stopping = false;
   const models = options.processors ? undefined : startModelWarmUp();
   const app = await buildApp({
-    config, settings, ...runtime, tools,
+    config,
+    settings,
+    ...runtime,
+    tools,
     logger: requestLogOptions(settings.process.requestLogLevel).logger,
     readiness: { models, stopping: () => stopping },
   });
   await app.listen({ host: config.host, port: config.port });
   return {
-    app, runtime, tools,
+    app,
+    runtime,
+    tools,
     async stop(signal) {
       if (stopping) return;
       stopping = true;

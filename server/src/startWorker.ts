@@ -19,7 +19,8 @@ export async function startWorker(
   const retention = startRetentionSweeps({ db: runtime.db, storage: runtime.storage, retentionMs: settings.retentionMs });
   log.info('worker started', { workerId: runtime.workerId, loops: count, taskTypes: Object.keys(runtime.processors) });
   return {
-    runtime, count,
+    runtime,
+    count,
     async stop(signal) {
       log.info('worker stopping', { signal, runningTasks: runtime.runningTasks() });
       await retention.stop();

@@ -1,9 +1,7 @@
 import { execFile } from 'node:child_process';
 
 /** Optional system programs (Debian packages) and the tools that need them. */
-const PROGRAMS = [
-  { name: 'apertium', package: 'apertium', tools: ['offline prompt translation'] },
-] as const;
+const PROGRAMS = [{ name: 'apertium', package: 'apertium', tools: ['offline prompt translation'] }] as const;
 
 export interface ToolStatus {
   program: string;
@@ -26,4 +24,3 @@ export async function checkSystemTools(): Promise<ToolStatus[]> {
     }),
   );
 }
-

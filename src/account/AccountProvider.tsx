@@ -29,7 +29,6 @@ import { onReply } from '../api/serverReplies';
 import { loadBillingMode } from './billingMode';
 import './account.css';
 
-
 /** The checkout return link (`?purchase=ORD_…&result=success`) of the page being loaded, if any. */
 function returningPurchase(search: string): { purchaseId: string; result: 'success' | 'cancel' } | null {
   const params = new URLSearchParams(search);
@@ -96,7 +95,7 @@ export function AccountProvider({ children }: { children: ReactNode }) {
         }),
         // The provider's pages take over the window; the sign-in comes back as a new page load.
         signInWithProvider: fromPromise(({ input }) => {
-          const returnTo = /\/(log-in|sign-up)\/?$/.test(window.location.pathname) ? previousPath.current ?? `/${lang}/create` : window.location.pathname;
+          const returnTo = /\/(log-in|sign-up)\/?$/.test(window.location.pathname) ? (previousPath.current ?? `/${lang}/create`) : window.location.pathname;
           window.location.assign(`/api/account/oidc/${input.provider}/start?${new URLSearchParams({ returnTo, deviceId: getDeviceId() })}`);
           return new Promise<never>(() => undefined);
         }),
@@ -116,11 +115,15 @@ export function AccountProvider({ children }: { children: ReactNode }) {
             // No session storage: no guard.
           }
           const next = navigationAfterLogin({
-            path: window.location.pathname, previousPath: previousPath.current, lang, screenWidth: window.innerWidth,
+            path: window.location.pathname,
+            previousPath: previousPath.current,
+            lang,
+            screenWidth: window.innerWidth,
             // A sign-in inside a dialog keeps the page as it is (an open project, a purchase to resume).
             // A purchase waiting for this sign-in continues on the same page instead.
             suppressRefresh: pendingProduct.current !== null,
-            lastReloadAt, now: Date.now(),
+            lastReloadAt,
+            now: Date.now(),
           });
           if (next.kind === 'navigate') navigate(next.to);
           if (next.kind === 'reload') {
@@ -144,54 +147,65 @@ export function AccountProvider({ children }: { children: ReactNode }) {
     { input: { account: readStoredAccount() } },
   );
 
-  useEffect(() => onReply((code, path) => {
-    // A task submitted or cancelled changes the balance the header shows.
-    // A task submitted or cancelled changes the balance the header shows.
-    if (path && /^\/api\/task\/(?!.*status$)/.test(path) && code === ResultCode.SUCCESS) refreshBalance();
-    // A batch is charged photo by photo as the server queues them and refunded for each that fails, so the header
-    // follows its calls and status polls too (issue 29: it showed 89 while 84 were held), at most every few seconds.
-    if (path && /^\/api\/batch(\/|$)/.test(path) && code === ResultCode.SUCCESS && Date.now() - lastBatchRefresh.current >= BATCH_BALANCE_REFRESH_MS) {
-      lastBatchRefresh.current = Date.now();
-      refreshBalance();
-    }
-    if (code === ResultCode.ACCOUNT_AUTHORIZED_EXPIRED) loginRef.send({ type: 'server.reply', resultCode: code });
-    if (code === ResultCode.CREDITS_NOT_ENOUGH) {
-      // Below 768 px the purchase dialog becomes the price page (SPEC §2).
-      if (window.innerWidth < MOBILE_BREAKPOINT_PX) navigate(`/${lang}/pricing`);
-      else setCreditsDialogOpen(true);
-    }
-  }), [loginRef, navigate, lang, refreshBalance]);
+  useEffect(
+    () =>
+      onReply((code, path) => {
+        // A task submitted or cancelled changes the balance the header shows.
+        // A task submitted or cancelled changes the balance the header shows.
+        if (path && /^\/api\/task\/(?!.*status$)/.test(path) && code === ResultCode.SUCCESS) refreshBalance();
+        // A batch is charged photo by photo as the server queues them and refunded for each that fails, so the header
+        // follows its calls and status polls too (issue 29: it showed 89 while 84 were held), at most every few seconds.
+        if (path && /^\/api\/batch(\/|$)/.test(path) && code === ResultCode.SUCCESS && Date.now() - lastBatchRefresh.current >= BATCH_BALANCE_REFRESH_MS) {
+          lastBatchRefresh.current = Date.now();
+          refreshBalance();
+        }
+        if (code === ResultCode.ACCOUNT_AUTHORIZED_EXPIRED) loginRef.send({ type: 'server.reply', resultCode: code });
+        if (code === ResultCode.CREDITS_NOT_ENOUGH) {
+          // Below 768 px the purchase dialog becomes the price page (SPEC §2).
+          if (window.innerWidth < MOBILE_BREAKPOINT_PX) navigate(`/${lang}/pricing`);
+          else setCreditsDialogOpen(true);
+        }
+      }),
+    [loginRef, navigate, lang, refreshBalance],
+  );
 
   const loginValue = useSelector(loginRef, (s) => s.value);
   const loginContext = useSelector(loginRef, (s) => s.context);
   const purchaseValue = useSelector(purchaseRef, (s) => s.value);
   const purchaseError = useSelector(purchaseRef, (s) => s.context.errorCode);
 
-  const api = useMemo<AccountApi>(() => ({
-    account: loginContext.account,
-    loginState: loginState(loginValue),
-    loginStep: typeof loginValue === 'object' && loginValue && 'logging' in loginValue ? String((loginValue as { logging: string }).logging) : null,
-    loginError: loginContext.errorCode,
-    purchaseState: (typeof purchaseValue === 'object' ? Object.keys(purchaseValue)[0] : purchaseValue === 'derive' ? 'none' : purchaseValue) as PurchaseStateName,
-    purchaseError,
-    balance,
-    refreshBalance,
-    openLogin: () => loginRef.send({ type: 'login.open' }),
-    sendCode: (email) => loginRef.send({ type: 'login.sendCode', email }),
-    submitCode: (code) => loginRef.send({ type: 'login.submitCode', code }),
-    cancelLogin: () => loginRef.send({ type: 'login.cancel' }),
-    signOut: () => loginRef.send({ type: 'login.signOut' }),
-    buy: (productId, currency) => {
-      pendingProduct.current = { productId, currency };
-      const loggedIn = loginState(loginRef.getSnapshot().value) === 'success';
-      if (loggedIn) pendingProduct.current = null;
-      purchaseRef.send({ type: 'purchase.reset' });
-      purchaseRef.send({ type: 'purchase.open', productId, currency, loggedIn });
-    },
-    resetPurchase: () => purchaseRef.send({ type: 'purchase.reset' }),
-    creditsDialogOpen,
-    closeCreditsDialog: () => setCreditsDialogOpen(false),
-  }), [loginContext, loginValue, purchaseValue, purchaseError, balance, refreshBalance, loginRef, purchaseRef, creditsDialogOpen]);
+  const api = useMemo<AccountApi>(
+    () => ({
+      account: loginContext.account,
+      loginState: loginState(loginValue),
+      loginStep: typeof loginValue === 'object' && loginValue && 'logging' in loginValue ? String((loginValue as { logging: string }).logging) : null,
+      loginError: loginContext.errorCode,
+      purchaseState: (typeof purchaseValue === 'object'
+        ? Object.keys(purchaseValue)[0]
+        : purchaseValue === 'derive'
+          ? 'none'
+          : purchaseValue) as PurchaseStateName,
+      purchaseError,
+      balance,
+      refreshBalance,
+      openLogin: () => loginRef.send({ type: 'login.open' }),
+      sendCode: (email) => loginRef.send({ type: 'login.sendCode', email }),
+      submitCode: (code) => loginRef.send({ type: 'login.submitCode', code }),
+      cancelLogin: () => loginRef.send({ type: 'login.cancel' }),
+      signOut: () => loginRef.send({ type: 'login.signOut' }),
+      buy: (productId, currency) => {
+        pendingProduct.current = { productId, currency };
+        const loggedIn = loginState(loginRef.getSnapshot().value) === 'success';
+        if (loggedIn) pendingProduct.current = null;
+        purchaseRef.send({ type: 'purchase.reset' });
+        purchaseRef.send({ type: 'purchase.open', productId, currency, loggedIn });
+      },
+      resetPurchase: () => purchaseRef.send({ type: 'purchase.reset' }),
+      creditsDialogOpen,
+      closeCreditsDialog: () => setCreditsDialogOpen(false),
+    }),
+    [loginContext, loginValue, purchaseValue, purchaseError, balance, refreshBalance, loginRef, purchaseRef, creditsDialogOpen],
+  );
 
   // Balance follows the account.
   useEffect(() => {

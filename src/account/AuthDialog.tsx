@@ -12,10 +12,17 @@ export function AuthDialog() {
   const { t } = useTranslation();
   const account = useAccount();
   const onAuthPage = typeof window !== 'undefined' && /\/(log-in|sign-up)\/?$/.test(window.location.pathname);
-  const open = !onAuthPage && (account.loginState === 'need-login' || account.loginState === 'expired' || account.loginState === 'logging' || account.loginState === 'fail');
+  const open =
+    !onAuthPage &&
+    (account.loginState === 'need-login' || account.loginState === 'expired' || account.loginState === 'logging' || account.loginState === 'fail');
   const expired = account.loginState === 'expired';
   return (
-    <ModalDialog open={open} title={t(expired ? 'account.expiredTitle' : 'account.needLoginTitle')} onClose={() => open && account.cancelLogin()} testId="auth.dialog">
+    <ModalDialog
+      open={open}
+      title={t(expired ? 'account.expiredTitle' : 'account.needLoginTitle')}
+      onClose={() => open && account.cancelLogin()}
+      testId="auth.dialog"
+    >
       <p className="muted">{t(expired ? 'account.expiredBody' : 'account.needLoginBody')}</p>
       {/* Only one sign-in form lives in the page at a time. */}
       {open && <EmailCodeForm />}

@@ -18,20 +18,29 @@ export function CreditsDialog() {
       <ul className="account-packs">
         {CREDIT_PACKS.map((pack) => (
           <li key={pack.id}>
-            <button type="button" className="button button--secondary" disabled={chosen !== null} data-testid={`credits.buy.${pack.id}`}
+            <button
+              type="button"
+              className="button button--secondary"
+              disabled={chosen !== null}
+              data-testid={`credits.buy.${pack.id}`}
               onClick={() => {
                 setChosen(pack.id);
                 account.closeCreditsDialog();
                 account.buy(pack.id, currency);
-              }}>
+              }}
+            >
               {t('account.creditsCount', { count: pack.credits })} · {formatPrice(pack.prices[currency], currency, i18n.language)}
             </button>
           </li>
         ))}
       </ul>
       <div className="button-row">
-        <LocalLink to="/pricing" className="button button--ghost" onClick={account.closeCreditsDialog}>{t('account.seePlans')}</LocalLink>
-        <button type="button" className="button button--ghost" onClick={account.closeCreditsDialog} data-testid="credits.close">{t('account.close')}</button>
+        <LocalLink to="/pricing" className="button button--ghost" onClick={account.closeCreditsDialog}>
+          {t('account.seePlans')}
+        </LocalLink>
+        <button type="button" className="button button--ghost" onClick={account.closeCreditsDialog} data-testid="credits.close">
+          {t('account.close')}
+        </button>
       </div>
     </ModalDialog>
   );

@@ -32,20 +32,41 @@ export function EmailCodeForm() {
     <form className="account-form" onSubmit={submit} data-testid="login.form">
       <label className="account-form__label">
         {t('account.email')}
-        <input type="email" required autoComplete="email" value={email} disabled={codeStep || busy}
-          onChange={(e) => setEmail(e.target.value)} data-testid="login.email" />
+        <input
+          type="email"
+          required
+          autoComplete="email"
+          value={email}
+          disabled={codeStep || busy}
+          onChange={(e) => setEmail(e.target.value)}
+          data-testid="login.email"
+        />
       </label>
       {codeStep && (
         <>
-          <p className="muted" data-testid="login.codeSent">{t('account.codeSent', { email })}</p>
+          <p className="muted" data-testid="login.codeSent">
+            {t('account.codeSent', { email })}
+          </p>
           <label className="account-form__label">
             {t('account.code')}
-            <input inputMode="numeric" pattern="[0-9]{6}" maxLength={6} required autoComplete="one-time-code" value={code}
-              onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))} data-testid="login.code" />
+            <input
+              inputMode="numeric"
+              pattern="[0-9]{6}"
+              maxLength={6}
+              required
+              autoComplete="one-time-code"
+              value={code}
+              onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
+              data-testid="login.code"
+            />
           </label>
         </>
       )}
-      {errorKey && <p className="account-form__error" role="alert" data-testid="login.error">{t(errorKey)}</p>}
+      {errorKey && (
+        <p className="account-form__error" role="alert" data-testid="login.error">
+          {t(errorKey)}
+        </p>
+      )}
       <div className="button-row">
         <button type="submit" className="button button--primary" disabled={busy} data-testid="login.submit">
           {codeStep ? t('account.signIn') : t('account.sendCode')}

@@ -35,16 +35,19 @@ export function GiftDialog() {
 
   useEffect(() => {
     if (!loggedIn || readMarker() === GIFT_MARKER_GIFTED) return;
-    accountApi.benefits().then((benefits) => {
-      try {
-        localStorage.setItem(BENEFITS_KEY, JSON.stringify({ hasSentCollectionGifts: benefits.hasSentCollectionGifts }));
-      } catch {
-        // Not kept.
-      }
-      const decision = collectGiftDecision({ loggedIn: true, marker: readMarker(), hasSentCollectionGifts: benefits.hasSentCollectionGifts });
-      if (decision === 'markGifted') markGifted();
-      if (decision === 'show') setGift(benefits.giftCredits);
-    }, () => undefined);
+    accountApi.benefits().then(
+      (benefits) => {
+        try {
+          localStorage.setItem(BENEFITS_KEY, JSON.stringify({ hasSentCollectionGifts: benefits.hasSentCollectionGifts }));
+        } catch {
+          // Not kept.
+        }
+        const decision = collectGiftDecision({ loggedIn: true, marker: readMarker(), hasSentCollectionGifts: benefits.hasSentCollectionGifts });
+        if (decision === 'markGifted') markGifted();
+        if (decision === 'show') setGift(benefits.giftCredits);
+      },
+      () => undefined,
+    );
   }, [loggedIn]);
 
   const close = () => {
@@ -55,11 +58,22 @@ export function GiftDialog() {
     <ModalDialog open={gift !== null} title={t('account.gift.title')} onClose={close} testId="gift.dialog">
       <p>{t('account.gift.body', { count: gift ?? 0 })}</p>
       <div className="button-row">
-        <button type="button" className="button button--primary" data-testid="gift.collect"
-          onClick={() => accountApi.collectGift().then(account.refreshBalance, () => undefined).finally(close)}>
+        <button
+          type="button"
+          className="button button--primary"
+          data-testid="gift.collect"
+          onClick={() =>
+            accountApi
+              .collectGift()
+              .then(account.refreshBalance, () => undefined)
+              .finally(close)
+          }
+        >
           {t('account.gift.collect')}
         </button>
-        <button type="button" className="button button--ghost" onClick={close}>{t('account.close')}</button>
+        <button type="button" className="button button--ghost" onClick={close}>
+          {t('account.close')}
+        </button>
       </div>
     </ModalDialog>
   );

@@ -9,12 +9,20 @@ export function HeaderAccount() {
   const { account, loginState, balance } = useAccount();
   const billing = useBilling();
   if (loginState !== 'success' || !account) {
-    return <LocalLink to="/log-in" className="site-nav__link" data-testid="header.signIn">{t('account.signInLink')}</LocalLink>;
+    return (
+      <LocalLink to="/log-in" className="site-nav__link" data-testid="header.signIn">
+        {t('account.signInLink')}
+      </LocalLink>
+    );
   }
   return (
     <LocalLink to="/account" className="site-nav__link header-account" data-testid="header.account" title={account.email ?? undefined}>
       <span className="header-account__email">{account.email}</span>
-      {billing && balance && <span className="badge" data-testid="header.balance">{balance.unlimited ? '∞' : t('account.creditsCount', { count: balance.total })}</span>}
+      {billing && balance && (
+        <span className="badge" data-testid="header.balance">
+          {balance.unlimited ? '∞' : t('account.creditsCount', { count: balance.total })}
+        </span>
+      )}
     </LocalLink>
   );
 }

@@ -8,8 +8,10 @@ export function ProviderButtons({ returnTo }: { returnTo: string }) {
   const { t } = useTranslation();
   const [providers, setProviders] = useState<string[]>([]);
   useEffect(() => {
-    getJson<{ data?: { providers?: string[] } }>('/api/account/oidc/providers')
-      .then((reply: { data?: { providers?: string[] } }) => setProviders(reply.data?.providers ?? []), () => setProviders([]));
+    getJson<{ data?: { providers?: string[] } }>('/api/account/oidc/providers').then(
+      (reply: { data?: { providers?: string[] } }) => setProviders(reply.data?.providers ?? []),
+      () => setProviders([]),
+    );
   }, []);
   if (providers.length === 0) return null;
   const start = (provider: string) => {

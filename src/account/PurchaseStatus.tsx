@@ -11,7 +11,9 @@ export function PurchaseStatus() {
     <div className={`account-notice account-notice--${tone}`} role="status" data-testid={`purchase.${purchaseState}`}>
       <span>{t(`account.purchase.${purchaseState}`)}</span>
       {purchaseState !== 'purchasing' && (
-        <button type="button" className="button button--ghost" onClick={resetPurchase}>{t('account.close')}</button>
+        <button type="button" className="button button--ghost" onClick={resetPurchase}>
+          {t('account.close')}
+        </button>
       )}
     </div>
   );

@@ -27,7 +27,10 @@ export function setBillingMode(value: boolean): void {
 export function loadBillingMode(): void {
   if (started) return;
   started = true;
-  void getAppConfig().then((config) => mark(config.billing === true), () => mark(false));
+  void getAppConfig().then(
+    (config) => mark(config.billing === true),
+    () => mark(false),
+  );
 }
 
 /** Whether this server runs the paid service (BILLING=on); false in personal mode and until the config is read. */

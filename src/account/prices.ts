@@ -8,8 +8,12 @@ export const CURRENCIES: readonly Currency[] = ['usd', 'eur', 'jpy'];
 /** A price in the currency's smallest unit, written the way the language writes money. */
 export function formatPrice(amount: number, currency: Currency, language: string): string {
   const digits = currency === 'jpy' ? 0 : 2;
-  return new Intl.NumberFormat(language, { style: 'currency', currency: currency.toUpperCase(), minimumFractionDigits: digits, maximumFractionDigits: digits })
-    .format(amount / 10 ** digits);
+  return new Intl.NumberFormat(language, {
+    style: 'currency',
+    currency: currency.toUpperCase(),
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  }).format(amount / 10 ** digits);
 }
 
 /** The currency of a language's region: yen for Japanese, euro for the euro-zone languages, else dollars. */
@@ -30,12 +34,15 @@ export function useCurrency(): [Currency, (c: Currency) => void] {
     }
     return defaultCurrency(document.documentElement.lang || 'en');
   });
-  return [currency, (c) => {
-    setCurrency(c);
-    try {
-      localStorage.setItem(CURRENCY_KEY, c);
-    } catch {
-      // Not remembered.
-    }
-  }];
+  return [
+    currency,
+    (c) => {
+      setCurrency(c);
+      try {
+        localStorage.setItem(CURRENCY_KEY, c);
+      } catch {
+        // Not remembered.
+      }
+    },
+  ];
 }

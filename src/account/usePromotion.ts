@@ -9,7 +9,10 @@ import { promotionRemainingMs, type PromotionOffer } from '../../engine/spec/pro
 import { PROMOTION_FIRST_SHOW_KEY, PROMOTION_SERVER_TIME_KEY } from '../../engine/spec/storageKeys';
 import { accountApi } from '../api/accountApi';
 
-export interface RunningPromotion { offer: PromotionOffer; remainingMs: number }
+export interface RunningPromotion {
+  offer: PromotionOffer;
+  remainingMs: number;
+}
 
 function remember(offer: PromotionOffer): void {
   try {
@@ -28,11 +31,14 @@ export function usePromotion(signedIn: boolean): RunningPromotion | null {
   useEffect(() => {
     if (!signedIn) return setFetched(null);
     let live = true;
-    accountApi.promotion().then(({ offer }) => {
-      if (!live || !offer) return;
-      remember(offer);
-      setFetched({ offer, at: Date.now() });
-    }, () => undefined); // No offer when the call fails: prices stay as listed.
+    accountApi.promotion().then(
+      ({ offer }) => {
+        if (!live || !offer) return;
+        remember(offer);
+        setFetched({ offer, at: Date.now() });
+      },
+      () => undefined,
+    ); // No offer when the call fails: prices stay as listed.
     return () => {
       live = false;
     };

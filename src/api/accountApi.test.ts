@@ -13,7 +13,12 @@ import { resetDistributeHost } from './signedPost';
 const CONFIG: AppConfig = { AS: 'request-secret-for-rotation-tests', OSS_TOKEN: '', enablePicReview: false, enableTextReview: true };
 // No distribute hosts: the signed calls go to this origin.
 const security: SecurityConfig = {
-  baseKey: 'base-key-for-rotation-tests-00', appPassphrase: APP_PASSPHRASE, appConfig: CONFIG, hostEnvironment: 'production', hosts: {}, secretsFile: null,
+  baseKey: 'base-key-for-rotation-tests-00',
+  appPassphrase: APP_PASSPHRASE,
+  appConfig: CONFIG,
+  hostEnvironment: 'production',
+  hosts: {},
+  secretsFile: null,
 };
 
 /**
@@ -53,7 +58,10 @@ beforeEach(() => {
   cookieTokens.length = 0;
   resetSecureConfigCache();
   resetDistributeHost();
-  items = new Map([[AUTH_TOKEN_KEY, 'lc_first'], [ACCOUNT_INFO_KEY, JSON.stringify({ accountId: 'ACC_1', email: 'a@example.org' })]]);
+  items = new Map([
+    [AUTH_TOKEN_KEY, 'lc_first'],
+    [ACCOUNT_INFO_KEY, JSON.stringify({ accountId: 'ACC_1', email: 'a@example.org' })],
+  ]);
   vi.stubGlobal('localStorage', {
     getItem: (k: string) => items.get(k) ?? null,
     setItem: (k: string, v: string) => void items.set(k, v),
@@ -63,7 +71,12 @@ beforeEach(() => {
   vi.stubGlobal('location', { protocol: 'http:' });
   // The client's fetch calls go into the app above (Fastify inject: no port is opened).
   vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
-    const res = await app.inject({ method: (init.method ?? 'GET') as 'GET' | 'POST', url, headers: init.headers as Record<string, string>, payload: init.body as string | undefined });
+    const res = await app.inject({
+      method: (init.method ?? 'GET') as 'GET' | 'POST',
+      url,
+      headers: init.headers as Record<string, string>,
+      payload: init.body as string | undefined,
+    });
     return new Response(res.body, { status: res.statusCode, headers: { 'content-type': String(res.headers['content-type'] ?? 'text/plain') } });
   });
   vi.spyOn(console, 'error').mockImplementation(() => undefined);

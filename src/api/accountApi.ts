@@ -12,7 +12,10 @@ import { adoptSessionToken } from './accountStorage';
 
 /** A reply that is not success, as an error carrying its result code (the machines read `.code`). */
 export class ApiReplyError extends Error {
-  constructor(readonly code: number, message: string) {
+  constructor(
+    readonly code: number,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -63,18 +66,34 @@ function rotating<T extends object>(path: string, body: unknown): Promise<T> {
 }
 
 /** Reads that change nothing are retried on network errors (SPEC §9 retry helper: 3 tries from 1 s). */
-const read = <T>(path: string, body: unknown = {}) =>
-  retry(() => call<T>(path, body), { attempts: 3, shouldRetry: (error) => error instanceof NetworkError });
+const read = <T>(path: string, body: unknown = {}) => retry(() => call<T>(path, body), { attempts: 3, shouldRetry: (error) => error instanceof NetworkError });
 
 /** One API key as the account page lists it (server/src/apiKeys/apiKeyStore.ts). */
-export interface ApiKeyView { id: string; name: string; prefix: string; createdAt: string; lastUsedAt: string | null; revokedAt: string | null }
+export interface ApiKeyView {
+  id: string;
+  name: string;
+  prefix: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+  revokedAt: string | null;
+}
 
-export interface SignInReply { accountId: string; token: string; email: string | null; isNew: boolean }
+export interface SignInReply {
+  accountId: string;
+  token: string;
+  email: string | null;
+  isNew: boolean;
+}
 
 export const accountApi = {
   sendCode: (email: string) => call<{ sent: boolean }>('/api/account/email/code', { email }),
   verifyCode: (email: string, code: string) => call<SignInReply>('/api/account/email/login', { email, code }),
-  info: () => read<{ account: { id: string; email: string | null; provider: string; createdAt: string }; balance: CreditBalanceView; subscription: SubscriptionView | null }>('/api/account/info'),
+  info: () =>
+    read<{
+      account: { id: string; email: string | null; provider: string; createdAt: string };
+      balance: CreditBalanceView;
+      subscription: SubscriptionView | null;
+    }>('/api/account/info'),
   balance: () => read<CreditBalanceView>('/api/credits/balance'),
   signOut: () => call<{ signedOut: number }>('/api/account/logout'),
   signOutEverywhere: () => call<{ signedOut: number }>('/api/account/logout-all'),

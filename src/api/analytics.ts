@@ -62,8 +62,7 @@ export function trackFailedCall(call: FailedCall): void {
       errorCode: Number.isFinite(call.errorCode) ? Math.trunc(call.errorCode) : ResultCode.SERVICE_UNKNOWN_ERROR,
       errorMsg: String(call.errorMsg ?? '').slice(0, MAX_MSG_CHARS),
     });
-    void fetch(EVENT_REPORT_PATH, { method: 'POST', headers: { 'content-type': 'application/json' }, body, keepalive: true })
-      .catch(() => undefined);
+    void fetch(EVENT_REPORT_PATH, { method: 'POST', headers: { 'content-type': 'application/json' }, body, keepalive: true }).catch(() => undefined);
   } catch {
     // No fetch, a frozen page, a quota: analytics is never worth an error of its own.
   }

@@ -11,10 +11,7 @@ let handler: Handler;
 let fetchMock: ReturnType<typeof vi.fn>;
 
 /** The analytics events sent so far, parsed. */
-const events = () =>
-  fetchMock.mock.calls
-    .filter(([url]) => url === '/api/report/event')
-    .map(([, init]) => JSON.parse((init as RequestInit).body as string));
+const events = () => fetchMock.mock.calls.filter(([url]) => url === '/api/report/event').map(([, init]) => JSON.parse((init as RequestInit).body as string));
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 

@@ -10,7 +10,10 @@ export const UPLOAD_TIMEOUT_MS = 120_000;
 
 /** Thrown when a call never got an envelope back: offline, timed out, or a non-JSON answer. */
 export class NetworkError extends Error {
-  constructor(message: string, readonly timedOut = false) {
+  constructor(
+    message: string,
+    readonly timedOut = false,
+  ) {
     super(message);
   }
 }
@@ -96,7 +99,11 @@ export function submitTask(input: SubmitInput, signal?: AbortSignal) {
 
 /** `POST /api/task/{type}/status` with the ids comma-joined, held by the server up to `waitMs` (a long poll). */
 export function queryTasks(input: QueryInput, signal?: AbortSignal) {
-  return postJson<{ result: unknown }>(`/api/task/${input.funcType}/status`, { taskId: input.taskIds.join(','), waitMs: input.waitMs } satisfies StatusRequest, signal);
+  return postJson<{ result: unknown }>(
+    `/api/task/${input.funcType}/status`,
+    { taskId: input.taskIds.join(','), waitMs: input.waitMs } satisfies StatusRequest,
+    signal,
+  );
 }
 
 export function cancelTasks(taskIds: string[]): void {

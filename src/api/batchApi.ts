@@ -5,8 +5,19 @@
  */
 import { ResultCode } from '../../engine/spec/errors';
 import type {
-  AddItemsReply, BatchItemStatus, BatchListReply, BatchSettings, BatchSettingsOverride, BatchStatus, BatchToolId, CreateBatchRequest,
-  DownloadLinkReply, DownloadLinkRequest, ItemOverrideRequest, ReplaceResultRequest, RetryRequest,
+  AddItemsReply,
+  BatchItemStatus,
+  BatchListReply,
+  BatchSettings,
+  BatchSettingsOverride,
+  BatchStatus,
+  BatchToolId,
+  CreateBatchRequest,
+  DownloadLinkReply,
+  DownloadLinkRequest,
+  ItemOverrideRequest,
+  ReplaceResultRequest,
+  RetryRequest,
 } from '../../engine/spec/batch';
 import type { Envelope } from '../../machines/taskFlow.types';
 import { reportReply } from './serverReplies';
@@ -16,7 +27,10 @@ import { deviceHeaders } from './deviceId';
 
 /** A refused batch call: `code` is the envelope's result code (or -1000 when no envelope came back). */
 export class BatchApiError extends Error {
-  constructor(message: string, readonly code: number) {
+  constructor(
+    message: string,
+    readonly code: number,
+  ) {
     super(message);
   }
 }
@@ -54,12 +68,14 @@ async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown, sig
 
 const base = (batchId: string) => `/api/batch/${encodeURIComponent(batchId)}`;
 
-export const createBatch = (tool: BatchToolId, settings: BatchSettings) => call<BatchStatus>('POST', '/api/batch', { tool, settings } satisfies CreateBatchRequest);
+export const createBatch = (tool: BatchToolId, settings: BatchSettings) =>
+  call<BatchStatus>('POST', '/api/batch', { tool, settings } satisfies CreateBatchRequest);
 export const getBatch = (batchId: string, signal?: AbortSignal) => call<BatchStatus>('GET', base(batchId), undefined, signal);
 export const listBatches = () => call<BatchListReply>('GET', '/api/batch');
 export const startBatch = (batchId: string) => call<BatchStatus>('POST', `${base(batchId)}/start`, {});
 export const cancelBatch = (batchId: string) => call<BatchStatus>('POST', `${base(batchId)}/cancel`, {});
-export const retryItems = (batchId: string, itemIds?: string[]) => call<BatchStatus>('POST', `${base(batchId)}/retry`, (itemIds ? { itemIds } : {}) satisfies RetryRequest);
+export const retryItems = (batchId: string, itemIds?: string[]) =>
+  call<BatchStatus>('POST', `${base(batchId)}/retry`, (itemIds ? { itemIds } : {}) satisfies RetryRequest);
 export const setItemOverride = (batchId: string, itemId: string, override: BatchSettingsOverride | null) =>
   call<BatchItemStatus>('POST', `${base(batchId)}/items/${encodeURIComponent(itemId)}/settings`, { override } satisfies ItemOverrideRequest);
 export const replaceItemResult = (batchId: string, itemId: string, fileUrl: string) =>
@@ -72,13 +88,17 @@ export const replaceItemResult = (batchId: string, itemId: string, fileUrl: stri
 export const batchDownloadLink = (batchId: string, itemId?: string) =>
   call<DownloadLinkReply>('POST', `${base(batchId)}/download-link`, (itemId ? { itemId } : {}) satisfies DownloadLinkRequest);
 
-
 /**
  * Adds photos to a batch (`POST /api/batch/:id/items`, field `file`), with upload progress
  * (XMLHttpRequest, the only browser API that reports it). When every photo has a key, they go in the
  * `keys` field (JSON, in file order): the server adds a photo whose key it has seen only once.
  */
-export function addBatchItems(batchId: string, files: Array<{ file: Blob; name: string; key?: string }>, onProgress?: (fraction: number) => void, signal?: AbortSignal): Promise<AddItemsReply> {
+export function addBatchItems(
+  batchId: string,
+  files: Array<{ file: Blob; name: string; key?: string }>,
+  onProgress?: (fraction: number) => void,
+  signal?: AbortSignal,
+): Promise<AddItemsReply> {
   const path = `${base(batchId)}/items`;
   return new Promise((resolve, reject) => {
     const form = new FormData();
@@ -108,9 +128,12 @@ export function attachmentName(header: string | null, fallback: string): string 
   if (!header) return fallback;
   const star = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(header);
   if (star) {
-    try { return decodeURIComponent(star[1]!.trim()); } catch { /* fall through to the plain name */ }
+    try {
+      return decodeURIComponent(star[1]!.trim());
+    } catch {
+      /* fall through to the plain name */
+    }
   }
   const plain = /filename\s*=\s*"?([^";]+)"?/i.exec(header);
   return plain ? plain[1]!.trim() : fallback;
 }
-

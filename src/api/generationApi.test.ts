@@ -25,9 +25,17 @@ describe('generationAvailability', () => {
   });
 
   it('a failed or refused call is unknown and asked again next time', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => { throw new TypeError('offline'); }));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('offline');
+      }),
+    );
     expect(await generationAvailability('aibg')).toBe('unknown');
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ resultCode: 1000003, msg: 'busy', data: null }), { status: 503 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ resultCode: 1000003, msg: 'busy', data: null }), { status: 503 })),
+    );
     expect(await generationAvailability('aibg')).toBe('unknown');
     vi.stubGlobal('fetch', status({ aibg: false }));
     expect(await generationAvailability('aibg')).toBe('notConfigured');

@@ -46,7 +46,9 @@ describe('detectLanguage', () => {
   });
 
   it('rejects with NetworkError when no envelope comes back, and tracks it as a network error', async () => {
-    handler = () => { throw new TypeError('Failed to fetch'); };
+    handler = () => {
+      throw new TypeError('Failed to fetch');
+    };
     await expect(detectLanguage('a cat')).rejects.toBeInstanceOf(NetworkError);
     handler = () => new Response('<html>502</html>', { status: 502 });
     await expect(detectLanguage('a cat')).rejects.toThrow(/HTTP 502/);
@@ -62,7 +64,9 @@ describe('translateToEnglish', () => {
   });
 
   it('returns English text without a call', async () => {
-    handler = () => { throw new Error('must not be called'); };
+    handler = () => {
+      throw new Error('must not be called');
+    };
     expect(await translateToEnglish('a cat', 'eng')).toBe('a cat');
     expect(calls).toEqual([]);
   });
@@ -74,7 +78,9 @@ describe('translateToEnglish', () => {
     expect(unavailable).toMatchObject({ code: 1010203, message: expect.stringContaining('deu') });
     expect((unavailable as TranslateError).failure).toMatchObject({ code: ResultCode.CONTENT_TRANSLATE_FAIL });
 
-    handler = () => { throw new TypeError('Failed to fetch'); };
+    handler = () => {
+      throw new TypeError('Failed to fetch');
+    };
     const offline = await translateToEnglish('hola', 'spa').catch((e: unknown) => e);
     expect(offline).toMatchObject({ code: 1010203 });
     expect((offline as TranslateError).failure).toBeInstanceOf(NetworkError);

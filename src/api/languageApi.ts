@@ -17,7 +17,10 @@ export class TranslateError extends Error {
   /** Always CONTENT_TRANSLATE_FAIL (1010203), the code the task flow ends the job with. */
   readonly code = ResultCode.CONTENT_TRANSLATE_FAIL;
   /** What actually went wrong: the server's result code, or NETWORK_ERROR (-1000) when no reply came. */
-  constructor(message: string, readonly failure: ApiResultError | NetworkError) {
+  constructor(
+    message: string,
+    readonly failure: ApiResultError | NetworkError,
+  ) {
     super(message, { cause: failure });
   }
 }

@@ -9,8 +9,19 @@ import { startTestServer, type TestServer } from '../../server/src/testing/testS
 import { NetworkError } from './apiClient';
 import { DEVICE_ID_KEY, getDeviceId } from './deviceId';
 import {
-  ApiResultError, createProject, deleteProject, isProjectNotFound, isRevisionConflict, listProjects, loadProject,
-  projectAssetUrl, renameProject, saveProject, thumbnailUrl, uploadProjectAsset, uploadThumbnail,
+  ApiResultError,
+  createProject,
+  deleteProject,
+  isProjectNotFound,
+  isRevisionConflict,
+  listProjects,
+  loadProject,
+  projectAssetUrl,
+  renameProject,
+  saveProject,
+  thumbnailUrl,
+  uploadProjectAsset,
+  uploadThumbnail,
 } from './projectsApi';
 
 /** The browser globals the client uses, backed by a Map and a cookie jar string. */
@@ -39,8 +50,16 @@ describe('project API client against the real server', () => {
     // fetch goes straight into the Fastify app.
     vi.stubGlobal('fetch', async (path: string, init: RequestInit = {}) => {
       const body = init.body instanceof Blob ? Buffer.from(await init.body.arrayBuffer()) : (init.body as string | undefined);
-      const res = await server.app.inject({ method: (init.method ?? 'GET') as 'GET', url: path, headers: init.headers as Record<string, string>, payload: body });
-      return new Response(res.statusCode === 304 ? null : new Uint8Array(res.rawPayload), { status: res.statusCode, headers: res.headers as Record<string, string> });
+      const res = await server.app.inject({
+        method: (init.method ?? 'GET') as 'GET',
+        url: path,
+        headers: init.headers as Record<string, string>,
+        payload: body,
+      });
+      return new Response(res.statusCode === 304 ? null : new Uint8Array(res.rawPayload), {
+        status: res.statusCode,
+        headers: res.headers as Record<string, string>,
+      });
     });
   });
   afterAll(async () => {
@@ -84,7 +103,9 @@ describe('project API client against the real server', () => {
   it('uploads assets and thumbnails and reads them back by URL', async () => {
     const doc = testDoc('cutouts');
     await createProject(doc);
-    const png = await sharp({ create: { width: 8, height: 8, channels: 4, background: '#f80' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 8, height: 8, channels: 4, background: '#f80' } })
+      .png()
+      .toBuffer();
     const assetId = createHash('sha256').update(png).digest('hex');
     const blob = new Blob([new Uint8Array(png)], { type: 'image/png' });
     expect(await uploadProjectAsset(doc.projectId, assetId, blob)).toEqual({ assetId, contentType: 'image/png', sizeBytes: png.length });

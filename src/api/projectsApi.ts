@@ -14,7 +14,11 @@ import { reportReply } from './serverReplies';
 
 /** A reply whose result code is not success; `data` carries extras such as the current revision of a conflict. */
 export class ApiResultError extends Error {
-  constructor(readonly code: number, message: string, readonly data: unknown = null) {
+  constructor(
+    readonly code: number,
+    message: string,
+    readonly data: unknown = null,
+  ) {
     super(message);
     this.name = 'ApiResultError';
   }

@@ -4,10 +4,17 @@ import { encryptText } from '../../engine/crypto/requestCrypto';
 import { APP_CONFIG_PATH, BASE_KEY_PATH, getAppConfig, getBaseKey, resetSecureConfigCache } from './secureConfig';
 
 const BASE_KEY = 'client-test-base-key-0123456789';
-const CONFIG = { AS: 'request-secret-abc-0123456789', OSS_TOKEN: 'oss-1', enablePicReview: true, enableTextReview: true, textReviewEndpoints: ['https://r.example'] };
+const CONFIG = {
+  AS: 'request-secret-abc-0123456789',
+  OSS_TOKEN: 'oss-1',
+  enablePicReview: true,
+  enableTextReview: true,
+  textReviewEndpoints: ['https://r.example'],
+};
 
 type Route = () => Response | Promise<Response>;
-const envelope = (data: unknown, resultCode = 100) => new Response(JSON.stringify({ resultCode, msg: resultCode === 100 ? 'success' : 'error', data }), { status: 200 });
+const envelope = (data: unknown, resultCode = 100) =>
+  new Response(JSON.stringify({ resultCode, msg: resultCode === 100 ? 'success' : 'error', data }), { status: 200 });
 
 let routes: Record<string, Route>;
 let fetchMock: ReturnType<typeof vi.fn>;

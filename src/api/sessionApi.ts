@@ -8,7 +8,9 @@ export async function postSessionCookie(path: '/api/session/cookie' | '/api/sess
   if (typeof fetch === 'undefined') return;
   try {
     await fetch(path, {
-      method: 'POST', credentials: 'same-origin', body: '{}',
+      method: 'POST',
+      credentials: 'same-origin',
+      body: '{}',
       headers: { 'content-type': 'application/json', ...(token ? { 'x-auth-token': token } : {}) },
     });
   } catch {
@@ -20,7 +22,10 @@ export async function postSessionCookie(path: '/api/session/cookie' | '/api/sess
 export async function exchangeLoginCode(code: string): Promise<{ accountId: string; token: string; email: string | null } | null> {
   try {
     const res = await fetch('/api/account/oidc/exchange', {
-      method: 'POST', credentials: 'same-origin', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ code }),
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ code }),
     });
     const reply = (await res.json()) as { resultCode?: number; data?: { accountId?: string; token?: string; email?: string | null } };
     if (reply.resultCode !== 100 || !reply.data?.accountId || !reply.data.token) return null;

@@ -22,7 +22,12 @@ const security: SecurityConfig = {
 let app: FastifyInstance;
 /** Sends the client's fetch calls into the real security routes (Fastify inject: no port is opened). */
 const fetchViaApp = vi.fn(async (url: string, init: RequestInit = {}) => {
-  const res = await app.inject({ method: (init.method ?? 'GET') as 'GET' | 'POST', url, headers: init.headers as Record<string, string>, payload: init.body as string | undefined });
+  const res = await app.inject({
+    method: (init.method ?? 'GET') as 'GET' | 'POST',
+    url,
+    headers: init.headers as Record<string, string>,
+    payload: init.body as string | undefined,
+  });
   return new Response(res.body, { status: res.statusCode, headers: { 'content-type': String(res.headers['content-type'] ?? 'text/plain') } });
 });
 
@@ -30,7 +35,11 @@ beforeAll(async () => {
   app = Fastify();
   registerSecurityRoutes(app, { security, now: () => 1_700_000_000_000 });
   app.post('/api/task/:taskType', async (request) => ({ resultCode: 100, msg: 'success', data: { taskId: 'task-9', got: request.body } }));
-  app.post('/api/credits/balance', async (request) => ({ resultCode: 100, msg: 'success', data: { total: 7, token: request.headers['x-auth-token'] ?? null } }));
+  app.post('/api/credits/balance', async (request) => ({
+    resultCode: 100,
+    msg: 'success',
+    data: { total: 7, token: request.headers['x-auth-token'] ?? null },
+  }));
   app.post('/api/account/info', async () => ({ resultCode: 1000006, msg: 'account authorization expired', data: null }));
   await app.ready();
 });
@@ -160,7 +169,12 @@ describe('signedSubmit: account, purchase and credit calls through the signed su
   });
 
   it('throws when no envelope comes back, so the caller reports a network error', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => { throw new TypeError('Failed to fetch'); }));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    );
     await expect(signedSubmit('/api/credits/balance', {}, { ...deps, baseUrl: '', getAppConfig: async () => CONFIG })).rejects.toThrow('Failed to fetch');
   });
 
@@ -174,7 +188,10 @@ describe('signedSubmit: account, purchase and credit calls through the signed su
     resetDistributeHost();
     expect(await distributeHost(deps, () => 0.9)).toBe('https://b.example');
     resetDistributeHost();
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('down', { status: 503 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('down', { status: 503 })),
+    );
     resetSecureConfigCache();
     expect(await distributeHost(deps)).toBe('');
     resetDistributeHost();

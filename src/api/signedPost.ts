@@ -36,7 +36,11 @@ function storedAuthToken(): string | null {
 }
 
 /** The envelope of a signed call, as it came (success data still encrypted or scrambled). */
-interface RawEnvelope { resultCode?: unknown; msg?: unknown; data?: unknown }
+interface RawEnvelope {
+  resultCode?: unknown;
+  msg?: unknown;
+  data?: unknown;
+}
 
 /**
  * Sends one signed call and returns its envelope and the request secret.
@@ -102,7 +106,11 @@ export async function signedPost<T = unknown>(name: SignedCallName, payload: Rec
 }
 
 /** The answer of a signed submit: the inner route's code and message, and its data (decrypted on success). */
-export interface SignedEnvelope<T> { resultCode: number; msg: string; data: T | null }
+export interface SignedEnvelope<T> {
+  resultCode: number;
+  msg: string;
+  data: T | null;
+}
 
 let hostChoice: Promise<string> | null = null;
 

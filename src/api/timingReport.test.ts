@@ -7,7 +7,13 @@ function setup() {
   let clock = 1000;
   const sent: TimingReport[] = [];
   const timer = createTaskTimer('removebg', { now: () => clock, send: (r) => sent.push(r) });
-  return { timer, sent, tick: (ms: number) => { clock += ms; } };
+  return {
+    timer,
+    sent,
+    tick: (ms: number) => {
+      clock += ms;
+    },
+  };
 }
 
 afterEach(() => vi.unstubAllGlobals());
@@ -27,10 +33,15 @@ describe('createTaskTimer', () => {
     timer.mark('download');
     tick(300);
     timer.report('task-1', 512, 'PNG');
-    expect(sent).toEqual([{
-      taskId: 'task-1', funcType: 'removebg', fileSize: 512, fmt: 'png',
-      timings: { encoding: 120, upload: 800, submit: 40, polling: 1000, pollingDetail: [1000], download: 300, whole: 2265 },
-    }]);
+    expect(sent).toEqual([
+      {
+        taskId: 'task-1',
+        funcType: 'removebg',
+        fileSize: 512,
+        fmt: 'png',
+        timings: { encoding: 120, upload: 800, submit: 40, polling: 1000, pollingDetail: [1000], download: 300, whole: 2265 },
+      },
+    ]);
   });
 
   it('records each poll in the detail and their sum as polling', () => {
@@ -79,12 +90,18 @@ describe('createTaskTimer', () => {
   });
 
   it('never throws when sending fails', () => {
-    const timer = createTaskTimer('removebg', { send: () => { throw new Error('offline'); } });
+    const timer = createTaskTimer('removebg', {
+      send: () => {
+        throw new Error('offline');
+      },
+    });
     expect(() => timer.report('t', 1, 'jpg')).not.toThrow();
   });
 
   it('posts to /api/report/timing by default, fire-and-forget', async () => {
-    const fetchMock = vi.fn(async () => { throw new TypeError('offline'); });
+    const fetchMock = vi.fn(async () => {
+      throw new TypeError('offline');
+    });
     vi.stubGlobal('fetch', fetchMock);
     createTaskTimer('picenhance').report('t9', 2048.333, 'webp');
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];

@@ -36,7 +36,10 @@ export interface TaskTimerDeps {
 function postReport(report: TimingReport): void {
   try {
     void fetch(TIMING_REPORT_PATH, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(report), keepalive: true,
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(report),
+      keepalive: true,
     }).catch(() => undefined);
   } catch {
     // A report is never worth an error of its own.
@@ -83,7 +86,9 @@ export function createTaskTimer(funcType: TaskType, deps: TaskTimerDeps = {}): T
         taskId: String(taskId),
         funcType,
         fileSize: Number.isFinite(fileSizeKB) && fileSizeKB > 0 ? Math.round(fileSizeKB * 100) / 100 : 0,
-        fmt: String(fmt || 'unknown').toLowerCase().slice(0, 16),
+        fmt: String(fmt || 'unknown')
+          .toLowerCase()
+          .slice(0, 16),
         timings,
       };
       try {
@@ -104,10 +109,7 @@ export type TimingStatsResult = { kind: 'ok'; stats: TimingStats } | { kind: 'fo
  * `token` goes in the `x-admin-token` header. Rejects on a network failure or an error answer
  * other than 403.
  */
-export async function fetchTimingStats(
-  token?: string | null,
-  opts: { days?: number | null; signal?: AbortSignal } = {},
-): Promise<TimingStatsResult> {
+export async function fetchTimingStats(token?: string | null, opts: { days?: number | null; signal?: AbortSignal } = {}): Promise<TimingStatsResult> {
   const headers: Record<string, string> = token ? { 'x-admin-token': token } : {};
   const url = opts.days ? `${TIMING_STATS_PATH}?days=${encodeURIComponent(opts.days)}` : TIMING_STATS_PATH;
   const response = await fetch(url, { headers, signal: opts.signal });

@@ -32,17 +32,19 @@ export function AppLayout() {
   return (
     <ToastProvider>
       <AccountProvider>
-      <a className="skip-link" href="#main">{t('common.skipToContent')}</a>
-      {/* In the page flow, above the header: it never covers a control. The editor, which fills the
+        <a className="skip-link" href="#main">
+          {t('common.skipToContent')}
+        </a>
+        {/* In the page flow, above the header: it never covers a control. The editor, which fills the
           window, does not show it; until the visitor answers, only essential storage is used. */}
-      {route.page !== EDITOR_PAGE && <CookieBanner />}
-      <Header />
-      <OfflineNotice />
-      <main id="main" className="main" tabIndex={-1}>
-        <Outlet />
-      </main>
-      <Footer />
-      <ScrollRestoration />
+        {route.page !== EDITOR_PAGE && <CookieBanner />}
+        <Header />
+        <OfflineNotice />
+        <main id="main" className="main" tabIndex={-1}>
+          <Outlet />
+        </main>
+        <Footer />
+        <ScrollRestoration />
       </AccountProvider>
     </ToastProvider>
   );

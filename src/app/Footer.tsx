@@ -32,7 +32,11 @@ function LinkColumn({ title, links }: { title: string; links: ReadonlyArray<{ pa
     <div className="site-footer__column">
       <p className="site-footer__heading">{title}</p>
       <ul className="site-footer__links">
-        {links.map((link) => <li key={link.path}><LocalLink to={link.path}>{t(link.key)}</LocalLink></li>)}
+        {links.map((link) => (
+          <li key={link.path}>
+            <LocalLink to={link.path}>{t(link.key)}</LocalLink>
+          </li>
+        ))}
       </ul>
     </div>
   );
@@ -50,7 +54,11 @@ export function Footer() {
           <div className="site-footer__column">
             <p className="site-footer__heading">{t('site.nav.footerLegal')}</p>
             <ul className="site-footer__links">
-              {LEGAL_LINKS.map((link) => <li key={link.path}><LocalLink to={link.path}>{t(link.key)}</LocalLink></li>)}
+              {LEGAL_LINKS.map((link) => (
+                <li key={link.path}>
+                  <LocalLink to={link.path}>{t(link.key)}</LocalLink>
+                </li>
+              ))}
               <li>
                 <button type="button" className="link-button" data-testid="cookie.settings" onClick={resetConsent}>
                   {t('site.nav.cookieSettings')}

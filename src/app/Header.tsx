@@ -46,7 +46,9 @@ export function Header() {
         </button>
         <nav id="site-nav" className="site-nav" aria-label={t('nav.mainLabel')}>
           <ul className="site-nav__list">
-            <li><ToolsMenu /></li>
+            <li>
+              <ToolsMenu />
+            </li>
             {NAV_ITEMS.filter((item) => billing || !('billingOnly' in item)).map((item) => (
               <li key={item.path}>
                 <LocalNavLink to={item.path} end={item.path !== '/create'} className="site-nav__link" data-testid={item.testId}>

@@ -17,7 +17,9 @@ export function LocaleGate() {
 
   useLayoutEffect(() => {
     if (redirect) return;
-    void switchLanguage(lang).then(() => { document.documentElement.lang = lang; });
+    void switchLanguage(lang).then(() => {
+      document.documentElement.lang = lang;
+    });
     rememberLanguage(lang);
     loadScriptUiFont(lang);
   }, [lang, redirect]);

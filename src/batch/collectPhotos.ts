@@ -24,7 +24,19 @@ export const baseName = (path: string) => path.split(/[\\/]/).filter(Boolean).po
 /** macOS resource forks and hidden files travel in ZIPs but are no photos. */
 const isSystemEntry = (path: string) => path.startsWith('__MACOSX/') || baseName(path).startsWith('.');
 
-const MIME: Record<string, string> = { jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp', gif: 'image/gif', bmp: 'image/bmp', tif: 'image/tiff', tiff: 'image/tiff', avif: 'image/avif', heic: 'image/heic', heif: 'image/heif' };
+const MIME: Record<string, string> = {
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+  gif: 'image/gif',
+  bmp: 'image/bmp',
+  tif: 'image/tiff',
+  tiff: 'image/tiff',
+  avif: 'image/avif',
+  heic: 'image/heic',
+  heif: 'image/heif',
+};
 const mimeOf = (name: string) => MIME[name.split('.').pop()!.toLowerCase()] ?? '';
 
 /** The declared unpacked size of a ZIP entry (JSZip keeps it from the central directory). */
@@ -53,7 +65,10 @@ export async function photosFromZip(zip: Blob, name = 'archive.zip'): Promise<Co
     if (total > BATCH_ZIP_MAX_UNPACKED_BYTES) return { photos: [], skipped: 0, badZips: [name] };
     try {
       const bytes = await entry.async('blob');
-      if (bytes.size > BATCH_ITEM_MAX_BYTES) { out.skipped++; continue; }
+      if (bytes.size > BATCH_ITEM_MAX_BYTES) {
+        out.skipped++;
+        continue;
+      }
       out.photos.push(new File([bytes], baseName(entry.name), { type: mimeOf(entry.name) }));
     } catch {
       out.skipped++;
@@ -82,7 +97,9 @@ export async function collectPhotos(files: readonly File[]): Promise<Collected> 
 
 /** Every file of a drop, reading dropped folders recursively (Chromium, Firefox and Safari all have webkitGetAsEntry). */
 export async function filesFromDrop(data: DataTransfer): Promise<File[]> {
-  const entries = Array.from(data.items ?? []).map((item) => item.webkitGetAsEntry?.()).filter((e): e is FileSystemEntry => Boolean(e));
+  const entries = Array.from(data.items ?? [])
+    .map((item) => item.webkitGetAsEntry?.())
+    .filter((e): e is FileSystemEntry => Boolean(e));
   if (entries.length === 0) return Array.from(data.files);
   const files: File[] = [];
   const walk = async (entry: FileSystemEntry): Promise<void> => {

@@ -17,12 +17,23 @@ export function updateOf(item: BatchItemStatus): AssetUpdate {
     resultUrl: item.resultUrl,
     runs: item.runs,
     error: failed
-      ? { code: item.resultCode, message: item.reason ?? undefined, ...(item.resultCode === ResultCode.SERVICE_UNKNOWN_ERROR && /cancel/i.test(item.reason ?? '') ? { cancelled: true } : {}) }
+      ? {
+          code: item.resultCode,
+          message: item.reason ?? undefined,
+          ...(item.resultCode === ResultCode.SERVICE_UNKNOWN_ERROR && /cancel/i.test(item.reason ?? '') ? { cancelled: true } : {}),
+        }
       : null,
   };
 }
 
 /** The items of a batch as the batch machine restores them (asset id = the server's item id). */
 export function restoredItems(batch: BatchStatus): RestoredItem[] {
-  return batch.items.map((item) => ({ id: item.itemId, name: item.name, itemId: item.itemId, fileUrl: item.inputUrl, update: updateOf(item), key: item.key ?? null }));
+  return batch.items.map((item) => ({
+    id: item.itemId,
+    name: item.name,
+    itemId: item.itemId,
+    fileUrl: item.inputUrl,
+    update: updateOf(item),
+    key: item.key ?? null,
+  }));
 }

@@ -30,18 +30,21 @@ function openDb(): Promise<IDBDatabase | null> {
 
 /** Runs `fn` in one transaction and resolves when it has committed (null when IndexedDB is unusable). */
 function run<T>(mode: IDBTransactionMode, fn: (store: IDBObjectStore) => IDBRequest<T> | void): Promise<T | null> {
-  return openDb().then((db) => new Promise<T | null>((resolve) => {
-    if (!db) return resolve(null);
-    try {
-      const tx = db.transaction(STORE, mode);
-      const request = fn(tx.objectStore(STORE));
-      tx.oncomplete = () => resolve(request ? request.result : null);
-      tx.onerror = () => resolve(null);
-      tx.onabort = () => resolve(null);
-    } catch {
-      resolve(null);
-    }
-  }));
+  return openDb().then(
+    (db) =>
+      new Promise<T | null>((resolve) => {
+        if (!db) return resolve(null);
+        try {
+          const tx = db.transaction(STORE, mode);
+          const request = fn(tx.objectStore(STORE));
+          tx.oncomplete = () => resolve(request ? request.result : null);
+          tx.onerror = () => resolve(null);
+          tx.onabort = () => resolve(null);
+        } catch {
+          resolve(null);
+        }
+      }),
+  );
 }
 
 const keyOf = (batchId: string, id: string) => `${batchId}/${id}`;

@@ -5,8 +5,8 @@ import { createUploadQueue } from './uploadQueue';
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
 
-const itemFor = (name: string) => ({ itemId: `id-${name}`, name, status: 'user_upload' } as BatchItemStatus);
-const reply = (files: Array<{ name: string }>) => ({ items: files.map((f) => itemFor(f.name)), skipped: [], batch: {} } as unknown as AddItemsReply);
+const itemFor = (name: string) => ({ itemId: `id-${name}`, name, status: 'user_upload' }) as BatchItemStatus;
+const reply = (files: Array<{ name: string }>) => ({ items: files.map((f) => itemFor(f.name)), skipped: [], batch: {} }) as unknown as AddItemsReply;
 
 describe('batch upload queue', () => {
   it('sends photos that start together in one request and gives each its own item', async () => {
@@ -40,7 +40,9 @@ describe('batch upload queue', () => {
     expect(send).toHaveBeenCalledTimes(3);
     expect((await one).itemId).toBe('id-a');
 
-    const bad = createUploadQueue(async () => { throw Object.assign(new Error('full'), { code: -102 }); });
+    const bad = createUploadQueue(async () => {
+      throw Object.assign(new Error('full'), { code: -102 });
+    });
     const refused = bad.add('b1', new Blob(['x']), 'z', () => undefined);
     const caught = refused.catch((e) => e);
     await vi.advanceTimersByTimeAsync(30);

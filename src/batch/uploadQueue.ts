@@ -36,7 +36,11 @@ const codeOf = (err: unknown) => (err as { code?: number })?.code;
 async function sendWithRetry(send: Send, batchId: string, group: Pending[], sleep: (ms: number) => Promise<void>): Promise<AddItemsReply> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await send(batchId, group.map((p) => ({ file: p.file, name: p.name, ...(p.key ? { key: p.key } : {}) })), (f) => group.forEach((p) => p.onProgress(f)));
+      return await send(
+        batchId,
+        group.map((p) => ({ file: p.file, name: p.name, ...(p.key ? { key: p.key } : {}) })),
+        (f) => group.forEach((p) => p.onProgress(f)),
+      );
     } catch (err) {
       if (codeOf(err) !== ResultCode.SERVICE_UNAVAILABLE || attempt >= RETRY_DEFAULT_ATTEMPTS) throw err;
       await sleep(RETRY_BASE_DELAY_MS * 2 ** (attempt - 1));
@@ -65,11 +69,12 @@ export function createUploadQueue(send: Send, options: UploadQueueOptions = {}) 
     }
     for (const group of groups) {
       sendWithRetry(send, group[0]!.batchId, group, sleep).then(
-        (reply) => group.forEach((p, i) => {
-          const item = reply.items[i];
-          if (item) p.resolve(item);
-          else p.reject(Object.assign(new Error('the server did not list this photo'), { code: ResultCode.SERVER_ERROR }));
-        }),
+        (reply) =>
+          group.forEach((p, i) => {
+            const item = reply.items[i];
+            if (item) p.resolve(item);
+            else p.reject(Object.assign(new Error('the server did not list this photo'), { code: ResultCode.SERVER_ERROR }));
+          }),
         (err) => group.forEach((p) => p.reject(err)),
       );
     }

@@ -33,7 +33,17 @@ export const asNewPhotos = (files: readonly File[]): NewPhoto[] => files.map((fi
 function makeActor(tool: BatchToolId, settings: Record<string, unknown>, server: BatchStatus | null, pending: NewPhoto[] = []): BatchActor {
   return createActor(liveBatchMachine, {
     input: server
-      ? { tool: server.tool, settings: server.settings as Record<string, unknown>, limit: BATCH_UPLOAD_CONCURRENCY, resume: { batchId: server.batchId, started: server.state !== 'open', items: restoredItems(server), pending: server.state === 'cancelled' ? [] : pending } }
+      ? {
+          tool: server.tool,
+          settings: server.settings as Record<string, unknown>,
+          limit: BATCH_UPLOAD_CONCURRENCY,
+          resume: {
+            batchId: server.batchId,
+            started: server.state !== 'open',
+            items: restoredItems(server),
+            pending: server.state === 'cancelled' ? [] : pending,
+          },
+        }
       : { tool, settings, limit: BATCH_UPLOAD_CONCURRENCY },
   }).start();
 }
@@ -73,7 +83,9 @@ export function useBatch(tool: BatchToolId, defaults: Record<string, unknown>, p
     mounted.current = true;
     return () => {
       mounted.current = false;
-      setTimeout(() => { if (!mounted.current || current.current !== actor) actor.stop(); }, 0);
+      setTimeout(() => {
+        if (!mounted.current || current.current !== actor) actor.stop();
+      }, 0);
     };
   }, [actor]);
 
@@ -89,8 +101,9 @@ export function useBatch(tool: BatchToolId, defaults: Record<string, unknown>, p
   // reload before the uploads end resumes them (pendingPhotos.ts; each is dropped when its upload lands).
   useEffect(() => {
     if (!batchId) return;
-    const waiting = actor.getSnapshot().context.assets
-      .map((entry, order) => ({ order, c: entry.ref.getSnapshot().context }))
+    const waiting = actor
+      .getSnapshot()
+      .context.assets.map((entry, order) => ({ order, c: entry.ref.getSnapshot().context }))
       .filter(({ c }) => c.file !== null && c.itemId === null)
       .map(({ order, c }) => ({ id: c.id, name: c.name, file: c.file!, order }));
     void keepPendingPhotos(batchId, waiting);

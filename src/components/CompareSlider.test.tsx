@@ -8,7 +8,11 @@ const PIXEL = 'data:image/svg+xml;utf8,<svg xmlns="http://www.w3.org/2000/svg" w
 
 describe('CompareSlider', () => {
   test('the divider starts in the middle and follows the arrow keys, Home and End', async () => {
-    const screen = await render(<div style={{ width: 400 }}><CompareSlider beforeUrl={PIXEL} afterUrl={PIXEL} /></div>);
+    const screen = await render(
+      <div style={{ width: 400 }}>
+        <CompareSlider beforeUrl={PIXEL} afterUrl={PIXEL} />
+      </div>,
+    );
     const slider = screen.getByRole('slider', { name: 'Before and after divider' });
     await expect.element(slider).toHaveAttribute('aria-valuenow', '50');
     await userEvent.click(slider);
@@ -25,7 +29,11 @@ describe('CompareSlider', () => {
   });
 
   test('a press on the picture moves the divider there and clips the original to its left', async () => {
-    const screen = await render(<div style={{ width: 400 }}><CompareSlider beforeUrl={PIXEL} afterUrl={PIXEL} /></div>);
+    const screen = await render(
+      <div style={{ width: 400 }}>
+        <CompareSlider beforeUrl={PIXEL} afterUrl={PIXEL} />
+      </div>,
+    );
     // The original lies over the result, visible left of the divider: that is what the user presses.
     const original = screen.getByAltText('Your original image');
     await expect.element(original).toBeVisible();

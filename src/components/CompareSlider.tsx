@@ -37,9 +37,12 @@ export function CompareSlider({ beforeUrl, afterUrl, resultAlt }: Props) {
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const step = event.shiftKey ? KEY_STEP * 2 : KEY_STEP;
     const next: Record<string, number> = {
-      ArrowLeft: position - step, ArrowDown: position - step,
-      ArrowRight: position + step, ArrowUp: position + step,
-      Home: 0, End: 100,
+      ArrowLeft: position - step,
+      ArrowDown: position - step,
+      ArrowRight: position + step,
+      ArrowUp: position + step,
+      Home: 0,
+      End: 100,
     };
     if (!(event.key in next)) return;
     event.preventDefault();
@@ -52,8 +55,12 @@ export function CompareSlider({ beforeUrl, afterUrl, resultAlt }: Props) {
       className="compare checkerboard"
       onPointerDown={onPointerDown}
       onPointerMove={(event) => dragging.current && moveTo(event.clientX)}
-      onPointerUp={() => { dragging.current = false; }}
-      onPointerCancel={() => { dragging.current = false; }}
+      onPointerUp={() => {
+        dragging.current = false;
+      }}
+      onPointerCancel={() => {
+        dragging.current = false;
+      }}
     >
       <img className="compare__after" src={afterUrl} alt={resultAlt ?? t('bgRemover.resultAlt')} data-testid="result.image" draggable={false} />
       {beforeUrl && (
@@ -65,8 +72,12 @@ export function CompareSlider({ beforeUrl, afterUrl, resultAlt }: Props) {
             draggable={false}
             style={{ clipPath: `inset(0 ${100 - position}% 0 0)` }}
           />
-          <span className="compare__tag compare__tag--before" aria-hidden="true">{t('bgRemover.before')}</span>
-          <span className="compare__tag compare__tag--after" aria-hidden="true">{t('bgRemover.after')}</span>
+          <span className="compare__tag compare__tag--before" aria-hidden="true">
+            {t('bgRemover.before')}
+          </span>
+          <span className="compare__tag compare__tag--after" aria-hidden="true">
+            {t('bgRemover.after')}
+          </span>
           <div
             className="compare__divider"
             style={{ left: `${position}%` }}

@@ -11,10 +11,13 @@ interface Props {
 const hasFiles = (event: DragEvent) => event.dataTransfer.types.includes('Files');
 
 export function FileDropZone({ onFile, enabled, children }: Props) {
-  const { over, handlers } = useDropTarget((event) => enabled && hasFiles(event), (event) => {
-    const file = event.dataTransfer.files[0];
-    if (file) onFile(file);
-  });
+  const { over, handlers } = useDropTarget(
+    (event) => enabled && hasFiles(event),
+    (event) => {
+      const file = event.dataTransfer.files[0];
+      if (file) onFile(file);
+    },
+  );
   return (
     <div className={`drop-zone${over ? ' is-over' : ''}`} data-testid="upload.area" {...handlers}>
       {children}

@@ -18,7 +18,9 @@ export function HeroIllustration() {
           <stop offset="0" stopColor="#c7d2fe" />
           <stop offset="1" stopColor="#fde68a" />
         </linearGradient>
-        <clipPath id="hero-frame"><rect width="400" height="300" rx="22" /></clipPath>
+        <clipPath id="hero-frame">
+          <rect width="400" height="300" rx="22" />
+        </clipPath>
       </defs>
       <g clipPath="url(#hero-frame)">
         <rect width="200" height="300" fill="url(#hero-sky)" />

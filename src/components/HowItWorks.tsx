@@ -19,11 +19,15 @@ export function HowItWorks({ headingId, variant = 'removeBackground' }: { headin
   };
   return (
     <section className="home-section" aria-labelledby={headingId}>
-      <h2 id={headingId} className="section-title">{t('home.howTitle')}</h2>
+      <h2 id={headingId} className="section-title">
+        {t('home.howTitle')}
+      </h2>
       <ol className="steps">
         {STEPS.map((step) => (
           <li key={step} className="card step">
-            <span className="step__number" aria-hidden="true">{step}</span>
+            <span className="step__number" aria-hidden="true">
+              {step}
+            </span>
             <h3 className="step__title">{t(`home.step${step}Title`)}</h3>
             <p className="muted">{text(step)}</p>
           </li>

@@ -15,7 +15,9 @@ export function LanguageSwitcher() {
 
   return (
     <div className="lang-switcher">
-      <label htmlFor={id} className="visually-hidden">{t('common.language')}</label>
+      <label htmlFor={id} className="visually-hidden">
+        {t('common.language')}
+      </label>
       <svg className="lang-switcher__icon" viewBox="0 0 24 24" aria-hidden="true">
         <circle cx="12" cy="12" r="9" />
         <path d="M3 12h18M12 3c2.5 2.7 3.8 5.7 3.8 9s-1.3 6.3-3.8 9c-2.5-2.7-3.8-5.7-3.8-9S9.5 5.7 12 3z" />
@@ -30,7 +32,9 @@ export function LanguageSwitcher() {
         }}
       >
         {LANGUAGES.map((code) => (
-          <option key={code} value={code} lang={code}>{LANGUAGE_NAMES[code]}</option>
+          <option key={code} value={code} lang={code}>
+            {LANGUAGE_NAMES[code]}
+          </option>
         ))}
       </select>
     </div>

@@ -7,5 +7,9 @@ import { useTranslation } from 'react-i18next';
 export function QueueAhead({ n }: { n: number | null }) {
   const { t } = useTranslation();
   if (n === null || n <= 0) return null;
-  return <p className="task-progress__queue muted" aria-live="polite" data-testid="task.queueAhead">{t('common.queueAhead', { n })}</p>;
+  return (
+    <p className="task-progress__queue muted" aria-live="polite" data-testid="task.queueAhead">
+      {t('common.queueAhead', { n })}
+    </p>
+  );
 }

@@ -6,7 +6,9 @@ export function TaskFailedPanel({ message, onRetry, onNewImage }: { message: str
   return (
     <div className="failed-panel">
       <p className="failed-panel__title">{t('bgRemover.failedTitle')}</p>
-      <p className="muted" data-testid="task.error">{message}</p>
+      <p className="muted" data-testid="task.error">
+        {message}
+      </p>
       <div className="button-row center">
         <button type="button" className="button button--primary" onClick={onRetry} data-testid="task.retry">
           {t('bgRemover.tryAgain')}

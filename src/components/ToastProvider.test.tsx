@@ -19,12 +19,18 @@ function Raise({ messages }: { messages: string[] }) {
 
 const toastTexts = () => [...document.querySelectorAll('[data-testid="toast"]')].map((toast) => toast.textContent);
 
-afterEach(() => { vi.useRealTimers(); });
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 describe('ToastProvider', () => {
   test('a toast is announced politely and hides itself after the SPEC toast duration', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    const screen = await render(<ToastProvider><Raise messages={['Upload failed']} /></ToastProvider>);
+    const screen = await render(
+      <ToastProvider>
+        <Raise messages={['Upload failed']} />
+      </ToastProvider>,
+    );
     await userEvent.click(screen.getByRole('button', { name: 'raise Upload failed' }));
     const toast = screen.getByRole('status');
     await expect.element(toast).toHaveTextContent('Upload failed');
@@ -36,7 +42,11 @@ describe('ToastProvider', () => {
   });
 
   test('at most three stay on screen, the same message twice shows once, and a click dismisses one', async () => {
-    const screen = await render(<ToastProvider><Raise messages={['one', 'two', 'three', 'four']} /></ToastProvider>);
+    const screen = await render(
+      <ToastProvider>
+        <Raise messages={['one', 'two', 'three', 'four']} />
+      </ToastProvider>,
+    );
     for (const message of ['one', 'two', 'one', 'three', 'four']) await userEvent.click(screen.getByRole('button', { name: `raise ${message}` }));
     await vi.waitFor(() => expect(toastTexts()).toEqual(['one', 'three', 'four']));
     await userEvent.click(screen.getByRole('status').filter({ hasText: 'three' }));

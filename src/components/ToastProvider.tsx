@@ -27,12 +27,18 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     setToasts((list) => list.filter((toast) => toast.id !== id));
   }, []);
 
-  const show = useCallback<ToastApi['show']>((message, tone = 'info') => {
-    const id = nextId.current++;
-    // The same message twice in a row shows once, with a fresh timer.
-    setToasts((list) => [...list.filter((toast) => toast.message !== message), { id, message, tone }].slice(-MAX_VISIBLE));
-    timers.current.set(id, setTimeout(() => dismiss(id), TOAST_DURATION_MS));
-  }, [dismiss]);
+  const show = useCallback<ToastApi['show']>(
+    (message, tone = 'info') => {
+      const id = nextId.current++;
+      // The same message twice in a row shows once, with a fresh timer.
+      setToasts((list) => [...list.filter((toast) => toast.message !== message), { id, message, tone }].slice(-MAX_VISIBLE));
+      timers.current.set(
+        id,
+        setTimeout(() => dismiss(id), TOAST_DURATION_MS),
+      );
+    },
+    [dismiss],
+  );
 
   useEffect(() => {
     const pending = timers.current;
@@ -46,14 +52,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       {children}
       <div className="toast-region">
         {toasts.map((toast) => (
-          <div
-            key={toast.id}
-            className={`toast toast--${toast.tone}`}
-            role="status"
-            aria-live="polite"
-            data-testid="toast"
-            onClick={() => dismiss(toast.id)}
-          >
+          <div key={toast.id} className={`toast toast--${toast.tone}`} role="status" aria-live="polite" data-testid="toast" onClick={() => dismiss(toast.id)}>
             {toast.message}
           </div>
         ))}

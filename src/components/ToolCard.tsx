@@ -9,7 +9,9 @@ export function ToolCard({ route }: { route: AppRoute }) {
   const ready = route.page !== PLACEHOLDER_PAGE;
   return (
     <LocalLink to={route.path} className={`tool-card${ready ? ' tool-card--ready' : ''}`} data-testid="tool.card">
-      <span className="tool-card__icon"><ToolIcon route={route} /></span>
+      <span className="tool-card__icon">
+        <ToolIcon route={route} />
+      </span>
       <span className="tool-card__body">
         <span className="tool-card__title">{t(route.titleKey)}</span>
         <span className="tool-card__text">{t(route.descriptionKey)}</span>

@@ -25,7 +25,13 @@ describe('ToolsMenu', () => {
   });
 
   test('a press outside closes it; following a tool link closes it and goes there', async () => {
-    const screen = await renderAtPath('/en', <><p>Somewhere else on the page</p><ToolsMenu /></>);
+    const screen = await renderAtPath(
+      '/en',
+      <>
+        <p>Somewhere else on the page</p>
+        <ToolsMenu />
+      </>,
+    );
     const panel = screen.getByTestId('nav.toolsPanel');
     await userEvent.click(screen.getByTestId('nav.toolsMenu'));
     await expect.element(panel).toBeVisible();

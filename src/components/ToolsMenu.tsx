@@ -19,8 +19,12 @@ export function ToolsMenu() {
   useEffect(() => setOpen(false), [pathname]);
   useEffect(() => {
     if (!open) return;
-    const onKey = (event: KeyboardEvent) => { if (event.key === 'Escape') setOpen(false); };
-    const onClick = (event: MouseEvent) => { if (!root.current?.contains(event.target as Node)) setOpen(false); };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setOpen(false);
+    };
+    const onClick = (event: MouseEvent) => {
+      if (!root.current?.contains(event.target as Node)) setOpen(false);
+    };
     document.addEventListener('keydown', onKey);
     document.addEventListener('mousedown', onClick);
     return () => {
@@ -39,7 +43,10 @@ export function ToolsMenu() {
         data-testid="nav.toolsMenu"
         onClick={() => setOpen((value) => !value)}
       >
-        {t('nav.tools')} <span aria-hidden="true" className="tools-menu__caret">▾</span>
+        {t('nav.tools')}{' '}
+        <span aria-hidden="true" className="tools-menu__caret">
+          ▾
+        </span>
       </button>
       <div id={panelId} className="tools-menu__panel" hidden={!open} data-testid="nav.toolsPanel">
         {TOOL_GROUPS.map((group) => (
@@ -47,12 +54,18 @@ export function ToolsMenu() {
             <p className="tools-menu__heading">{t(`toolGroups.${group}`)}</p>
             <ul>
               {ROUTES.filter((route) => route.listed && route.group === group).map((route) => (
-                <li key={route.path}><LocalLink to={route.path}>{t(route.titleKey)}</LocalLink></li>
+                <li key={route.path}>
+                  <LocalLink to={route.path}>{t(route.titleKey)}</LocalLink>
+                </li>
               ))}
             </ul>
           </div>
         ))}
-        <p className="tools-menu__all"><LocalLink to="/tools" className="text-link">{t('common.browseAllTools')}</LocalLink></p>
+        <p className="tools-menu__all">
+          <LocalLink to="/tools" className="text-link">
+            {t('common.browseAllTools')}
+          </LocalLink>
+        </p>
       </div>
     </div>
   );

@@ -18,6 +18,14 @@ describe('buildSteps (SPEC §5: reviews run only when their flag is on)', () => 
   });
 
   it('all seven steps, in order, for a tool with a prompt and a picture', () => {
-    expect(buildSteps(on, { prompt: true, pictures: true, query: true })).toEqual([TEXT_REVIEW, TEXT_TRANSLATION, PICTURE_REVIEW, UPLOAD, SUBMIT, QUERY, RESULT_PICTURE_REVIEW]);
+    expect(buildSteps(on, { prompt: true, pictures: true, query: true })).toEqual([
+      TEXT_REVIEW,
+      TEXT_TRANSLATION,
+      PICTURE_REVIEW,
+      UPLOAD,
+      SUBMIT,
+      QUERY,
+      RESULT_PICTURE_REVIEW,
+    ]);
   });
 });

@@ -20,12 +20,25 @@ async function sharpToJpeg(file: Blob, maxSide: number, quality: number): Promis
   const input = Buffer.from(await file.arrayBuffer());
   const meta = await sharp(input).metadata();
   const size = fitWithin(meta.width!, meta.height!, maxSide);
-  const jpeg = await sharp(input).resize(size.width, size.height, { fit: 'fill' }).flatten({ background: '#fff' }).jpeg({ quality: Math.round(quality * 100) }).toBuffer();
+  const jpeg = await sharp(input)
+    .resize(size.width, size.height, { fit: 'fill' })
+    .flatten({ background: '#fff' })
+    .jpeg({ quality: Math.round(quality * 100) })
+    .toBuffer();
   return new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' });
 }
 
 const picture = async (width: number, height: number, colour = '#3366cc') =>
-  new Blob([new Uint8Array(await sharp({ create: { width, height, channels: 3, background: colour } }).png().toBuffer())], { type: 'image/png' });
+  new Blob(
+    [
+      new Uint8Array(
+        await sharp({ create: { width, height, channels: 3, background: colour } })
+          .png()
+          .toBuffer(),
+      ),
+    ],
+    { type: 'image/png' },
+  );
 
 const FILE_URL = 'http://localhost/files/uploads/web/2026/11/21/a.jpg';
 const uploaded = (fileUrl = FILE_URL): Envelope<UploadOutput> => ({ resultCode: ResultCode.SUCCESS, msg: 'success', data: { fileUrl } });
@@ -177,7 +190,13 @@ describe('reviewPicture against the real upload and review routes (fake model)',
   it('rejects the "explicit" picture and passes the other, the server seeing 1080-capped JPEGs', async () => {
     app = Fastify();
     await app.register(multipart);
-    const db = { kind: 'pglite', query: async () => ({ rows: [] }), exec: async () => undefined, close: async () => undefined, transaction: async () => undefined } as unknown as Database;
+    const db = {
+      kind: 'pglite',
+      query: async () => ({ rows: [] }),
+      exec: async () => undefined,
+      close: async () => undefined,
+      transaction: async () => undefined,
+    } as unknown as Database;
     registerUploadRoutes(app, { storage, db, absolute: absoluteUrlMaker(null) });
     registerPictureReviewRoutes(app, { storage, reviewer });
 

@@ -42,7 +42,8 @@ function fakeNetwork(lists: unknown = LISTS, listStatus = 200) {
         url,
         body: String(init?.body),
         signal,
-        answer: (flag, matches) => resolve(json({ resultCode: 100, msg: 'success', data: { result: { [lastText]: flag }, matches: matches ? { [lastText]: matches } : {} } })),
+        answer: (flag, matches) =>
+          resolve(json({ resultCode: 100, msg: 'success', data: { result: { [lastText]: flag }, matches: matches ? { [lastText]: matches } : {} } })),
         reply: (body, status = 200) => resolve(json(body, status)),
         fail: reject,
       });
@@ -57,7 +58,14 @@ function fakeNetwork(lists: unknown = LISTS, listStatus = 200) {
     },
     review(text: string, deps: TextReviewDeps = {}) {
       lastText = text;
-      return reviewText(text, { fetch, getBaseKey: async () => 'base-key', getAppConfig: async () => CONFIG, encrypt: async (plain) => `enc(${plain})`, log, ...deps });
+      return reviewText(text, {
+        fetch,
+        getBaseKey: async () => 'base-key',
+        getAppConfig: async () => CONFIG,
+        encrypt: async (plain) => `enc(${plain})`,
+        log,
+        ...deps,
+      });
     },
   };
 }
@@ -293,7 +301,9 @@ describe('reviewText: local and remote together', () => {
 
   it('races the endpoints of the app config', async () => {
     const net = fakeNetwork();
-    const result = net.review('a cat', { getAppConfig: async () => ({ ...CONFIG, textReviewEndpoints: ['https://a.example/check', 'https://b.example/check'] }) });
+    const result = net.review('a cat', {
+      getAppConfig: async () => ({ ...CONFIG, textReviewEndpoints: ['https://a.example/check', 'https://b.example/check'] }),
+    });
     await settle();
     await vi.advanceTimersByTimeAsync(8000);
     expect(net.remote.map((c) => c.url)).toEqual(['https://a.example/check', 'https://b.example/check', 'https://a.example/check']);

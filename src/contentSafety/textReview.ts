@@ -168,14 +168,17 @@ function raceEndpoints(endpoints: readonly string[], body: string, text: string,
       const controller = new AbortController();
       controllers.set(index, controller);
       const url = endpoints[index];
-      askEndpoint(url, body, text, controller.signal, deps).then((verdict) => finish(verdict, index), (error) => {
-        if (done) return;
-        failed++;
-        deps.log(`remote check ${index + 1}/${endpoints.length} failed (${url})`, error);
-        if (failed < started) return;
-        if (started < endpoints.length) start(started);
-        else finish(null);
-      });
+      askEndpoint(url, body, text, controller.signal, deps).then(
+        (verdict) => finish(verdict, index),
+        (error) => {
+          if (done) return;
+          failed++;
+          deps.log(`remote check ${index + 1}/${endpoints.length} failed (${url})`, error);
+          if (failed < started) return;
+          if (started < endpoints.length) start(started);
+          else finish(null);
+        },
+      );
     };
 
     deadline = deps.setTimeout(() => {
@@ -183,7 +186,10 @@ function raceEndpoints(endpoints: readonly string[], body: string, text: string,
       finish(null);
     }, REMOTE_DEADLINE_MS);
     for (let index = 1; index < Math.min(endpoints.length, REMOTE_START_DELAYS_MS.length); index++) {
-      timers.set(index, deps.setTimeout(() => start(index), REMOTE_START_DELAYS_MS[index]));
+      timers.set(
+        index,
+        deps.setTimeout(() => start(index), REMOTE_START_DELAYS_MS[index]),
+      );
     }
     start(0);
   });

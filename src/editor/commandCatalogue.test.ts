@@ -17,15 +17,18 @@ function lookup(messages: Messages, key: string): string | undefined {
 
 /** `language: label key` for each command label a language lacks. */
 function untranslatedLabels(commands: readonly AnyCommand[]): string[] {
-  return LANGUAGES.flatMap((lang) => commands.filter((command) => !lookup(MESSAGES[lang], command.label)?.trim()).map((command) => `${lang}: ${command.label}`));
+  return LANGUAGES.flatMap((lang) =>
+    commands.filter((command) => !lookup(MESSAGES[lang], command.label)?.trim()).map((command) => `${lang}: ${command.label}`),
+  );
 }
 
 const fake = (name: string, label: string, shortcuts?: string[]) => defineCommand({ name, label, shortcuts, run: () => undefined });
 
 describe('the command catalogue', () => {
   it('lists every command the engine exports', () => {
-    const exported = Object.values(commandsModule).filter((value): value is AnyCommand =>
-      typeof value === 'object' && value !== null && 'run' in value && 'label' in value);
+    const exported = Object.values(commandsModule).filter(
+      (value): value is AnyCommand => typeof value === 'object' && value !== null && 'run' in value && 'label' in value,
+    );
     expect(exported.length).toBeGreaterThan(20);
     expect(exported.filter((command) => !COMMANDS.includes(command)).map((command) => command.name)).toEqual([]);
     expect(new Set(COMMANDS.map((command) => command.name)).size).toBe(COMMANDS.length);

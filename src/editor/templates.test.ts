@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isValidColor } from '../../engine/doc/color';
 import en from '../../locales/sections/editor/en.json';
-import {
-  CANVAS_MAX_SIDE, CANVAS_MIN_SIDE, CANVAS_PRESETS, PRESET_GROUPS, checkSide, customSize, presetOfProject, presetSize,
-} from './templates';
+import { CANVAS_MAX_SIDE, CANVAS_MIN_SIDE, CANVAS_PRESETS, PRESET_GROUPS, checkSide, customSize, presetOfProject, presetSize } from './templates';
 
 describe('canvas presets', () => {
   it('offers at least 12 presets with unique ids, each in a known group and within the size limits', () => {

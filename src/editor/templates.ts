@@ -44,16 +44,31 @@ export const CANVAS_PRESETS: readonly CanvasPreset[] = [
   { id: 'letter', canvasSizeId: 'letter_300dpi', group: 'print', width: 2550, height: 3300 },
   { id: 'postcard', canvasSizeId: 'postcard_300dpi', group: 'print', width: 1800, height: 1200 },
   {
-    id: 'productWhite', canvasSizeId: 'product_2000', templateId: 'product_white', group: 'product',
-    width: 2000, height: 2000, background: '#FFFFFFFF',
+    id: 'productWhite',
+    canvasSizeId: 'product_2000',
+    templateId: 'product_white',
+    group: 'product',
+    width: 2000,
+    height: 2000,
+    background: '#FFFFFFFF',
   },
   {
-    id: 'productGrey', canvasSizeId: 'product_2000', templateId: 'product_grey', group: 'product',
-    width: 2000, height: 2000, background: '#F1F2F4FF',
+    id: 'productGrey',
+    canvasSizeId: 'product_2000',
+    templateId: 'product_grey',
+    group: 'product',
+    width: 2000,
+    height: 2000,
+    background: '#F1F2F4FF',
   },
   {
-    id: 'productBlue', canvasSizeId: 'product_2000', templateId: 'product_blue', group: 'product',
-    width: 2000, height: 2000, background: '#DCEBFFFF',
+    id: 'productBlue',
+    canvasSizeId: 'product_2000',
+    templateId: 'product_blue',
+    group: 'product',
+    width: 2000,
+    height: 2000,
+    background: '#DCEBFFFF',
   },
 ];
 
@@ -109,8 +124,11 @@ export function customSize(width: number, height: number): CanvasSizeChoice {
 
 /** The preset a document was made from, when its size still matches (the canvas-size panel marks it). */
 export function presetOfProject(project: { canvasSizeId: string; templateId: string; canvasW: number; canvasH: number }): CanvasPreset | undefined {
-  return CANVAS_PRESETS.find((preset) =>
-    preset.canvasSizeId === project.canvasSizeId
-    && (preset.templateId ?? '') === (project.templateId ?? '')
-    && preset.width === project.canvasW && preset.height === project.canvasH);
+  return CANVAS_PRESETS.find(
+    (preset) =>
+      preset.canvasSizeId === project.canvasSizeId &&
+      (preset.templateId ?? '') === (project.templateId ?? '') &&
+      preset.width === project.canvasW &&
+      preset.height === project.canvasH,
+  );
 }

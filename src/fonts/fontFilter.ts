@@ -21,9 +21,7 @@ export function filterFonts(tab: PickerTab, query: string, entries: readonly Fon
   const needle = squash(query);
   return entries.filter(
     (entry) =>
-      !entry.disable &&
-      (tab === 'all' || entry.category === tab) &&
-      (!needle || squash(entry.family).includes(needle) || squash(entry.slug).includes(needle)),
+      !entry.disable && (tab === 'all' || entry.category === tab) && (!needle || squash(entry.family).includes(needle) || squash(entry.slug).includes(needle)),
   );
 }
 
@@ -35,13 +33,20 @@ export function movedIndex(key: string, index: number, count: number): number | 
   if (count === 0) return null;
   const clamp = (i: number) => Math.max(0, Math.min(count - 1, i));
   switch (key) {
-    case 'ArrowDown': return clamp(index + 1);
-    case 'ArrowUp': return clamp(index - 1);
-    case 'PageDown': return clamp(index + PAGE);
-    case 'PageUp': return clamp(index - PAGE);
-    case 'Home': return 0;
-    case 'End': return count - 1;
-    default: return null;
+    case 'ArrowDown':
+      return clamp(index + 1);
+    case 'ArrowUp':
+      return clamp(index - 1);
+    case 'PageDown':
+      return clamp(index + PAGE);
+    case 'PageUp':
+      return clamp(index - PAGE);
+    case 'Home':
+      return 0;
+    case 'End':
+      return count - 1;
+    default:
+      return null;
   }
 }
 

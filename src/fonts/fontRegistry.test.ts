@@ -6,8 +6,17 @@ import { FontRegistry, cssFamilyFor } from './fontRegistry';
 
 const metrics = { unitsPerEm: 1000, ascender: 1303, descender: -453, ascenderPx100: 130.3, descenderPx100: 45.3 };
 const family = (fontName: string, name: string, slug: string, files: string[]) => ({
-  fontName, family: name, slug, category: 'latin' as const, unlockType: 0 as const, disable: false, weight: 400,
-  fileName: files[0], thumb: '', files: files.map((file, i) => ({ file, range: i % 2 })), metrics,
+  fontName,
+  family: name,
+  slug,
+  category: 'latin' as const,
+  unlockType: 0 as const,
+  disable: false,
+  weight: 400,
+  fileName: files[0],
+  thumb: '',
+  files: files.map((file, i) => ({ file, range: i % 2 })),
+  metrics,
 });
 const MANIFEST: PackedFontManifest = {
   version: FONT_MANIFEST_VERSION,
@@ -15,11 +24,20 @@ const MANIFEST: PackedFontManifest = {
   unicodeRanges: ['U+0000-00FF', 'U+3000-30FF'],
   families: [
     family('Pacifico', 'Pacifico', 'pacifico', ['pacifico-latin-400-normal.woff2', 'pacifico-cyrillic-400-normal.woff2']),
-    family('NotoSansJP', 'Noto Sans JP', 'noto-sans-jp', ['noto-sans-jp-latin-400-normal.woff2', 'noto-sans-jp-1-400-normal.woff2', 'noto-sans-jp-2-400-normal.woff2']),
+    family('NotoSansJP', 'Noto Sans JP', 'noto-sans-jp', [
+      'noto-sans-jp-latin-400-normal.woff2',
+      'noto-sans-jp-1-400-normal.woff2',
+      'noto-sans-jp-2-400-normal.woff2',
+    ]),
   ],
 };
 
-interface FakeFace { family: string; source: ArrayBuffer | string; descriptors: FontFaceDescriptors; load(): Promise<unknown> }
+interface FakeFace {
+  family: string;
+  source: ArrayBuffer | string;
+  descriptors: FontFaceDescriptors;
+  load(): Promise<unknown>;
+}
 
 function fakeEnv(options: { failFiles?: number; badBytes?: boolean; measure?: { ascent: number; descent: number } | null } = {}) {
   let failFiles = options.failFiles ?? 0;
@@ -28,7 +46,10 @@ function fakeEnv(options: { failFiles?: number; badBytes?: boolean; measure?: { 
   const loads: Array<[string, string | undefined]> = [];
   const parseError = new Error('OTS parsing error: invalid sfntVersion');
   const respond = (body: unknown, ok = true): ResponseLike => ({
-    ok, status: ok ? 200 : 404, json: async () => body, arrayBuffer: async () => new ArrayBuffer(8),
+    ok,
+    status: ok ? 200 : 404,
+    json: async () => body,
+    arrayBuffer: async () => new ArrayBuffer(8),
   });
   const env: FontEnv = {
     fetch: vi.fn(async (url: string) => {
@@ -42,7 +63,9 @@ function fakeEnv(options: { failFiles?: number; badBytes?: boolean; measure?: { 
       return respond(null);
     }),
     createFace: (familyName, source, descriptors) => ({
-      family: familyName, source, descriptors,
+      family: familyName,
+      source,
+      descriptors,
       load: async () => {
         if (options.badBytes && typeof source !== 'string') throw parseError;
       },

@@ -63,10 +63,7 @@ export function useFontPreviews(rootRef: RefObject<HTMLElement | null>) {
     };
   }, []);
 
-  const stateOf = useCallback(
-    (fontName: string): PreviewState => (isFontLoaded(fontName) ? 'loaded' : failed.current.has(fontName) ? 'failed' : 'idle'),
-    [],
-  );
+  const stateOf = useCallback((fontName: string): PreviewState => (isFontLoaded(fontName) ? 'loaded' : failed.current.has(fontName) ? 'failed' : 'idle'), []);
 
   return { observe, stateOf };
 }

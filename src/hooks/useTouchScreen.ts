@@ -14,5 +14,9 @@ function subscribe(listener: () => void): () => void {
 
 /** True on touch screens (phones, tablets without a mouse). */
 export function useTouchScreen(): boolean {
-  return useSyncExternalStore(subscribe, () => !!window.matchMedia?.(QUERY).matches, () => false);
+  return useSyncExternalStore(
+    subscribe,
+    () => !!window.matchMedia?.(QUERY).matches,
+    () => false,
+  );
 }

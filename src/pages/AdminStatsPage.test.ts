@@ -9,8 +9,10 @@ const statsOf = (over: Partial<Record<(typeof TIMING_STAT_KEYS)[number], TimingS
   Object.fromEntries(TIMING_STAT_KEYS.map((key) => [key, over[key] ?? none])) as TimingStats['types'][number]['stats'];
 
 const render = (state: AdminStatsState) =>
-  renderMarkup(createElement(AdminStatsView, { state, days: 0, onDays: () => undefined, onReload: () => undefined, onToken: () => undefined }))
-    .replace(/[\u00a0\u202f]/g, ' ');
+  renderMarkup(createElement(AdminStatsView, { state, days: 0, onDays: () => undefined, onReload: () => undefined, onToken: () => undefined })).replace(
+    /[\u00a0\u202f]/g,
+    ' ',
+  );
 
 startInEnglish();
 
@@ -46,7 +48,11 @@ describe('AdminStatsView', () => {
       stats: {
         types: [
           { funcType: 'picenhance', count: 1, stats: statsOf({ whole: { count: 1, median: 4000, p95: 4000 } }) },
-          { funcType: 'removebg', count: 1234, stats: statsOf({ upload: { count: 1200, median: 250, p95: 1530 }, whole: { count: 1234, median: 65_000, p95: 90_000 } }) },
+          {
+            funcType: 'removebg',
+            count: 1234,
+            stats: statsOf({ upload: { count: 1200, median: 250, p95: 1530 }, whole: { count: 1234, median: 65_000, p95: 90_000 } }),
+          },
         ],
       },
     });

@@ -66,15 +66,7 @@ export function AdminStatsPage() {
     setReload((n) => n + 1); // the same token again still asks again
   };
 
-  return (
-    <AdminStatsView
-      state={state}
-      days={days}
-      onDays={setDays}
-      onReload={() => setReload((n) => n + 1)}
-      onToken={submitToken}
-    />
-  );
+  return <AdminStatsView state={state} days={days} onDays={setDays} onReload={() => setReload((n) => n + 1)} onToken={submitToken} />;
 }
 
 export interface AdminStatsViewProps {
@@ -102,7 +94,9 @@ export function AdminStatsView({ state, days, onDays, onReload, onToken }: Admin
             <span>{t('admin.period')}</span>
             <select className="select" value={days} onChange={(e) => onDays(Number(e.target.value))} data-testid="adminStats.period">
               {PERIODS.map((d) => (
-                <option key={d} value={d}>{d === 0 ? t('admin.periodAll') : t('admin.periodDays', { days: d })}</option>
+                <option key={d} value={d}>
+                  {d === 0 ? t('admin.periodAll') : t('admin.periodDays', { days: d })}
+                </option>
               ))}
             </select>
           </label>
@@ -113,20 +107,26 @@ export function AdminStatsView({ state, days, onDays, onReload, onToken }: Admin
       )}
 
       {state.status === 'loading' && (
-        <p className="card admin-stats__state" role="status" aria-busy="true" data-testid="adminStats.loading">{t('admin.loading')}</p>
+        <p className="card admin-stats__state" role="status" aria-busy="true" data-testid="adminStats.loading">
+          {t('admin.loading')}
+        </p>
       )}
 
       {state.status === 'error' && (
         <div className="card admin-stats__state" role="alert" data-testid="adminStats.error">
           <p>{t('admin.error')}</p>
-          <button type="button" className="button button--primary" onClick={onReload}>{t('admin.retry')}</button>
+          <button type="button" className="button button--primary" onClick={onReload}>
+            {t('admin.retry')}
+          </button>
         </div>
       )}
 
       {state.status === 'forbidden' && <TokenForm rejected={state.rejected} onSubmit={onToken} />}
 
       {state.status === 'ready' && state.stats.types.length === 0 && (
-        <p className="card admin-stats__state" data-testid="adminStats.empty">{t('admin.empty')}</p>
+        <p className="card admin-stats__state" data-testid="adminStats.empty">
+          {t('admin.empty')}
+        </p>
       )}
 
       {state.status === 'ready' && state.stats.types.map((type) => <TypeTable key={type.funcType} type={type} />)}
@@ -158,8 +158,14 @@ function TokenForm({ rejected, onSubmit }: { rejected: boolean; onSubmit(token: 
         aria-describedby={rejected ? errorId : undefined}
         required
       />
-      {rejected && <p id={errorId} className="admin-stats__error" role="alert">{t('admin.tokenRejected')}</p>}
-      <button type="submit" className="button button--primary">{t('admin.tokenSubmit')}</button>
+      {rejected && (
+        <p id={errorId} className="admin-stats__error" role="alert">
+          {t('admin.tokenRejected')}
+        </p>
+      )}
+      <button type="submit" className="button button--primary">
+        {t('admin.tokenSubmit')}
+      </button>
     </form>
   );
 }
@@ -178,9 +184,15 @@ function TypeTable({ type }: { type: TimingStats['types'][number] }) {
           <thead>
             <tr>
               <th scope="col">{t('admin.columns.phase')}</th>
-              <th scope="col" className="num">{t('admin.columns.measured')}</th>
-              <th scope="col" className="num">{t('admin.columns.median')}</th>
-              <th scope="col" className="num">{t('admin.columns.p95')}</th>
+              <th scope="col" className="num">
+                {t('admin.columns.measured')}
+              </th>
+              <th scope="col" className="num">
+                {t('admin.columns.median')}
+              </th>
+              <th scope="col" className="num">
+                {t('admin.columns.p95')}
+              </th>
             </tr>
           </thead>
           <tbody>

@@ -24,9 +24,15 @@ export function AiImageGeneratorPage({ mode = 'textToImage', variant = 'landing'
       <header className="page-header center">
         <h1 className="page-title">{t(landing ? `tools.${page.tool}.title` : `tools.${page.tool}Create.title`)}</h1>
         <p className="lead">{t(landing ? `tools.${page.tool}.description` : `tools.${page.tool}Create.description`)}</p>
-        {landing
-          ? <LocalLink to={page.create} className="text-link" data-testid="gen.toCreate">{t('genai.openCreate')}</LocalLink>
-          : <LocalLink to={page.landing} className="text-link">{t('genai.aboutTool')}</LocalLink>}
+        {landing ? (
+          <LocalLink to={page.create} className="text-link" data-testid="gen.toCreate">
+            {t('genai.openCreate')}
+          </LocalLink>
+        ) : (
+          <LocalLink to={page.landing} className="text-link">
+            {t('genai.aboutTool')}
+          </LocalLink>
+        )}
       </header>
       <GenerativeStudio mode={mode} />
       {landing && (

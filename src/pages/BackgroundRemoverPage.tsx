@@ -82,7 +82,12 @@ export function BackgroundRemoverPage() {
           {task.phase === 'done' && !refine.editing && (
             <>
               {task.resultUrl && <CompareSlider beforeUrl={task.sourceUrl} afterUrl={refine.url ?? task.resultUrl} />}
-              <ResultActions naming={{ original: task.sourceName, tool: 'remove-background' }} resultBlob={resultBlob} onNewImage={task.reset} onOpenInEditor={() => void openInEditor()} />
+              <ResultActions
+                naming={{ original: task.sourceName, tool: 'remove-background' }}
+                resultBlob={resultBlob}
+                onNewImage={task.reset}
+                onOpenInEditor={() => void openInEditor()}
+              />
               <RefineButton onClick={refine.open} refined={refine.blob !== null} />
               <p className="muted small center">{t('bgRemover.jpgHint')}</p>
             </>

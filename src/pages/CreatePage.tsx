@@ -46,13 +46,17 @@ export function CreatePage() {
         <h1 className="page-title">{t('editor.create.title')}</h1>
         <p className="lead">{t('editor.create.subtitle')}</p>
         <p>
-          <LocalLink to="/template" className="button button--secondary" data-testid="create.templates">{t('site.home.templatesCta')}</LocalLink>
+          <LocalLink to="/template" className="button button--secondary" data-testid="create.templates">
+            {t('site.home.templatesCta')}
+          </LocalLink>
         </p>
       </header>
 
       {PRESET_GROUPS.map((group) => (
         <section key={group} className="ed-create__group" aria-labelledby={`group-${group}`}>
-          <h2 id={`group-${group}`} className="ed-create__heading">{t(`editor.sizeGroups.${group}`)}</h2>
+          <h2 id={`group-${group}`} className="ed-create__heading">
+            {t(`editor.sizeGroups.${group}`)}
+          </h2>
           <ul className="ed-preset-grid">
             {CANVAS_PRESETS.filter((preset) => preset.group === group).map((preset) => (
               <PresetCard key={preset.id} preset={preset} busy={busy} onPick={() => void create(presetSize(preset), t(`editor.sizes.${preset.id}`))} />
@@ -63,7 +67,9 @@ export function CreatePage() {
 
       <div className="ed-create__row">
         <section className="card ed-create__custom" aria-labelledby="create-custom">
-          <h2 id="create-custom" className="ed-create__heading">{t('editor.create.customTitle')}</h2>
+          <h2 id="create-custom" className="ed-create__heading">
+            {t('editor.create.customTitle')}
+          </h2>
           <SizeForm
             submitLabel={t('editor.create.customSubmit')}
             busy={busy}
@@ -73,7 +79,9 @@ export function CreatePage() {
         </section>
 
         <section className="card ed-create__import" aria-labelledby="create-import">
-          <h2 id="create-import" className="ed-create__heading">{t('editor.create.importTitle')}</h2>
+          <h2 id="create-import" className="ed-create__heading">
+            {t('editor.create.importTitle')}
+          </h2>
           <p className="muted">{t('editor.create.importBody')}</p>
           <button
             type="button"
@@ -85,8 +93,17 @@ export function CreatePage() {
             <Icon name="file" />
             {importer.busy ? t('editor.create.importing') : t('editor.create.importButton')}
           </button>
-          {importer.error && <p className="ed-field__error" role="alert" data-testid="create.import.error">{importer.error}</p>}
-          <HiddenFileInput inputRef={zipInput} accept=".zip,application/zip" testId="create.import.input" onFiles={([file]) => void importer.importFile(file)} />
+          {importer.error && (
+            <p className="ed-field__error" role="alert" data-testid="create.import.error">
+              {importer.error}
+            </p>
+          )}
+          <HiddenFileInput
+            inputRef={zipInput}
+            accept=".zip,application/zip"
+            testId="create.import.input"
+            onFiles={([file]) => void importer.importFile(file)}
+          />
         </section>
       </div>
     </div>

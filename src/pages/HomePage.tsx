@@ -22,7 +22,9 @@ export function HomePage() {
               <LocalLink to={BACKGROUND_REMOVER_PATH} className="button button--primary button--large" data-testid="home.cta">
                 {t('home.heroCta')}
               </LocalLink>
-              <LocalLink to="/tools" className="button button--secondary button--large">{t('common.browseAllTools')}</LocalLink>
+              <LocalLink to="/tools" className="button button--secondary button--large">
+                {t('common.browseAllTools')}
+              </LocalLink>
             </div>
             <p className="hero__note">{t('home.heroNote')}</p>
           </div>
@@ -31,12 +33,20 @@ export function HomePage() {
       </section>
 
       <section className="container home-section" aria-labelledby="home-tools">
-        <h2 id="home-tools" className="section-title">{t('home.toolsTitle')}</h2>
+        <h2 id="home-tools" className="section-title">
+          {t('home.toolsTitle')}
+        </h2>
         <p className="section-lead">{t('home.toolsSubtitle')}</p>
         <div className="tool-grid">
-          {featured.map((route) => <ToolCard key={route.path} route={route} />)}
+          {featured.map((route) => (
+            <ToolCard key={route.path} route={route} />
+          ))}
         </div>
-        <p className="center"><LocalLink to="/tools" className="text-link">{t('home.allToolsLink')}</LocalLink></p>
+        <p className="center">
+          <LocalLink to="/tools" className="text-link">
+            {t('home.allToolsLink')}
+          </LocalLink>
+        </p>
       </section>
 
       <HomeEditorBand />
@@ -51,7 +61,9 @@ export function HomePage() {
       <section className="container home-section">
         <div className="card cta-band">
           <h2 className="cta-band__title">{t('home.ctaTitle')}</h2>
-          <LocalLink to={BACKGROUND_REMOVER_PATH} className="button button--primary button--large">{t('home.heroCta')}</LocalLink>
+          <LocalLink to={BACKGROUND_REMOVER_PATH} className="button button--primary button--large">
+            {t('home.heroCta')}
+          </LocalLink>
         </div>
       </section>
     </>

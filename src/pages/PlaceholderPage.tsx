@@ -12,14 +12,20 @@ export function PlaceholderPage({ route }: { route: AppRoute }) {
   return (
     <section className="container page-narrow" data-testid="page.placeholder">
       <div className="card placeholder">
-        <span className="placeholder__icon"><ToolIcon route={route} /></span>
+        <span className="placeholder__icon">
+          <ToolIcon route={route} />
+        </span>
         <span className="badge">{t('common.comingSoon')}</span>
         <h1 className="page-title">{t(route.titleKey)}</h1>
         <p className="lead">{t(route.descriptionKey)}</p>
         <p className="muted">{t('common.comingSoonNote')}</p>
         <div className="button-row">
-          <LocalLink to={BACKGROUND_REMOVER_PATH} className="button button--primary">{t('common.tryBackgroundRemover')}</LocalLink>
-          <LocalLink to="/tools" className="button button--secondary">{t('common.browseAllTools')}</LocalLink>
+          <LocalLink to={BACKGROUND_REMOVER_PATH} className="button button--primary">
+            {t('common.tryBackgroundRemover')}
+          </LocalLink>
+          <LocalLink to="/tools" className="button button--secondary">
+            {t('common.browseAllTools')}
+          </LocalLink>
         </div>
       </div>
     </section>

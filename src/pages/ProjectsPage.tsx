@@ -24,7 +24,9 @@ export function ProjectsPage({ type }: { type: ProjectType }) {
   const area = type === 'cutouts' ? 'cutouts' : 'designs';
   const ctaPath = type === 'cutouts' ? BACKGROUND_REMOVER_PATH : '/create';
   const cta = (
-    <LocalLink to={ctaPath} className="button button--primary" data-testid="projects.new">{t(`projects.${area}.cta`)}</LocalLink>
+    <LocalLink to={ctaPath} className="button button--primary" data-testid="projects.new">
+      {t(`projects.${area}.cta`)}
+    </LocalLink>
   );
 
   const rename = async (item: ProjectListItem, name: string) => {
@@ -69,7 +71,10 @@ export function ProjectsPage({ type }: { type: ProjectType }) {
           {Array.from({ length: 6 }, (_, i) => (
             <li key={i} className="card ed-project ed-project--skeleton">
               <span className="ed-project__thumb" />
-              <span className="ed-project__meta"><span className="ed-project__bar" /><span className="ed-project__bar ed-project__bar--short" /></span>
+              <span className="ed-project__meta">
+                <span className="ed-project__bar" />
+                <span className="ed-project__bar ed-project__bar--short" />
+              </span>
             </li>
           ))}
         </ul>
@@ -78,7 +83,9 @@ export function ProjectsPage({ type }: { type: ProjectType }) {
       {state.status === 'error' && (
         <div className="card ed-projects__state" role="alert" data-testid="projects.error">
           <p>{t('projects.loadFailed')}</p>
-          <button type="button" className="button button--primary" onClick={list.reload}>{t('projects.retry')}</button>
+          <button type="button" className="button button--primary" onClick={list.reload}>
+            {t('projects.retry')}
+          </button>
         </div>
       )}
 

@@ -13,7 +13,9 @@ export function ToolsPage() {
       </header>
       {TOOL_GROUPS.map((group) => (
         <section key={group} className="tool-section" aria-labelledby={`group-${group}`}>
-          <h2 id={`group-${group}`} className="section-title">{t(`toolGroups.${group}`)}</h2>
+          <h2 id={`group-${group}`} className="section-title">
+            {t(`toolGroups.${group}`)}
+          </h2>
           <div className="tool-grid">
             {ROUTES.filter((route) => route.listed && route.group === group).map((route) => (
               <ToolCard key={route.path} route={route} />

@@ -29,8 +29,23 @@ describe('/help', () => {
 describe('policies and storage keys (SPEC §3)', () => {
   it('lists every SPEC storage key and cookie with a meaning', () => {
     const names = STORAGE_ENTRIES.map((entry) => entry.name);
-    for (const key of ['accountInfo', 'benefitsInfo', 'authToken', 'cookieConfirmation', 'languageName', 'collectGuideGift', 'deviceId',
-      'clientId', 'projectLimitToast', 'deviceReported', 'idPhotoTipsShown', 'salesPromotionFirstShow', 'salesPromotionServerTime', 'lan', 'redirectLan']) {
+    for (const key of [
+      'accountInfo',
+      'benefitsInfo',
+      'authToken',
+      'cookieConfirmation',
+      'languageName',
+      'collectGuideGift',
+      'deviceId',
+      'clientId',
+      'projectLimitToast',
+      'deviceReported',
+      'idPhotoTipsShown',
+      'salesPromotionFirstShow',
+      'salesPromotionServerTime',
+      'lan',
+      'redirectLan',
+    ]) {
       expect(names, key).toContain(key);
     }
     for (const entry of STORAGE_ENTRIES) expect(en.legal.storage[entry.id], entry.id).toMatch(/\w/);
@@ -81,9 +96,16 @@ describe('/blog', () => {
     const { meta, blocks } = parseArticle('---\ntitle: T\n---\n## Step\nOpen **the tool** at [home](/).\n\n- a\n- b\n\n![alt](/x.webp)\n<script>x</script>');
     expect(meta.title).toBe('T');
     expect(blocks.map((b) => b.type)).toEqual(['heading', 'paragraph', 'list', 'image', 'paragraph']);
-    expect(blocks[1]).toEqual({ type: 'paragraph', content: [
-      { type: 'text', text: 'Open ' }, { type: 'strong', text: 'the tool' }, { type: 'text', text: ' at ' }, { type: 'link', text: 'home', href: '/' }, { type: 'text', text: '.' },
-    ] });
+    expect(blocks[1]).toEqual({
+      type: 'paragraph',
+      content: [
+        { type: 'text', text: 'Open ' },
+        { type: 'strong', text: 'the tool' },
+        { type: 'text', text: ' at ' },
+        { type: 'link', text: 'home', href: '/' },
+        { type: 'text', text: '.' },
+      ],
+    });
     expect(blocks[4]).toEqual({ type: 'paragraph', content: [{ type: 'text', text: '<script>x</script>' }] });
   });
 });
@@ -91,7 +113,11 @@ describe('/blog', () => {
 describe('/template', () => {
   it('offers at least 30 templates in every category, some of them pro', () => {
     expect(DESIGN_TEMPLATES.length).toBeGreaterThanOrEqual(30);
-    for (const category of TEMPLATE_CATEGORIES) expect(DESIGN_TEMPLATES.some((t) => t.category === category), category).toBe(true);
+    for (const category of TEMPLATE_CATEGORIES)
+      expect(
+        DESIGN_TEMPLATES.some((t) => t.category === category),
+        category,
+      ).toBe(true);
     expect(DESIGN_TEMPLATES.some((t) => t.pro)).toBe(true);
     expect(new Set(DESIGN_TEMPLATES.map((t) => t.id)).size).toBe(DESIGN_TEMPLATES.length);
   });
@@ -112,7 +138,11 @@ describe('/template', () => {
         expect(layer.rect.y, template.id).toBeLessThan(project.canvasH);
       }
     }
-    const summer = buildTemplateProject(DESIGN_TEMPLATES.find((t) => t.id === 'summerSale')!, (key) => key.split('.').reduce((o, k) => o[k], de.templates), 'x');
+    const summer = buildTemplateProject(
+      DESIGN_TEMPLATES.find((t) => t.id === 'summerSale')!,
+      (key) => key.split('.').reduce((o, k) => o[k], de.templates),
+      'x',
+    );
     expect(summer.layers.some((layer) => layer.value.valueType === 'text' && layer.value.text.text === 'Sommerschlussverkauf')).toBe(true);
     // German keeps the template's display font.
     expect(summer.layers.some((layer) => layer.value.valueType === 'text' && layer.value.text.fontName === 'Anton')).toBe(true);

@@ -21,7 +21,10 @@ function markWords(text: string, words: readonly string[]): Array<{ text: string
   if (words.length === 0) return [{ text, marked: false }];
   const escaped = words.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
   const pattern = new RegExp(`(?<![\\p{L}\\p{N}])(${escaped.join('|')})(?![\\p{L}\\p{N}])`, 'giu');
-  return text.split(pattern).filter(Boolean).map((part) => ({ text: part, marked: words.some((w) => w.toLowerCase() === part.toLowerCase()) }));
+  return text
+    .split(pattern)
+    .filter(Boolean)
+    .map((part) => ({ text: part, marked: words.some((w) => w.toLowerCase() === part.toLowerCase()) }));
 }
 
 export function PromptCheckPanel({ check, onGenerate, onKeepOriginal }: PromptCheckPanelProps) {
@@ -37,7 +40,9 @@ export function PromptCheckPanel({ check, onGenerate, onKeepOriginal }: PromptCh
       <section className="card gen-check" data-testid="generate.translated">
         <p className="gen-check__title">{t('generate.translatedFrom', { language })}</p>
         <p className="muted small">{t('promptCheck.reviewHint')}</p>
-        <label htmlFor="gen-translation" className="gen-form__label">{t('promptCheck.editLabel')}</label>
+        <label htmlFor="gen-translation" className="gen-form__label">
+          {t('promptCheck.editLabel')}
+        </label>
         <textarea
           id="gen-translation"
           className="gen-form__prompt"
@@ -51,12 +56,22 @@ export function PromptCheckPanel({ check, onGenerate, onKeepOriginal }: PromptCh
           <p className="small" data-testid="generate.untranslated">
             {t('promptCheck.untranslated', { words: check.untranslated.join(', ') })}{' '}
             <span lang="en" aria-hidden="true">
-              ({markWords(check.translation, check.untranslated).map((part, i) => (part.marked ? <mark key={i}>{part.text}</mark> : <span key={i}>{part.text}</span>))})
+              (
+              {markWords(check.translation, check.untranslated).map((part, i) =>
+                part.marked ? <mark key={i}>{part.text}</mark> : <span key={i}>{part.text}</span>,
+              )}
+              )
             </span>
           </p>
         )}
         <div className="button-row">
-          <button type="button" className="button button--primary" disabled={!edited.trim()} onClick={() => onGenerate(edited.trim())} data-testid="generate.useTranslation">
+          <button
+            type="button"
+            className="button button--primary"
+            disabled={!edited.trim()}
+            onClick={() => onGenerate(edited.trim())}
+            data-testid="generate.useTranslation"
+          >
             {t('promptCheck.useTranslation')}
           </button>
           <button type="button" className="button button--secondary" onClick={() => onKeepOriginal(check.original)} data-testid="generate.keepOriginal">

@@ -33,12 +33,23 @@ export function ResultActions({ resultBlob, onNewImage, onOpenInEditor, naming }
 
   return (
     <div className="result-actions">
-      <button type="button" className="button button--primary" disabled={!resultBlob || busy !== null}
-        onClick={() => void download('png')} data-testid="download.png">
+      <button
+        type="button"
+        className="button button--primary"
+        disabled={!resultBlob || busy !== null}
+        onClick={() => void download('png')}
+        data-testid="download.png"
+      >
         {t('bgRemover.downloadPng')}
       </button>
-      <button type="button" className="button button--secondary" disabled={!resultBlob || busy !== null}
-        onClick={() => void download('jpg')} data-testid="download.jpg" title={t('bgRemover.jpgHint')}>
+      <button
+        type="button"
+        className="button button--secondary"
+        disabled={!resultBlob || busy !== null}
+        onClick={() => void download('jpg')}
+        data-testid="download.jpg"
+        title={t('bgRemover.jpgHint')}
+      >
         {t('bgRemover.downloadJpg')}
       </button>
       {onOpenInEditor && (

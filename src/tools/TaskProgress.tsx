@@ -19,17 +19,12 @@ export function TaskProgress({ phase, progress, queueAhead = null, onCancel }: P
   return (
     <div className="task-progress" data-testid="task.progress" data-phase={phase}>
       <div className="task-progress__row">
-        <span className="task-progress__label" aria-live="polite">{label}</span>
+        <span className="task-progress__label" aria-live="polite">
+          {label}
+        </span>
         <span className="task-progress__percent">{percent}%</span>
       </div>
-      <div
-        className="progress"
-        role="progressbar"
-        aria-label={label}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={percent}
-      >
+      <div className="progress" role="progressbar" aria-label={label} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
         <div className="progress__fill" style={{ width: `${percent}%` }} />
       </div>
       <QueueAhead n={queueAhead} />

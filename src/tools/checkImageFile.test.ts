@@ -25,7 +25,8 @@ describe('checkImageFile', () => {
   it('rejects files over the upload limit (30 MB), exactly 30 MB is fine', () => {
     expect(checkImageFile(file('a.jpg', 'image/jpeg', UPLOAD_MAX_BYTES))).toBeNull();
     expect(checkImageFile(file('a.jpg', 'image/jpeg', UPLOAD_MAX_BYTES + 1))).toEqual({
-      key: 'errors.fileTooLarge', params: LIMIT_PARAMS,
+      key: 'errors.fileTooLarge',
+      params: LIMIT_PARAMS,
     });
     expect(LIMIT_PARAMS.maxMb).toBe(30);
   });

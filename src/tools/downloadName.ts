@@ -19,7 +19,11 @@ export function projectZipName(name: string, pid: string): string {
  * @example safeFileStem('Summer sale / v2') // 'Summer sale - v2'
  */
 export function safeFileStem(name: string): string {
-  const clean = name.replace(UNSAFE, ' - ').replace(/\s+/g, ' ').replace(/^[\s.-]+|[\s.-]+$/g, '').trim();
+  const clean = name
+    .replace(UNSAFE, ' - ')
+    .replace(/\s+/g, ' ')
+    .replace(/^[\s.-]+|[\s.-]+$/g, '')
+    .trim();
   return [...clean].slice(0, MAX_LENGTH).join('').trim();
 }
 

@@ -12,9 +12,7 @@ export function errorKeyFor(error: JobError, online: boolean = typeof navigator 
       return error.message?.includes('timed out') ? 'text.uploadErrorTimeout' : 'text.uploadErrorServer';
     case ResultCode.GPU_HANDLE_FAILED:
       // The server could not read the stored image: the file itself is the problem.
-      return error.rawCode === ResultCode.PRE_PROCESS_FAILED || error.rawCode === ResultCode.PARAMS_INVALID
-        ? 'errors.paramsInvalid'
-        : 'errors.taskFailed';
+      return error.rawCode === ResultCode.PRE_PROCESS_FAILED || error.rawCode === ResultCode.PARAMS_INVALID ? 'errors.paramsInvalid' : 'errors.taskFailed';
     default:
       return resultCodeEntry(error.code)?.messageKey ?? 'errors.unknown';
   }

@@ -2,15 +2,29 @@ import { describe, expect, it } from 'vitest';
 import { jobError } from '../../engine/spec/errors';
 import { combineJobs, progressOfSnapshot, type JobView } from './generativeProgress';
 
-const job = (patch: Partial<JobView>): JobView => ({ state: 'running', stage: 'pollingResult', taskProgress: [0], translation: null, error: null, blobs: [], ...patch });
+const job = (patch: Partial<JobView>): JobView => ({
+  state: 'running',
+  stage: 'pollingResult',
+  taskProgress: [0],
+  translation: null,
+  error: null,
+  blobs: [],
+  ...patch,
+});
 const blob = (taskId: string) => ({ taskId, blob: new Blob(['x']) });
 
 describe('progressOfSnapshot', () => {
   it('moves forward through the stages and follows the server while generating', () => {
     const order = [
-      progressOfSnapshot('preprocess', []), progressOfSnapshot('upload', []), progressOfSnapshot('submit', []),
-      progressOfSnapshot('pollingResult', [0]), progressOfSnapshot('pollingResult', [0.5]), progressOfSnapshot('pollingResult', [1]),
-      progressOfSnapshot('download', [1]), progressOfSnapshot('postProcess', [1]), progressOfSnapshot('completed', [1]),
+      progressOfSnapshot('preprocess', []),
+      progressOfSnapshot('upload', []),
+      progressOfSnapshot('submit', []),
+      progressOfSnapshot('pollingResult', [0]),
+      progressOfSnapshot('pollingResult', [0.5]),
+      progressOfSnapshot('pollingResult', [1]),
+      progressOfSnapshot('download', [1]),
+      progressOfSnapshot('postProcess', [1]),
+      progressOfSnapshot('completed', [1]),
     ];
     for (let i = 1; i < order.length; i++) expect(order[i]).toBeGreaterThan(order[i - 1]);
     expect(progressOfSnapshot('pollingResult', [0.5])).toBeCloseTo(0.5);

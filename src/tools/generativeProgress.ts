@@ -31,17 +31,24 @@ export interface RunSummary {
  */
 export function progressOfSnapshot(stage: TaskStage, taskProgress: readonly number[]): number {
   switch (stage) {
-    case 'preprocess': return 0.02;
-    case 'upload': return 0.06;
-    case 'submit': return 0.08;
+    case 'preprocess':
+      return 0.02;
+    case 'upload':
+      return 0.06;
+    case 'submit':
+      return 0.08;
     case 'pollingResult': {
       const mean = taskProgress.length ? taskProgress.reduce((a, b) => a + b, 0) / taskProgress.length : 0;
       return 0.1 + 0.8 * Math.min(1, Math.max(0, mean));
     }
-    case 'download': return 0.93;
-    case 'postProcess': return 0.97;
-    case 'completed': return 1;
-    default: return 0;
+    case 'download':
+      return 0.93;
+    case 'postProcess':
+      return 0.97;
+    case 'completed':
+      return 1;
+    default:
+      return 0;
   }
 }
 

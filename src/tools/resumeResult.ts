@@ -28,16 +28,19 @@ let opening: Promise<IDBDatabase | null> | null = null;
 const db = () => (opening ??= openFailSoftDb(DB_NAME, (d) => d.createObjectStore(STORE, { keyPath: 'path' })));
 
 function request<T>(run: (store: IDBObjectStore) => IDBRequest<T>, mode: IDBTransactionMode): Promise<T | null> {
-  return db().then((d) => new Promise<T | null>((resolve) => {
-    if (!d) return resolve(null);
-    try {
-      const req = run(d.transaction(STORE, mode).objectStore(STORE));
-      req.onsuccess = () => resolve(req.result);
-      req.onerror = () => resolve(null);
-    } catch {
-      resolve(null);
-    }
-  }));
+  return db().then(
+    (d) =>
+      new Promise<T | null>((resolve) => {
+        if (!d) return resolve(null);
+        try {
+          const req = run(d.transaction(STORE, mode).objectStore(STORE));
+          req.onsuccess = () => resolve(req.result);
+          req.onerror = () => resolve(null);
+        } catch {
+          resolve(null);
+        }
+      }),
+  );
 }
 
 /** Remembers `path` as this tab's work page (sessionStorage: ends with the tab). */

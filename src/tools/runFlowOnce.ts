@@ -21,10 +21,19 @@ export class FlowError extends Error {
 export async function runFlowOnce(taskType: TaskType, file: Blob, params: Record<string, unknown> = {}, signal?: AbortSignal): Promise<Blob> {
   const config = await getAppConfig();
   const actor = createActor(liveMachine, {
-    input: { jobId: crypto.randomUUID(), funcType: taskType, sourceFile: file, submitParams: params, steps: buildSteps(config, { prompt: false, pictures: true, query: true }) },
+    input: {
+      jobId: crypto.randomUUID(),
+      funcType: taskType,
+      sourceFile: file,
+      submitParams: params,
+      steps: buildSteps(config, { prompt: false, pictures: true, query: true }),
+    },
   });
   return new Promise<Blob>((resolve, reject) => {
-    signal?.addEventListener('abort', () => { actor.send({ type: 'job.cancel' }); reject(new FlowError(null)); });
+    signal?.addEventListener('abort', () => {
+      actor.send({ type: 'job.cancel' });
+      reject(new FlowError(null));
+    });
     actor.subscribe((s) => {
       if (s.matches('completed')) {
         const blob = Object.values(s.context.taskResults)[0]?.resultFile;

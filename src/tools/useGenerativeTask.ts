@@ -72,7 +72,8 @@ function jobView(s: Snapshot): JobView {
   const tasks = Object.values(c.taskResults);
   const translation = c.lanCode && c.prompt && c.prompt !== c.originalPrompt ? { text: c.prompt, lanCode: c.lanCode } : null;
   const blobs = tasks.flatMap((task) => (task.resultFile && !task.err ? [{ taskId: task.taskId, blob: task.resultFile }] : []));
-  if (s.matches('idle') || s.matches('cancelled')) return { state: 'cancelled', stage: 'preprocess', taskProgress: [], translation: null, error: null, blobs: [] };
+  if (s.matches('idle') || s.matches('cancelled'))
+    return { state: 'cancelled', stage: 'preprocess', taskProgress: [], translation: null, error: null, blobs: [] };
   if (s.matches('failed')) {
     const error = c.error ?? tasks.find((task) => task.err)?.err ?? null;
     return { state: 'failed', stage: 'failed', taskProgress: [], translation, error, blobs };
@@ -86,9 +87,12 @@ function derive(jobs: JobView[]): Derived {
   if (!sum) return IDLE;
   const failed = sum.stage === 'failed';
   return {
-    stage: sum.stage, busy: sum.busy, progress: sum.progress, translation: sum.translation,
+    stage: sum.stage,
+    busy: sum.busy,
+    progress: sum.progress,
+    translation: sum.translation,
     errorKey: failed ? (sum.error ? errorKeyFor(sum.error) : 'errors.unknown') : null,
-    errorCode: failed ? sum.error?.code ?? null : null,
+    errorCode: failed ? (sum.error?.code ?? null) : null,
     blobs: sum.blobs,
   };
 }
@@ -111,59 +115,76 @@ export function useGenerativeTask(taskType: TaskType): GenerativeTaskView {
   }, []);
   useEffect(() => stopAll, [stopAll]);
 
-  const start = useCallback((run: GenerativeStart) => {
-    stopAll();
-    setDerived({ ...IDLE, stage: 'preprocess', busy: true, progress: 0.02 });
-    const mine = ++generation.current;
-    void getAppConfig().then((config) => {
-      if (mine !== generation.current) return;
-      const hasPrompt = typeof run.prompt === 'string' && run.prompt.trim() !== '';
-      const steps = buildSteps(config, { prompt: hasPrompt, pictures: Boolean(run.file), query: true })
-        .filter((step) => !(run.asWritten && step === FlowStepId.TEXT_TRANSLATION));
-      const jobs = run.jobs && run.jobs.length > 0 ? run.jobs : [{}];
-      const views: JobView[] = jobs.map(() => ({ state: 'running', stage: 'preprocess', taskProgress: [], translation: null, error: null, blobs: [] }));
-      const actors = jobs.map((params, index) => {
-        const timer = createTaskTimer(taskType);
-        let current: FlowActor | null = null;
-        const onStage = stageTimer(timer, {
-          describe: () => ({
-            taskId: current?.getSnapshot().context.taskIds[0] ?? null,
-            fileSizeKB: run.file ? Math.round(run.file.size / 1024) : 0,
-            fmt: run.file ? formatOf(run.file) : 'text',
-          }),
-        });
-        const promptParam = run.promptParam;
-        const submit = promptParam
-          ? { actors: { submit: fromPromise(({ input, signal }: { input: SubmitInput; signal: AbortSignal }) => submitTask(renamePrompt(input, promptParam), signal)) } }
-          : {};
-        const timed = liveMachine.provide({ actions: { notifyStage: (_, p) => onStage(p.stage) }, ...submit });
-        const actor = createActor(timed, {
-          input: {
-            jobId: crypto.randomUUID(), funcType: taskType, steps, sourceFile: run.file ?? null, submitParams: params,
-            ...(hasPrompt ? { prompt: run.prompt!.trim() } : {}),
-          },
-        });
-        current = actor;
-        actor.subscribe((s) => {
-          views[index] = jobView(s);
-          setDerived((prev) => {
-            const next = derive(views);
-            const same = prev.stage === next.stage && prev.progress === next.progress && prev.errorKey === next.errorKey
-              && prev.blobs.length === next.blobs.length && prev.translation?.text === next.translation?.text && prev.busy === next.busy;
-            if (same) return prev;
-            // Same results as before: keep the array, so their object URLs (and the images on screen) stay.
-            return prev.blobs.length === next.blobs.length ? { ...next, blobs: prev.blobs } : next;
+  const start = useCallback(
+    (run: GenerativeStart) => {
+      stopAll();
+      setDerived({ ...IDLE, stage: 'preprocess', busy: true, progress: 0.02 });
+      const mine = ++generation.current;
+      void getAppConfig().then((config) => {
+        if (mine !== generation.current) return;
+        const hasPrompt = typeof run.prompt === 'string' && run.prompt.trim() !== '';
+        const steps = buildSteps(config, { prompt: hasPrompt, pictures: Boolean(run.file), query: true }).filter(
+          (step) => !(run.asWritten && step === FlowStepId.TEXT_TRANSLATION),
+        );
+        const jobs = run.jobs && run.jobs.length > 0 ? run.jobs : [{}];
+        const views: JobView[] = jobs.map(() => ({ state: 'running', stage: 'preprocess', taskProgress: [], translation: null, error: null, blobs: [] }));
+        const actors = jobs.map((params, index) => {
+          const timer = createTaskTimer(taskType);
+          let current: FlowActor | null = null;
+          const onStage = stageTimer(timer, {
+            describe: () => ({
+              taskId: current?.getSnapshot().context.taskIds[0] ?? null,
+              fileSizeKB: run.file ? Math.round(run.file.size / 1024) : 0,
+              fmt: run.file ? formatOf(run.file) : 'text',
+            }),
           });
+          const promptParam = run.promptParam;
+          const submit = promptParam
+            ? {
+                actors: {
+                  submit: fromPromise(({ input, signal }: { input: SubmitInput; signal: AbortSignal }) => submitTask(renamePrompt(input, promptParam), signal)),
+                },
+              }
+            : {};
+          const timed = liveMachine.provide({ actions: { notifyStage: (_, p) => onStage(p.stage) }, ...submit });
+          const actor = createActor(timed, {
+            input: {
+              jobId: crypto.randomUUID(),
+              funcType: taskType,
+              steps,
+              sourceFile: run.file ?? null,
+              submitParams: params,
+              ...(hasPrompt ? { prompt: run.prompt!.trim() } : {}),
+            },
+          });
+          current = actor;
+          actor.subscribe((s) => {
+            views[index] = jobView(s);
+            setDerived((prev) => {
+              const next = derive(views);
+              const same =
+                prev.stage === next.stage &&
+                prev.progress === next.progress &&
+                prev.errorKey === next.errorKey &&
+                prev.blobs.length === next.blobs.length &&
+                prev.translation?.text === next.translation?.text &&
+                prev.busy === next.busy;
+              if (same) return prev;
+              // Same results as before: keep the array, so their object URLs (and the images on screen) stay.
+              return prev.blobs.length === next.blobs.length ? { ...next, blobs: prev.blobs } : next;
+            });
+          });
+          return actor;
         });
-        return actor;
+        actorsRef.current = actors;
+        for (const actor of actors) {
+          actor.start();
+          actor.send({ type: 'job.start' });
+        }
       });
-      actorsRef.current = actors;
-      for (const actor of actors) {
-        actor.start();
-        actor.send({ type: 'job.start' });
-      }
-    });
-  }, [taskType, stopAll]);
+    },
+    [taskType, stopAll],
+  );
 
   const retry = useCallback(() => {
     for (const actor of actorsRef.current) if (actor.getSnapshot().matches('failed')) actor.send({ type: 'job.retry' });

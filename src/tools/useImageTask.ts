@@ -72,7 +72,18 @@ interface Derived {
 }
 
 const NO_FACTS: Record<string, string> = {};
-const IDLE: Derived = { phase: 'idle', progress: 0, queueAhead: null, resultBlob: null, uploadedUrl: null, resultFacts: NO_FACTS, errorKey: null, errorCode: null, errorDetail: null, taskId: null };
+const IDLE: Derived = {
+  phase: 'idle',
+  progress: 0,
+  queueAhead: null,
+  resultBlob: null,
+  uploadedUrl: null,
+  resultFacts: NO_FACTS,
+  errorKey: null,
+  errorCode: null,
+  errorDetail: null,
+  taskId: null,
+};
 
 /** The query of a result URL as plain facts (`?fill=patch` → { fill: 'patch' }); none for a URL without one. */
 export function resultFacts(url: string | null): Record<string, string> {
@@ -89,11 +100,25 @@ function derive(s: Snapshot): Derived {
   const c = s.context;
   const task = Object.values(c.taskResults)[0];
   if (s.matches('completed')) {
-    return { ...IDLE, phase: 'done', progress: 1, resultBlob: task?.resultFile ?? null, taskId: c.taskIds[0] ?? null, uploadedUrl: c.fileUrls[0] ?? null, resultFacts: resultFacts(task?.resultFileUrl ?? null) };
+    return {
+      ...IDLE,
+      phase: 'done',
+      progress: 1,
+      resultBlob: task?.resultFile ?? null,
+      taskId: c.taskIds[0] ?? null,
+      uploadedUrl: c.fileUrls[0] ?? null,
+      resultFacts: resultFacts(task?.resultFileUrl ?? null),
+    };
   }
   if (s.matches('failed')) {
     const error = c.error ?? task?.err ?? null;
-    return { ...IDLE, phase: 'failed', errorKey: error ? errorKeyFor(error) : 'errors.unknown', errorCode: error?.code ?? null, errorDetail: error?.message ?? null };
+    return {
+      ...IDLE,
+      phase: 'failed',
+      errorKey: error ? errorKeyFor(error) : 'errors.unknown',
+      errorCode: error?.code ?? null,
+      errorDetail: error?.message ?? null,
+    };
   }
   if (s.matches('cancelled') || s.matches('idle')) return IDLE;
   // The picture review before the upload counts as the start of the upload.
@@ -125,54 +150,86 @@ export function useImageTask(taskType: TaskType, options: ImageTaskOptions = {})
   }, []);
 
   // Object URLs hold memory until revoked: free each one when it is replaced or on unmount.
-  useEffect(() => () => { if (sourceUrl) URL.revokeObjectURL(sourceUrl); }, [sourceUrl]);
-  useEffect(() => () => { if (resultUrl) URL.revokeObjectURL(resultUrl); }, [resultUrl]);
+  useEffect(
+    () => () => {
+      if (sourceUrl) URL.revokeObjectURL(sourceUrl);
+    },
+    [sourceUrl],
+  );
+  useEffect(
+    () => () => {
+      if (resultUrl) URL.revokeObjectURL(resultUrl);
+    },
+    [resultUrl],
+  );
   useEffect(() => setResultUrl(derived.resultBlob ? URL.createObjectURL(derived.resultBlob) : null), [derived.resultBlob]);
   useEffect(() => stopActor, [stopActor]);
 
   // Each start, cancel or reset bumps this: a start still waiting for the server's config is dropped.
   const generation = useRef(0);
 
-  const launch = useCallback((file: File, params: Record<string, unknown>, config: ReviewFlags, reuse?: { fileUrl: string }) => {
-    const timer = createTaskTimer(taskType);
-    let current: Actor<typeof liveMachine> | null = null;
-    const onStage = stageTimer(timer, {
-      describe: () => ({ taskId: current?.getSnapshot().context.taskIds[0] ?? null, fileSizeKB: Math.round(file.size / 1024), fmt: formatOf(file) }),
-    });
-    const timed = liveMachine.provide({ actions: { notifyStage: (_, params) => onStage(params.stage) } });
-    const actor = createActor(timed, {
-      // Picture review before upload and of the result, when the server's config turns it on (SPEC §5).
-      // A ZIP travels as the job's file list (SPEC §4 upload of a ZIP); it is no picture to review.
-      input: {
-        jobId: crypto.randomUUID(), funcType: taskType, sourceFile: file, sourceFiles: fileType === 'zip' ? [file] : [], submitParams: params, fileType,
-        // A photo uploaded (and reviewed) by an earlier run is submitted again as it is.
-        fileUrls: reuse ? [reuse.fileUrl] : undefined,
-        steps: buildSteps(config, { prompt: false, pictures: true, query: true })
-          .filter((step) => !(dataResult && step === FlowStepId.RESULT_PICTURE_REVIEW) && !(fileType === 'zip' && step === FlowStepId.PICTURE_REVIEW))
-          .filter((step) => !(reuse && (step === FlowStepId.UPLOAD || step === FlowStepId.PICTURE_REVIEW))),
-      },
-    });
-    current = actor;
-    actor.subscribe((s) => setDerived((prev) => {
-      const next = derive(s);
-      return prev.phase === next.phase && prev.progress === next.progress && prev.queueAhead === next.queueAhead && prev.resultBlob === next.resultBlob && prev.uploadedUrl === next.uploadedUrl
-        && prev.resultFacts === next.resultFacts && prev.errorKey === next.errorKey && prev.errorDetail === next.errorDetail && prev.taskId === next.taskId ? prev : next;
-    }));
-    actorRef.current = actor;
-    actor.start();
-    actor.send({ type: 'job.start' });
-  }, [taskType, dataResult, fileType]);
+  const launch = useCallback(
+    (file: File, params: Record<string, unknown>, config: ReviewFlags, reuse?: { fileUrl: string }) => {
+      const timer = createTaskTimer(taskType);
+      let current: Actor<typeof liveMachine> | null = null;
+      const onStage = stageTimer(timer, {
+        describe: () => ({ taskId: current?.getSnapshot().context.taskIds[0] ?? null, fileSizeKB: Math.round(file.size / 1024), fmt: formatOf(file) }),
+      });
+      const timed = liveMachine.provide({ actions: { notifyStage: (_, params) => onStage(params.stage) } });
+      const actor = createActor(timed, {
+        // Picture review before upload and of the result, when the server's config turns it on (SPEC §5).
+        // A ZIP travels as the job's file list (SPEC §4 upload of a ZIP); it is no picture to review.
+        input: {
+          jobId: crypto.randomUUID(),
+          funcType: taskType,
+          sourceFile: file,
+          sourceFiles: fileType === 'zip' ? [file] : [],
+          submitParams: params,
+          fileType,
+          // A photo uploaded (and reviewed) by an earlier run is submitted again as it is.
+          fileUrls: reuse ? [reuse.fileUrl] : undefined,
+          steps: buildSteps(config, { prompt: false, pictures: true, query: true })
+            .filter((step) => !(dataResult && step === FlowStepId.RESULT_PICTURE_REVIEW) && !(fileType === 'zip' && step === FlowStepId.PICTURE_REVIEW))
+            .filter((step) => !(reuse && (step === FlowStepId.UPLOAD || step === FlowStepId.PICTURE_REVIEW))),
+        },
+      });
+      current = actor;
+      actor.subscribe((s) =>
+        setDerived((prev) => {
+          const next = derive(s);
+          return prev.phase === next.phase &&
+            prev.progress === next.progress &&
+            prev.queueAhead === next.queueAhead &&
+            prev.resultBlob === next.resultBlob &&
+            prev.uploadedUrl === next.uploadedUrl &&
+            prev.resultFacts === next.resultFacts &&
+            prev.errorKey === next.errorKey &&
+            prev.errorDetail === next.errorDetail &&
+            prev.taskId === next.taskId
+            ? prev
+            : next;
+        }),
+      );
+      actorRef.current = actor;
+      actor.start();
+      actor.send({ type: 'job.start' });
+    },
+    [taskType, dataResult, fileType],
+  );
 
-  const start = useCallback((file: File, params: Record<string, unknown> = {}, reuse?: { fileUrl: string }) => {
-    stopActor();
-    setSourceUrl(URL.createObjectURL(file));
-    setSourceName(file.name);
-    setDerived({ ...IDLE, phase: 'uploading' });
-    const mine = ++generation.current;
-    void getAppConfig().then((config) => {
-      if (mine === generation.current) launch(file, params, config, reuse);
-    });
-  }, [stopActor, launch]);
+  const start = useCallback(
+    (file: File, params: Record<string, unknown> = {}, reuse?: { fileUrl: string }) => {
+      stopActor();
+      setSourceUrl(URL.createObjectURL(file));
+      setSourceName(file.name);
+      setDerived({ ...IDLE, phase: 'uploading' });
+      const mine = ++generation.current;
+      void getAppConfig().then((config) => {
+        if (mine === generation.current) launch(file, params, config, reuse);
+      });
+    },
+    [stopActor, launch],
+  );
 
   const retry = useCallback(() => actorRef.current?.send({ type: 'job.retry' }), []);
   const cancel = useCallback(() => {

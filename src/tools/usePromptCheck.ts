@@ -23,7 +23,10 @@ export function useTranslatableLanguages(): string[] | null {
   const [languages, setLanguages] = useState<string[] | null>(null);
   useEffect(() => {
     const controller = new AbortController();
-    getTranslateLanguages(controller.signal).then((data) => setLanguages(data.languages), () => setLanguages(null));
+    getTranslateLanguages(controller.signal).then(
+      (data) => setLanguages(data.languages),
+      () => setLanguages(null),
+    );
     return () => controller.abort();
   }, []);
   return languages;
@@ -34,35 +37,38 @@ export function usePromptCheck(uiLanguage?: string): { check: PromptCheck; run(p
   const [check, setCheck] = useState<PromptCheck>({ kind: 'idle' });
   const controller = useRef<AbortController | null>(null);
 
-  const run = useCallback(async (prompt: string): Promise<PromptCheck> => {
-    controller.current?.abort();
-    const mine = new AbortController();
-    controller.current = mine;
-    setCheck({ kind: 'checking' });
-    let next: PromptCheck;
-    try {
-      const { lanCode, sure } = await guessLanguage(prompt, mine.signal, uiLanguage);
-      if (lanCode === ENGLISH_CODE || !sure) {
-        next = { kind: 'go', prompt, asWritten: !sure, unsure: !sure };
-      } else {
-        try {
-          const preview = await previewTranslation(prompt, lanCode, mine.signal);
-          next = { kind: 'review', original: prompt, lanCode, translation: preview.text, untranslated: preview.untranslated };
-        } catch (err) {
-          if (!(err instanceof TranslateError)) throw err;
-          const unavailable = /no translation into English is available|no translation service/i.test(err.failure.message);
-          next = { kind: 'noTranslation', original: prompt, lanCode, code: ResultCode.CONTENT_TRANSLATE_FAIL, unavailable };
+  const run = useCallback(
+    async (prompt: string): Promise<PromptCheck> => {
+      controller.current?.abort();
+      const mine = new AbortController();
+      controller.current = mine;
+      setCheck({ kind: 'checking' });
+      let next: PromptCheck;
+      try {
+        const { lanCode, sure } = await guessLanguage(prompt, mine.signal, uiLanguage);
+        if (lanCode === ENGLISH_CODE || !sure) {
+          next = { kind: 'go', prompt, asWritten: !sure, unsure: !sure };
+        } else {
+          try {
+            const preview = await previewTranslation(prompt, lanCode, mine.signal);
+            next = { kind: 'review', original: prompt, lanCode, translation: preview.text, untranslated: preview.untranslated };
+          } catch (err) {
+            if (!(err instanceof TranslateError)) throw err;
+            const unavailable = /no translation into English is available|no translation service/i.test(err.failure.message);
+            next = { kind: 'noTranslation', original: prompt, lanCode, code: ResultCode.CONTENT_TRANSLATE_FAIL, unavailable };
+          }
         }
+      } catch (err) {
+        if (mine.signal.aborted) return { kind: 'idle' };
+        // Detection itself failed: the task flow's own step 2 decides, as before this check existed.
+        console.warn('[promptCheck] language check failed; the task flow decides', err);
+        next = { kind: 'go', prompt, asWritten: false, unsure: false };
       }
-    } catch (err) {
-      if (mine.signal.aborted) return { kind: 'idle' };
-      // Detection itself failed: the task flow's own step 2 decides, as before this check existed.
-      console.warn('[promptCheck] language check failed; the task flow decides', err);
-      next = { kind: 'go', prompt, asWritten: false, unsure: false };
-    }
-    if (!mine.signal.aborted) setCheck(next);
-    return next;
-  }, [uiLanguage]);
+      if (!mine.signal.aborted) setCheck(next);
+      return next;
+    },
+    [uiLanguage],
+  );
 
   const reset = useCallback(() => {
     controller.current?.abort();

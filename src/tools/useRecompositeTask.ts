@@ -59,19 +59,32 @@ export function useRecompositeTask(type: (typeof RECOMPOSITE_TASK_TYPES)[number]
       if (!live || !saved || started.current) return;
       started.current = saved.file;
       setKept({
-        file: saved.file, blob: saved.result, url: URL.createObjectURL(saved.result), photoUrl: URL.createObjectURL(saved.file),
-        sourceName: saved.sourceName, taskId: saved.taskId, fileUrl: saved.fileUrl,
+        file: saved.file,
+        blob: saved.result,
+        url: URL.createObjectURL(saved.result),
+        photoUrl: URL.createObjectURL(saved.file),
+        sourceName: saved.sourceName,
+        taskId: saved.taskId,
+        fileUrl: saved.fileUrl,
       });
       resumeRef.current?.onRestore(saved.file, saved.state);
     });
-    return () => { live = false; };
+    return () => {
+      live = false;
+    };
   }, [path]);
   useEffect(() => {
     const r = resumeRef.current;
     if (!kept || !r) return;
     void saveResult({
-      path: r.path, file: kept.file, result: kept.blob, sourceName: kept.sourceName, taskId: kept.taskId, fileUrl: kept.fileUrl,
-      state: r.state, savedAt: Date.now(),
+      path: r.path,
+      file: kept.file,
+      result: kept.blob,
+      sourceName: kept.sourceName,
+      taskId: kept.taskId,
+      fileUrl: kept.fileUrl,
+      state: r.state,
+      savedAt: Date.now(),
     });
   }, [kept]);
 
@@ -79,15 +92,23 @@ export function useRecompositeTask(type: (typeof RECOMPOSITE_TASK_TYPES)[number]
     const file = started.current;
     if (task.phase !== 'done' || !task.resultBlob || !task.taskId || !task.uploadedUrl || !file) return;
     setKept({
-      file, blob: task.resultBlob, url: URL.createObjectURL(task.resultBlob), photoUrl: URL.createObjectURL(file),
-      sourceName: task.sourceName ?? file.name, taskId: task.taskId, fileUrl: task.uploadedUrl,
+      file,
+      blob: task.resultBlob,
+      url: URL.createObjectURL(task.resultBlob),
+      photoUrl: URL.createObjectURL(file),
+      sourceName: task.sourceName ?? file.name,
+      taskId: task.taskId,
+      fileUrl: task.uploadedUrl,
     });
   }, [task.phase, task.resultBlob, task.taskId, task.uploadedUrl, task.sourceName]);
-  useEffect(() => () => {
-    if (!kept) return;
-    URL.revokeObjectURL(kept.url);
-    URL.revokeObjectURL(kept.photoUrl);
-  }, [kept]);
+  useEffect(
+    () => () => {
+      if (!kept) return;
+      URL.revokeObjectURL(kept.url);
+      URL.revokeObjectURL(kept.photoUrl);
+    },
+    [kept],
+  );
 
   const isFree = useCallback((file: File | null) => file !== null && kept?.file === file, [kept]);
   const run = (file: File, params: Record<string, unknown>) => {

@@ -26,7 +26,9 @@ export function useTaskErrorToast(
   const toast = useToast();
   const errorMessage = t(task.errorKey && i18n.exists(task.errorKey) ? task.errorKey : 'errors.unknown', LIMIT_PARAMS);
   const wantToast = options.toast !== false && task.errorCode !== ResultCode.CREDITS_NOT_ENOUGH;
-  const announceFailure = useEffectEvent(() => { if (wantToast) toast.show(errorMessage, 'error'); });
+  const announceFailure = useEffectEvent(() => {
+    if (wantToast) toast.show(errorMessage, 'error');
+  });
   // One toast per failure (not again when only the language changes).
   useEffect(() => {
     if (task.phase === 'failed') announceFailure();

@@ -5,7 +5,13 @@
  * maps 'jszip' here instead. Widen it when the code needs more of jszip.
  */
 declare namespace JSZip {
-  interface OutputByType { string: string; uint8array: Uint8Array; blob: Blob; arraybuffer: ArrayBuffer; base64: string }
+  interface OutputByType {
+    string: string;
+    uint8array: Uint8Array;
+    blob: Blob;
+    arraybuffer: ArrayBuffer;
+    base64: string;
+  }
   type InputType = string | ArrayBuffer | Uint8Array | Blob;
   interface JSZipObject {
     name: string;
@@ -13,8 +19,16 @@ declare namespace JSZip {
     date: Date;
     async<T extends keyof OutputByType>(type: T): Promise<OutputByType[T]>;
   }
-  interface JSZipFileOptions { compression?: 'STORE' | 'DEFLATE'; binary?: boolean; date?: Date }
-  interface JSZipGeneratorOptions<T extends keyof OutputByType> { type: T; compression?: 'STORE' | 'DEFLATE'; mimeType?: string }
+  interface JSZipFileOptions {
+    compression?: 'STORE' | 'DEFLATE';
+    binary?: boolean;
+    date?: Date;
+  }
+  interface JSZipGeneratorOptions<T extends keyof OutputByType> {
+    type: T;
+    compression?: 'STORE' | 'DEFLATE';
+    mimeType?: string;
+  }
 }
 
 declare class JSZip {

@@ -26,7 +26,13 @@ test.beforeAll(async () => {
   idp = await startTestOidcProvider([`${BASE}/api/account/oidc/google/callback`]);
   server = await OwnTestServer.start(PORT, {
     name: 'accounts',
-    env: { SMTP_URL: smtp.url, FREE_DAILY_CREDITS: '1', OIDC_GOOGLE_ISSUER: idp.issuer, OIDC_GOOGLE_CLIENT_ID: idp.clientId, OIDC_GOOGLE_CLIENT_SECRET: idp.clientSecret },
+    env: {
+      SMTP_URL: smtp.url,
+      FREE_DAILY_CREDITS: '1',
+      OIDC_GOOGLE_ISSUER: idp.issuer,
+      OIDC_GOOGLE_CLIENT_ID: idp.clientId,
+      OIDC_GOOGLE_CLIENT_SECRET: idp.clientSecret,
+    },
   });
 });
 
@@ -36,7 +42,10 @@ test.afterAll(async () => {
   await idp?.close();
 });
 
-test('sign up by email code, use the free credit, get 1010103, buy credits with the test provider, pay a cut-out from them; Google sign-in in another browser sees the same projects', async ({ page, browser }) => {
+test('sign up by email code, use the free credit, get 1010103, buy credits with the test provider, pay a cut-out from them; Google sign-in in another browser sees the same projects', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(240_000);
   const email = `e2e-${Date.now()}@example.org`;
   // SPEC §7: account, purchase and credit calls go out as signed form posts to the distribute host.
@@ -153,7 +162,11 @@ test('a sign-in that lapses while editing (1000006) asks to sign in again over t
 
   // The account signs out everywhere (say, from another device): this browser's token is dead.
   const token = await page.evaluate(() => localStorage.getItem('authToken'));
-  const out = await fetch(`${BASE}/api/account/logout-all`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-auth-token': token! }, body: '{}' });
+  const out = await fetch(`${BASE}/api/account/logout-all`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-auth-token': token! },
+    body: '{}',
+  });
   expect((await out.json()).resultCode).toBe(100);
 
   // The next autosave gets 1000006: the sign-in dialog opens over the editor.

@@ -59,11 +59,14 @@ test('a damaged image gets a clear error toast and the page keeps working', asyn
   await page.getByTestId('upload.input').setInputFiles({ name: 'broken.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('not really a jpeg') });
   await expect(page.getByTestId('toast')).toBeVisible();
   await expect(page.getByTestId('toast')).not.toHaveText('');
-  await page.getByTestId('upload.input').setInputFiles(PHOTO).catch(async () => {
-    // After an error the page may show "try again" instead of the picker; start over.
-    await page.goto('/en/tools/background-remover');
-    await page.getByTestId('upload.input').setInputFiles(PHOTO);
-  });
+  await page
+    .getByTestId('upload.input')
+    .setInputFiles(PHOTO)
+    .catch(async () => {
+      // After an error the page may show "try again" instead of the picker; start over.
+      await page.goto('/en/tools/background-remover');
+      await page.getByTestId('upload.input').setInputFiles(PHOTO);
+    });
   await expect(page.getByTestId('result.image')).toBeVisible({ timeout: 90_000 });
 });
 
@@ -72,9 +75,11 @@ test('works on a 390 px wide phone screen', async ({ browser }) => {
   await removeBackgroundOf(phone);
   const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
-  await expect(phone.getByTestId('download.png')).toBeInViewport({ ratio: 0.5 }).catch(async () => {
-    await phone.getByTestId('download.png').scrollIntoViewIfNeeded();
-    await expect(phone.getByTestId('download.png')).toBeInViewport();
-  });
+  await expect(phone.getByTestId('download.png'))
+    .toBeInViewport({ ratio: 0.5 })
+    .catch(async () => {
+      await phone.getByTestId('download.png').scrollIntoViewIfNeeded();
+      await expect(phone.getByTestId('download.png')).toBeInViewport();
+    });
   await phone.close();
 });

@@ -23,8 +23,20 @@ test.afterAll(async () => server?.dispose(test.info().status !== test.info().exp
 
 /** The 12 photos: ten different ones, and two more of the same names from another folder (duplicates). */
 async function twelvePhotos() {
-  const files = await Promise.all(PHOTOS.map(async (n) => ({ name: `${n}.jpg`, data: (await readFile(path.resolve(`tests/assets/photos/${n}.jpg`))).toString('base64') })));
-  const mirrored = await Promise.all(['dog', 'chelsea'].map(async (n) => ({ name: `${n}.jpg`, data: (await sharp(path.resolve(`tests/assets/photos/${n}.jpg`)).flop().jpeg().toBuffer()).toString('base64') })));
+  const files = await Promise.all(
+    PHOTOS.map(async (n) => ({ name: `${n}.jpg`, data: (await readFile(path.resolve(`tests/assets/photos/${n}.jpg`))).toString('base64') })),
+  );
+  const mirrored = await Promise.all(
+    ['dog', 'chelsea'].map(async (n) => ({
+      name: `${n}.jpg`,
+      data: (
+        await sharp(path.resolve(`tests/assets/photos/${n}.jpg`))
+          .flop()
+          .jpeg()
+          .toBuffer()
+      ).toString('base64'),
+    })),
+  );
   return [...files, ...mirrored];
 }
 
@@ -68,7 +80,9 @@ test('12 real photos: drop, start, server restart and page reload mid-batch, fin
 
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('batch.downloadZip').click()]);
   const zip = await JSZip.loadAsync(await readFile((await download.path())!));
-  const names = Object.keys(zip.files).filter((n) => !zip.files[n]!.dir).sort();
+  const names = Object.keys(zip.files)
+    .filter((n) => !zip.files[n]!.dir)
+    .sort();
   expect(names).toHaveLength(12);
   expect(new Set(names).size).toBe(12); // the two dog.jpg and chelsea.jpg get distinct names
   for (const n of PHOTOS) expect(names.some((name) => name.startsWith(`${n}-nobg`) && name.endsWith('.png'))).toBe(true);

@@ -12,7 +12,9 @@ import { DEVICE_ID_KEY } from '../../engine/spec/storageKeys';
 
 const photo = (n: string) => path.resolve(`tests/assets/photos/${n}.jpg`);
 
-test('resizes three photos to 300 × 200 PNG, one of them to its own 120 × 120, downloads them as one ZIP, and fine-tunes one in the editor', async ({ page }) => {
+test('resizes three photos to 300 × 200 PNG, one of them to its own 120 × 120, downloads them as one ZIP, and fine-tunes one in the editor', async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   await page.goto('/en/batch-edit/bulk-image-resizer');
   await expect(page.getByTestId('batch.pick')).toBeVisible(); // the empty state offers the picker
@@ -84,7 +86,9 @@ test('a reload before every photo is uploaded loses none: the rest upload into t
   // is in exactly one of the two places (an uploaded one leaves the browser's store when its reply lands).
   const onServer = async () => (await (await page.request.get(`/api/batch/${pid}`, { headers: await deviceHeaders() })).json()).data.counts.total as number;
   const kept = () => keptInBrowser(page, pid);
-  await expect.poll(async () => [await onServer() > 0, await kept() > 0, await onServer() + await kept()], { timeout: 60_000 }).toEqual([true, true, 10]);
+  await expect
+    .poll(async () => [(await onServer()) > 0, (await kept()) > 0, (await onServer()) + (await kept())], { timeout: 60_000 })
+    .toEqual([true, true, 10]);
 
   hold = false;
   await page.reload();
@@ -131,13 +135,17 @@ test('"New batch" forgets the photos an abandoned batch kept in the browser for 
 
 /** How many photos of batch `batchId` the page keeps in IndexedDB for a reload (src/batch/pendingPhotos.ts). */
 function keptInBrowser(page: Page, batchId: string): Promise<number> {
-  return page.evaluate((id) => new Promise<number>((resolve) => {
-    const open = indexedDB.open('lumacut-batch-pending');
-    open.onsuccess = () => {
-      const request = open.result.transaction('photos').objectStore('photos').index('batchId').count(id);
-      request.onsuccess = () => resolve(request.result);
-    };
-  }), batchId);
+  return page.evaluate(
+    (id) =>
+      new Promise<number>((resolve) => {
+        const open = indexedDB.open('lumacut-batch-pending');
+        open.onsuccess = () => {
+          const request = open.result.transaction('photos').objectStore('photos').index('batchId').count(id);
+          request.onsuccess = () => resolve(request.result);
+        };
+      }),
+    batchId,
+  );
 }
 
 test('a marketplace preset defaults to Fit on white, a social one to Crop; preset names are translated (issue 29)', async ({ page }) => {

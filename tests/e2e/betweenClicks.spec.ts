@@ -1,11 +1,10 @@
-
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
 import { signInWithCode } from '../helpers/emailCode';
 import { expectStyledSelect } from '../helpers/styledSelect';
 
-test('every select outside the editor wears the app\'s select, not the browser\'s default', async ({ page }) => {
+test("every select outside the editor wears the app's select, not the browser's default", async ({ page }) => {
   for (const route of ['/en/pricing', '/en/batch-edit/bulk-image-resizer', '/en/batch-edit/bulk-image-enhancer', '/en/ai-image-generator']) {
     await page.goto(route);
     const selects = page.locator('main select');
@@ -24,35 +23,74 @@ function projectRows(thumb: (id: string) => string | null) {
     ['PROJ_polish_e', 'Event poster'],
   ] as const;
   return rows.map(([projectId, name], i) => ({
-    projectId, name, type: 'design', updatedAt: i === 2 ? 'not a date' : new Date(Date.UTC(2026, 0, 10 + i)).toISOString(),
-    thumbnailUrl: thumb(projectId), canvasW: 1080, canvasH: 1080, layerCount: 2,
+    projectId,
+    name,
+    type: 'design',
+    updatedAt: i === 2 ? 'not a date' : new Date(Date.UTC(2026, 0, 10 + i)).toISOString(),
+    thumbnailUrl: thumb(projectId),
+    canvasW: 1080,
+    canvasH: 1080,
+    layerCount: 2,
   }));
 }
 
-test('My projects: each card keeps a 4:3 thumbnail box with the project\'s letter until its picture loads, and every card is as tall as the others', async ({ page }) => {
+test("My projects: each card keeps a 4:3 thumbnail box with the project's letter until its picture loads, and every card is as tall as the others", async ({
+  page,
+}) => {
   // A tall (9:16) picture: without a fixed box it would make its card taller than the others.
-  const tall = await sharp({ create: { width: 360, height: 640, channels: 3, background: '#3366cc' } }).jpeg().toBuffer();
+  const tall = await sharp({ create: { width: 360, height: 640, channels: 3, background: '#3366cc' } })
+    .jpeg()
+    .toBuffer();
   let release: () => void = () => undefined;
-  const held = new Promise<void>((resolve) => { release = resolve; });
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
   await page.route('**/polish-thumbs/**', async (route) => {
     if (route.request().url().includes('missing')) return route.fulfill({ status: 404, body: '' });
     if (route.request().url().includes('slow')) await held;
     await route.fulfill({ status: 200, contentType: 'image/jpeg', body: tall });
   });
-  await page.route((url) => url.pathname === '/api/projects', (route) => route.fulfill({
-    contentType: 'application/json',
-    body: JSON.stringify({ resultCode: 100, msg: 'success', data: { projects: projectRows((id) => ({
-      PROJ_polish_a: '/polish-thumbs/slow-a.jpg', PROJ_polish_b: '/polish-thumbs/b.jpg', PROJ_polish_c: null,
-      PROJ_polish_d: '/polish-thumbs/missing-d.jpg', PROJ_polish_e: '/polish-thumbs/slow-e.jpg',
-    } as Record<string, string | null>)[id]) } }),
-  }));
+  await page.route(
+    (url) => url.pathname === '/api/projects',
+    (route) =>
+      route.fulfill({
+        contentType: 'application/json',
+        body: JSON.stringify({
+          resultCode: 100,
+          msg: 'success',
+          data: {
+            projects: projectRows(
+              (id) =>
+                (
+                  ({
+                    PROJ_polish_a: '/polish-thumbs/slow-a.jpg',
+                    PROJ_polish_b: '/polish-thumbs/b.jpg',
+                    PROJ_polish_c: null,
+                    PROJ_polish_d: '/polish-thumbs/missing-d.jpg',
+                    PROJ_polish_e: '/polish-thumbs/slow-e.jpg',
+                  }) as Record<string, string | null>
+                )[id],
+            ),
+          },
+        }),
+      }),
+  );
 
-  const heights = () => page.getByTestId('projects.grid').locator(':scope > li').evaluateAll((cards) => cards.map((c) => Math.round(c.getBoundingClientRect().height)));
-  const thumbBoxes = () => page.locator('.ed-project__thumb').evaluateAll((boxes) => boxes.map((b) => b.getBoundingClientRect()).map((r) => Math.round((r.height / r.width) * 100)));
+  const heights = () =>
+    page
+      .getByTestId('projects.grid')
+      .locator(':scope > li')
+      .evaluateAll((cards) => cards.map((c) => Math.round(c.getBoundingClientRect().height)));
+  const thumbBoxes = () =>
+    page.locator('.ed-project__thumb').evaluateAll((boxes) => boxes.map((b) => b.getBoundingClientRect()).map((r) => Math.round((r.height / r.width) * 100)));
 
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/en/project');
-  const pictureShown = (card: string) => page.getByTestId(card).locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0);
+  const pictureShown = (card: string) =>
+    page
+      .getByTestId(card)
+      .locator('img')
+      .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0);
   await expect.poll(() => pictureShown('projects.item.PROJ_polish_b')).toBe(true);
   // While the slow pictures load, their boxes show the project's letter, not a blank.
   const waiting = page.getByTestId('projects.item.PROJ_polish_a');
@@ -76,7 +114,9 @@ test('My projects: each card keeps a 4:3 thumbnail box with the project\'s lette
   }
 });
 
-test('magic eraser at 1280 × 720: the mask toolbar is one compact row and the photo starts within the first 300 px; at 390 px it wraps inside the card', async ({ page }) => {
+test('magic eraser at 1280 × 720: the mask toolbar is one compact row and the photo starts within the first 300 px; at 390 px it wraps inside the card', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 1280, height: 720 });
   await page.goto('/en/tools/magic-eraser-with-ai-detection');
   // A returning visitor has answered the cookie question: the banner is not part of the page's layout.
@@ -86,10 +126,16 @@ test('magic eraser at 1280 × 720: the mask toolbar is one compact row and the p
   await expect(canvas).toBeVisible();
   const toolbar = page.getByTestId('eraser.toolbar');
   // Brush / Select object, size, Paint / Unpaint, Undo / Redo / Clear, Detect, Preview: all on one row.
-  const rows = () => toolbar.evaluate((bar) => new Set([...bar.children].map((c) => {
-    const r = c.getBoundingClientRect();
-    return Math.round(r.top + r.height / 2);
-  })).size);
+  const rows = () =>
+    toolbar.evaluate(
+      (bar) =>
+        new Set(
+          [...bar.children].map((c) => {
+            const r = c.getBoundingClientRect();
+            return Math.round(r.top + r.height / 2);
+          }),
+        ).size,
+    );
   expect(await rows()).toBe(1);
   expect((await canvas.boundingBox())!.y).toBeLessThanOrEqual(300);
   await expect(page.getByTestId('eraser.undo')).toHaveAccessibleName('Undo');
@@ -145,7 +191,7 @@ test('the signed-in header with a long e-mail and the credit badge stays inside 
   }
 });
 
-test('ID photo maker at 390 px: the Output choice fills every line it wraps to, and the search box is the app\'s field', async ({ page }) => {
+test("ID photo maker at 390 px: the Output choice fills every line it wraps to, and the search box is the app's field", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/en/tools/id-photo-maker');
   const control = page.locator('.idp-segmented');

@@ -17,7 +17,9 @@ function recordViolations(page: Page): string[] {
   void page.exposeFunction('__cspViolation', (text: string) => violations.push(`event: ${text}`));
   void page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (e) => {
-      void (window as unknown as { __cspViolation(t: string): void }).__cspViolation(`${e.violatedDirective} blocked ${e.blockedURI} (${e.sourceFile}:${e.lineNumber})`);
+      void (window as unknown as { __cspViolation(t: string): void }).__cspViolation(
+        `${e.violatedDirective} blocked ${e.blockedURI} (${e.sourceFile}:${e.lineNumber})`,
+      );
     });
     localStorage.setItem('lumacut.testHandle', '1');
   });
@@ -62,7 +64,11 @@ test('the home page, a tool page with a real cut-out and the editor record no CS
   await page.getByTestId('props.font').click();
   await page.getByTestId('font-picker').getByRole('searchbox').fill('Pacifico');
   await page.getByTestId('font-option-Pacifico').click();
-  await expect.poll(() => page.evaluate(() => document.fonts.check('16px Pacifico') || [...document.fonts].some((f) => /Pacifico/.test(f.family) && f.status === 'loaded'))).toBe(true);
+  await expect
+    .poll(() =>
+      page.evaluate(() => document.fonts.check('16px Pacifico') || [...document.fonts].some((f) => /Pacifico/.test(f.family) && f.status === 'loaded')),
+    )
+    .toBe(true);
   await expect(page.getByTestId('save.status')).toHaveAttribute('data-status', 'saved', { timeout: 20_000 });
   // Give late reports (workers, lazily loaded fonts) a moment to arrive.
   await page.waitForTimeout(1000);

@@ -16,7 +16,6 @@ test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => localStorage.setItem('lumacut.testHandle', '1'));
 });
 
-
 test('from the home page to an exported design in My projects: template, crop, cut-out, shape, Chinese text', async ({ page }) => {
   test.setTimeout(300_000);
   // Home → header "Create" → "Templates" → a template: no URL typed after the first.
@@ -40,10 +39,12 @@ test('from the home page to an exported design in My projects: template, crop, c
   await page.getByTestId('props.crop').click();
   await page.getByTestId('crop.ratio.1:1').click();
   await page.getByTestId('crop.apply').click();
-  await expect.poll(async () => {
-    const { rect } = await topLayer(page);
-    return Math.abs(rect.w - rect.h);
-  }).toBeLessThan(1);
+  await expect
+    .poll(async () => {
+      const { rect } = await topLayer(page);
+      return Math.abs(rect.w - rect.h);
+    })
+    .toBeLessThan(1);
 
   // Its background removed in the editor by the real model.
   await page.getByTestId('ai.removebg').click();
@@ -69,7 +70,13 @@ test('from the home page to an exported design in My projects: template, crop, c
   const downloading = page.waitForEvent('download');
   await page.getByTestId('export.png').click();
   const proDialog = page.getByTestId('pro.dialog');
-  const first = await Promise.race([downloading.then(() => 'download'), proDialog.waitFor({ state: 'visible' }).then(() => 'pro', () => 'none')]);
+  const first = await Promise.race([
+    downloading.then(() => 'download'),
+    proDialog.waitFor({ state: 'visible' }).then(
+      () => 'pro',
+      () => 'none',
+    ),
+  ]);
   if (first === 'pro') {
     await expect(page.getByTestId('pro.items')).toContainText('Pacifico');
     await page.getByTestId('pro.remove').click();
@@ -81,7 +88,9 @@ test('from the home page to an exported design in My projects: template, crop, c
   expect(meta.width).toBe(meta.height); // the template's square canvas
 
   // The design is in My projects with a real thumbnail.
-  await page.waitForResponse((response) => response.request().method() === 'PUT' && response.url().endsWith(`/${pid}/thumbnail`), { timeout: 60_000 }).catch(() => undefined);
+  await page
+    .waitForResponse((response) => response.request().method() === 'PUT' && response.url().endsWith(`/${pid}/thumbnail`), { timeout: 60_000 })
+    .catch(() => undefined);
   await page.getByTestId('toolbar.back').click();
   await expect(page).toHaveURL(/\/en\/project/);
   await expect.poll(() => projectThumbnailWidth(page, pid), { timeout: 90_000 }).toBeGreaterThan(0);

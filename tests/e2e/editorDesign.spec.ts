@@ -33,23 +33,31 @@ async function subscribe(page: Page) {
   const token = await signInWithCode(page, email);
   await page.evaluate(async (sessionToken) => {
     const checkout = await fetch('/api/purchase/checkout', {
-      method: 'POST', body: JSON.stringify({ productId: 'monthly' }),
+      method: 'POST',
+      body: JSON.stringify({ productId: 'monthly' }),
       headers: { 'content-type': 'application/json', 'x-device-id': localStorage.getItem('deviceId') ?? '', 'x-auth-token': sessionToken },
     }).then((r) => r.json());
-    await fetch(`${new URL(checkout.data.url).pathname}/pay`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, redirect: 'manual' });
+    await fetch(`${new URL(checkout.data.url).pathname}/pay`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      redirect: 'manual',
+    });
   }, token);
 }
 
 /** RGBA at document coordinates, read back from the live stage with stage.toCanvas(). */
 async function stagePixel(page: Page, x: number, y: number) {
-  return page.evaluate(([docX, docY]) => {
-    const stage = window.__stage!;
-    const bg = stage.findOne('#bgLayer')!;
-    const point = bg.getAbsoluteTransform().point({ x: docX, y: docY });
-    const canvas = stage.toCanvas({ pixelRatio: 1 });
-    const [r, g, b, a] = canvas.getContext('2d')!.getImageData(Math.round(point.x), Math.round(point.y), 1, 1).data;
-    return { r, g, b, a };
-  }, [x, y]);
+  return page.evaluate(
+    ([docX, docY]) => {
+      const stage = window.__stage!;
+      const bg = stage.findOne('#bgLayer')!;
+      const point = bg.getAbsoluteTransform().point({ x: docX, y: docY });
+      const canvas = stage.toCanvas({ pixelRatio: 1 });
+      const [r, g, b, a] = canvas.getContext('2d')!.getImageData(Math.round(point.x), Math.round(point.y), 1, 1).data;
+      return { r, g, b, a };
+    },
+    [x, y],
+  );
 }
 
 async function pngPixels(body: Buffer) {
@@ -95,7 +103,7 @@ test('builds a layered design, undoes and redoes, autosaves, reopens and exports
   await page.getByTestId('tool.text').click();
   await expect.poll(() => layerCount(page)).toBe(4);
   const textId = await topLayerId(page);
-  await page.mouse.dblclick(...Object.values(await screenCentre(page, textId)) as [number, number]);
+  await page.mouse.dblclick(...(Object.values(await screenCentre(page, textId)) as [number, number]));
   const editorBox = page.getByTestId('text-editor');
   await expect(editorBox).toBeVisible();
   await editorBox.fill('Summer sale');
@@ -105,9 +113,12 @@ test('builds a layered design, undoes and redoes, autosaves, reopens and exports
   await page.getByTestId('font-picker').getByRole('searchbox').fill('Pacifico');
   await page.getByTestId('font-option-Pacifico').click();
   await page.getByTestId('props.text.curve').fill('60');
-  await expect.poll(async () => (await project(page)).layers[3]).toMatchObject({
-    resNeedPro: true, value: { text: { fontName: 'Pacifico', curve: 60 } },
-  });
+  await expect
+    .poll(async () => (await project(page)).layers[3])
+    .toMatchObject({
+      resNeedPro: true,
+      value: { text: { fontName: 'Pacifico', curve: 60 } },
+    });
 
   // A colourful text style.
   await page.getByTestId('tool.colorful').click();
@@ -116,16 +127,19 @@ test('builds a layered design, undoes and redoes, autosaves, reopens and exports
   const colorfulId = await topLayerId(page);
 
   // Lay the four out in quadrants (one undo step, as a command would).
-  await page.evaluate(([image, sticker, text, colorful]) => {
-    const editor = window.__editor!;
-    editor.mark('layout');
-    editor.updateLayers([
-      { layerId: image, rect: { x: 20, y: 20, w: 500, h: 500, angle: 0 } },
-      { layerId: sticker, rect: { x: 640, y: 80, w: 360, h: 360, angle: 0 } },
-      { layerId: text, rect: { ...editor.getLayer(text)!.rect, x: 40, y: 620, angle: 0 } },
-      { layerId: colorful, rect: { ...editor.getLayer(colorful)!.rect, x: 560, y: 640, angle: 0 } },
-    ]);
-  }, [imageId, stickerId, textId, colorfulId]);
+  await page.evaluate(
+    ([image, sticker, text, colorful]) => {
+      const editor = window.__editor!;
+      editor.mark('layout');
+      editor.updateLayers([
+        { layerId: image, rect: { x: 20, y: 20, w: 500, h: 500, angle: 0 } },
+        { layerId: sticker, rect: { x: 640, y: 80, w: 360, h: 360, angle: 0 } },
+        { layerId: text, rect: { ...editor.getLayer(text)!.rect, x: 40, y: 620, angle: 0 } },
+        { layerId: colorful, rect: { ...editor.getLayer(colorful)!.rect, x: 560, y: 640, angle: 0 } },
+      ]);
+    },
+    [imageId, stickerId, textId, colorfulId],
+  );
   const designed = await project(page);
 
   // The live scene shows the sticker (yellow face) and, once hidden in the layers panel, the background there.
@@ -237,7 +251,15 @@ test('a project file with an unknown layer and a missing image still opens, says
   const { createProject, createStickerLayer, createTextLayer, createImageLayer } = await import('../../engine/doc/factories');
   const base = createProject({ type: 'project', canvasW: 800, canvasH: 600, name: 'Damaged' });
   const text = createTextLayer({ text: 'Still here', canvasW: 800, canvasH: 600 });
-  const sticker = createStickerLayer({ resId: 'twemoji-1f600', uri: '/stickers/1f600.svg', naturalW: 36, naturalH: 36, canvasW: 800, canvasH: 600, resNeedPro: false });
+  const sticker = createStickerLayer({
+    resId: 'twemoji-1f600',
+    uri: '/stickers/1f600.svg',
+    naturalW: 36,
+    naturalH: 36,
+    canvasW: 800,
+    canvasH: 600,
+    resNeedPro: false,
+  });
   const missing = createImageLayer({ uri: `asset:${'ab'.repeat(32)}`, name: 'gone', naturalW: 100, naturalH: 100, canvasW: 800, canvasH: 600 });
   const alien = { ...text, layerId: 'L_video', valueType: 'video', value: { valueType: 'video' } };
   const doc = { ...base, layers: [...base.layers, text, alien, sticker, missing].map((layer, index) => ({ ...layer, index })) };
@@ -249,7 +271,13 @@ test('a project file with an unknown layer and a missing image still opens, says
   await page.getByTestId('create.import.input').setInputFiles({ name: 'damaged.zip', mimeType: 'application/zip', buffer });
   await expect(page).toHaveURL(/\/en\/create\/edit\?pid=PROJ_/);
   await page.waitForFunction(() => !!window.__editor && !!window.__stage);
-  await expect(page.getByRole('status').or(page.getByRole('alert')).filter({ hasText: /left out|couldn't|missing/i }).first()).toBeVisible();
+  await expect(
+    page
+      .getByRole('status')
+      .or(page.getByRole('alert'))
+      .filter({ hasText: /left out|couldn't|missing/i })
+      .first(),
+  ).toBeVisible();
   const layers = (await project(page)).layers;
   expect(layers.map((layer) => layer.layerId)).toEqual(['bgLayer', text.layerId, sticker.layerId, missing.layerId]);
   await expect(page.getByTestId(`layers.item.${text.layerId}`)).toBeVisible();

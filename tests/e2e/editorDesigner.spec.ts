@@ -20,7 +20,6 @@ test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => localStorage.setItem('lumacut.testHandle', '1'));
 });
 
-
 async function openNewProject(page: Page) {
   await page.goto('/en/create');
   await page.getByTestId('create.preset.square').click();
@@ -116,7 +115,7 @@ test('new elements land in view and apart; a Chinese text gets Noto Sans SC', as
 
   // Typing Chinese into a text in the system font switches it to the bundled Noto Sans SC.
   const textId = (await project(page)).layers[3].layerId;
-  await page.mouse.dblclick(...Object.values(await screenCentre(page, textId)) as [number, number]);
+  await page.mouse.dblclick(...(Object.values(await screenCentre(page, textId)) as [number, number]));
   const box = page.getByTestId('text-editor');
   await box.fill('夏季大促销');
   await box.press('Control+Enter');
@@ -173,13 +172,16 @@ test('crops a photo by ratio and freely, each as one undo step', async ({ page }
 
 /** RGBA at document coordinates, read back from the live stage with stage.toCanvas(). */
 async function stagePixel(page: Page, x: number, y: number) {
-  return page.evaluate(([docX, docY]) => {
-    const stage = window.__stage!;
-    const point = stage.findOne('#bgLayer')!.getAbsoluteTransform().point({ x: docX, y: docY });
-    const canvas = stage.toCanvas({ pixelRatio: 1 });
-    const [r, g, b, a] = canvas.getContext('2d')!.getImageData(Math.round(point.x), Math.round(point.y), 1, 1).data;
-    return { r, g, b, a };
-  }, [x, y]);
+  return page.evaluate(
+    ([docX, docY]) => {
+      const stage = window.__stage!;
+      const point = stage.findOne('#bgLayer')!.getAbsoluteTransform().point({ x: docX, y: docY });
+      const canvas = stage.toCanvas({ pixelRatio: 1 });
+      const [r, g, b, a] = canvas.getContext('2d')!.getImageData(Math.round(point.x), Math.round(point.y), 1, 1).data;
+      return { r, g, b, a };
+    },
+    [x, y],
+  );
 }
 
 test('adds a rectangle, an ellipse and a line, styles them, and undoes a style as one step', async ({ page }) => {
@@ -306,7 +308,7 @@ test('selects the cup of a photo layer with one tap and adds it as a layer of it
   await expect.poll(() => layerCount(page)).toBe(layers);
 });
 
-test('a cut-out opened in the editor is listed with its thumbnail and the photo\'s name', async ({ page }) => {
+test("a cut-out opened in the editor is listed with its thumbnail and the photo's name", async ({ page }) => {
   test.setTimeout(180_000);
   await page.goto('/en/tools/background-remover');
   await page.getByTestId('upload.input').setInputFiles(path.resolve('tests/assets/photos/astronaut.jpg'));
@@ -361,12 +363,14 @@ test.describe('on a 390 px phone', () => {
     // stands once it has stopped moving (two reads in a row agree), not where it was mid-slide.
     const textId = (await topLayer(page)).layerId;
     let at = await screenCentre(page, textId);
-    await expect.poll(async () => {
-      const now = await screenCentre(page, textId);
-      const settled = Math.abs(now.x - at.x) < 0.5 && Math.abs(now.y - at.y) < 0.5;
-      at = now;
-      return settled;
-    }).toBe(true);
+    await expect
+      .poll(async () => {
+        const now = await screenCentre(page, textId);
+        const settled = Math.abs(now.x - at.x) < 0.5 && Math.abs(now.y - at.y) < 0.5;
+        at = now;
+        return settled;
+      })
+      .toBe(true);
     await page.evaluate(async ({ x, y }) => {
       const target = document.elementFromPoint(x, y)!;
       const init = { bubbles: true, cancelable: true, clientX: x, clientY: y, pointerId: 7, pointerType: 'touch', isPrimary: true };
@@ -404,7 +408,10 @@ test('paints a layer mask with the brush: hidden on the canvas and in the export
   // The export draws the mask too.
   await page.getByTestId('toolbar.export').click();
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export.png').click()]);
-  const { data, info } = await sharp(await readFile((await download.path())!)).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await sharp(await readFile((await download.path())!))
+    .ensureAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   const { canvasW } = await project(page);
   const k = info.width / canvasW;
   const at = (x: number, y: number) => {
@@ -487,7 +494,10 @@ test('paints a layer mask on a text layer: hidden on the canvas and in the expor
   // The exported PNG draws the mask too.
   await page.getByTestId('toolbar.export').click();
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export.png').click()]);
-  const { data, info } = await sharp(await readFile((await download.path())!)).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await sharp(await readFile((await download.path())!))
+    .ensureAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   const k = info.width / (await project(page)).canvasW;
   const exportedInk = (from: number, to: number) => {
     let ink = 0;
@@ -601,7 +611,6 @@ test('AI expand grows the photo layer around what it showed; enhance keeps its p
   await page.getByTestId('ai.changebg.2563EB').click();
   await expect.poll(async () => (await topLayer(page)).value, { timeout: 180_000 }).toMatchObject({ img: { name: 'coffee-enhanced-new-background.png' } });
   expect((await topLayer(page)).rect).toEqual(before.rect);
-
 });
 
 test('a new background from the picture library, not only a colour, as one undo step', async ({ page }) => {
@@ -622,7 +631,7 @@ test('Escape while editing a text keeps the typing; new elements of different si
   await page.getByTestId('tool.text').click();
   await expect.poll(() => layerCount(page)).toBe(2);
   const textId = (await topLayer(page)).layerId;
-  await page.mouse.dblclick(...Object.values(await screenCentre(page, textId)) as [number, number]);
+  await page.mouse.dblclick(...(Object.values(await screenCentre(page, textId)) as [number, number]));
   const box = page.getByTestId('text-editor');
   await box.fill('Summer sale');
   await box.press('Escape');

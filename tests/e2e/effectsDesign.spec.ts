@@ -32,12 +32,18 @@ test('a filter, an adjustment, Multiply, an outline and a shadow on a photo expo
   await page.getByTestId('image.input').setInputFiles(PHOTO);
   await expect.poll(async () => (await project(page)).layers.length).toBe(2);
   const layerId = (await photoLayer(page)).layerId;
-  await page.evaluate(([id, rect, bg]) => {
-    const editor = window.__editor!;
-    editor.mark('layout');
-    editor.updateLayers([{ layerId: id, rect: { ...rect, angle: 0 } }, { layerId: 'bgLayer', value: { valueType: 'color', color: { color: bg } } }]);
-    editor.select([id]);
-  }, [layerId, RECT, BG] as const);
+  await page.evaluate(
+    ([id, rect, bg]) => {
+      const editor = window.__editor!;
+      editor.mark('layout');
+      editor.updateLayers([
+        { layerId: id, rect: { ...rect, angle: 0 } },
+        { layerId: 'bgLayer', value: { valueType: 'color', color: { color: bg } } },
+      ]);
+      editor.select([id]);
+    },
+    [layerId, RECT, BG] as const,
+  );
 
   const panel = page.getByTestId('effects.layer');
   // Filter "Slide Film" at 80 %.
@@ -55,10 +61,19 @@ test('a filter, an adjustment, Multiply, an outline and a shadow on a photo expo
   await panel.getByTestId('effects.kind.outline').click();
   await panel.getByTestId('effects.outline.type.1').click();
   await panel.getByTestId('effects.shadow.enabled').click();
-  await expect.poll(async () => {
-    const layer = await photoLayer(page);
-    return [layer.filterParams?.uid, layer.filterParams?.strength, layer.adjustParams?.brightness, layer.blendParams?.mode, layer.outlineParams?.type, layer.shadowParams?.enabled];
-  }).toEqual(['filmSlide', 80, 20, 'Multiply', 1, true]);
+  await expect
+    .poll(async () => {
+      const layer = await photoLayer(page);
+      return [
+        layer.filterParams?.uid,
+        layer.filterParams?.strength,
+        layer.adjustParams?.brightness,
+        layer.blendParams?.mode,
+        layer.outlineParams?.type,
+        layer.shadowParams?.enabled,
+      ];
+    })
+    .toEqual(['filmSlide', 80, 20, 'Multiply', 1, true]);
   // A shadow well to the bottom right, so it shows beyond the outline.
   await page.evaluate((id) => {
     const editor = window.__editor!;
@@ -70,7 +85,10 @@ test('a filter, an adjustment, Multiply, an outline and a shadow on a photo expo
   await page.getByTestId('toolbar.export').click();
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export.png').click()]);
   if (process.env.FX_DUMP) await sharp(await readFile((await download.path())!)).toFile(process.env.FX_DUMP);
-  const { data: out, info } = await sharp(await readFile((await download.path())!)).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  const { data: out, info } = await sharp(await readFile((await download.path())!))
+    .ensureAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   expect([info.width, info.height]).toEqual([1080, 1080]);
   const at = (x: number, y: number) => Array.from(out.subarray((y * info.width + x) * 4, (y * info.width + x) * 4 + 4));
 
@@ -126,15 +144,16 @@ test('an adjustment of 0 leaves the photo bit for bit; hold-to-compare shows it 
   await page.getByTestId('tool.image').click();
   await page.getByTestId('image.input').setInputFiles(PHOTO);
   await expect.poll(async () => (await project(page)).layers.length).toBe(2);
-  const exportPixels = () => page.evaluate(async () => {
-    const editor = window.__editor!;
-    const blob = await window.__exportProject!(editor.getProject(), editor.assets, { format: 'png' });
-    const bitmap = await createImageBitmap(blob);
-    const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
-    const ctx = canvas.getContext('2d')!;
-    ctx.drawImage(bitmap, 0, 0);
-    return Array.from(ctx.getImageData(300, 400, 200, 1).data);
-  });
+  const exportPixels = () =>
+    page.evaluate(async () => {
+      const editor = window.__editor!;
+      const blob = await window.__exportProject!(editor.getProject(), editor.assets, { format: 'png' });
+      const bitmap = await createImageBitmap(blob);
+      const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+      const ctx = canvas.getContext('2d')!;
+      ctx.drawImage(bitmap, 0, 0);
+      return Array.from(ctx.getImageData(300, 400, 200, 1).data);
+    });
   // What the live canvas shows, read once it has held still for a moment.
   const stagePicture = async () => {
     let last = '';

@@ -9,13 +9,31 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 
 const ADJUST_KEYS = [
-  'brightness', 'contrast', 'vibrance', 'saturation', 'exposure', 'highlight', 'shadow', 'clarity', 'sharpen', 'tem',
-  'tint', 'grain', 'vignette', 'glow', 'structure',
+  'brightness',
+  'contrast',
+  'vibrance',
+  'saturation',
+  'exposure',
+  'highlight',
+  'shadow',
+  'clarity',
+  'sharpen',
+  'tem',
+  'tint',
+  'grain',
+  'vignette',
+  'glow',
+  'structure',
 ] as const;
 const POSITIVE_ONLY = new Set(['clarity', 'sharpen', 'grain']);
 const BLURRY = new Set(['clarity', 'sharpen', 'structure', 'glow']);
 
-interface Diff { max: number; at: number; gl: number[]; cpu: number[] }
+interface Diff {
+  max: number;
+  at: number;
+  gl: number[];
+  cpu: number[];
+}
 
 let page: Page;
 /** Warnings and errors the page logged about WebGL or shaders (a silent CPU fallback would hide GL bugs). */
@@ -47,7 +65,8 @@ test.beforeAll(async ({ browser }) => {
     const w = window as unknown as Record<string, unknown>;
     /** A deterministic 61×47 test picture: gradients, saturated and dull colours, soft alpha in one band. */
     w.__testImage = (withAlpha: boolean) => {
-      const width = 61, height = 47;
+      const width = 61,
+        height = 47;
       const data = new Uint8ClampedArray(width * height * 4);
       for (let y = 0; y < height; y++) {
         for (let x = 0; x < width; x++) {
@@ -61,12 +80,16 @@ test.beforeAll(async ({ browser }) => {
       return { data, width, height };
     };
     w.__diff = (a: { data: Uint8ClampedArray }, b: { data: Uint8ClampedArray }, skipAlphaZero = true) => {
-      let max = -1, at = -1;
+      let max = -1,
+        at = -1;
       for (let i = 0; i < a.data.length; i++) {
         // A fully transparent pixel has no colour: compare its alpha only.
         if (skipAlphaZero && i % 4 !== 3 && a.data[i - (i % 4) + 3] === 0 && b.data[i - (i % 4) + 3] === 0) continue;
         const d = Math.abs(a.data[i] - b.data[i]);
-        if (d > max) { max = d; at = i; }
+        if (d > max) {
+          max = d;
+          at = i;
+        }
       }
       const p = at - (at % 4);
       return { max, at: p / 4, gl: [...a.data.slice(p, p + 4)], cpu: [...b.data.slice(p, p + 4)] };
@@ -80,17 +103,20 @@ test.afterAll(async () => {
 
 /** Renders `passes` (built in the page from `spec`) with GL and CPU and returns their largest channel difference. */
 async function compareAdjust(params: Record<string, unknown>, withAlpha = false): Promise<Diff & { kind: string; passes: number }> {
-  return page.evaluate(async ({ params, withAlpha }) => {
-    const fx = window.__effects!;
-    const w = window as unknown as { __testImage: (a: boolean) => never; __diff: (a: unknown, b: unknown) => Diff };
-    const image = w.__testImage(withAlpha);
-    const full = { ...fx.defaultAdjustParams(), ...params, pgrain: { ...fx.defaultAdjustParams().pgrain, ...(params.pgrain as object) } };
-    const passes = fx.layerEffectPasses({ adjustParams: full, filterParams: null }, { layerWidth: 61 });
-    const renderer = new fx.GlEffectRenderer();
-    const gl = await renderer.renderPixels(image, passes);
-    const cpu = await new fx.CpuEffectRenderer().renderPixels(image, passes);
-    return { ...w.__diff(gl, cpu), kind: renderer.kind, passes: passes.length };
-  }, { params, withAlpha });
+  return page.evaluate(
+    async ({ params, withAlpha }) => {
+      const fx = window.__effects!;
+      const w = window as unknown as { __testImage: (a: boolean) => never; __diff: (a: unknown, b: unknown) => Diff };
+      const image = w.__testImage(withAlpha);
+      const full = { ...fx.defaultAdjustParams(), ...params, pgrain: { ...fx.defaultAdjustParams().pgrain, ...(params.pgrain as object) } };
+      const passes = fx.layerEffectPasses({ adjustParams: full, filterParams: null }, { layerWidth: 61 });
+      const renderer = new fx.GlEffectRenderer();
+      const gl = await renderer.renderPixels(image, passes);
+      const cpu = await new fx.CpuEffectRenderer().renderPixels(image, passes);
+      return { ...w.__diff(gl, cpu), kind: renderer.kind, passes: passes.length };
+    },
+    { params, withAlpha },
+  );
 }
 
 test('the effect renderer uses WebGL in this browser', async () => {
@@ -101,7 +127,10 @@ test('the effect renderer uses WebGL in this browser', async () => {
 test('all-neutral adjustments are bit exact, through the passes and through the shader itself', async () => {
   const result = await page.evaluate(async () => {
     const fx = window.__effects!;
-    const w = window as unknown as { __testImage: (a: boolean) => { data: Uint8ClampedArray; width: number; height: number }; __diff: (a: unknown, b: unknown, s?: boolean) => Diff };
+    const w = window as unknown as {
+      __testImage: (a: boolean) => { data: Uint8ClampedArray; width: number; height: number };
+      __diff: (a: unknown, b: unknown, s?: boolean) => Diff;
+    };
     const image = w.__testImage(true);
     const renderer = new fx.GlEffectRenderer();
     const none = fx.layerEffectPasses({ adjustParams: fx.defaultAdjustParams(), filterParams: null });
@@ -158,7 +187,10 @@ test('every LUT filter, and a half-strength one with combination adjustments: GL
     const out: { uid: string; max: number; passes: number; detail: string }[] = [];
     const strengths = fx.FILTERS.map((f, i) => [f, i === 0 ? 50 : 100] as const);
     for (const [filter, strength] of strengths) {
-      const passes = fx.layerEffectPasses({ adjustParams: null, filterParams: { categoryName: filter.categoryName, uid: filter.uid, lutName: filter.lutName, strength } });
+      const passes = fx.layerEffectPasses({
+        adjustParams: null,
+        filterParams: { categoryName: filter.categoryName, uid: filter.uid, lutName: filter.lutName, strength },
+      });
       const d = w.__diff(await renderer.renderPixels(image, passes), await cpu.renderPixels(image, passes));
       out.push({ uid: filter.uid, max: d.max, passes: passes.length, detail: `GL ${d.gl} vs CPU ${d.cpu} at ${d.at}` });
     }
@@ -176,10 +208,21 @@ async function blendAll(opacity: number) {
   return page.evaluate(async (opacity) => {
     const fx = window.__effects!;
     const colours = [
-      [0, 0, 0], [255, 255, 255], [153, 153, 153], [77, 77, 77], [255, 0, 0], [0, 200, 90], [30, 60, 250],
-      [250, 200, 20], [128, 128, 128], [100, 155, 12], [12, 240, 230], [200, 30, 140],
+      [0, 0, 0],
+      [255, 255, 255],
+      [153, 153, 153],
+      [77, 77, 77],
+      [255, 0, 0],
+      [0, 200, 90],
+      [30, 60, 250],
+      [250, 200, 20],
+      [128, 128, 128],
+      [100, 155, 12],
+      [12, 240, 230],
+      [200, 30, 140],
       // HardMix edges against 153 and 77 (sums 255 and 254), and a DarkerColor/LighterColor tie with pure red.
-      [102, 178, 101], [55, 100, 100],
+      [102, 178, 101],
+      [55, 100, 100],
     ];
     const alphas = [255, 200, 128, 30, 0];
     const n = colours.length * alphas.length;
@@ -198,9 +241,35 @@ async function blendAll(opacity: number) {
     const backdrop = make(false);
     const source = make(true);
     const w = window as unknown as { __diff: (a: unknown, b: unknown) => Diff };
-    const modes = ['BaseMerge', 'Normal', 'Multiply', 'Darken', 'Lighten', 'ColorBurn', 'LinearBurn', 'ColorDodge', 'LinearDodge',
-      'Screen', 'Overlay', 'HardLight', 'Difference', 'Exclusion', 'SoftLight', 'VividLight', 'LinearLight', 'PinLight',
-      'HardMix', 'Subtract', 'Divide', 'Hue', 'Saturation', 'Color', 'Luminosity', 'DarkerColor', 'LighterColor'] as const;
+    const modes = [
+      'BaseMerge',
+      'Normal',
+      'Multiply',
+      'Darken',
+      'Lighten',
+      'ColorBurn',
+      'LinearBurn',
+      'ColorDodge',
+      'LinearDodge',
+      'Screen',
+      'Overlay',
+      'HardLight',
+      'Difference',
+      'Exclusion',
+      'SoftLight',
+      'VividLight',
+      'LinearLight',
+      'PinLight',
+      'HardMix',
+      'Subtract',
+      'Divide',
+      'Hue',
+      'Saturation',
+      'Color',
+      'Luminosity',
+      'DarkerColor',
+      'LighterColor',
+    ] as const;
     const out: { mode: string; gl: number; canvas: number | null; detail: string; canvasDetail: string }[] = [];
     for (const mode of modes) {
       const gl = await fx.blendPixels(backdrop, source, mode, opacity, { backend: 'webgl' });
@@ -260,7 +329,10 @@ for (const opacity of [1, 0.6]) {
 test('render() to a canvas, the live preview canvas and blendWithBackdrop agree with the pixel paths', async () => {
   const result = await page.evaluate(async () => {
     const fx = window.__effects!;
-    const w = window as unknown as { __testImage: (a: boolean) => { data: Uint8ClampedArray; width: number; height: number }; __diff: (a: unknown, b: unknown) => Diff };
+    const w = window as unknown as {
+      __testImage: (a: boolean) => { data: Uint8ClampedArray; width: number; height: number };
+      __diff: (a: unknown, b: unknown) => Diff;
+    };
     const image = w.__testImage(false);
     const toCanvas = (img: { data: Uint8ClampedArray; width: number; height: number }) => {
       const c = document.createElement('canvas');
@@ -306,8 +378,16 @@ test('a picture larger than the tile limit renders in tiles exactly like in one 
     const fx = window.__effects!;
     const w = window as unknown as { __testImage: (a: boolean) => never; __diff: (a: unknown, b: unknown) => Diff };
     const image = w.__testImage(true);
-    const params = { ...fx.defaultAdjustParams(), vignette: 70, grain: 50, sharpen: 60, clarity: 50, blur: 40, contrast: 20,
-      pgrain: { size: 60, amount: 50, highlights: 20, roughness: 40 } };
+    const params = {
+      ...fx.defaultAdjustParams(),
+      vignette: 70,
+      grain: 50,
+      sharpen: 60,
+      clarity: 50,
+      blur: 40,
+      contrast: 20,
+      pgrain: { size: 60, amount: 50, highlights: 20, roughness: 40 },
+    };
     const passes = fx.layerEffectPasses({ adjustParams: params, filterParams: null }, { layerWidth: 61 });
     const whole = await new fx.GlEffectRenderer().renderPixels(image, passes);
     const tiled = await new fx.GlEffectRenderer({ maxSide: 32 }).renderPixels(image, passes);
@@ -382,7 +462,10 @@ test('a filter whose shader did not download is skipped with a warning; a lost c
     });
     const renderer = fx.createEffectRenderer();
     const gl = await renderer.renderPixels(image, passes);
-    const withoutFilter = await new fx.CpuEffectRenderer().renderPixels(image, passes.filter((p) => p.kind !== 'lut'));
+    const withoutFilter = await new fx.CpuEffectRenderer().renderPixels(
+      image,
+      passes.filter((p) => p.kind !== 'lut'),
+    );
     const kindBefore = renderer.kind;
     const lose = new fx.GlEffectRenderer().runner.gl.getExtension('WEBGL_lose_context')!;
     lose.loseContext();
@@ -399,7 +482,15 @@ test('a filter whose shader did not download is skipped with a warning; a lost c
       afterVsCpu: Math.max(...after.data.map((v, i) => Math.abs(v - cpu.data[i]))),
     };
   });
-  expect(result).toEqual({ kinds: ['lut', 'adjust'], skipped: expect.any(Number), kindBefore: 'webgl', kindAfter: 'cpu', fresh: 'cpu', disabled: true, afterVsCpu: 0 });
+  expect(result).toEqual({
+    kinds: ['lut', 'adjust'],
+    skipped: expect.any(Number),
+    kindBefore: 'webgl',
+    kindAfter: 'cpu',
+    fresh: 'cpu',
+    disabled: true,
+    afterVsCpu: 0,
+  });
   // The GL picture is the adjustment alone (the filter would move these greys far more than 2 levels).
   expect(result.skipped).toBeLessThanOrEqual(2);
   expect(warnings.some((w) => /Filter .* skipped: its shader lut\.frag was not pre-downloaded/.test(w))).toBe(true);

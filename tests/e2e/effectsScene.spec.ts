@@ -28,7 +28,14 @@ async function setEffects(page: Page, layerId: string, patch: Partial<Layer>) {
   await page.evaluate(([id, p]) => window.__editor!.updateLayers([{ layerId: id, ...p }]), [layerId, patch] as const);
 }
 
-const NO_EFFECTS: Partial<Layer> = { outlineParams: null, shadowParams: null, reflectionParams: null, blendParams: null, adjustParams: null, filterParams: null };
+const NO_EFFECTS: Partial<Layer> = {
+  outlineParams: null,
+  shadowParams: null,
+  reflectionParams: null,
+  blendParams: null,
+  adjustParams: null,
+  filterParams: null,
+};
 
 /** Waits until the live stage's effect renders are on screen, then reads pixels at canvas points. */
 async function livePixels(page: Page, points: Point[]): Promise<Rgba[]> {
@@ -81,14 +88,19 @@ async function openDesignWithSquare(page: Page): Promise<string> {
   const hex = page.getByTestId('background.color.hex');
   await hex.fill('#2040C0');
   await hex.press('Enter');
-  const png = await sharp({ create: { width: 200, height: 200, channels: 4, background: { ...SQUARE, alpha: 1 } } }).png().toBuffer();
+  const png = await sharp({ create: { width: 200, height: 200, channels: 4, background: { ...SQUARE, alpha: 1 } } })
+    .png()
+    .toBuffer();
   await page.getByTestId('tool.image').click();
   await page.getByTestId('image.input').setInputFiles({ name: 'square.png', mimeType: 'image/png', buffer: png });
   await expect.poll(async () => (await project(page)).layers.length).toBe(2);
   const id = (await project(page)).layers[1].layerId;
   await page.evaluate(([layerId, rect]) => window.__editor!.updateLayers([{ layerId, rect }]), [id, BOX] as const);
   await page.evaluate(() => window.__editor!.select([]));
-  const [inside, outside] = await exportPixels(page, [[500, 500], [300, 300]]);
+  const [inside, outside] = await exportPixels(page, [
+    [500, 500],
+    [300, 300],
+  ]);
   expect(near(inside, SQUARE, 1), rgb(inside)).toBe(true);
   expect(near(outside, BG, 1), rgb(outside)).toBe(true);
   return id;
@@ -100,7 +112,15 @@ test('outline, shadow and reflection are drawn around a known square, live and i
 
   // A solid 20 px green outline runs around the square, under it, outside its edge.
   await setEffects(page, id, { outlineParams: { type: 1, size: 20, color: '#00FF00FF', smooth: 0, blur: 0, distance: 0, enabled: true } });
-  const outlinePoints: Point[] = [[500, 500], [610, 500], [500, 390], [390, 500], [500, 610], [640, 500], [500, 360]];
+  const outlinePoints: Point[] = [
+    [500, 500],
+    [610, 500],
+    [500, 390],
+    [390, 500],
+    [500, 610],
+    [640, 500],
+    [500, 360],
+  ];
   for (const pixels of [await livePixels(page, outlinePoints), await exportPixels(page, outlinePoints)]) {
     const [inside, right, top, left, bottom, farRight, farTop] = pixels;
     expect(near(inside, SQUARE, 2), `inside ${rgb(inside)}`).toBe(true);
@@ -110,11 +130,32 @@ test('outline, shadow and reflection are drawn around a known square, live and i
   }
 
   // A sharp black shadow with positive x/y offsets (quadrant 4): 10 % of the layer size = 20 px to the bottom right.
-  await setEffects(page, id, { ...NO_EFFECTS, shadowParams: {
-    presetId: '', enabled: true, xOffset: 20, yOffset: 20, blur: 0, opacity: 100, color: '#000000FF',
-    shapeAngle: 0, shapeLength: 20, shapeGradient: 0, is3DShadow: false,
-  } });
-  const shadowPoints: Point[] = [[610, 610], [500, 610], [610, 500], [390, 390], [500, 390], [390, 500], [610, 410], [500, 500]];
+  await setEffects(page, id, {
+    ...NO_EFFECTS,
+    shadowParams: {
+      presetId: '',
+      enabled: true,
+      xOffset: 20,
+      yOffset: 20,
+      blur: 0,
+      opacity: 100,
+      color: '#000000FF',
+      shapeAngle: 0,
+      shapeLength: 20,
+      shapeGradient: 0,
+      is3DShadow: false,
+    },
+  });
+  const shadowPoints: Point[] = [
+    [610, 610],
+    [500, 610],
+    [610, 500],
+    [390, 390],
+    [500, 390],
+    [390, 500],
+    [610, 410],
+    [500, 500],
+  ];
   for (const pixels of [await livePixels(page, shadowPoints), await exportPixels(page, shadowPoints)]) {
     const [bottomRight, below, right, topLeft, above, left, rightTopCorner, inside] = pixels;
     for (const dark of [bottomRight, below, right]) expect(near(dark, { r: 0, g: 0, b: 0 }, 2), `shadow ${rgb(dark)}`).toBe(true);
@@ -123,11 +164,31 @@ test('outline, shadow and reflection are drawn around a known square, live and i
   }
 
   // A reflection (half the height, opacity 100 fading to 0) right below the square; nothing above it.
-  await setEffects(page, id, { ...NO_EFFECTS, reflectionParams: {
-    enabled: true, scope: 50, opacity: 100, distance: 0, angle: 0, y_min: 0, y_max: 0, rotation: 0,
-    innerOpacity: 0, fixedOffset: 0, fixedOpatity: 0, fixedScope: 0, radians: 0,
-  } });
-  const reflectionPoints: Point[] = [[500, 604], [500, 650], [500, 710], [500, 396], [390, 604]];
+  await setEffects(page, id, {
+    ...NO_EFFECTS,
+    reflectionParams: {
+      enabled: true,
+      scope: 50,
+      opacity: 100,
+      distance: 0,
+      angle: 0,
+      y_min: 0,
+      y_max: 0,
+      rotation: 0,
+      innerOpacity: 0,
+      fixedOffset: 0,
+      fixedOpatity: 0,
+      fixedScope: 0,
+      radians: 0,
+    },
+  });
+  const reflectionPoints: Point[] = [
+    [500, 604],
+    [500, 650],
+    [500, 710],
+    [500, 396],
+    [390, 604],
+  ];
   for (const pixels of [await livePixels(page, reflectionPoints), await exportPixels(page, reflectionPoints)]) {
     const [top, middle, past, above, beside] = pixels;
     // 4 px into a 100 px fade: 96 % square over the background.
@@ -140,9 +201,21 @@ test('outline, shadow and reflection are drawn around a known square, live and i
   }
 });
 
-test('3D shadow lies on the ground behind the layer, leaning with its angle; a text\'s outline follows its glyphs', async ({ page }) => {
+test("3D shadow lies on the ground behind the layer, leaning with its angle; a text's outline follows its glyphs", async ({ page }) => {
   const id = await openDesignWithSquare(page);
-  const shadow = { presetId: '', enabled: true, xOffset: 0, yOffset: 0, blur: 0, opacity: 100, color: '#000000FF', shapeAngle: 45, shapeLength: 20, shapeGradient: 0, is3DShadow: true };
+  const shadow = {
+    presetId: '',
+    enabled: true,
+    xOffset: 0,
+    yOffset: 0,
+    blur: 0,
+    opacity: 100,
+    color: '#000000FF',
+    shapeAngle: 45,
+    shapeLength: 20,
+    shapeGradient: 0,
+    is3DShadow: true,
+  };
   await setEffects(page, id, { shadowParams: shadow });
   // The projected quad of the engine: the far edge up and to the right of the square.
   const quad = projectedShadowTransform(shadow, BOX).quad;
@@ -160,31 +233,32 @@ test('3D shadow lies on the ground behind the layer, leaning with its angle; a t
   await expect.poll(async () => (await project(page)).layers.length).toBe(3);
   const text = (await project(page)).layers[2];
   await page.evaluate(([layerId, rect]) => window.__editor!.updateLayers([{ layerId, rect }]), [text.layerId, { ...text.rect, x: 100, y: 800 }] as const);
-  const countRed = async () => page.evaluate(async () => {
-    const editor = window.__editor!;
-    const blob = await window.__exportProject!(editor.getProject(), editor.assets, { format: 'png', width: 1080, height: 1080 });
-    const bitmap = await createImageBitmap(blob);
-    const canvas = document.createElement('canvas');
-    canvas.width = bitmap.width;
-    canvas.height = bitmap.height;
-    const ctx = canvas.getContext('2d')!;
-    ctx.drawImage(bitmap, 0, 0);
-    const data = ctx.getImageData(0, 0, canvas.width, canvas.height).data;
-    let near = 0;
-    let far = 0;
-    const rect = editor.getProject().layers[2].rect;
-    for (let y = 0; y < canvas.height; y += 2) {
-      for (let x = 0; x < canvas.width; x += 2) {
-        const i = (y * canvas.width + x) * 4;
-        if (data[i] > 200 && data[i + 1] < 60 && data[i + 2] < 60) {
-          const inBox = x > rect.x - 40 && x < rect.x + rect.w + 40 && y > rect.y - 40 && y < rect.y + rect.h + 40;
-          if (inBox) near++;
-          else far++;
+  const countRed = async () =>
+    page.evaluate(async () => {
+      const editor = window.__editor!;
+      const blob = await window.__exportProject!(editor.getProject(), editor.assets, { format: 'png', width: 1080, height: 1080 });
+      const bitmap = await createImageBitmap(blob);
+      const canvas = document.createElement('canvas');
+      canvas.width = bitmap.width;
+      canvas.height = bitmap.height;
+      const ctx = canvas.getContext('2d')!;
+      ctx.drawImage(bitmap, 0, 0);
+      const data = ctx.getImageData(0, 0, canvas.width, canvas.height).data;
+      let near = 0;
+      let far = 0;
+      const rect = editor.getProject().layers[2].rect;
+      for (let y = 0; y < canvas.height; y += 2) {
+        for (let x = 0; x < canvas.width; x += 2) {
+          const i = (y * canvas.width + x) * 4;
+          if (data[i] > 200 && data[i + 1] < 60 && data[i + 2] < 60) {
+            const inBox = x > rect.x - 40 && x < rect.x + rect.w + 40 && y > rect.y - 40 && y < rect.y + rect.h + 40;
+            if (inBox) near++;
+            else far++;
+          }
         }
       }
-    }
-    return { near, far };
-  });
+      return { near, far };
+    });
   expect((await countRed()).near).toBe(0);
   await setEffects(page, text.layerId, { outlineParams: { type: 1, size: 12, color: '#FF0000FF', smooth: 1, blur: 0, distance: 0, enabled: true } });
   const red = await countRed();
@@ -194,7 +268,10 @@ test('3D shadow lies on the ground behind the layer, leaning with its angle; a t
 
 test('blend modes: Multiply (canvas) and LinearBurn (backdrop blend) match their formulas', async ({ page }) => {
   const id = await openDesignWithSquare(page);
-  const points: Point[] = [[500, 500], [300, 300]];
+  const points: Point[] = [
+    [500, 500],
+    [300, 300],
+  ];
 
   await setEffects(page, id, { blendParams: { mode: 'Multiply', opacity: 1 } });
   const multiply = { r: (BG.r * SQUARE.r) / 255, g: (BG.g * SQUARE.g) / 255, b: (BG.b * SQUARE.b) / 255 };
@@ -221,7 +298,10 @@ test('blend modes: Multiply (canvas) and LinearBurn (backdrop blend) match their
 
 test('a brightness adjustment changes the picture; brightness 0 leaves it as it was', async ({ page }) => {
   const id = await openDesignWithSquare(page);
-  const points: Point[] = [[500, 500], [300, 300]];
+  const points: Point[] = [
+    [500, 500],
+    [300, 300],
+  ];
   const [plain] = await exportPixels(page, points);
 
   await setEffects(page, id, { adjustParams: { ...ZERO_ADJUST, brightness: 0 } });
@@ -234,10 +314,12 @@ test('a brightness adjustment changes the picture; brightness 0 leaves it as it 
   const [bright, outside] = await exportPixels(page, points);
   expect(bright.r + bright.g + bright.b, `brighter ${rgb(bright)} than ${rgb(plain)}`).toBeGreaterThan(plain.r + plain.g + plain.b + 20);
   expect(near(outside, BG, 1)).toBe(true);
-  await expect.poll(async () => {
-    const [live] = await livePixels(page, points);
-    return near(live, bright, 3);
-  }).toBe(true);
+  await expect
+    .poll(async () => {
+      const [live] = await livePixels(page, points);
+      return near(live, bright, 3);
+    })
+    .toBe(true);
 
   // Canvas-wide: the same adjustment on the project changes the background too (export).
   await setEffects(page, id, { adjustParams: null });
@@ -249,8 +331,22 @@ test('a brightness adjustment changes the picture; brightness 0 leaves it as it 
 });
 
 const ZERO_ADJUST = {
-  brightness: 0, contrast: 0, vibrance: 0, saturation: 0, exposure: 0, highlight: 0, shadow: 0, clarity: 0,
-  sharpen: 0, tem: 0, tint: 0, grain: 0, vignette: 0, blur: 0, glow: 0, structure: 0,
+  brightness: 0,
+  contrast: 0,
+  vibrance: 0,
+  saturation: 0,
+  exposure: 0,
+  highlight: 0,
+  shadow: 0,
+  clarity: 0,
+  sharpen: 0,
+  tem: 0,
+  tint: 0,
+  grain: 0,
+  vignette: 0,
+  blur: 0,
+  glow: 0,
+  structure: 0,
   pgrain: { size: 0, amount: 0, highlights: 0, roughness: 0 },
 };
 
@@ -262,7 +358,9 @@ test('the selected layer previews live through the gl-react Surface at its size 
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) raw.set([Math.round(230 - y), Math.round(60 + x / 2), Math.round(40 + y), 255], (y * w + x) * 4);
   }
-  const png = await sharp(raw, { raw: { width: w, height: h, channels: 4 } }).png().toBuffer();
+  const png = await sharp(raw, { raw: { width: w, height: h, channels: 4 } })
+    .png()
+    .toBuffer();
   await page.getByTestId('tool.image').click();
   await page.getByTestId('image.input').setInputFiles({ name: 'gradient.png', mimeType: 'image/png', buffer: png });
   await expect.poll(async () => (await project(page)).layers.length).toBe(3);
@@ -273,13 +371,20 @@ test('the selected layer previews live through the gl-react Surface at its size 
     adjustParams: { ...ZERO_ADJUST, brightness: 20, contrast: 30, saturation: 20, vignette: 40 },
     filterParams: { categoryName: 'Film', uid: 'filmSlide', lutName: 'filmSlide', strength: 80 },
   });
-  const points: Point[] = [[420, 420], [580, 420], [500, 500], [420, 580], [580, 580]];
-  const drawnFrom = () => page.evaluate((layerId) => {
-    const node = window.__stage!.findOne((n: { id(): string }) => n.id() === layerId) as unknown as { image(): HTMLCanvasElement };
-    const image = node.image();
-    const gl = image instanceof HTMLCanvasElement && !image.getContext('2d');
-    return { gl, width: image.width, displayed: Math.round(200 * window.__stage!.scaleX() * window.devicePixelRatio) };
-  }, photo);
+  const points: Point[] = [
+    [420, 420],
+    [580, 420],
+    [500, 500],
+    [420, 580],
+    [580, 580],
+  ];
+  const drawnFrom = () =>
+    page.evaluate((layerId) => {
+      const node = window.__stage!.findOne((n: { id(): string }) => n.id() === layerId) as unknown as { image(): HTMLCanvasElement };
+      const image = node.image();
+      const gl = image instanceof HTMLCanvasElement && !image.getContext('2d');
+      return { gl, width: image.width, displayed: Math.round(200 * window.__stage!.scaleX() * window.devicePixelRatio) };
+    }, photo);
 
   // Not selected: the renderer's full render (a 2D canvas).
   await page.evaluate(() => window.__editor!.select([]));

@@ -33,7 +33,8 @@ test.describe('issue 26 screenshots', () => {
       await canvas.scrollIntoViewIfNeeded();
       const meta = await sharp(photoFile!).metadata();
       const b = (await canvas.boundingBox())!;
-      const sx = b.width / meta.width!, sy = b.height / meta.height!;
+      const sx = b.width / meta.width!,
+        sy = b.height / meta.height!;
       const [x, y, w, h] = box;
       // Rows 24 photo px apart over the object's box, a brush of 60 px: every pixel of it is painted.
       for (let yy = y + 6; yy <= y + h; yy += 24) {

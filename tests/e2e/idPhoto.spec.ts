@@ -32,10 +32,15 @@ async function expectIdPhoto(body: Buffer, templateId: string) {
 }
 
 /** The visitor's credit balance, asked from the server with this browser's device id. */
-const balance = (page: Page) => page.evaluate(async () => {
-  const reply = await fetch('/api/credits/balance', { method: 'POST', headers: { 'content-type': 'application/json', 'x-device-id': localStorage.getItem('deviceId') ?? '' }, body: '{}' });
-  return JSON.stringify((await reply.json()).data);
-});
+const balance = (page: Page) =>
+  page.evaluate(async () => {
+    const reply = await fetch('/api/credits/balance', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-device-id': localStorage.getItem('deviceId') ?? '' },
+      body: '{}',
+    });
+    return JSON.stringify((await reply.json()).data);
+  });
 
 test('US passport, then Chinese passport, then edit, export and find the IDP_ project', async ({ page }) => {
   test.setTimeout(420_000);

@@ -14,10 +14,15 @@ import { findFaces } from '../../server/src/idphoto/analysePortrait';
 
 const PORTRAIT = path.resolve('tests/assets/portraits/portrait-a.jpg');
 
-const balance = (page: Page) => page.evaluate(async () => {
-  const reply = await fetch('/api/credits/balance', { method: 'POST', headers: { 'content-type': 'application/json', 'x-device-id': localStorage.getItem('deviceId') ?? '' }, body: '{}' });
-  return JSON.stringify((await reply.json()).data);
-});
+const balance = (page: Page) =>
+  page.evaluate(async () => {
+    const reply = await fetch('/api/credits/balance', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-device-id': localStorage.getItem('deviceId') ?? '' },
+      body: '{}',
+    });
+    return JSON.stringify((await reply.json()).data);
+  });
 
 /** Counts submits of the paid task (not its status polls) and the free re-renders. */
 function countCalls(page: Page) {
@@ -82,7 +87,11 @@ test('sunglasses: refused for a passport with advice, advice on a general docume
     return `<ellipse cx="${(m[a].x + m[b].x) / 2}" cy="${(m[a].y + m[b].y) / 2}" rx="${r}" ry="${r * 0.7}" fill="#141414"/>`;
   };
   const file = info.outputPath('sunglasses.jpg');
-  await sharp(input).rotate().composite([{ input: Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">${lens(33, 133)}${lens(263, 362)}</svg>`) }]).jpeg({ quality: 92 }).toFile(file);
+  await sharp(input)
+    .rotate()
+    .composite([{ input: Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">${lens(33, 133)}${lens(263, 362)}</svg>`) }])
+    .jpeg({ quality: 92 })
+    .toFile(file);
 
   const calls = countCalls(page);
   await page.goto('/en/tools/id-photo-maker');
@@ -116,6 +125,8 @@ test('screenshots: an ID photo from a half-length portrait at 1280 and 390 px', 
     // The committed screenshots are rewritten only on request (SHOTS=1, as toolShots.spec.ts), so a test run leaves the tree clean.
     if (!process.env.SHOTS) continue;
     const shot = await page.screenshot();
-    await sharp(shot).png({ palette: true, quality: 80, compressionLevel: 9 }).toFile(path.resolve(`bench/tools/screenshots/idphoto-half-length-${width}.png`));
+    await sharp(shot)
+      .png({ palette: true, quality: 80, compressionLevel: 9 })
+      .toFile(path.resolve(`bench/tools/screenshots/idphoto-half-length-${width}.png`));
   }
 });

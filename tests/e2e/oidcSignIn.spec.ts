@@ -41,7 +41,18 @@ test.beforeAll(async () => {
     env: { WORKERS: '0', OIDC_GOOGLE_ISSUER: idp.issuer, OIDC_GOOGLE_CLIENT_ID: idp.clientId, OIDC_GOOGLE_CLIENT_SECRET: idp.clientSecret },
   });
   // On a loaded machine the start can take longer than the helper's two minutes: keep waiting for the same process.
-  await server.start().catch(() => expect.poll(() => fetch(`${BASE}/api/health`).then((r) => r.ok, () => false), { timeout: 300_000 }).toBe(true));
+  await server.start().catch(() =>
+    expect
+      .poll(
+        () =>
+          fetch(`${BASE}/api/health`).then(
+            (r) => r.ok,
+            () => false,
+          ),
+        { timeout: 300_000 },
+      )
+      .toBe(true),
+  );
 });
 
 test.afterAll(async () => {
@@ -50,7 +61,11 @@ test.afterAll(async () => {
   await new Promise<void>((resolve) => (attacker ? attacker.close(() => resolve()) : resolve()));
 });
 
-for (const [name, returnTo] of [['a tab', '/\t/'], ['a newline', '/\n/'], ['an encoded tab', '/%09/']] as const) {
+for (const [name, returnTo] of [
+  ['a tab', '/\t/'],
+  ['a newline', '/\n/'],
+  ['an encoded tab', '/%09/'],
+] as const) {
   test(`a sign-in link whose returnTo hides another site behind ${name} signs the victim in here and sends nothing there`, async ({ page }) => {
     stolen.length = 0;
     idp.signInAs({ sub: `victim-${name}`, email: 'victim@example.org', emailVerified: true });
@@ -69,7 +84,7 @@ for (const [name, returnTo] of [['a tab', '/\t/'], ['a newline', '/\n/'], ['an e
   });
 }
 
-test('login CSRF: a callback URL made in the attacker\'s browser does not sign the victim into the attacker\'s account', async ({ page }) => {
+test("login CSRF: a callback URL made in the attacker's browser does not sign the victim into the attacker's account", async ({ page }) => {
   idp.signInAs({ sub: 'attacker-1', email: 'attacker@example.org', emailVerified: true });
   // The attacker starts a sign-in of their own (here from Node) and stops at the callback URL.
   const start = await fetch(`${BASE}/api/account/oidc/google/start?returnTo=%2Fen%2Fcreate`, { redirect: 'manual' });

@@ -37,7 +37,7 @@ test('twenty background removals in a row with no credit or PRO message, and no 
   const replies: number[] = [];
   page.on('response', async (response) => {
     if (!/\/api\/(task|dist)\//.test(new URL(response.url()).pathname)) return;
-    const body = await response.json().catch(() => null) as { resultCode?: number } | null;
+    const body = (await response.json().catch(() => null)) as { resultCode?: number } | null;
     if (typeof body?.resultCode === 'number') replies.push(body.resultCode);
   });
   await page.goto(`${BASE}/en/tools/background-remover`);

@@ -19,12 +19,13 @@ async function downloadPng(page: Page) {
 
 /** Mean absolute difference between horizontally neighbouring pixels in a region: the detail left. */
 async function detail(file: string | { width: number; at(x: number, y: number): number[] }, x0: number, y0: number, w: number, h: number) {
-  const img = typeof file === 'string'
-    ? await (async () => {
-      const { data, info } = await sharp(file).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
-      return { width: info.width, at: (x: number, y: number) => Array.from(data.subarray((y * info.width + x) * 4, (y * info.width + x) * 4 + 4)) };
-    })()
-    : file;
+  const img =
+    typeof file === 'string'
+      ? await (async () => {
+          const { data, info } = await sharp(file).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+          return { width: info.width, at: (x: number, y: number) => Array.from(data.subarray((y * info.width + x) * 4, (y * info.width + x) * 4 + 4)) };
+        })()
+      : file;
   let sum = 0;
   let n = 0;
   for (let y = y0; y < y0 + h; y++) {
@@ -123,22 +124,30 @@ test('image extender: 16:9 frame, the photo kept, the border filled', async ({ p
 
 test('text removal: a caption with outlined letters goes, with no smudged band where the letters were', async ({ page }, info) => {
   const clean = await sharp(photo('chelsea')).removeAlpha().png().toBuffer();
-  const text = (opacity: number) => Buffer.from('<svg width="451" height="300" xmlns="http://www.w3.org/2000/svg">'
-    + `<text x="30" y="210" font-family="DejaVu Sans, sans-serif" font-size="40" font-weight="bold" fill="#ffffff" fill-opacity="${opacity}" `
-    + `stroke="#101010" stroke-width="2" stroke-opacity="${opacity}">© PHOTOSTOCK</text></svg>`);
+  const text = (opacity: number) =>
+    Buffer.from(
+      '<svg width="451" height="300" xmlns="http://www.w3.org/2000/svg">' +
+        `<text x="30" y="210" font-family="DejaVu Sans, sans-serif" font-size="40" font-weight="bold" fill="#ffffff" fill-opacity="${opacity}" ` +
+        `stroke="#101010" stroke-width="2" stroke-opacity="${opacity}">© PHOTOSTOCK</text></svg>`,
+    );
   const markedFile = info.outputPath('marked.png');
-  await sharp(clean).composite([{ input: text(0.85) }]).png().toFile(markedFile);
+  await sharp(clean)
+    .composite([{ input: text(0.85) }])
+    .png()
+    .toFile(markedFile);
   const ink = await sharp(text(1)).ensureAlpha().extractChannel(3).raw().toBuffer();
   // The band: every pixel within 4 px of a glyph (the glyphs included), where a smudge or a halo would show.
   const band = new Uint8Array(451 * 300);
-  for (let y = 0; y < 300; y++) for (let x = 0; x < 451; x++) {
-    if (ink[y * 451 + x] < 16) continue;
-    for (let dy = -4; dy <= 4; dy++) for (let dx = -4; dx <= 4; dx++) {
-      const nx = x + dx;
-      const ny = y + dy;
-      if (nx >= 0 && ny >= 0 && nx < 451 && ny < 300) band[ny * 451 + nx] = 1;
+  for (let y = 0; y < 300; y++)
+    for (let x = 0; x < 451; x++) {
+      if (ink[y * 451 + x] < 16) continue;
+      for (let dy = -4; dy <= 4; dy++)
+        for (let dx = -4; dx <= 4; dx++) {
+          const nx = x + dx;
+          const ny = y + dy;
+          if (nx >= 0 && ny >= 0 && nx < 451 && ny < 300) band[ny * 451 + nx] = 1;
+        }
     }
-  }
   const cleanPx = await sharp(clean).raw().toBuffer();
   const markedPx = await sharp(markedFile).removeAlpha().raw().toBuffer();
   const bandError = (px: (i: number) => number[]) => {
@@ -212,7 +221,11 @@ test('magic eraser: a painted stroke is filled, the rest of the photo is left as
   expect([out.width, out.height]).toEqual([600, 400]);
   const { data } = await sharp(photo('coffee')).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
   const original = (x: number, y2: number) => Array.from(data.subarray((y2 * 600 + x) * 4, (y2 * 600 + x) * 4 + 3));
-  const diff = (x: number, y2: number) => out.at(x, y2).slice(0, 3).reduce((s, v, i) => s + Math.abs(v - original(x, y2)[i]), 0);
+  const diff = (x: number, y2: number) =>
+    out
+      .at(x, y2)
+      .slice(0, 3)
+      .reduce((s, v, i) => s + Math.abs(v - original(x, y2)[i]), 0);
   // Far from the stroke: identical up to encoding; on the stroke: changed.
   expect(diff(30, 30)).toBeLessThan(6);
   expect(diff(570, 370)).toBeLessThan(6);

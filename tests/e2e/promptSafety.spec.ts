@@ -38,7 +38,9 @@ test('红色情人节海报 passes the text review and goes on to generation', a
 
 test('a full-width evasion of a listed word is refused by the text review (1010202) before anything is sent', async ({ page }) => {
   const submits: string[] = [];
-  page.on('request', (request) => { if (request.url().includes('/api/task/')) submits.push(request.url()); });
+  page.on('request', (request) => {
+    if (request.url().includes('/api/task/')) submits.push(request.url());
+  });
   await page.getByTestId('generate.prompt').fill('a ｆｕｃｋｉｎｇ cat in the snow');
   await page.getByTestId('generate.submit').click();
   await expect(page.getByTestId('generate.error')).toHaveAttribute('data-code', '1010202');

@@ -90,7 +90,9 @@ test('a prompt the server cannot place (a name no word list knows) is sent as wr
 
 test('a prompt with a listed word is refused by the text review (1010202) before anything is sent', async ({ page }) => {
   const submits: string[] = [];
-  page.on('request', (request) => { if (request.url().includes('/api/task/')) submits.push(request.url()); });
+  page.on('request', (request) => {
+    if (request.url().includes('/api/task/')) submits.push(request.url());
+  });
   await page.getByTestId('generate.prompt').fill('a fucking cat in the snow');
   await page.getByTestId('generate.submit').click();
   await expect(page.getByTestId('generate.error')).toHaveAttribute('data-code', '1010202');

@@ -57,7 +57,10 @@ const WALKER = { x: 175, y: 130, w: 20, h: 40 };
 const DOG = { x: 95, y: 225, w: 20, h: 15 };
 const TAIL = { x: 60, y: 225, w: 8, h: 35 };
 
-for (const viewport of [{ width: 1280, height: 900, touch: false }, { width: 390, height: 844, touch: true }]) {
+for (const viewport of [
+  { width: 1280, height: 900, touch: false },
+  { width: 390, height: 844, touch: true },
+]) {
   test(`a user fixes a wrong cut-out with two taps and one brush stroke at ${viewport.width} px`, async ({ browser }) => {
     const context = await browser.newContext({ viewport, isMobile: viewport.touch, hasTouch: viewport.touch, acceptDownloads: true });
     const page = await context.newPage();
@@ -132,7 +135,10 @@ const near = (colour: number[] | null, target: number[]) => colour !== null && c
 /** The mean colour of `area` in the result on the page, or null while a re-run hides the result. */
 async function shownColour(page: Page, area: { x: number; y: number; w: number; h: number }): Promise<number[] | null> {
   await expect(page.getByTestId('download.png')).toBeVisible({ timeout: 90_000 });
-  return downloadPng(page).then((png) => meanColour(png, area), () => null);
+  return downloadPng(page).then(
+    (png) => meanColour(png, area),
+    () => null,
+  );
 }
 
 test('on the background changer, a refined cut-out is composited again for free and kept for the next colour', async ({ page }) => {
@@ -169,7 +175,7 @@ test('on the background changer, a refined cut-out is composited again for free 
 
 /** Mean absolute difference (0..255) between a rectangle of a picture and the same rectangle of the photo. */
 async function changeFromPhoto(body: Buffer, r: { x: number; y: number; w: number; h: number }): Promise<number> {
-  const read = async (file: Buffer) => (await sharp(file).removeAlpha().raw().toBuffer({ resolveWithObject: true }));
+  const read = async (file: Buffer) => await sharp(file).removeAlpha().raw().toBuffer({ resolveWithObject: true });
   const [result, photo] = await Promise.all([read(body), read(await readFile(PHOTO))]);
   let sum = 0;
   for (let y = r.y; y < r.y + r.h; y++) {
@@ -193,15 +199,23 @@ test('on the blur, a refined cut-out decides what stays sharp: the horse taken a
   const credits = await balance(page);
 
   await keepWalkerAndDog(page);
-  await expect.poll(async () => {
-    await expect(page.getByTestId('download.png')).toBeVisible({ timeout: 90_000 });
-    return downloadPng(page).then((png) => changeFromPhoto(png, HORSE), () => 0);
-  }, { timeout: 90_000 }).toBeGreaterThan(6);
+  await expect
+    .poll(
+      async () => {
+        await expect(page.getByTestId('download.png')).toBeVisible({ timeout: 90_000 });
+        return downloadPng(page).then(
+          (png) => changeFromPhoto(png, HORSE),
+          () => 0,
+        );
+      },
+      { timeout: 90_000 },
+    )
+    .toBeGreaterThan(6);
   expect(await changeFromPhoto(await downloadPng(page), WALKER)).toBeLessThan(4); // the walker stays sharp
   expect(await balance(page)).toBe(credits);
 });
 
-test('in a background-removal batch, a refined cut-out becomes the photo\'s result, in its single download', async ({ page }) => {
+test("in a background-removal batch, a refined cut-out becomes the photo's result, in its single download", async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/en/batch-edit/bulk-background-remover');
   await page.getByTestId('batch.input').setInputFiles(PHOTO);
@@ -209,7 +223,13 @@ test('in a background-removal batch, a refined cut-out becomes the photo\'s resu
   const thumb = page.locator('[data-testid="batch.thumb"][data-status="completed"]');
   await expect(thumb).toHaveCount(1, { timeout: 120_000 });
   const download = async () => {
-    const [file] = await Promise.all([page.waitForEvent('download'), thumb.getByRole('button', { name: 'Download person.jpg' }).or(thumb.getByRole('link', { name: 'Download person.jpg' })).click()]);
+    const [file] = await Promise.all([
+      page.waitForEvent('download'),
+      thumb
+        .getByRole('button', { name: 'Download person.jpg' })
+        .or(thumb.getByRole('link', { name: 'Download person.jpg' }))
+        .click(),
+    ]);
     return readFile((await file.path())!);
   };
   expect(await meanAlpha(await download(), HORSE)).toBeGreaterThan(200); // the model kept the horse

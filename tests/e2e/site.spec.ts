@@ -44,7 +44,7 @@ for (const lang of LANGUAGES) {
       await navigate(page, url);
       const text = await page.locator('body').innerText();
       if (text.includes('⟦missing⟧')) problems.push(`${url}: missing text ${text.match(/⟦missing⟧\S+/g)?.join(', ')}`);
-      if (!STILL_MISSING.includes(route.path) && await page.getByTestId('page.placeholder').count()) {
+      if (!STILL_MISSING.includes(route.path) && (await page.getByTestId('page.placeholder').count())) {
         // Give a slow render one more chance before calling it a placeholder.
         await page.waitForTimeout(500);
         if (await page.getByTestId('page.placeholder').count()) problems.push(`${url}: says "Coming soon"`);
@@ -133,7 +133,9 @@ test('the language choice is remembered in the lan cookie and used for paths wit
 
 test('the cookie banner stores the choice, and page views reach the analytics sink only after "Accept all"', async ({ page }) => {
   const lines: string[] = [];
-  page.on('console', (message) => { if (message.text().startsWith('[analytics]')) lines.push(message.text()); });
+  page.on('console', (message) => {
+    if (message.text().startsWith('[analytics]')) lines.push(message.text());
+  });
   await page.goto('/en/tools/background-remover');
   await expect(page.getByTestId('cookie.banner')).toBeVisible();
   await page.getByTestId('cookie.essential').click();
@@ -158,7 +160,12 @@ test('the cookie banner stores the choice, and page views reach the analytics si
 test('the cookies policy lists every storage key; help answers at least 20 questions; the blog shows real results', async ({ page }) => {
   await page.goto('/en/cookies-policy');
   for (const key of ['lan', 'redirectLan', 'cookieConfirmation', 'deviceId', 'authToken', 'projectLimitToast', 'idPhotoTipsShown']) {
-    await expect(page.getByTestId('storage.table').locator('code', { hasText: new RegExp(`^${key}$`) }).first()).toBeVisible();
+    await expect(
+      page
+        .getByTestId('storage.table')
+        .locator('code', { hasText: new RegExp(`^${key}$`) })
+        .first(),
+    ).toBeVisible();
   }
   await page.goto('/ja/help');
   await expect(page.getByTestId('page.help')).toBeVisible();
@@ -181,13 +188,17 @@ test('a template from the gallery opens in the editor as a project with its text
   await expect(page.getByTestId('template.blackFriday').locator('.badge--pro')).toBeVisible();
   // Thumbnails are drawn in the templates' own fonts, loaded for them, not in the system font.
   await expect(page.getByTestId('template.helloWeekend').locator('text').first()).toHaveAttribute('font-family', /^"Lobster"/);
-  await expect.poll(() => page.evaluate(() => [...document.fonts].some((face) => face.family.replace(/"/g, '') === 'Lobster' && face.status === 'loaded'))).toBe(true);
+  await expect
+    .poll(() => page.evaluate(() => [...document.fonts].some((face) => face.family.replace(/"/g, '') === 'Lobster' && face.status === 'loaded')))
+    .toBe(true);
   await page.getByTestId('template.category.sale').click();
   await expect(page.locator('.template-card')).toHaveCount(5);
   await page.getByTestId('template.summerSale').getByRole('button').click();
   await expect(page).toHaveURL(/\/fr\/create\/edit\?pid=PROJ_/);
   const pid = new URL(page.url()).searchParams.get('pid');
-  const response = await page.request.get(`/api/projects/${pid}`, { headers: { 'x-device-id': await page.evaluate(() => localStorage.getItem('deviceId') ?? '') } });
+  const response = await page.request.get(`/api/projects/${pid}`, {
+    headers: { 'x-device-id': await page.evaluate(() => localStorage.getItem('deviceId') ?? '') },
+  });
   expect(response.ok()).toBe(true);
   expect(JSON.stringify(await response.json())).toContain("Soldes d'été");
 });
@@ -196,7 +207,15 @@ test('axe-core finds no serious or critical problems on the home page, a tool pa
   const check = async (name: string) => {
     const results = await new AxeBuilder({ page }).analyze();
     const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(bad.map((v) => `${name}: ${v.id} (${v.impact}) ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    expect(
+      bad.map(
+        (v) =>
+          `${name}: ${v.id} (${v.impact}) ${v.nodes
+            .slice(0, 3)
+            .map((n) => n.target.join(' '))
+            .join(', ')}`,
+      ),
+    ).toEqual([]);
   };
   await page.goto('/en');
   await check('home');
@@ -209,7 +228,7 @@ test('axe-core finds no serious or critical problems on the home page, a tool pa
   await check('editor');
 });
 
-test('the pricing page says what each plan gives, with counts in the language\'s plural forms', async ({ page }) => {
+test("the pricing page says what each plan gives, with counts in the language's plural forms", async ({ page }) => {
   await page.goto('/en/pricing');
   await expect(page.getByTestId('plan.lifetime')).toContainText('All PRO fonts, stickers and templates, for life');
   await expect(page.getByTestId('plan.lifetime')).not.toContainText('every day');

@@ -9,11 +9,21 @@ import { Editor, type ExecOptions } from '../../engine/Editor';
 import { addLayer } from '../../engine/commands/addLayer';
 import type { Command } from '../../engine/commands/defineCommand';
 import {
-  createImageLayer, createProject, createStickerLayer, createTextLayer, type CreateImageLayerOptions, type CreateTextLayerOptions,
+  createImageLayer,
+  createProject,
+  createStickerLayer,
+  createTextLayer,
+  type CreateImageLayerOptions,
+  type CreateTextLayerOptions,
 } from '../../engine/doc/factories';
 import type { Layer, Project, ProjectType } from '../../engine/doc/types';
 
-export interface TestEditorOptions { canvasW?: number; canvasH?: number; type?: ProjectType; background?: string }
+export interface TestEditorOptions {
+  canvasW?: number;
+  canvasH?: number;
+  type?: ProjectType;
+  background?: string;
+}
 
 type DeepPartial<T> = { [K in keyof T]?: T[K] extends object ? DeepPartial<T[K]> : T[K] };
 
@@ -25,9 +35,14 @@ export class TestEditor {
   lastResult: unknown;
 
   constructor(options: TestEditorOptions = {}) {
-    this.editor = new Editor(createProject({
-      type: options.type ?? 'project', canvasW: options.canvasW ?? 1000, canvasH: options.canvasH ?? 800, background: options.background,
-    }));
+    this.editor = new Editor(
+      createProject({
+        type: options.type ?? 'project',
+        canvasW: options.canvasW ?? 1000,
+        canvasH: options.canvasH ?? 800,
+        background: options.background,
+      }),
+    );
   }
 
   get project(): Project {
@@ -65,9 +80,17 @@ export class TestEditor {
   }
 
   addImage(options: Partial<CreateImageLayerOptions> = {}): this {
-    return this.addLayer(createImageLayer({
-      uri: 'asset:0000', name: 'photo.png', naturalW: 400, naturalH: 300, canvasW: this.canvasW, canvasH: this.canvasH, ...options,
-    }));
+    return this.addLayer(
+      createImageLayer({
+        uri: 'asset:0000',
+        name: 'photo.png',
+        naturalW: 400,
+        naturalH: 300,
+        canvasW: this.canvasW,
+        canvasH: this.canvasH,
+        ...options,
+      }),
+    );
   }
 
   addText(text = 'Hello', options: Partial<CreateTextLayerOptions> = {}): this {
@@ -75,9 +98,17 @@ export class TestEditor {
   }
 
   addSticker(resNeedPro = false): this {
-    return this.addLayer(createStickerLayer({
-      resId: 'twemoji-2728', uri: '/stickers/2728.svg', naturalW: 64, naturalH: 64, canvasW: this.canvasW, canvasH: this.canvasH, resNeedPro,
-    }));
+    return this.addLayer(
+      createStickerLayer({
+        resId: 'twemoji-2728',
+        uri: '/stickers/2728.svg',
+        naturalW: 64,
+        naturalH: 64,
+        canvasW: this.canvasW,
+        canvasH: this.canvasH,
+        resNeedPro,
+      }),
+    );
   }
 
   select(...ids: string[]): this {

@@ -4,7 +4,10 @@
  */
 import type { BrowserCommand } from 'vitest/node';
 
-interface Point { x: number; y: number }
+interface Point {
+  x: number;
+  y: number;
+}
 
 /**
  * A mouse drag through `points` (coordinates in the test page's viewport, as getBoundingClientRect gives

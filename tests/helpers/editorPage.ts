@@ -26,11 +26,18 @@ export async function screenCentre(page: Page, layerId: string): Promise<{ x: nu
  */
 export async function projectThumbnailWidth(page: Page, pid: string): Promise<number> {
   await page.reload();
-  await page.getByTestId('projects.grid').waitFor({ timeout: 20_000 }).catch(() => undefined);
+  await page
+    .getByTestId('projects.grid')
+    .waitFor({ timeout: 20_000 })
+    .catch(() => undefined);
   const thumb = page.getByTestId(`projects.item.${pid}`).locator('img');
   if (!(await thumb.count())) return 0;
-  return thumb.evaluate((img: HTMLImageElement) => img.complete ? img.naturalWidth : new Promise<number>((resolve) => {
-    img.onload = () => resolve(img.naturalWidth);
-    img.onerror = () => resolve(0);
-  }));
+  return thumb.evaluate((img: HTMLImageElement) =>
+    img.complete
+      ? img.naturalWidth
+      : new Promise<number>((resolve) => {
+          img.onload = () => resolve(img.naturalWidth);
+          img.onerror = () => resolve(0);
+        }),
+  );
 }

@@ -23,13 +23,23 @@ export interface OwnServerOptions {
 export class OwnTestServer {
   private child: ChildProcess | null = null;
   readonly base: string;
-  private constructor(readonly port: number, readonly dataDir: string, private readonly options: OwnServerOptions) {
+  private constructor(
+    readonly port: number,
+    readonly dataDir: string,
+    private readonly options: OwnServerOptions,
+  ) {
     this.base = `http://127.0.0.1:${port}`;
   }
 
   /** A stopped server on `port`; refuses a port that already answers (a server left by an earlier run). */
   static async create(port: number, options: OwnServerOptions): Promise<OwnTestServer> {
-    if (await fetch(`http://127.0.0.1:${port}/api/health`).then(() => true, () => false)) throw new Error(`port ${port} is already in use`);
+    if (
+      await fetch(`http://127.0.0.1:${port}/api/health`).then(
+        () => true,
+        () => false,
+      )
+    )
+      throw new Error(`port ${port} is already in use`);
     return new OwnTestServer(port, await mkdtemp(path.join(os.tmpdir(), `lumacut-e2e-${options.name}-`)), options);
   }
 
@@ -49,13 +59,27 @@ export class OwnTestServer {
     const log = openSync(this.logFile, 'a');
     this.child = spawn(process.execPath, ['build/server/main.js'], {
       env: {
-        ...process.env, FREE_DAILY_CREDITS: '1000', LOG_LEVEL: 'warn', BILLING: 'on', PAYMENTS: 'test', ...this.options.env,
-        PORT: String(this.port), HOST: '127.0.0.1', DATA_DIR: this.dataDir, DATABASE_URL: '',
+        ...process.env,
+        FREE_DAILY_CREDITS: '1000',
+        LOG_LEVEL: 'warn',
+        BILLING: 'on',
+        PAYMENTS: 'test',
+        ...this.options.env,
+        PORT: String(this.port),
+        HOST: '127.0.0.1',
+        DATA_DIR: this.dataDir,
+        DATABASE_URL: '',
       },
       stdio: ['ignore', log, log],
     });
     for (let i = 0; i < 480; i++) {
-      if (await fetch(`${this.base}/api/health`).then((r) => r.ok, () => false)) return;
+      if (
+        await fetch(`${this.base}/api/health`).then(
+          (r) => r.ok,
+          () => false,
+        )
+      )
+        return;
       if (this.child.exitCode !== null) break;
       await new Promise((r) => setTimeout(r, 500));
     }

@@ -12,6 +12,19 @@ function Where() {
 }
 
 export function renderAtPath(path: string, content: ReactNode) {
-  const router = createMemoryRouter([{ path: '*', element: <>{content}<Where /></> }], { initialEntries: [path] });
+  const router = createMemoryRouter(
+    [
+      {
+        path: '*',
+        element: (
+          <>
+            {content}
+            <Where />
+          </>
+        ),
+      },
+    ],
+    { initialEntries: [path] },
+  );
   return render(<RouterProvider router={router} />);
 }

@@ -116,7 +116,8 @@ async function background(kind: BackgroundKind, index: number, width: number, he
   if (kind === 'gradient') {
     const [c0, c1] = m.gradients[index % m.gradients.length].map(hex);
     const angle = rnd() * Math.PI * 2;
-    const dx = Math.cos(angle), dy = Math.sin(angle);
+    const dx = Math.cos(angle),
+      dy = Math.sin(angle);
     const span = Math.abs(dx) * width + Math.abs(dy) * height;
     const rgb = Buffer.alloc(width * height * 3);
     for (let y = 0; y < height; y++) {
@@ -132,15 +133,11 @@ async function background(kind: BackgroundKind, index: number, width: number, he
   let image = sharp(readSource(sourcesDir, photo));
   if (photo.quarter) {
     const meta = await image.metadata();
-    const qw = Math.floor(meta.width! / 2), qh = Math.floor(meta.height! / 2);
+    const qw = Math.floor(meta.width! / 2),
+      qh = Math.floor(meta.height! / 2);
     image = sharp(await image.extract({ left: photo.quarter[0] * qw, top: photo.quarter[1] * qh, width: qw, height: qh }).toBuffer());
   }
-  const rgb = await image
-    .toColourspace('srgb')
-    .removeAlpha()
-    .resize(width, height, { fit: 'cover', position: 'centre' })
-    .raw()
-    .toBuffer();
+  const rgb = await image.toColourspace('srgb').removeAlpha().resize(width, height, { fit: 'cover', position: 'centre' }).raw().toBuffer();
   if (rgb.length !== width * height * 3) throw new Error(`${photo.id}: background is not RGB`);
   return { id: photo.id, rgb };
 }
@@ -171,7 +168,9 @@ async function place(cut: Cutout, bgRgb: Buffer, width: number, height: number, 
       for (let c = 0; c < 3; c++) rgb[p * 3 + c] = Math.round((fg[f + c] * a + rgb[p * 3 + c] * (255 - a)) / 255);
     }
   }
-  const jpeg = await sharp(rgb, { raw: { width, height, channels: 3 } }).jpeg({ quality: 92 }).toBuffer();
+  const jpeg = await sharp(rgb, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 92 })
+    .toBuffer();
   return { jpeg, alpha, share: opaque / (width * height) };
 }
 
@@ -189,7 +188,9 @@ export async function buildComposites(options: { sourcesDir?: string; split?: 't
       const [width, height] = m.canvases[index % m.canvases.length];
       const subjectScale = m.subjectScales[(ci + k) % m.subjectScales.length];
       // Draw the random numbers even for skipped splits, so a split's layout never depends on the filter.
-      const rx = rnd(), ry = rnd(), rbg = rnd();
+      const rx = rnd(),
+        ry = rnd(),
+        rbg = rnd();
       const bg = await background(kind, ci + k, width, height, m, sourcesDir, () => rbg);
       if (options.split && cut.split !== options.split) continue;
       const placed = await place(cut, bg.rgb, width, height, subjectScale, rx, ry, sourcesDir);
@@ -205,7 +206,9 @@ export async function buildComposites(options: { sourcesDir?: string; split?: 't
         const kind = m.small.kinds[k];
         const [width, height] = m.canvases[index % m.canvases.length];
         const subjectScale = m.small.scales[(ci + k) % m.small.scales.length];
-        const rx = rs(), ry = rs(), rbg = rs();
+        const rx = rs(),
+          ry = rs(),
+          rbg = rs();
         // Busy photos offset by 3 from the normal set, so a cut-out meets another background.
         const bg = await background(kind, ci + k + 3, width, height, m, sourcesDir, () => rbg);
         if (options.split && cut.split !== options.split) continue;

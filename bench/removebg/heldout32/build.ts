@@ -80,12 +80,23 @@ function solid(colour: string, width: number, height: number): Buffer {
   return rgb;
 }
 
-async function backgroundOf(kind: Kind32, n: number, width: number, height: number, s: Sources32, split: SplitSources, dir: string, r: number): Promise<{ id: string; rgb: Buffer }> {
+async function backgroundOf(
+  kind: Kind32,
+  n: number,
+  width: number,
+  height: number,
+  s: Sources32,
+  split: SplitSources,
+  dir: string,
+  r: number,
+): Promise<{ id: string; rgb: Buffer }> {
   if (kind === 'flat') return { id: s.flat[n % s.flat.length], rgb: solid(s.flat[n % s.flat.length], width, height) };
   if (kind === 'saturated') return { id: s.saturated[n % s.saturated.length], rgb: solid(s.saturated[n % s.saturated.length], width, height) };
   if (kind === 'gradient') {
     const [c0, c1] = s.gradients[n % s.gradients.length].map(hex);
-    const angle = r * Math.PI * 2, dx = Math.cos(angle), dy = Math.sin(angle);
+    const angle = r * Math.PI * 2,
+      dx = Math.cos(angle),
+      dy = Math.sin(angle);
     const span = Math.abs(dx) * width + Math.abs(dy) * height;
     const rgb = Buffer.alloc(width * height * 3);
     for (let y = 0; y < height; y++) {
@@ -98,7 +109,13 @@ async function backgroundOf(kind: Kind32, n: number, width: number, height: numb
   }
   const list = kind === 'busy' ? split.busy : split.illustration;
   const src = list[n % list.length];
-  const rgb = await sharp(read(dir, src)).flatten({ background: '#808080' }).toColourspace('srgb').removeAlpha().resize(width, height, { fit: 'cover', position: 'centre' }).raw().toBuffer();
+  const rgb = await sharp(read(dir, src))
+    .flatten({ background: '#808080' })
+    .toColourspace('srgb')
+    .removeAlpha()
+    .resize(width, height, { fit: 'cover', position: 'centre' })
+    .raw()
+    .toBuffer();
   return { id: label(src), rgb };
 }
 
@@ -109,19 +126,23 @@ async function place(fgFile: Buffer, bg: Buffer, width: number, height: number, 
   const fw = Math.max(1, Math.min(width, Math.round(meta.width! * s)));
   const fh = Math.max(1, Math.min(height, Math.round(meta.height! * s)));
   const fg = await sharp(trimmed).resize(fw, fh, { fit: 'fill', kernel: 'lanczos3' }).ensureAlpha().raw().toBuffer();
-  const left = Math.round(rx * (width - fw)), top = Math.round(ry * (height - fh));
+  const left = Math.round(rx * (width - fw)),
+    top = Math.round(ry * (height - fh));
   const alpha = new Uint8Array(width * height);
   const rgb = Buffer.from(bg);
   for (let y = 0; y < fh; y++) {
     for (let x = 0; x < fw; x++) {
-      const f = (y * fw + x) * 4, a = fg[f + 3];
+      const f = (y * fw + x) * 4,
+        a = fg[f + 3];
       if (a === 0) continue;
       const p = (top + y) * width + left + x;
       alpha[p] = a;
       for (let c = 0; c < 3; c++) rgb[p * 3 + c] = Math.round((fg[f + c] * a + rgb[p * 3 + c] * (255 - a)) / 255);
     }
   }
-  const jpeg = await sharp(rgb, { raw: { width, height, channels: 3 } }).jpeg({ quality: 92 }).toBuffer();
+  const jpeg = await sharp(rgb, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 92 })
+    .toBuffer();
   return { jpeg, alpha };
 }
 
@@ -140,7 +161,9 @@ export async function buildComposites32(split?: Split32, dir = SOURCES32_DIR): P
     let index = 0;
     for (const [si, subject] of parts.subjects.entries()) {
       for (const [k, kind] of KINDS32.entries()) {
-        const rx = rnd(), ry = rnd(), rbg = rnd();
+        const rx = rnd(),
+          ry = rnd(),
+          rbg = rnd();
         const [width, height] = s.canvases[index++ % s.canvases.length];
         if (split && sp !== split) continue;
         const scale = s.subjectScales[(si + k) % s.subjectScales.length];

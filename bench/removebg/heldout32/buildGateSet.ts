@@ -21,30 +21,56 @@ import { SOURCES32_DIR } from './build';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const GATE_DIR = path.resolve(here, '..', '..', '..', 'tests', 'assets', 'cutout-gate');
-const W = 320, H = 240;
+const W = 320,
+  H = 240;
 
 const SUBJECTS = [
   { id: 'printer', file: 'oxygen-icon-theme/usr/share/icons/oxygen/base/256x256/devices/printer.png', scale: 0.62 },
   { id: 'headphones', file: 'oxygen-icon-theme/usr/share/icons/oxygen/base/256x256/devices/audio-headphones.png', scale: 0.4 },
 ];
 const BACKGROUNDS: Array<{ kind: string; make: () => Promise<Buffer>; source: string }> = [
-  { kind: 'flat', source: '#e9e4dc', make: async () => sharp({ create: { width: W, height: H, channels: 3, background: '#e9e4dc' } }).raw().toBuffer() },
+  {
+    kind: 'flat',
+    source: '#e9e4dc',
+    make: async () =>
+      sharp({ create: { width: W, height: H, channels: 3, background: '#e9e4dc' } })
+        .raw()
+        .toBuffer(),
+  },
   {
     kind: 'gradient',
     source: '#1f3b5a → #c9d6e3',
     make: async () => {
       const rgb = Buffer.alloc(W * H * 3);
-      const a = [0x1f, 0x3b, 0x5a], b = [0xc9, 0xd6, 0xe3];
-      for (let y = 0; y < H; y++) for (let x = 0; x < W; x++) for (let c = 0; c < 3; c++) rgb[(y * W + x) * 3 + c] = Math.round(a[c] + ((b[c] - a[c]) * (x + y)) / (W + H - 2));
+      const a = [0x1f, 0x3b, 0x5a],
+        b = [0xc9, 0xd6, 0xe3];
+      for (let y = 0; y < H; y++)
+        for (let x = 0; x < W; x++) for (let c = 0; c < 3; c++) rgb[(y * W + x) * 3 + c] = Math.round(a[c] + ((b[c] - a[c]) * (x + y)) / (W + H - 2));
       return rgb;
     },
   },
-  { kind: 'saturated', source: '#00a040', make: async () => sharp({ create: { width: W, height: H, channels: 3, background: '#00a040' } }).raw().toBuffer() },
-  { kind: 'busy', source: 'mate-backgrounds nature/RainDrops.jpg', make: async () => photo('mate-backgrounds/usr/share/backgrounds/mate/nature/RainDrops.jpg') },
-  { kind: 'illustration', source: 'flare-game fantasycore menus/backgrounds/ice_palace.png', make: async () => photo('flare-game/usr/share/games/flare/mods/fantasycore/images/menus/backgrounds/ice_palace.png') },
+  {
+    kind: 'saturated',
+    source: '#00a040',
+    make: async () =>
+      sharp({ create: { width: W, height: H, channels: 3, background: '#00a040' } })
+        .raw()
+        .toBuffer(),
+  },
+  {
+    kind: 'busy',
+    source: 'mate-backgrounds nature/RainDrops.jpg',
+    make: async () => photo('mate-backgrounds/usr/share/backgrounds/mate/nature/RainDrops.jpg'),
+  },
+  {
+    kind: 'illustration',
+    source: 'flare-game fantasycore menus/backgrounds/ice_palace.png',
+    make: async () => photo('flare-game/usr/share/games/flare/mods/fantasycore/images/menus/backgrounds/ice_palace.png'),
+  },
 ];
 
-const photo = (file: string) => sharp(path.join(SOURCES32_DIR, file)).flatten({ background: '#808080' }).removeAlpha().resize(W, H, { fit: 'cover' }).raw().toBuffer();
+const photo = (file: string) =>
+  sharp(path.join(SOURCES32_DIR, file)).flatten({ background: '#808080' }).removeAlpha().resize(W, H, { fit: 'cover' }).raw().toBuffer();
 
 async function build(): Promise<void> {
   mkdirSync(GATE_DIR, { recursive: true });
@@ -52,22 +78,30 @@ async function build(): Promise<void> {
     const trimmed = await sharp(path.join(SOURCES32_DIR, s.file)).ensureAlpha().trim({ threshold: 0 }).png().toBuffer();
     const meta = await sharp(trimmed).metadata();
     const k = (s.scale * H) / Math.max(meta.width!, meta.height!);
-    const fw = Math.round(meta.width! * k), fh = Math.round(meta.height! * k);
+    const fw = Math.round(meta.width! * k),
+      fh = Math.round(meta.height! * k);
     const fg = await sharp(trimmed).resize(fw, fh, { fit: 'fill', kernel: 'lanczos3' }).ensureAlpha().raw().toBuffer();
     for (const [bi, bg] of BACKGROUNDS.entries()) {
       const rgb = Buffer.from(await bg.make());
-      const left = Math.round(((bi * 37 + si * 101) % 100) / 100 * (W - fw)), top = Math.round(((bi * 53 + si * 17) % 100) / 100 * (H - fh));
+      const left = Math.round((((bi * 37 + si * 101) % 100) / 100) * (W - fw)),
+        top = Math.round((((bi * 53 + si * 17) % 100) / 100) * (H - fh));
       const alpha = Buffer.alloc(W * H);
       for (let y = 0; y < fh; y++) {
         for (let x = 0; x < fw; x++) {
-          const f = (y * fw + x) * 4, a = fg[f + 3], p = (top + y) * W + left + x;
+          const f = (y * fw + x) * 4,
+            a = fg[f + 3],
+            p = (top + y) * W + left + x;
           alpha[p] = a;
           for (let c = 0; c < 3; c++) rgb[p * 3 + c] = Math.round((fg[f + c] * a + rgb[p * 3 + c] * (255 - a)) / 255);
         }
       }
       const name = `${s.id}@${bg.kind}`;
-      await sharp(rgb, { raw: { width: W, height: H, channels: 3 } }).jpeg({ quality: 90 }).toFile(path.join(GATE_DIR, `${name}.jpg`));
-      await sharp(alpha, { raw: { width: W, height: H, channels: 1 } }).png({ compressionLevel: 9 }).toFile(path.join(GATE_DIR, `${name}.alpha.png`));
+      await sharp(rgb, { raw: { width: W, height: H, channels: 3 } })
+        .jpeg({ quality: 90 })
+        .toFile(path.join(GATE_DIR, `${name}.jpg`));
+      await sharp(alpha, { raw: { width: W, height: H, channels: 1 } })
+        .png({ compressionLevel: 9 })
+        .toFile(path.join(GATE_DIR, `${name}.alpha.png`));
     }
   }
 }
@@ -78,24 +112,38 @@ async function figures(): Promise<void> {
     for (const bg of BACKGROUNDS) {
       const name = `${s.id}@${bg.kind}`;
       const jpeg = readFileSync(path.join(GATE_DIR, `${name}.jpg`));
-      const truth = new Uint8Array(await sharp(path.join(GATE_DIR, `${name}.alpha.png`)).extractChannel(0).raw().toBuffer());
+      const truth = new Uint8Array(
+        await sharp(path.join(GATE_DIR, `${name}.alpha.png`))
+          .extractChannel(0)
+          .raw()
+          .toBuffer(),
+      );
       const { rgba, photo: size } = await decodeUpright(jpeg);
       const passes = await runCutoutPasses(rgba, size, DEFAULT_CUTOUT_OPTIONS);
       const single = maskIoU(await resizeMask(passes.firstMask, passes.first, size), truth);
       const product = maskIoU(await combinePasses(passes.firstMask, passes.first, size, passes.plans, passes.cropMasks, DEFAULT_CUTOUT_OPTIONS), truth);
       rows[name] = { kind: bg.kind, single: +single.toFixed(4), product: +product.toFixed(4) };
-      console.log(`${name.padEnd(26)} single ${single.toFixed(4)} product ${product.toFixed(4)} (${passes.plans.length} second passes${passes.drawn ? ', drawn' : ''})`);
+      console.log(
+        `${name.padEnd(26)} single ${single.toFixed(4)} product ${product.toFixed(4)} (${passes.plans.length} second passes${passes.drawn ? ', drawn' : ''})`,
+      );
     }
   }
   const kinds: Record<string, { single: number; product: number }> = {};
   for (const bg of BACKGROUNDS) {
     const rs = Object.values(rows).filter((r) => r.kind === bg.kind);
-    kinds[bg.kind] = { single: +(rs.reduce((a, r) => a + r.single, 0) / rs.length).toFixed(4), product: +(rs.reduce((a, r) => a + r.product, 0) / rs.length).toFixed(4) };
+    kinds[bg.kind] = {
+      single: +(rs.reduce((a, r) => a + r.single, 0) / rs.length).toFixed(4),
+      product: +(rs.reduce((a, r) => a + r.product, 0) / rs.length).toFixed(4),
+    };
   }
   const gate = {
-    about: 'Cut-out gate set (issue 32): built by bench/removebg/heldout32/buildGateSet.ts; the test fails when the product\'s mean IoU of a kind falls more than 0.01 below `kinds.<kind>.single`, the single pass measured when the set was built.',
+    about:
+      "Cut-out gate set (issue 32): built by bench/removebg/heldout32/buildGateSet.ts; the test fails when the product's mean IoU of a kind falls more than 0.01 below `kinds.<kind>.single`, the single pass measured when the set was built.",
     size: [W, H],
-    sources: { subjects: SUBJECTS.map((s) => `Debian oxygen-icon-theme 5:5.103.0-1 ${path.basename(s.file)}`), backgrounds: BACKGROUNDS.map((b) => `${b.kind}: ${b.source}`) },
+    sources: {
+      subjects: SUBJECTS.map((s) => `Debian oxygen-icon-theme 5:5.103.0-1 ${path.basename(s.file)}`),
+      backgrounds: BACKGROUNDS.map((b) => `${b.kind}: ${b.source}`),
+    },
     kinds,
     composites: rows,
   };
@@ -107,4 +155,10 @@ async function main(): Promise<void> {
   await figures();
 }
 
-main().then(() => process.exit(0), (e: unknown) => { console.error(e); process.exit(1); });
+main().then(
+  () => process.exit(0),
+  (e: unknown) => {
+    console.error(e);
+    process.exit(1);
+  },
+);

@@ -29,7 +29,8 @@ export interface CachedPasses {
 }
 
 async function timed<T>(fn: () => Promise<T>): Promise<[T, { wall: number; cpu: number }]> {
-  const c0 = process.cpuUsage(), t0 = performance.now();
+  const c0 = process.cpuUsage(),
+    t0 = performance.now();
   const out = await fn();
   const c = process.cpuUsage(c0);
   return [out, { wall: performance.now() - t0, cpu: (c.user + c.system) / 1000 }];
@@ -62,7 +63,11 @@ async function main(): Promise<void> {
     const [lib, tLib] = await timed(async () => {
       if (!want('library')) return skip();
       const blob = await imgly.removeBackground(new Blob([new Uint8Array(c.jpeg)], { type: 'image/jpeg' }), imglyConfig);
-      return sharp(Buffer.from(await blob.arrayBuffer())).ensureAlpha().extractChannel(3).raw().toBuffer();
+      return sharp(Buffer.from(await blob.arrayBuffer()))
+        .ensureAlpha()
+        .extractChannel(3)
+        .raw()
+        .toBuffer();
     });
     writeFileSync(path.join(dir, 'first.bin'), passes.firstMask);
     passes.cropMasks.forEach((m, k) => writeFileSync(path.join(dir, `crop${k}.bin`), m));
@@ -70,7 +75,9 @@ async function main(): Promise<void> {
     writeFileSync(path.join(dir, 'library.bin'), lib);
     const meta: CachedPasses = { name: c.name, first: passes.first, plans: passes.plans, times: { ours: tOurs, stretched: tStretched, library: tLib } };
     writeFileSync(path.join(dir, 'passes.json'), JSON.stringify(meta));
-    console.log(`${c.split} ${c.name} ${c.width}x${c.height} first ${passes.first.width}x${passes.first.height} +${passes.plans.length} | ours ${tOurs.wall.toFixed(0)} ms, library ${tLib.wall.toFixed(0)} ms`);
+    console.log(
+      `${c.split} ${c.name} ${c.width}x${c.height} first ${passes.first.width}x${passes.first.height} +${passes.plans.length} | ours ${tOurs.wall.toFixed(0)} ms, library ${tLib.wall.toFixed(0)} ms`,
+    );
   }
 }
 
@@ -79,7 +86,13 @@ export function readCached(split: Split32, name: string) {
   const dir = path.join(CACHE32_DIR, split, name);
   const meta = JSON.parse(readFileSync(path.join(dir, 'passes.json'), 'utf8')) as CachedPasses;
   const bin = (f: string) => new Uint8Array(readFileSync(path.join(dir, f)));
-  return { meta, firstMask: bin('first.bin'), cropMasks: meta.plans.map((_, k) => bin(`crop${k}.bin`)), stretched: bin('stretched.bin'), library: bin('library.bin') };
+  return {
+    meta,
+    firstMask: bin('first.bin'),
+    cropMasks: meta.plans.map((_, k) => bin(`crop${k}.bin`)),
+    stretched: bin('stretched.bin'),
+    library: bin('library.bin'),
+  };
 }
 
 if (process.argv[1]?.endsWith('cachePasses.ts')) {

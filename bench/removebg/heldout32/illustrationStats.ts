@@ -12,7 +12,8 @@ import { looksDrawn, pictureStats, type PictureStats } from '../../../server/src
 import { pictureStatsOf } from '../../../server/src/models/removeBackground';
 import { buildComposites32, KINDS32, type Split32 } from './build';
 
-const f = (s: PictureStats) => `flat ${s.flatShare.toFixed(3)} edge ${s.edgeShare.toFixed(3)} texture ${s.texture.toFixed(2)} colours ${s.colours.toFixed(1)} → ${looksDrawn(s) ? 'drawn' : 'photo'}`;
+const f = (s: PictureStats) =>
+  `flat ${s.flatShare.toFixed(3)} edge ${s.edgeShare.toFixed(3)} texture ${s.texture.toFixed(2)} colours ${s.colours.toFixed(1)} → ${looksDrawn(s) ? 'drawn' : 'photo'}`;
 
 async function statsOf(file: Buffer): Promise<PictureStats> {
   const { data, info } = await sharp(file).rotate().removeAlpha().raw().toBuffer({ resolveWithObject: true });
@@ -30,4 +31,10 @@ async function main(): Promise<void> {
   void pictureStats;
 }
 
-main().then(() => process.exit(0), (e: unknown) => { console.error(e); process.exit(1); });
+main().then(
+  () => process.exit(0),
+  (e: unknown) => {
+    console.error(e);
+    process.exit(1);
+  },
+);

@@ -51,7 +51,10 @@ async function main(): Promise<void> {
     for (const kind of [...KINDS32, 'all']) {
       const rs = rows.filter((r) => kind === 'all' || r.kind === kind);
       if (!rs.length) continue;
-      const cells = names.map((v) => `${v} ${mean(rs.map((r) => r.iou[v])).toFixed(3)} (${Math.min(...rs.map((r) => r.iou[v])).toFixed(3)}) ${mean(rs.map((r) => r.ms[v])).toFixed(0)} ms`);
+      const cells = names.map(
+        (v) =>
+          `${v} ${mean(rs.map((r) => r.iou[v])).toFixed(3)} (${Math.min(...rs.map((r) => r.iou[v])).toFixed(3)}) ${mean(rs.map((r) => r.ms[v])).toFixed(0)} ms`,
+      );
       console.log(`  ${kind.padEnd(13)} ${cells.join('   ')}`);
     }
   }

@@ -62,7 +62,11 @@ async function main(): Promise<void> {
     }
     const note = `${meta.first.width}x${meta.first.height}${meta.plans.map((p, k) => `+${p.size.width}x${p.size.height}:${verdicts[k] ?? 'skipped'}`).join('')}${verdicts.includes('fallback') ? ' fallback' : ''}${drawn ? ' drawn' : ''}`;
     rows.push({ name: c.name, kind: c.kind, subject: c.subject, iou, note });
-    console.log(`  ${c.name.padEnd(30)} ${Object.entries(iou).map(([k, v]) => `${k} ${v.toFixed(3)}`).join('  ')}  [${note}]`);
+    console.log(
+      `  ${c.name.padEnd(30)} ${Object.entries(iou)
+        .map(([k, v]) => `${k} ${v.toFixed(3)}`)
+        .join('  ')}  [${note}]`,
+    );
   }
   const variants = Object.keys(rows[0]?.iou ?? {});
   console.log(`\n${split}: mean IoU (worst subject) per background kind, ${rows.length} composites`);
@@ -83,4 +87,10 @@ async function main(): Promise<void> {
   void sharp;
 }
 
-main().then(() => process.exit(0), (e: unknown) => { console.error(e); process.exit(1); });
+main().then(
+  () => process.exit(0),
+  (e: unknown) => {
+    console.error(e);
+    process.exit(1);
+  },
+);

@@ -13,20 +13,52 @@ export function inCategory(category: BackgroundCategory, entries: Entry[]): Back
 
 /** Fine paper fibre: a small seamless tile of high-frequency noise. */
 export const fibre = (color: string, opacity: number, seed = 3): NoiseOverlay => ({
-  color, freq: 0.55, octaves: 3, type: 'fractalNoise', seed, contrast: 2.2, bias: -0.8, opacity, tile: true,
+  color,
+  freq: 0.55,
+  octaves: 3,
+  type: 'fractalNoise',
+  seed,
+  contrast: 2.2,
+  bias: -0.8,
+  opacity,
+  tile: true,
 });
 
 /** Large soft blotches (paper mottling, concrete clouds), drawn small and stretched. */
 export const mottle = (color: string, opacity: number, seed = 7, freq = 0.012): NoiseOverlay => ({
-  color, freq, octaves: 4, type: 'fractalNoise', seed, contrast: 2.4, bias: -0.95, opacity,
+  color,
+  freq,
+  octaves: 4,
+  type: 'fractalNoise',
+  seed,
+  contrast: 2.4,
+  bias: -0.95,
+  opacity,
 });
 
 /** Thin dark veins: turbulence is near zero along ridges, inverted and sharpened into lines. */
 export const veins = (color: string, opacity: number, seed = 11): NoiseOverlay => ({
-  color, freq: 0.006, octaves: 5, type: 'turbulence', seed, contrast: -6, bias: 1, exponent: 2.2, opacity,
+  color,
+  freq: 0.006,
+  octaves: 5,
+  type: 'turbulence',
+  seed,
+  contrast: -6,
+  bias: 1,
+  exponent: 2.2,
+  opacity,
 });
 
 /** Long streaks (wood grain, woven threads): noise squashed along x. */
 export const streaks = (color: string, opacity: number, stretchX: number, seed = 5, freq = 0.05): NoiseOverlay => ({
-  color, freq, octaves: 3, type: 'fractalNoise', seed, contrast: 2.5, bias: -1, opacity, stretchX, tile: true,
+  color,
+  freq,
+  octaves: 3,
+  type: 'fractalNoise',
+  seed,
+  contrast: 2.5,
+  bias: -1,
+  opacity,
+  stretchX,
+  tile: true,
 });

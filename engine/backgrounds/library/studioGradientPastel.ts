@@ -2,8 +2,12 @@
 import type { BackgroundDef } from '../types';
 import { fibre, inCategory } from './define';
 
-const studio = (id: string, wall: string, floor: string, light: string, vignette: number, horizon = 0.66) =>
-  ({ id, kind: 'studio' as const, params: { wall, floor, light, horizon, vignette }, finish: { grain: 0.025 } });
+const studio = (id: string, wall: string, floor: string, light: string, vignette: number, horizon = 0.66) => ({
+  id,
+  kind: 'studio' as const,
+  params: { wall, floor, light, horizon, vignette },
+  finish: { grain: 0.025 },
+});
 
 export const STUDIO: BackgroundDef[] = inCategory('studio', [
   studio('studio-white', '#EEEEEC', '#FAFAFA', '#FFFFFF', 0.1),
@@ -20,12 +24,23 @@ export const GRADIENT: BackgroundDef[] = inCategory('gradient', [
   { id: 'gradient-violet', kind: 'linear', params: { stops: ['#4A00E0', '#8E2DE2', '#D66BF5'], angle: 145 }, finish: { grain: 0.03 } },
   { id: 'gradient-midnight', kind: 'linear', params: { stops: ['#0F2027', '#203A43', '#2C5364'], angle: 180 }, finish: { grain: 0.035 } },
   {
-    id: 'gradient-spotlight-navy', kind: 'radial',
-    params: { stops: [{ color: '#4A6A9C', offset: 0 }, { color: '#1E2C4A', offset: 0.55 }, { color: '#0C1322', offset: 1 }], cx: 0.5, cy: 0.42, r: 1 },
+    id: 'gradient-spotlight-navy',
+    kind: 'radial',
+    params: {
+      stops: [
+        { color: '#4A6A9C', offset: 0 },
+        { color: '#1E2C4A', offset: 0.55 },
+        { color: '#0C1322', offset: 1 },
+      ],
+      cx: 0.5,
+      cy: 0.42,
+      r: 1,
+    },
     finish: { grain: 0.035 },
   },
   {
-    id: 'gradient-aurora', kind: 'mesh',
+    id: 'gradient-aurora',
+    kind: 'mesh',
     params: {
       base: '#0B1D3A',
       blobs: [
@@ -44,11 +59,14 @@ export const PASTEL: BackgroundDef[] = inCategory('pastel', [
   { id: 'pastel-peach', kind: 'linear', params: { stops: ['#FFECD2', '#FCB69F'], angle: 180 }, finish: { grain: 0.025 } },
   { id: 'pastel-mint', kind: 'linear', params: { stops: ['#E6FAF0', '#C2EDDA', '#A8E0CF'], angle: 170 }, finish: { grain: 0.025 } },
   {
-    id: 'pastel-lemon', kind: 'radial',
-    params: { stops: ['#FFFDF0', '#FFF3C2', '#F9E1A0'], cx: 0.5, cy: 0.4, r: 1 }, finish: { grain: 0.025 },
+    id: 'pastel-lemon',
+    kind: 'radial',
+    params: { stops: ['#FFFDF0', '#FFF3C2', '#F9E1A0'], cx: 0.5, cy: 0.4, r: 1 },
+    finish: { grain: 0.025 },
   },
   {
-    id: 'pastel-lavender-haze', kind: 'mesh',
+    id: 'pastel-lavender-haze',
+    kind: 'mesh',
     params: {
       base: '#F3EEFF',
       blobs: [
@@ -60,7 +78,8 @@ export const PASTEL: BackgroundDef[] = inCategory('pastel', [
     finish: { renderScale: 0.25, blur: 0.02, grain: 0.025 },
   },
   {
-    id: 'pastel-rainbow', kind: 'mesh',
+    id: 'pastel-rainbow',
+    kind: 'mesh',
     params: {
       base: '#FFF6EE',
       blobs: [

@@ -13,9 +13,10 @@ export function bokehSvg(p: BokehParams, width: number, height: number): string 
   const softness = [0.55, 0.75, 0.9];
   p.colors.forEach((color, c) => {
     softness.forEach((edge, s) => {
-      defs += `<radialGradient id="d${c}_${s}"><stop offset="0" ${paint(color, 'stop-color', 0.75)}/>`
-        + `<stop offset="${n(edge)}" ${paint(color, 'stop-color', 0.9)}/><stop offset="${n(Math.min(0.97, edge + 0.06))}" ${paint(color, 'stop-color', 1)}/>`
-        + `<stop offset="1" ${paint(color, 'stop-color', 0)}/></radialGradient>`;
+      defs +=
+        `<radialGradient id="d${c}_${s}"><stop offset="0" ${paint(color, 'stop-color', 0.75)}/>` +
+        `<stop offset="${n(edge)}" ${paint(color, 'stop-color', 0.9)}/><stop offset="${n(Math.min(0.97, edge + 0.06))}" ${paint(color, 'stop-color', 1)}/>` +
+        `<stop offset="1" ${paint(color, 'stop-color', 0)}/></radialGradient>`;
     });
   });
   let body = background.body;

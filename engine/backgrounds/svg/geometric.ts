@@ -21,15 +21,20 @@ const triangles: Draw = (p, w, h, rand) => {
   const cell = w / cols;
   const rows = Math.ceil(h / cell) + 1;
   // Jittered grid points, each cell split into two triangles.
-  const pts = Array.from({ length: rows + 1 }, (_, r) => Array.from({ length: cols + 1 }, (_, c) => [
-    c * cell + (c > 0 && c < cols ? between(rand, -0.35, 0.35) * cell : 0),
-    r * cell + (r > 0 ? between(rand, -0.35, 0.35) * cell : 0),
-  ]));
+  const pts = Array.from({ length: rows + 1 }, (_, r) =>
+    Array.from({ length: cols + 1 }, (_, c) => [
+      c * cell + (c > 0 && c < cols ? between(rand, -0.35, 0.35) * cell : 0),
+      r * cell + (r > 0 ? between(rand, -0.35, 0.35) * cell : 0),
+    ]),
+  );
   let out = '';
   for (let r = 0; r < rows; r++) {
     for (let c = 0; c < cols; c++) {
       const [a, b, d, e] = [pts[r][c], pts[r][c + 1], pts[r + 1][c], pts[r + 1][c + 1]];
-      for (const tri of [[a, b, e], [a, e, d]]) {
+      for (const tri of [
+        [a, b, e],
+        [a, e, d],
+      ]) {
         const cx = (tri[0][0] + tri[1][0] + tri[2][0]) / 3;
         const cy = (tri[0][1] + tri[1][1] + tri[2][1]) / 3;
         const color = along(p.palette, (cx / w) * 0.6 + (cy / h) * 0.4 + between(rand, -0.06, 0.06));

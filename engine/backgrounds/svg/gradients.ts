@@ -9,14 +9,20 @@ import { frame, glow, linearRect, mix, n, paint, stops, vignette } from './util'
 export function studioSvg(p: StudioParams, width: number, height: number): string {
   const h = Math.min(0.92, Math.max(0.3, p.horizon));
   const sweep = 0.07; // half the height of the curve, as a fraction of the image
-  const wall = linearRect('wall', [
-    { color: mix(p.wall, '#000000', 0.1), offset: 0 },
-    { color: p.wall, offset: Math.max(0, h - 0.25) },
-    { color: mix(p.wall, p.floor, 0.35), offset: h - sweep },
-    { color: mix(p.wall, p.floor, 0.8), offset: h + sweep * 0.6 },
-    { color: p.floor, offset: Math.min(1, h + sweep * 1.6) },
-    { color: mix(p.floor, '#000000', 0.08), offset: 1 },
-  ], 180, width, height);
+  const wall = linearRect(
+    'wall',
+    [
+      { color: mix(p.wall, '#000000', 0.1), offset: 0 },
+      { color: p.wall, offset: Math.max(0, h - 0.25) },
+      { color: mix(p.wall, p.floor, 0.35), offset: h - sweep },
+      { color: mix(p.wall, p.floor, 0.8), offset: h + sweep * 0.6 },
+      { color: p.floor, offset: Math.min(1, h + sweep * 1.6) },
+      { color: mix(p.floor, '#000000', 0.08), offset: 1 },
+    ],
+    180,
+    width,
+    height,
+  );
   const short = Math.min(width, height);
   const spot = `<radialGradient id="spot" cx="0.5" cy="0.5" r="0.5"><stop offset="0" ${paint(p.light, 'stop-color', 0.55)}/><stop offset="0.6" ${paint(p.light, 'stop-color', 0.18)}/><stop offset="1" ${paint(p.light, 'stop-color', 0)}/></radialGradient>`;
   const spotBody = `<ellipse cx="${n(width / 2)}" cy="${n(height * h * 0.72)}" rx="${n(width * 0.62)}" ry="${n(height * h * 0.8)}" fill="url(#spot)"/>`;

@@ -18,13 +18,21 @@ export function backgroundSvg(def: BackgroundDef, width: number, height: number)
   const w = Math.max(1, Math.round(width));
   const h = Math.max(1, Math.round(height));
   switch (def.kind) {
-    case 'studio': return studioSvg(def.params, w, h);
-    case 'linear': return linearSvg(def.params, w, h);
-    case 'radial': return radialSvg(def.params, w, h);
-    case 'mesh': return meshSvg(def.params, w, h);
-    case 'bokeh': return bokehSvg(def.params, w, h);
-    case 'geometric': return geometricSvg(def.params, w, h);
-    case 'landscape': return landscapeSvg(def.params, w, h);
-    case 'room': return roomSvg(def.params, w, h);
+    case 'studio':
+      return studioSvg(def.params, w, h);
+    case 'linear':
+      return linearSvg(def.params, w, h);
+    case 'radial':
+      return radialSvg(def.params, w, h);
+    case 'mesh':
+      return meshSvg(def.params, w, h);
+    case 'bokeh':
+      return bokehSvg(def.params, w, h);
+    case 'geometric':
+      return geometricSvg(def.params, w, h);
+    case 'landscape':
+      return landscapeSvg(def.params, w, h);
+    case 'room':
+      return roomSvg(def.params, w, h);
   }
 }

@@ -19,11 +19,15 @@ export function noiseSvg(overlay: NoiseOverlay, width: number, height: number, i
   const { r, g, b } = parseColor(overlay.color);
   // Alpha from the noise's red channel; the colour is constant (sRGB so the matrix means what it says).
   const matrix = `0 0 0 0 ${n(r / 255)} 0 0 0 0 ${n(g / 255)} 0 0 0 0 ${n(b / 255)} ${overlay.contrast} 0 0 0 ${overlay.bias}`;
-  const shape = overlay.exponent ? `<feComponentTransfer><feFuncA type="gamma" amplitude="1" exponent="${overlay.exponent}" offset="0"/></feComponentTransfer>` : '';
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">`
-    + `<filter id="f" x="0" y="0" width="100%" height="100%" color-interpolation-filters="sRGB">`
-    + `<feTurbulence type="${overlay.type}" baseFrequency="${fx.toPrecision(4)} ${f.toPrecision(4)}" numOctaves="${overlay.octaves}" seed="${overlay.seed}"${overlay.tile ? ' stitchTiles="stitch"' : ''}/>`
-    + `<feColorMatrix type="matrix" values="${matrix}"/>${shape}`
-    + `<feComponentTransfer><feFuncA type="linear" slope="${overlay.opacity}" intercept="0"/></feComponentTransfer>`
-    + `</filter><rect width="${width}" height="${height}" filter="url(#f)"/></svg>`;
+  const shape = overlay.exponent
+    ? `<feComponentTransfer><feFuncA type="gamma" amplitude="1" exponent="${overlay.exponent}" offset="0"/></feComponentTransfer>`
+    : '';
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">` +
+    `<filter id="f" x="0" y="0" width="100%" height="100%" color-interpolation-filters="sRGB">` +
+    `<feTurbulence type="${overlay.type}" baseFrequency="${fx.toPrecision(4)} ${f.toPrecision(4)}" numOctaves="${overlay.octaves}" seed="${overlay.seed}"${overlay.tile ? ' stitchTiles="stitch"' : ''}/>` +
+    `<feColorMatrix type="matrix" values="${matrix}"/>${shape}` +
+    `<feComponentTransfer><feFuncA type="linear" slope="${overlay.opacity}" intercept="0"/></feComponentTransfer>` +
+    `</filter><rect width="${width}" height="${height}" filter="url(#f)"/></svg>`
+  );
 }

@@ -65,7 +65,11 @@ function windowLight(p: RoomParams, w: number, top: number): { defs: string; bod
   const defs = `<linearGradient id="sun" x1="0" y1="0" x2="0" y2="1">${fade(color, opacity, opacity * 0.15)}</linearGradient>`;
   let body = '';
   const slant = dir * w * 0.22;
-  for (const [offset, width] of [[0, 0.11], [0.15, 0.11], [0.3, 0.06]] as const) {
+  for (const [offset, width] of [
+    [0, 0.11],
+    [0.15, 0.11],
+    [0.3, 0.06],
+  ] as const) {
     // Stacked copies, each a little wider and fainter: a soft penumbra without a (slow) blur filter.
     for (let k = 0; k < 4; k++) {
       const grow = w * 0.008 * k;
@@ -82,16 +86,19 @@ function podium(p: RoomParams, w: number, h: number, top: number): { defs: strin
   const { color, shape } = p.podium;
   const pw = w * p.podium.width;
   const cx = w / 2;
-  const defs = `<linearGradient id="pod" x1="0" y1="0" x2="1" y2="0"><stop offset="0" ${paint(mix(color, '#000000', 0.22), 'stop-color')}/>`
-    + `<stop offset="0.45" ${paint(mix(color, '#FFFFFF', 0.08), 'stop-color')}/><stop offset="1" ${paint(mix(color, '#000000', 0.3), 'stop-color')}/></linearGradient>`
-    + `<radialGradient id="podShadow">${fade('#000000', 0.35, 0, [0.55, 1])}</radialGradient>`;
+  const defs =
+    `<linearGradient id="pod" x1="0" y1="0" x2="1" y2="0"><stop offset="0" ${paint(mix(color, '#000000', 0.22), 'stop-color')}/>` +
+    `<stop offset="0.45" ${paint(mix(color, '#FFFFFF', 0.08), 'stop-color')}/><stop offset="1" ${paint(mix(color, '#000000', 0.3), 'stop-color')}/></linearGradient>` +
+    `<radialGradient id="podShadow">${fade('#000000', 0.35, 0, [0.55, 1])}</radialGradient>`;
   const cylinder = (width: number, base: number, height: number) => {
     const rx = width / 2;
     const ry = width * 0.09;
-    return `<ellipse cx="${n(cx)}" cy="${n(base + ry * 0.3)}" rx="${n(rx * 1.25)}" ry="${n(ry * 1.9)}" fill="url(#podShadow)"/>`
-      + `<ellipse cx="${n(cx)}" cy="${n(base)}" rx="${n(rx)}" ry="${n(ry)}" ${paint(mix(color, '#000000', 0.3))}/>`
-      + `<rect x="${n(cx - rx)}" y="${n(base - height)}" width="${n(width)}" height="${n(height)}" fill="url(#pod)"/>`
-      + `<ellipse cx="${n(cx)}" cy="${n(base - height)}" rx="${n(rx)}" ry="${n(ry)}" ${paint(mix(color, '#FFFFFF', 0.12))}/>`;
+    return (
+      `<ellipse cx="${n(cx)}" cy="${n(base + ry * 0.3)}" rx="${n(rx * 1.25)}" ry="${n(ry * 1.9)}" fill="url(#podShadow)"/>` +
+      `<ellipse cx="${n(cx)}" cy="${n(base)}" rx="${n(rx)}" ry="${n(ry)}" ${paint(mix(color, '#000000', 0.3))}/>` +
+      `<rect x="${n(cx - rx)}" y="${n(base - height)}" width="${n(width)}" height="${n(height)}" fill="url(#pod)"/>` +
+      `<ellipse cx="${n(cx)}" cy="${n(base - height)}" rx="${n(rx)}" ry="${n(ry)}" ${paint(mix(color, '#FFFFFF', 0.12))}/>`
+    );
   };
   const base = top + (h - top) * 0.62;
   let body = '';
@@ -113,14 +120,18 @@ function decor(p: RoomParams, w: number, h: number, top: number): string {
   if (p.decor === 'frame') {
     const fw = w * 0.14;
     const fh = top * 0.34;
-    return `<rect x="${n(w * 0.8)}" y="${n(top * 0.22)}" width="${n(fw)}" height="${n(fh)}" ${paint(c)}/>`
-      + `<rect x="${n(w * 0.8 + fw * 0.1)}" y="${n(top * 0.22 + fw * 0.1)}" width="${n(fw * 0.8)}" height="${n(fh - fw * 0.2)}" ${paint(mix(p.wall, '#FFFFFF', 0.35))}/>`;
+    return (
+      `<rect x="${n(w * 0.8)}" y="${n(top * 0.22)}" width="${n(fw)}" height="${n(fh)}" ${paint(c)}/>` +
+      `<rect x="${n(w * 0.8 + fw * 0.1)}" y="${n(top * 0.22 + fw * 0.1)}" width="${n(fw * 0.8)}" height="${n(fh - fw * 0.2)}" ${paint(mix(p.wall, '#FFFFFF', 0.35))}/>`
+    );
   }
   if (p.decor === 'shelf') {
     const y = top * 0.4;
-    return `<rect x="${n(w * 0.68)}" y="${n(y)}" width="${n(w * 0.3)}" height="${n(h * 0.012)}" ${paint(c)}/>`
-      + `<rect x="${n(w * 0.72)}" y="${n(y - h * 0.07)}" width="${n(w * 0.035)}" height="${n(h * 0.07)}" ${paint(mix(c, '#FFFFFF', 0.3))}/>`
-      + `<circle cx="${n(w * 0.85)}" cy="${n(y - h * 0.035)}" r="${n(h * 0.035)}" ${paint(mix(c, '#FFFFFF', 0.15))}/>`;
+    return (
+      `<rect x="${n(w * 0.68)}" y="${n(y)}" width="${n(w * 0.3)}" height="${n(h * 0.012)}" ${paint(c)}/>` +
+      `<rect x="${n(w * 0.72)}" y="${n(y - h * 0.07)}" width="${n(w * 0.035)}" height="${n(h * 0.07)}" ${paint(mix(c, '#FFFFFF', 0.3))}/>` +
+      `<circle cx="${n(w * 0.85)}" cy="${n(y - h * 0.035)}" r="${n(h * 0.035)}" ${paint(mix(c, '#FFFFFF', 0.15))}/>`
+    );
   }
   // A potted plant: pot plus overlapping leaf ellipses fanning out.
   const potTop = top + (h - top) * 0.15;
@@ -139,13 +150,15 @@ export function roomSvg(p: RoomParams, width: number, height: number): string {
   const floor = linearRect('fl', [mix(p.floor, '#FFFFFF', 0.05), p.floor, mix(p.floor, '#000000', 0.14)], 180, width, height);
   const light = windowLight(p, width, top);
   const pod = podium(p, width, height, top);
-  const defs = wall.defs + floor.defs + light.defs + pod.defs + `<clipPath id="floor"><rect y="${n(top)}" width="${width}" height="${n(height - top)}"/></clipPath>`;
+  const defs =
+    wall.defs + floor.defs + light.defs + pod.defs + `<clipPath id="floor"><rect y="${n(top)}" width="${width}" height="${n(height - top)}"/></clipPath>`;
   const board = p.baseboard ? `<rect y="${n(top - height * 0.025)}" width="${width}" height="${n(height * 0.025)}" ${paint(p.baseboard)}/>` : '';
   // The contact line between wall and floor gets a soft dark band (ambient occlusion).
   const occlusion = `<linearGradient id="ao" x1="0" y1="0" x2="0" y2="1">${fade('#000000', 0.18, 0)}</linearGradient>`;
   // A floor-coloured base under everything: anti-aliased seams between wall and floor must not let light through.
-  const body = `<rect width="${width}" height="${height}" ${paint(p.floor)}/><rect width="${width}" height="${n(top)}" fill="url(#wall)"/>${light.body}${board}`
-    + `<rect y="${n(top)}" width="${width}" height="${n(height - top)}" fill="url(#fl)"/>${floorLines(p, width, height, top, rand)}${decor(p, width, height, top)}`
-    + `<rect y="${n(top)}" width="${width}" height="${n((height - top) * 0.12)}" fill="url(#ao)"/>${pod.body}`;
+  const body =
+    `<rect width="${width}" height="${height}" ${paint(p.floor)}/><rect width="${width}" height="${n(top)}" fill="url(#wall)"/>${light.body}${board}` +
+    `<rect y="${n(top)}" width="${width}" height="${n(height - top)}" fill="url(#fl)"/>${floorLines(p, width, height, top, rand)}${decor(p, width, height, top)}` +
+    `<rect y="${n(top)}" width="${width}" height="${n((height - top) * 0.12)}" fill="url(#ao)"/>${pod.body}`;
   return frame(width, height, defs + occlusion, body);
 }

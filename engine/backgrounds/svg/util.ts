@@ -70,7 +70,10 @@ export function glow(id: string, cx: number, cy: number, r: number, color: strin
 export function mix(a: string, b: string, t: number): string {
   const ca = parseColor(a);
   const cb = parseColor(b);
-  const channel = (x: number, y: number) => Math.round(x + (y - x) * t).toString(16).padStart(2, '0');
+  const channel = (x: number, y: number) =>
+    Math.round(x + (y - x) * t)
+      .toString(16)
+      .padStart(2, '0');
   return `#${channel(ca.r, cb.r)}${channel(ca.g, cb.g)}${channel(ca.b, cb.b)}`.toUpperCase();
 }
 

@@ -30,9 +30,10 @@ describe('filter catalogue', () => {
     const probe = randomImage(32, 32, 11);
     const outs = FILTERS.map((f) => applyFilter(probe, { categoryName: f.categoryName, uid: f.uid, lutName: f.uid, strength: 100 }));
     outs.forEach((o, i) => expect(maxDiff(o, probe.data), FILTERS[i].uid).toBeGreaterThan(8));
-    for (let i = 0; i < outs.length; i++) for (let j = i + 1; j < outs.length; j++) {
-      expect(maxDiff(outs[i], outs[j]), `${FILTERS[i].uid} vs ${FILTERS[j].uid}`).toBeGreaterThan(2);
-    }
+    for (let i = 0; i < outs.length; i++)
+      for (let j = i + 1; j < outs.length; j++) {
+        expect(maxDiff(outs[i], outs[j]), `${FILTERS[i].uid} vs ${FILTERS[j].uid}`).toBeGreaterThan(2);
+      }
   });
   it('mono filters give grey and the LUT is cached per filter', () => {
     for (const f of filtersInCategory('Mono')) {

@@ -7,7 +7,11 @@ import type { ColorGrade, Rgb } from './colorGrade';
 import { REC709 } from './colorGrade';
 import { levels, midCurve, sCurve } from './curves';
 
-export interface FilterCategory { name: string; labelKey: string; englishName: string }
+export interface FilterCategory {
+  name: string;
+  labelKey: string;
+  englishName: string;
+}
 export interface FilterDef {
   uid: string;
   lutName: string;
@@ -44,7 +48,12 @@ const GREEN: Rgb = [0.4, 0.62, 0.45];
 const MAGENTA: Rgb = [0.68, 0.4, 0.62];
 
 const def = (categoryName: FilterCategoryName, uid: string, name: string, grade: ColorGrade): FilterDef => ({
-  uid, lutName: uid, categoryName, labelKey: `effects.filters.${uid}`, name, grade,
+  uid,
+  lutName: uid,
+  categoryName,
+  labelKey: `effects.filters.${uid}`,
+  name,
+  grade,
 });
 
 /** The catalogue, grouped by category in display order. */
@@ -67,13 +76,32 @@ export const FILTERS: readonly FilterDef[] = [
   def('Food', 'foodCafe', 'Café', { temperature: 0.1, saturation: 0.85, fade: 0.06 }),
 
   def('Vintage', 'vintageSeventies', 'Seventies', { saturation: 0.85, fade: 0.12, red: midCurve(0.04, 0.05), blue: levels(0.05, 0.85) }),
-  def('Vintage', 'vintageInstant', 'Instant', { contrast: 0.95, fade: 0.08, shadows: { color: CYAN, amount: 0.15 }, highlights: { color: YELLOW, amount: 0.15 } }),
+  def('Vintage', 'vintageInstant', 'Instant', {
+    contrast: 0.95,
+    fade: 0.08,
+    shadows: { color: CYAN, amount: 0.15 },
+    highlights: { color: YELLOW, amount: 0.15 },
+  }),
   def('Vintage', 'vintageSepia', 'Sepia', { mono: REC709, shadows: { color: BROWN, amount: 0.3 }, highlights: { color: GOLD, amount: 0.25 } }),
   def('Vintage', 'vintageFaded', 'Faded Memory', { saturation: 0.7, fade: 0.18 }),
   def('Vintage', 'vintagePostcard', 'Postcard', { tint: -0.04, saturation: 1.1, fade: 0.05, green: midCurve(0.03) }),
 
-  def('Film', 'filmWarmNegative', 'Warm Negative', { temperature: 0.12, contrast: 0.95, saturation: 0.9, fade: 0.04, highlights: { color: PEACH, amount: 0.1 } }),
-  def('Film', 'filmSlide', 'Slide Film', { contrast: 1.2, saturation: 1.25, blue: [[0, 0.03], [0.3, 0.27], [1, 1]] }),
+  def('Film', 'filmWarmNegative', 'Warm Negative', {
+    temperature: 0.12,
+    contrast: 0.95,
+    saturation: 0.9,
+    fade: 0.04,
+    highlights: { color: PEACH, amount: 0.1 },
+  }),
+  def('Film', 'filmSlide', 'Slide Film', {
+    contrast: 1.2,
+    saturation: 1.25,
+    blue: [
+      [0, 0.03],
+      [0.3, 0.27],
+      [1, 1],
+    ],
+  }),
   def('Film', 'filmCross', 'Cross Process', { red: sCurve(0.06), green: sCurve(0.04), blue: levels(0.15, 0.8) }),
   def('Film', 'filmExpired', 'Expired Film', { fade: 0.08, shadows: { color: GREEN, amount: 0.2 }, highlights: { color: MAGENTA, amount: 0.15 } }),
   def('Film', 'filmTungsten', 'Tungsten', { temperature: -0.25, fade: 0.05, saturation: 0.95 }),

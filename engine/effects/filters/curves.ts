@@ -65,15 +65,27 @@ export function curveFn(pts: Curve): (x: number) => number {
 
 /** An S-curve: darkens the quarter tone by `a` and lifts the three-quarter tone by `a` (a > 0 adds contrast). */
 export function sCurve(a: number): Curve {
-  return [[0, 0], [0.25, 0.25 - a], [0.75, 0.75 + a], [1, 1]];
+  return [
+    [0, 0],
+    [0.25, 0.25 - a],
+    [0.75, 0.75 + a],
+    [1, 1],
+  ];
 }
 
 /** Moves the black and white points: output runs from `black` to `white`. */
 export function levels(black: number, white: number): Curve {
-  return [[0, black], [1, white]];
+  return [
+    [0, black],
+    [1, white],
+  ];
 }
 
 /** A curve through (0, black), (0.5, 0.5 + mid), (1, white): lifts/lowers the midtones of one channel. */
 export function midCurve(mid: number, black = 0, white = 1): Curve {
-  return [[0, black], [0.5, 0.5 + mid], [1, white]];
+  return [
+    [0, black],
+    [0.5, 0.5 + mid],
+    [1, white],
+  ];
 }

@@ -64,11 +64,23 @@ export function applyLut(pixels: Uint8ClampedArray, lut: Uint8ClampedArray, stre
     const fr = pixels[p] * scale;
     const fg = pixels[p + 1] * scale;
     const fb = pixels[p + 2] * scale;
-    const r0 = Math.floor(fr), g0 = Math.floor(fg), b0 = Math.floor(fb);
-    const r1 = Math.min(max, r0 + 1), g1 = Math.min(max, g0 + 1), b1 = Math.min(max, b0 + 1);
-    const dr = fr - r0, dg = fg - g0, db = fb - b0;
-    const i000 = lutIndex(r0, g0, b0), i100 = lutIndex(r1, g0, b0), i010 = lutIndex(r0, g1, b0), i110 = lutIndex(r1, g1, b0);
-    const i001 = lutIndex(r0, g0, b1), i101 = lutIndex(r1, g0, b1), i011 = lutIndex(r0, g1, b1), i111 = lutIndex(r1, g1, b1);
+    const r0 = Math.floor(fr),
+      g0 = Math.floor(fg),
+      b0 = Math.floor(fb);
+    const r1 = Math.min(max, r0 + 1),
+      g1 = Math.min(max, g0 + 1),
+      b1 = Math.min(max, b0 + 1);
+    const dr = fr - r0,
+      dg = fg - g0,
+      db = fb - b0;
+    const i000 = lutIndex(r0, g0, b0),
+      i100 = lutIndex(r1, g0, b0),
+      i010 = lutIndex(r0, g1, b0),
+      i110 = lutIndex(r1, g1, b0);
+    const i001 = lutIndex(r0, g0, b1),
+      i101 = lutIndex(r1, g0, b1),
+      i011 = lutIndex(r0, g1, b1),
+      i111 = lutIndex(r1, g1, b1);
     for (let c = 0; c < 3; c++) {
       const x00 = lut[i000 + c] + (lut[i100 + c] - lut[i000 + c]) * dr;
       const x10 = lut[i010 + c] + (lut[i110 + c] - lut[i010 + c]) * dr;

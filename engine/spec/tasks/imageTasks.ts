@@ -19,13 +19,22 @@ export const BGBLUR_MAX_STRENGTH = 100;
 
 const bgblur = defineTask({
   params: z.object({
-    strength: z.number({ error: 'strength must be a number 0..100' }).min(0, 'strength must be 0..100').max(BGBLUR_MAX_STRENGTH, 'strength must be 0..100').default(BGBLUR_DEFAULT_STRENGTH),
-    feather: z.number({ error: `feather must be a number of pixels 0..${BGBLUR_MAX_FEATHER}` })
-      .min(0, `feather must be 0..${BGBLUR_MAX_FEATHER} px`).max(BGBLUR_MAX_FEATHER, `feather must be 0..${BGBLUR_MAX_FEATHER} px`).default(BGBLUR_DEFAULT_FEATHER),
+    strength: z
+      .number({ error: 'strength must be a number 0..100' })
+      .min(0, 'strength must be 0..100')
+      .max(BGBLUR_MAX_STRENGTH, 'strength must be 0..100')
+      .default(BGBLUR_DEFAULT_STRENGTH),
+    feather: z
+      .number({ error: `feather must be a number of pixels 0..${BGBLUR_MAX_FEATHER}` })
+      .min(0, `feather must be 0..${BGBLUR_MAX_FEATHER} px`)
+      .max(BGBLUR_MAX_FEATHER, `feather must be 0..${BGBLUR_MAX_FEATHER} px`)
+      .default(BGBLUR_DEFAULT_FEATHER),
   }),
   defaults: { strength: BGBLUR_DEFAULT_STRENGTH, feather: BGBLUR_DEFAULT_FEATHER },
   limits: { maxStrength: BGBLUR_MAX_STRENGTH, maxFeather: BGBLUR_MAX_FEATHER },
-  result: 'image', runsOn: 'server', inputImage: 'required',
+  result: 'image',
+  runsOn: 'server',
+  inputImage: 'required',
 });
 
 // ---- picenhance (engine/spec/enhance.ts holds the strengths' blend and the pixel caps).
@@ -33,14 +42,18 @@ const picenhance = defineTask({
   params: z.object({
     efMode: z.enum(ENHANCE_STRENGTHS, { error: `efMode must be one of ${ENHANCE_STRENGTHS.join(', ')}` }).default(ENHANCE_DEFAULTS.efMode),
     // JSON clients may send the scale as "2"/"4"; anything else is an error, never a silent default.
-    scale: z.union([z.literal(2), z.literal(4), z.literal('2'), z.literal('4')], { error: 'scale must be 2 or 4' })
-      .transform((v) => Number(v) as 2 | 4).default(ENHANCE_DEFAULTS.scale),
+    scale: z
+      .union([z.literal(2), z.literal(4), z.literal('2'), z.literal('4')], { error: 'scale must be 2 or 4' })
+      .transform((v) => Number(v) as 2 | 4)
+      .default(ENHANCE_DEFAULTS.scale),
     mode: z.enum(['upscale', 'denoise'], { error: 'mode must be upscale or denoise' }).default(ENHANCE_DEFAULTS.mode),
     quality: z.enum(['fast', 'high'], { error: 'quality must be fast or high' }).default(ENHANCE_DEFAULTS.quality),
   }),
   defaults: ENHANCE_DEFAULTS,
   limits: ENHANCE_MAX_PIXELS,
-  result: 'image', runsOn: 'server', inputImage: 'required',
+  result: 'image',
+  runsOn: 'server',
+  inputImage: 'required',
 });
 
 // ---- elimination / lama / removeWatermark: fill quality of the masked area.
@@ -51,13 +64,19 @@ const fillQuality = (message: string) => z.enum(FILL_QUALITIES, { error: message
 
 const elimination = defineTask({
   params: z.object({ quality: fillQuality(`quality must be one of ${[...FILL_QUALITIES].reverse().join(', ')}`) }),
-  defaults: { quality: 'best' }, limits: {},
-  result: 'image', runsOn: 'server', inputImage: 'required',
+  defaults: { quality: 'best' },
+  limits: {},
+  result: 'image',
+  runsOn: 'server',
+  inputImage: 'required',
 });
 const removeWatermark = defineTask({
   params: z.object({ quality: fillQuality("quality must be 'best' or 'fast'") }),
-  defaults: { quality: 'best' }, limits: {},
-  result: 'image', runsOn: 'server', inputImage: 'required',
+  defaults: { quality: 'best' },
+  limits: {},
+  result: 'image',
+  runsOn: 'server',
+  inputImage: 'required',
 });
 
 // ---- aiextend: the frame the photo is extended to (server/src/processors/aiextendLayout.ts lays it out).
@@ -67,20 +86,30 @@ export const EXTEND_CUSTOM_MAX_SIDE = 4096;
 /** A frame holds at most this many times the photo's area (beyond, the picture would be mostly invented). */
 export const EXTEND_MAX_AREA_FACTOR = 4;
 const sideMessage = (name: string) => `${name} must be a whole number of pixels from 1 to ${EXTEND_CUSTOM_MAX_SIDE}`;
-const side = (name: string) => z.number({ error: sideMessage(name) }).int(sideMessage(name)).min(1, sideMessage(name)).max(EXTEND_CUSTOM_MAX_SIDE, sideMessage(name)).optional();
+const side = (name: string) =>
+  z
+    .number({ error: sideMessage(name) })
+    .int(sideMessage(name))
+    .min(1, sideMessage(name))
+    .max(EXTEND_CUSTOM_MAX_SIDE, sideMessage(name))
+    .optional();
 const POSITION_MESSAGE = 'position must be { x, y } between 0 and 1';
 const unit = z.number({ error: POSITION_MESSAGE }).min(0, POSITION_MESSAGE).max(1, POSITION_MESSAGE);
 
 const aiextend = defineTask({
-  params: z.object({
-    ratio: z.enum(EXTEND_RATIOS, { error: `ratio must be one of ${EXTEND_RATIOS.join(', ')}` }),
-    width: side('width'),
-    height: side('height'),
-    position: z.object({ x: unit.default(0.5), y: unit.default(0.5) }, { error: POSITION_MESSAGE }).default({ x: 0.5, y: 0.5 }),
-  }).refine((v) => v.ratio !== 'custom' || (v.width !== undefined && v.height !== undefined), 'a custom size needs width and height'),
+  params: z
+    .object({
+      ratio: z.enum(EXTEND_RATIOS, { error: `ratio must be one of ${EXTEND_RATIOS.join(', ')}` }),
+      width: side('width'),
+      height: side('height'),
+      position: z.object({ x: unit.default(0.5), y: unit.default(0.5) }, { error: POSITION_MESSAGE }).default({ x: 0.5, y: 0.5 }),
+    })
+    .refine((v) => v.ratio !== 'custom' || (v.width !== undefined && v.height !== undefined), 'a custom size needs width and height'),
   defaults: { ratio: '4:3', position: { x: 0.5, y: 0.5 } },
   limits: { customMaxSide: EXTEND_CUSTOM_MAX_SIDE, maxAreaFactor: EXTEND_MAX_AREA_FACTOR },
-  result: 'image', runsOn: 'server', inputImage: 'required',
+  result: 'image',
+  runsOn: 'server',
+  inputImage: 'required',
 });
 
 const simple = (runsOn: 'server' | 'generation' | 'none' = 'server') =>
@@ -96,7 +125,14 @@ export const IMAGE_TASKS = {
   lama: simple(),
   removeWatermark,
   aiextend,
-  idphoto: defineTask({ params: parserSchema(parseIdPhotoParams), defaults: { output: 'photo' }, limits: {}, result: 'image', runsOn: 'server', inputImage: 'required' }),
+  idphoto: defineTask({
+    params: parserSchema(parseIdPhotoParams),
+    defaults: { output: 'photo' },
+    limits: {},
+    result: 'image',
+    runsOn: 'server',
+    inputImage: 'required',
+  }),
   headExtract: simple(),
   seginstance: simple('none'),
   // The bulk resizer of batch editing (engine/spec/batch.ts, tool `resize`).

@@ -10,12 +10,38 @@ describe('the task table', () => {
 
   it('keeps the prices the ledger charged before the table (commerce.ts reads them from it)', () => {
     const before: Record<string, number> = {
-      removebg: 1, changebg: 1, bgblur: 1, idphoto: 1, seginstance: 1, headExtract: 1, imageTagger: 0,
-      productIdentify: 0, textExtract: 1, sealExtract: 1, contentReview: 0,
-      picenhance: 2, descratch: 2, elimination: 2, lama: 2, removeWatermark: 2, aiextend: 3, deoldify: 3,
-      aibg: 4, aiPainting: 4, aiGeneratePic: 4, aiGeneratePicWebUi: 4, aiImageToImage: 4,
-      aiImgToImgComfyUiV1: 4, aiImgToImgComfyUiV2: 4, aiImgToImgWebUi: 4,
-      aiReplace: 4, aiReplaceClothes: 4, aiReplaceProduct: 4, aiReplaceBg: 4, aiReplaceClothesDetect: 1, batchEdit: 0,
+      removebg: 1,
+      changebg: 1,
+      bgblur: 1,
+      idphoto: 1,
+      seginstance: 1,
+      headExtract: 1,
+      imageTagger: 0,
+      productIdentify: 0,
+      textExtract: 1,
+      sealExtract: 1,
+      contentReview: 0,
+      picenhance: 2,
+      descratch: 2,
+      elimination: 2,
+      lama: 2,
+      removeWatermark: 2,
+      aiextend: 3,
+      deoldify: 3,
+      aibg: 4,
+      aiPainting: 4,
+      aiGeneratePic: 4,
+      aiGeneratePicWebUi: 4,
+      aiImageToImage: 4,
+      aiImgToImgComfyUiV1: 4,
+      aiImgToImgComfyUiV2: 4,
+      aiImgToImgWebUi: 4,
+      aiReplace: 4,
+      aiReplaceClothes: 4,
+      aiReplaceProduct: 4,
+      aiReplaceBg: 4,
+      aiReplaceClothesDetect: 1,
+      batchEdit: 0,
     };
     expect(TASK_CREDIT_COSTS).toEqual(before);
   });
@@ -65,7 +91,9 @@ describe('the AI background row (the aibg processor parses with it)', () => {
   });
 
   it('passes a custom-image background on a given canvas, numbers sent as text included', () => {
-    expect(parseTaskParams('aibg', { source: 'CustomImage', canvasW: '800', canvasH: 600, customImageSimilarity: 40 }))
-      .toEqual({ ok: true, value: { source: 'CustomImage', canvasW: 800, canvasH: 600, customImageSimilarity: 40 } });
+    expect(parseTaskParams('aibg', { source: 'CustomImage', canvasW: '800', canvasH: 600, customImageSimilarity: 40 })).toEqual({
+      ok: true,
+      value: { source: 'CustomImage', canvasW: 800, canvasH: 600, customImageSimilarity: 40 },
+    });
   });
 });

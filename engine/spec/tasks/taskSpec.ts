@@ -37,9 +37,9 @@ export interface TaskSpec<
 }
 
 /** A row of the table; the type parameters keep the schema, defaults and limits precise (`TaskParams<'bgblur'>`). */
-export const defineTask = <
-  P extends z.ZodType, const D extends Readonly<Record<string, unknown>>, const L extends Readonly<Record<string, number>>,
->(spec: TaskSpec<P, D, L>): TaskSpec<P, D, L> => spec;
+export const defineTask = <P extends z.ZodType, const D extends Readonly<Record<string, unknown>>, const L extends Readonly<Record<string, number>>>(
+  spec: TaskSpec<P, D, L>,
+): TaskSpec<P, D, L> => spec;
 
 /** Result of an engine parser that predates the table (`{ ok, value } | { ok, message }`). */
 type Parsed = { ok: true } | { ok: false; message: string };
@@ -59,5 +59,4 @@ export function parserSchema(parse: (raw: Record<string, unknown>) => Parsed) {
 export const noParams = () => z.looseObject({});
 
 /** An optional value where an empty string counts as absent (HTML forms and query strings send ''). */
-export const blankIsAbsent = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
+export const blankIsAbsent = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional());

@@ -13,10 +13,21 @@ export async function exportAccountData(db: Database, accountId: string): Promis
   return {
     exportedAt: new Date().toISOString(),
     account: (await q('select id, email, provider, display_name, created_at from accounts where id = $1', [accountId]))[0] ?? null,
-    subscriptions: await q('select id, plan_id, status, provider, current_period_start, current_period_end, created_at from subscriptions where account_id = $1 order by created_at', [accountId]),
-    orders: await q('select id, product_kind, product_id, amount, currency, status, provider, created_at, paid_at, refunded_at from purchases where account_id = $1 order by created_at', [accountId]),
-    credits: await q('select amount, kind, bucket, day, expires_at, task_id, note, created_at from credit_ledger where payer = $1 order by id', [accountPayer(accountId)]),
-    projects: await q('select id, type, name, doc, revision, created_at, updated_at from projects where owner = $1 and deleted_at is null order by updated_at desc', [owner]),
+    subscriptions: await q(
+      'select id, plan_id, status, provider, current_period_start, current_period_end, created_at from subscriptions where account_id = $1 order by created_at',
+      [accountId],
+    ),
+    orders: await q(
+      'select id, product_kind, product_id, amount, currency, status, provider, created_at, paid_at, refunded_at from purchases where account_id = $1 order by created_at',
+      [accountId],
+    ),
+    credits: await q('select amount, kind, bucket, day, expires_at, task_id, note, created_at from credit_ledger where payer = $1 order by id', [
+      accountPayer(accountId),
+    ]),
+    projects: await q(
+      'select id, type, name, doc, revision, created_at, updated_at from projects where owner = $1 and deleted_at is null order by updated_at desc',
+      [owner],
+    ),
     tasks: await q('select id, type, status, created_at, finished_at from tasks where owner = $1 order by created_at', [owner]),
   };
 }

@@ -40,8 +40,16 @@ export class AccountRepository {
    * The account of an OpenID provider's subject, created on first sign-in. A verified address that
    * already has an account signs into that account (same projects whichever way one signs in).
    */
-  async findOrCreateByProvider(provider: string, subject: string, email: string | null, emailVerified: boolean): Promise<{ account: AccountRecord; created: boolean }> {
-    const { rows } = await this.db.query<Row>('select * from accounts where provider = $1 and provider_subject = $2 and deleted_at is null', [provider, subject]);
+  async findOrCreateByProvider(
+    provider: string,
+    subject: string,
+    email: string | null,
+    emailVerified: boolean,
+  ): Promise<{ account: AccountRecord; created: boolean }> {
+    const { rows } = await this.db.query<Row>('select * from accounts where provider = $1 and provider_subject = $2 and deleted_at is null', [
+      provider,
+      subject,
+    ]);
     if (rows[0]) return { account: fromRow(rows[0]), created: false };
     const address = email?.trim().toLowerCase() || null;
     if (address && emailVerified) {
@@ -83,12 +91,20 @@ export class AccountRepository {
    * webhooks naming it get 1000006 / are ignored), its sessions are revoked.
    */
   async markDeleted(id: string): Promise<void> {
-    await this.db.query(`update accounts set deleted_at = now(), email = null, person_key = null, provider_subject = null, display_name = '' where id = $1`, [id]);
+    await this.db.query(`update accounts set deleted_at = now(), email = null, person_key = null, provider_subject = null, display_name = '' where id = $1`, [
+      id,
+    ]);
     await this.db.query('update account_sessions set revoked_at = now() where account_id = $1 and revoked_at is null', [id]);
   }
 }
 
-interface Row { id: string; email: string | null; provider: string; display_name: string; created_at: Date | string }
+interface Row {
+  id: string;
+  email: string | null;
+  provider: string;
+  display_name: string;
+  created_at: Date | string;
+}
 
 function fromRow(r: Row): AccountRecord {
   return { id: r.id, email: r.email, provider: r.provider, displayName: r.display_name, createdAt: new Date(r.created_at).toISOString() };

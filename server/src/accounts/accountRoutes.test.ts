@@ -101,9 +101,16 @@ for (const target of databaseTargets()) {
       // One client guessing: LOGIN_FAILURES_PER_REQUESTER_PER_HOUR guesses an hour, then 429, whatever the addresses.
       const guesser = nextIp();
       for (let i = 0; i < LOGIN_FAILURES_PER_REQUESTER_PER_HOUR; i++) {
-        expect((await post('/api/account/email/login', { email: `nobody${i}@example.org`, code: '000000' }, {}, guesser)).resultCode).toBe(ResultCode.VERIFY_CODE_WRONG);
+        expect((await post('/api/account/email/login', { email: `nobody${i}@example.org`, code: '000000' }, {}, guesser)).resultCode).toBe(
+          ResultCode.VERIFY_CODE_WRONG,
+        );
       }
-      const blocked = await server.app.inject({ method: 'POST', url: '/api/account/email/login', payload: { email: 'nobody@example.org', code: '000000' }, remoteAddress: guesser });
+      const blocked = await server.app.inject({
+        method: 'POST',
+        url: '/api/account/email/login',
+        payload: { email: 'nobody@example.org', code: '000000' },
+        remoteAddress: guesser,
+      });
       expect(blocked.statusCode).toBe(429);
       expect(blocked.json().resultCode).toBe(ResultCode.VERIFY_CODE_WRONG);
       expect((await askCode('not-an-address', nextIp())).resultCode).toBe(ResultCode.PARAMS_INVALID);
@@ -138,7 +145,9 @@ for (const target of databaseTargets()) {
       await askCode(email, owner);
       const right = smtp.codeFor(email);
       const wrong = right === '123456' ? '654321' : '123456';
-      const answers = await Promise.all(Array.from({ length: 60 }, (_, i) => post('/api/account/email/login', { email, code: wrong }, {}, `10.77.${Math.floor(i / 200)}.${i % 200}`)));
+      const answers = await Promise.all(
+        Array.from({ length: 60 }, (_, i) => post('/api/account/email/login', { email, code: wrong }, {}, `10.77.${Math.floor(i / 200)}.${i % 200}`)),
+      );
       expect(answers.filter((a) => a.resultCode === ResultCode.VERIFY_CODE_WRONG)).toHaveLength(LOGIN_CODE_MAX_ATTEMPTS);
       expect(answers.filter((a) => a.resultCode === ResultCode.VERIFY_CODE_EXPIRED)).toHaveLength(60 - LOGIN_CODE_MAX_ATTEMPTS);
       const { rows } = await server.runtime.db.query<{ attempts: number }>('select attempts from login_codes where email = $1', [email]);
@@ -149,7 +158,16 @@ for (const target of databaseTargets()) {
       expect(after.msg).not.toMatch(/already used/);
       // Parallel tries of one client are counted exactly too: 40 at once from one network, 30 evaluated.
       const one = nextIp();
-      const flood = await Promise.all(Array.from({ length: 40 }, (_, i) => server.app.inject({ method: 'POST', url: '/api/account/email/login', payload: { email: `flood${i}@example.org`, code: '000000' }, remoteAddress: one })));
+      const flood = await Promise.all(
+        Array.from({ length: 40 }, (_, i) =>
+          server.app.inject({
+            method: 'POST',
+            url: '/api/account/email/login',
+            payload: { email: `flood${i}@example.org`, code: '000000' },
+            remoteAddress: one,
+          }),
+        ),
+      );
       expect(flood.filter((r) => r.statusCode === 429)).toHaveLength(40 - LOGIN_FAILURES_PER_REQUESTER_PER_HOUR);
     });
 
@@ -177,18 +195,32 @@ for (const target of databaseTargets()) {
       expect(line).toMatch(/Max-Age=86400/); // the test server's 24-hour sessions
       const cookie = line.split(';')[0]!;
       // An image load under /api/projects is the account's with that cookie alone.
-      expect((await server.app.inject({ method: 'GET', url: '/api/projects', headers: { cookie, 'x-device-id': 'cookie-device-0123456789' } })).json().resultCode).toBe(ResultCode.SUCCESS);
+      expect(
+        (await server.app.inject({ method: 'GET', url: '/api/projects', headers: { cookie, 'x-device-id': 'cookie-device-0123456789' } })).json().resultCode,
+      ).toBe(ResultCode.SUCCESS);
       // No valid token, no cookie; clearing drops it.
-      expect((await server.app.inject({ method: 'POST', url: '/api/session/cookie', payload: {}, headers: { 'x-auth-token': 'lc_forged' } })).json().resultCode).toBe(ResultCode.ACCOUNT_AUTHORIZED_EXPIRED);
-      expect(String((await server.app.inject({ method: 'POST', url: '/api/session/cookie/clear', payload: {} })).headers['set-cookie'])).toMatch(/^lc_session=; .*Max-Age=0/);
+      expect(
+        (await server.app.inject({ method: 'POST', url: '/api/session/cookie', payload: {}, headers: { 'x-auth-token': 'lc_forged' } })).json().resultCode,
+      ).toBe(ResultCode.ACCOUNT_AUTHORIZED_EXPIRED);
+      expect(String((await server.app.inject({ method: 'POST', url: '/api/session/cookie/clear', payload: {} })).headers['set-cookie'])).toMatch(
+        /^lc_session=; .*Max-Age=0/,
+      );
       // Sliding expiry: a session about to lapse is renewed by its use, at most one write a day.
-      await server.runtime.db.query(`update account_sessions set expires_at = now() + interval '1 hour' where account_id = (select account_id from account_sessions where token_hash = $1)`, [createHash('sha256').update(token).digest('hex')]);
+      await server.runtime.db.query(
+        `update account_sessions set expires_at = now() + interval '1 hour' where account_id = (select account_id from account_sessions where token_hash = $1)`,
+        [createHash('sha256').update(token).digest('hex')],
+      );
       expect((await post('/api/account/info', {}, { 'x-auth-token': token })).resultCode).toBe(ResultCode.SUCCESS);
-      const { rows } = await server.runtime.db.query<{ hours: number }>(`select extract(epoch from expires_at - now()) / 3600 as hours from account_sessions where token_hash = $1`, [createHash('sha256').update(token).digest('hex')]);
+      const { rows } = await server.runtime.db.query<{ hours: number }>(
+        `select extract(epoch from expires_at - now()) / 3600 as hours from account_sessions where token_hash = $1`,
+        [createHash('sha256').update(token).digest('hex')],
+      );
       expect(Number(rows[0]!.hours)).toBeGreaterThan(23);
       // A revoked session in the cookie is refused, never served as a visitor.
       await post('/api/account/logout', {}, { 'x-auth-token': token });
-      expect((await server.app.inject({ method: 'GET', url: '/api/projects', headers: { cookie, 'x-device-id': 'cookie-device-0123456789' } })).json().resultCode).toBe(ResultCode.ACCOUNT_AUTHORIZED_EXPIRED);
+      expect(
+        (await server.app.inject({ method: 'GET', url: '/api/projects', headers: { cookie, 'x-device-id': 'cookie-device-0123456789' } })).json().resultCode,
+      ).toBe(ResultCode.ACCOUNT_AUTHORIZED_EXPIRED);
       expect(loadAccountsConfig({}).sessionHours).toBe(30 * 24);
     });
 
@@ -210,7 +242,9 @@ for (const target of databaseTargets()) {
       // Only the presented session rotates: the account's other browsers stay signed in.
       expect((await post('/api/account/info', {}, { 'x-auth-token': elsewhere.token })).resultCode).toBe(ResultCode.SUCCESS);
       // The fresh session is good for image loads too (the page asks for its cookie with it).
-      expect((await server.app.inject({ method: 'POST', url: '/api/session/cookie', payload: {}, headers: { 'x-auth-token': fresh } })).json().resultCode).toBe(ResultCode.SUCCESS);
+      expect((await server.app.inject({ method: 'POST', url: '/api/session/cookie', payload: {}, headers: { 'x-auth-token': fresh } })).json().resultCode).toBe(
+        ResultCode.SUCCESS,
+      );
 
       const revoked = await post('/api/account/api-keys/revoke', { id: created.data.id }, { 'x-auth-token': fresh });
       expect(revoked.data.revoked).toBe(true);
@@ -224,7 +258,9 @@ for (const target of databaseTargets()) {
       expect(bad.data?.sessionToken).toBeUndefined();
       expect((await post('/api/account/api-keys/revoke', { id: 'KEY_none' }, { 'x-auth-token': third })).resultCode).toBe(ResultCode.PARAMS_INVALID);
       expect((await post('/api/account/info', {}, { 'x-auth-token': third })).resultCode).toBe(ResultCode.SUCCESS);
-      expect((await post('/api/account/api-keys/create', { name: 'thief' }, { 'x-auth-token': here.token })).resultCode).toBe(ResultCode.ACCOUNT_AUTHORIZED_EXPIRED);
+      expect((await post('/api/account/api-keys/create', { name: 'thief' }, { 'x-auth-token': here.token })).resultCode).toBe(
+        ResultCode.ACCOUNT_AUTHORIZED_EXPIRED,
+      );
       const keys = (await post('/api/account/api-keys/list', {}, { 'x-auth-token': third })).data.keys as { name: string }[];
       expect(keys.map((k) => k.name)).toEqual(['script']);
     });

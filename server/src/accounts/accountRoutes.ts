@@ -112,8 +112,9 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AccountRouteDe
   app.post('/api/account/gifts/collect', async (request) => {
     const session = await deps.sessions.requireAccount(request);
     const [ref] = await giftRefs(session.accountId);
-    const granted = !(await giftSent(session.accountId))
-      && (await deps.ledger.grant(accountPayer(session.accountId), COLLECT_GIFT_CREDITS, { bucket: 'paid', ref: ref!, note: 'collect-guide gift' }));
+    const granted =
+      !(await giftSent(session.accountId)) &&
+      (await deps.ledger.grant(accountPayer(session.accountId), COLLECT_GIFT_CREDITS, { bucket: 'paid', ref: ref!, note: 'collect-guide gift' }));
     return ok({ granted, hasSentCollectionGifts: true });
   });
 

@@ -1,7 +1,6 @@
 import { createPrivateKey, sign } from 'node:crypto';
 import type { AppleSigningKey } from '../config/accountsConfig';
 
-
 /** Apple accepts a client secret for at most six months; we sign one for a day and make a new one before then. */
 export const APPLE_SECRET_LIFETIME_SECONDS = 24 * 3600;
 

@@ -20,7 +20,8 @@ export function cookieValue(header: string | undefined, name: string): string | 
  * a plain-http LAN install would lose it otherwise). `maxAgeS` 0 deletes it.
  */
 export function setServerCookie(
-  request: FastifyRequest, reply: FastifyReply,
+  request: FastifyRequest,
+  reply: FastifyReply,
   cookie: { name: string; value: string; path: string; maxAgeS: number; sameSite: 'Lax' | 'Strict' },
 ): void {
   const secure = request.protocol === 'https' ? '; Secure' : '';

@@ -44,8 +44,15 @@ describe('pro items on export (SPEC §6)', () => {
     expect(visitor.data).toEqual({ allowed: false, proItems: [{ kind: 'font', layerId: 'L_text000000000001', name: 'Pacifico' }] });
     expect((await authorize(doc, { 'x-auth-token': token })).data.allowed).toBe(false);
     // Subscribe through the local test provider.
-    const checkout = (await server.app.inject({ method: 'POST', url: '/api/purchase/checkout', payload: { productId: 'monthly' }, headers: { 'x-auth-token': token } })).json();
-    await server.app.inject({ method: 'POST', url: `${new URL(checkout.data.url).pathname}/pay`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
+    const checkout = (
+      await server.app.inject({ method: 'POST', url: '/api/purchase/checkout', payload: { productId: 'monthly' }, headers: { 'x-auth-token': token } })
+    ).json();
+    await server.app.inject({
+      method: 'POST',
+      url: `${new URL(checkout.data.url).pathname}/pay`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    });
     expect((await authorize(doc, { 'x-auth-token': token })).data.allowed).toBe(true);
   });
 

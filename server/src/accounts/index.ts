@@ -37,7 +37,11 @@ export const LEGACY_AUTH_TOKEN_COOKIE = 'authToken';
 /** What the task routes need from accounts: who pays, and a charge that records the task with it. */
 export interface TaskCharging {
   payerOf: (request: Parameters<typeof payerOf>[0]) => Promise<string>;
-  chargeForTask: (payer: string, task: { id: string; type: string; params?: Record<string, unknown> }, insertTask: (tx: Queryable) => Promise<void>) => Promise<unknown>;
+  chargeForTask: (
+    payer: string,
+    task: { id: string; type: string; params?: Record<string, unknown> },
+    insertTask: (tx: Queryable) => Promise<void>,
+  ) => Promise<unknown>;
   /** Whether the request's account has a plan that unlocks PRO options (a visitor has none). */
   proAccessOf: (request: FastifyRequest) => Promise<boolean>;
 }
@@ -61,7 +65,11 @@ function paymentProviderFor(config: AccountsConfig): { provider: PaymentProvider
   if (config.payments === 'stripe' && config.stripeSecretKey && config.stripeWebhookSecret) {
     const api = config.stripeApiUrl ? new URL(config.stripeApiUrl) : null;
     const endpoint = api
-      ? { host: api.hostname, port: Number(api.port || (api.protocol === 'http:' ? 80 : 443)), protocol: api.protocol === 'http:' ? ('http' as const) : ('https' as const) }
+      ? {
+          host: api.hostname,
+          port: Number(api.port || (api.protocol === 'http:' ? 80 : 443)),
+          protocol: api.protocol === 'http:' ? ('http' as const) : ('https' as const),
+        }
       : undefined;
     return { provider: createStripeProvider({ secretKey: config.stripeSecretKey, webhookSecret: config.stripeWebhookSecret, endpoint }), test: null };
   }
@@ -74,9 +82,13 @@ function paymentProviderFor(config: AccountsConfig): { provider: PaymentProvider
 export function registerAccounts(
   app: FastifyInstance,
   deps: {
-    db: Database; config: AccountsConfig; absolute: (request: FastifyRequest, path: string) => string;
+    db: Database;
+    config: AccountsConfig;
+    absolute: (request: FastifyRequest, path: string) => string;
     /** Where project files live (deleting an account deletes them). */
-    storage?: FileStorage; now?: () => Date; provider?: PaymentProvider;
+    storage?: FileStorage;
+    now?: () => Date;
+    provider?: PaymentProvider;
   },
 ): Accounts {
   const mailer = createLoginMailer({ smtpUrl: deps.config.smtpUrl, from: deps.config.mailFrom, outboxDir: deps.config.outboxDir });
@@ -90,7 +102,10 @@ export function registerAccounts(
   if (!deps.config.quietStartup) {
     if (!deps.config.billing) console.info('Personal mode (BILLING is off): nothing is charged, no PRO gating; BILLING=on runs the paid service');
     else if (payments.test) console.info('PAYMENTS=test: purchases use the LOCAL TEST payment provider (no money moves)');
-    else if (payments.provider.name === 'none') console.info('BILLING=on without a payment provider: purchases answer "service unavailable" (set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET, or PAYMENTS=test)');
+    else if (payments.provider.name === 'none')
+      console.info(
+        'BILLING=on without a payment provider: purchases answer "service unavailable" (set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET, or PAYMENTS=test)',
+      );
   }
   const commerce = new CommerceService({ db: deps.db, ledger, provider: payments.provider, now: deps.now });
   // The device's visitor work moves to the account it signs into.
@@ -98,7 +113,16 @@ export function registerAccounts(
     await moveVisitorWork(deps.db, info.deviceId, info.accountId);
   };
   const billing = deps.config.billing;
-  registerAccountRoutes(app, { accounts, codes, sessions, ledger, commerce, onSignedIn, billing, data: deps.storage ? { db: deps.db, storage: deps.storage } : undefined });
+  registerAccountRoutes(app, {
+    accounts,
+    codes,
+    sessions,
+    ledger,
+    commerce,
+    onSignedIn,
+    billing,
+    data: deps.storage ? { db: deps.db, storage: deps.storage } : undefined,
+  });
   // Everything a signed-in request stores or reads (projects, uploads, masks, tasks, downloads) belongs to
   // its account (projects/ownerKey.ts and security/requestOwner.ts read this). The account routes check the
   // token themselves (signing out with an expired token must still work); health checks carry none.
@@ -130,7 +154,12 @@ export function registerAccounts(
   registerExportRoutes(app, { sessions, commerce, billing });
   registerOidcRoutes(app, { oidc: new OidcLogin(deps.db, deps.config.oidc), accounts, sessions, absolute: deps.absolute, onSignedIn });
   return {
-    billing, sessions, ledger, accounts, mailer, commerce,
+    billing,
+    sessions,
+    ledger,
+    accounts,
+    mailer,
+    commerce,
     payerOf: (request) => payerOf(request, sessions),
     proAccessOf: async (request) => {
       // Personal mode: every option is open to everyone using this install.

@@ -1,8 +1,12 @@
 import { createHash, randomInt } from 'node:crypto';
 import { ResultCode } from '../../../engine/spec/errors';
 import {
-  LOGIN_CODE_DIGITS, LOGIN_CODE_MAX_ATTEMPTS, LOGIN_CODE_RESEND_SECONDS, LOGIN_CODE_TTL_MINUTES,
-  LOGIN_CODES_PER_ADDRESS_PER_HOUR, LOGIN_CODES_PER_REQUESTER_PER_HOUR,
+  LOGIN_CODE_DIGITS,
+  LOGIN_CODE_MAX_ATTEMPTS,
+  LOGIN_CODE_RESEND_SECONDS,
+  LOGIN_CODE_TTL_MINUTES,
+  LOGIN_CODES_PER_ADDRESS_PER_HOUR,
+  LOGIN_CODES_PER_REQUESTER_PER_HOUR,
   LOGIN_FAILURES_PER_REQUESTER_PER_HOUR,
 } from '../../../engine/spec/accountLimits';
 import type { Database } from '../db/database';
@@ -39,10 +43,12 @@ export class LoginCodes {
     const code = String(randomInt(0, 10 ** LOGIN_CODE_DIGITS)).padStart(LOGIN_CODE_DIGITS, '0');
     // A new code replaces the older ones of the address.
     await this.db.query('update login_codes set used_at = now() where email = $1 and used_at is null', [email]);
-    await this.db.query(
-      `insert into login_codes (email, code_hash, requester, expires_at) values ($1, $2, $3, now() + make_interval(mins => $4))`,
-      [email, codeHash(email, code), requester, LOGIN_CODE_TTL_MINUTES],
-    );
+    await this.db.query(`insert into login_codes (email, code_hash, requester, expires_at) values ($1, $2, $3, now() + make_interval(mins => $4))`, [
+      email,
+      codeHash(email, code),
+      requester,
+      LOGIN_CODE_TTL_MINUTES,
+    ]);
     await this.mailer.sendLoginCode(email, code, LOGIN_CODE_TTL_MINUTES);
   }
 
@@ -58,7 +64,8 @@ export class LoginCodes {
    */
   async verify(email: string, code: string, requester: string): Promise<void> {
     const guesses = await this.countGuess(requester);
-    if (guesses > LOGIN_FAILURES_PER_REQUESTER_PER_HOUR) throw tooMany(ResultCode.VERIFY_CODE_WRONG, 'too many wrong codes from this network; try again in an hour');
+    if (guesses > LOGIN_FAILURES_PER_REQUESTER_PER_HOUR)
+      throw tooMany(ResultCode.VERIFY_CODE_WRONG, 'too many wrong codes from this network; try again in an hour');
     const given = String(code).trim();
     const hash = codeHash(email, given);
     // One statement: the newest code, still usable, is either used up (right code) or charged

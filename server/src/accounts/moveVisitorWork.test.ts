@@ -49,8 +49,19 @@ for (const target of databaseTargets()) {
       const cutout = testDoc('cutouts', { name: 'Cat' });
       await call('POST', '/api/projects', laptop, { doc: design });
       await call('POST', '/api/projects', laptop, { doc: cutout });
-      const png = await sharp({ create: { width: 8, height: 8, channels: 4, background: '#ff0000' } }).png().toBuffer();
-      expect((await server.app.inject({ method: 'PUT', url: `/api/projects/${design.projectId}/thumbnail`, headers: { ...laptop, 'content-type': 'image/png' }, payload: png })).json().resultCode).toBe(ResultCode.SUCCESS);
+      const png = await sharp({ create: { width: 8, height: 8, channels: 4, background: '#ff0000' } })
+        .png()
+        .toBuffer();
+      expect(
+        (
+          await server.app.inject({
+            method: 'PUT',
+            url: `/api/projects/${design.projectId}/thumbnail`,
+            headers: { ...laptop, 'content-type': 'image/png' },
+            payload: png,
+          })
+        ).json().resultCode,
+      ).toBe(ResultCode.SUCCESS);
 
       const token = await signIn('mover@example.org', LAPTOP);
       const signedInLaptop = { ...laptop, 'x-auth-token': token };
@@ -62,11 +73,19 @@ for (const target of databaseTargets()) {
       const phoneToken = await signIn('mover@example.org', PHONE);
       expect(await listIds({ 'x-device-id': PHONE, 'x-auth-token': phoneToken })).toEqual([design.projectId, cutout.projectId].sort());
       // An <img> load carries the token as a cookie.
-      const thumb = await server.app.inject({ method: 'GET', url: `/api/projects/${design.projectId}/thumbnail`, headers: { cookie: `deviceId=${PHONE}; authToken=${phoneToken}` } });
+      const thumb = await server.app.inject({
+        method: 'GET',
+        url: `/api/projects/${design.projectId}/thumbnail`,
+        headers: { cookie: `deviceId=${PHONE}; authToken=${phoneToken}` },
+      });
       expect(thumb.statusCode).toBe(200);
       expect(thumb.headers['content-type']).toMatch(/^image\//);
       // A tampered token cookie is refused with 1000006, never served as someone else's.
-      const tampered = await server.app.inject({ method: 'GET', url: `/api/projects/${design.projectId}/thumbnail`, headers: { cookie: `deviceId=${PHONE}; authToken=${phoneToken.slice(0, -2)}xx` } });
+      const tampered = await server.app.inject({
+        method: 'GET',
+        url: `/api/projects/${design.projectId}/thumbnail`,
+        headers: { cookie: `deviceId=${PHONE}; authToken=${phoneToken.slice(0, -2)}xx` },
+      });
       expect(tampered.json().resultCode).toBe(ResultCode.ACCOUNT_AUTHORIZED_EXPIRED);
 
       // A project saved while signed in is the account's; a sign-in from a device with nothing to move is harmless.
@@ -83,12 +102,14 @@ for (const target of databaseTargets()) {
       expect(await server.runtime.storage.exists(thumbs[0]!.thumbnail_key)).toBe(true);
       expect((await call('POST', '/api/account/delete', signedInLaptop)).json().data).toMatchObject({ deleted: true, files: 1 });
       expect(await server.runtime.storage.exists(thumbs[0]!.thumbnail_key)).toBe(false);
-      const { rows: left } = await server.runtime.db.query('select id from projects where id = any($1::text[])', [[design.projectId, cutout.projectId, later.projectId]]);
+      const { rows: left } = await server.runtime.db.query('select id from projects where id = any($1::text[])', [
+        [design.projectId, cutout.projectId, later.projectId],
+      ]);
       expect(left).toEqual([]);
       expect((await call('POST', '/api/account/info', { 'x-auth-token': phoneToken })).json().resultCode).toBe(ResultCode.ACCOUNT_AUTHORIZED_EXPIRED);
     });
-  
-    it('a photo uploaded as a visitor is the account\'s after sign-in (item 12); deleting the account deletes its uploads and results, which are never cached past it (item 5)', async () => {
+
+    it("a photo uploaded as a visitor is the account's after sign-in (item 12); deleting the account deletes its uploads and results, which are never cached past it (item 5)", async () => {
       const device = 'upload-device-0123456789abcdef';
       const body = multipart([{ name: 'file', value: await readPhoto('chelsea'), filename: 'cat.jpg', type: 'image/jpeg' }]);
       const up = await server.app.inject({ method: 'POST', url: '/api/upload', ...body, headers: { ...body.headers, 'x-device-id': device } });

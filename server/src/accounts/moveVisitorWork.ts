@@ -6,7 +6,11 @@ const DEVICE_ID_SHAPE = /^[A-Za-z0-9_-]{16,64}$/;
 /** The owner key projects/ownerKey.ts gives a visitor's device. */
 const deviceOwnerKey = (deviceId: string): string => createHash('sha256').update(`device:${deviceId}`).digest('hex');
 
-export interface MovedWork { projects: number; tasks: number; files: number }
+export interface MovedWork {
+  projects: number;
+  tasks: number;
+  files: number;
+}
 
 /** Schema: which account a device's visitor work went to (the first account signed in on it). */
 export const DEVICE_CLAIMS_MIGRATION = `

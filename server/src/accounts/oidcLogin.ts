@@ -8,7 +8,14 @@ import { APPLE_SECRET_LIFETIME_SECONDS, appleClientSecret } from './appleClientS
 const LOGIN_TTL_MINUTES = 10;
 
 /** The verified identity an OpenID provider vouched for. */
-export interface OidcIdentity { provider: OidcProviderName; subject: string; email: string | null; emailVerified: boolean; returnTo: string; deviceId: string | null }
+export interface OidcIdentity {
+  provider: OidcProviderName;
+  subject: string;
+  email: string | null;
+  emailVerified: boolean;
+  returnTo: string;
+  deviceId: string | null;
+}
 
 /** Plain http is allowed only for a provider on this machine (tests, a local identity server). */
 const isLocal = (issuer: string): boolean => /^http:\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d+)?(\/|$)/.test(issuer);
@@ -45,8 +52,13 @@ export class OidcLogin {
     // Apple's secret is a short-lived signed JWT: the configuration is rebuilt with a new one well before it lapses.
     const secret = settings.signingKey ? appleClientSecret(settings.signingKey, settings.clientId, this.now()) : settings.clientSecret || undefined;
     const renewAt = settings.signingKey ? now + (APPLE_SECRET_LIFETIME_SECONDS * 1000) / 2 : Number.POSITIVE_INFINITY;
-    const config = oidc.discovery(new URL(settings.issuer), settings.clientId, secret, undefined,
-      local ? { execute: [oidc.allowInsecureRequests] } : undefined);
+    const config = oidc.discovery(
+      new URL(settings.issuer),
+      settings.clientId,
+      secret,
+      undefined,
+      local ? { execute: [oidc.allowInsecureRequests] } : undefined,
+    );
     // A failed discovery (provider down) is retried on the next sign-in.
     config.catch(() => this.configs.delete(name));
     this.configs.set(name, { config, renewAt });
@@ -75,8 +87,13 @@ export class OidcLogin {
     );
     const url = oidc.buildAuthorizationUrl(config, {
       // Normalised like the callback URL will be (a default port dropped), so the two match exactly.
-      redirect_uri: new URL(redirectUri).href, scope: 'openid email', response_type: 'code',
-      code_challenge: await oidc.calculatePKCECodeChallenge(codeVerifier), code_challenge_method: 'S256', state, nonce,
+      redirect_uri: new URL(redirectUri).href,
+      scope: 'openid email',
+      response_type: 'code',
+      code_challenge: await oidc.calculatePKCECodeChallenge(codeVerifier),
+      code_challenge_method: 'S256',
+      state,
+      nonce,
       ...(this.responseMode(name) === 'form_post' ? { response_mode: 'form_post' } : {}),
     }).href;
     return { url, state };
@@ -99,7 +116,10 @@ export class OidcLogin {
     if (!login || login.provider !== name) throw paramsInvalid('unknown, used or expired sign-in state');
     const config = await this.config(name);
     const tokens = await oidc.authorizationCodeGrant(config, callbackUrl, {
-      pkceCodeVerifier: login.code_verifier, expectedState: state, expectedNonce: login.nonce, idTokenExpected: true,
+      pkceCodeVerifier: login.code_verifier,
+      expectedState: state,
+      expectedNonce: login.nonce,
+      idTokenExpected: true,
     });
     const idClaims = tokens.claims();
     if (!idClaims?.sub) throw paramsInvalid('the provider sent no subject');
@@ -109,8 +129,12 @@ export class OidcLogin {
       claims = { ...(await oidc.fetchUserInfo(config, tokens.access_token, idClaims.sub)), sub: idClaims.sub };
     }
     return {
-      provider: name, subject: idClaims.sub, email: typeof claims.email === 'string' ? claims.email : null,
-      emailVerified: claims.email_verified === true || claims.email_verified === 'true', returnTo: login.return_to, deviceId: login.device_id,
+      provider: name,
+      subject: idClaims.sub,
+      email: typeof claims.email === 'string' ? claims.email : null,
+      emailVerified: claims.email_verified === true || claims.email_verified === 'true',
+      returnTo: login.return_to,
+      deviceId: login.device_id,
     };
   }
 }

@@ -18,11 +18,26 @@ function bindingOf(reply: { headers: Record<string, unknown> }): string {
   return line.split(';')[0]!;
 }
 
-describe('safeReturn: only paths of this site, after the browser\'s own normalisation (issue 30 item 1)', () => {
+describe("safeReturn: only paths of this site, after the browser's own normalisation (issue 30 item 1)", () => {
   it.each([
-    '/\t/attacker.example', '/\n/attacker.example', '/\r/attacker.example', '/%09/attacker.example', '/%2509/attacker.example',
-    '//attacker.example', '/\\attacker.example', '/%5Cattacker.example', '/./%2F/attacker.example', '/.//attacker.example',
-    '/%2F%2Fattacker.example', ' /attacker', 'https://attacker.example/', 'javascript:alert(1)', '/\u0000x', '/%00x', '/%zz', '',
+    '/\t/attacker.example',
+    '/\n/attacker.example',
+    '/\r/attacker.example',
+    '/%09/attacker.example',
+    '/%2509/attacker.example',
+    '//attacker.example',
+    '/\\attacker.example',
+    '/%5Cattacker.example',
+    '/./%2F/attacker.example',
+    '/.//attacker.example',
+    '/%2F%2Fattacker.example',
+    ' /attacker',
+    'https://attacker.example/',
+    'javascript:alert(1)',
+    '/\u0000x',
+    '/%00x',
+    '/%zz',
+    '',
   ])('refuses %j', (value) => {
     expect(safeReturn(value)).toBe('/en/log-in');
   });
@@ -40,7 +55,10 @@ describe('Google sign-in through OpenID Connect, against a real oidc-provider on
   beforeAll(async () => {
     idp = await startTestOidcProvider([CALLBACK, 'http://localhost/api/account/oidc/google/callback']);
     store = await target.make();
-    server = await startTestServer(store, { workers: 0, accounts: { freeDailyCredits: 3, oidc: { google: { issuer: idp.issuer, clientId: idp.clientId, clientSecret: idp.clientSecret } } } });
+    server = await startTestServer(store, {
+      workers: 0,
+      accounts: { freeDailyCredits: 3, oidc: { google: { issuer: idp.issuer, clientId: idp.clientId, clientSecret: idp.clientSecret } } },
+    });
   });
   afterAll(async () => {
     await server.close();
@@ -50,7 +68,10 @@ describe('Google sign-in through OpenID Connect, against a real oidc-provider on
 
   /** Runs a whole sign-in: the app's start redirect, the provider, the app's callback (in the starting browser unless `cookie` says otherwise). */
   async function signIn(returnTo = '/en/pricing', cookie?: string) {
-    const start = await server.app.inject({ method: 'GET', url: `/api/account/oidc/google/start?returnTo=${encodeURIComponent(returnTo)}&deviceId=device-aaaaaaaaaaaaaaaa` });
+    const start = await server.app.inject({
+      method: 'GET',
+      url: `/api/account/oidc/google/start?returnTo=${encodeURIComponent(returnTo)}&deviceId=device-aaaaaaaaaaaaaaaa`,
+    });
     expect(start.statusCode).toBe(302);
     const binding = bindingOf(start);
     const authorize = new URL(start.headers.location as string);
@@ -66,7 +87,10 @@ describe('Google sign-in through OpenID Connect, against a real oidc-provider on
 
   it('the binding cookie is HttpOnly, SameSite=Lax, scoped to the OpenID routes, and holds no state in clear', async () => {
     const start = await server.app.inject({ method: 'GET', url: '/api/account/oidc/google/start?returnTo=%2Fen%2Fpricing' });
-    const line = ([] as unknown[]).concat(start.headers['set-cookie']).map(String).find((l) => l.startsWith(OIDC_BINDING_COOKIE))!;
+    const line = ([] as unknown[])
+      .concat(start.headers['set-cookie'])
+      .map(String)
+      .find((l) => l.startsWith(OIDC_BINDING_COOKIE))!;
     expect(line).toMatch(/HttpOnly/);
     expect(line).toMatch(/SameSite=Lax/);
     expect(line).toMatch(/Path=\/api\/account\/oidc/);
@@ -150,7 +174,10 @@ describe('Apple sign-in: the answer comes back as a cross-site form POST (respon
     store = await target.make();
     server = await startTestServer(store, {
       workers: 0,
-      accounts: { freeDailyCredits: 3, oidc: { apple: { issuer: idp.issuer, clientId: idp.clientId, clientSecret: idp.clientSecret, responseMode: 'form_post' } } },
+      accounts: {
+        freeDailyCredits: 3,
+        oidc: { apple: { issuer: idp.issuer, clientId: idp.clientId, clientSecret: idp.clientSecret, responseMode: 'form_post' } },
+      },
     });
   });
   afterAll(async () => {
@@ -166,10 +193,13 @@ describe('Apple sign-in: the answer comes back as a cross-site form POST (respon
     return { ...(await idp.browseToForm(authorize.href)), binding: bindingOf(res) };
   };
   // What a browser sends: the provider's page posts across sites, and a SameSite=Lax cookie stays home.
-  const post = (action: URL, fields: URLSearchParams) => server.app.inject({
-    method: 'POST', url: action.pathname, payload: fields.toString(),
-    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: idp.issuer, 'sec-fetch-site': 'cross-site' },
-  });
+  const post = (action: URL, fields: URLSearchParams) =>
+    server.app.inject({
+      method: 'POST',
+      url: action.pathname,
+      payload: fields.toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: idp.issuer, 'sec-fetch-site': 'cross-site' },
+    });
   /** The browser follows the 303 with a top-level GET, which carries the Lax cookie. */
   const follow = (location: string, cookie: string) => server.app.inject({ method: 'GET', url: location, headers: { cookie } });
 
@@ -183,7 +213,12 @@ describe('Apple sign-in: the answer comes back as a cross-site form POST (respon
     const landed = await follow(answer.headers.location as string, binding);
     const location = landed.headers.location as string;
     expect(location.startsWith('/ja/create#loginCode=')).toBe(true);
-    const traded = await server.app.inject({ method: 'POST', url: '/api/account/oidc/exchange', payload: { code: new URLSearchParams(location.split('#')[1]).get('loginCode') }, headers: { cookie: binding } });
+    const traded = await server.app.inject({
+      method: 'POST',
+      url: '/api/account/oidc/exchange',
+      payload: { code: new URLSearchParams(location.split('#')[1]).get('loginCode') },
+      headers: { cookie: binding },
+    });
     const info = await server.app.inject({ method: 'POST', url: '/api/account/info', headers: { 'x-auth-token': traded.json().data.token } });
     expect(info.json().data.account).toMatchObject({ provider: 'apple', email: 'ann@privaterelay.appleid.com' });
 
@@ -196,7 +231,10 @@ describe('Apple sign-in: the answer comes back as a cross-site form POST (respon
     const forged = await post(new URL(APPLE_CALLBACK), new URLSearchParams({ code: 'x', state: 'forged' }));
     expect((await follow(forged.headers.location as string, 'lc_oidc=00')).headers.location).toBe(REFUSED);
     const other = await server.app.inject({
-      method: 'POST', url: '/api/account/signout', payload: '', headers: { 'content-type': 'application/x-www-form-urlencoded', origin: idp.issuer },
+      method: 'POST',
+      url: '/api/account/signout',
+      payload: '',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: idp.issuer },
     });
     expect(other.statusCode).toBe(403);
   });

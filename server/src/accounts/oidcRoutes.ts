@@ -74,7 +74,9 @@ const setBinding = (request: FastifyRequest, reply: FastifyReply, value: string,
 export function registerOidcRoutes(
   app: FastifyInstance,
   deps: {
-    oidc: OidcLogin; accounts: AccountRepository; sessions: SessionStore;
+    oidc: OidcLogin;
+    accounts: AccountRepository;
+    sessions: SessionStore;
     absolute: (request: FastifyRequest, path: string) => string;
     onSignedIn?: (info: { accountId: string; created: boolean; deviceId: string | undefined }) => Promise<void>;
     /** Called with each new session (the session cookie of the web app is set there). */
@@ -84,13 +86,21 @@ export function registerOidcRoutes(
   const handoffs = new OidcHandoffs(deps.oidc.database);
   app.get('/api/account/oidc/providers', async () => ok({ providers: deps.oidc.enabled() }));
 
-  app.get<{ Params: { provider: string }; Querystring: { returnTo?: string; deviceId?: string } }>('/api/account/oidc/:provider/start', async (request, reply) => {
-    const provider = providerOf(request.params.provider);
-    const deviceId = request.query.deviceId && DEVICE_ID_SHAPE.test(request.query.deviceId) ? request.query.deviceId : null;
-    const { url, state } = await deps.oidc.start(provider, deps.absolute(request, `/api/account/oidc/${provider}/callback`), safeReturn(request.query.returnTo), deviceId);
-    setBinding(request, reply, hashToken(state), OIDC_COOKIE_MAX_AGE_S);
-    return reply.redirect(url, 302);
-  });
+  app.get<{ Params: { provider: string }; Querystring: { returnTo?: string; deviceId?: string } }>(
+    '/api/account/oidc/:provider/start',
+    async (request, reply) => {
+      const provider = providerOf(request.params.provider);
+      const deviceId = request.query.deviceId && DEVICE_ID_SHAPE.test(request.query.deviceId) ? request.query.deviceId : null;
+      const { url, state } = await deps.oidc.start(
+        provider,
+        deps.absolute(request, `/api/account/oidc/${provider}/callback`),
+        safeReturn(request.query.returnTo),
+        deviceId,
+      );
+      setBinding(request, reply, hashToken(state), OIDC_COOKIE_MAX_AGE_S);
+      return reply.redirect(url, 302);
+    },
+  );
 
   const refuse = (reply: FastifyReply, code: number) => reply.redirect(`${FALLBACK_RETURN}#loginError=${code}`, 302);
 
@@ -128,7 +138,8 @@ export function registerOidcRoutes(
     const code = (request.body as { code?: unknown } | null)?.code;
     if (typeof code !== 'string' || !/^[A-Za-z0-9_-]{20,100}$/.test(code)) throw paramsInvalid('code is required');
     const redeemed = await handoffs.redeem(code, cookieValue(request.headers.cookie, OIDC_BINDING_COOKIE));
-    if (!redeemed) throw new ApiError(ResultCode.ACCOUNT_AUTHORIZED_EXPIRED, 'this sign-in link was used, has expired or belongs to another browser; please sign in again');
+    if (!redeemed)
+      throw new ApiError(ResultCode.ACCOUNT_AUTHORIZED_EXPIRED, 'this sign-in link was used, has expired or belongs to another browser; please sign in again');
     const account = await deps.accounts.byId(redeemed.accountId);
     if (!account) throw new ApiError(ResultCode.ACCOUNT_AUTHORIZED_EXPIRED, 'this account no longer exists');
     const token = await deps.sessions.create(account.id);

@@ -20,7 +20,9 @@ describe('PRO tool options on the server', () => {
     server = await startTestServer(store, { workers: 0, processors: { picenhance: invertProcessor }, accounts: { freeDailyCredits: 3 } });
     await server.runtime.db.query(`insert into accounts (id, email, provider) values ('ACC_pro', 'pro@example.org', 'email')`);
     auth = { 'x-auth-token': await new SessionStore(server.runtime.db, 1).create('ACC_pro'), 'x-device-id': 'pro-device-0123456789abcdef' };
-    const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#336699' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#336699' } })
+      .png()
+      .toBuffer();
     const body = multipart([
       { name: 'data', value: JSON.stringify({ func: 'picenhance', fileType: 'image', subDir: 'web' }) },
       { name: 'file', value: png, filename: 'small.png', type: 'image/png' },
@@ -51,7 +53,9 @@ describe('PRO tool options on the server', () => {
   });
 
   it('accepts it once the account has a plan', async () => {
-    const checkout = (await server.app.inject({ method: 'POST', url: '/api/purchase/checkout', payload: { productId: 'weekly', currency: 'usd' }, headers: auth })).json();
+    const checkout = (
+      await server.app.inject({ method: 'POST', url: '/api/purchase/checkout', payload: { productId: 'weekly', currency: 'usd' }, headers: auth })
+    ).json();
     const path = new URL(checkout.data.url).pathname;
     await server.app.inject({ method: 'POST', url: `${path}/pay`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
     const reply = await submit({ quality: 'high', scale: 4 }, auth);

@@ -30,10 +30,11 @@ export class SessionStore {
   /** Starts a session; the returned token is shown once and never stored. */
   async create(accountId: string): Promise<string> {
     const token = newToken();
-    await this.db.query(
-      `insert into account_sessions (token_hash, account_id, expires_at) values ($1, $2, now() + make_interval(hours => $3))`,
-      [hashToken(token), accountId, this.lifetimeHours],
-    );
+    await this.db.query(`insert into account_sessions (token_hash, account_id, expires_at) values ($1, $2, now() + make_interval(hours => $3))`, [
+      hashToken(token),
+      accountId,
+      this.lifetimeHours,
+    ]);
     return token;
   }
 
@@ -97,10 +98,9 @@ export class SessionStore {
 
   /** Signs the account out on every browser. */
   async revokeAll(accountId: string): Promise<number> {
-    const { rows } = await this.db.query(
-      'update account_sessions set revoked_at = now() where account_id = $1 and revoked_at is null returning token_hash',
-      [accountId],
-    );
+    const { rows } = await this.db.query('update account_sessions set revoked_at = now() where account_id = $1 and revoked_at is null returning token_hash', [
+      accountId,
+    ]);
     return rows.length;
   }
 }

@@ -53,7 +53,11 @@ for (const target of databaseTargets()) {
     it('purchases take the review and partially_refunded statuses and a refunded amount', async () => {
       await db.query(`insert into purchases (id, account_id, product_kind, product_id, amount, currency, status, provider, refunded_amount, review_note)
         values ('ORD_a', 'ACC_k1', 'Credits', 'credits-100', 999, 'usd', 'partially_refunded', 'stripe', 300, 'partial'), ('ORD_b', 'ACC_k1', 'Credits', 'credits-100', 999, 'usd', 'review', 'stripe', 0, 'x')`);
-      await expect(db.query(`insert into purchases (id, account_id, product_kind, product_id, amount, currency, status, provider) values ('ORD_c', 'ACC_k1', 'Credits', 'credits-100', 1, 'usd', 'bogus', 'stripe')`)).rejects.toThrow();
+      await expect(
+        db.query(
+          `insert into purchases (id, account_id, product_kind, product_id, amount, currency, status, provider) values ('ORD_c', 'ACC_k1', 'Credits', 'credits-100', 1, 'usd', 'bogus', 'stripe')`,
+        ),
+      ).rejects.toThrow();
     });
   });
 }

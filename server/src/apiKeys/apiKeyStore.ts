@@ -12,7 +12,14 @@ export interface ApiKeyView {
   revokedAt: string | null;
 }
 
-interface Row { id: string; name: string; prefix: string; created_at: Date | string; last_used_at: Date | string | null; revoked_at: Date | string | null }
+interface Row {
+  id: string;
+  name: string;
+  prefix: string;
+  created_at: Date | string;
+  last_used_at: Date | string | null;
+  revoked_at: Date | string | null;
+}
 
 const KEY_PREFIX = 'lc_';
 /** A key: `lc_` and 40 characters of base64url (240 random bits). */
@@ -26,7 +33,12 @@ const TOUCH_EVERY_MS = 60_000;
 const hashKey = (key: string): string => createHash('sha256').update(`apikey:${key}`).digest('hex');
 const iso = (d: Date | string | null): string | null => (d ? new Date(d).toISOString() : null);
 const toView = (r: Row): ApiKeyView => ({
-  id: r.id, name: r.name, prefix: r.prefix, createdAt: iso(r.created_at)!, lastUsedAt: iso(r.last_used_at), revokedAt: iso(r.revoked_at),
+  id: r.id,
+  name: r.name,
+  prefix: r.prefix,
+  createdAt: iso(r.created_at)!,
+  lastUsedAt: iso(r.last_used_at),
+  revokedAt: iso(r.revoked_at),
 });
 
 /**
@@ -36,7 +48,10 @@ const toView = (r: Row): ApiKeyView => ({
 export class ApiKeyStore {
   private readonly touched = new Map<string, number>();
 
-  constructor(private readonly db: Database, private readonly now: () => number = Date.now) {}
+  constructor(
+    private readonly db: Database,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   /** Creates a key; the returned `key` is the only time it exists in clear. */
   async create(accountId: string, name: string): Promise<ApiKeyView & { key: string }> {
@@ -59,9 +74,10 @@ export class ApiKeyStore {
 
   /** Revokes one of the account's keys; false when it has no such key (another account's id reads the same). */
   async revoke(accountId: string, id: string): Promise<boolean> {
-    const { rows } = await this.db.query(
-      `update api_keys set revoked_at = coalesce(revoked_at, now()) where id = $1 and account_id = $2 returning id`, [id, accountId],
-    );
+    const { rows } = await this.db.query(`update api_keys set revoked_at = coalesce(revoked_at, now()) where id = $1 and account_id = $2 returning id`, [
+      id,
+      accountId,
+    ]);
     return rows.length > 0;
   }
 

@@ -36,7 +36,12 @@ describe('composeScene', () => {
 
   it('moves and scales the subject, clipping what falls outside', async () => {
     // Half size, centred on the right edge: the square (now 10 px) spans x 35..44, so 35..39 is visible.
-    const out = await composeScene({ background: solidBackground('#FFFFFF', 40, 40), cutout: squareCutout(40, 40), placement: { x: 1, y: 0.5, scale: 0.5 }, shadow: false });
+    const out = await composeScene({
+      background: solidBackground('#FFFFFF', 40, 40),
+      cutout: squareCutout(40, 40),
+      placement: { x: 1, y: 0.5, scale: 0.5 },
+      shadow: false,
+    });
     const [r, g, b, a] = at(out, 37, 20);
     expect([r > 250, g < 4, b < 4, a]).toEqual([true, true, true, 255]); // resizing may round by a level
     expect(at(out, 33, 20)).toEqual([255, 255, 255, 255]);

@@ -16,13 +16,22 @@ export interface ComposeInput {
 }
 
 /** The cut-out layer after scaling, and where its top-left corner lands on the canvas. */
-export async function placeLayer(cutout: RawImage, canvasW: number, canvasH: number, placement: SubjectPlacement): Promise<RawImage & { left: number; top: number }> {
+export async function placeLayer(
+  cutout: RawImage,
+  canvasW: number,
+  canvasH: number,
+  placement: SubjectPlacement,
+): Promise<RawImage & { left: number; top: number }> {
   const width = Math.max(1, Math.round(cutout.width * placement.scale));
   const height = Math.max(1, Math.round(cutout.height * placement.scale));
-  const data = width === cutout.width && height === cutout.height
-    ? cutout.data
-    // sharp premultiplies alpha around the resize, so edges do not pick up the colour of transparent pixels.
-    : await sharp(cutout.data, { raw: { width: cutout.width, height: cutout.height, channels: 4 } }).resize(width, height, { fit: 'fill' }).raw().toBuffer();
+  const data =
+    width === cutout.width && height === cutout.height
+      ? cutout.data
+      : // sharp premultiplies alpha around the resize, so edges do not pick up the colour of transparent pixels.
+        await sharp(cutout.data, { raw: { width: cutout.width, height: cutout.height, channels: 4 } })
+          .resize(width, height, { fit: 'fill' })
+          .raw()
+          .toBuffer();
   return { data, width, height, left: Math.round(placement.x * canvasW - width / 2), top: Math.round(placement.y * canvasH - height / 2) };
 }
 

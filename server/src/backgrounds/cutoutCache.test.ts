@@ -12,7 +12,9 @@ const runs = { count: 0 };
 const cut = async (input: Buffer, onProgress: (f: number) => void) => {
   runs.count++;
   onProgress(0.5);
-  const png = await sharp({ create: { width: 4, height: 3, channels: 4, background: { r: input[0]!, g: 0, b: 0, alpha: 0.5 } } }).png().toBuffer();
+  const png = await sharp({ create: { width: 4, height: 3, channels: 4, background: { r: input[0]!, g: 0, b: 0, alpha: 0.5 } } })
+    .png()
+    .toBuffer();
   return { png, width: 4, height: 3 };
 };
 let cache = createCutoutCache(cut);

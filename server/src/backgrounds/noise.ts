@@ -36,11 +36,25 @@ export async function overlayLayer(overlay: NoiseOverlay, width: number, height:
     // sharp refuses a tile larger than the image, even when tiling.
     const side = Math.min(TILE, width, height);
     const key = `tile:${JSON.stringify(overlay)}:${short}:${side}`;
-    const tile = cache.get(key) ?? remember(key, await sharp(Buffer.from(noiseSvg(overlay, side, side, short))).png().toBuffer());
+    const tile =
+      cache.get(key) ??
+      remember(
+        key,
+        await sharp(Buffer.from(noiseSvg(overlay, side, side, short)))
+          .png()
+          .toBuffer(),
+      );
     return { input: tile, tile: true, blend: 'over' };
   }
   const key = `square:${JSON.stringify(overlay)}`;
-  const square = cache.get(key) ?? remember(key, await sharp(Buffer.from(noiseSvg(overlay, STRETCH_SIDE, STRETCH_SIDE, STRETCH_SIDE))).png().toBuffer());
+  const square =
+    cache.get(key) ??
+    remember(
+      key,
+      await sharp(Buffer.from(noiseSvg(overlay, STRETCH_SIDE, STRETCH_SIDE, STRETCH_SIDE)))
+        .png()
+        .toBuffer(),
+    );
   const long = Math.max(width, height);
   const layer = await sharp(square)
     .resize(long, long, { kernel: 'cubic' })

@@ -13,8 +13,14 @@ import type { RawImage } from './render';
  * Not a picture, or another size: PARAMS_INVALID (SPEC §8), naming the param.
  */
 export async function refinedCutout(photo: Buffer, cut: Buffer): Promise<RawImage> {
-  const upright = await sharp(photo).metadata().catch(() => null);
-  const decoded = await sharp(cut).ensureAlpha().raw().toBuffer({ resolveWithObject: true }).catch(() => null);
+  const upright = await sharp(photo)
+    .metadata()
+    .catch(() => null);
+  const decoded = await sharp(cut)
+    .ensureAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true })
+    .catch(() => null);
   if (!decoded) throw new ApiError(ResultCode.PARAMS_INVALID, 'cutoutUrl must be a PNG cut-out of the photo');
   const { width, height } = decoded.info;
   // sharp's metadata gives the stored size; an EXIF rotation of 90° or 270° swaps it.

@@ -30,7 +30,10 @@ describe('background renderer', () => {
   });
 
   it('fills any aspect ratio, including very wide and very tall', async () => {
-    for (const [w, h] of [[400, 20], [20, 300]]) {
+    for (const [w, h] of [
+      [400, 20],
+      [20, 300],
+    ]) {
       const { width, height } = await renderBackground(backgroundById('scene-wooden-table')!, w, h);
       expect([width, height]).toEqual([w, h]);
     }

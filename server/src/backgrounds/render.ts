@@ -39,7 +39,10 @@ export async function renderBackground(def: BackgroundDef, width: number, height
 
   if (finish.overlays?.length) {
     const layers = await Promise.all(finish.overlays.map((overlay) => overlayLayer(overlay, width, height)));
-    data = await sharp(data, { raw: { width, height, channels: 4 } }).composite(layers).raw().toBuffer();
+    data = await sharp(data, { raw: { width, height, channels: 4 } })
+      .composite(layers)
+      .raw()
+      .toBuffer();
   }
   if (options.grain !== false) addGrain(data, width, height, finish.grain ?? 0);
   return { data, width, height };

@@ -21,7 +21,12 @@ describe('background library routes', () => {
     expect(body.resultCode).toBe(ResultCode.SUCCESS);
     expect(body.data.backgrounds).toHaveLength(BACKGROUNDS.length);
     expect(body.data.categories).toContain('studio');
-    expect(body.data.backgrounds[0]).toEqual({ id: 'studio-white', category: 'studio', nameKey: 'changebg.bg.studioWhite', thumbUrl: '/api/backgrounds/studio-white/thumb.png' });
+    expect(body.data.backgrounds[0]).toEqual({
+      id: 'studio-white',
+      category: 'studio',
+      nameKey: 'changebg.bg.studioWhite',
+      thumbUrl: '/api/backgrounds/studio-white/thumb.png',
+    });
     expect(body.data.scenes.length).toBeGreaterThan(5);
   });
 

@@ -13,7 +13,12 @@ export interface ShadowMap {
   height: number;
 }
 
-interface Box { x0: number; y0: number; x1: number; y1: number }
+interface Box {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
 
 /** Bounding box of alpha ≥ 128, or null when nothing is solid. */
 export function solidBounds(alpha: Uint8Array, width: number, height: number): Box | null {
@@ -73,7 +78,11 @@ async function squashed(profile: ReturnType<typeof columnProfile>, box: Box, squ
     const to = Math.round(profile.bottom[x] + 0.7 * h) - top;
     for (let y = Math.max(0, from); y <= Math.min(height - 1, to); y++) flat[y * width + x + pad] = 255;
   }
-  const blurred = await sharp(flat, { raw: { width, height, channels: 1 } }).blur(sigma).extractChannel(0).raw().toBuffer();
+  const blurred = await sharp(flat, { raw: { width, height, channels: 1 } })
+    .blur(sigma)
+    .extractChannel(0)
+    .raw()
+    .toBuffer();
   const data = new Uint8Array(width * height);
   for (let i = 0; i < data.length; i++) data[i] = Math.round(blurred[i] * opacity);
   return { data, width, height, left: box.x0 - pad, top };

@@ -20,7 +20,11 @@ export function backgroundThumbnail(id: string): Promise<Buffer> | null {
   if (!pending) {
     pending = renderBackground(def, THUMB_WIDTH, THUMB_HEIGHT, { grain: false }).then(({ data }) =>
       // A quantised palette keeps each thumbnail to a few kilobytes; dithering hides the steps in gradients.
-      sharp(data, { raw: { width: THUMB_WIDTH, height: THUMB_HEIGHT, channels: 4 } }).removeAlpha().png({ palette: true, quality: 90, dither: 1, compressionLevel: 9 }).toBuffer());
+      sharp(data, { raw: { width: THUMB_WIDTH, height: THUMB_HEIGHT, channels: 4 } })
+        .removeAlpha()
+        .png({ palette: true, quality: 90, dither: 1, compressionLevel: 9 })
+        .toBuffer(),
+    );
     // A failed render is not cached, so the next request tries again.
     pending.catch(() => cache.delete(id));
     cache.set(id, pending);

@@ -44,26 +44,42 @@ const iso = (v: unknown): string | null => (v === null || v === undefined ? null
 
 function batchFrom(r: Record<string, unknown>): BatchRow {
   return {
-    id: r.id as string, owner: r.owner as string, tool: r.tool as BatchToolId, settings: json<BatchSettings>(r.settings),
-    state: r.state as BatchRow['state'], payer: (r.payer as string | null) ?? null, createdAt: iso(r.created_at)!,
-    startedAt: iso(r.started_at), cancelledAt: iso(r.cancelled_at),
+    id: r.id as string,
+    owner: r.owner as string,
+    tool: r.tool as BatchToolId,
+    settings: json<BatchSettings>(r.settings),
+    state: r.state as BatchRow['state'],
+    payer: (r.payer as string | null) ?? null,
+    createdAt: iso(r.created_at)!,
+    startedAt: iso(r.started_at),
+    cancelledAt: iso(r.cancelled_at),
   };
 }
 
 function itemFrom(r: Record<string, unknown>): ItemRow {
   return {
-    id: r.id as string, batchId: r.batch_id as string, index: Number(r.idx), name: r.name as string,
-    outputStem: r.output_stem as string, inputKey: (r.input_key as string | null) ?? null,
+    id: r.id as string,
+    batchId: r.batch_id as string,
+    index: Number(r.idx),
+    name: r.name as string,
+    outputStem: r.output_stem as string,
+    inputKey: (r.input_key as string | null) ?? null,
     override: r.override === null || r.override === undefined ? null : json<BatchSettingsOverride>(r.override),
-    taskId: (r.task_id as string | null) ?? null, runs: Number(r.runs), rejectCode: (r.reject_code as number | null) ?? null,
-    rejectReason: (r.reject_reason as string | null) ?? null, resultKey: (r.result_key as string | null) ?? null,
+    taskId: (r.task_id as string | null) ?? null,
+    runs: Number(r.runs),
+    rejectCode: (r.reject_code as number | null) ?? null,
+    rejectReason: (r.reject_reason as string | null) ?? null,
+    resultKey: (r.result_key as string | null) ?? null,
     clientKey: (r.client_key as string | null) ?? null,
     task: r.t_status
       ? {
-        status: r.t_status as NonNullable<ItemRow['task']>['status'], progress: Number(r.t_progress),
-        resultUrl: (r.t_result_url as string | null) ?? null, resultCode: r.t_result_code === null ? null : Number(r.t_result_code),
-        errorMsg: (r.t_error_msg as string | null) ?? null, finishedAt: iso(r.t_finished_at),
-      }
+          status: r.t_status as NonNullable<ItemRow['task']>['status'],
+          progress: Number(r.t_progress),
+          resultUrl: (r.t_result_url as string | null) ?? null,
+          resultCode: r.t_result_code === null ? null : Number(r.t_result_code),
+          errorMsg: (r.t_error_msg as string | null) ?? null,
+          finishedAt: iso(r.t_finished_at),
+        }
       : null,
   };
 }
@@ -78,7 +94,10 @@ export class BatchRepository {
 
   async create(b: { id: string; owner: string; tool: BatchToolId; settings: BatchSettings }): Promise<void> {
     await this.db.query(`insert into batches (id, owner, tool, settings, state) values ($1, $2, $3, $4, 'open')`, [
-      b.id, b.owner, b.tool, JSON.stringify(b.settings),
+      b.id,
+      b.owner,
+      b.tool,
+      JSON.stringify(b.settings),
     ]);
   }
 
@@ -94,9 +113,10 @@ export class BatchRepository {
   }
 
   async listByOwner(owner: string, limit = 20): Promise<BatchRow[]> {
-    const { rows } = await this.db.query<Record<string, unknown>>(
-      'select * from batches where owner = $1 order by created_at desc, id limit $2', [owner, limit],
-    );
+    const { rows } = await this.db.query<Record<string, unknown>>('select * from batches where owner = $1 order by created_at desc, id limit $2', [
+      owner,
+      limit,
+    ]);
     return rows.map(batchFrom);
   }
 
@@ -126,12 +146,32 @@ export class BatchRepository {
   }
 
   async insertItem(
-    item: { id: string; batchId: string; index: number; name: string; outputStem: string; inputKey: string | null; rejectCode?: number; rejectReason?: string; clientKey?: string | null },
+    item: {
+      id: string;
+      batchId: string;
+      index: number;
+      name: string;
+      outputStem: string;
+      inputKey: string | null;
+      rejectCode?: number;
+      rejectReason?: string;
+      clientKey?: string | null;
+    },
     q: Queryable,
   ): Promise<void> {
     await q.query(
       `insert into batch_items (id, batch_id, idx, name, output_stem, input_key, reject_code, reject_reason, client_key) values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-      [item.id, item.batchId, item.index, item.name, item.outputStem, item.inputKey, item.rejectCode ?? null, item.rejectReason ?? null, item.clientKey ?? null],
+      [
+        item.id,
+        item.batchId,
+        item.index,
+        item.name,
+        item.outputStem,
+        item.inputKey,
+        item.rejectCode ?? null,
+        item.rejectReason ?? null,
+        item.clientKey ?? null,
+      ],
     );
   }
 
@@ -156,10 +196,10 @@ export class BatchRepository {
   }
 
   async markStarted(id: string, payer: string | null): Promise<void> {
-    await this.db.query(
-      `update batches set state = 'running', payer = $2, started_at = coalesce(started_at, now()), cancelled_at = null where id = $1`,
-      [id, payer],
-    );
+    await this.db.query(`update batches set state = 'running', payer = $2, started_at = coalesce(started_at, now()), cancelled_at = null where id = $1`, [
+      id,
+      payer,
+    ]);
   }
 
   async markCancelled(id: string): Promise<void> {

@@ -41,7 +41,10 @@ async function api<T>(base: string, path: string, body?: unknown): Promise<T> {
 async function startBatch(base: string): Promise<string> {
   const { batchId } = await api<BatchStatus>(base, '/api/batch', { tool: 'removebg', settings: {} });
   const form = new FormData();
-  const photo = await sharp(await readPhoto('chelsea')).resize(96).jpeg().toBuffer();
+  const photo = await sharp(await readPhoto('chelsea'))
+    .resize(96)
+    .jpeg()
+    .toBuffer();
   for (let i = 0; i < PHOTOS; i++) form.append('file', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), `cat ${i}.jpg`);
   const res = await fetch(`${base}/api/batch/${batchId}/items`, { method: 'POST', headers: HEADERS, body: form });
   expect(((await res.json()) as { resultCode: number }).resultCode).toBe(100);
@@ -100,7 +103,13 @@ for (const target of databaseTargets()) {
           const doomed = await start(['worker'], { ...env, WORKERS: '1' });
           const survivor = await start(['worker'], { ...env, WORKERS: '1' });
           const batchId = await startBatch(base);
-          const workersDone = async () => new Set((await readFile(`${store.dataDir}/completions.log`, 'utf8').catch(() => '')).trim().split('\n').map((l) => l.split(' ')[1]));
+          const workersDone = async () =>
+            new Set(
+              (await readFile(`${store.dataDir}/completions.log`, 'utf8').catch(() => ''))
+                .trim()
+                .split('\n')
+                .map((l) => l.split(' ')[1]),
+            );
           // Both processes took photos of the one batch before one of them dies.
           await waitFor('both workers completed a photo', 60, async () => (await workersDone()).size === 2);
           expect(await workersDone()).toEqual(new Set([String(doomed.child.pid), String(survivor.child.pid)]));

@@ -40,9 +40,18 @@ for (const target of databaseTargets()) {
       store = await target.make();
       server = await startTestServer(store, { workers: 2, processors: { removebg, batchEdit: batchResizeProcessor }, accounts: { freeDailyCredits: 6 } });
       photos = {
-        chelsea: await sharp(await readPhoto('chelsea')).resize(160).jpeg().toBuffer(),
-        coffee: await sharp(await readPhoto('coffee')).resize(120).png().toBuffer(),
-        tiny: await sharp(await readPhoto('astronaut')).resize(30).jpeg().toBuffer(),
+        chelsea: await sharp(await readPhoto('chelsea'))
+          .resize(160)
+          .jpeg()
+          .toBuffer(),
+        coffee: await sharp(await readPhoto('coffee'))
+          .resize(120)
+          .png()
+          .toBuffer(),
+        tiny: await sharp(await readPhoto('astronaut'))
+          .resize(30)
+          .jpeg()
+          .toBuffer(),
       };
     }, 60_000);
     afterAll(async () => {
@@ -51,12 +60,22 @@ for (const target of databaseTargets()) {
     });
 
     const call = async <T>(method: 'GET' | 'POST', url: string, body?: unknown, device = DEVICE) => {
-      const res = await server.app.inject({ method, url, headers: { ...device, ...(body === undefined ? {} : { 'content-type': 'application/json' }) }, payload: body === undefined ? undefined : JSON.stringify(body) });
+      const res = await server.app.inject({
+        method,
+        url,
+        headers: { ...device, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        payload: body === undefined ? undefined : JSON.stringify(body),
+      });
       return { status: res.statusCode, json: res.json() as { resultCode: number; msg: string; data: T } };
     };
     const upload = async (batchId: string, files: Array<{ name: string; body: Buffer }>, route = 'items') => {
       const form = multipart(files.map((f) => ({ name: 'file', value: f.body, filename: f.name, type: 'application/octet-stream' })));
-      const res = await server.app.inject({ method: 'POST', url: `/api/batch/${batchId}/${route}`, headers: { ...DEVICE, ...form.headers }, payload: form.payload });
+      const res = await server.app.inject({
+        method: 'POST',
+        url: `/api/batch/${batchId}/${route}`,
+        headers: { ...DEVICE, ...form.headers },
+        payload: form.payload,
+      });
       return res.json() as { resultCode: number; msg: string; data: AddItemsReply };
     };
     const waitDone = async (batchId: string): Promise<BatchStatus> => {
@@ -100,7 +119,10 @@ for (const target of databaseTargets()) {
       expect(zipped.resultCode).toBe(100);
       expect(zipped.data.skipped).toEqual(['__MACOSX/._coffee.png']);
       expect(zipped.data.items.map((i) => [i.name, i.status])).toEqual([
-        ['coffee.png', 'user_upload'], ['evil.jpg', 'failed'], ['bomb.jpg', 'failed'], ['tiny.jpg', 'user_upload'],
+        ['coffee.png', 'user_upload'],
+        ['evil.jpg', 'failed'],
+        ['bomb.jpg', 'failed'],
+        ['tiny.jpg', 'user_upload'],
       ]);
       expect(zipped.data.items[1].reason).toMatch(/unsafe name/);
       expect(zipped.data.items[2].reason).toMatch(/ZIP bomb/);
@@ -139,7 +161,10 @@ for (const target of databaseTargets()) {
     it('resumes a started batch whose photos were never queued (the server stopped in the middle of a start)', async () => {
       const { json } = await call<BatchStatus>('POST', '/api/batch', { tool: 'resize', settings: { mode: 'percentage', percent: 50 } });
       const batchId = json.data.batchId;
-      await upload(batchId, [{ name: 'a.jpg', body: photos.chelsea }, { name: 'b.jpg', body: photos.chelsea }]);
+      await upload(batchId, [
+        { name: 'a.jpg', body: photos.chelsea },
+        { name: 'b.jpg', body: photos.chelsea },
+      ]);
       // What a crash between "started" and the queueing leaves behind.
       await server.runtime.db.query(`update batches set state = 'running', started_at = now() where id = $1`, [batchId]);
       const { db, storage, queue } = server.runtime;
@@ -164,7 +189,9 @@ for (const target of databaseTargets()) {
       const refused = await upload(json.data.batchId, [{ name: 'many.zip', body: many }], 'zip');
       expect(refused).toMatchObject({ resultCode: ResultCode.PARAMS_INVALID, msg: 'a ZIP may hold at most 1000 files (this one lists 10000)' });
       const tooMany = buildZip(Array.from({ length: 101 }, (_, i) => ({ name: `p${i}.jpg`, data: photos.tiny, method: 0 as const })));
-      expect((await upload(json.data.batchId, [{ name: 'many.zip', body: tooMany }], 'zip')).msg).toBe('the ZIP holds 101 files and this batch has room for 100 more photos');
+      expect((await upload(json.data.batchId, [{ name: 'many.zip', body: tooMany }], 'zip')).msg).toBe(
+        'the ZIP holds 101 files and this batch has room for 100 more photos',
+      );
     }, 60_000);
 
     it('adds a photo sent again with its key once and answers with its first item (a reload before the reply came)', async () => {
@@ -174,15 +201,26 @@ for (const target of databaseTargets()) {
           ...(keys === null ? [] : [{ name: 'keys', value: keys }]),
           ...files.map((f) => ({ name: 'file', value: f.body, filename: f.name, type: 'application/octet-stream' })),
         ]);
-        const res = await server.app.inject({ method: 'POST', url: `/api/batch/${batchId}/items`, headers: { ...DEVICE, ...form.headers }, payload: form.payload });
+        const res = await server.app.inject({
+          method: 'POST',
+          url: `/api/batch/${batchId}/items`,
+          headers: { ...DEVICE, ...form.headers },
+          payload: form.payload,
+        });
         return res.json() as { resultCode: number; msg: string; data: AddItemsReply };
       };
       const stored = async () => Number((await server.runtime.db.query<{ n: number }>(`select count(*)::int as n from files where func = 'batch'`)).rows[0].n);
       const before = await stored();
-      const first = await send(JSON.stringify(['local-k-1', 'local-k-2']), [{ name: 'cat.jpg', body: photos.chelsea }, { name: 'cup.png', body: photos.coffee }]);
+      const first = await send(JSON.stringify(['local-k-1', 'local-k-2']), [
+        { name: 'cat.jpg', body: photos.chelsea },
+        { name: 'cup.png', body: photos.coffee },
+      ]);
       expect(first.data.items.map((i) => i.name)).toEqual(['cat.jpg', 'cup.png']);
       // The page sends cup.png again (its reply was lost) together with a new photo.
-      const again = await send(JSON.stringify(['local-k-2', 'local-k-3']), [{ name: 'cup.png', body: photos.coffee }, { name: 'tiny.jpg', body: photos.tiny }]);
+      const again = await send(JSON.stringify(['local-k-2', 'local-k-3']), [
+        { name: 'cup.png', body: photos.coffee },
+        { name: 'tiny.jpg', body: photos.tiny },
+      ]);
       expect(again.resultCode).toBe(100);
       expect(again.data.items.map((i) => i.name)).toEqual(['cup.png', 'tiny.jpg']);
       expect(again.data.items[0].itemId).toBe(first.data.items[1].itemId);
@@ -192,16 +230,25 @@ for (const target of databaseTargets()) {
       expect((await send(null, [{ name: 'cup.png', body: photos.coffee }])).data.batch.counts.total).toBe(4);
       // Keys that are not one per file, or not plain keys, are refused before anything is added.
       for (const keys of ['["only-one"]', '["a/b", "c"]', '{"a":1}', 'not json']) {
-        const bad = await send(keys, [{ name: 'a.jpg', body: photos.chelsea }, { name: 'b.jpg', body: photos.chelsea }]);
+        const bad = await send(keys, [
+          { name: 'a.jpg', body: photos.chelsea },
+          { name: 'b.jpg', body: photos.chelsea },
+        ]);
         expect(bad).toMatchObject({ resultCode: ResultCode.PARAMS_INVALID, msg: expect.stringContaining('"keys" field') });
       }
       expect((await call<BatchStatus>('GET', `/api/batch/${batchId}`)).json.data.counts.total).toBe(4);
     }, 60_000);
 
     it('resizes for free with settings for all and a per-photo override; a paid tool spends no more credits than it has', async () => {
-      const { json } = await call<BatchStatus>('POST', '/api/batch', { tool: 'resize', settings: { mode: 'exact', width: 64, height: 64, keepAspect: false, fit: 'crop', format: 'webp' } });
+      const { json } = await call<BatchStatus>('POST', '/api/batch', {
+        tool: 'resize',
+        settings: { mode: 'exact', width: 64, height: 64, keepAspect: false, fit: 'crop', format: 'webp' },
+      });
       const batchId = json.data.batchId;
-      const added = await upload(batchId, [{ name: 'a.jpg', body: photos.chelsea }, { name: 'b.png', body: photos.coffee }]);
+      const added = await upload(batchId, [
+        { name: 'a.jpg', body: photos.chelsea },
+        { name: 'b.png', body: photos.coffee },
+      ]);
       const b = added.data.items[1];
       const set = await call('POST', `/api/batch/${batchId}/items/${b.itemId}/settings`, { override: { mode: 'percentage', percent: 50, format: 'png' } });
       expect(set.json).toMatchObject({ resultCode: 100, data: { override: { percent: 50 }, outputName: 'b-resized.png' } });
@@ -214,15 +261,22 @@ for (const target of databaseTargets()) {
       // The resizer is not an AI tool: it costs nothing (engine/spec/commerce.ts).
       expect(done.creditsPerItem).toBe(0);
       expect(await balance()).toBe(before);
-      const a = await sharp((await server.app.inject({ method: 'GET', url: `/api/batch/${batchId}/items/${done.items[0].itemId}/download`, headers: DEVICE })).rawPayload).metadata();
+      const a = await sharp(
+        (await server.app.inject({ method: 'GET', url: `/api/batch/${batchId}/items/${done.items[0].itemId}/download`, headers: DEVICE })).rawPayload,
+      ).metadata();
       expect([a.format, a.width, a.height]).toEqual(['webp', 64, 64]);
-      const bOut = await sharp((await server.app.inject({ method: 'GET', url: `/api/batch/${batchId}/items/${b.itemId}/download`, headers: DEVICE })).rawPayload).metadata();
+      const bOut = await sharp(
+        (await server.app.inject({ method: 'GET', url: `/api/batch/${batchId}/items/${b.itemId}/download`, headers: DEVICE })).rawPayload,
+      ).metadata();
       expect([bOut.format, bOut.width]).toEqual(['png', 60]);
 
       // A paid tool (removebg, 1 credit) queues only as many photos as the balance pays for; the rest wait.
       const left = await balance();
       const more = await call<BatchStatus>('POST', '/api/batch', { tool: 'removebg', settings: {} });
-      await upload(more.json.data.batchId, Array.from({ length: left + 1 }, (_, i) => ({ name: `${i}.jpg`, body: photos.chelsea })));
+      await upload(
+        more.json.data.batchId,
+        Array.from({ length: left + 1 }, (_, i) => ({ name: `${i}.jpg`, body: photos.chelsea })),
+      );
       const refused = await call<BatchStatus>('POST', `/api/batch/${more.json.data.batchId}/start`, {});
       expect(refused.json.resultCode).toBe(ResultCode.CREDITS_NOT_ENOUGH);
       expect(refused.json.msg).toMatch(new RegExp(`^${left} of ${left + 1} photos were queued`));
@@ -239,7 +293,10 @@ for (const target of databaseTargets()) {
       await waitDone(batchId);
       const other = { 'x-device-id': 'batch_test_other_0123456789abcdef' };
       // Another device can neither get a link nor download without one.
-      expect((await call('POST', `/api/batch/${batchId}/download-link`, {}, other)).json).toMatchObject({ resultCode: ResultCode.PARAMS_INVALID, msg: 'unknown batch' });
+      expect((await call('POST', `/api/batch/${batchId}/download-link`, {}, other)).json).toMatchObject({
+        resultCode: ResultCode.PARAMS_INVALID,
+        msg: 'unknown batch',
+      });
       const bare = await server.app.inject({ method: 'GET', url: `/api/batch/${batchId}/download` });
       expect(bare.json()).toMatchObject({ resultCode: ResultCode.PARAMS_INVALID });
 
@@ -261,17 +318,23 @@ for (const target of databaseTargets()) {
       const wrongFile = await server.app.inject({ method: 'GET', url: `/api/batch/${batchId}/items/${itemId}/download?token=${token}` });
       expect(wrongFile.json()).toMatchObject({ resultCode: ResultCode.PARAMS_INVALID, msg: expect.stringContaining('expired or is not for this file') });
       const otherBatch = (await call<BatchStatus>('POST', '/api/batch', { tool: 'resize', settings: { mode: 'percentage', percent: 50 } })).json.data.batchId;
-      expect((await server.app.inject({ method: 'GET', url: `/api/batch/${otherBatch}/download?token=${token}` })).json().resultCode).toBe(ResultCode.PARAMS_INVALID);
-      expect((await server.app.inject({ method: 'GET', url: `/api/batch/${batchId}/download?token=made-up-token-0123456789` })).json().resultCode).toBe(ResultCode.PARAMS_INVALID);
+      expect((await server.app.inject({ method: 'GET', url: `/api/batch/${otherBatch}/download?token=${token}` })).json().resultCode).toBe(
+        ResultCode.PARAMS_INVALID,
+      );
+      expect((await server.app.inject({ method: 'GET', url: `/api/batch/${batchId}/download?token=made-up-token-0123456789` })).json().resultCode).toBe(
+        ResultCode.PARAMS_INVALID,
+      );
       // An expired link fails like a made-up one.
-      await server.runtime.db.query('update batch_download_links set expires_at = now() - interval \'1 second\'');
+      await server.runtime.db.query("update batch_download_links set expires_at = now() - interval '1 second'");
       expect((await server.app.inject({ method: 'GET', url: zipPath })).json().resultCode).toBe(ResultCode.PARAMS_INVALID);
 
       // The retention sweep deletes expired links (minting a new one used to be the only thing that did) and
       // keeps live ones, whatever the retention time.
       const live = (await call<{ url: string }>('POST', `/api/batch/${batchId}/download-link`, {})).json.data.url;
       const stale = (await call<{ url: string }>('POST', `/api/batch/${batchId}/download-link`, { itemId })).json.data.url;
-      await server.runtime.db.query('update batch_download_links set expires_at = now() - interval \'1 second\' where token = $1', [new URL(stale).searchParams.get('token')]);
+      await server.runtime.db.query("update batch_download_links set expires_at = now() - interval '1 second' where token = $1", [
+        new URL(stale).searchParams.get('token'),
+      ]);
       const links = async () => (await server.runtime.db.query<{ token: string }>('select token from batch_download_links')).rows.map((r) => r.token);
       expect(await links()).toHaveLength(2);
       expect((await sweepExpired(server.runtime.db, server.runtime.storage, 365 * 24 * 3600_000)).downloadLinks).toBe(1);

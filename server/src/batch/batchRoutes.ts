@@ -88,10 +88,23 @@ export function registerBatchRoutes(
         if (files.length === 0) throw paramsInvalid('no photos were uploaded');
         const keys = itemKeys(fields.keys, files.length);
         // Photos the batch already has (sent again after a reload) take no room.
-        const known = new Set((await batches.repo.itemsByKeys(request.params.batchId, keys.filter((k): k is string => k !== null))).map((i) => i.clientKey));
+        const known = new Set(
+          (
+            await batches.repo.itemsByKeys(
+              request.params.batchId,
+              keys.filter((k): k is string => k !== null),
+            )
+          ).map((i) => i.clientKey),
+        );
         const fresh = keys.filter((k) => k === null || !known.has(k)).length;
         if (fresh > room) throw paramsInvalid(`${fresh} photos were sent and this batch has room for ${room} more`);
-        return ok(await addAll(request, files.map((f) => f.checked), keys));
+        return ok(
+          await addAll(
+            request,
+            files.map((f) => f.checked),
+            keys,
+          ),
+        );
       },
       { maxFiles: BATCH_FILES_PER_REQUEST, tooManyFiles: `send at most ${BATCH_FILES_PER_REQUEST} photos per request` },
     );
@@ -139,18 +152,24 @@ export function registerBatchRoutes(
   });
 
   app.post<{ Params: Params }>('/api/batch/:batchId/items/:itemId/settings', async (request) =>
-    ok(await batches.setOverride(requestOwner(request), request.params.batchId, request.params.itemId, request.body, abs(request))));
+    ok(await batches.setOverride(requestOwner(request), request.params.batchId, request.params.itemId, request.body, abs(request))),
+  );
   app.post<{ Params: Params }>('/api/batch/:batchId/items/:itemId/result', async (request) =>
-    ok(await batches.replaceResult(requestOwner(request), request.params.batchId, request.params.itemId, request.body, abs(request))));
+    ok(await batches.replaceResult(requestOwner(request), request.params.batchId, request.params.itemId, request.body, abs(request))),
+  );
   app.post<{ Params: Params }>('/api/batch/:batchId/start', async (request) =>
-    ok(await batches.start(requestOwner(request), request.params.batchId, await payer(request), abs(request))));
+    ok(await batches.start(requestOwner(request), request.params.batchId, await payer(request), abs(request))),
+  );
   app.post<{ Params: Params }>('/api/batch/:batchId/retry', async (request) =>
-    ok(await batches.retry(requestOwner(request), request.params.batchId, request.body, await payer(request), abs(request))));
+    ok(await batches.retry(requestOwner(request), request.params.batchId, request.body, await payer(request), abs(request))),
+  );
   app.post<{ Params: Params }>('/api/batch/:batchId/cancel', async (request) =>
-    ok(await batches.cancel(requestOwner(request), request.params.batchId, abs(request))));
+    ok(await batches.cancel(requestOwner(request), request.params.batchId, abs(request))),
+  );
 
   app.post<{ Params: Params }>('/api/batch/:batchId/download-link', async (request) =>
-    ok(await batches.downloadLink(requestOwner(request), request.params.batchId, request.body, abs(request))));
+    ok(await batches.downloadLink(requestOwner(request), request.params.batchId, request.body, abs(request))),
+  );
 
   /** The owner a download answers for: the one a `?token=` link stands for, else the caller. */
   const downloader = async (request: FastifyRequest<{ Params: Params; Querystring: { token?: unknown } }>, itemId: string | null) => {

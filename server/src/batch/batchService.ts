@@ -6,7 +6,14 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import {
-  BATCH_DOWNLOAD_LINK_SECONDS, BATCH_MAX_ITEMS, BATCH_TOOLS, type DownloadLinkReply, isBatchToolId, type BatchSettingsOverride, type BatchStatus, type BatchToolId,
+  BATCH_DOWNLOAD_LINK_SECONDS,
+  BATCH_MAX_ITEMS,
+  BATCH_TOOLS,
+  type DownloadLinkReply,
+  isBatchToolId,
+  type BatchSettingsOverride,
+  type BatchStatus,
+  type BatchToolId,
 } from '../../../engine/spec/batch';
 import { ResultCode } from '../../../engine/spec/errors';
 import { taskCost } from '../../../engine/spec/commerce';
@@ -131,12 +138,20 @@ export class BatchService {
       if (items.length >= BATCH_MAX_ITEMS) throw paramsInvalid(`a batch holds at most ${BATCH_MAX_ITEMS} photos`);
       const taken = new Set(items.map((i) => i.outputStem.toLowerCase()));
       const name = baseName(photo.name).slice(0, 200) || 'photo';
-      await this.repo.insertItem({
-        id: itemId, batchId, index: items.length === 0 ? 0 : items[items.length - 1].index + 1, name,
-        outputStem: uniqueOutputStem(name, BATCH_TOOLS[locked.tool].suffix, taken), inputKey,
-        rejectCode: 'reject' in photo ? photo.reject.code : undefined, rejectReason: 'reject' in photo ? photo.reject.reason : undefined,
-        clientKey,
-      }, tx);
+      await this.repo.insertItem(
+        {
+          id: itemId,
+          batchId,
+          index: items.length === 0 ? 0 : items[items.length - 1].index + 1,
+          name,
+          outputStem: uniqueOutputStem(name, BATCH_TOOLS[locked.tool].suffix, taken),
+          inputKey,
+          rejectCode: 'reject' in photo ? photo.reject.code : undefined,
+          rejectReason: 'reject' in photo ? photo.reject.reason : undefined,
+          clientKey,
+        },
+        tx,
+      );
       return { batch: locked };
     });
     if ('twin' in added) {
@@ -315,7 +330,12 @@ export class BatchService {
     const token = randomBytes(24).toString('base64url');
     const expiresAt = new Date(Date.now() + BATCH_DOWNLOAD_LINK_SECONDS * 1000);
     await this.deps.db.query('delete from batch_download_links where expires_at < now()');
-    await this.deps.db.query('insert into batch_download_links (token, batch_id, item_id, expires_at) values ($1, $2, $3, $4)', [token, batchId, itemId, expiresAt.toISOString()]);
+    await this.deps.db.query('insert into batch_download_links (token, batch_id, item_id, expires_at) values ($1, $2, $3, $4)', [
+      token,
+      batchId,
+      itemId,
+      expiresAt.toISOString(),
+    ]);
     const route = itemId === null ? `/api/batch/${batchId}/download` : `/api/batch/${batchId}/items/${itemId}/download`;
     return { url: absolute(`${route}?token=${token}`), expiresAt: expiresAt.toISOString() };
   }
@@ -324,10 +344,10 @@ export class BatchService {
   async ownerOfLink(token: string, batchId: string, itemId: string | null): Promise<string> {
     const { rows } = /^[A-Za-z0-9_-]{16,64}$/.test(token)
       ? await this.deps.db.query<{ owner: string }>(
-        `select b.owner from batch_download_links l join batches b on b.id = l.batch_id
+          `select b.owner from batch_download_links l join batches b on b.id = l.batch_id
          where l.token = $1 and l.batch_id = $2 and l.item_id is not distinct from $3 and l.expires_at > now()`,
-        [token, batchId, itemId],
-      )
+          [token, batchId, itemId],
+        )
       : { rows: [] };
     if (!rows[0]) throw paramsInvalid('this download link has expired or is not for this file; download again from the batch page');
     return rows[0].owner;
@@ -362,8 +382,9 @@ export class BatchService {
     for (const batch of await this.repo.listRunning()) {
       const items = (await this.repo.items(batch.id)).filter(waiting);
       if (items.length === 0) continue;
-      await this.queueAll(batch, items, batch.payer).then(() => (queued += items.length)).catch((err: Error) =>
-        log.warn('batch not resumed', { batchId: batch.id, error: err.message }));
+      await this.queueAll(batch, items, batch.payer)
+        .then(() => (queued += items.length))
+        .catch((err: Error) => log.warn('batch not resumed', { batchId: batch.id, error: err.message }));
     }
     return queued;
   }

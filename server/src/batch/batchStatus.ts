@@ -43,30 +43,64 @@ export function outputNameOf(batch: BatchRow, item: ItemRow): string {
 /** The item as the API shows it; `absolute` turns `/files/…` paths into URLs. */
 export function itemStatus(batch: BatchRow, item: ItemRow, absolute: (path: string) => string): BatchItemStatus {
   const base = {
-    itemId: item.id, index: item.index, name: item.name, outputName: outputNameOf(batch, item),
-    inputUrl: item.inputKey ? absolute(`/files/${item.inputKey}`) : null, override: item.override, runs: item.runs,
+    itemId: item.id,
+    index: item.index,
+    name: item.name,
+    outputName: outputNameOf(batch, item),
+    inputUrl: item.inputKey ? absolute(`/files/${item.inputKey}`) : null,
+    override: item.override,
+    runs: item.runs,
     key: item.clientKey,
   };
   const result = resultKeyOf(item);
   if (item.rejectCode !== null) {
     return { ...base, status: 'failed', progress: 1, resultCode: item.rejectCode, reason: item.rejectReason, resultUrl: null };
   }
-  if (item.resultKey) return { ...base, status: 'completed', progress: 1, resultCode: ResultCode.SUCCESS, reason: null, resultUrl: absolute(`/files/${item.resultKey}`) };
+  if (item.resultKey)
+    return { ...base, status: 'completed', progress: 1, resultCode: ResultCode.SUCCESS, reason: null, resultUrl: absolute(`/files/${item.resultKey}`) };
   if (!item.taskId) return { ...base, status: 'user_upload', progress: 0, resultCode: ResultCode.GPU_TASK_UNFINISHED, reason: null, resultUrl: null };
   const task = item.task;
   if (!task) {
     // The retention sweep deleted the finished task row (and its result) meanwhile.
-    return { ...base, status: 'failed', progress: 1, resultCode: ResultCode.DOWNLOAD_FAILED, reason: 'the result was deleted after the retention time', resultUrl: null };
+    return {
+      ...base,
+      status: 'failed',
+      progress: 1,
+      resultCode: ResultCode.DOWNLOAD_FAILED,
+      reason: 'the result was deleted after the retention time',
+      resultUrl: null,
+    };
   }
   switch (task.status) {
     case 'done':
-      return { ...base, status: 'completed', progress: 1, resultCode: ResultCode.SUCCESS, reason: null, resultUrl: result ? absolute(`/files/${result}`) : null };
+      return {
+        ...base,
+        status: 'completed',
+        progress: 1,
+        resultCode: ResultCode.SUCCESS,
+        reason: null,
+        resultUrl: result ? absolute(`/files/${result}`) : null,
+      };
     case 'failed':
-      return { ...base, status: 'failed', progress: 1, resultCode: task.resultCode ?? ResultCode.GPU_HANDLE_FAILED, reason: task.errorMsg ?? 'the photo could not be processed', resultUrl: null };
+      return {
+        ...base,
+        status: 'failed',
+        progress: 1,
+        resultCode: task.resultCode ?? ResultCode.GPU_HANDLE_FAILED,
+        reason: task.errorMsg ?? 'the photo could not be processed',
+        resultUrl: null,
+      };
     case 'cancelled':
       return { ...base, status: 'failed', progress: 1, resultCode: ResultCode.SERVICE_UNKNOWN_ERROR, reason: 'cancelled', resultUrl: null };
     case 'queued':
-      return { ...base, status: item.runs > 1 ? 'retry' : 'processing', progress: 0, resultCode: ResultCode.GPU_TASK_UNFINISHED, reason: null, resultUrl: null };
+      return {
+        ...base,
+        status: item.runs > 1 ? 'retry' : 'processing',
+        progress: 0,
+        resultCode: ResultCode.GPU_TASK_UNFINISHED,
+        reason: null,
+        resultUrl: null,
+      };
     default:
       return { ...base, status: 'processing', progress: task.progress, resultCode: ResultCode.GPU_TASK_UNFINISHED, reason: null, resultUrl: null };
   }
@@ -83,12 +117,22 @@ export function batchStatus(batch: BatchRow, items: ItemRow[], absolute: (path: 
   }
   const active = counts.processing + counts.retry > 0;
   const state: BatchState = batch.state === 'cancelled' ? 'cancelled' : batch.state === 'open' ? 'open' : active ? 'running' : 'done';
-  const finishedTimes = items.map((i) => i.task?.finishedAt).filter((t): t is string => Boolean(t)).sort();
+  const finishedTimes = items
+    .map((i) => i.task?.finishedAt)
+    .filter((t): t is string => Boolean(t))
+    .sort();
   const finishedAt = state === 'done' ? (finishedTimes[finishedTimes.length - 1] ?? batch.startedAt) : state === 'cancelled' ? batch.cancelledAt : null;
   return {
-    batchId: batch.id, tool: batch.tool, settings: batch.settings, state, counts,
+    batchId: batch.id,
+    tool: batch.tool,
+    settings: batch.settings,
+    state,
+    counts,
     progress: shown.length === 0 ? 0 : progressSum / shown.length,
     creditsPerItem: taskCost(BATCH_TOOLS[batch.tool].taskType, batch.settings as Record<string, unknown>),
-    createdAt: batch.createdAt, startedAt: batch.startedAt, finishedAt, items: shown,
+    createdAt: batch.createdAt,
+    startedAt: batch.startedAt,
+    finishedAt,
+    items: shown,
   };
 }

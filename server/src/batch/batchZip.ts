@@ -29,9 +29,7 @@ const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
  * One entry of the ZIP with its idempotency `key` ({@link zipEntryKey}): a file to use (`path`, removed once
  * the callback returns), a refusal, or an entry the batch already `known`s from an earlier upload (not unpacked).
  */
-export type ZipPhoto = { name: string; key: string } & (
-  | { path: string } | { reject: { code: number; reason: string } } | { known: true }
-);
+export type ZipPhoto = { name: string; key: string } & ({ path: string } | { reject: { code: number; reason: string } } | { known: true });
 
 /**
  * The batch item key of a ZIP entry: its full name, CRC-32 and size from the central directory, so the same
@@ -39,7 +37,10 @@ export type ZipPhoto = { name: string; key: string } & (
  * keys (`keys` of the items upload: letters, digits, _ and -), with a prefix of its own.
  */
 export function zipEntryKey(entry: Pick<CentralEntry, 'name' | 'crc' | 'size'>): string {
-  return `zip_${createHash('sha256').update(`${entry.name}\0${entry.crc >>> 0}\0${entry.size}`).digest('hex').slice(0, 40)}`;
+  return `zip_${createHash('sha256')
+    .update(`${entry.name}\0${entry.crc >>> 0}\0${entry.size}`)
+    .digest('hex')
+    .slice(0, 40)}`;
 }
 
 /** System and hidden files that archivers add (macOS resource forks, Finder and Windows thumbnails). */
@@ -91,7 +92,11 @@ export async function forEachZipPhoto(zipPath: string, workDir: string, room: Zi
 
 /** {@link forEachZipPhoto} on the opened ZIP. */
 async function unpackEach(
-  zip: OpenedZip['zip'], listed: CentralEntry[], workDir: string, room: ZipRoom, use: (photo: ZipPhoto) => Promise<void>,
+  zip: OpenedZip['zip'],
+  listed: CentralEntry[],
+  workDir: string,
+  room: ZipRoom,
+  use: (photo: ZipPhoto) => Promise<void>,
 ): Promise<string[]> {
   const entries: Array<CentralEntry & { start: number | null }> = [];
   const skipped: string[] = [];
@@ -103,26 +108,46 @@ async function unpackEach(
   const known = await room.known([...new Set(entries.map(zipEntryKey))]);
   const fresh = entries.filter((e) => !known.has(zipEntryKey(e))).length;
   if (fresh > room.free) {
-    throw paramsInvalid(fresh === entries.length
-      ? `the ZIP holds ${fresh} files and this batch has room for ${room.free} more photos`
-      : `the ZIP holds ${fresh} files this batch does not have yet and it has room for ${room.free} more photos`);
+    throw paramsInvalid(
+      fresh === entries.length
+        ? `the ZIP holds ${fresh} files and this batch has room for ${room.free} more photos`
+        : `the ZIP holds ${fresh} files this batch does not have yet and it has room for ${room.free} more photos`,
+    );
   }
   for (const entry of entries) entry.start = await entryDataStart(zip, entry);
 
   let total = 0;
   for (const [i, entry] of entries.entries()) {
     const key = zipEntryKey(entry);
-    if (known.has(key)) { await use({ name: entry.name, key, known: true }); continue; }
+    if (known.has(key)) {
+      await use({ name: entry.name, key, known: true });
+      continue;
+    }
     const reject = (reason: string, code: number = ResultCode.PARAMS_INVALID) => use({ name: entry.name, key, reject: { code, reason } });
     if (!isSafeEntryName(entry.name)) {
       await reject(`unsafe name in the ZIP (${JSON.stringify(entry.name.slice(0, 80))}): only plain file and folder names are accepted`);
       continue;
     }
-    if (entry.flags & 0x1) { await reject('encrypted ZIP entries are not supported'); continue; }
-    if (entry.method !== 0 && entry.method !== 8) { await reject(`unsupported ZIP compression method ${entry.method}`); continue; }
-    if (entry.start === null) { await reject('the ZIP entry is damaged or cut off'); continue; }
-    if (entry.size > BATCH_ITEM_MAX_BYTES) { await reject(`the photo claims ${mb(entry.size)}, more than the ${mb(BATCH_ITEM_MAX_BYTES)} limit`); continue; }
-    if (total + entry.size > BATCH_ZIP_MAX_UNPACKED_BYTES) { await reject(`the ZIP unpacks to more than ${mb(BATCH_ZIP_MAX_UNPACKED_BYTES)}; this photo is past that`); continue; }
+    if (entry.flags & 0x1) {
+      await reject('encrypted ZIP entries are not supported');
+      continue;
+    }
+    if (entry.method !== 0 && entry.method !== 8) {
+      await reject(`unsupported ZIP compression method ${entry.method}`);
+      continue;
+    }
+    if (entry.start === null) {
+      await reject('the ZIP entry is damaged or cut off');
+      continue;
+    }
+    if (entry.size > BATCH_ITEM_MAX_BYTES) {
+      await reject(`the photo claims ${mb(entry.size)}, more than the ${mb(BATCH_ITEM_MAX_BYTES)} limit`);
+      continue;
+    }
+    if (total + entry.size > BATCH_ZIP_MAX_UNPACKED_BYTES) {
+      await reject(`the ZIP unpacks to more than ${mb(BATCH_ZIP_MAX_UNPACKED_BYTES)}; this photo is past that`);
+      continue;
+    }
     const out = path.join(workDir, `batch-zip-${i}`);
     const state = { crc: 0, bytes: 0 };
     // The header's size is the most it may produce: a bomb that lies about its size stops right there.
@@ -131,7 +156,7 @@ async function unpackEach(
     try {
       await pipeline(await entryData(zip, entry, entry.start), guard(entry.size, limitMessage, state), createWriteStream(out));
       if (state.bytes !== entry.size) problem = 'the ZIP entry is smaller than its header says';
-      else if ((state.crc >>> 0) !== entry.crc) problem = 'the ZIP entry is damaged (checksum mismatch)';
+      else if (state.crc >>> 0 !== entry.crc) problem = 'the ZIP entry is damaged (checksum mismatch)';
     } catch (err) {
       if ((err as { syscall?: string }).syscall && !(err instanceof EntryProblem)) throw err; // the disk, not the archive
       problem = err instanceof EntryProblem || err instanceof ApiError ? err.message : `the ZIP entry is damaged (${(err as Error).message})`;

@@ -24,9 +24,18 @@ for (const target of databaseTargets()) {
       store = await target.make();
       server = await startTestServer(store, { workers: 1, processors: { batchEdit: batchResizeProcessor } });
       photos = {
-        chelsea: await sharp(await readPhoto('chelsea')).resize(160).jpeg().toBuffer(),
-        coffee: await sharp(await readPhoto('coffee')).resize(120).png().toBuffer(),
-        tiny: await sharp(await readPhoto('astronaut')).resize(30).jpeg().toBuffer(),
+        chelsea: await sharp(await readPhoto('chelsea'))
+          .resize(160)
+          .jpeg()
+          .toBuffer(),
+        coffee: await sharp(await readPhoto('coffee'))
+          .resize(120)
+          .png()
+          .toBuffer(),
+        tiny: await sharp(await readPhoto('astronaut'))
+          .resize(30)
+          .jpeg()
+          .toBuffer(),
       };
     }, 60_000);
     afterAll(async () => {
@@ -35,12 +44,22 @@ for (const target of databaseTargets()) {
     });
 
     const call = async <T>(method: 'GET' | 'POST', url: string, body?: unknown) => {
-      const res = await server.app.inject({ method, url, headers: { ...DEVICE, ...(body === undefined ? {} : { 'content-type': 'application/json' }) }, payload: body === undefined ? undefined : JSON.stringify(body) });
+      const res = await server.app.inject({
+        method,
+        url,
+        headers: { ...DEVICE, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        payload: body === undefined ? undefined : JSON.stringify(body),
+      });
       return { status: res.statusCode, json: res.json() as { resultCode: number; msg: string; data: T } };
     };
     const upload = async (batchId: string, files: Array<{ name: string; body: Buffer }>, route = 'items') => {
       const form = multipart(files.map((f) => ({ name: 'file', value: f.body, filename: f.name, type: 'application/octet-stream' })));
-      const res = await server.app.inject({ method: 'POST', url: `/api/batch/${batchId}/${route}`, headers: { ...DEVICE, ...form.headers }, payload: form.payload });
+      const res = await server.app.inject({
+        method: 'POST',
+        url: `/api/batch/${batchId}/${route}`,
+        headers: { ...DEVICE, ...form.headers },
+        payload: form.payload,
+      });
       return res.json() as { resultCode: number; msg: string; data: AddItemsReply };
     };
 
@@ -49,11 +68,18 @@ for (const target of databaseTargets()) {
       const stored = async () => Number((await server.runtime.db.query<{ n: number }>(`select count(*)::int as n from files where func = 'batch'`)).rows[0].n);
       const before = await stored();
       const entries = [
-        { name: 'a/cat.jpg', data: photos.chelsea }, { name: 'b/cat.jpg', data: photos.chelsea },
-        { name: 'cup.png', data: photos.coffee }, { name: '../evil.jpg', data: photos.tiny },
+        { name: 'a/cat.jpg', data: photos.chelsea },
+        { name: 'b/cat.jpg', data: photos.chelsea },
+        { name: 'cup.png', data: photos.coffee },
+        { name: '../evil.jpg', data: photos.tiny },
       ];
       const first = await upload(batchId, [{ name: 'photos.zip', body: buildZip(entries) }], 'zip');
-      expect(first.data.items.map((i) => [i.name, i.status])).toEqual([['cat.jpg', 'user_upload'], ['cat.jpg', 'user_upload'], ['cup.png', 'user_upload'], ['evil.jpg', 'failed']]);
+      expect(first.data.items.map((i) => [i.name, i.status])).toEqual([
+        ['cat.jpg', 'user_upload'],
+        ['cat.jpg', 'user_upload'],
+        ['cup.png', 'user_upload'],
+        ['evil.jpg', 'failed'],
+      ]);
       expect(await stored()).toBe(before + 3);
       // The reply was lost and the client sends the same ZIP again: nothing is added, the same items answer.
       const again = await upload(batchId, [{ name: 'photos.zip', body: buildZip(entries) }], 'zip');

@@ -10,13 +10,15 @@ describe('streamed batch ZIP', () => {
   it('reads each file only when the previous one has been taken, and writes a ZIP other tools open', async () => {
     const reads: string[] = [];
     const files = ['shoe-nobg.png', 'ünïcode-nobg.png', 'gone.png', 'last.png'];
-    const stream = zipStream(files.map((name) => ({
-      name,
-      read: async () => {
-        reads.push(name);
-        return name === 'gone.png' ? null : Buffer.alloc(256 * 1024, name.length);
-      },
-    })));
+    const stream = zipStream(
+      files.map((name) => ({
+        name,
+        read: async () => {
+          reads.push(name);
+          return name === 'gone.png' ? null : Buffer.alloc(256 * 1024, name.length);
+        },
+      })),
+    );
     const chunks: Buffer[] = [];
     for await (const chunk of stream) {
       chunks.push(chunk as Buffer);
@@ -46,7 +48,13 @@ describe('ZIP64 in the streamed batch ZIP', () => {
   it('writes ZIP64 offsets and end records once the archive passes the 32-bit limit (lowered here), and unzip reads it', async () => {
     // Limits of 1000 bytes and 3 entries stand for 4 GB and 65,535: the same code path without writing 4 GB.
     const files = Array.from({ length: 5 }, (_, i) => ({ name: `photo-${i}.jpg`, body: Buffer.alloc(700, i + 1) }));
-    const { file, bytes } = await written(zipStream(files.map((f) => ({ name: f.name, read: async () => f.body })), new Date(), { bytes: 1000, entries: 3 }));
+    const { file, bytes } = await written(
+      zipStream(
+        files.map((f) => ({ name: f.name, read: async () => f.body })),
+        new Date(),
+        { bytes: 1000, entries: 3 },
+      ),
+    );
     expect(bytes.includes(ZIP64_END)).toBe(true);
     expect(bytes.includes(ZIP64_LOCATOR)).toBe(true);
     // The classic end record says "see ZIP64" in the fields that overflowed.

@@ -50,7 +50,10 @@ export async function aibgJob(ctx: ProcessorContext, rt: GenerationRuntime): Pro
   }
   const canvasW = checked.canvasW === undefined ? input.width : Math.round(checked.canvasW);
   const canvasH = checked.canvasH === undefined ? input.height : Math.round(checked.canvasH);
-  const placed = await sharp(subject).resize(canvasW, canvasH, { fit: 'contain', background: { r: 0, g: 0, b: 0, alpha: 0 } }).png().toBuffer();
+  const placed = await sharp(subject)
+    .resize(canvasW, canvasH, { fit: 'contain', background: { r: 0, g: 0, b: 0, alpha: 0 } })
+    .png()
+    .toBuffer();
 
   const name = source === AibgSource.CUSTOM_IMAGE ? 'aibg.customImage' : 'aibg';
   const file = await loadWorkflowFile(rt.config.workflowDir, name);
@@ -58,13 +61,18 @@ export async function aibgJob(ctx: ProcessorContext, rt: GenerationRuntime): Pro
   const small = await resizePng(placed, size.width, size.height);
   const alpha = await sharp(small).extractChannel(3).raw().toBuffer();
   const repaint = Buffer.from(alpha.map((a) => (a > 127 ? 0 : 255)));
-  const images: JobImage[] = [{
-    input: 'image',
-    body: await sharp(small).flatten({ background: '#808080' }).png().toBuffer(),
-    maskAlpha: await repaintAlpha(repaint, size.width, size.height),
-  }];
+  const images: JobImage[] = [
+    {
+      input: 'image',
+      body: await sharp(small).flatten({ background: '#808080' }).png().toBuffer(),
+      maskAlpha: await repaintAlpha(repaint, size.width, size.height),
+    },
+  ];
   const values: Record<string, string | number> = {
-    prompt: prompt || 'a fitting background', negative_prompt: 'text, watermark, deformed', style: '', seed: seedOrRandom(checked.seed),
+    prompt: prompt || 'a fitting background',
+    negative_prompt: 'text, watermark, deformed',
+    style: '',
+    seed: seedOrRandom(checked.seed),
   };
   if (source === AibgSource.CUSTOM_IMAGE) {
     images.push({ input: 'reference', body: await referencePicture(ctx) });
@@ -72,7 +80,10 @@ export async function aibgJob(ctx: ProcessorContext, rt: GenerationRuntime): Pro
   }
   const result = await runComfyJob(ctx, file, values, images, rt);
   const background = await resizePng(result, canvasW, canvasH);
-  return sharp(background).composite([{ input: placed }]).png().toBuffer();
+  return sharp(background)
+    .composite([{ input: placed }])
+    .png()
+    .toBuffer();
 }
 
 /** The source asked for, else the one the files and prompt imply. */
@@ -93,9 +104,15 @@ async function referencePicture(ctx: ProcessorContext): Promise<Buffer> {
   let png = await sharp(ref.png).flatten({ background: '#808080' }).png().toBuffer();
   if (maskFile) {
     const keep = await binaryMask(maskFile, width, height);
-    const grey = await sharp({ create: { width, height, channels: 4, background: '#808080ff' } }).png().toBuffer();
+    const grey = await sharp({ create: { width, height, channels: 4, background: '#808080ff' } })
+      .png()
+      .toBuffer();
     const cut = await withAlpha(png, keep, width, height);
-    png = await sharp(grey).composite([{ input: cut }]).removeAlpha().png().toBuffer();
+    png = await sharp(grey)
+      .composite([{ input: cut }])
+      .removeAlpha()
+      .png()
+      .toBuffer();
   }
   const rect = ctx.params.customImageRect as { x?: unknown; y?: unknown; w?: unknown; h?: unknown } | undefined;
   if (rect !== undefined && rect !== null) {

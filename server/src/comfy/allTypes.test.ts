@@ -15,7 +15,6 @@ import { checkWorkflow } from './workflowCheck';
 const suite = generationSuite('COMFYUI_URL');
 let h: JobHarness | undefined;
 
-
 const dims = async (png: Buffer) => {
   const m = await sharp(png).metadata();
   return [m.width, m.height];
@@ -23,8 +22,17 @@ const dims = async (png: Buffer) => {
 const classes = () => Object.values(suite.fake.prompts.at(-1)!.workflow).map((n) => n.class_type);
 const box = async (w: number, hh: number, rect: { left: number; top: number; width: number; height: number }) =>
   sharp({ create: { width: w, height: hh, channels: 3, background: '#000' } })
-    .composite([{ input: await sharp({ create: { width: rect.width, height: rect.height, channels: 3, background: '#fff' } }).png().toBuffer(), left: rect.left, top: rect.top }])
-    .png().toBuffer();
+    .composite([
+      {
+        input: await sharp({ create: { width: rect.width, height: rect.height, channels: 3, background: '#fff' } })
+          .png()
+          .toBuffer(),
+        left: rect.left,
+        top: rect.top,
+      },
+    ])
+    .png()
+    .toBuffer();
 
 describe('each generative type', () => {
   it('aiReplaceClothesDetect returns the detected mask at the photo size', async () => {
@@ -45,7 +53,10 @@ describe('each generative type', () => {
 
   it('aiReplaceProduct without productUrl is PARAMS_INVALID', async () => {
     h = await suite.harness(await readPhoto('astronaut'));
-    await expect(generativeProcessor('aiReplaceProduct', suite.runtime)(h.ctx)).rejects.toMatchObject({ code: ResultCode.PARAMS_INVALID, message: expect.stringMatching(/productUrl/) });
+    await expect(generativeProcessor('aiReplaceProduct', suite.runtime)(h.ctx)).rejects.toMatchObject({
+      code: ResultCode.PARAMS_INVALID,
+      message: expect.stringMatching(/productUrl/),
+    });
   });
 
   it('aiReplaceBg segments the subject text and repaints the rest', async () => {
@@ -75,7 +86,10 @@ describe('each generative type', () => {
 describe('aibg (SPEC §3 AI background params)', () => {
   const cutout = async () => {
     // The chelsea photo with a transparent border: a cut-out subject.
-    const alpha = await sharp(await box(451, 300, { left: 100, top: 50, width: 250, height: 200 })).extractChannel(0).raw().toBuffer();
+    const alpha = await sharp(await box(451, 300, { left: 100, top: 50, width: 250, height: 200 }))
+      .extractChannel(0)
+      .raw()
+      .toBuffer();
     const { withAlpha } = await import('./pictures');
     return withAlpha(await readPhoto('chelsea'), alpha, 451, 300);
   };
@@ -86,7 +100,10 @@ describe('aibg (SPEC §3 AI background params)', () => {
     expect(Object.values(suite.fake.prompts.at(-1)!.workflow).find((n) => n.class_type === 'CLIPTextEncode')!.inputs.text).toMatch(/beach/);
     expect(await dims(out.body)).toEqual([451, 300]);
     const a = await sharp(out.body).removeAlpha().raw().toBuffer();
-    const b = await sharp(await readPhoto('chelsea')).removeAlpha().raw().toBuffer();
+    const b = await sharp(await readPhoto('chelsea'))
+      .removeAlpha()
+      .raw()
+      .toBuffer();
     const at = (buf: Buffer, x: number, y: number) => [...buf.subarray((y * 451 + x) * 3, (y * 451 + x) * 3 + 3)];
     expect(at(a, 200, 150)).toEqual(at(b, 200, 150));
     expect(at(a, 20, 20)).not.toEqual(at(b, 20, 20));
@@ -114,7 +131,10 @@ describe('aibg (SPEC §3 AI background params)', () => {
 
   it('an opaque photo without maskUrl is PARAMS_INVALID saying what is needed', async () => {
     h = await suite.harness(await readPhoto('chelsea'), { customPrompt: 'a beach' });
-    await expect(generativeProcessor('aibg', suite.runtime)(h.ctx)).rejects.toMatchObject({ code: ResultCode.PARAMS_INVALID, message: expect.stringMatching(/cut-out|maskUrl/) });
+    await expect(generativeProcessor('aibg', suite.runtime)(h.ctx)).rejects.toMatchObject({
+      code: ResultCode.PARAMS_INVALID,
+      message: expect.stringMatching(/cut-out|maskUrl/),
+    });
   });
 });
 
@@ -129,7 +149,9 @@ describe('learned fill for the eraser and extender', () => {
   });
 
   it('with COMFYUI_URL lama runs the LaMa workflow and changes only the masked area', async () => {
-    const photo = await sharp(await readPhoto('chelsea')).png().toBuffer();
+    const photo = await sharp(await readPhoto('chelsea'))
+      .png()
+      .toBuffer();
     h = await suite.harness(photo);
     h.ctx.params.maskUrl = await h.upload('m.png', await box(451, 300, { left: 200, top: 100, width: 60, height: 60 }));
     const out = await withLearnedFill('lama', classical, suite.runtime)(h.ctx);
@@ -143,7 +165,9 @@ describe('learned fill for the eraser and extender', () => {
   });
 
   it('aiextend outpaints to the new frame and keeps the photo pixels', async () => {
-    const photo = await sharp(await readPhoto('chelsea')).png().toBuffer();
+    const photo = await sharp(await readPhoto('chelsea'))
+      .png()
+      .toBuffer();
     h = await suite.harness(photo, { ratio: '1:1' });
     const out = await withLearnedFill('aiextend', classical, suite.runtime)(h.ctx);
     expect(classes()).toContain('ImagePadForOutpaint');
@@ -151,7 +175,11 @@ describe('learned fill for the eraser and extender', () => {
     expect(await dims(out.body)).toEqual([layout.width, layout.height]);
     const a = await sharp(out.body).removeAlpha().raw().toBuffer();
     const b = await sharp(photo).removeAlpha().raw().toBuffer();
-    for (const [x, y] of [[0, 0], [225, 150], [450, 299]]) {
+    for (const [x, y] of [
+      [0, 0],
+      [225, 150],
+      [450, 299],
+    ]) {
       const i = ((y + layout.top) * layout.width + x + layout.left) * 3;
       expect([...a.subarray(i, i + 3)]).toEqual([...b.subarray((y * 451 + x) * 3, (y * 451 + x) * 3 + 3)]);
     }
@@ -162,13 +190,20 @@ describe('learned fill for the eraser and extender', () => {
     h = await suite.harness(await readPhoto('chelsea'));
     h.ctx.params.maskUrl = await h.upload('m.png', await box(451, 300, { left: 1, top: 1, width: 5, height: 5 }));
     expect((await withLearnedFill('lama', classical, () => down)(h.ctx)).body.toString()).toBe('classical');
-    h.ctx.params.maskUrl = await h.upload('black.png', await sharp({ create: { width: 451, height: 300, channels: 3, background: '#000' } }).png().toBuffer());
+    h.ctx.params.maskUrl = await h.upload(
+      'black.png',
+      await sharp({ create: { width: 451, height: 300, channels: 3, background: '#000' } })
+        .png()
+        .toBuffer(),
+    );
     await expect(withLearnedFill('lama', classical, suite.runtime)(h.ctx)).rejects.toMatchObject({ code: ResultCode.PARAMS_INVALID });
     down.close();
   });
 
   it('the eraser offers the learned fill for large holes only: a small hole or quality fast stays classical', async () => {
-    const photo = await sharp(await readPhoto('chelsea')).png().toBuffer();
+    const photo = await sharp(await readPhoto('chelsea'))
+      .png()
+      .toBuffer();
     h = await suite.harness(photo);
     const before = suite.fake.prompts.length;
     h.ctx.params.maskUrl = await h.upload('small.png', await box(451, 300, { left: 200, top: 100, width: 20, height: 20 }));

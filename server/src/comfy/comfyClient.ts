@@ -57,7 +57,11 @@ export class ComfyClient {
     const res = await this.request(path, init);
     const text = await res.text();
     let body: unknown;
-    try { body = text ? JSON.parse(text) : {}; } catch { throw new ComfyRejectedError(`${path} answered something that is not JSON (HTTP ${res.status})`); }
+    try {
+      body = text ? JSON.parse(text) : {};
+    } catch {
+      throw new ComfyRejectedError(`${path} answered something that is not JSON (HTTP ${res.status})`);
+    }
     if (!res.ok) throw new ComfyRejectedError(describeError(path, res.status, body));
     return body;
   }
@@ -156,7 +160,9 @@ export class ComfyClient {
         try {
           const m = JSON.parse(data.toString()) as ComfyMessage;
           if (m && typeof m.type === 'string' && m.data && typeof m.data === 'object') onMessage(m);
-        } catch { /* not ours to judge: history decides the outcome */ }
+        } catch {
+          /* not ours to judge: history decides the outcome */
+        }
       });
     });
   }
@@ -170,8 +176,13 @@ function asFileRef(body: unknown, fallbackType: string): ComfyFileRef {
 
 /** ComfyUI's 400 body: `{error: {message, details}, node_errors: {id: {errors: [{message}], class_type}}}`. */
 function describeError(path: string, status: number, body: unknown): string {
-  const b = body as { error?: { message?: string; details?: string } | string; node_errors?: Record<string, { class_type?: string; errors?: { message?: string; details?: string }[] }> };
+  const b = body as {
+    error?: { message?: string; details?: string } | string;
+    node_errors?: Record<string, { class_type?: string; errors?: { message?: string; details?: string }[] }>;
+  };
   const head = typeof b.error === 'string' ? b.error : [b.error?.message, b.error?.details].filter(Boolean).join(': ');
-  const nodes = Object.entries(b.node_errors ?? {}).flatMap(([id, n]) => (n.errors ?? []).map((e) => `node ${id} ${n.class_type ?? ''}: ${e.message ?? ''} ${e.details ?? ''}`.trim()));
+  const nodes = Object.entries(b.node_errors ?? {}).flatMap(([id, n]) =>
+    (n.errors ?? []).map((e) => `node ${id} ${n.class_type ?? ''}: ${e.message ?? ''} ${e.details ?? ''}`.trim()),
+  );
   return `${path} refused (HTTP ${status}): ${[head, ...nodes].filter(Boolean).join('; ') || 'no reason given'}`.slice(0, 480);
 }

@@ -17,7 +17,6 @@ const suite = generationSuite('COMFYUI_URL');
 let h: JobHarness | undefined;
 const runtime = suite.runtime;
 
-
 const size = async (png: Buffer) => {
   const m = await sharp(png).metadata();
   return [m.width, m.height];
@@ -31,7 +30,9 @@ describe('text to image', () => {
     expect(await size(out.body)).toEqual([1344, 768]);
     const sent = suite.fake.prompts.at(-1)!.workflow;
     expect(checkWorkflow(sent)).toEqual([]);
-    const texts = Object.values(sent).filter((n) => n.class_type === 'CLIPTextEncode').map((n) => n.inputs.text);
+    const texts = Object.values(sent)
+      .filter((n) => n.class_type === 'CLIPTextEncode')
+      .map((n) => n.inputs.text);
     expect(texts[0]).toMatch(/^a red bicycle by the sea, watercolour painting/);
     expect(Object.values(sent).find((n) => n.class_type === 'KSampler')!.inputs.seed).toBe(42);
     // Progress from the WebSocket: several increasing values between submit and done.
@@ -65,7 +66,10 @@ describe('text to image', () => {
     [{ prompt: 'long '.repeat(201) }, /longer than/],
   ])('refuses bad params %o with PARAMS_INVALID', async (params, message) => {
     h = await suite.harness(null, params);
-    await expect(generativeProcessor('aiGeneratePic', runtime)(h.ctx)).rejects.toMatchObject({ code: ResultCode.PARAMS_INVALID, message: expect.stringMatching(message) });
+    await expect(generativeProcessor('aiGeneratePic', runtime)(h.ctx)).rejects.toMatchObject({
+      code: ResultCode.PARAMS_INVALID,
+      message: expect.stringMatching(message),
+    });
   });
 });
 
@@ -81,7 +85,10 @@ describe('image tools', () => {
   });
 
   it('colourises through the DDColor workflow at the photo size', async () => {
-    const grey = await sharp(await readPhoto('coffee')).greyscale().jpeg().toBuffer();
+    const grey = await sharp(await readPhoto('coffee'))
+      .greyscale()
+      .jpeg()
+      .toBuffer();
     h = await suite.harness(grey);
     const out = await generativeProcessor('deoldify', runtime)(h.ctx);
     expect(Object.values(suite.fake.prompts.at(-1)!.workflow).map((n) => n.class_type)).toContain('DDColor_Colorize');
@@ -102,10 +109,22 @@ describe('image tools', () => {
   });
 
   it('AI replace sends the mask with /upload/mask and keeps the photo outside it exactly', async () => {
-    const photo = await sharp(await readPhoto('chelsea')).png().toBuffer();
+    const photo = await sharp(await readPhoto('chelsea'))
+      .png()
+      .toBuffer();
     const [w, hh] = (await size(photo)) as [number, number];
     const mask = await sharp({ create: { width: w, height: hh, channels: 3, background: '#000' } })
-      .composite([{ input: await sharp({ create: { width: 100, height: 100, channels: 3, background: '#fff' } }).png().toBuffer(), left: 50, top: 50 }]).png().toBuffer();
+      .composite([
+        {
+          input: await sharp({ create: { width: 100, height: 100, channels: 3, background: '#fff' } })
+            .png()
+            .toBuffer(),
+          left: 50,
+          top: 50,
+        },
+      ])
+      .png()
+      .toBuffer();
     h = await suite.harness(photo);
     h.ctx.params.maskUrl = await h.upload('mask.png', mask);
     h.ctx.params.prompt = 'a small bird';
@@ -159,13 +178,19 @@ describe('failures', () => {
   it('a run that fails on the server is GPU_HANDLE_FAILED with its message', async () => {
     suite.fake.behave({ mode: 'error' });
     h = await suite.harness(null, { prompt: 'x' });
-    await expect(generativeProcessor('aiGeneratePic', runtime)(h.ctx)).rejects.toMatchObject({ code: ResultCode.GPU_HANDLE_FAILED, message: expect.stringMatching(/out of memory/) });
+    await expect(generativeProcessor('aiGeneratePic', runtime)(h.ctx)).rejects.toMatchObject({
+      code: ResultCode.GPU_HANDLE_FAILED,
+      message: expect.stringMatching(/out of memory/),
+    });
   });
 
   it('a malformed history is GPU_HANDLE_FAILED, not a crash', async () => {
     suite.fake.behave({ mode: 'malformedHistory' });
     h = await suite.harness(null, { prompt: 'x' });
-    await expect(generativeProcessor('aiGeneratePic', runtime)(h.ctx)).rejects.toMatchObject({ code: ResultCode.GPU_HANDLE_FAILED, message: expect.stringMatching(/malformed history/) });
+    await expect(generativeProcessor('aiGeneratePic', runtime)(h.ctx)).rejects.toMatchObject({
+      code: ResultCode.GPU_HANDLE_FAILED,
+      message: expect.stringMatching(/malformed history/),
+    });
   });
 
   it('an output /view does not have is DOWNLOAD_FAILED', async () => {
@@ -179,7 +204,10 @@ describe('failures', () => {
     const quick = testRuntime({ COMFYUI_URL: suite.fake.url, GENERATION_TIMEOUT_S: '2' });
     h = await suite.harness(null, { prompt: 'x' });
     const before = suite.fake.interrupts;
-    await expect(generativeProcessor('aiGeneratePic', () => quick)(h.ctx)).rejects.toMatchObject({ code: ResultCode.GPU_HANDLE_FAILED, message: expect.stringMatching(/within 2 s/) });
+    await expect(generativeProcessor('aiGeneratePic', () => quick)(h.ctx)).rejects.toMatchObject({
+      code: ResultCode.GPU_HANDLE_FAILED,
+      message: expect.stringMatching(/within 2 s/),
+    });
     expect(suite.fake.interrupts).toBe(before + 1);
     quick.close();
     suite.fake.behave({ mode: 'ok' });
@@ -187,7 +215,10 @@ describe('failures', () => {
   });
 
   it('a result that fails the picture review is 1010201 and not returned', async () => {
-    const strict = testRuntime({ COMFYUI_URL: suite.fake.url }, { review: async () => ({ status: 2, probabilities: { Drawing: 0, Hentai: 0, Neutral: 0, Porn: 1, Sexy: 0 } }) });
+    const strict = testRuntime(
+      { COMFYUI_URL: suite.fake.url },
+      { review: async () => ({ status: 2, probabilities: { Drawing: 0, Hentai: 0, Neutral: 0, Porn: 1, Sexy: 0 } }) },
+    );
     h = await suite.harness(null, { prompt: 'x' });
     await expect(generativeProcessor('aiGeneratePic', () => strict)(h.ctx)).rejects.toMatchObject({ code: ResultCode.CONTENT_REVIEW_PICTURE_NON_COMPLIANCE });
     strict.close();
@@ -196,7 +227,10 @@ describe('failures', () => {
   it('a server that is down is 1000003 after every server was tried', async () => {
     const down = testRuntime({ COMFYUI_URL: 'http://127.0.0.1:9#1' });
     h = await suite.harness(null, { prompt: 'x' });
-    await expect(generativeProcessor('aiGeneratePic', () => down)(h.ctx)).rejects.toMatchObject({ code: ResultCode.SERVICE_UNAVAILABLE, message: expect.stringMatching(/no ComfyUI server answered/) });
+    await expect(generativeProcessor('aiGeneratePic', () => down)(h.ctx)).rejects.toMatchObject({
+      code: ResultCode.SERVICE_UNAVAILABLE,
+      message: expect.stringMatching(/no ComfyUI server answered/),
+    });
     down.close();
   });
 

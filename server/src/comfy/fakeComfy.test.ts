@@ -16,8 +16,12 @@ import { fillWorkflow, loadWorkflowFile } from './workflows';
  */
 
 let fake: FakeComfy;
-beforeAll(async () => { fake = await startFakeComfy(); });
-afterAll(async () => { await fake.close(); });
+beforeAll(async () => {
+  fake = await startFakeComfy();
+});
+afterAll(async () => {
+  await fake.close();
+});
 
 const DIR = path.join(PROJECT_ROOT, 'server', 'config', 'comfy-workflows');
 /** The text-to-image workflow, filled, with one input of its sampler or latent node changed. */
@@ -46,13 +50,23 @@ describe('fake ComfyUI: what POST /prompt refuses', () => {
     await expect(new ComfyClient(fake.url).submit(wf, 'c1')).rejects.toThrow(message);
   });
 
-  it('answers the refusal in ComfyUI\'s shape, node_errors naming the node and the input', async () => {
+  it("answers the refusal in ComfyUI's shape, node_errors naming the node and the input", async () => {
     const wf = await textToImage('KSampler', 'sampler_name', 'DPM++ 2M');
-    const res = await fetch(`${fake.url}/prompt`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ prompt: wf, client_id: 'c1' }) });
+    const res = await fetch(`${fake.url}/prompt`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ prompt: wf, client_id: 'c1' }),
+    });
     expect(res.status).toBe(400);
-    const body = (await res.json()) as { error: { type: string }; node_errors: Record<string, { class_type: string; errors: { type: string; extra_info: { input_name: string } }[] }> };
+    const body = (await res.json()) as {
+      error: { type: string };
+      node_errors: Record<string, { class_type: string; errors: { type: string; extra_info: { input_name: string } }[] }>;
+    };
     expect(body.error.type).toBe('prompt_outputs_failed_validation');
-    expect(body.node_errors['3']).toMatchObject({ class_type: 'KSampler', errors: [{ type: 'value_not_in_list', extra_info: { input_name: 'sampler_name' } }] });
+    expect(body.node_errors['3']).toMatchObject({
+      class_type: 'KSampler',
+      errors: [{ type: 'value_not_in_list', extra_info: { input_name: 'sampler_name' } }],
+    });
   });
 
   it('lists its combos and ranges in /object_info as ComfyUI does', async () => {

@@ -13,12 +13,17 @@ import { loadWorkflowFile } from './workflows';
  */
 
 let fake: FakeComfy;
-beforeAll(async () => { fake = await startFakeComfy(); });
-afterAll(async () => { await fake.close(); });
+beforeAll(async () => {
+  fake = await startFakeComfy();
+});
+afterAll(async () => {
+  await fake.close();
+});
 
 const post = (route: string, body: unknown) =>
   fetch(fake.url + route, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-const task = async (id: string) => (await (await post('/internal/progress', { id_task: id, id_live_preview: -1 })).json()) as { active: boolean; queued: boolean; completed: boolean };
+const task = async (id: string) =>
+  (await (await post('/internal/progress', { id_task: id, id_live_preview: -1 })).json()) as { active: boolean; queued: boolean; completed: boolean };
 const ok = { prompt: 'a fox', steps: 2, width: 512, height: 512, cfg_scale: 7 };
 
 describe('fake AUTOMATIC1111: what it refuses', () => {
@@ -74,7 +79,10 @@ describe('fake AUTOMATIC1111: one job at a time', () => {
       expect((await b).status).toBe(200);
       expect(await task('job-a')).toMatchObject({ active: false, completed: true });
       const runs = fake.webuiRuns.filter((r) => r.taskId.startsWith('job-'));
-      expect(runs.map((r) => [r.taskId, r.stepsDone, r.interrupted])).toEqual([['job-a', 20, false], ['job-b', 20, false]]);
+      expect(runs.map((r) => [r.taskId, r.stepsDone, r.interrupted])).toEqual([
+        ['job-a', 20, false],
+        ['job-b', 20, false],
+      ]);
     } finally {
       fake.behave({ steps: 6, stepDelayMs: 25 });
     }

@@ -40,7 +40,11 @@ describe('generative tasks over HTTP (PGlite, protocol test server)', () => {
   const post = (url: string, payload: unknown, headers: Record<string, string>) =>
     server.app.inject({ method: 'POST', url, payload: payload as object, headers }).then((r) => r.json());
   const balance = async (headers: Record<string, string>) => (await post('/api/credits/balance', {}, headers)).data.free as number;
-  async function settle(taskId: string, headers: Record<string, string>, until = (e: { resultCode: number; data?: { progress?: number } }) => e.resultCode !== ResultCode.GPU_TASK_UNFINISHED) {
+  async function settle(
+    taskId: string,
+    headers: Record<string, string>,
+    until = (e: { resultCode: number; data?: { progress?: number } }) => e.resultCode !== ResultCode.GPU_TASK_UNFINISHED,
+  ) {
     for (let i = 0; i < 200; i++) {
       const entry = (await post('/api/task/status', { taskId }, headers)).data.result[taskId];
       if (until(entry)) return entry;
@@ -85,7 +89,13 @@ describe('generative tasks over HTTP (PGlite, protocol test server)', () => {
     const device = { 'x-device-id': 'gen-device-0000000000000003' };
     fake.behave({ steps: 400, stepDelayMs: 20 });
     try {
-      const up = await server.app.inject({ method: 'POST', url: '/api/upload', ...((b) => ({ ...b, headers: { ...b.headers, ...device } }))(multipart([{ name: 'file', value: await readPhoto('coffee'), filename: 'c.jpg', type: 'image/jpeg' }])) });
+      const up = await server.app.inject({
+        method: 'POST',
+        url: '/api/upload',
+        ...((b) => ({ ...b, headers: { ...b.headers, ...device } }))(
+          multipart([{ name: 'file', value: await readPhoto('coffee'), filename: 'c.jpg', type: 'image/jpeg' }]),
+        ),
+      });
       const sub = await post('/api/task/aiImageToImage', { imgUrl: up.json().data.fileUrl, prompt: 'in autumn colours' }, device);
       expect(sub.resultCode, JSON.stringify(sub)).toBe(ResultCode.SUCCESS);
       await settle(sub.data.taskId, device, (e) => (e.data?.progress ?? 0) > 0.06);
@@ -116,11 +126,14 @@ describe('generative tasks with no server configured', () => {
     rt.close();
   });
 
-  it.each(['aiGeneratePic', 'aiImageToImage', 'aiReplaceClothes', 'deoldify', 'aibg', 'aiGeneratePicWebUi'])('%s answers 1000003 naming COMFYUI_URL and the README section, charging nothing', async (type) => {
-    const device = { 'x-device-id': 'gen-device-0000000000000009' };
-    const reply = await server.app.inject({ method: 'POST', url: `/api/task/${type}`, payload: { prompt: 'x' }, headers: device }).then((r) => r.json());
-    expect(reply.resultCode).toBe(ResultCode.SERVICE_UNAVAILABLE);
-    expect(reply.msg).toMatch(/COMFYUI_URL.*Running ComfyUI/);
-    expect((await server.app.inject({ method: 'POST', url: '/api/credits/balance', headers: device })).json().data.free).toBe(20);
-  });
+  it.each(['aiGeneratePic', 'aiImageToImage', 'aiReplaceClothes', 'deoldify', 'aibg', 'aiGeneratePicWebUi'])(
+    '%s answers 1000003 naming COMFYUI_URL and the README section, charging nothing',
+    async (type) => {
+      const device = { 'x-device-id': 'gen-device-0000000000000009' };
+      const reply = await server.app.inject({ method: 'POST', url: `/api/task/${type}`, payload: { prompt: 'x' }, headers: device }).then((r) => r.json());
+      expect(reply.resultCode).toBe(ResultCode.SERVICE_UNAVAILABLE);
+      expect(reply.msg).toMatch(/COMFYUI_URL.*Running ComfyUI/);
+      expect((await server.app.inject({ method: 'POST', url: '/api/credits/balance', headers: device })).json().data.free).toBe(20);
+    },
+  );
 });

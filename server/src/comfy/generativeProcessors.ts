@@ -1,7 +1,12 @@
 import sharp from 'sharp';
 import { ResultCode } from '../../../engine/spec/errors';
 import {
-  COMFY_TASK_TYPES, DEFAULT_ASPECT_RATIO, NO_COMFY_MESSAGE, NO_WEBUI_MESSAGE, WEBUI_TASK_TYPES, aspectRatioById,
+  COMFY_TASK_TYPES,
+  DEFAULT_ASPECT_RATIO,
+  NO_COMFY_MESSAGE,
+  NO_WEBUI_MESSAGE,
+  WEBUI_TASK_TYPES,
+  aspectRatioById,
   type GenerativeTaskType,
 } from '../../../engine/spec/generation';
 import type { TaskType } from '../../../engine/spec/taskTypes';
@@ -36,80 +41,101 @@ export function outputSize(p: GenerativeParams, resolution?: number): { width: n
   return resolution ? workingSize(size.width, size.height, resolution) : size;
 }
 
-const textToImage = (type: 'aiGeneratePic' | 'aiGeneratePicWebUi'): Job => async (ctx, rt) => {
-  const p = generativeParams(type, ctx.params);
-  const file = await fileFor(rt, type);
-  const t = await textParams(p, rt);
-  const useWebUi = type === 'aiGeneratePicWebUi' && rt.webuiPool.size > 0;
-  const size = outputSize(p, useWebUi ? undefined : file.resolution);
-  const values = { prompt: t.prompt, negative_prompt: t.negativePrompt, style: t.style, seed: t.seed, ...size };
-  return useWebUi ? runWebUiJob(ctx, file, values, rt) : runComfyJob(ctx, file, values, [], rt);
-};
+const textToImage =
+  (type: 'aiGeneratePic' | 'aiGeneratePicWebUi'): Job =>
+  async (ctx, rt) => {
+    const p = generativeParams(type, ctx.params);
+    const file = await fileFor(rt, type);
+    const t = await textParams(p, rt);
+    const useWebUi = type === 'aiGeneratePicWebUi' && rt.webuiPool.size > 0;
+    const size = outputSize(p, useWebUi ? undefined : file.resolution);
+    const values = { prompt: t.prompt, negative_prompt: t.negativePrompt, style: t.style, seed: t.seed, ...size };
+    return useWebUi ? runWebUiJob(ctx, file, values, rt) : runComfyJob(ctx, file, values, [], rt);
+  };
 
-const imageToImage = (type: GenerativeTaskType, defaults: { style?: string; strength?: number; prompt?: string } = {}): Job => async (ctx, rt) => {
-  const p = generativeParams(type, ctx.params);
-  const file = await fileFor(rt, type);
-  const input = await inputOf(ctx);
-  const t = await textParams(p, rt, defaults.prompt, defaults.style);
-  const size = workingSize(input.width, input.height, file.resolution ?? 1024);
-  const values = { prompt: t.prompt, negative_prompt: t.negativePrompt, style: t.style, seed: t.seed, strength: strengthOr(p.strength, defaults.strength), ...size };
-  const flat = await sharp(input.png).flatten({ background: '#ffffff' }).png().toBuffer();
-  if (file.webui && rt.webuiPool.size > 0) {
-    return runWebUiJob(ctx, file, { ...values, image_base64: (await resizePng(flat, size.width, size.height)).toString('base64') }, rt);
-  }
-  return runComfyJob(ctx, file, values, [{ input: 'image', body: flat }], rt);
-};
+const imageToImage =
+  (type: GenerativeTaskType, defaults: { style?: string; strength?: number; prompt?: string } = {}): Job =>
+  async (ctx, rt) => {
+    const p = generativeParams(type, ctx.params);
+    const file = await fileFor(rt, type);
+    const input = await inputOf(ctx);
+    const t = await textParams(p, rt, defaults.prompt, defaults.style);
+    const size = workingSize(input.width, input.height, file.resolution ?? 1024);
+    const values = {
+      prompt: t.prompt,
+      negative_prompt: t.negativePrompt,
+      style: t.style,
+      seed: t.seed,
+      strength: strengthOr(p.strength, defaults.strength),
+      ...size,
+    };
+    const flat = await sharp(input.png).flatten({ background: '#ffffff' }).png().toBuffer();
+    if (file.webui && rt.webuiPool.size > 0) {
+      return runWebUiJob(ctx, file, { ...values, image_base64: (await resizePng(flat, size.width, size.height)).toString('base64') }, rt);
+    }
+    return runComfyJob(ctx, file, values, [{ input: 'image', body: flat }], rt);
+  };
 
 /** Masked repaint (aiReplace, and the learned eraser): the result is pasted into the photo inside the mask only. */
-export const maskedRepaint = (type: TaskType, needsPrompt: boolean): Job => async (ctx, rt) => {
-  const file = await fileFor(rt, type);
-  const input = await inputOf(ctx);
-  const maskFile = await readParamFile(ctx, 'maskUrl');
-  if (!maskFile) throw paramsInvalid('maskUrl is required: upload a PNG mask of the photo size, white where to repaint');
-  const region = await binaryMask(maskFile, input.width, input.height);
-  if (isEmptyMask(region)) throw paramsInvalid('the mask is empty: paint over what to replace');
-  // aiReplace is a generative row; the learned erasers (lama, elimination) are not, and send no text.
-  const t = needsPrompt ? await textParams(generativeParams('aiReplace', ctx.params), rt) : { prompt: '', negativePrompt: '', style: '', seed: Number(ctx.params.seed ?? 0) || 0 };
-  const long = Math.max(input.width, input.height);
-  const size = file.resolution ? workingSize(input.width, input.height, file.resolution)
-    : { width: Math.round((input.width * Math.min(1, 1536 / long)) / 8) * 8 || 8, height: Math.round((input.height * Math.min(1, 1536 / long)) / 8) * 8 || 8 };
-  const work = await resizePng(await sharp(input.png).flatten({ background: '#ffffff' }).png().toBuffer(), size.width, size.height);
-  const alpha = await repaintAlpha(await binaryMask(maskFile, size.width, size.height), size.width, size.height);
-  const values = { prompt: t.prompt, negative_prompt: t.negativePrompt, style: t.style, seed: t.seed };
-  const result = await runComfyJob(ctx, file, values, [{ input: 'image', body: work, maskAlpha: alpha }], rt);
-  return pasteInside(input, result, region);
-};
+export const maskedRepaint =
+  (type: TaskType, needsPrompt: boolean): Job =>
+  async (ctx, rt) => {
+    const file = await fileFor(rt, type);
+    const input = await inputOf(ctx);
+    const maskFile = await readParamFile(ctx, 'maskUrl');
+    if (!maskFile) throw paramsInvalid('maskUrl is required: upload a PNG mask of the photo size, white where to repaint');
+    const region = await binaryMask(maskFile, input.width, input.height);
+    if (isEmptyMask(region)) throw paramsInvalid('the mask is empty: paint over what to replace');
+    // aiReplace is a generative row; the learned erasers (lama, elimination) are not, and send no text.
+    const t = needsPrompt
+      ? await textParams(generativeParams('aiReplace', ctx.params), rt)
+      : { prompt: '', negativePrompt: '', style: '', seed: Number(ctx.params.seed ?? 0) || 0 };
+    const long = Math.max(input.width, input.height);
+    const size = file.resolution
+      ? workingSize(input.width, input.height, file.resolution)
+      : {
+          width: Math.round((input.width * Math.min(1, 1536 / long)) / 8) * 8 || 8,
+          height: Math.round((input.height * Math.min(1, 1536 / long)) / 8) * 8 || 8,
+        };
+    const work = await resizePng(await sharp(input.png).flatten({ background: '#ffffff' }).png().toBuffer(), size.width, size.height);
+    const alpha = await repaintAlpha(await binaryMask(maskFile, size.width, size.height), size.width, size.height);
+    const values = { prompt: t.prompt, negative_prompt: t.negativePrompt, style: t.style, seed: t.seed };
+    const result = await runComfyJob(ctx, file, values, [{ input: 'image', body: work, maskAlpha: alpha }], rt);
+    return pasteInside(input, result, region);
+  };
 
 /** Detection-driven tools (clothes, try-on, background replacer): the workflow finds the area itself. */
-const detected = (type: 'aiReplaceClothes' | 'aiReplaceProduct' | 'aiReplaceBg' | 'aiReplaceClothesDetect'): Job => async (ctx, rt) => {
-  const p = generativeParams(type, ctx.params);
-  const file = await fileFor(rt, type);
-  const input = await inputOf(ctx);
-  const size = workingSize(input.width, input.height, file.resolution ?? 768);
-  const work = await resizePng(await sharp(input.png).flatten({ background: '#ffffff' }).png().toBuffer(), size.width, size.height);
-  const images = [{ input: 'image', body: work }];
-  let values: Record<string, string | number> = {};
-  const target = targetOf(p.target);
-  if (type === 'aiReplaceClothesDetect') {
-    values = target ? { target } : {};
-  } else {
-    const defaultPrompt = type === 'aiReplaceProduct' ? 'wearing the garment of the reference photo, natural fit, realistic fabric' : undefined;
-    const t = await textParams(p, rt, defaultPrompt);
-    values = { prompt: t.prompt, negative_prompt: t.negativePrompt, style: t.style, seed: t.seed, ...(target ? { target } : {}) };
-    if (type === 'aiReplaceBg') {
-      const subject = targetOf(p.subject);
-      if (subject) values.subject = subject;
+const detected =
+  (type: 'aiReplaceClothes' | 'aiReplaceProduct' | 'aiReplaceBg' | 'aiReplaceClothesDetect'): Job =>
+  async (ctx, rt) => {
+    const p = generativeParams(type, ctx.params);
+    const file = await fileFor(rt, type);
+    const input = await inputOf(ctx);
+    const size = workingSize(input.width, input.height, file.resolution ?? 768);
+    const work = await resizePng(await sharp(input.png).flatten({ background: '#ffffff' }).png().toBuffer(), size.width, size.height);
+    const images = [{ input: 'image', body: work }];
+    let values: Record<string, string | number> = {};
+    const target = targetOf(p.target);
+    if (type === 'aiReplaceClothesDetect') {
+      values = target ? { target } : {};
+    } else {
+      const defaultPrompt = type === 'aiReplaceProduct' ? 'wearing the garment of the reference photo, natural fit, realistic fabric' : undefined;
+      const t = await textParams(p, rt, defaultPrompt);
+      values = { prompt: t.prompt, negative_prompt: t.negativePrompt, style: t.style, seed: t.seed, ...(target ? { target } : {}) };
+      if (type === 'aiReplaceBg') {
+        const subject = targetOf(p.subject);
+        if (subject) values.subject = subject;
+      }
+      if (type === 'aiReplaceProduct') {
+        const product = await readParamFile(ctx, 'productUrl');
+        if (!product) throw paramsInvalid('productUrl is required: upload the product (garment) photo');
+        images.push({ input: 'reference', body: (await decodeInput(product, 'the product photo')).png });
+        values.similarity = (p.similarity ?? 80) / 100;
+      }
     }
-    if (type === 'aiReplaceProduct') {
-      const product = await readParamFile(ctx, 'productUrl');
-      if (!product) throw paramsInvalid('productUrl is required: upload the product (garment) photo');
-      images.push({ input: 'reference', body: (await decodeInput(product, 'the product photo')).png });
-      values.similarity = (p.similarity ?? 80) / 100;
-    }
-  }
-  const result = await runComfyJob(ctx, file, values, images, rt);
-  return resizePng(result, input.width, input.height);
-};
+    const result = await runComfyJob(ctx, file, values, images, rt);
+    return resizePng(result, input.width, input.height);
+  };
 
 const colourise: Job = async (ctx, rt) => {
   const file = await fileFor(rt, 'deoldify');
@@ -122,7 +148,6 @@ const colourise: Job = async (ctx, rt) => {
   const result = await runComfyJob(ctx, file, {}, [{ input: 'image', body: work }], rt);
   return resizePng(result, input.width, input.height);
 };
-
 
 const JOBS: Record<GenerativeTaskType, Job> = {
   aiGeneratePic: textToImage('aiGeneratePic'),
@@ -175,4 +200,3 @@ export function generativeProcessors(runtime?: () => GenerationRuntime): Record<
   const all = [...COMFY_TASK_TYPES, ...WEBUI_TASK_TYPES] as GenerativeTaskType[];
   return Object.fromEntries(all.map((t) => [t, generativeProcessor(t, runtime)])) as Record<GenerativeTaskType, Processor>;
 }
-

@@ -23,13 +23,21 @@ export function checkInputValues(workflow: ApiWorkflow, files: ModelFiles): Work
       const at = `node ${id} (${node.class_type})`;
       if ('min' in limit) {
         if (typeof value !== 'number') continue; // a wrong kind is checkWorkflow's to report
-        if (value < limit.min) problems.push({ nodeId: id, type: 'value_smaller_than_min', message: `${at}: Value ${value} smaller than min of ${limit.min}: ${input}`, input });
-        else if (value > limit.max) problems.push({ nodeId: id, type: 'value_bigger_than_max', message: `${at}: Value ${value} bigger than max of ${limit.max}: ${input}`, input });
+        if (value < limit.min)
+          problems.push({ nodeId: id, type: 'value_smaller_than_min', message: `${at}: Value ${value} smaller than min of ${limit.min}: ${input}`, input });
+        else if (value > limit.max)
+          problems.push({ nodeId: id, type: 'value_bigger_than_max', message: `${at}: Value ${value} bigger than max of ${limit.max}: ${input}`, input });
         continue;
       }
-      const options = 'options' in limit ? limit.options : files[limit.folder] ?? [];
+      const options = 'options' in limit ? limit.options : (files[limit.folder] ?? []);
       if (!options.includes(String(value))) {
-        const shown = options.length > 8 ? `[${options.slice(0, 8).map((o) => `'${o}'`).join(', ')}, …]` : `[${options.map((o) => `'${o}'`).join(', ')}]`;
+        const shown =
+          options.length > 8
+            ? `[${options
+                .slice(0, 8)
+                .map((o) => `'${o}'`)
+                .join(', ')}, …]`
+            : `[${options.map((o) => `'${o}'`).join(', ')}]`;
         problems.push({ nodeId: id, type: 'value_not_in_list', message: `${at}: Value not in list: ${input}: '${String(value)}' not in ${shown}`, input });
       }
     }

@@ -12,8 +12,19 @@ import { NODE_INPUT_LIMITS } from './nodeInputLimits';
 
 export type WidgetType = 'INT' | 'FLOAT' | 'STRING' | 'BOOLEAN';
 export type LinkType =
-  | 'MODEL' | 'CLIP' | 'VAE' | 'CONDITIONING' | 'LATENT' | 'IMAGE' | 'MASK' | 'CONTROL_NET'
-  | 'INPAINT_MODEL' | 'UPSCALE_MODEL' | 'SAM_MODEL' | 'GROUNDING_DINO_MODEL' | 'IPADAPTER';
+  | 'MODEL'
+  | 'CLIP'
+  | 'VAE'
+  | 'CONDITIONING'
+  | 'LATENT'
+  | 'IMAGE'
+  | 'MASK'
+  | 'CONTROL_NET'
+  | 'INPAINT_MODEL'
+  | 'UPSCALE_MODEL'
+  | 'SAM_MODEL'
+  | 'GROUNDING_DINO_MODEL'
+  | 'IPADAPTER';
 export type InputType = WidgetType | LinkType;
 
 export interface NodeSchema {
@@ -38,8 +49,16 @@ export const NODE_SCHEMAS: Record<string, NodeSchema> = {
   EmptyLatentImage: { required: { width: 'INT', height: 'INT', batch_size: 'INT' }, outputs: ['LATENT'], pack: CORE },
   KSampler: {
     required: {
-      model: 'MODEL', seed: 'INT', steps: 'INT', cfg: 'FLOAT', sampler_name: 'STRING', scheduler: 'STRING',
-      positive: 'CONDITIONING', negative: 'CONDITIONING', latent_image: 'LATENT', denoise: 'FLOAT',
+      model: 'MODEL',
+      seed: 'INT',
+      steps: 'INT',
+      cfg: 'FLOAT',
+      sampler_name: 'STRING',
+      scheduler: 'STRING',
+      positive: 'CONDITIONING',
+      negative: 'CONDITIONING',
+      latent_image: 'LATENT',
+      denoise: 'FLOAT',
     },
     outputs: ['LATENT'],
     pack: CORE,
@@ -60,7 +79,11 @@ export const NODE_SCHEMAS: Record<string, NodeSchema> = {
     outputs: ['IMAGE'],
     pack: CORE,
   },
-  ImageScaleToTotalPixels: { required: { image: 'IMAGE', upscale_method: 'STRING', megapixels: 'FLOAT', resolution_steps: 'INT' }, outputs: ['IMAGE'], pack: CORE },
+  ImageScaleToTotalPixels: {
+    required: { image: 'IMAGE', upscale_method: 'STRING', megapixels: 'FLOAT', resolution_steps: 'INT' },
+    outputs: ['IMAGE'],
+    pack: CORE,
+  },
   ImagePadForOutpaint: {
     required: { image: 'IMAGE', left: 'INT', top: 'INT', right: 'INT', bottom: 'INT', feathering: 'INT' },
     outputs: ['IMAGE', 'MASK'],
@@ -78,8 +101,13 @@ export const NODE_SCHEMAS: Record<string, NodeSchema> = {
   ControlNetLoader: { required: { control_net_name: 'STRING' }, outputs: ['CONTROL_NET'], pack: CORE },
   ControlNetApplyAdvanced: {
     required: {
-      positive: 'CONDITIONING', negative: 'CONDITIONING', control_net: 'CONTROL_NET', image: 'IMAGE',
-      strength: 'FLOAT', start_percent: 'FLOAT', end_percent: 'FLOAT',
+      positive: 'CONDITIONING',
+      negative: 'CONDITIONING',
+      control_net: 'CONTROL_NET',
+      image: 'IMAGE',
+      strength: 'FLOAT',
+      start_percent: 'FLOAT',
+      end_percent: 'FLOAT',
     },
     optional: { vae: 'VAE' },
     outputs: ['CONDITIONING', 'CONDITIONING'],
@@ -100,7 +128,12 @@ export const NODE_SCHEMAS: Record<string, NodeSchema> = {
     outputs: ['IMAGE', 'MASK'],
     pack: SAM_PACK,
   },
-  IPAdapterUnifiedLoader: { required: { model: 'MODEL', preset: 'STRING' }, optional: { ipadapter: 'IPADAPTER' }, outputs: ['MODEL', 'IPADAPTER'], pack: IPADAPTER_PACK },
+  IPAdapterUnifiedLoader: {
+    required: { model: 'MODEL', preset: 'STRING' },
+    optional: { ipadapter: 'IPADAPTER' },
+    outputs: ['MODEL', 'IPADAPTER'],
+    pack: IPADAPTER_PACK,
+  },
   IPAdapter: {
     required: { model: 'MODEL', ipadapter: 'IPADAPTER', image: 'IMAGE', weight: 'FLOAT', start_at: 'FLOAT', end_at: 'FLOAT', weight_type: 'STRING' },
     optional: { attn_mask: 'MASK' },
@@ -117,7 +150,10 @@ export const isWidgetType = (t: InputType): t is WidgetType => WIDGETS.has(t);
  * The schemas in ComfyUI's `GET /object_info` shape (what the protocol test server answers): a combo as its
  * option list (a file input as the names in `files[folder]`), a number with its min and max (nodeInputLimits.ts).
  */
-export function objectInfo(schemas: Record<string, NodeSchema> = NODE_SCHEMAS, files: Readonly<Record<string, readonly string[]>> = {}): Record<string, unknown> {
+export function objectInfo(
+  schemas: Record<string, NodeSchema> = NODE_SCHEMAS,
+  files: Readonly<Record<string, readonly string[]>> = {},
+): Record<string, unknown> {
   const info: Record<string, unknown> = {};
   for (const [name, s] of Object.entries(schemas)) {
     const limits = NODE_INPUT_LIMITS[name] ?? {};

@@ -19,7 +19,10 @@ export interface Decoded {
 export async function decodeInput(body: Buffer, name = 'the input'): Promise<Decoded> {
   try {
     const { data, info } = await sharp(body, { failOn: 'error', limitInputPixels: UPLOAD_MAX_PIXELS })
-      .rotate().toColourspace('srgb').png().toBuffer({ resolveWithObject: true });
+      .rotate()
+      .toColourspace('srgb')
+      .png()
+      .toBuffer({ resolveWithObject: true });
     return { png: data, width: info.width, height: info.height };
   } catch {
     throw new ApiError(ResultCode.PARAMS_INVALID, `${name} is not a readable image`);
@@ -42,8 +45,14 @@ export async function resizePng(png: Buffer, width: number, height: number): Pro
 export async function binaryMask(mask: Buffer, width: number, height: number): Promise<Buffer> {
   try {
     return await sharp(mask, { failOn: 'error', limitInputPixels: UPLOAD_MAX_PIXELS })
-      .rotate().flatten({ background: '#000000' }).greyscale().resize(width, height, { fit: 'fill' })
-      .threshold(MASK_FOREGROUND_ABOVE + 1).extractChannel(0).raw().toBuffer();
+      .rotate()
+      .flatten({ background: '#000000' })
+      .greyscale()
+      .resize(width, height, { fit: 'fill' })
+      .threshold(MASK_FOREGROUND_ABOVE + 1)
+      .extractChannel(0)
+      .raw()
+      .toBuffer();
   } catch {
     throw new ApiError(ResultCode.PARAMS_INVALID, 'the mask is not a readable image');
   }
@@ -56,7 +65,9 @@ export async function binaryMask(mask: Buffer, width: number, height: number): P
 export async function repaintAlpha(repaint: Buffer, width: number, height: number): Promise<Buffer> {
   const rgba = Buffer.alloc(width * height * 4);
   for (let i = 0; i < width * height; i++) rgba[i * 4 + 3] = repaint[i] > 127 ? 0 : 255;
-  return sharp(rgba, { raw: { width, height, channels: 4 } }).png().toBuffer();
+  return sharp(rgba, { raw: { width, height, channels: 4 } })
+    .png()
+    .toBuffer();
 }
 
 /** True when the repaint mask is empty (nothing to do). */
@@ -69,7 +80,11 @@ export const isEmptyMask = (mask: Buffer): boolean => !mask.some((v) => v > 127)
 export async function pasteInside(original: Decoded, result: Buffer, region: Buffer): Promise<Buffer> {
   const { width, height } = original;
   const scaled = await sharp(result).resize(width, height, { fit: 'fill', kernel: 'lanczos3' }).removeAlpha().raw().toBuffer();
-  const soft = await sharp(region, { raw: { width, height, channels: 1 } }).blur(1.2).extractChannel(0).raw().toBuffer();
+  const soft = await sharp(region, { raw: { width, height, channels: 1 } })
+    .blur(1.2)
+    .extractChannel(0)
+    .raw()
+    .toBuffer();
   // Interleaved by hand: sharp's joinChannel on raw input does not reliably mark the band as alpha.
   const rgba = Buffer.alloc(width * height * 4);
   for (let i = 0; i < width * height; i++) {
@@ -78,7 +93,10 @@ export async function pasteInside(original: Decoded, result: Buffer, region: Buf
     rgba[i * 4 + 2] = scaled[i * 3 + 2];
     rgba[i * 4 + 3] = soft[i];
   }
-  return sharp(original.png).composite([{ input: rgba, raw: { width, height, channels: 4 } }]).png().toBuffer();
+  return sharp(original.png)
+    .composite([{ input: rgba, raw: { width, height, channels: 4 } }])
+    .png()
+    .toBuffer();
 }
 
 /** `picture` (any size-matching image) with `alpha` (one channel, width×height) as its alpha, as PNG. */
@@ -91,5 +109,7 @@ export async function withAlpha(picture: Buffer, alpha: Buffer, width: number, h
     rgba[i * 4 + 2] = rgb[i * 3 + 2];
     rgba[i * 4 + 3] = alpha[i];
   }
-  return sharp(rgba, { raw: { width, height, channels: 4 } }).png().toBuffer();
+  return sharp(rgba, { raw: { width, height, channels: 4 } })
+    .png()
+    .toBuffer();
 }

@@ -35,13 +35,7 @@ const gpuFailed = (msg: string) => new ApiError(ResultCode.GPU_HANDLE_FAILED, ms
  * is on (ENABLE_PIC_REVIEW). Servers that cannot be reached before the prompt is queued are
  * marked down and the next one by weight is tried.
  */
-export async function runComfyJob(
-  ctx: ProcessorContext,
-  file: WorkflowFile,
-  values: InputValues,
-  images: JobImage[],
-  rt: GenerationRuntime,
-): Promise<Buffer> {
+export async function runComfyJob(ctx: ProcessorContext, file: WorkflowFile, values: InputValues, images: JobImage[], rt: GenerationRuntime): Promise<Buffer> {
   const tried = new Set<string>();
   for (;;) {
     const host = rt.comfyPool.pick(tried);
@@ -84,7 +78,17 @@ async function runOn(
   let ws: WebSocket | null = null;
   const deadline = Date.now() + rt.config.timeoutMs;
   try {
-    ws = await client.connect(clientId, (m) => { events.push(m); wake?.(); }, () => { socketClosed = true; wake?.(); });
+    ws = await client.connect(
+      clientId,
+      (m) => {
+        events.push(m);
+        wake?.();
+      },
+      () => {
+        socketClosed = true;
+        wake?.();
+      },
+    );
   } catch (err) {
     throw new NotQueuedError(err instanceof Error ? err.message : String(err));
   }
@@ -109,7 +113,8 @@ async function runOn(
       promptId = await client.submit(workflow, clientId);
     } catch (err) {
       if (err instanceof ComfyUnreachableError) throw new NotQueuedError(err.message);
-      if (err instanceof ComfyRejectedError) throw gpuFailed(`the generation server refused the ${file.taskType} workflow (missing node pack or model file?): ${err.message}`);
+      if (err instanceof ComfyRejectedError)
+        throw gpuFailed(`the generation server refused the ${file.taskType} workflow (missing node pack or model file?): ${err.message}`);
       throw err;
     }
     ctx.onProgress(0.05);

@@ -47,10 +47,17 @@ export function createGenerationRuntime(options: RuntimeOptions & { env: NodeJS.
 }
 
 /** A runtime from a checked configuration; health checks of every server start now and repeat every 30 s while it lives (unref'd timer). */
-export function generationRuntimeFrom(config: GenerationConfig, reviews: GenerationReviews, options: RuntimeOptions = {}): GenerationRuntime & { close(): void } {
+export function generationRuntimeFrom(
+  config: GenerationConfig,
+  reviews: GenerationReviews,
+  options: RuntimeOptions = {},
+): GenerationRuntime & { close(): void } {
   const comfyPool = new HostPool(config.comfy, (url) => new ComfyClient(url, config.comfyHeaders).healthy());
   const webuiPool = new HostPool(config.webui, (url) => new WebUiClient(url, config.webuiHeaders).healthy());
-  const check = () => { void comfyPool.checkAll(); void webuiPool.checkAll(); };
+  const check = () => {
+    void comfyPool.checkAll();
+    void webuiPool.checkAll();
+  };
   let timer: NodeJS.Timeout | null = null;
   if (comfyPool.size + webuiPool.size > 0) {
     check();
@@ -70,7 +77,9 @@ export function generationRuntimeFrom(config: GenerationConfig, reviews: Generat
       return words;
     },
     log: (message) => console.warn(`[generation] ${message}`),
-    close: () => { if (timer) clearInterval(timer); },
+    close: () => {
+      if (timer) clearInterval(timer);
+    },
   };
 }
 

@@ -15,14 +15,21 @@ const suite = generationSuite('WEBUI_URL');
 let h: JobHarness | undefined;
 
 /** The suite's runtime with another job limit (ms), so timeouts take a fraction of a second. */
-const limited = (timeoutMs: number, over: Partial<GenerationRuntime> = {}): GenerationRuntime => ({ ...suite.rt, config: { ...suite.rt.config, timeoutMs }, ...over });
+const limited = (timeoutMs: number, over: Partial<GenerationRuntime> = {}): GenerationRuntime => ({
+  ...suite.rt,
+  config: { ...suite.rt.config, timeoutMs },
+  ...over,
+});
 /** The fake's record of the n-th AUTOMATIC1111 job from `from` on, once it exists. */
-const runAt = async (from: number, n = 0) => vi.waitFor(() => {
-  const run = suite.fake.webuiRuns[from + n];
-  if (!run) throw new Error('not submitted yet');
-  return run;
-}, { timeout: 5_000, interval: 20 });
-
+const runAt = async (from: number, n = 0) =>
+  vi.waitFor(
+    () => {
+      const run = suite.fake.webuiRuns[from + n];
+      if (!run) throw new Error('not submitted yet');
+      return run;
+    },
+    { timeout: 5_000, interval: 20 },
+  );
 
 describe('AUTOMATIC1111 back end', () => {
   it('txt2img returns the picture at the asked size, nothing goes to ComfyUI', async () => {
@@ -73,12 +80,23 @@ describe('AUTOMATIC1111 jobs past GENERATION_TIMEOUT_S (issue 30 item 16)', () =
     suite.fake.behave({ mode: 'hang' });
     const second = await startFakeComfy();
     // Both servers in the pool; random() = 0 always picks the first one that is left.
-    const pool = new HostPool([{ url: suite.fake.url, weight: 1 }, { url: second.url, weight: 1 }], async () => true, Date.now, () => 0);
+    const pool = new HostPool(
+      [
+        { url: suite.fake.url, weight: 1 },
+        { url: second.url, weight: 1 },
+      ],
+      async () => true,
+      Date.now,
+      () => 0,
+    );
     const rt = limited(400, { webuiPool: pool });
     h = await suite.harness(null, { prompt: 'a slow picture' });
     const before = suite.fake.interrupts;
     try {
-      await expect(generativeProcessor('aiGeneratePicWebUi', () => rt)(h.ctx)).rejects.toMatchObject({ code: ResultCode.GPU_HANDLE_FAILED, message: expect.stringMatching(/timed out/) });
+      await expect(generativeProcessor('aiGeneratePicWebUi', () => rt)(h.ctx)).rejects.toMatchObject({
+        code: ResultCode.GPU_HANDLE_FAILED,
+        message: expect.stringMatching(/timed out/),
+      });
       // At once if the job was running at the deadline; on a loaded machine it may still have been queued, then once it starts.
       await vi.waitFor(() => expect(suite.fake.interrupts).toBe(before + 1), { timeout: 5_000, interval: 20 });
       expect(pool.snapshot().map((s) => s.up)).toEqual([true, true]);

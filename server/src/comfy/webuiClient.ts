@@ -57,21 +57,28 @@ export class WebUiClient {
     const url = new URL(this.baseUrl + path);
     const body = Buffer.from(JSON.stringify(payload));
     const lib = url.protocol === 'https:' ? https : http;
-    const unreachable = (err: unknown) => new ComfyUnreachableError(`${this.baseUrl} did not answer ${path}: ${err instanceof Error ? err.message : String(err)}`);
+    const unreachable = (err: unknown) =>
+      new ComfyUnreachableError(`${this.baseUrl} did not answer ${path}: ${err instanceof Error ? err.message : String(err)}`);
     return new Promise((resolve, reject) => {
       // agent: false, so no keep-alive agent's idle-socket timeout applies to the wait either.
-      const req = lib.request(url, {
-        method: 'POST',
-        agent: false,
-        signal,
-        headers: { ...this.headers, 'content-type': 'application/json', 'content-length': body.length },
-      }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString() }));
-        res.on('error', (err) => reject(signal.aborted ? err : unreachable(err)));
-        res.on('close', () => { if (!res.complete) reject(signal.aborted ? signal.reason : unreachable(new Error('the connection closed before the answer ended'))); });
-      });
+      const req = lib.request(
+        url,
+        {
+          method: 'POST',
+          agent: false,
+          signal,
+          headers: { ...this.headers, 'content-type': 'application/json', 'content-length': body.length },
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString() }));
+          res.on('error', (err) => reject(signal.aborted ? err : unreachable(err)));
+          res.on('close', () => {
+            if (!res.complete) reject(signal.aborted ? signal.reason : unreachable(new Error('the connection closed before the answer ended')));
+          });
+        },
+      );
       req.on('error', (err) => reject(signal.aborted ? err : unreachable(err)));
       req.end(body);
     });
@@ -83,11 +90,20 @@ export class WebUiClient {
    */
   async ownTask(taskId: string): Promise<OwnTask | 'unsupported' | null> {
     try {
-      const res = await this.call('/internal/progress', { method: 'POST', body: JSON.stringify({ id_task: taskId, id_live_preview: -1, live_preview: false }) }, 5_000);
+      const res = await this.call(
+        '/internal/progress',
+        { method: 'POST', body: JSON.stringify({ id_task: taskId, id_live_preview: -1, live_preview: false }) },
+        5_000,
+      );
       if ([401, 403, 404, 405].includes(res.status)) return 'unsupported';
       if (!res.ok) return null;
       const b = (await res.json()) as Partial<OwnTask>;
-      return { active: b.active === true, queued: b.queued === true, completed: b.completed === true, progress: typeof b.progress === 'number' ? b.progress : undefined };
+      return {
+        active: b.active === true,
+        queued: b.queued === true,
+        completed: b.completed === true,
+        progress: typeof b.progress === 'number' ? b.progress : undefined,
+      };
     } catch {
       return null;
     }

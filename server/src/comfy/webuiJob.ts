@@ -24,12 +24,18 @@ const POLL_MS = 500;
 const gpuFailed = (msg: string) => new ApiError(ResultCode.GPU_HANDLE_FAILED, msg.slice(0, 480));
 
 type Settled<T> = { ok: true; value: T } | { ok: false; error: unknown };
-const settle = <T>(p: Promise<T>): Promise<Settled<T>> => p.then((value) => ({ ok: true as const, value }), (error: unknown) => ({ ok: false as const, error }));
+const settle = <T>(p: Promise<T>): Promise<Settled<T>> =>
+  p.then(
+    (value) => ({ ok: true as const, value }),
+    (error: unknown) => ({ ok: false as const, error }),
+  );
 
 /** Resolves with the answer if it comes within `ms`, else with null; leaves no timer behind. */
 async function within<T>(answer: Promise<T>, ms: number): Promise<T | null> {
   let timer: NodeJS.Timeout | undefined;
-  const wait = new Promise<null>((resolve) => { timer = setTimeout(() => resolve(null), Math.max(0, ms)); });
+  const wait = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), Math.max(0, ms));
+  });
   try {
     return await Promise.race([answer, wait]);
   } finally {
@@ -65,7 +71,11 @@ export async function runWebUiJob(ctx: ProcessorContext, file: WorkflowFile, val
 }
 
 async function runOn(
-  client: WebUiClient, ctx: ProcessorContext, webui: NonNullable<WorkflowFile['webui']>, filled: Record<string, unknown>, rt: GenerationRuntime,
+  client: WebUiClient,
+  ctx: ProcessorContext,
+  webui: NonNullable<WorkflowFile['webui']>,
+  filled: Record<string, unknown>,
+  rt: GenerationRuntime,
 ): Promise<Buffer> {
   const taskId = `lumacut-${ctx.taskId}-${randomUUID().slice(0, 8)}`;
   const abort = new AbortController();
@@ -93,7 +103,11 @@ async function runOn(
   const { status, text } = done.value;
   if (status < 200 || status >= 300) throw gpuFailed(`the generation server refused the request (HTTP ${status}): ${text.slice(0, 300)}`);
   let body: { images?: unknown; info?: unknown };
-  try { body = JSON.parse(text) as typeof body; } catch { body = {}; }
+  try {
+    body = JSON.parse(text) as typeof body;
+  } catch {
+    body = {};
+  }
   const images = body.images;
   if (!Array.isArray(images) || typeof images[0] !== 'string') throw gpuFailed('the generation server answered without an image');
   if (await watch.wasInterrupted(jobTimestampOf(body.info))) {

@@ -39,7 +39,8 @@ export class WebUiWatch {
     }
     const shared = await this.client.sharedState();
     if (!shared) return;
-    if (own === 'unsupported' || own === null) onProgress(shared.progress); // the best figure such a server gives
+    if (own === 'unsupported' || own === null)
+      onProgress(shared.progress); // the best figure such a server gives
     else if (shared.interrupted) this.interruptedAt = shared.jobTimestamp;
   }
 
@@ -79,7 +80,9 @@ export class WebUiWatch {
 
   private async interruptWhenStarted(answer: Answer, abort: AbortController, until: number): Promise<void> {
     let answered = false;
-    void answer.then(() => { answered = true; });
+    void answer.then(() => {
+      answered = true;
+    });
     while (!answered && Date.now() < until) {
       await new Promise((r) => setTimeout(r, WATCH_MS).unref());
       if (answered) break;

@@ -32,11 +32,16 @@ export const isLink = (v: unknown): v is [string, number] =>
 
 function widgetOk(type: string, value: unknown): boolean {
   switch (type) {
-    case 'INT': return typeof value === 'number' && Number.isInteger(value);
-    case 'FLOAT': return typeof value === 'number' && Number.isFinite(value);
-    case 'STRING': return typeof value === 'string';
-    case 'BOOLEAN': return typeof value === 'boolean';
-    default: return false;
+    case 'INT':
+      return typeof value === 'number' && Number.isInteger(value);
+    case 'FLOAT':
+      return typeof value === 'number' && Number.isFinite(value);
+    case 'STRING':
+      return typeof value === 'string';
+    case 'BOOLEAN':
+      return typeof value === 'boolean';
+    default:
+      return false;
   }
 }
 
@@ -45,9 +50,7 @@ function widgetOk(type: string, value: unknown): boolean {
  * of fillWorkflow, which replaces every placeholder of the template or throws, so a `{{word}}` left in a value is
  * the user's own text (a prompt may contain braces, issue 30 item 20) and no unfilled input.
  */
-export function checkWorkflow(
-  workflow: unknown, schemas: Record<string, NodeSchema> = NODE_SCHEMAS, options: { filled?: boolean } = {},
-): WorkflowProblem[] {
+export function checkWorkflow(workflow: unknown, schemas: Record<string, NodeSchema> = NODE_SCHEMAS, options: { filled?: boolean } = {}): WorkflowProblem[] {
   const problems: WorkflowProblem[] = [];
   if (!workflow || typeof workflow !== 'object' || Array.isArray(workflow) || Object.keys(workflow).length === 0) {
     return [{ nodeId: null, type: 'invalid_prompt', message: 'the prompt must be a non-empty object of nodes (API format)' }];
@@ -56,12 +59,24 @@ export function checkWorkflow(
   let outputs = 0;
   for (const [id, raw] of Object.entries(nodes)) {
     const add = (type: string, message: string, input?: string) => problems.push({ nodeId: id, type, message, input });
-    if (!raw || typeof raw !== 'object') { add('invalid_node', `node ${id} is not an object`); continue; }
+    if (!raw || typeof raw !== 'object') {
+      add('invalid_node', `node ${id} is not an object`);
+      continue;
+    }
     const node = raw as Partial<ApiNode>;
-    if (typeof node.class_type !== 'string') { add('invalid_node', `node ${id} has no class_type`); continue; }
+    if (typeof node.class_type !== 'string') {
+      add('invalid_node', `node ${id} has no class_type`);
+      continue;
+    }
     const schema = schemas[node.class_type];
-    if (!schema) { add('missing_node_type', `node ${id}: class ${node.class_type} is not installed`); continue; }
-    if (!node.inputs || typeof node.inputs !== 'object') { add('invalid_node', `node ${id} has no inputs`); continue; }
+    if (!schema) {
+      add('missing_node_type', `node ${id}: class ${node.class_type} is not installed`);
+      continue;
+    }
+    if (!node.inputs || typeof node.inputs !== 'object') {
+      add('invalid_node', `node ${id} has no inputs`);
+      continue;
+    }
     if (schema.output) outputs++;
     const all = { ...schema.required, ...(schema.optional ?? {}) };
     for (const name of Object.keys(node.inputs)) {
@@ -77,14 +92,21 @@ export function checkWorkflow(
       if (isLink(value)) {
         const target = nodes[String(value[0])] as Partial<ApiNode> | undefined;
         const targetSchema = target && typeof target.class_type === 'string' ? schemas[target.class_type] : undefined;
-        if (!target) { add('bad_linked_input', `node ${id}: input ${name} links to missing node ${value[0]}`, name); continue; }
+        if (!target) {
+          add('bad_linked_input', `node ${id}: input ${name} links to missing node ${value[0]}`, name);
+          continue;
+        }
         if (!targetSchema) continue; // reported on that node
         const outType = targetSchema.outputs[value[1]];
-        if (!outType) add('bad_linked_input', `node ${id}: input ${name} links to output ${value[1]} of node ${value[0]}, which has ${targetSchema.outputs.length}`, name);
+        if (!outType)
+          add('bad_linked_input', `node ${id}: input ${name} links to output ${value[1]} of node ${value[0]}, which has ${targetSchema.outputs.length}`, name);
         else if (outType !== type) add('return_type_mismatch', `node ${id}: input ${name} wants ${type} but node ${value[0]} gives ${outType}`, name);
         continue;
       }
-      if (!isWidgetType(type)) { add('input_not_connected', `node ${id} (${node.class_type}): input ${name} (${type}) must be connected to a node`, name); continue; }
+      if (!isWidgetType(type)) {
+        add('input_not_connected', `node ${id} (${node.class_type}): input ${name} (${type}) must be connected to a node`, name);
+        continue;
+      }
       if (!options.filled && typeof value === 'string' && PLACEHOLDER.test(value)) {
         add('named_input_unfilled', `node ${id}: named input ${PLACEHOLDER.exec(value)![1]} was not filled in (input ${name})`, name);
         continue;
@@ -93,7 +115,8 @@ export function checkWorkflow(
     }
   }
   if (outputs === 0 && problems.length === 0) problems.push({ nodeId: null, type: 'prompt_no_outputs', message: 'the prompt has no output node' });
-  if (problems.length === 0 && hasCycle(nodes as ApiWorkflow)) problems.push({ nodeId: null, type: 'dependency_cycle', message: 'the workflow links form a cycle' });
+  if (problems.length === 0 && hasCycle(nodes as ApiWorkflow))
+    problems.push({ nodeId: null, type: 'dependency_cycle', message: 'the workflow links form a cycle' });
   return problems;
 }
 
@@ -109,4 +132,3 @@ function hasCycle(nodes: ApiWorkflow): boolean {
   };
   return Object.keys(nodes).some((id) => visit(id));
 }
-

@@ -14,10 +14,12 @@ const DIR = path.join(PROJECT_ROOT, 'server', 'config', 'comfy-workflows');
 
 /** A value of the right kind for every named input (images get an uploaded file's name). */
 function sampleValues(file: WorkflowFile): Record<string, string | number | boolean> {
-  return Object.fromEntries(Object.entries(file.inputs).map(([name, spec]) => {
-    const v = spec.type === 'int' ? 512 : spec.type === 'float' ? 0.5 : spec.type === 'bool' ? true : spec.type === 'image' ? `${name}.png` : `a ${name}`;
-    return [name, v];
-  }));
+  return Object.fromEntries(
+    Object.entries(file.inputs).map(([name, spec]) => {
+      const v = spec.type === 'int' ? 512 : spec.type === 'float' ? 0.5 : spec.type === 'bool' ? true : spec.type === 'image' ? `${name}.png` : `a ${name}`;
+      return [name, v];
+    }),
+  );
 }
 
 describe('workflow files', async () => {
@@ -47,7 +49,11 @@ describe('workflow files', async () => {
     // Its values are within what ComfyUI accepts (option lists, ranges, the model files it declares).
     expect(checkInputValues(fillWorkflow(file, sampleValues(file)), DEFAULT_MODEL_FILES)).toEqual([]);
     // The node packs named in the file are exactly those of its custom classes.
-    const packs = new Set(Object.values(file.workflow).map((n) => NODE_SCHEMAS[n.class_type].pack).filter((p) => p !== 'core'));
+    const packs = new Set(
+      Object.values(file.workflow)
+        .map((n) => NODE_SCHEMAS[n.class_type].pack)
+        .filter((p) => p !== 'core'),
+    );
     expect(new Set(file.nodePacks.map((p) => p.name))).toEqual(new Set([...packs].map((p) => p.split(' ')[0])));
   });
 });
@@ -55,8 +61,10 @@ describe('workflow files', async () => {
 describe('model files', async () => {
   const names = (await readdir(DIR)).filter((f) => f.endsWith('.json')).map((f) => f.replace(/\.json$/, ''));
   /** [file name, models folder] of every file input (CheckpointLoaderSimple.ckpt_name…) of a workflow. */
-  const loaded = (file: WorkflowFile) => Object.values(file.workflow).flatMap((n) =>
-    Object.entries(NODE_INPUT_LIMITS[n.class_type] ?? {}).flatMap(([input, limit]) => ('folder' in limit ? [[String(n.inputs[input]), limit.folder]] : [])));
+  const loaded = (file: WorkflowFile) =>
+    Object.values(file.workflow).flatMap((n) =>
+      Object.entries(NODE_INPUT_LIMITS[n.class_type] ?? {}).flatMap(([input, limit]) => ('folder' in limit ? [[String(n.inputs[input]), limit.folder]] : [])),
+    );
 
   it.each(names)('%s lists every model file it loads, with its folder', async (name) => {
     const file = await loadWorkflowFile(DIR, name);
@@ -72,7 +80,15 @@ describe('model files', async () => {
 
 describe('README "Running ComfyUI"', async () => {
   const readme = await readFile(path.join(PROJECT_ROOT, 'README.md'), 'utf8');
-  const heading = readme.split('\n').find((l) => l.startsWith('## ') && l.slice(3).toLowerCase().replace(/[^a-z0-9 -]/g, '').replace(/ /g, '-') === COMFY_README_ANCHOR);
+  const heading = readme.split('\n').find(
+    (l) =>
+      l.startsWith('## ') &&
+      l
+        .slice(3)
+        .toLowerCase()
+        .replace(/[^a-z0-9 -]/g, '')
+        .replace(/ /g, '-') === COMFY_README_ANCHOR,
+  );
   const section = heading ? readme.slice(readme.indexOf(heading), readme.indexOf('\n## ', readme.indexOf(heading) + 3)) : '';
 
   it('has the heading the pages link to (engine/spec COMFY_README_ANCHOR)', () => expect(heading).toBeDefined());

@@ -8,7 +8,6 @@ import type { TestProvider } from './testProvider';
 
 const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-
 /** The signed-in account of a request, or -1001 "please sign in" (accounts/sessions.ts implements it). */
 export interface SignedInSessions {
   requireAccount(request: FastifyRequest): Promise<{ accountId: string; email: string | null }>;
@@ -29,7 +28,12 @@ function returnPathOf(value: unknown): string {
  */
 export function registerCommerceRoutes(
   app: FastifyInstance,
-  deps: { commerce: CommerceService; sessions: SignedInSessions; testProvider: TestProvider | null; absolute: (request: FastifyRequest, path: string) => string },
+  deps: {
+    commerce: CommerceService;
+    sessions: SignedInSessions;
+    testProvider: TestProvider | null;
+    absolute: (request: FastifyRequest, path: string) => string;
+  },
 ): void {
   const { commerce, sessions } = deps;
 
@@ -38,7 +42,9 @@ export function registerCommerceRoutes(
     const body = (request.body ?? {}) as { productId?: unknown; currency?: unknown; returnUrl?: unknown };
     if (typeof body.productId !== 'string') throw paramsInvalid('productId is required');
     const result = await commerce.checkout({
-      accountId: account.accountId, email: account.email, productId: body.productId,
+      accountId: account.accountId,
+      email: account.email,
+      productId: body.productId,
       currency: typeof body.currency === 'string' ? body.currency : 'usd',
       returnUrl: deps.absolute(request, returnPathOf(body.returnUrl)),
     });
@@ -99,7 +105,9 @@ export function registerCommerceRoutes(
       if (!purchase) throw paramsInvalid('unknown checkout session');
       const price = `${(purchase.amount / (purchase.currency === 'jpy' ? 1 : 100)).toFixed(purchase.currency === 'jpy' ? 0 : 2)} ${purchase.currency.toUpperCase()}`;
       const action = `/api/pay/test/checkout/${encodeURIComponent(request.params.sessionId)}`;
-      return reply.type('text/html; charset=utf-8').send(testCheckoutPage({ product: productLabel(purchase.productId), price, action, open: purchase.status === 'pending' }));
+      return reply
+        .type('text/html; charset=utf-8')
+        .send(testCheckoutPage({ product: productLabel(purchase.productId), price, action, open: purchase.status === 'pending' }));
     });
     scope.post<{ Params: { sessionId: string; action: string } }>('/api/pay/test/checkout/:sessionId/:action', async (request, reply) => {
       const { sessionId, action } = request.params;
@@ -112,7 +120,9 @@ export function registerCommerceRoutes(
         if (!urls) throw paramsInvalid('this checkout has expired');
         return reply.redirect(urls.cancelUrl, 303);
       }
-      await commerce.apply(action === 'pay' ? test.completeEvent(sessionId, { amount: purchase.amount, currency: purchase.currency }) : test.cancelEvent(sessionId));
+      await commerce.apply(
+        action === 'pay' ? test.completeEvent(sessionId, { amount: purchase.amount, currency: purchase.currency }) : test.cancelEvent(sessionId),
+      );
       const urls = test.returnUrls(sessionId);
       if (!urls) return ok({ applied: action, test: true, msg: 'TEST payment: no money moved' });
       return reply.redirect(action === 'pay' ? urls.successUrl : urls.cancelUrl, 303);

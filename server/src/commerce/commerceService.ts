@@ -22,15 +22,33 @@ export interface PurchaseRecord {
 }
 
 interface PurchaseRow {
-  id: string; account_id: string; product_kind: string; product_id: string; amount: number; currency: string; status: string;
-  provider: string; provider_session_id: string | null; provider_payment_ref: string | null;
-  created_at: Date | string; paid_at: Date | string | null; refunded_at: Date | string | null;
+  id: string;
+  account_id: string;
+  product_kind: string;
+  product_id: string;
+  amount: number;
+  currency: string;
+  status: string;
+  provider: string;
+  provider_session_id: string | null;
+  provider_payment_ref: string | null;
+  created_at: Date | string;
+  paid_at: Date | string | null;
+  refunded_at: Date | string | null;
 }
 
 const iso = (d: Date | string | null): string | null => (d ? new Date(d).toISOString() : null);
 const toRecord = (r: PurchaseRow): PurchaseRecord => ({
-  id: r.id, productKind: r.product_kind, productId: r.product_id, amount: Number(r.amount), currency: r.currency, status: r.status,
-  provider: r.provider, createdAt: iso(r.created_at)!, paidAt: iso(r.paid_at), refundedAt: iso(r.refunded_at),
+  id: r.id,
+  productKind: r.product_kind,
+  productId: r.product_id,
+  amount: Number(r.amount),
+  currency: r.currency,
+  status: r.status,
+  provider: r.provider,
+  createdAt: iso(r.created_at)!,
+  paidAt: iso(r.paid_at),
+  refundedAt: iso(r.refunded_at),
 });
 
 /**
@@ -63,9 +81,7 @@ export class CommerceService {
   readonly subscriptions: Subscriptions;
   readonly promotions: Promotions;
 
-  constructor(
-    private readonly deps: { db: Database; ledger: CreditLedger; provider: PaymentProvider; now?: () => Date },
-  ) {
+  constructor(private readonly deps: { db: Database; ledger: CreditLedger; provider: PaymentProvider; now?: () => Date }) {
     this.subscriptions = new Subscriptions(deps.ledger, deps.now);
     this.promotions = new Promotions(deps.now);
   }
@@ -79,8 +95,13 @@ export class CommerceService {
   }
 
   /** Starts a checkout for a plan or a credit pack; `repeat` when the plan is already running. */
-  async checkout(input: { accountId: string; email: string | null; productId: string; currency: string; returnUrl: string }):
-    Promise<{ repeat: true; subscription: SubscriptionRecord } | { repeat: false; purchaseId: string; url: string }> {
+  async checkout(input: {
+    accountId: string;
+    email: string | null;
+    productId: string;
+    currency: string;
+    returnUrl: string;
+  }): Promise<{ repeat: true; subscription: SubscriptionRecord } | { repeat: false; purchaseId: string; url: string }> {
     const currency = input.currency.toLowerCase() as keyof Prices;
     const plan = planById(input.productId);
     const pack = packById(input.productId);
@@ -100,10 +121,14 @@ export class CommerceService {
       [id, input.accountId, kind, input.productId, amount, currency, this.deps.provider.name],
     );
     const session = await this.deps.provider.createCheckout({
-      purchaseId: id, accountId: input.accountId, email: input.email,
+      purchaseId: id,
+      accountId: input.accountId,
+      email: input.email,
       mode: plan && plan.days ? 'subscription' : 'payment',
       productName: plan ? `Lumacut ${plan.id} plan` : `Lumacut ${pack!.credits} credits`,
-      amount, currency, intervalDays: plan?.days ?? null,
+      amount,
+      currency,
+      intervalDays: plan?.days ?? null,
       successUrl: `${input.returnUrl}${input.returnUrl.includes('?') ? '&' : '?'}purchase=${id}&result=success`,
       cancelUrl: `${input.returnUrl}${input.returnUrl.includes('?') ? '&' : '?'}purchase=${id}&result=cancel`,
     });
@@ -115,10 +140,10 @@ export class CommerceService {
   async apply(event: PaymentEvent): Promise<EventOutcome> {
     if (event.type === 'ignored') return 'ignored';
     return this.deps.db.transaction(async (tx) => {
-      const { rows } = await tx.query(
-        `insert into payment_events (provider, event_id) values ($1, $2) on conflict do nothing returning event_id`,
-        [this.deps.provider.name, event.id],
-      );
+      const { rows } = await tx.query(`insert into payment_events (provider, event_id) values ($1, $2) on conflict do nothing returning event_id`, [
+        this.deps.provider.name,
+        event.id,
+      ]);
       if (rows.length === 0) return 'duplicate';
       await this.applyOnce(tx, event);
       return 'applied';
@@ -128,15 +153,19 @@ export class CommerceService {
   private async applyOnce(tx: Queryable, event: Exclude<PaymentEvent, { type: 'ignored' }>): Promise<void> {
     switch (event.type) {
       case 'checkout.completed': {
-        const pending = await tx.query<PurchaseRow>(
-          `select * from purchases where provider_session_id = $1 and status = 'pending' for update`, [event.sessionId],
-        );
+        const pending = await tx.query<PurchaseRow>(`select * from purchases where provider_session_id = $1 and status = 'pending' for update`, [
+          event.sessionId,
+        ]);
         const order = pending.rows[0];
         if (!order) return; // unknown or already settled: nothing is granted twice
         // Issue 30 item 7: the provider's word on what was paid must match the order, or nothing is granted.
         const problem = paymentProblem(order, event);
         if (problem) {
-          await tx.query(`update purchases set status = 'review', review_note = $2, provider_payment_ref = $3 where id = $1`, [order.id, problem, event.paymentRef]);
+          await tx.query(`update purchases set status = 'review', review_note = $2, provider_payment_ref = $3 where id = $1`, [
+            order.id,
+            problem,
+            event.paymentRef,
+          ]);
           console.warn(`purchase ${order.id} held for review: ${problem}`);
           return;
         }
@@ -154,8 +183,11 @@ export class CommerceService {
           await this.deps.ledger.grant(accountPayer(purchase.account_id), pack.credits, { bucket: 'paid', ref: `purchase:${purchase.id}`, note: pack.id }, tx);
         } else {
           await this.subscriptions.start(tx, {
-            accountId: purchase.account_id, planId: purchase.product_id, provider: this.deps.provider.name,
-            providerRef: event.subscriptionRef ?? event.paymentRef, purchaseId: purchase.id,
+            accountId: purchase.account_id,
+            planId: purchase.product_id,
+            provider: this.deps.provider.name,
+            providerRef: event.subscriptionRef ?? event.paymentRef,
+            purchaseId: purchase.id,
           });
         }
         return;
@@ -165,13 +197,17 @@ export class CommerceService {
         return;
       case 'payment.refunded': {
         const found = await tx.query<PurchaseRow & { refunded_amount: number }>(
-          `select * from purchases where provider_payment_ref = $1 and status in ('paid', 'partially_refunded') for update`, [event.paymentRef],
+          `select * from purchases where provider_payment_ref = $1 and status in ('paid', 'partially_refunded') for update`,
+          [event.paymentRef],
         );
         const purchase = found.rows[0];
         if (!purchase) return;
         const amount = Number(purchase.amount);
         if (event.currency !== null && event.currency.toLowerCase() !== purchase.currency) {
-          await tx.query(`update purchases set status = 'review', review_note = $2 where id = $1`, [purchase.id, `refund in ${event.currency}, order in ${purchase.currency}`]);
+          await tx.query(`update purchases set status = 'review', review_note = $2 where id = $1`, [
+            purchase.id,
+            `refund in ${event.currency}, order in ${purchase.currency}`,
+          ]);
           return;
         }
         // Stripe reports the total refunded so far; an older (smaller) total delivered late changes nothing.
@@ -179,10 +215,12 @@ export class CommerceService {
         const refunded = Math.min(amount, Math.max(before, event.amountRefunded ?? amount));
         if (refunded <= before && before > 0) return;
         const full = refunded >= amount;
-        await tx.query(
-          `update purchases set status = $2, refunded_amount = $3, refunded_at = now(), review_note = $4 where id = $1`,
-          [purchase.id, full ? 'refunded' : 'partially_refunded', refunded, full ? null : `partial refund: ${refunded} of ${amount} ${purchase.currency}`],
-        );
+        await tx.query(`update purchases set status = $2, refunded_amount = $3, refunded_at = now(), review_note = $4 where id = $1`, [
+          purchase.id,
+          full ? 'refunded' : 'partially_refunded',
+          refunded,
+          full ? null : `partial refund: ${refunded} of ${amount} ${purchase.currency}`,
+        ]);
         if (purchase.product_kind === ProductKind.CREDITS) {
           // A pack is taken back in proportion to the money returned (rounded up), less what earlier refunds took.
           const credits = packById(purchase.product_id)!.credits;
@@ -190,7 +228,9 @@ export class CommerceService {
           const take = share(refunded) - share(before);
           if (take > 0) await this.deps.ledger.revokePaid(accountPayer(purchase.account_id), take, `refund:${purchase.id}:${refunded}`, tx);
         } else if (full) {
-          await tx.query(`update subscriptions set status = 'Expired', updated_at = now() where account_id = $1 and status <> 'Expired'`, [purchase.account_id]);
+          await tx.query(`update subscriptions set status = 'Expired', updated_at = now() where account_id = $1 and status <> 'Expired'`, [
+            purchase.account_id,
+          ]);
           // The refunded plan's unspent credits go with it.
           await tx.query(
             `insert into credit_ledger (payer, amount, kind, bucket, expires_at, note)
@@ -240,8 +280,11 @@ export class CommerceService {
     // The test provider sends no webhooks: apply its refund here, through the same path.
     if (this.deps.provider.name === 'test') {
       await this.apply({
-        id: `test_evt_refund_${purchase.provider_payment_ref}`, type: 'payment.refunded', paymentRef: purchase.provider_payment_ref,
-        amountRefunded: Number(purchase.amount), currency: purchase.currency,
+        id: `test_evt_refund_${purchase.provider_payment_ref}`,
+        type: 'payment.refunded',
+        paymentRef: purchase.provider_payment_ref,
+        amountRefunded: Number(purchase.amount),
+        currency: purchase.currency,
       });
     }
   }

@@ -23,18 +23,26 @@ export interface CheckoutRequest {
 /** What happened at the provider, in the provider-neutral form the commerce service acts on. */
 export type PaymentEvent =
   | {
-    id: string; type: 'checkout.completed'; sessionId: string; paymentRef: string | null; subscriptionRef: string | null;
-    /** What the provider says was charged (smallest unit, lower-case currency); checked against the order. */
-    amountTotal: number | null; currency: string | null;
-    /** Stripe's payment_status: 'paid', or 'no_payment_required' (settles only an order priced 0). */
-    paymentStatus: 'paid' | 'no_payment_required';
-  }
+      id: string;
+      type: 'checkout.completed';
+      sessionId: string;
+      paymentRef: string | null;
+      subscriptionRef: string | null;
+      /** What the provider says was charged (smallest unit, lower-case currency); checked against the order. */
+      amountTotal: number | null;
+      currency: string | null;
+      /** Stripe's payment_status: 'paid', or 'no_payment_required' (settles only an order priced 0). */
+      paymentStatus: 'paid' | 'no_payment_required';
+    }
   | { id: string; type: 'checkout.expired'; sessionId: string }
   | {
-    id: string; type: 'payment.refunded'; paymentRef: string;
-    /** The total refunded so far on this payment (cumulative, as Stripe's charge.amount_refunded), and its currency. */
-    amountRefunded: number | null; currency: string | null;
-  }
+      id: string;
+      type: 'payment.refunded';
+      paymentRef: string;
+      /** The total refunded so far on this payment (cumulative, as Stripe's charge.amount_refunded), and its currency. */
+      amountRefunded: number | null;
+      currency: string | null;
+    }
   | { id: string; type: 'subscription.renewed'; subscriptionRef: string; periodEnd: Date }
   | { id: string; type: 'subscription.ended'; subscriptionRef: string }
   | { id: string; type: 'ignored' };

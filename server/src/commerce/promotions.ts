@@ -21,10 +21,10 @@ export class Promotions {
   constructor(private readonly now: () => Date = () => new Date()) {}
 
   private async eligible(q: Queryable, accountId: string): Promise<boolean> {
-    const { rows } = await q.query(
-      `select 1 from purchases where account_id = $1 and product_kind = $2 and status in ('paid', 'refunded') limit 1`,
-      [accountId, ProductKind.SUBSCRIPTION],
-    );
+    const { rows } = await q.query(`select 1 from purchases where account_id = $1 and product_kind = $2 and status in ('paid', 'refunded') limit 1`, [
+      accountId,
+      ProductKind.SUBSCRIPTION,
+    ]);
     return rows.length === 0;
   }
 
@@ -36,10 +36,11 @@ export class Promotions {
     if (!(await this.eligible(q, accountId))) return null;
     const now = this.now();
     if (options.show) {
-      await q.query(
-        `insert into promotion_offers (account_id, promotion_id, first_shown_at) values ($1, $2, $3) on conflict do nothing`,
-        [accountId, SALES_PROMOTION.id, now.toISOString()],
-      );
+      await q.query(`insert into promotion_offers (account_id, promotion_id, first_shown_at) values ($1, $2, $3) on conflict do nothing`, [
+        accountId,
+        SALES_PROMOTION.id,
+        now.toISOString(),
+      ]);
     }
     const { rows } = await q.query<{ first_shown_at: Date | string }>(
       'select first_shown_at from promotion_offers where account_id = $1 and promotion_id = $2',
@@ -48,7 +49,11 @@ export class Promotions {
     if (!rows[0]) return null;
     const firstShownAt = new Date(rows[0].first_shown_at).getTime();
     const offer: PromotionOffer = {
-      promotionId: SALES_PROMOTION.id, percentOff: SALES_PROMOTION.percentOff, firstShownAt, endsAt: promotionEndsAt(firstShownAt), serverNow: now.getTime(),
+      promotionId: SALES_PROMOTION.id,
+      percentOff: SALES_PROMOTION.percentOff,
+      firstShownAt,
+      endsAt: promotionEndsAt(firstShownAt),
+      serverNow: now.getTime(),
     };
     return promotionActive(offer, offer.serverNow) ? offer : null;
   }

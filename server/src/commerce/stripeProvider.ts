@@ -2,7 +2,11 @@ import Stripe from 'stripe';
 import type { CheckoutRequest, PaymentEvent, PaymentProvider } from './paymentProvider';
 
 /** Where the Stripe client connects: api.stripe.com unless a test points it at a local server. */
-export interface StripeEndpoint { host: string; port: number; protocol: 'http' | 'https' }
+export interface StripeEndpoint {
+  host: string;
+  port: number;
+  protocol: 'http' | 'https';
+}
 
 /** Stripe Checkout: checkout sessions, signed webhooks, refunds, subscription cancel. */
 export function createStripeProvider(options: { secretKey: string; webhookSecret: string; endpoint?: StripeEndpoint }): PaymentProvider {
@@ -18,17 +22,19 @@ export function createStripeProvider(options: { secretKey: string; webhookSecret
         client_reference_id: request.purchaseId,
         metadata: { purchaseId: request.purchaseId, accountId: request.accountId },
         ...(request.email ? { customer_email: request.email } : {}),
-        line_items: [{
-          quantity: 1,
-          price_data: {
-            currency: request.currency,
-            unit_amount: request.amount,
-            product_data: { name: request.productName },
-            ...(request.mode === 'subscription' && request.intervalDays
-              ? { recurring: { interval: 'day' as const, interval_count: request.intervalDays } }
-              : {}),
+        line_items: [
+          {
+            quantity: 1,
+            price_data: {
+              currency: request.currency,
+              unit_amount: request.amount,
+              product_data: { name: request.productName },
+              ...(request.mode === 'subscription' && request.intervalDays
+                ? { recurring: { interval: 'day' as const, interval_count: request.intervalDays } }
+                : {}),
+            },
           },
-        }],
+        ],
         success_url: request.successUrl,
         cancel_url: request.cancelUrl,
       });
@@ -59,8 +65,14 @@ export function toPaymentEvent(event: Stripe.Event): PaymentEvent {
       const s = event.data.object;
       if (s.payment_status !== 'paid' && s.payment_status !== 'no_payment_required') return { id: event.id, type: 'ignored' };
       return {
-        id: event.id, type: 'checkout.completed', sessionId: s.id, paymentRef: idOf(s.payment_intent), subscriptionRef: idOf(s.subscription),
-        amountTotal: typeof s.amount_total === 'number' ? s.amount_total : null, currency: s.currency ?? null, paymentStatus: s.payment_status,
+        id: event.id,
+        type: 'checkout.completed',
+        sessionId: s.id,
+        paymentRef: idOf(s.payment_intent),
+        subscriptionRef: idOf(s.subscription),
+        amountTotal: typeof s.amount_total === 'number' ? s.amount_total : null,
+        currency: s.currency ?? null,
+        paymentStatus: s.payment_status,
       };
     }
     case 'checkout.session.expired':
@@ -70,8 +82,11 @@ export function toPaymentEvent(event: Stripe.Event): PaymentEvent {
       const ref = idOf(charge.payment_intent);
       if (!ref) return { id: event.id, type: 'ignored' };
       return {
-        id: event.id, type: 'payment.refunded', paymentRef: ref,
-        amountRefunded: typeof charge.amount_refunded === 'number' ? charge.amount_refunded : null, currency: charge.currency ?? null,
+        id: event.id,
+        type: 'payment.refunded',
+        paymentRef: ref,
+        amountRefunded: typeof charge.amount_refunded === 'number' ? charge.amount_refunded : null,
+        currency: charge.currency ?? null,
       };
     }
     case 'invoice.paid': {

@@ -39,7 +39,12 @@ describe('Stripe Checkout and webhooks', () => {
     store = await target.make();
     server = await startTestServer(store, {
       workers: 0,
-      accounts: { payments: 'stripe', stripeSecretKey: 'sk_test_x', stripeWebhookSecret: WEBHOOK_SECRET, stripeApiUrl: `http://127.0.0.1:${(api.address() as AddressInfo).port}` },
+      accounts: {
+        payments: 'stripe',
+        stripeSecretKey: 'sk_test_x',
+        stripeWebhookSecret: WEBHOOK_SECRET,
+        stripeApiUrl: `http://127.0.0.1:${(api.address() as AddressInfo).port}`,
+      },
     });
     await server.runtime.db.query(`insert into accounts (id, email, provider) values ('ACC_s', 's@example.org', 'email')`);
     auth = { 'x-auth-token': await new SessionStore(server.runtime.db, 1).create('ACC_s') };
@@ -53,18 +58,37 @@ describe('Stripe Checkout and webhooks', () => {
   const deliver = (event: object, signature?: string) => {
     const payload = JSON.stringify(event);
     return server.app.inject({
-      method: 'POST', url: '/api/pay/stripe/webhook', payload,
-      headers: { 'content-type': 'application/json', 'stripe-signature': signature ?? stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }) },
+      method: 'POST',
+      url: '/api/pay/stripe/webhook',
+      payload,
+      headers: {
+        'content-type': 'application/json',
+        'stripe-signature': signature ?? stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
+      },
     });
   };
   const completed = (id: string) => ({
-    id, object: 'event', type: 'checkout.session.completed',
-    data: { object: { id: 'cs_test_1', object: 'checkout.session', payment_status: 'paid', payment_intent: 'pi_1', subscription: null, amount_total: 999, currency: 'usd' } },
+    id,
+    object: 'event',
+    type: 'checkout.session.completed',
+    data: {
+      object: {
+        id: 'cs_test_1',
+        object: 'checkout.session',
+        payment_status: 'paid',
+        payment_intent: 'pi_1',
+        subscription: null,
+        amount_total: 999,
+        currency: 'usd',
+      },
+    },
   });
   const balance = () => server.app.inject({ method: 'POST', url: '/api/credits/balance', headers: auth }).then((r) => r.json().data);
 
-  it('creates a Checkout session with the pack price and returns Stripe\'s URL', async () => {
-    const res = (await server.app.inject({ method: 'POST', url: '/api/purchase/checkout', payload: { productId: 'credits-100', currency: 'usd' }, headers: auth })).json();
+  it("creates a Checkout session with the pack price and returns Stripe's URL", async () => {
+    const res = (
+      await server.app.inject({ method: 'POST', url: '/api/purchase/checkout', payload: { productId: 'credits-100', currency: 'usd' }, headers: auth })
+    ).json();
     expect(res.data.url).toBe('https://checkout.stripe.com/c/pay/cs_test_1');
     const sent = apiRequests.at(-1)!;
     expect(sent.path).toBe('/v1/checkout/sessions');
@@ -92,7 +116,12 @@ describe('Stripe Checkout and webhooks', () => {
   });
 
   it('a refund event takes the pack back', async () => {
-    const refund = { id: 'evt_refund', object: 'event', type: 'charge.refunded', data: { object: { id: 'ch_1', object: 'charge', payment_intent: 'pi_1', amount: 999, amount_refunded: 999, currency: 'usd' } } };
+    const refund = {
+      id: 'evt_refund',
+      object: 'event',
+      type: 'charge.refunded',
+      data: { object: { id: 'ch_1', object: 'charge', payment_intent: 'pi_1', amount: 999, amount_refunded: 999, currency: 'usd' } },
+    };
     expect((await deliver(refund)).json().data.outcome).toBe('applied');
     expect((await deliver(refund)).json().data.outcome).toBe('duplicate');
     expect((await balance()).paid).toBe(0);
@@ -100,7 +129,9 @@ describe('Stripe Checkout and webhooks', () => {
 
   it('a plan bought through Checkout renews on each paid cycle invoice (once per event) and ends when Stripe deletes it', async () => {
     const subscription = () => server.app.inject({ method: 'POST', url: '/api/purchase/subscription', headers: auth }).then((r) => r.json().data.subscription);
-    const checkout = (await server.app.inject({ method: 'POST', url: '/api/purchase/checkout', payload: { productId: 'monthly', currency: 'usd' }, headers: auth })).json().data;
+    const checkout = (
+      await server.app.inject({ method: 'POST', url: '/api/purchase/checkout', payload: { productId: 'monthly', currency: 'usd' }, headers: auth })
+    ).json().data;
     const sent = apiRequests.at(-1)!;
     expect(sent.body.get('mode')).toBe('subscription');
     expect(sent.body.get('line_items[0][price_data][recurring][interval]')).toBe('day');
@@ -109,8 +140,20 @@ describe('Stripe Checkout and webhooks', () => {
     const checkoutAmount = Number(sent.body.get('line_items[0][price_data][unit_amount]'));
 
     const started = {
-      id: 'evt_sub_started', object: 'event', type: 'checkout.session.completed',
-      data: { object: { id: sessionId, object: 'checkout.session', payment_status: 'paid', payment_intent: null, subscription: 'sub_1', amount_total: checkoutAmount, currency: 'usd' } },
+      id: 'evt_sub_started',
+      object: 'event',
+      type: 'checkout.session.completed',
+      data: {
+        object: {
+          id: sessionId,
+          object: 'checkout.session',
+          payment_status: 'paid',
+          payment_intent: null,
+          subscription: 'sub_1',
+          amount_total: checkoutAmount,
+          currency: 'usd',
+        },
+      },
     };
     expect((await deliver(started)).json().data.outcome).toBe('applied');
     const first = await subscription();
@@ -118,12 +161,19 @@ describe('Stripe Checkout and webhooks', () => {
     expect((await balance()).plan).toBe(150);
 
     const invoice = (id: string, billingReason: string, periodEnd: number) => ({
-      id, object: 'event', type: 'invoice.paid',
-      data: { object: {
-        id: `in_${id}`, object: 'invoice', billing_reason: billingReason, period_end: periodEnd,
-        parent: { type: 'subscription_details', subscription_details: { subscription: 'sub_1' } },
-        lines: { object: 'list', data: [{ period: { start: periodEnd - 30 * 86_400, end: periodEnd } }] },
-      } },
+      id,
+      object: 'event',
+      type: 'invoice.paid',
+      data: {
+        object: {
+          id: `in_${id}`,
+          object: 'invoice',
+          billing_reason: billingReason,
+          period_end: periodEnd,
+          parent: { type: 'subscription_details', subscription_details: { subscription: 'sub_1' } },
+          lines: { object: 'list', data: [{ period: { start: periodEnd - 30 * 86_400, end: periodEnd } }] },
+        },
+      },
     });
     const nextEnd = Math.floor(new Date(first.currentPeriodEnd).getTime() / 1000) + 30 * 86_400;
     // The first invoice of a subscription is its creation, already applied by the checkout event.
@@ -141,7 +191,12 @@ describe('Stripe Checkout and webhooks', () => {
     );
     expect(grants.rows[0]!.n).toBe(2);
 
-    const deleted = { id: 'evt_sub_deleted', object: 'event', type: 'customer.subscription.deleted', data: { object: { id: 'sub_1', object: 'subscription' } } };
+    const deleted = {
+      id: 'evt_sub_deleted',
+      object: 'event',
+      type: 'customer.subscription.deleted',
+      data: { object: { id: 'sub_1', object: 'subscription' } },
+    };
     expect((await deliver(deleted)).json().data.outcome).toBe('applied');
     expect(await subscription()).toBeNull();
     const row = await server.runtime.db.query<{ status: string }>(`select status from subscriptions where provider_ref = 'sub_1'`);
@@ -151,18 +206,39 @@ describe('Stripe Checkout and webhooks', () => {
   /** Issue 30 item 7: what Stripe says was paid must be what the order costs. */
   describe('amounts, currencies and partial refunds', () => {
     const order = async () => {
-      const res = (await server.app.inject({ method: 'POST', url: '/api/purchase/checkout', payload: { productId: 'credits-100', currency: 'usd' }, headers: auth })).json().data;
+      const res = (
+        await server.app.inject({ method: 'POST', url: '/api/purchase/checkout', payload: { productId: 'credits-100', currency: 'usd' }, headers: auth })
+      ).json().data;
       return { purchaseId: res.purchaseId as string, sessionId: /cs_test_\d+$/.exec(res.url)![0] };
     };
     const completedFor = (id: string, sessionId: string, fields: Record<string, unknown>) => ({
-      id, object: 'event', type: 'checkout.session.completed',
-      data: { object: { id: sessionId, object: 'checkout.session', payment_status: 'paid', payment_intent: `pi_${id}`, subscription: null, amount_total: 999, currency: 'usd', ...fields } },
+      id,
+      object: 'event',
+      type: 'checkout.session.completed',
+      data: {
+        object: {
+          id: sessionId,
+          object: 'checkout.session',
+          payment_status: 'paid',
+          payment_intent: `pi_${id}`,
+          subscription: null,
+          amount_total: 999,
+          currency: 'usd',
+          ...fields,
+        },
+      },
     });
-    const status = async (purchaseId: string) => (await server.app.inject({ method: 'POST', url: '/api/purchase/order', payload: { purchaseId }, headers: auth })).json().data.status;
+    const status = async (purchaseId: string) =>
+      (await server.app.inject({ method: 'POST', url: '/api/purchase/order', payload: { purchaseId }, headers: auth })).json().data.status;
 
     it('a completed checkout for less money, another currency or "no payment required" grants nothing and holds the order for review', async () => {
       const before = (await balance()).paid;
-      for (const [n, fields] of [[1, { amount_total: 1 }], [2, { currency: 'eur' }], [3, { payment_status: 'no_payment_required', amount_total: 0 }], [4, { amount_total: null }]] as const) {
+      for (const [n, fields] of [
+        [1, { amount_total: 1 }],
+        [2, { currency: 'eur' }],
+        [3, { payment_status: 'no_payment_required', amount_total: 0 }],
+        [4, { amount_total: null }],
+      ] as const) {
         const o = await order();
         expect((await deliver(completedFor(`evt_bad_${n}`, o.sessionId, fields))).json().data.outcome).toBe('applied');
         expect(await status(o.purchaseId)).toBe('review');
@@ -179,7 +255,9 @@ describe('Stripe Checkout and webhooks', () => {
       await deliver(completedFor('evt_ok_partial', o.sessionId, {}));
       expect((await balance()).paid).toBe(start + 100);
       const refund = (id: string, refunded: number) => ({
-        id, object: 'event', type: 'charge.refunded',
+        id,
+        object: 'event',
+        type: 'charge.refunded',
         data: { object: { id: 'ch_p', object: 'charge', payment_intent: 'pi_evt_ok_partial', amount: 999, amount_refunded: refunded, currency: 'usd' } },
       });
       await deliver(refund('evt_part_1', 300)); // 300/999 of 100 credits, rounded up: 31

@@ -65,7 +65,8 @@ describe('plans and subscriptions over time (test provider, PGlite)', () => {
     await buy('ACC_unl', 'unlimited-monthly');
     await db.query(`insert into tasks (id, type, status, params) values ('t_unl', 'aibg', 'queued', '{}')`);
     const charged = await ledger.chargeForTask(accountPayer('ACC_unl'), { id: 't_unl2', type: 'aibg' }, (tx) =>
-      tx.query(`insert into tasks (id, type, status, params) values ('t_unl2', 'aibg', 'queued', '{}')`).then(() => undefined));
+      tx.query(`insert into tasks (id, type, status, params) values ('t_unl2', 'aibg', 'queued', '{}')`).then(() => undefined),
+    );
     expect(charged.cost).toBe(0);
     const { rows } = await db.query<{ bucket: string; amount: number }>(`select bucket, amount from credit_ledger where task_id = 't_unl2'`);
     expect(rows).toEqual([{ bucket: 'unlimited', amount: 0 }]);

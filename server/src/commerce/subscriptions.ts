@@ -16,12 +16,23 @@ export interface SubscriptionRecord {
 }
 
 interface Row {
-  id: string; account_id: string; plan_id: string; status: SubscriptionStatusValue; provider: string; provider_ref: string | null;
-  current_period_start: Date | string; current_period_end: Date | string | null;
+  id: string;
+  account_id: string;
+  plan_id: string;
+  status: SubscriptionStatusValue;
+  provider: string;
+  provider_ref: string | null;
+  current_period_start: Date | string;
+  current_period_end: Date | string | null;
 }
 
 export const subscriptionFromRow = (r: Row): SubscriptionRecord => ({
-  id: r.id, accountId: r.account_id, planId: r.plan_id, status: r.status, provider: r.provider, providerRef: r.provider_ref,
+  id: r.id,
+  accountId: r.account_id,
+  planId: r.plan_id,
+  status: r.status,
+  provider: r.provider,
+  providerRef: r.provider_ref,
   currentPeriodStart: new Date(r.current_period_start).toISOString(),
   currentPeriodEnd: r.current_period_end ? new Date(r.current_period_end).toISOString() : null,
 });
@@ -33,10 +44,16 @@ const addDays = (at: Date, days: number): Date => new Date(at.getTime() + days *
  * Expired), Expired. Each period grants the plan's credits, which lapse with the period.
  */
 export class Subscriptions {
-  constructor(private readonly ledger: CreditLedger, private readonly now: () => Date = () => new Date()) {}
+  constructor(
+    private readonly ledger: CreditLedger,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
 
   /** Starts a plan bought by `purchaseId`; a plan already running for the account is replaced. */
-  async start(q: Queryable, input: { accountId: string; planId: string; provider: string; providerRef: string | null; purchaseId: string }): Promise<SubscriptionRecord> {
+  async start(
+    q: Queryable,
+    input: { accountId: string; planId: string; provider: string; providerRef: string | null; purchaseId: string },
+  ): Promise<SubscriptionRecord> {
     const plan = planById(input.planId);
     if (!plan) throw new Error(`unknown plan ${input.planId}`);
     await q.query(`update subscriptions set status = 'Expired', updated_at = now() where account_id = $1 and status <> 'Expired'`, [input.accountId]);
@@ -71,9 +88,17 @@ export class Subscriptions {
     const plan = planById(sub.planId);
     if (!plan?.creditsPerPeriod || !sub.currentPeriodEnd) return;
     // One grant per subscription and period: the ref makes a repeated renewal grant nothing.
-    await this.ledger.grant(accountPayer(sub.accountId), plan.creditsPerPeriod, {
-      bucket: 'plan', ref: `sub:${sub.id}:${sub.currentPeriodEnd}`, expiresAt: new Date(sub.currentPeriodEnd), note: `${plan.id} plan credits`,
-    }, q);
+    await this.ledger.grant(
+      accountPayer(sub.accountId),
+      plan.creditsPerPeriod,
+      {
+        bucket: 'plan',
+        ref: `sub:${sub.id}:${sub.currentPeriodEnd}`,
+        expiresAt: new Date(sub.currentPeriodEnd),
+        note: `${plan.id} plan credits`,
+      },
+      q,
+    );
   }
 
   async setStatus(q: Queryable, id: string, status: SubscriptionStatusValue): Promise<void> {
@@ -86,10 +111,9 @@ export class Subscriptions {
    * real provider waits a day for its renewal webhook, then expires.
    */
   async current(q: Queryable, accountId: string): Promise<SubscriptionRecord | null> {
-    const { rows } = await q.query<Row>(
-      `select * from subscriptions where account_id = $1 and status <> 'Expired' order by created_at desc limit 1`,
-      [accountId],
-    );
+    const { rows } = await q.query<Row>(`select * from subscriptions where account_id = $1 and status <> 'Expired' order by created_at desc limit 1`, [
+      accountId,
+    ]);
     let sub = rows[0] ? subscriptionFromRow(rows[0]) : null;
     const now = this.now();
     while (sub?.currentPeriodEnd && new Date(sub.currentPeriodEnd) <= now) {

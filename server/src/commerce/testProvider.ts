@@ -37,8 +37,14 @@ export function createTestProvider(): TestProvider {
     },
     completeEvent(sessionId, paid) {
       return {
-        id: `test_evt_${sessionId}`, type: 'checkout.completed', sessionId, paymentRef: `test_pi_${sessionId}`, subscriptionRef: `test_sub_${sessionId}`,
-        amountTotal: paid.amount, currency: paid.currency, paymentStatus: 'paid',
+        id: `test_evt_${sessionId}`,
+        type: 'checkout.completed',
+        sessionId,
+        paymentRef: `test_pi_${sessionId}`,
+        subscriptionRef: `test_sub_${sessionId}`,
+        amountTotal: paid.amount,
+        currency: paid.currency,
+        paymentStatus: 'paid',
       };
     },
     refundEvent(paymentRef, refunded) {

@@ -22,7 +22,8 @@ describe('purchases with the local test provider (embedded default)', () => {
     await store.cleanup();
   });
 
-  const post = (url: string, payload: unknown = {}, headers = auth) => server.app.inject({ method: 'POST', url, payload: payload as object, headers }).then((r) => r.json());
+  const post = (url: string, payload: unknown = {}, headers = auth) =>
+    server.app.inject({ method: 'POST', url, payload: payload as object, headers }).then((r) => r.json());
   const pay = async (checkoutUrl: string) => {
     const path = new URL(checkoutUrl).pathname;
     const page = await server.app.inject({ method: 'GET', url: path });
@@ -34,7 +35,11 @@ describe('purchases with the local test provider (embedded default)', () => {
     const checkout = await post('/api/purchase/checkout', { productId: 'credits-20', currency: 'eur', returnUrl: '/de/order' });
     expect(checkout.resultCode).toBe(ResultCode.SUCCESS);
     expect(checkout.data.url).toMatch(/^http:\/\/localhost(:\d+)?\/api\/pay\/test\/checkout\/test_cs_/);
-    expect((await post('/api/purchase/order', { purchaseId: checkout.data.purchaseId })).data).toMatchObject({ status: 'pending', amount: 299, currency: 'eur' });
+    expect((await post('/api/purchase/order', { purchaseId: checkout.data.purchaseId })).data).toMatchObject({
+      status: 'pending',
+      amount: 299,
+      currency: 'eur',
+    });
     const paid = await pay(checkout.data.url);
     expect(paid.statusCode).toBe(303);
     expect(paid.headers.location).toMatch(new RegExp(`/de/order\\?purchase=${checkout.data.purchaseId}&result=success$`));
@@ -81,7 +86,8 @@ describe('an abandoned local test checkout (issue 29)', () => {
     await server.close();
     await store.cleanup();
   });
-  const post = (url: string, payload: unknown = {}) => server.app.inject({ method: 'POST', url, payload: payload as object, headers: auth }).then((r) => r.json());
+  const post = (url: string, payload: unknown = {}) =>
+    server.app.inject({ method: 'POST', url, payload: payload as object, headers: auth }).then((r) => r.json());
 
   it('shows the pack by its name, not its id; expires after 30 minutes unpaid, and can no longer be paid', async () => {
     const checkout = await post('/api/purchase/checkout', { productId: 'credits-100', currency: 'usd', returnUrl: '/en/order' });

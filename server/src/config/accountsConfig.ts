@@ -119,9 +119,11 @@ export function paymentsFrom(env: NodeJS.ProcessEnv): PaymentsMode {
   if (secret && !hook) throw new Error('STRIPE_WEBHOOK_SECRET is missing: Stripe needs both STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET (refusing to start)');
   if (hook && !secret) throw new Error('STRIPE_SECRET_KEY is missing: Stripe needs both STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET (refusing to start)');
   const wanted = (env.PAYMENTS ?? '').trim().toLowerCase();
-  if (wanted !== '' && wanted !== 'stripe' && wanted !== 'test' && wanted !== 'off') throw new Error(`PAYMENTS must be stripe, test or off, got "${env.PAYMENTS}"`);
+  if (wanted !== '' && wanted !== 'stripe' && wanted !== 'test' && wanted !== 'off')
+    throw new Error(`PAYMENTS must be stripe, test or off, got "${env.PAYMENTS}"`);
   if (wanted === 'test') {
-    if (env.NODE_ENV === 'production') throw new Error('PAYMENTS=test is refused with NODE_ENV=production: the test provider completes purchases without money');
+    if (env.NODE_ENV === 'production')
+      throw new Error('PAYMENTS=test is refused with NODE_ENV=production: the test provider completes purchases without money');
     if (secret) throw new Error('PAYMENTS=test and STRIPE_SECRET_KEY are both set: choose one');
     return 'test';
   }

@@ -13,13 +13,17 @@ export interface HeaderSettings {
 }
 
 function originsOf(list: string | undefined, name: string): string[] {
-  return (list ?? '').split(',').map((s) => s.trim()).filter(Boolean).map((value) => {
-    try {
-      return new URL(value).origin;
-    } catch {
-      throw new Error(`${name}: "${value}" is not a URL`);
-    }
-  });
+  return (list ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .map((value) => {
+      try {
+        return new URL(value).origin;
+      } catch {
+        throw new Error(`${name}: "${value}" is not a URL`);
+      }
+    });
 }
 
 /** Reads CSP_CONNECT_SRC, TEXT_REVIEW_ENDPOINTS, HSTS_MAX_AGE_S, PUBLIC_URL and the S3_* presign settings. */

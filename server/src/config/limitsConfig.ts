@@ -35,9 +35,20 @@ export interface LimitSettings {
 
 /** No limit at all: for route tests that measure behaviour, not quotas. */
 export const NO_LIMITS: LimitSettings = {
-  windowMs: 60_000, apiPerAddress: 0, apiPerDevice: 0, tasksPerAddress: 0, tasksPerDevice: 0, uploadsPerAddress: 0,
-  uploadsPerDevice: 0, reportsPerAddress: 0, apiKeyCalls: 0, maxActiveTasksPerClient: 0, maxHeapUsedBytes: 0, maxRssBytes: 0,
-  maxEventLoopDelayMs: 0, pressureSampleMs: 1000,
+  windowMs: 60_000,
+  apiPerAddress: 0,
+  apiPerDevice: 0,
+  tasksPerAddress: 0,
+  tasksPerDevice: 0,
+  uploadsPerAddress: 0,
+  uploadsPerDevice: 0,
+  reportsPerAddress: 0,
+  apiKeyCalls: 0,
+  maxActiveTasksPerClient: 0,
+  maxHeapUsedBytes: 0,
+  maxRssBytes: 0,
+  maxEventLoopDelayMs: 0,
+  pressureSampleMs: 1000,
 };
 
 function count(env: NodeJS.ProcessEnv, name: string, fallback: number): number {

@@ -10,4 +10,3 @@ let level: ProcessSettings['logLevel'] | undefined;
 export function logLevel(): ProcessSettings['logLevel'] {
   return (level ??= loadLogLevel(process.env));
 }
-

@@ -14,7 +14,10 @@ export interface OriginPolicy {
 
 /** Reads PUBLIC_URL, ALLOWED_HOSTS (comma-separated `host[:port]`) and PORT. */
 export function loadOriginPolicy(env: NodeJS.ProcessEnv, publicUrl?: string | null): OriginPolicy {
-  const allowedHosts = (env.ALLOWED_HOSTS ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean);
+  const allowedHosts = (env.ALLOWED_HOSTS ?? '')
+    .split(',')
+    .map((h) => h.trim().toLowerCase())
+    .filter(Boolean);
   for (const host of allowedHosts) {
     if (!/^(\[[0-9a-f:]+\]|[a-z0-9.-]+)(:\d{1,5})?$/.test(host)) throw new Error(`ALLOWED_HOSTS: "${host}" is not a host or host:port`);
   }

@@ -47,7 +47,10 @@ function secretFrom(value: string | undefined, name: string): string | null {
 }
 
 function endpointsFrom(value: string | undefined): string[] | undefined {
-  const list = (value ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const list = (value ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   if (list.length === 0) return undefined;
   for (const url of list) {
     if (!/^https?:\/\/[^\s]+$/i.test(url)) throw new Error(`TEXT_REVIEW_ENDPOINTS: "${url}" is not an http(s) URL`);

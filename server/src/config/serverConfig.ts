@@ -1,7 +1,13 @@
 import { loadAccountsConfig, type AccountsConfig } from './accountsConfig';
 import {
-  loadConfig, loadGenerationConfig, loadModelRuntime, loadProcessSettings, type GenerationConfig, type ModelRuntimeConfig,
-  type ProcessSettings, type ServerConfig,
+  loadConfig,
+  loadGenerationConfig,
+  loadModelRuntime,
+  loadProcessSettings,
+  type GenerationConfig,
+  type ModelRuntimeConfig,
+  type ProcessSettings,
+  type ServerConfig,
 } from '../config';
 import { adminTokenFromEnv, localAdminAllowed } from './adminSettings';
 import { loadLimitSettings, type LimitSettings } from './limitsConfig';

@@ -17,7 +17,8 @@ for (const target of databaseTargets()) {
     let tasks: TaskRepository;
     let counter = 0;
     const newTask = (type = 'removebg') => ({ id: `t${++counter}_${Date.now()}`, type });
-    const record = (task: { id: string; type: string }, payer: string) => (tx: Queryable) => tasks.create({ ...task, params: {}, owner: payer }, tx).then(() => undefined);
+    const record = (task: { id: string; type: string }, payer: string) => (tx: Queryable) =>
+      tasks.create({ ...task, params: {}, owner: payer }, tx).then(() => undefined);
 
     beforeAll(async () => {
       store = await target.make();
@@ -79,7 +80,7 @@ for (const target of databaseTargets()) {
       expect((await ledger.balance(payer)).paid).toBe(4);
     });
 
-    it('spends today\'s free credits first, then subscription credits, then bought ones; subscription credits lapse, bought ones stay', async () => {
+    it("spends today's free credits first, then subscription credits, then bought ones; subscription credits lapse, bought ones stay", async () => {
       let now = new Date('2026-03-01T10:00:00Z');
       const ledger = new CreditLedger(db, { freeDailyCredits: 2, now: () => now });
       const payer = 'account:order';
@@ -124,7 +125,11 @@ for (const target of databaseTargets()) {
       let spent = 0;
       for (const [i, email] of farm.entries()) {
         const { account } = await accounts.findOrCreateByEmail(email.toLowerCase());
-        for (let j = 0; j < 2; j++) spent += await spend(`account:${account.id}|farm-net-${i}`).then(() => 1, () => 0);
+        for (let j = 0; j < 2; j++)
+          spent += await spend(`account:${account.id}|farm-net-${i}`).then(
+            () => 1,
+            () => 0,
+          );
       }
       expect(spent).toBe(2);
       // Another person is not affected; dots still matter outside Gmail.
@@ -137,7 +142,11 @@ for (const target of databaseTargets()) {
       let fromOneAddress = 0;
       for (let i = 0; i < VISITOR_DEVICES_PER_ADDRESS + 2; i++) {
         const { account } = await accounts.findOrCreateByEmail(`person${i}@example.net`);
-        for (let j = 0; j < 2; j++) fromOneAddress += await spend(`account:${account.id}|one-office`).then(() => 1, () => 0);
+        for (let j = 0; j < 2; j++)
+          fromOneAddress += await spend(`account:${account.id}|one-office`).then(
+            () => 1,
+            () => 0,
+          );
       }
       expect(fromOneAddress).toBe(2 * VISITOR_DEVICES_PER_ADDRESS);
       // Bought credits are not capped by the address.
@@ -148,8 +157,12 @@ for (const target of databaseTargets()) {
 
     it('personEmail: tags dropped everywhere, dots only for Gmail; the SQL backfill of migration 302 agrees', async () => {
       const cases: Array<[string, string]> = [
-        ['Ann+news@Example.org', 'ann@example.org'], ['a.n.n+x@googlemail.com', 'ann@gmail.com'], ['a.nn@example.org', 'a.nn@example.org'],
-        ['+tag@example.org', '+tag@example.org'], ['ann+a+b@example.org', 'ann@example.org'], ['ann@gmail.com', 'ann@gmail.com'],
+        ['Ann+news@Example.org', 'ann@example.org'],
+        ['a.n.n+x@googlemail.com', 'ann@gmail.com'],
+        ['a.nn@example.org', 'a.nn@example.org'],
+        ['+tag@example.org', '+tag@example.org'],
+        ['ann+a+b@example.org', 'ann@example.org'],
+        ['ann@gmail.com', 'ann@gmail.com'],
       ];
       for (const [email, person] of cases) expect(personEmail(email)).toBe(person);
       const { PERSON_KEY_MIGRATION } = await import('../accounts/schema');

@@ -35,7 +35,12 @@ export interface CreditBalance {
 
 export type Bucket = 'free' | 'plan' | 'paid' | 'unlimited';
 
-interface Draw { bucket: Bucket; amount: number; day: string | null; expiresAt: string | null }
+interface Draw {
+  bucket: Bucket;
+  amount: number;
+  day: string | null;
+  expiresAt: string | null;
+}
 
 const utcDay = (at: Date): string => at.toISOString().slice(0, 10);
 
@@ -155,10 +160,16 @@ export class CreditLedger {
 
   /** Takes back what is left of a paid grant (a refunded purchase): never more than the paid balance. */
   async revokePaid(payer: Payer, amount: number, ref: string, q: Queryable = this.db): Promise<number> {
-    const { rows } = await q.query<{ total: string }>(`select coalesce(sum(amount), 0) as total from credit_ledger where payer = $1 and bucket = 'paid'`, [payer]);
+    const { rows } = await q.query<{ total: string }>(`select coalesce(sum(amount), 0) as total from credit_ledger where payer = $1 and bucket = 'paid'`, [
+      payer,
+    ]);
     const take = Math.min(amount, Math.max(0, Number(rows[0]?.total ?? 0)));
     if (take > 0) {
-      await q.query(`insert into credit_ledger (payer, amount, kind, bucket, ref, note) values ($1, $2, 'spend', 'paid', $3, 'purchase refunded')`, [payer, -take, ref]);
+      await q.query(`insert into credit_ledger (payer, amount, kind, bucket, ref, note) values ($1, $2, 'spend', 'paid', $3, 'purchase refunded')`, [
+        payer,
+        -take,
+        ref,
+      ]);
     }
     return take;
   }
@@ -180,7 +191,9 @@ export class CreditLedger {
       // then the person's, so plus-addressed accounts of one inbox cannot overdraw their shared allowance.
       if (requester) await tx.query('select pg_advisory_xact_lock(hashtextextended($1, 7302))', [requester]);
       if (payer.startsWith('account:')) {
-        await tx.query(`select pg_advisory_xact_lock(hashtextextended(coalesce((select person_key from accounts where id = $1), $1), 7303))`, [payer.slice('account:'.length)]);
+        await tx.query(`select pg_advisory_xact_lock(hashtextextended(coalesce((select person_key from accounts where id = $1), $1), 7303))`, [
+          payer.slice('account:'.length),
+        ]);
       }
       await tx.query('select pg_advisory_xact_lock(hashtextextended($1, 7301))', [payer]);
       const now = this.now();

@@ -26,7 +26,11 @@ describe('tasks pay with credits (HTTP, PGlite)', () => {
 
   beforeAll(async () => {
     store = await target.make();
-    server = await startTestServer(store, { workers: 1, processors: { removebg: invertProcessor, picenhance: crashingProcessor }, accounts: { freeDailyCredits: 3 } });
+    server = await startTestServer(store, {
+      workers: 1,
+      processors: { removebg: invertProcessor, picenhance: crashingProcessor },
+      accounts: { freeDailyCredits: 3 },
+    });
     photo = await readPhoto('chelsea');
   });
   afterAll(async () => {
@@ -39,8 +43,7 @@ describe('tasks pay with credits (HTTP, PGlite)', () => {
     (await server.app.inject({ method: 'POST', url: '/api/upload', remoteAddress, ...multipartWith(headers) })).json().data.fileUrl as string;
   const submit = async (type: string, headers: Record<string, string>) =>
     server.app.inject({ method: 'POST', url: `/api/task/${type}`, payload: { imgUrl: await uploadAs(headers) }, headers }).then((r) => r.json());
-  const balance = (headers: Record<string, string>) =>
-    server.app.inject({ method: 'POST', url: '/api/credits/balance', headers }).then((r) => r.json().data);
+  const balance = (headers: Record<string, string>) => server.app.inject({ method: 'POST', url: '/api/credits/balance', headers }).then((r) => r.json().data);
   async function settle(taskId: string, headers: Record<string, string>) {
     for (let i = 0; i < 100; i++) {
       const entry = (await server.app.inject({ method: 'POST', url: '/api/task/status', payload: { taskId }, headers })).json().data.result[taskId];
@@ -85,9 +88,13 @@ describe('tasks pay with credits (HTTP, PGlite)', () => {
     expect((await submit('removebg', auth)).resultCode).toBe(ResultCode.CREDITS_NOT_ENOUGH);
     const forged = { 'x-auth-token': 'lc_forged' };
     const ownPhoto = await uploadAs(auth);
-    expect((await server.app.inject({ method: 'POST', url: '/api/task/removebg', payload: { imgUrl: ownPhoto }, headers: forged })).json().resultCode).toBe(ResultCode.ACCOUNT_AUTHORIZED_EXPIRED);
+    expect((await server.app.inject({ method: 'POST', url: '/api/task/removebg', payload: { imgUrl: ownPhoto }, headers: forged })).json().resultCode).toBe(
+      ResultCode.ACCOUNT_AUTHORIZED_EXPIRED,
+    );
     // A forged token cannot upload either: it is no visitor, it is a dead sign-in.
-    expect((await server.app.inject({ method: 'POST', url: '/api/upload', ...multipartWith(forged) })).json().resultCode).toBe(ResultCode.ACCOUNT_AUTHORIZED_EXPIRED);
+    expect((await server.app.inject({ method: 'POST', url: '/api/upload', ...multipartWith(forged) })).json().resultCode).toBe(
+      ResultCode.ACCOUNT_AUTHORIZED_EXPIRED,
+    );
   });
 });
 
@@ -105,7 +112,7 @@ describe('visitors behind one network address (HTTP, PGlite)', () => {
     await store.cleanup();
   });
 
-  it('share at most 5 devices\' free allowances a day: new device ids do not mint free credits; another address is not affected', async () => {
+  it("share at most 5 devices' free allowances a day: new device ids do not mint free credits; another address is not affected", async () => {
     const submit = async (device: string, ip: string) => {
       const headers = { 'x-device-id': device };
       const up = await server.app.inject({ method: 'POST', url: '/api/upload', remoteAddress: ip, ...multipartWith(headers) });
@@ -117,7 +124,12 @@ describe('visitors behind one network address (HTTP, PGlite)', () => {
     expect(codes.filter((c) => c === ResultCode.SUCCESS)).toHaveLength(15);
     expect(codes.slice(15)).toEqual([ResultCode.CREDITS_NOT_ENOUGH, ResultCode.CREDITS_NOT_ENOUGH, ResultCode.CREDITS_NOT_ENOUGH]);
     expect(await submit('rotating-device-00000099', '10.2.2.2')).toBe(ResultCode.SUCCESS);
-    const balance = await server.app.inject({ method: 'POST', url: '/api/credits/balance', headers: { 'x-device-id': 'rotating-device-00000077' }, remoteAddress: '10.1.1.1' });
+    const balance = await server.app.inject({
+      method: 'POST',
+      url: '/api/credits/balance',
+      headers: { 'x-device-id': 'rotating-device-00000077' },
+      remoteAddress: '10.1.1.1',
+    });
     expect(balance.json().data.free).toBe(0);
   });
 });

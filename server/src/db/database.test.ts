@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { openDatabase, PGLITE_SHARED_BUFFERS } from './database';
 
 describe('openDatabase (PGlite)', () => {
-  it('starts the embedded database with the small buffer cache, not PostgreSQL\'s 128 MB', async () => {
+  it("starts the embedded database with the small buffer cache, not PostgreSQL's 128 MB", async () => {
     const db = await openDatabase({ databaseUrl: null, pgliteDir: 'memory://' });
     try {
       const { rows } = await db.query<{ shared_buffers: string }>('show shared_buffers');

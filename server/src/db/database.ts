@@ -87,9 +87,7 @@ async function openPglite(dir: string): Promise<Database> {
     },
     async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
       // PGlite has one connection; its transaction() holds it exclusively until fn settles.
-      return pg.transaction(async (tx) =>
-        fn({ query: async <R>(sql: string, params: unknown[] = []) => ({ rows: (await tx.query<R>(sql, params)).rows }) }),
-      );
+      return pg.transaction(async (tx) => fn({ query: async <R>(sql: string, params: unknown[] = []) => ({ rows: (await tx.query<R>(sql, params)).rows }) }));
     },
     async exec(sql: string) {
       await pg.exec(sql);

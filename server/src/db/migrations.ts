@@ -70,15 +70,17 @@ export async function runMigrations(db: Database, migrations: readonly Migration
   for (const m of [...migrations].sort((a, b) => a.version - b.version)) {
     if (applied.has(m.version)) continue;
     // The advisory lock keeps two processes starting together from applying the same step.
-    await db.exec(`begin;
+    await db
+      .exec(`begin;
       select pg_advisory_xact_lock(72731001);
       ${m.sql}
       insert into schema_migrations (version, name) values (${m.version}, '${m.name.replace(/'/g, "''")}');
-      commit;`).catch(async (err: Error) => {
-      await db.exec('rollback').catch(() => undefined);
-      const again = await db.query<{ version: number }>('select version from schema_migrations where version = $1', [m.version]);
-      if (again.rows.length === 0) throw err; // someone else applied it meanwhile otherwise
-    });
+      commit;`)
+      .catch(async (err: Error) => {
+        await db.exec('rollback').catch(() => undefined);
+        const again = await db.query<{ version: number }>('select version from schema_migrations where version = $1', [m.version]);
+        if (again.rows.length === 0) throw err; // someone else applied it meanwhile otherwise
+      });
     count += 1;
   }
   return count;

@@ -61,7 +61,12 @@ describe('POST /api/detect/subject', () => {
 
   it('answers maskUrl null when nothing stands out', async () => {
     const app = await makeApp(async () => ({ alpha: new Uint8Array(40 * 30), width: 40, height: 30 }));
-    const imgUrl = await upload('blank.png', await sharp({ create: { width: 40, height: 30, channels: 3, background: '#888' } }).png().toBuffer());
+    const imgUrl = await upload(
+      'blank.png',
+      await sharp({ create: { width: 40, height: 30, channels: 3, background: '#888' } })
+        .png()
+        .toBuffer(),
+    );
     const res = await app.inject({ method: 'POST', url: '/api/detect/subject', payload: { imgUrl } });
     expect(res.json()).toMatchObject({ resultCode: ResultCode.SUCCESS, data: { maskUrl: null, coverage: 0 } });
   });
@@ -105,7 +110,10 @@ describe('POST /api/inpaint/preview', () => {
 
   it('scales big photos down to the preview budget', async () => {
     const app = await makeApp();
-    const big = await sharp(await readPhoto('coffee')).resize(2000, 1333, { fit: 'fill' }).jpeg().toBuffer();
+    const big = await sharp(await readPhoto('coffee'))
+      .resize(2000, 1333, { fit: 'fill' })
+      .jpeg()
+      .toBuffer();
     const imgUrl = await upload('big.jpg', big);
     const maskUrl = await upload('big-mask.png', await holeMask(2000, 1333, [{ x: 900, y: 600, w: 60, h: 60 }]));
     const res = await app.inject({ method: 'POST', url: '/api/inpaint/preview', payload: { imgUrl, maskUrl } });

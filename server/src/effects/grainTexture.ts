@@ -17,9 +17,11 @@ export function grainPixels(size = GRAIN_TEXTURE_SIZE, seed = GRAIN_SEED): Uint8
  * with the same sharp/libvips build.
  */
 export function encodeGrainPng(size = GRAIN_TEXTURE_SIZE, seed = GRAIN_SEED): Promise<Buffer> {
-  return sharp(grainPixels(size, seed), { raw: { width: size, height: size, channels: 1 } })
-    // Without this sharp widens the image to sRGB (three equal channels, a third larger).
-    .toColourspace('b-w')
-    .png({ compressionLevel: 9, adaptiveFiltering: false, palette: false })
-    .toBuffer();
+  return (
+    sharp(grainPixels(size, seed), { raw: { width: size, height: size, channels: 1 } })
+      // Without this sharp widens the image to sRGB (three equal channels, a third larger).
+      .toColourspace('b-w')
+      .png({ compressionLevel: 9, adaptiveFiltering: false, palette: false })
+      .toBuffer()
+  );
 }

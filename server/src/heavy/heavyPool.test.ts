@@ -49,8 +49,7 @@ describe('heavy-work thread pool', () => {
     const warm = await runOnThread<{ threadId: number }>(probe, 'spin', [1], 'light');
     expect(heavyPoolStats().reserved).toBe(LIGHT_RESERVED_THREADS);
     const finished: string[] = [];
-    const heavy = Array.from({ length: 3 }, (_, i) =>
-      runOnThread(probe, 'spin', [2500]).then(() => finished.push(`heavy${i}`)));
+    const heavy = Array.from({ length: 3 }, (_, i) => runOnThread(probe, 'spin', [2500]).then(() => finished.push(`heavy${i}`)));
     await new Promise((r) => setTimeout(r, 50));
     expect(heavyPoolStats().waiting).toBe(1); // two heavy threads busy, the third heavy job waits
     const light = await runOnThread<{ threadId: number }>(probe, 'spin', [20], 'light').then((out) => {
@@ -79,7 +78,9 @@ describe('heavy-work thread pool', () => {
       await storage.put('uploads/astronaut.jpg', await readPhoto('astronaut'), 'image/jpeg');
       const progress: number[] = [];
       const ctx: ProcessorContext = {
-        taskId: 't1', params: { inputKey: 'uploads/astronaut.jpg' }, storage,
+        taskId: 't1',
+        params: { inputKey: 'uploads/astronaut.jpg' },
+        storage,
         onProgress: (p) => progress.push(p),
         checkCancelled: async () => undefined,
       };
@@ -100,7 +101,9 @@ describe('heavy-work thread pool', () => {
       await storage.put('uploads/coffee.jpg', await readPhoto('coffee'), 'image/jpeg');
       class Stop extends Error {}
       const ctx: ProcessorContext = {
-        taskId: 't2', params: { inputKey: 'uploads/coffee.jpg' }, storage,
+        taskId: 't2',
+        params: { inputKey: 'uploads/coffee.jpg' },
+        storage,
         onProgress: () => undefined,
         checkCancelled: async () => {
           throw new Stop('cancelled by the user');
@@ -118,7 +121,9 @@ describe('heavy-work thread pool', () => {
       const storage: FileStorage = new LocalDiskStorage(dir);
       await storage.put('uploads/astronaut.jpg', await readPhoto('astronaut'), 'image/jpeg');
       const ctx = (params: Record<string, unknown>): ProcessorContext => ({
-        taskId: 't3', params: { inputKey: 'uploads/astronaut.jpg', ...params }, storage,
+        taskId: 't3',
+        params: { inputKey: 'uploads/astronaut.jpg', ...params },
+        storage,
         onProgress: () => undefined,
         checkCancelled: async () => undefined,
       });

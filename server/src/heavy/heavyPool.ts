@@ -57,8 +57,11 @@ export function configureHeavyPool(threads: number): void {
 /** Threads started so far, and jobs running and waiting (for /api/ready and benches). */
 export function heavyPoolStats(): { threads: number; size: number; busy: number; waiting: number; reserved: number } {
   return {
-    threads: slots.length, size, busy: slots.filter((s) => s.job).length,
-    waiting: waiting.light.length + waiting.heavy.length, reserved: slots.filter((s) => s.reserved).length,
+    threads: slots.length,
+    size,
+    busy: slots.filter((s) => s.job).length,
+    waiting: waiting.light.length + waiting.heavy.length,
+    reserved: slots.filter((s) => s.reserved).length,
   };
 }
 
@@ -136,8 +139,11 @@ async function onEvent(slot: Slot, event: HeavyEvent): Promise<void> {
       // messages' time both ways (the job's time minus the thread's own).
       const now = performance.now();
       log.debug('heavy timing', {
-        taskId: job.request.taskId, waitMs: Math.round((job.postedAt ?? now) - job.queuedAt),
-        messagesMs: Math.round(now - (job.postedAt ?? now) - event.ms.total), threadMs: event.ms.total, asksMs: event.ms.asks,
+        taskId: job.request.taskId,
+        waitMs: Math.round((job.postedAt ?? now) - job.queuedAt),
+        messagesMs: Math.round(now - (job.postedAt ?? now) - event.ms.total),
+        threadMs: event.ms.total,
+        asksMs: event.ms.asks,
       });
     }
     job.resolve(event.result);
@@ -196,7 +202,11 @@ function submit(request: HeavyRequest, lane: Lane, ctx?: ProcessorContext): Prom
  * the processor would have).
  */
 export function runProcessorOnThread<T>(registry: URL, type: string, ctx: ProcessorContext): Promise<T> {
-  return submit({ id: nextId++, kind: 'processor', module: threadModuleUrl(registry).href, type, taskId: ctx.taskId, params: ctx.params, owner: ctx.owner ?? null }, laneOf(type), ctx) as Promise<T>;
+  return submit(
+    { id: nextId++, kind: 'processor', module: threadModuleUrl(registry).href, type, taskId: ctx.taskId, params: ctx.params, owner: ctx.owner ?? null },
+    laneOf(type),
+    ctx,
+  ) as Promise<T>;
 }
 
 /**

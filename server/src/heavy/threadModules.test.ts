@@ -19,7 +19,12 @@ describe('thread modules', () => {
     const named = new Set<string>();
     for (const file of sources(SERVER_SRC)) {
       for (const match of readFileSync(file, 'utf8').matchAll(/new URL\('([^']+\.ts)', import\.meta\.url\)/g)) {
-        named.add(path.relative(SERVER_SRC, path.resolve(path.dirname(file), match[1])).split(path.sep).join('/'));
+        named.add(
+          path
+            .relative(SERVER_SRC, path.resolve(path.dirname(file), match[1]))
+            .split(path.sep)
+            .join('/'),
+        );
       }
     }
     named.delete('heavy/heavyThread.ts'); // the thread's own entry, built as such

@@ -18,7 +18,6 @@ export const THREAD_MODULES = [
   'processors/index.ts',
 ] as const;
 
-
 const SOURCE_DIR = '/server/src/';
 const BUILD_DIR = '/build/server/';
 

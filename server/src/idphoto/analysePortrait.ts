@@ -5,7 +5,15 @@
  * so the task is refunded and the page shows advice.
  */
 import sharp from 'sharp';
-import { ID_PHOTO_PROBLEM_CODES, POSE_LIMITS, SECOND_FACE_MIN_SHARE, HEAD_TOP_MIN_GAP_PX, problemMessage, type IdPhotoAdvice, type IdPhotoProblem } from '../../../engine/idphoto/checks';
+import {
+  ID_PHOTO_PROBLEM_CODES,
+  POSE_LIMITS,
+  SECOND_FACE_MIN_SHARE,
+  HEAD_TOP_MIN_GAP_PX,
+  problemMessage,
+  type IdPhotoAdvice,
+  type IdPhotoProblem,
+} from '../../../engine/idphoto/checks';
 import type { HeadMeasure } from '../../../engine/idphoto/layout';
 import { ResultCode } from '../../../engine/spec/errors';
 import { UPLOAD_MAX_PIXELS } from '../../../engine/spec/limits';
@@ -97,14 +105,23 @@ const dist = (a: { x: number; y: number }, b: { x: number; y: number }) => Math.
  * Analyses a portrait for an ID photo or a head cut-out. `minSourceHead` (px) fails with
  * photoTooSmall when the head is smaller in the source (it would have to be enlarged too much).
  */
-export async function analysePortrait(input: Buffer, options: { minSourceHead?: number; onProgress?: (f: number) => void; checkPose?: boolean; checkCompliance?: boolean } = {}): Promise<PortraitAnalysis> {
+export async function analysePortrait(
+  input: Buffer,
+  options: { minSourceHead?: number; onProgress?: (f: number) => void; checkPose?: boolean; checkCompliance?: boolean } = {},
+): Promise<PortraitAnalysis> {
   const onProgress = options.onProgress ?? (() => undefined);
   const { faces, width, height, small } = await findFaces(input);
   // A photo shorter than the smallest head it must yield cannot hold that head, face or no face.
   if (options.minSourceHead && Math.max(width, height) < options.minSourceHead) {
     throw problem('photoTooSmall', `photo ${width}×${height} px, head needs ${Math.round(options.minSourceHead)} px`);
   }
-  const face = options.checkPose === false ? (faces[0] ?? (() => { throw problem('noFace'); })()) : checkFaces(faces);
+  const face =
+    options.checkPose === false
+      ? (faces[0] ??
+        (() => {
+          throw problem('noFace');
+        })())
+      : checkFaces(faces);
   onProgress(0.15);
 
   const eyeCentre = { x: (face.eyes[0].x + face.eyes[1].x) / 2, y: (face.eyes[0].y + face.eyes[1].y) / 2 };
@@ -134,7 +151,15 @@ export async function analysePortrait(input: Buffer, options: { minSourceHead?: 
 }
 
 /** The compliance findings (compliance.ts), the COCO detector run on the head's surroundings only. */
-async function complianceOf(face: FaceFound, small: SmallPhoto, cutout: RawImage, alpha: Plane, upright: Upright, head: HeadMeasure, faceWidth: number): Promise<IdPhotoAdvice[]> {
+async function complianceOf(
+  face: FaceFound,
+  small: SmallPhoto,
+  cutout: RawImage,
+  alpha: Plane,
+  upright: Upright,
+  head: HeadMeasure,
+  faceWidth: number,
+): Promise<IdPhotoAdvice[]> {
   const found = faceFindings(face, cutout);
   if (raisedHands(alpha, upright, head, faceWidth)) found.push('raisedHands');
   if (headwear(face, cutout, alpha, upright, head, faceWidth)) found.push('headwear');
@@ -151,7 +176,10 @@ async function complianceOf(face: FaceFound, small: SmallPhoto, cutout: RawImage
     try {
       const detections = await detectObjects(crop, w, h);
       // Boxes back to the small copy's pixels; the face's lower part (eyes to chin) is what must stay clear.
-      const boxes = detections.map((d) => ({ ...d, box: [left + d.box[0] * w, top + d.box[1] * h, d.box[2] * w, d.box[3] * h] as [number, number, number, number] }));
+      const boxes = detections.map((d) => ({
+        ...d,
+        box: [left + d.box[0] * w, top + d.box[1] * h, d.box[2] * w, d.box[3] * h] as [number, number, number, number],
+      }));
       const eyeY = Math.min(face.eyes[0].y, face.eyes[1].y) * small.scale;
       const lowerFace: [number, number, number, number] = [bx, eyeY, bw, Math.max(1, face.chin.y * small.scale - eyeY)];
       if (objectInFront(boxes, lowerFace)) found.push('objectInFront');

@@ -53,12 +53,18 @@ describe('ID photo checks', () => {
 
   it('hair cut off by the top edge is refused: headAtTop', async () => {
     // The astronaut's hair starts ~15 px below the top: cut 30 px away.
-    const cut = await sharp(await readPhoto('astronaut')).extract({ left: 0, top: 30, width: 512, height: 482 }).jpeg().toBuffer();
+    const cut = await sharp(await readPhoto('astronaut'))
+      .extract({ left: 0, top: 30, width: 512, height: 482 })
+      .jpeg()
+      .toBuffer();
     await expectProblem(cut, 'headAtTop');
   });
 
   it('a tiny photo is refused: photoTooSmall', async () => {
-    const tiny = await sharp(await readPhoto('astronaut')).resize(120, 120).jpeg().toBuffer();
+    const tiny = await sharp(await readPhoto('astronaut'))
+      .resize(120, 120)
+      .jpeg()
+      .toBuffer();
     await expectProblem(tiny, 'photoTooSmall');
   });
 

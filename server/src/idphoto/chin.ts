@@ -36,12 +36,25 @@ export interface ChinEstimate {
 
 /** Least-squares parabola y = a x² + b x + c through the points (x centred on `x0`). */
 function fitParabola(points: Point[], x0: number): { a: number; b: number; c: number } | null {
-  let s0 = 0, s1 = 0, s2 = 0, s3 = 0, s4 = 0, t0 = 0, t1 = 0, t2 = 0;
+  let s0 = 0,
+    s1 = 0,
+    s2 = 0,
+    s3 = 0,
+    s4 = 0,
+    t0 = 0,
+    t1 = 0,
+    t2 = 0;
   for (const p of points) {
     const x = p.x - x0;
     const x2 = x * x;
-    s0 += 1; s1 += x; s2 += x2; s3 += x2 * x; s4 += x2 * x2;
-    t0 += p.y; t1 += x * p.y; t2 += x2 * p.y;
+    s0 += 1;
+    s1 += x;
+    s2 += x2;
+    s3 += x2 * x;
+    s4 += x2 * x2;
+    t0 += p.y;
+    t1 += x * p.y;
+    t2 += x2 * p.y;
   }
   // Normal equations [s4 s3 s2; s3 s2 s1; s2 s1 s0] [a b c]ᵀ = [t2 t1 t0]ᵀ, solved by Cramer's rule.
   const det3 = (m: number[]) => m[0] * (m[4] * m[8] - m[5] * m[7]) - m[1] * (m[3] * m[8] - m[5] * m[6]) + m[2] * (m[3] * m[7] - m[4] * m[6]);
@@ -61,7 +74,13 @@ function fitParabola(points: Point[], x0: number): { a: number; b: number; c: nu
  * @param eyeY upright y of the eye line
  * @param faceWidth cheek-to-cheek width, source px
  */
-export function findChin(mesh: readonly Point[], upright: Upright, rgba: { data: Uint8Array | Buffer; width: number; height: number }, eyeY: number, faceWidth: number): ChinEstimate {
+export function findChin(
+  mesh: readonly Point[],
+  upright: Upright,
+  rgba: { data: Uint8Array | Buffer; width: number; height: number },
+  eyeY: number,
+  faceWidth: number,
+): ChinEstimate {
   const mesh152 = upright.toUpright(mesh[152]);
   const pts = JAW_CONTOUR.map((i) => upright.toUpright(mesh[i]));
   let contour = mesh152;

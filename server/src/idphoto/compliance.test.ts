@@ -26,7 +26,11 @@ async function withDarkLenses(file: string): Promise<Buffer> {
     return `<ellipse cx="${cx}" cy="${cy}" rx="${r}" ry="${r * 0.7}" fill="#141414"/>`;
   };
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">${lens(33, 133)}${lens(263, 362)}</svg>`;
-  return sharp(input).rotate().composite([{ input: Buffer.from(svg) }]).jpeg({ quality: 92 }).toBuffer();
+  return sharp(input)
+    .rotate()
+    .composite([{ input: Buffer.from(svg) }])
+    .jpeg({ quality: 92 })
+    .toBuffer();
 }
 
 describe('compliance findings on real portraits', () => {

@@ -17,10 +17,15 @@ import type { Plane, Upright } from './upright';
 
 /** Mesh points (MediaPipe topology). */
 const M = {
-  forehead: 10, chin: 152, lipUpperInner: 13, lipLowerInner: 14,
+  forehead: 10,
+  chin: 152,
+  lipUpperInner: 13,
+  lipLowerInner: 14,
   eyeA: { outer: 33, inner: 133, upper: 159, lower: 145 },
   eyeB: { outer: 263, inner: 362, upper: 386, lower: 374 },
-  cheekA: 205, cheekB: 425, noseTip: 1,
+  cheekA: 205,
+  cheekB: 425,
+  noseTip: 1,
 } as const;
 
 /** Lips apart by more than this share of the face height (forehead point to chin): mouth open. */
@@ -143,20 +148,27 @@ export function headwear(face: FaceFound, img: Rgba, alpha: Plane, upright: Upri
       const iy = Math.round(p.y);
       if (ix < 0 || iy < 0 || ix >= img.width || iy >= img.height || alpha.data[iy * alpha.width + ix] < PERSON_ALPHA) continue;
       const o = (iy * img.width + ix) * 4;
-      acc[0] += img.data[o]; acc[1] += img.data[o + 1]; acc[2] += img.data[o + 2];
+      acc[0] += img.data[o];
+      acc[1] += img.data[o + 1];
+      acc[2] += img.data[o + 2];
       n++;
     }
     return n >= 6 ? [acc[0] / n, acc[1] / n, acc[2] / n] : null;
   };
   const forehead = upright.toUpright(face.forehead);
   const topPts: Point[] = [];
-  for (let t = 0.25; t <= 0.75; t += 0.1) for (let dx = -0.2; dx <= 0.2; dx += 0.05) topPts.push({ x: head.centreX + dx * faceWidth, y: head.crownY + t * (forehead.y - head.crownY) });
+  for (let t = 0.25; t <= 0.75; t += 0.1)
+    for (let dx = -0.2; dx <= 0.2; dx += 0.05) topPts.push({ x: head.centreX + dx * faceWidth, y: head.crownY + t * (forehead.y - head.crownY) });
   const sidePts: Point[] = [];
-  for (const s of [-1, 1]) for (let d = 0.58; d <= 0.75; d += 0.04) for (let t = -0.1; t <= 0.1; t += 0.05) sidePts.push({ x: head.centreX + s * d * faceWidth, y: head.eyeY + t * faceWidth });
+  for (const s of [-1, 1])
+    for (let d = 0.58; d <= 0.75; d += 0.04)
+      for (let t = -0.1; t <= 0.1; t += 0.05) sidePts.push({ x: head.centreX + s * d * faceWidth, y: head.eyeY + t * faceWidth });
   const skinPts = [upright.toUpright(face.mesh[M.cheekA]), upright.toUpright(face.mesh[M.cheekB])];
   const top = colour(topPts);
   const side = colour(sidePts);
-  const skin = colour(skinPts.flatMap((c) => [-1, 0, 1].flatMap((i) => [-1, 0, 1].map((j) => ({ x: c.x + i * 0.03 * faceWidth, y: c.y + j * 0.03 * faceWidth })))));
+  const skin = colour(
+    skinPts.flatMap((c) => [-1, 0, 1].flatMap((i) => [-1, 0, 1].map((j) => ({ x: c.x + i * 0.03 * faceWidth, y: c.y + j * 0.03 * faceWidth })))),
+  );
   if (!top || !side || !skin) return false;
   const d = (a: number[], b: number[]) => Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
   // Far from the hair at the temples and from the skin, and a tall band (a hat sits higher than hair).
@@ -165,9 +177,38 @@ export function headwear(face: FaceFound, img: Rgba, alpha: Plane, upright: Upri
 
 /** COCO labels of things a person may hold in front of the face (a microphone comes out as one of these). */
 export const HELD_OBJECTS = new Set([
-  'bottle', 'wine glass', 'cup', 'fork', 'knife', 'spoon', 'bowl', 'banana', 'apple', 'sandwich', 'orange', 'carrot', 'hot dog',
-  'pizza', 'donut', 'cake', 'cell phone', 'remote', 'toothbrush', 'hair drier', 'scissors', 'teddy bear', 'sports ball',
-  'baseball bat', 'tennis racket', 'book', 'umbrella', 'frisbee', 'mouse', 'clock', 'vase', 'kite',
+  'bottle',
+  'wine glass',
+  'cup',
+  'fork',
+  'knife',
+  'spoon',
+  'bowl',
+  'banana',
+  'apple',
+  'sandwich',
+  'orange',
+  'carrot',
+  'hot dog',
+  'pizza',
+  'donut',
+  'cake',
+  'cell phone',
+  'remote',
+  'toothbrush',
+  'hair drier',
+  'scissors',
+  'teddy bear',
+  'sports ball',
+  'baseball bat',
+  'tennis racket',
+  'book',
+  'umbrella',
+  'frisbee',
+  'mouse',
+  'clock',
+  'vase',
+  'kite',
 ]);
 /** Least detector score that counts. */
 export const OBJECT_MIN_SCORE = 0.3;
@@ -176,7 +217,10 @@ export const OBJECT_MIN_SCORE = 0.3;
  * True when a detected held object covers part of the face (its box overlaps the face's box between
  * the eyes and the chin by at least a fifth of the object's own box). Boxes in the same pixels.
  */
-export function objectInFront(detections: { label: string; score: number; box: [number, number, number, number] }[], faceBox: [number, number, number, number]): boolean {
+export function objectInFront(
+  detections: { label: string; score: number; box: [number, number, number, number] }[],
+  faceBox: [number, number, number, number],
+): boolean {
   const [fx, fy, fw, fh] = faceBox;
   return detections.some((d) => {
     if (!HELD_OBJECTS.has(d.label) || d.score < OBJECT_MIN_SCORE) return false;

@@ -37,7 +37,10 @@ export async function extractHead(input: Buffer, onProgress: (f: number) => void
   const fade = Math.max(1, FADE_SHARE * headH);
   const reach = SIDE_REACH_SHARE * headH;
   const rgba = cutout.data;
-  let minX = width, minY = height, maxX = -1, maxY = -1;
+  let minX = width,
+    minY = height,
+    maxX = -1,
+    maxY = -1;
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       const i = (y * width + x) * 4 + 3;
@@ -55,10 +58,16 @@ export async function extractHead(input: Buffer, onProgress: (f: number) => void
     }
   }
   if (maxX < 0) {
-    minX = 0; minY = 0; maxX = width - 1; maxY = height - 1;
+    minX = 0;
+    minY = 0;
+    maxX = width - 1;
+    maxY = height - 1;
   }
   const box = { left: minX, top: minY, width: maxX - minX + 1, height: maxY - minY + 1 };
-  const png = await sharp(rgba, { raw: { width, height, channels: 4 } }).extract(box).png({ compressionLevel: 6, adaptiveFiltering: false }).toBuffer();
+  const png = await sharp(rgba, { raw: { width, height, channels: 4 } })
+    .extract(box)
+    .png({ compressionLevel: 6, adaptiveFiltering: false })
+    .toBuffer();
   onProgress(1);
   return { png, width: box.width, height: box.height, left: box.left, top: box.top };
 }

@@ -85,7 +85,14 @@ export interface FittedPlacement {
 }
 
 /** The placement for `adjust`, or the nearest in-band one that stays on the photo; null when none does. */
-export function fitPlacement(template: IdPhotoTemplate, head: HeadMeasure, adjust: IdPhotoAdjust, upright: Upright, alpha: Plane, k = 1): FittedPlacement | null {
+export function fitPlacement(
+  template: IdPhotoTemplate,
+  head: HeadMeasure,
+  adjust: IdPhotoAdjust,
+  upright: Upright,
+  alpha: Plane,
+  k = 1,
+): FittedPlacement | null {
   const first = placeHead(template, head, adjust);
   const o = overflowOf(first, upright, alpha, k);
   if (fits(o)) return { placement: first, adjust, overflow: o, moved: false };

@@ -38,8 +38,16 @@ async function storeAstronaut(hash: string, advice: IdPhotoAdvice[], owner = CAL
   }
   const centre = { x: 245, y: 120 };
   await savePortrait(storage, ownedPortraitId(owner, hash), {
-    width: info.width, height: info.height, centre, rollDeg: 0, head: { crownY: 40, chinY: 215, centreX: 245, eyeY: 120 }, faceWidth: 120,
-    advice, k: 1, cutout: { data, width: info.width, height: info.height }, upright: new Upright(centre, 0),
+    width: info.width,
+    height: info.height,
+    centre,
+    rollDeg: 0,
+    head: { crownY: 40, chinY: 215, centreX: 245, eyeY: 120 },
+    faceWidth: 120,
+    advice,
+    k: 1,
+    cutout: { data, width: info.width, height: info.height },
+    upright: new Upright(centre, 0),
   });
 }
 
@@ -79,7 +87,12 @@ describe('POST /api/idphoto/render', () => {
   });
 
   it('bad input answers 400 PARAMS_INVALID', async () => {
-    for (const body of [{ templateId: 'us-passport' }, { photoHash: 'xyz', templateId: 'us-passport' }, { photoHash: HASH, templateId: 'nowhere' }, { photoHash: HASH, templateId: 'us-passport', bgColor: '#123456' }]) {
+    for (const body of [
+      { templateId: 'us-passport' },
+      { photoHash: 'xyz', templateId: 'us-passport' },
+      { photoHash: HASH, templateId: 'nowhere' },
+      { photoHash: HASH, templateId: 'us-passport', bgColor: '#123456' },
+    ]) {
       const r = await post('/api/idphoto/render', body);
       expect(r.statusCode, JSON.stringify(body)).toBe(400);
       expect(r.json().resultCode).toBe(ResultCode.PARAMS_INVALID);
@@ -87,7 +100,11 @@ describe('POST /api/idphoto/render', () => {
   });
 
   it('renders any template and colour of a stored photo, with its advice', async () => {
-    for (const [templateId, bgColor] of [['id-pas-foto-3x4', '#438EDB'], ['id-pas-foto-3x4', '#D9161B'], ['ca-passport', '#FFFFFF']]) {
+    for (const [templateId, bgColor] of [
+      ['id-pas-foto-3x4', '#438EDB'],
+      ['id-pas-foto-3x4', '#D9161B'],
+      ['ca-passport', '#FFFFFF'],
+    ]) {
       const r = await post('/api/idphoto/render', { photoHash: HASH, templateId, bgColor });
       expect(r.statusCode, templateId).toBe(200);
       expect(r.headers['content-type']).toBe('image/jpeg');

@@ -37,7 +37,8 @@ const PortraitBody = z.object({ photoHash: Hash });
 /** Renders on a heavy-work thread; tests may pass their own (same contract). */
 export type FreeRenderer = (json: Uint8Array, png: Uint8Array, params: Record<string, unknown>) => Promise<FreeRender>;
 
-const onThread: FreeRenderer = (json, png, params) => runOnThread<FreeRender>(new URL('../idphoto/renderFree.ts', import.meta.url), 'renderFromFiles', [json, png, params]);
+const onThread: FreeRenderer = (json, png, params) =>
+  runOnThread<FreeRender>(new URL('../idphoto/renderFree.ts', import.meta.url), 'renderFromFiles', [json, png, params]);
 
 function sendError(reply: FastifyReply, err: unknown) {
   if (err instanceof ApiError) {

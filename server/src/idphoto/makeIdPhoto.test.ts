@@ -33,7 +33,10 @@ describe('ID photo maker on real portraits', () => {
         if (!parsed.ok) throw new Error(parsed.message);
         const t = findIdPhotoTemplate(templateId)!;
         if (TOO_SMALL.has(`${name} × ${templateId}`)) {
-          const refused = await makeIdPhoto(input, parsed.value).then(() => null, (e: { code: number; message: string }) => e);
+          const refused = await makeIdPhoto(input, parsed.value).then(
+            () => null,
+            (e: { code: number; message: string }) => e,
+          );
           expect(refused?.code, templateId).toBe(ResultCode.PARAMS_INVALID);
           expect(problemFromMessage(refused?.message), templateId).toBe('photoTooSmall');
           continue;

@@ -79,7 +79,13 @@ function alphaPlane(p: StoredPortrait) {
  * read from there when this photo was analysed before, and stored after a new analysis, so later
  * changes of template, colour, output or position are free re-renders.
  */
-export async function makeIdPhoto(input: Buffer, params: IdPhotoParams, onProgress: (f: number) => void = () => undefined, storage?: FileStorage, owner?: string | null): Promise<IdPhotoResult> {
+export async function makeIdPhoto(
+  input: Buffer,
+  params: IdPhotoParams,
+  onProgress: (f: number) => void = () => undefined,
+  storage?: FileStorage,
+  owner?: string | null,
+): Promise<IdPhotoResult> {
   const hash = storage ? ownedPortraitId(owner, photoHash(input)) : '';
   let portrait = storage ? await loadPortrait(storage, hash).catch(() => null) : null;
   if (!portrait) {

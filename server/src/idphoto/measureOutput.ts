@@ -57,8 +57,12 @@ export async function measureIdPhoto(jpeg: Buffer, background: string): Promise<
   const eyeY = (f.eyes[0].y + f.eyes[1].y) / 2;
   const corner = [0, 0, 0] as [number, number, number];
   const patch = 6;
-  for (const [x0, y0] of [[0, 0], [W - patch, 0]]) {
-    for (let y = y0; y < y0 + patch; y++) for (let x = x0; x < x0 + patch; x++) for (let c = 0; c < 3; c++) corner[c] += data[(y * W + x) * 3 + c] / (2 * patch * patch);
+  for (const [x0, y0] of [
+    [0, 0],
+    [W - patch, 0],
+  ]) {
+    for (let y = y0; y < y0 + patch; y++)
+      for (let x = x0; x < x0 + patch; x++) for (let c = 0; c < 3; c++) corner[c] += data[(y * W + x) * 3 + c] / (2 * patch * patch);
   }
   return {
     width: W,

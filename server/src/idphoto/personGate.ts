@@ -33,7 +33,12 @@ export function mainPersonGate(alpha: Plane, seed: { x: number; y: number }, rgb
     const i = stack.pop()!;
     const x = i % gw;
     const y = (i - x) / gw;
-    for (const [nx, ny] of [[x - 1, y], [x + 1, y], [x, y - 1], [x, y + 1]]) {
+    for (const [nx, ny] of [
+      [x - 1, y],
+      [x + 1, y],
+      [x, y - 1],
+      [x, y + 1],
+    ]) {
       if (nx < 0 || ny < 0 || nx >= gw || ny >= gh) continue;
       const j = ny * gw + nx;
       if (on[j] && !keep[j]) {
@@ -49,7 +54,8 @@ export function mainPersonGate(alpha: Plane, seed: { x: number; y: number }, rgb
     for (let y = 0; y < gh; y++) {
       for (let x = 0; x < gw; x++) {
         if (src[y * gw + x]) continue;
-        if ((x > 0 && src[y * gw + x - 1]) || (x < gw - 1 && src[y * gw + x + 1]) || (y > 0 && src[(y - 1) * gw + x]) || (y < gh - 1 && src[(y + 1) * gw + x])) grown[y * gw + x] = 1;
+        if ((x > 0 && src[y * gw + x - 1]) || (x < gw - 1 && src[y * gw + x + 1]) || (y > 0 && src[(y - 1) * gw + x]) || (y < gh - 1 && src[(y + 1) * gw + x]))
+          grown[y * gw + x] = 1;
       }
     }
   }

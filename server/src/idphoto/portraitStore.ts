@@ -49,12 +49,23 @@ export async function toStored(a: PortraitAnalysis): Promise<StoredPortrait> {
   if (k < 1) {
     const w = Math.max(1, Math.round(a.cutout.width * k));
     const h = Math.max(1, Math.round(a.cutout.height * k));
-    const data = await sharp(a.cutout.data, { raw: { width: a.cutout.width, height: a.cutout.height, channels: 4 } }).resize(w, h, { fit: 'fill' }).raw().toBuffer();
+    const data = await sharp(a.cutout.data, { raw: { width: a.cutout.width, height: a.cutout.height, channels: 4 } })
+      .resize(w, h, { fit: 'fill' })
+      .raw()
+      .toBuffer();
     cutout = { data, width: w, height: h };
   }
   return {
-    width: a.width, height: a.height, centre: a.upright.centre, rollDeg: a.upright.rollDeg, head: a.head, faceWidth: a.faceWidth,
-    advice: a.advice, k: cutout.width / a.cutout.width, cutout, upright: a.upright,
+    width: a.width,
+    height: a.height,
+    centre: a.upright.centre,
+    rollDeg: a.upright.rollDeg,
+    head: a.head,
+    faceWidth: a.faceWidth,
+    advice: a.advice,
+    k: cutout.width / a.cutout.width,
+    cutout,
+    upright: a.upright,
   };
 }
 
@@ -64,7 +75,10 @@ export async function toStored(a: PortraitAnalysis): Promise<StoredPortrait> {
  * analysed the same photo.
  */
 export function ownedPortraitId(owner: string | null | undefined, hash: string): string {
-  return `${createHash('sha256').update(`idphoto-owner:${owner ?? ''}`).digest('hex').slice(0, 32)}/${hash}`;
+  return `${createHash('sha256')
+    .update(`idphoto-owner:${owner ?? ''}`)
+    .digest('hex')
+    .slice(0, 32)}/${hash}`;
 }
 
 const PORTRAIT_ID = /^[0-9a-f]{32}\/[0-9a-f]{64}$/;
@@ -73,8 +87,20 @@ const keyOf = (id: string, ext: 'json' | 'png') => `idphoto/portraits/${id}.${ex
 /** Stores a portrait under its {@link ownedPortraitId} (the PNG keeps the cut-out's alpha). */
 export async function savePortrait(storage: FileStorage, id: string, p: StoredPortrait): Promise<void> {
   if (!PORTRAIT_ID.test(id)) throw new Error('savePortrait: not an owned portrait id');
-  const png = await sharp(p.cutout.data, { raw: { width: p.cutout.width, height: p.cutout.height, channels: 4 } }).png({ compressionLevel: 6 }).toBuffer();
-  const meta = { version: 1, width: p.width, height: p.height, centre: p.centre, rollDeg: p.rollDeg, head: p.head, faceWidth: p.faceWidth, advice: p.advice, k: p.k };
+  const png = await sharp(p.cutout.data, { raw: { width: p.cutout.width, height: p.cutout.height, channels: 4 } })
+    .png({ compressionLevel: 6 })
+    .toBuffer();
+  const meta = {
+    version: 1,
+    width: p.width,
+    height: p.height,
+    centre: p.centre,
+    rollDeg: p.rollDeg,
+    head: p.head,
+    faceWidth: p.faceWidth,
+    advice: p.advice,
+    k: p.k,
+  };
   await storage.put(keyOf(id, 'png'), png, 'image/png');
   await storage.put(keyOf(id, 'json'), Buffer.from(JSON.stringify(meta)), 'application/json');
 }
@@ -98,11 +124,25 @@ export async function decodePortrait(json: Uint8Array, png: Uint8Array): Promise
   }
   const head = meta.head as HeadMeasure | undefined;
   const centre = meta.centre as Point | undefined;
-  if (meta.version !== 1 || !head || !centre || ![meta.width, meta.height, meta.rollDeg, meta.faceWidth, meta.k, head.crownY, head.chinY, head.centreX, head.eyeY, centre.x, centre.y].every(num)) return null;
+  if (
+    meta.version !== 1 ||
+    !head ||
+    !centre ||
+    ![meta.width, meta.height, meta.rollDeg, meta.faceWidth, meta.k, head.crownY, head.chinY, head.centreX, head.eyeY, centre.x, centre.y].every(num)
+  )
+    return null;
   const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
   return {
-    width: meta.width as number, height: meta.height as number, centre, rollDeg: meta.rollDeg as number, head, faceWidth: meta.faceWidth as number,
-    advice: parseAdvice(meta.advice), k: meta.k as number, cutout: { data, width: info.width, height: info.height }, upright: new Upright(centre, meta.rollDeg as number),
+    width: meta.width as number,
+    height: meta.height as number,
+    centre,
+    rollDeg: meta.rollDeg as number,
+    head,
+    faceWidth: meta.faceWidth as number,
+    advice: parseAdvice(meta.advice),
+    k: meta.k as number,
+    cutout: { data, width: info.width, height: info.height },
+    upright: new Upright(centre, meta.rollDeg as number),
   };
 }
 

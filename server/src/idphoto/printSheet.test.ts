@@ -18,7 +18,8 @@ describe('print sheets', () => {
   });
 
   it('copies the photo into every slot and draws grey cut marks outside its corners', async () => {
-    const w = 413, h = 531;
+    const w = 413,
+      h = 531;
     const photo = Buffer.alloc(w * h * 3, 30); // dark photo
     const sheet = renderSheet('sheet4x6', photo, w, h, 300);
     expect(sheet.copies).toBe(6);

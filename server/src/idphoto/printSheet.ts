@@ -17,7 +17,12 @@ const MARK_MM = 1.5;
 const MARK_GREY = 128;
 
 /** How the copies are laid out (pixel positions of each photo's top-left corner). */
-export function sheetLayout(sheet: SheetName, photoW: number, photoH: number, dpi: number): { width: number; height: number; slots: { x: number; y: number }[] } {
+export function sheetLayout(
+  sheet: SheetName,
+  photoW: number,
+  photoH: number,
+  dpi: number,
+): { width: number; height: number; slots: { x: number; y: number }[] } {
   const width = mmToPx(SHEETS[sheet].widthMm, dpi);
   const height = mmToPx(SHEETS[sheet].heightMm, dpi);
   const gap = mmToPx(GAP_MM, dpi);
@@ -33,7 +38,13 @@ export function sheetLayout(sheet: SheetName, photoW: number, photoH: number, dp
 }
 
 /** The sheet as raw RGB. */
-export function renderSheet(sheet: SheetName, photo: Buffer, photoW: number, photoH: number, dpi: number): { rgb: Buffer; width: number; height: number; copies: number } {
+export function renderSheet(
+  sheet: SheetName,
+  photo: Buffer,
+  photoW: number,
+  photoH: number,
+  dpi: number,
+): { rgb: Buffer; width: number; height: number; copies: number } {
   const { width, height, slots } = sheetLayout(sheet, photoW, photoH, dpi);
   const rgb = Buffer.alloc(width * height * 3, 255);
   const mark = mmToPx(MARK_MM, dpi);
@@ -45,7 +56,12 @@ export function renderSheet(sheet: SheetName, photo: Buffer, photoW: number, pho
   for (const { x, y } of slots) {
     for (let row = 0; row < photoH; row++) photo.copy(rgb, ((y + row) * width + x) * 3, row * photoW * 3, (row + 1) * photoW * 3);
     // Cut marks: short lines continuing each edge outwards from the four corners.
-    for (const [cx, cy, sx, sy] of [[x, y, -1, -1], [x + photoW - 1, y, 1, -1], [x, y + photoH - 1, -1, 1], [x + photoW - 1, y + photoH - 1, 1, 1]]) {
+    for (const [cx, cy, sx, sy] of [
+      [x, y, -1, -1],
+      [x + photoW - 1, y, 1, -1],
+      [x, y + photoH - 1, -1, 1],
+      [x + photoW - 1, y + photoH - 1, 1, 1],
+    ]) {
       for (let i = 2; i <= mark; i++) {
         set(cx + sx * i, cy);
         set(cx, cy + sy * i);
@@ -57,5 +73,8 @@ export function renderSheet(sheet: SheetName, photo: Buffer, photoW: number, pho
 
 /** Encodes a sheet as JPEG with its DPI. */
 export function encodeSheet(rgb: Buffer, width: number, height: number, dpi: number): Promise<Buffer> {
-  return sharp(rgb, { raw: { width, height, channels: 3 } }).withMetadata({ density: dpi }).jpeg({ quality: 92 }).toBuffer();
+  return sharp(rgb, { raw: { width, height, channels: 3 } })
+    .withMetadata({ density: dpi })
+    .jpeg({ quality: 92 })
+    .toBuffer();
 }

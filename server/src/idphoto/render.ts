@@ -28,14 +28,23 @@ export function parseHex(color: string): [number, number, number] {
  * that is the new colour again, and where the person runs into it (a body cut off by the bottom of the
  * photo) the clothing continues straight on. fit.ts keeps that continuation short.
  */
-export async function renderIdPhoto(cutout: RawImage, upright: Upright, placement: IdPhotoPlacement, background: string, k0 = 1): Promise<{ rgb: Buffer; width: number; height: number }> {
+export async function renderIdPhoto(
+  cutout: RawImage,
+  upright: Upright,
+  placement: IdPhotoPlacement,
+  background: string,
+  k0 = 1,
+): Promise<{ rgb: Buffer; width: number; height: number }> {
   let src = cutout;
   let k = k0; // source px → src px
   const pre = placement.scale / k0; // output px per cut-out px
   if (pre < PRESHRINK_BELOW) {
     const w = Math.max(1, Math.round((cutout.width * pre) / PRESHRINK_BELOW));
     const h = Math.max(1, Math.round((cutout.height * pre) / PRESHRINK_BELOW));
-    const data = await sharp(cutout.data, { raw: { width: cutout.width, height: cutout.height, channels: 4 } }).resize(w, h, { fit: 'fill' }).raw().toBuffer();
+    const data = await sharp(cutout.data, { raw: { width: cutout.width, height: cutout.height, channels: 4 } })
+      .resize(w, h, { fit: 'fill' })
+      .raw()
+      .toBuffer();
     src = { data, width: w, height: h };
     k = (k0 * w) / cutout.width;
   }
@@ -51,7 +60,10 @@ export async function renderIdPhoto(cutout: RawImage, upright: Upright, placemen
       // Pixel centres: src pixel i covers [i, i+1); beyond the edge the edge pixel continues.
       const x = Math.min(sw - 1, Math.max(0, p.x * k - 0.5));
       const y = Math.min(sh - 1, Math.max(0, p.y * k - 0.5));
-      let r = 0, g = 0, b = 0, a = 0;
+      let r = 0,
+        g = 0,
+        b = 0,
+        a = 0;
       const x0 = Math.floor(x);
       const y0 = Math.floor(y);
       {
@@ -60,7 +72,7 @@ export async function renderIdPhoto(cutout: RawImage, upright: Upright, placemen
         for (let j = 0; j < 4; j++) {
           const xi = Math.min(sw - 1, x0 + (j & 1));
           const yi = Math.min(sh - 1, y0 + (j >> 1));
-          const w = ((j & 1) ? fx : 1 - fx) * ((j >> 1) ? fy : 1 - fy);
+          const w = (j & 1 ? fx : 1 - fx) * (j >> 1 ? fy : 1 - fy);
           const i = (yi * sw + xi) * 4;
           const wa = (w * d[i + 3]) / 255;
           r += d[i] * wa;

@@ -34,7 +34,14 @@ export async function renderFromFiles(json: Uint8Array, png: Uint8Array, raw: Re
   if (!portrait) throw problem('analysisGone', 'the stored analysis cannot be read');
   const r = await renderStored(portrait, parsed.value);
   return {
-    body: r.body, contentType: 'image/jpeg', width: r.width, height: r.height, advice: r.advice, adjust: r.adjust, moved: r.moved,
-    headPercent: r.placement.headPercent, topPercent: r.placement.topPercent,
+    body: r.body,
+    contentType: 'image/jpeg',
+    width: r.width,
+    height: r.height,
+    advice: r.advice,
+    adjust: r.adjust,
+    moved: r.moved,
+    headPercent: r.placement.headPercent,
+    topPercent: r.placement.topPercent,
   };
 }

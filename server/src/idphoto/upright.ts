@@ -10,7 +10,10 @@ export class Upright {
   private readonly sin: number;
 
   /** `rollDeg`: the eye line's angle in the source (positive = the right-hand eye is lower). */
-  constructor(readonly centre: Point, readonly rollDeg: number) {
+  constructor(
+    readonly centre: Point,
+    readonly rollDeg: number,
+  ) {
     const r = (rollDeg * Math.PI) / 180;
     this.cos = Math.cos(r);
     this.sin = Math.sin(r);

@@ -5,12 +5,18 @@ import { forgedJpeg, forgeJpegSize, truncatedJpeg, truncatedPng } from '../input
 import { readPhoto } from '../testing/testPhotos';
 import { inspectImage } from './inspectImage';
 
-const refusal = (input: Buffer) => inspectImage(input).then(() => null, (err: { code: number; message: string }) => err);
+const refusal = (input: Buffer) =>
+  inspectImage(input).then(
+    () => null,
+    (err: { code: number; message: string }) => err,
+  );
 
 describe('inspectImage: a full decode check at upload (issue 16, finding 10)', () => {
   it('accepts whole photos and reports their upright size', async () => {
     expect(await inspectImage(await readPhoto('chelsea'))).toEqual({ contentType: 'image/jpeg', width: 451, height: 300 });
-    const png = await sharp(await readPhoto('coffee')).png().toBuffer();
+    const png = await sharp(await readPhoto('coffee'))
+      .png()
+      .toBuffer();
     expect(await inspectImage(png)).toEqual({ contentType: 'image/png', width: 600, height: 400 });
   });
 

@@ -4,7 +4,13 @@ import { paramsInvalid } from '../envelope';
 
 /** Formats accepted for upload. SVG is refused: it is a document that can carry scripts. */
 const FORMATS: Record<string, string> = {
-  jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp', gif: 'image/gif', avif: 'image/avif', heif: 'image/avif', tiff: 'image/tiff',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+  gif: 'image/gif',
+  avif: 'image/avif',
+  heif: 'image/avif',
+  tiff: 'image/tiff',
 };
 
 export interface ImageInfo {
@@ -24,15 +30,17 @@ const DATA_MISSING = /premature end|truncat|unexpected end|not enough data|short
  * write) is decoded again at the tolerant level.
  */
 async function decodesFully(input: Buffer | string, maxPixels: number): Promise<boolean> {
-  const decode = (failOn: 'warning' | 'error') =>
-    sharp(input, { failOn, limitInputPixels: maxPixels }).resize(32, 32, { fit: 'inside' }).raw().toBuffer();
+  const decode = (failOn: 'warning' | 'error') => sharp(input, { failOn, limitInputPixels: maxPixels }).resize(32, 32, { fit: 'inside' }).raw().toBuffer();
   try {
     await decode('warning');
     return true;
   } catch (err) {
     if (DATA_MISSING.test((err as Error).message)) return false;
   }
-  return decode('error').then(() => true, () => false);
+  return decode('error').then(
+    () => true,
+    () => false,
+  );
 }
 
 /**

@@ -14,7 +14,10 @@ export async function explainImageFailure(err: unknown, images: Array<{ name: st
   if (err instanceof ApiError) return err;
   for (const image of images) {
     if (!image.body) continue;
-    const problem = await inspectImage(image.body).then(() => null, (e: Error) => e);
+    const problem = await inspectImage(image.body).then(
+      () => null,
+      (e: Error) => e,
+    );
     if (problem) return paramsInvalid(`${image.name} cannot be read: ${problem.message}`);
   }
   return err;

@@ -38,7 +38,11 @@ for (const target of databaseTargets()) {
     beforeAll(async () => {
       store = await target.make();
       server = await startTestServer(store, { workers: 0 });
-      const up = await server.app.inject({ method: 'POST', url: '/api/upload', ...multipart([{ name: 'file', value: await readPhoto('chelsea'), filename: 'a.jpg' }]) });
+      const up = await server.app.inject({
+        method: 'POST',
+        url: '/api/upload',
+        ...multipart([{ name: 'file', value: await readPhoto('chelsea'), filename: 'a.jpg' }]),
+      });
       fileUrl = up.json().data.fileUrl;
       const doc = testDoc('project');
       await server.app.inject({ method: 'POST', url: '/api/projects', headers: { 'x-device-id': DEVICE }, payload: { doc } });
@@ -68,7 +72,9 @@ for (const target of databaseTargets()) {
       expectInvalid(await postJson('/api/task/removebg', JSON.stringify({ imgUrl: fileUrl, efMode: 'a\u0000b' })), /NUL/);
       expectInvalid(await postJson('/api/report/event', JSON.stringify({ event: 'x\u0000' })), /NUL/);
       const rename = await server.app.inject({
-        method: 'PATCH', url: `/api/projects/${pid}`, headers: { 'x-device-id': DEVICE, 'content-type': 'application/json' },
+        method: 'PATCH',
+        url: `/api/projects/${pid}`,
+        headers: { 'x-device-id': DEVICE, 'content-type': 'application/json' },
         payload: JSON.stringify({ name: 'Sale\u0000' }),
       });
       expectInvalid(rename, /NUL/);
@@ -112,8 +118,12 @@ for (const target of databaseTargets()) {
       const [rowsBefore, filesBefore] = [await rows(), await listUploads()];
       for (const data of ['{"func":"a\\u0000b"}', '{"func":"a\u0000b"}', '{"fileType":"\\u0000"}']) {
         const res = await server.app.inject({
-          method: 'POST', url: '/api/upload',
-          ...multipart([{ name: 'data', value: data }, { name: 'file', value: await readPhoto('coffee'), filename: 'a.jpg' }]),
+          method: 'POST',
+          url: '/api/upload',
+          ...multipart([
+            { name: 'data', value: data },
+            { name: 'file', value: await readPhoto('coffee'), filename: 'a.jpg' },
+          ]),
         });
         expectInvalid(res, /NUL/);
       }

@@ -62,7 +62,10 @@ describe('descratch on a damaged photo', () => {
 
   it('fails with PARAMS_INVALID (-102), not GPU_HANDLE_FAILED (-1003)', async () => {
     open = await makeTestContext(await truncatedJpeg());
-    const error = await descratchProcessor(open.ctx).then(() => null, (e: unknown) => e);
+    const error = await descratchProcessor(open.ctx).then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ code: ResultCode.PARAMS_INVALID, message: expect.stringMatching(/the photo cannot be read/) });
   });

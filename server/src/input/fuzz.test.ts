@@ -97,7 +97,8 @@ describe('fuzz: every route answers hostile input with a 4xx and a SPEC code', (
   it('answers every route called with an invalid, expired or malformed X-Auth-Token below 500, with the SPEC code (issue 30 item 6)', async () => {
     // A real token made invalid: an account signed in, then signed out everywhere.
     const { rows } = await server.runtime.db.query<{ id: string }>(
-      `insert into accounts (id, email, provider) values ('ACC_fuzz_expired', 'fuzz-expired@example.org', 'email') returning id`);
+      `insert into accounts (id, email, provider) values ('ACC_fuzz_expired', 'fuzz-expired@example.org', 'email') returning id`,
+    );
     const sessions = new SessionStore(server.runtime.db, 1);
     const expired = await sessions.create(rows[0]!.id);
     await sessions.revokeAll(rows[0]!.id);
@@ -106,7 +107,10 @@ describe('fuzz: every route answers hostile input with a 4xx and a SPEC code', (
     let tried = 0;
     for (const route of ROUTES) {
       for (const token of tokens) {
-        const url = route.path.replace(/\{pid\}/g, pid).replace(/\{task\}/g, 'removebg').replace(/\{x\}/g, 'abc');
+        const url = route.path
+          .replace(/\{pid\}/g, pid)
+          .replace(/\{task\}/g, 'removebg')
+          .replace(/\{x\}/g, 'abc');
         const headers: Record<string, string> = { 'x-auth-token': token, 'x-device-id': DEVICE };
         let payload: string | undefined;
         if (route.json) {
@@ -115,7 +119,8 @@ describe('fuzz: every route answers hostile input with a 4xx and a SPEC code', (
         }
         const res = await server.app.inject({ method: route.method, url, headers, payload });
         tried += 1;
-        if (res.statusCode >= 500 && !(url.startsWith('/api/ready') || url.startsWith('/api/generation'))) failures.push(`${route.method} ${url} (${token.slice(0, 12)}) → ${res.statusCode} ${res.body.slice(0, 200)}`);
+        if (res.statusCode >= 500 && !(url.startsWith('/api/ready') || url.startsWith('/api/generation')))
+          failures.push(`${route.method} ${url} (${token.slice(0, 12)}) → ${res.statusCode} ${res.body.slice(0, 200)}`);
         else if (res.statusCode >= 400 && res.statusCode !== 404 && (url.startsWith('/api/') || url.startsWith('/files/'))) {
           let code: unknown;
           try {
@@ -130,7 +135,12 @@ describe('fuzz: every route answers hostile input with a 4xx and a SPEC code', (
     expect(tried).toBe(ROUTES.length * tokens.length);
     expect(failures).toEqual([]);
     // The one the probe found: text review answers the expired sign-in with 1000006.
-    const review = await server.app.inject({ method: 'POST', url: '/api/text-review', headers: { 'x-auth-token': 'lc_forged', 'content-type': 'application/json' }, payload: '{"data":"x"}' });
+    const review = await server.app.inject({
+      method: 'POST',
+      url: '/api/text-review',
+      headers: { 'x-auth-token': 'lc_forged', 'content-type': 'application/json' },
+      payload: '{"data":"x"}',
+    });
     expect(review.statusCode).toBeLessThan(500);
     expect(review.json().resultCode).toBe(ResultCode.ACCOUNT_AUTHORIZED_EXPIRED);
   }, 120_000);

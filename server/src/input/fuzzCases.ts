@@ -28,18 +28,64 @@ export function seededRandom(seed: number): () => number {
 
 /** Hostile string values: bad escapes, NUL, cut UTF-8, traversal, huge, control and odd Unicode. */
 export const BAD_STRINGS: string[] = [
-  '%', '%ZZ', '%E0%A4%A', '%C3', '%FF%FE', '/files/uploads/%ZZ.jpg', 'http://localhost/files/uploads/%E0%A4%A.jpg',
-  '/files/uploads/web/a%00b.jpg', 'a\u0000b', '\u0000', '/files/uploads/\u0000.jpg', '../../etc/passwd', '/files/../../etc/passwd',
-  '/files/uploads', '/files/uploads/', '/files/', 'file:///etc/passwd', 'data:image/png;base64,AAAA', 'javascript:alert(1)',
+  '%',
+  '%ZZ',
+  '%E0%A4%A',
+  '%C3',
+  '%FF%FE',
+  '/files/uploads/%ZZ.jpg',
+  'http://localhost/files/uploads/%E0%A4%A.jpg',
+  '/files/uploads/web/a%00b.jpg',
+  'a\u0000b',
+  '\u0000',
+  '/files/uploads/\u0000.jpg',
+  '../../etc/passwd',
+  '/files/../../etc/passwd',
+  '/files/uploads',
+  '/files/uploads/',
+  '/files/',
+  'file:///etc/passwd',
+  'data:image/png;base64,AAAA',
+  'javascript:alert(1)',
+  '\ud800',
+  '\udfff\ud800',
+  'x'.repeat(70_000),
+  '🙂'.repeat(500),
+  '\r\nX-Injected: 1',
   // biome-ignore lint/suspicious/noTemplateCurlyInString: a template-injection probe, meant literally
-  '\ud800', '\udfff\ud800', 'x'.repeat(70_000), '🙂'.repeat(500), '\r\nX-Injected: 1', '${7*7}', '<script>alert(1)</script>',
-  ' ', '', 'null', '[]', '{}', '1e400', 'NaN', '-0', '0x10', '/files/uploads/web/none.jpg',
+  '${7*7}',
+  '<script>alert(1)</script>',
+  ' ',
+  '',
+  'null',
+  '[]',
+  '{}',
+  '1e400',
+  'NaN',
+  '-0',
+  '0x10',
+  '/files/uploads/web/none.jpg',
 ];
 
 /** Hostile non-string JSON values: huge and odd numbers, wrong types. */
 const BAD_VALUES: unknown[] = [
-  1e308, -1e308, 9007199254740993, -1, 0, 1.5, true, false, null, [], [1, 2], {}, { a: { b: {} } }, ['\u0000'], { '\u0000': 1 },
-  { __proto__: { polluted: 1 } }, { constructor: { prototype: { polluted: 1 } } },
+  1e308,
+  -1e308,
+  9007199254740993,
+  -1,
+  0,
+  1.5,
+  true,
+  false,
+  null,
+  [],
+  [1, 2],
+  {},
+  { a: { b: {} } },
+  ['\u0000'],
+  { '\u0000': 1 },
+  { __proto__: { polluted: 1 } },
+  { constructor: { prototype: { polluted: 1 } } },
 ];
 
 /** JSON text nested `depth` levels deep. */
@@ -47,17 +93,45 @@ export const deepJson = (depth: number, open = '[', close = ']'): string => open
 
 /** Raw JSON bodies that JSON.stringify cannot make: huge numbers, deep nesting, NUL escapes, broken text. */
 const RAW_JSON_BODIES: string[] = [
-  deepJson(5000), deepJson(100_000), `{"a":${deepJson(5000)}}`, '{"a":'.repeat(3000) + '1' + '}'.repeat(3000),
-  '{"imgUrl":1e999999}', '{"imgUrl":"\\u0000"}', '{"text":"a\\u0000b"}', '{"taskId":"\\ud800"}', '{"imgUrl":"%ZZ"}',
-  '{', '}', '{"a":', '[', 'null', '0', '"str"', 'true', '{"a":1,"a":2}', '{"__proto__":{"x":1}}',
-  '{"constructor":{"prototype":{"x":1}}}', '\u0000', '{"a":"\u0000"}', '\uFEFF{}', `{"n":${'9'.repeat(5000)}}`,
+  deepJson(5000),
+  deepJson(100_000),
+  `{"a":${deepJson(5000)}}`,
+  '{"a":'.repeat(3000) + '1' + '}'.repeat(3000),
+  '{"imgUrl":1e999999}',
+  '{"imgUrl":"\\u0000"}',
+  '{"text":"a\\u0000b"}',
+  '{"taskId":"\\ud800"}',
+  '{"imgUrl":"%ZZ"}',
+  '{',
+  '}',
+  '{"a":',
+  '[',
+  'null',
+  '0',
+  '"str"',
+  'true',
+  '{"a":1,"a":2}',
+  '{"__proto__":{"x":1}}',
+  '{"constructor":{"prototype":{"x":1}}}',
+  '\u0000',
+  '{"a":"\u0000"}',
+  '\uFEFF{}',
+  `{"n":${'9'.repeat(5000)}}`,
 ];
 
 /** Cookie and device id headers that must be refused, never crash the owner check. */
 export const BAD_DEVICE_HEADERS: Array<Record<string, string>> = [
-  { cookie: 'deviceId=%ZZ' }, { cookie: 'deviceId=%E0%A4%A' }, { cookie: 'deviceId=%C3' }, { cookie: 'deviceId=%00aaaaaaaaaaaaaaaaaa' },
-  { cookie: 'deviceId=' }, { cookie: 'deviceId' }, { cookie: '=;;deviceId=%;' }, { cookie: `deviceId=${'a'.repeat(5000)}` },
-  { 'x-device-id': 'short' }, { 'x-device-id': '%ZZ%ZZ%ZZ%ZZ%ZZ%ZZ' }, { 'x-device-id': 'a'.repeat(65) },
+  { cookie: 'deviceId=%ZZ' },
+  { cookie: 'deviceId=%E0%A4%A' },
+  { cookie: 'deviceId=%C3' },
+  { cookie: 'deviceId=%00aaaaaaaaaaaaaaaaaa' },
+  { cookie: 'deviceId=' },
+  { cookie: 'deviceId' },
+  { cookie: '=;;deviceId=%;' },
+  { cookie: `deviceId=${'a'.repeat(5000)}` },
+  { 'x-device-id': 'short' },
+  { 'x-device-id': '%ZZ%ZZ%ZZ%ZZ%ZZ%ZZ' },
+  { 'x-device-id': 'a'.repeat(65) },
   { cookie: 'deviceId=aaaaaaaaaaaaaaaa%' },
 ];
 
@@ -170,7 +244,27 @@ export const ROUTES: Array<{ method: FuzzCase['method']; path: string; json?: bo
 ];
 
 /** The JSON field names routes read, so mutations reach the validation code rather than stop at "missing". */
-const FIELDS = ['imgUrl', 'maskUrl', 'maskData', 'taskId', 'text', 'from', 'doc', 'name', 'baseRevision', 'efMode', 'data', 'event', 'fileSize', 'email', 'code', 'productId', 'currency', 'purchaseId', 'returnUrl'];
+const FIELDS = [
+  'imgUrl',
+  'maskUrl',
+  'maskData',
+  'taskId',
+  'text',
+  'from',
+  'doc',
+  'name',
+  'baseRevision',
+  'efMode',
+  'data',
+  'event',
+  'fileSize',
+  'email',
+  'code',
+  'productId',
+  'currency',
+  'purchaseId',
+  'returnUrl',
+];
 
 function pick<T>(rand: () => number, list: readonly T[]): T {
   return list[Math.floor(rand() * list.length)];
@@ -217,7 +311,13 @@ export function generatedRouteCases(count: number, seed: number, pid = SAMPLE_PI
         headers['content-type'] = 'application/json';
         payload = badJsonBody(rand);
       } else if (kind < 0.9) {
-        headers['content-type'] = pick(rand, ['text/plain', 'application/x-www-form-urlencoded', 'image/png', 'application/octet-stream', 'application/json; charset=utf-16']);
+        headers['content-type'] = pick(rand, [
+          'text/plain',
+          'application/x-www-form-urlencoded',
+          'image/png',
+          'application/octet-stream',
+          'application/json; charset=utf-16',
+        ]);
         payload = pick(rand, BAD_STRINGS);
       } else {
         headers['content-type'] = 'application/json';
@@ -235,8 +335,11 @@ function rawMultipart(boundary: string, body: string | Buffer, contentType = `mu
 }
 
 const part = (b: string, disposition: string, value: string | Buffer, type?: string) =>
-  Buffer.concat([Buffer.from(`--${b}\r\nContent-Disposition: ${disposition}\r\n${type ? `Content-Type: ${type}\r\n` : ''}\r\n`, 'latin1'),
-    Buffer.isBuffer(value) ? value : Buffer.from(value, 'latin1'), Buffer.from('\r\n')]);
+  Buffer.concat([
+    Buffer.from(`--${b}\r\nContent-Disposition: ${disposition}\r\n${type ? `Content-Type: ${type}\r\n` : ''}\r\n`, 'latin1'),
+    Buffer.isBuffer(value) ? value : Buffer.from(value, 'latin1'),
+    Buffer.from('\r\n'),
+  ]);
 
 /**
  * Malformed multipart shapes for each upload route: missing boundary, unterminated bodies, broken headers,
@@ -256,19 +359,28 @@ export function multipartCases(images: { photo: Buffer; forgedJpeg: Buffer; trun
     ['no content-disposition', rawMultipart(b, `--${b}\r\nContent-Type: image/jpeg\r\n\r\nx\r\n--${b}--\r\n`)],
     ['boundary mismatch', rawMultipart(b, `--other\r\nContent-Disposition: form-data; name="file"; filename="a"\r\n\r\nx\r\n--other--\r\n`)],
     ['boundary of 200 characters', rawMultipart('x'.repeat(200), `--${'x'.repeat(200)}--\r\n`, `multipart/form-data; boundary=${'x'.repeat(200)}`)],
-    ['NUL in the data field', rawMultipart(b, Buffer.concat([part(b, 'form-data; name="data"', '{"func":"a\\u0000b","subDir":"web"}'), file(images.photo), end]))],
+    [
+      'NUL in the data field',
+      rawMultipart(b, Buffer.concat([part(b, 'form-data; name="data"', '{"func":"a\\u0000b","subDir":"web"}'), file(images.photo), end])),
+    ],
     ['raw NUL in the data field', rawMultipart(b, Buffer.concat([part(b, 'form-data; name="data"', '{"func":"a\u0000b"}'), file(images.photo), end]))],
     ['NUL in the file name', rawMultipart(b, Buffer.concat([file(images.photo, 'a\u0000b.jpg'), end]))],
     ['NUL in the field name', rawMultipart(b, Buffer.concat([part(b, 'form-data; name="da\u0000ta"', '{}'), file(images.photo), end]))],
     ['data is deep JSON', rawMultipart(b, Buffer.concat([part(b, 'form-data; name="data"', deepJson(5000)), file(images.photo), end]))],
     ['data is a huge number', rawMultipart(b, Buffer.concat([part(b, 'form-data; name="data"', '1e999999'), file(images.photo), end]))],
-    ['data of wrong types', rawMultipart(b, Buffer.concat([part(b, 'form-data; name="data"', '{"func":[1],"subDir":{"a":1},"fileType":1e308}'), file(images.photo), end]))],
+    [
+      'data of wrong types',
+      rawMultipart(b, Buffer.concat([part(b, 'form-data; name="data"', '{"func":[1],"subDir":{"a":1},"fileType":1e308}'), file(images.photo), end])),
+    ],
     ['data is a file', rawMultipart(b, Buffer.concat([part(b, 'form-data; name="data"; filename="d.json"', '{}', 'application/json'), end]))],
     ['file is a plain field', rawMultipart(b, Buffer.concat([part(b, 'form-data; name="file"', images.photo), end]))],
     ['file without a name', rawMultipart(b, Buffer.concat([part(b, 'form-data; filename="a.jpg"', images.photo, 'image/jpeg'), end]))],
     ['empty file', rawMultipart(b, Buffer.concat([file(Buffer.alloc(0)), end]))],
     // Odd but harmless names reach the image check, which must then refuse the damaged file.
-    ['percent-escaped file name', rawMultipart(b, Buffer.concat([part(b, `form-data; name="file"; filename*=UTF-8''%ZZ%E0%A4%A`, images.truncatedPng, 'image/png'), end]))],
+    [
+      'percent-escaped file name',
+      rawMultipart(b, Buffer.concat([part(b, `form-data; name="file"; filename*=UTF-8''%ZZ%E0%A4%A`, images.truncatedPng, 'image/png'), end])),
+    ],
     ['file name of 5000 characters', rawMultipart(b, Buffer.concat([file(images.forgedJpeg, `${'x'.repeat(5000)}.jpg`), end]))],
     ['header-forged JPEG (64x48 claiming 7000x7000)', rawMultipart(b, Buffer.concat([file(images.forgedJpeg), end]))],
     ['truncated PNG', rawMultipart(b, Buffer.concat([file(images.truncatedPng, 'a.png'), end]))],
@@ -278,7 +390,13 @@ export function multipartCases(images: { photo: Buffer; forgedJpeg: Buffer; trun
     ['zip of a damaged image', rawMultipart(b, Buffer.concat([file(deflatedZip([{ name: 'a.png', body: images.truncatedPng }]), 'd.zip'), end]))],
     ['zip with a traversal name', rawMultipart(b, Buffer.concat([file(deflatedZip([{ name: '../../x.jpg', body: images.photo }]), 't.zip'), end]))],
     ['zip cut in half', rawMultipart(b, Buffer.concat([file(deflatedZip([{ name: 'a.jpg', body: images.photo }]).subarray(0, 400), 'h.zip'), end]))],
-    ['zip with 1000 entries', rawMultipart(b, Buffer.concat([file(deflatedZip(Array.from({ length: 1000 }, (_, i) => ({ name: `${i}.jpg`, body: Buffer.from('x') }))), 'many.zip'), end]))],
+    [
+      'zip with 1000 entries',
+      rawMultipart(
+        b,
+        Buffer.concat([file(deflatedZip(Array.from({ length: 1000 }, (_, i) => ({ name: `${i}.jpg`, body: Buffer.from('x') }))), 'many.zip'), end]),
+      ),
+    ],
   ];
   const cases: FuzzCase[] = [];
   for (const url of ['/api/upload', '/api/upload/batch', '/api/upload/zip']) {

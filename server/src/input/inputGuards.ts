@@ -41,9 +41,7 @@ export function badInputMessage(error: unknown): string | null {
 /** Router errors (URLs it cannot decode, parameters over the length limit), answered as envelopes. */
 export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
   const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
-  void reply
-    .code(tooLong ? 414 : 400)
-    .send(fail(ResultCode.PARAMS_INVALID, tooLong ? 'a part of the URL is too long' : 'the URL has a malformed %-escape'));
+  void reply.code(tooLong ? 414 : 400).send(fail(ResultCode.PARAMS_INVALID, tooLong ? 'a part of the URL is too long' : 'the URL has a malformed %-escape'));
 }
 
 /** Replaces the JSON body parser with one that refuses deep nesting and NUL characters first. */

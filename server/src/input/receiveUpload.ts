@@ -24,7 +24,10 @@ const noNul = (s: string) => !s.includes('\u0000');
 export const UploadData = z.object({
   func: z.string().max(64).refine(noNul, 'func must not contain NUL characters').optional(),
   fileType: z.string().max(32).refine(noNul, 'fileType must not contain NUL characters').optional(),
-  subDir: z.string().regex(/^[a-zA-Z0-9_-]{1,40}$/, 'subDir may hold letters, digits, _ and - only').optional(),
+  subDir: z
+    .string()
+    .regex(/^[a-zA-Z0-9_-]{1,40}$/, 'subDir may hold letters, digits, _ and - only')
+    .optional(),
 });
 export type UploadData = z.infer<typeof UploadData>;
 
@@ -117,7 +120,13 @@ export async function withReceivedUpload<T, R>(
   request: FastifyRequest,
   onFile: (file: ReceivedFile, index: number) => Promise<T>,
   use: (upload: ReceivedUpload<T>) => Promise<R>,
-  options: { maxFiles?: number; tooManyFiles?: string; maxRequestBytes?: number; tmpRoot?: string; /** Per file; default UPLOAD_MAX_BYTES (a batch ZIP is larger). */ maxFileBytes?: number } = {},
+  options: {
+    maxFiles?: number;
+    tooManyFiles?: string;
+    maxRequestBytes?: number;
+    tmpRoot?: string /** Per file; default UPLOAD_MAX_BYTES (a batch ZIP is larger). */;
+    maxFileBytes?: number;
+  } = {},
 ): Promise<R> {
   if (!request.isMultipart()) throw paramsInvalid('expected a multipart/form-data upload with a "file" field');
   const dir = path.join(options.tmpRoot ?? processConfig().uploadTmpRoot, randomUUID());

@@ -78,7 +78,10 @@ describe('upload routes refuse hostile uploads and store nothing', () => {
     expectInvalid(batch, /^file 2 \(forged\.jpg\): the image file is damaged/);
     expect(await stored()).toEqual(before);
     // The untouched original still passes.
-    expect((await send('/api/upload', [{ name: 'file', value: photo, filename: 'a.jpg' }])).json()).toMatchObject({ resultCode: 100, data: { width: 451, height: 300 } });
+    expect((await send('/api/upload', [{ name: 'file', value: photo, filename: 'a.jpg' }])).json()).toMatchObject({
+      resultCode: 100,
+      data: { width: 451, height: 300 },
+    });
   });
 
   it('names the limit a batch of 51 files or a 31 MB file passes', async () => {
@@ -86,7 +89,13 @@ describe('upload routes refuse hostile uploads and store nothing', () => {
     const many = Array.from({ length: 51 }, (_, i) => ({ name: 'file', value: small, filename: `${i}.jpg` }));
     expectInvalid(await send('/api/upload/batch', many), /^at most 50 files per upload$/);
     const huge = Buffer.concat([small, Buffer.alloc(31 * 1024 * 1024)]);
-    expectInvalid(await send('/api/upload/batch', [{ name: 'file', value: small, filename: 'a.jpg' }, { name: 'file', value: huge, filename: 'b.jpg' }]), /larger than 30 MB/);
+    expectInvalid(
+      await send('/api/upload/batch', [
+        { name: 'file', value: small, filename: 'a.jpg' },
+        { name: 'file', value: huge, filename: 'b.jpg' },
+      ]),
+      /larger than 30 MB/,
+    );
     expect(await stored()).toEqual(before);
   });
 
@@ -102,7 +111,12 @@ describe('upload routes refuse hostile uploads and store nothing', () => {
     expectInvalid(await zip(deflatedZip([{ name: '../../escape.jpg', body: small }])), /unsafe name/);
     expectInvalid(await zip(deflatedZip([{ name: 'cut.png', body: await truncatedPng() }])), /cut\.png: the image file is damaged/);
     expect(await stored()).toEqual(before);
-    const honest = await zip(deflatedZip([{ name: 'a.jpg', body: small }, { name: 'dir/b.jpg', body: small }]));
+    const honest = await zip(
+      deflatedZip([
+        { name: 'a.jpg', body: small },
+        { name: 'dir/b.jpg', body: small },
+      ]),
+    );
     expect(honest.json()).toMatchObject({ resultCode: 100, data: { entries: ['a.jpg', 'dir/b.jpg'] } });
   });
 });
@@ -117,7 +131,10 @@ describe('checkZipFile', () => {
   const check = async (zip: Buffer) => {
     const file = path.join(dir, 'in.zip');
     await writeFile(file, zip);
-    return checkZipFile(file, dir).then((names) => names, (err: ApiError) => err.message);
+    return checkZipFile(file, dir).then(
+      (names) => names,
+      (err: ApiError) => err.message,
+    );
   };
 
   it('stops an image-looking bomb at the size its header claims', async () => {
@@ -134,7 +151,9 @@ describe('checkZipFile', () => {
 
   it('refuses damaged archives, checksum mismatches and stored entries that lie', async () => {
     expect(await check(Buffer.from('PK\u0003\u0004 but nothing else'))).toMatch(/damaged|not a ZIP/);
-    const small = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#abc' } }).png().toBuffer();
+    const small = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#abc' } })
+      .png()
+      .toBuffer();
     const stored = buildZip([{ name: 'a.png', compressed: small, method: 0, crc: 1234, compressedSize: small.length, claimedSize: small.length }]);
     expect(await check(stored)).toMatch(/checksum mismatch/);
     expect(await check(deflatedZip([{ name: 'a.png', body: small }]))).toEqual(['a.png']);
@@ -148,7 +167,13 @@ describe('withReceivedUpload limits', () => {
     await app.register(multipartPlugin);
     app.setErrorHandler((err: Error, _req, reply) => reply.code(err instanceof ApiError ? 400 : 500).send(fail(ResultCode.PARAMS_INVALID, err.message)));
     app.post('/up', async (request) =>
-      withReceivedUpload(request, async (file) => file.size, async ({ files }) => ok(files.map((f) => f.checked)), { maxRequestBytes: 250_000, tmpRoot }));
+      withReceivedUpload(
+        request,
+        async (file) => file.size,
+        async ({ files }) => ok(files.map((f) => f.checked)),
+        { maxRequestBytes: 250_000, tmpRoot },
+      ),
+    );
     const part = (i: number) => ({ name: 'file', value: Buffer.alloc(100_000, i), filename: `${i}.bin` });
     const fits = await app.inject({ method: 'POST', url: '/up', ...multipart([part(1), part(2)]) });
     expect(fits.json()).toMatchObject({ resultCode: 100, data: [100_000, 100_000] });
@@ -187,15 +212,26 @@ describe('uploads over a real socket', () => {
   /** Sends `parts` as a streamed multipart request; `abortAfter` bytes cuts the connection instead of finishing. */
   function send(url: string, parts: Buffer[], abortAfter?: number): Promise<{ status: number; body: string } | 'aborted'> {
     const boundary = 'socketboundary';
-    const body = Buffer.concat([...parts.map((p, i) => Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${i}.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`), p, Buffer.from('\r\n'),
-    ])), Buffer.from(`--${boundary}--\r\n`)]);
+    const body = Buffer.concat([
+      ...parts.map((p, i) =>
+        Buffer.concat([
+          Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${i}.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`),
+          p,
+          Buffer.from('\r\n'),
+        ]),
+      ),
+      Buffer.from(`--${boundary}--\r\n`),
+    ]);
     return new Promise((resolve, reject) => {
-      const req = http.request(`${base}${url}`, { method: 'POST', agent: false, headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': body.length } }, (res) => {
-        let text = '';
-        res.on('data', (c) => (text += c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
-      });
+      const req = http.request(
+        `${base}${url}`,
+        { method: 'POST', agent: false, headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': body.length } },
+        (res) => {
+          let text = '';
+          res.on('data', (c) => (text += c));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+        },
+      );
       req.on('error', (err) => (abortAfter !== undefined ? resolve('aborted') : reject(err)));
       if (abortAfter !== undefined) {
         req.write(body.subarray(0, abortAfter), () => setTimeout(() => (req.destroy(), resolve('aborted')), 100));

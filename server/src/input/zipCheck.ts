@@ -122,7 +122,9 @@ export async function entryDataStart(zip: yauzl.ZipFile, entry: CentralEntry): P
 export function entryData(zip: yauzl.ZipFile, entry: CentralEntry, start: number): Promise<Readable> {
   if (entry.compressedSize === 0) return Promise.resolve(Readable.from([] as Buffer[]));
   return new Promise((resolve, reject) => {
-    zip.openReadStreamLowLevel(start, entry.compressedSize, 0, entry.compressedSize, entry.method === 8, null, (err, stream) => (err ? reject(err) : resolve(stream)));
+    zip.openReadStreamLowLevel(start, entry.compressedSize, 0, entry.compressedSize, entry.method === 8, null, (err, stream) =>
+      err ? reject(err) : resolve(stream),
+    );
   });
 }
 
@@ -133,9 +135,13 @@ function guard(entry: CentralEntry, limit: number, state: { crc: number; bytes: 
     transform(chunk: Buffer, _enc, done) {
       state.bytes += chunk.length;
       if (state.bytes > limit) {
-        done(paramsInvalid(state.bytes > entry.size
-          ? `${entry.name}: the entry is larger than its header says`
-          : `the ZIP archive unpacks to more than ${mb(ZIP_MAX_UNPACKED_BYTES)}`));
+        done(
+          paramsInvalid(
+            state.bytes > entry.size
+              ? `${entry.name}: the entry is larger than its header says`
+              : `the ZIP archive unpacks to more than ${mb(ZIP_MAX_UNPACKED_BYTES)}`,
+          ),
+        );
         return;
       }
       if (head.length < 12) {
@@ -184,7 +190,7 @@ export async function checkZipFile(zipPath: string, workDir: string): Promise<st
       try {
         await pipeline(await entryData(zip, entry, starts[i]), guard(entry, limit, state), createWriteStream(out));
         if (state.bytes !== entry.size) throw paramsInvalid(`${entry.name}: the entry is smaller than its header says`);
-        if ((state.crc >>> 0) !== entry.crc) throw paramsInvalid(`${entry.name}: the entry is damaged (checksum mismatch)`);
+        if (state.crc >>> 0 !== entry.crc) throw paramsInvalid(`${entry.name}: the entry is damaged (checksum mismatch)`);
         total += state.bytes;
         await inspectImage(out).catch((err: Error) => {
           throw paramsInvalid(`${entry.name}: ${err.message}`);

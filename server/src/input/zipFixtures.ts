@@ -62,10 +62,12 @@ export function buildZip(entries: RawZipEntry[]): Buffer {
 
 /** An honest ZIP of `entries`, deflated. */
 export function deflatedZip(entries: ZipEntryInput[]): Buffer {
-  return buildZip(entries.map((e) => {
-    const compressed = deflateRawSync(e.body);
-    return { name: e.name, compressed, method: 8, crc: crc32(e.body), compressedSize: compressed.length, claimedSize: e.body.length };
-  }));
+  return buildZip(
+    entries.map((e) => {
+      const compressed = deflateRawSync(e.body);
+      return { name: e.name, compressed, method: 8, crc: crc32(e.body), compressedSize: compressed.length, claimedSize: e.body.length };
+    }),
+  );
 }
 
 const bombCache = new Map<number, Buffer>();
@@ -83,7 +85,11 @@ export function zipBomb(unpackedBytes: number, options: { claimedSize?: number; 
   const entries: RawZipEntry[] = [];
   for (let i = 0; i < (options.entries ?? 1); i++) {
     entries.push({
-      name: `photo${i}.jpg`, compressed, method: 8, crc: 0, compressedSize: compressed.length,
+      name: `photo${i}.jpg`,
+      compressed,
+      method: 8,
+      crc: 0,
+      compressedSize: compressed.length,
       claimedSize: options.claimedSize ?? unpackedBytes,
     });
   }

@@ -16,11 +16,15 @@ describe.skipIf(!lists)('English prompts with borrowed or unlisted words (issue 
   }, 60_000);
 
   // Needs Debian wamerican for the names (scripts/install-system-deps.sh installs it).
-  it.skipIf(!existsSync('/usr/share/dict/american-english'))('does not take a capitalised English name for the English word of a borrowed-word prompt ("Sueco (Macintosh)", system texts)', async () => {
-    expect(englishWithLoanword('Sueco (Macintosh)', await dictionaryVote('Sueco (Macintosh)'))).toBe(false);
-    expect((await guessLanguage('Sueco (Macintosh)')).lanCode).toBe('spa');
-    expect(englishWithLoanword('caprese salad', await dictionaryVote('caprese salad'))).toBe(true);
-  }, 60_000);
+  it.skipIf(!existsSync('/usr/share/dict/american-english'))(
+    'does not take a capitalised English name for the English word of a borrowed-word prompt ("Sueco (Macintosh)", system texts)',
+    async () => {
+      expect(englishWithLoanword('Sueco (Macintosh)', await dictionaryVote('Sueco (Macintosh)'))).toBe(false);
+      expect((await guessLanguage('Sueco (Macintosh)')).lanCode).toBe('spa');
+      expect(englishWithLoanword('caprese salad', await dictionaryVote('caprese salad'))).toBe(true);
+    },
+    60_000,
+  );
 
   it('keeps English words plus a rare word no language lists English ("indigo quelea")', async () => {
     expect(englishWithUnlistedWords('indigo quelea', await dictionaryVote('indigo quelea'))).toBe(true);

@@ -126,7 +126,12 @@ describe('detector loading', () => {
 
   it('counts a detector that throws on a prompt as having no opinion', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    const throwing: DetectorLoader = { name: 't', load: async () => () => { throw new Error('boom'); } };
+    const throwing: DetectorLoader = {
+      name: 't',
+      load: async () => () => {
+        throw new Error('boom');
+      },
+    };
     expect(await createLanguageDetector([throwing, fixed('b', 'fr'), fixed('c', 'it')]).detect('deux mots')).toBe('fra');
   });
 });

@@ -12,13 +12,118 @@ const require = createRequire(import.meta.url);
 
 /** Prompt words missing from the list: photo and art jargon, brands of style. */
 const PROMPT_WORDS = [
-  'selfie', 'selfies', 'hdr', 'uhd', '4k', '8k', 'bokeh', 'cyberpunk', 'steampunk', 'solarpunk', 'emoji', 'emojis', 'photorealistic',
-  'hyperrealistic', 'unreal', 'octane', 'render', 'lowpoly', 'isometric', 'chibi', 'kawaii', 'manga', 'pixar', 'ghibli', 'vaporwave',
-  'synthwave', 'lofi', 'instagram', 'tiktok', 'youtube', 'thumbnail', 'wallpaper', 'logo', 'infographic', 'minimalist', 'ok', 'okay',
-  'app', 'wifi', 'smartphone', 'laptop', 'email', 'online', 'blog', 'vlog', 'influencer', 'hashtag', 'cosplay', 'kpop', 'anime',
-  'ramen', 'pho', 'bibimbap', 'matcha', 'boba', 'mochi', 'gyoza', 'onigiri', 'bento', 'udon', 'tempura', 'macaron', 'macarons', 'cafe', 'cafes',
-  'déjà', 'deja', 'vu', 'naïve', 'naive', 'café', 'cafés', 'piñata', 'jalapeño', 'crème', 'brûlée', 'entrée', 'façade', 'résumé', 'cliché', 'soufflé', 'fiancé', 'fiancée', 'fiance', 'fiancee', 'pinata', 'jalapeno', 'creme', 'brulee', 'entree', 'facade', 'resume', 'cliche', 'souffle',
-  'bokeh', 'fisheye', 'drone', 'neon', 'pastel', 'retro', 'vintage', 'sci', 'fi', 'scifi', 'ai', 'nft', 'gif', 'png', 'jpg', 'svg', 'ui', 'ux',
+  'selfie',
+  'selfies',
+  'hdr',
+  'uhd',
+  '4k',
+  '8k',
+  'bokeh',
+  'cyberpunk',
+  'steampunk',
+  'solarpunk',
+  'emoji',
+  'emojis',
+  'photorealistic',
+  'hyperrealistic',
+  'unreal',
+  'octane',
+  'render',
+  'lowpoly',
+  'isometric',
+  'chibi',
+  'kawaii',
+  'manga',
+  'pixar',
+  'ghibli',
+  'vaporwave',
+  'synthwave',
+  'lofi',
+  'instagram',
+  'tiktok',
+  'youtube',
+  'thumbnail',
+  'wallpaper',
+  'logo',
+  'infographic',
+  'minimalist',
+  'ok',
+  'okay',
+  'app',
+  'wifi',
+  'smartphone',
+  'laptop',
+  'email',
+  'online',
+  'blog',
+  'vlog',
+  'influencer',
+  'hashtag',
+  'cosplay',
+  'kpop',
+  'anime',
+  'ramen',
+  'pho',
+  'bibimbap',
+  'matcha',
+  'boba',
+  'mochi',
+  'gyoza',
+  'onigiri',
+  'bento',
+  'udon',
+  'tempura',
+  'macaron',
+  'macarons',
+  'cafe',
+  'cafes',
+  'déjà',
+  'deja',
+  'vu',
+  'naïve',
+  'naive',
+  'café',
+  'cafés',
+  'piñata',
+  'jalapeño',
+  'crème',
+  'brûlée',
+  'entrée',
+  'façade',
+  'résumé',
+  'cliché',
+  'soufflé',
+  'fiancé',
+  'fiancée',
+  'fiance',
+  'fiancee',
+  'pinata',
+  'jalapeno',
+  'creme',
+  'brulee',
+  'entree',
+  'facade',
+  'resume',
+  'cliche',
+  'souffle',
+  'bokeh',
+  'fisheye',
+  'drone',
+  'neon',
+  'pastel',
+  'retro',
+  'vintage',
+  'sci',
+  'fi',
+  'scifi',
+  'ai',
+  'nft',
+  'gif',
+  'png',
+  'jpg',
+  'svg',
+  'ui',
+  'ux',
 ];
 
 /**
@@ -27,8 +132,8 @@ const PROMPT_WORDS = [
  * English homographs (a, in, die, do, no, on, be, am, to, so) are left out.
  */
 export const FOREIGN_FUNCTION_WORDS: ReadonlySet<string> = new Set(
+  // Spanish, Portuguese
   (
-    // Spanish, Portuguese
     'el la los las del al y que en un una unos unas con por para es son muy como su sus lo le les mas pero sin sobre ' +
     'o os da das dos em um uma com não nao ao aos pela pelo uma seu sua ' +
     // French
@@ -55,7 +160,9 @@ for (const english of ['a', 'i', 'in', 'die', 'do', 'no', 'on', 'be', 'am', 'to'
 
 /** English function words: one of them is strong evidence for English. */
 export const ENGLISH_FUNCTION_WORDS: ReadonlySet<string> = new Set(
-  'the a an of with and in on at by for from into over under to is are was be my your his her its our their this that these those it as or but not no very some more make turn add remove change'.split(' '),
+  'the a an of with and in on at by for from into over under to is are was be my your his her its our their this that these those it as or but not no very some more make turn add remove change'.split(
+    ' ',
+  ),
 );
 
 let lexicon: ReadonlySet<string> | null = null;
@@ -92,7 +199,13 @@ function englishNames(): string[] {
     const display = new Intl.DisplayNames(['en'], { type, fallback: 'none' });
     for (const code of all) {
       const name = display.of(code);
-      if (name) names.push(...name.toLowerCase().split(/[^\p{L}'’]+/u).filter((word) => word.length > 2));
+      if (name)
+        names.push(
+          ...name
+            .toLowerCase()
+            .split(/[^\p{L}'’]+/u)
+            .filter((word) => word.length > 2),
+        );
     }
   }
   return names;
@@ -147,7 +260,9 @@ export function englishLexiconWithoutWordnet(): ReadonlySet<string> {
 let wordnet: { words: string[]; pairs: Set<string> } | null = null;
 function wordnetWords(): { words: string[]; pairs: Set<string> } {
   if (!wordnet) {
-    const lines = readFileSync(new URL('./wordnetWords.txt', import.meta.url), 'utf8').split('\n').filter((line) => line && !line.startsWith('#'));
+    const lines = readFileSync(new URL('./wordnetWords.txt', import.meta.url), 'utf8')
+      .split('\n')
+      .filter((line) => line && !line.startsWith('#'));
     wordnet = { words: lines.filter((line) => !line.includes(' ')), pairs: new Set(lines.filter((line) => line.includes(' '))) };
   }
   return wordnet;

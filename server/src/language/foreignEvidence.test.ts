@@ -20,9 +20,13 @@ describe.skipIf(!lists)('positive evidence of another language before translatin
     'Invalid DNS TTL',
     'TXT Data',
     'OS Error',
-  ])('finds none in %j', async (text) => {
-    expect(hasForeignEvidence(text, await dictionaryVote(text))).toBe(false);
-  }, 60_000);
+  ])(
+    'finds none in %j',
+    async (text) => {
+      expect(hasForeignEvidence(text, await dictionaryVote(text))).toBe(false);
+    },
+    60_000,
+  );
 
   it.each([
     'Render otomatis', // a word the Indonesian list has and English lacks
@@ -31,11 +35,15 @@ describe.skipIf(!lists)('positive evidence of another language before translatin
     'violín', // an accented word English does not know
     'Befehlszeilenschnittstelle', // a German compound of four parts
     'kitar semula', // a Malay marker
-  ])('finds some in %j', async (text) => {
-    expect(hasForeignEvidence(text, await dictionaryVote(text))).toBe(true);
-  }, 60_000);
+  ])(
+    'finds some in %j',
+    async (text) => {
+      expect(hasForeignEvidence(text, await dictionaryVote(text))).toBe(true);
+    },
+    60_000,
+  );
 
-  it('sends a prompt without it as written, whatever the n-grams say, and translates it from the page\'s language on a page', async () => {
+  it("sends a prompt without it as written, whatever the n-grams say, and translates it from the page's language on a page", async () => {
     const confident = createLanguageDetector([fixed('a', 'fr'), fixed('b', 'fr'), fixed('c', 'fr')]);
     expect(await confident.guess('stdout')).toEqual({ lanCode: 'eng', sure: false });
     expect(await confident.guess('Kashubian')).toEqual({ lanCode: 'eng', sure: false });

@@ -6,7 +6,7 @@ import { dictionaryVote, languagesOfWord, loadForeignLexicons } from './foreignL
 // The word lists are Debian packages read at run time (scripts/install-system-deps.sh installs them).
 const lists = ['es_ES', 'pt_BR', 'fr', 'it_IT', 'de_DE', 'nl', 'id_ID'].every((file) => existsSync(`/usr/share/hunspell/${file}.dic`));
 
-describe.skipIf(!lists)('other languages\' word lists settle short prompts (issue 13, real Hunspell lists and detectors)', () => {
+describe.skipIf(!lists)("other languages' word lists settle short prompts (issue 13, real Hunspell lists and detectors)", () => {
   it('names the languages that write a word, inflected and compound forms included', async () => {
     await loadForeignLexicons();
     expect(languagesOfWord('predefinito')).toContain('ita');
@@ -40,9 +40,13 @@ describe.skipIf(!lists)('other languages\' word lists settle short prompts (issu
     ['Display predefinito', 'ita'],
     ['Laranja claro', 'por'],
     ['Hilfe-Knopf', 'deu'],
-  ])('translates %j from the language whose list has its words (%s)', async (text, code) => {
-    expect(await guessLanguage(text)).toEqual({ lanCode: code, sure: true });
-  }, 60_000);
+  ])(
+    'translates %j from the language whose list has its words (%s)',
+    async (text, code) => {
+      expect(await guessLanguage(text)).toEqual({ lanCode: code, sure: true });
+    },
+    60_000,
+  );
 
   it('keeps an English dish with a borrowed word English ("Caprese Salad"), but not a foreign prompt with an English word', async () => {
     expect((await dictionaryVote('Panel lateral')).wholePrompt).toEqual([]);
@@ -61,7 +65,7 @@ describe.skipIf(!lists)('other languages\' word lists settle short prompts (issu
     expect(await guessLanguage('Nushu')).toEqual(expect.objectContaining({ sure: false }));
   }, 60_000);
 
-  it('still translates prompts of the product languages and keeps the issue\'s English examples English', async () => {
+  it("still translates prompts of the product languages and keeps the issue's English examples English", async () => {
     expect(await guessLanguage('quitar el fondo')).toEqual({ lanCode: 'spa', sure: true });
     expect(await guessLanguage('Hintergrund entfernen')).toEqual({ lanCode: 'deu', sure: true });
     expect(await guessLanguage('kucing memakai kacamata hitam')).toEqual({ lanCode: 'ind', sure: true });

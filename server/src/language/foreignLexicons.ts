@@ -114,7 +114,10 @@ export async function dictionaryVote(text: string): Promise<DictionaryVote> {
   const written = new Map<string, string>();
   for (const word of words) {
     // "d’atterrissage": the word after an elided article is what a list has.
-    const lower = word.toLowerCase().replace(ELIDED_FUNCTION_WORD, '').replace(/['’]s?$/u, '');
+    const lower = word
+      .toLowerCase()
+      .replace(ELIDED_FUNCTION_WORD, '')
+      .replace(/['’]s?$/u, '');
     if (english.has(lower)) continue;
     if (/^\p{Lu}{2,5}$/u.test(word)) {
       if (languagesOfWord(lower).length === 0) codes.push(word);
@@ -135,8 +138,12 @@ export async function dictionaryVote(text: string): Promise<DictionaryVote> {
   }
   let wholePrompt: string[] = [];
   if (unknown.length > 0) {
-    const all = words.map((word) => word.toLowerCase().replace(/['’]s?$/u, '')).filter((word) => word.replace(/[-'’]/gu, '').length >= 3 && !codes.some((code) => code.toLowerCase() === word));
-    wholePrompt = [...DICTIONARY_LANGUAGES].filter((code) => code !== 'msa' && all.every((word) => (word.includes('-') ? intersectParts(word) : languagesOfWord(word)).includes(code)));
+    const all = words
+      .map((word) => word.toLowerCase().replace(/['’]s?$/u, ''))
+      .filter((word) => word.replace(/[-'’]/gu, '').length >= 3 && !codes.some((code) => code.toLowerCase() === word));
+    wholePrompt = [...DICTIONARY_LANGUAGES].filter(
+      (code) => code !== 'msa' && all.every((word) => (word.includes('-') ? intersectParts(word) : languagesOfWord(word)).includes(code)),
+    );
   }
   return { unknown, listed, covering: covering ?? [], codes, wholePrompt };
 }
@@ -146,7 +153,10 @@ export async function dictionaryVote(text: string): Promise<DictionaryVote> {
  * code, which no language's list has, so it does not empty the answer.
  */
 function intersectParts(written: string): string[] {
-  const parts = written.split('-').filter((part) => part.length >= 2 && !/^\p{Lu}{2,5}$/u.test(part)).map((part) => part.toLowerCase());
+  const parts = written
+    .split('-')
+    .filter((part) => part.length >= 2 && !/^\p{Lu}{2,5}$/u.test(part))
+    .map((part) => part.toLowerCase());
   const english = englishLexicon();
   let out: string[] | null = null;
   for (const part of parts) {

@@ -10,9 +10,9 @@ import { createLanguageDetector } from './detectLanguage';
  * be justified on the full sets (`npm run bench:prompt-safety -- --game-texts`), not by moving the floor.
  * Unsure answers go as written, so they count as English here, as in the bench.
  */
-const SLICE = (JSON.parse(readFileSync(new URL('./promptSets/gameTexts.json', import.meta.url), 'utf8')) as { heldOut: Array<[string, string]> }).heldOut.filter(
-  (_, index) => index % 4 === 0,
-);
+const SLICE = (
+  JSON.parse(readFileSync(new URL('./promptSets/gameTexts.json', import.meta.url), 'utf8')) as { heldOut: Array<[string, string]> }
+).heldOut.filter((_, index) => index % 4 === 0);
 /**
  * Measured on the detector of 9633169: English recall 61/64 (95.3 %), others called English 1/82 (1.2 %), English
  * prompts sent to translation 3 ("Avantgarde", "Adwaita", "Ogg Vorbis File"); the tolerance is about one English and
@@ -21,7 +21,9 @@ const SLICE = (JSON.parse(readFileSync(new URL('./promptSets/gameTexts.json', im
 const FLOOR = { englishRecall: 0.93, othersCalledEnglish: 0.04, englishTranslated: 4 };
 
 // The word lists are Debian packages read at run time (scripts/install-system-deps.sh installs them).
-const lists = ['es_ES', 'pt_BR', 'fr', 'it_IT', 'de_DE', 'nl', 'pl_PL', 'tr_TR', 'vi_VN', 'id_ID'].every((file) => existsSync(`/usr/share/hunspell/${file}.dic`));
+const lists = ['es_ES', 'pt_BR', 'fr', 'it_IT', 'de_DE', 'nl', 'pl_PL', 'tr_TR', 'vi_VN', 'id_ID'].every((file) =>
+  existsSync(`/usr/share/hunspell/${file}.dic`),
+);
 
 describe.skipIf(!lists)('language detection floor on a held-out slice (issue 28 item 4)', () => {
   it('keeps English recall, other languages called English and English prompts sent to translation within the floors', async () => {

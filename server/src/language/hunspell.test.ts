@@ -13,7 +13,7 @@ function dictionary(aff: string, dic: string, options: { compounds?: boolean; ca
 }
 
 describe('the Hunspell reader (word lists of other languages, issue 13)', () => {
-  it('knows stems and the forms their suffix and prefix rules make, with the rules\' conditions', () => {
+  it("knows stems and the forms their suffix and prefix rules make, with the rules' conditions", () => {
     const d = dictionary(
       ['SET UTF-8', 'SFX S Y 2', 'SFX S 0 s [^y]', 'SFX S y ies y', 'PFX R Y 1', 'PFX R 0 re .', ''].join('\n'),
       ['4', 'gato/S', 'ciudady/S', 'hacer/R', 'sol', ''].join('\n'),

@@ -221,7 +221,10 @@ function* readStems(dicPath: string, decode: (bytes: Buffer) => string, options:
   const lines = decode(readFileSync(dicPath)).split('\n');
   for (let i = 1; i < lines.length; i++) {
     if (i % 20_000 === 0) yield;
-    const entry = lines[i].replace(/^\uFEFF/u, '').split(/\t|\s+\p{L}{2}:/u)[0].trim();
+    const entry = lines[i]
+      .replace(/^\uFEFF/u, '')
+      .split(/\t|\s+\p{L}{2}:/u)[0]
+      .trim();
     if (!entry) continue;
     const slash = entry.search(/(?<!\\)\//u);
     const written = (slash < 0 ? entry : entry.slice(0, slash)).replace(/\\\//gu, '/');

@@ -19,7 +19,8 @@ let warned = false;
 function loadStems(): ReadonlySet<string> {
   if (stems) return stems;
   if (!existsSync(DICTIONARY)) {
-    if (!warned) console.warn(`language detection: ${DICTIONARY} (Debian hunspell-id) is missing; short Indonesian and Malay prompts are left to the n-gram detectors`);
+    if (!warned)
+      console.warn(`language detection: ${DICTIONARY} (Debian hunspell-id) is missing; short Indonesian and Malay prompts are left to the n-gram detectors`);
     warned = true;
     return (stems = new Set());
   }
@@ -35,9 +36,25 @@ function loadStems(): ReadonlySet<string> {
 const SUFFIXES = ['kannya', 'annya', 'nya', 'kan', 'lah', 'kah', 'an', 'i'];
 // Nasal prefixes drop the stem's first letter: me+pukul → memukul, me+sapu → menyapu, me+tulis → menulis.
 const PREFIXES: ReadonlyArray<readonly [string, string[]]> = [
-  ['menge', ['']], ['meng', ['', 'k']], ['meny', ['s']], ['mem', ['', 'p']], ['men', ['', 't']], ['me', ['']],
-  ['penge', ['']], ['peng', ['', 'k']], ['peny', ['s']], ['pem', ['', 'p']], ['pen', ['', 't']], ['pe', ['']],
-  ['ber', ['']], ['be', ['']], ['ter', ['']], ['per', ['']], ['di', ['']], ['ke', ['']], ['se', ['']],
+  ['menge', ['']],
+  ['meng', ['', 'k']],
+  ['meny', ['s']],
+  ['mem', ['', 'p']],
+  ['men', ['', 't']],
+  ['me', ['']],
+  ['penge', ['']],
+  ['peng', ['', 'k']],
+  ['peny', ['s']],
+  ['pem', ['', 'p']],
+  ['pen', ['', 't']],
+  ['pe', ['']],
+  ['ber', ['']],
+  ['be', ['']],
+  ['ter', ['']],
+  ['per', ['']],
+  ['di', ['']],
+  ['ke', ['']],
+  ['se', ['']],
 ];
 
 /** True when `word` (lower case) or its stem is an Indonesian dictionary word. */

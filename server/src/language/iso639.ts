@@ -32,11 +32,36 @@ ONE_TO_THREE.set('sh', 'hbs').set('mo', 'ron').set('in', 'ind').set('iw', 'heb')
  * fastText and franc-style tools name some languages by a specific 639-3 code where the table has a macro code.
  */
 const ALIASES: Record<string, string> = {
-  cmn: 'zho', yue: 'zho', wuu: 'zho', zsm: 'msa', pes: 'fas', arb: 'ara', ekk: 'est', lvs: 'lav', swh: 'swa',
+  cmn: 'zho',
+  yue: 'zho',
+  wuu: 'zho',
+  zsm: 'msa',
+  pes: 'fas',
+  arb: 'ara',
+  ekk: 'est',
+  lvs: 'lav',
+  swh: 'swa',
   // 639-2/B spellings (bibliographic) of the same languages.
-  chi: 'zho', ger: 'deu', fre: 'fra', dut: 'nld', gre: 'ell', per: 'fas', cze: 'ces', rum: 'ron', alb: 'sqi',
-  arm: 'hye', baq: 'eus', bur: 'mya', geo: 'kat', ice: 'isl', mac: 'mkd', mao: 'mri', may: 'msa', slo: 'slk',
-  tib: 'bod', wel: 'cym',
+  chi: 'zho',
+  ger: 'deu',
+  fre: 'fra',
+  dut: 'nld',
+  gre: 'ell',
+  per: 'fas',
+  cze: 'ces',
+  rum: 'ron',
+  alb: 'sqi',
+  arm: 'hye',
+  baq: 'eus',
+  bur: 'mya',
+  geo: 'kat',
+  ice: 'isl',
+  mac: 'mkd',
+  mao: 'mri',
+  may: 'msa',
+  slo: 'slk',
+  tib: 'bod',
+  wel: 'cym',
 };
 
 /**

@@ -16,7 +16,18 @@ import path from 'node:path';
  * Without mecab-ipadic the check says "not Japanese" and detection works as before.
  */
 const IPADIC = '/usr/share/mecab/dic/ipadic';
-const IPADIC_FILES = ['Noun.csv', 'Noun.verbal.csv', 'Noun.adjv.csv', 'Noun.adverbal.csv', 'Noun.nai.csv', 'Noun.others.csv', 'Adverb.csv', 'Adj.csv', 'Verb.csv', 'Noun.demonst.csv'];
+const IPADIC_FILES = [
+  'Noun.csv',
+  'Noun.verbal.csv',
+  'Noun.adjv.csv',
+  'Noun.adverbal.csv',
+  'Noun.nai.csv',
+  'Noun.others.csv',
+  'Adverb.csv',
+  'Adj.csv',
+  'Verb.csv',
+  'Noun.demonst.csv',
+];
 const HAN = /^\p{Script=Han}+$/u;
 const MAX_WORD = 8;
 

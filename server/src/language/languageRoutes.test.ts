@@ -49,7 +49,12 @@ describe('POST /api/lan-detect', () => {
 
   it('passes the interface language on as a 639-3 hint', async () => {
     const hints: Array<string | undefined> = [];
-    const app = await makeApp({ detect: async (_text, hint) => { hints.push(hint); return { lanCode: 'ind', sure: true }; } });
+    const app = await makeApp({
+      detect: async (_text, hint) => {
+        hints.push(hint);
+        return { lanCode: 'ind', sure: true };
+      },
+    });
     const reply = await app.inject({ method: 'POST', url: '/api/lan-detect', payload: { text: 'anak patung', hint: 'id' } });
     expect(reply.json().data).toEqual({ lanCode: 'ind', sure: true });
     await app.inject({ method: 'POST', url: '/api/lan-detect', payload: { text: 'anak patung' } });
@@ -96,12 +101,18 @@ describe('POST /api/translate', () => {
 
   it('fails with CONTENT_TRANSLATE_FAIL for an uncovered language, a failing back end, or no back end', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    const uncovered = await (await makeApp({ translator: spanishOnly() }))
-      .inject({ method: 'POST', url: '/api/translate', payload: { text: 'eine Katze', from: 'deu' } });
+    const uncovered = await (await makeApp({ translator: spanishOnly() })).inject({
+      method: 'POST',
+      url: '/api/translate',
+      payload: { text: 'eine Katze', from: 'deu' },
+    });
     expect(uncovered.json()).toMatchObject({ resultCode: ResultCode.CONTENT_TRANSLATE_FAIL, data: null });
     expect(uncovered.json().msg).toContain('deu');
-    const failing = await (await makeApp({ translator: spanishOnly(new TranslateFailedError('fake', 'HTTP 500')) }))
-      .inject({ method: 'POST', url: '/api/translate', payload: { text: 'hola', from: 'spa' } });
+    const failing = await (await makeApp({ translator: spanishOnly(new TranslateFailedError('fake', 'HTTP 500')) })).inject({
+      method: 'POST',
+      url: '/api/translate',
+      payload: { text: 'hola', from: 'spa' },
+    });
     expect(failing.json().resultCode).toBe(ResultCode.CONTENT_TRANSLATE_FAIL);
     const none = await (await makeApp()).inject({ method: 'POST', url: '/api/translate', payload: { text: 'hola', from: 'spa' } });
     expect(none.json()).toMatchObject({ resultCode: ResultCode.CONTENT_TRANSLATE_FAIL, msg: expect.stringContaining('no translation service') });
@@ -109,7 +120,13 @@ describe('POST /api/translate', () => {
 
   it('rejects bad text or a bad language code with PARAMS_INVALID', async () => {
     const app = await makeApp({ translator: spanishOnly() });
-    for (const payload of [{ text: '', from: 'spa' }, { text: 'hola' }, { text: 'hola', from: 'español' }, { text: 'hola', from: 'x1' }, { text: 'hola', from: 'zz' }]) {
+    for (const payload of [
+      { text: '', from: 'spa' },
+      { text: 'hola' },
+      { text: 'hola', from: 'español' },
+      { text: 'hola', from: 'x1' },
+      { text: 'hola', from: 'zz' },
+    ]) {
       const res = await app.inject({ method: 'POST', url: '/api/translate', payload });
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(res.json().resultCode).toBe(ResultCode.PARAMS_INVALID);
@@ -119,7 +136,10 @@ describe('POST /api/translate', () => {
 
 describe('GET /api/translate/languages', () => {
   it('lists the covered languages and the engines in order', async () => {
-    const chain = new ChainTranslator([{ ...spanishOnly(), name: 'libretranslate', languages: async () => ['zho', 'spa'] }, { ...spanishOnly(), name: 'apertium' }]);
+    const chain = new ChainTranslator([
+      { ...spanishOnly(), name: 'libretranslate', languages: async () => ['zho', 'spa'] },
+      { ...spanishOnly(), name: 'apertium' },
+    ]);
     const res = await (await makeApp({ translator: chain })).inject({ url: '/api/translate/languages' });
     expect(res.json().data).toEqual({ languages: ['spa', 'zho'], engines: ['libretranslate', 'apertium'] });
   });

@@ -56,7 +56,7 @@ export function registerLanguageRoutes(app: FastifyInstance, deps: LanguageRoute
   app.post('/api/lan-detect', async (request, reply) => {
     const parsed = DetectBody.safeParse(request.body ?? {});
     if (!parsed.success) return invalid(reply, parsed.error);
-    const hint = parsed.data.hint ? toIso639_3(parsed.data.hint) ?? undefined : undefined;
+    const hint = parsed.data.hint ? (toIso639_3(parsed.data.hint) ?? undefined) : undefined;
     const guess = await detect(parsed.data.text, hint);
     return ok(typeof guess === 'string' ? { lanCode: guess, sure: true } : guess);
   });
@@ -71,9 +71,10 @@ export function registerLanguageRoutes(app: FastifyInstance, deps: LanguageRoute
     if (from === ENGLISH) return ok<TranslationResult>({ text, engine: 'none' });
     if (!translator) return fail(ResultCode.CONTENT_TRANSLATE_FAIL, 'no translation service is configured on this server');
     try {
-      const result: TranslationResult = translator instanceof ChainTranslator
-        ? await translator.translateDetailed(text, from)
-        : { text: await translator.translate(text, from), engine: translator.name };
+      const result: TranslationResult =
+        translator instanceof ChainTranslator
+          ? await translator.translateDetailed(text, from)
+          : { text: await translator.translate(text, from), engine: translator.name };
       if (!result.text.trim()) return fail(ResultCode.CONTENT_TRANSLATE_FAIL, 'the translation came back empty');
       return ok(result);
     } catch (err) {

@@ -10,7 +10,8 @@
  * (tetapan/pengaturan, muat turun/unduh). Taken from the two standard languages' known differences, not from a set.
  */
 const MALAY_ONLY = new Set(
-  ('kereta wang basikal boleh awak sahaja percuma kedai bilik polis hospital teksi bas ' +
+  (
+    'kereta wang basikal boleh awak sahaja percuma kedai bilik polis hospital teksi bas ' +
     'kerana selepas mahu kanak kanak-kanak bapa lelaki ' +
     'maklumat beg jambatan membeli-belah nombor telefon tingkap pinggan ' +
     'daripada baharu khinzir jepun kalendar pembaris darab tuala kasut seluar ais ' +
@@ -43,11 +44,13 @@ const MALAY_ONLY = new Set(
     // lajur (I. kolom), dedahan (I. pencahayaan), tajuk (I. judul), ubah suai (I. modifikasi), timbul-atas
     // (I. sembul), dwi-klik (I. klik ganda), ulang hidup (I. mulai ulang), memindah (I. memindahkan), tebat
     // (I. sekat), pencawang (I. gardu), geronggang (I. berongga), mod (I. mode).
-    'lajur dedahan tajuk suai timbul-atas dwi-klik ulanghidup memindah tebat pencawang geronggang mod').split(' '),
+    'lajur dedahan tajuk suai timbul-atas dwi-klik ulanghidup memindah tebat pencawang geronggang mod'
+  ).split(' '),
 );
 /** Words only Indonesian uses. */
 const INDONESIAN_ONLY = new Set(
-  ('mobil uang sepeda bisa kamu saja gratis kantor toko kamar polisi taksi bus bis karena ' +
+  (
+    'mobil uang sepeda bisa kamu saja gratis kantor toko kamar polisi taksi bus bis karena ' +
     'mau anak-anak bapak ibu pria informasi tas jembatan nomor telepon kacamata jendela piring banget ' +
     'kalender penggaris handuk sepatu celana kulkas sore besok kemarin cangkir sendok ' +
     'wajan selai kue pengaturan tombol tautan sertifikat galat ' +
@@ -57,7 +60,8 @@ const INDONESIAN_ONLY = new Set(
     'pratinjau gulir situs pindai tempel bawaan karakter lisensi peringatan sinyal menit detik milidetik posisi ' +
     'vertikal horizontal bagian kendaraan perusahaan pemerintah bandara dokter perawat jeruk apel semangka pepaya ' +
     'wortel cabai permen cokelat abu-abu efek nonaktif nonaktifkan preferensi konfirmasi otomatis statis dinamis ' +
-    'logis fisika matematika musik agustus maret juli juni desember eropa').split(' '),
+    'logis fisika matematika musik agustus maret juli juni desember eropa'
+  ).split(' '),
 );
 const MALAY_PAIRS = new Set(['muat turun', 'muat naik', 'kata laluan', 'tengah hari', 'peti sejuk', 'sama ada', 'layan diri', 'kitar semula']);
 const INDONESIAN_PAIRS = new Set(['kata sandi', 'papan ketik']);
@@ -67,10 +71,12 @@ const INDONESIAN_PAIRS = new Set(['kata sandi', 'papan ketik']);
  * the two, but do not overrule a detector that named a third language.
  */
 const SHARED_ELSEWHERE = new Set(
-  ('hospital telefon kalender kalendar mobil informasi polis polisi taksi teksi universitas universiti komputer ' +
+  (
+    'hospital telefon kalender kalendar mobil informasi polis polisi taksi teksi universitas universiti komputer ' +
     'pesan cuba sila kasut biskut krim layar ganti coba kantor kamar daftar galat tombol ' +
     'horizontal vertikal doktor musik logik matematik matematika dinamik statik fizik automatik karakter sinyal ' +
-    'desember juli juni tempel lesen logis apel statis minit menit elektrik').split(' '),
+    'desember juli juni tempel lesen logis apel statis minit menit elektrik'
+  ).split(' '),
 );
 /**
  * Endings of Latin loans the two spell differently (Malay kualiti, televisyen; Indonesian kualitas), and Malay's

@@ -25,7 +25,7 @@ describe('plausiblyEnglish (the word list before the detectors, issue 13)', () =
     },
   );
 
-  it('knows WordNet\'s dishes and the words of its multi-word names, the latter only where they stand together', () => {
+  it("knows WordNet's dishes and the words of its multi-word names, the latter only where they stand together", () => {
     expect(plausiblyEnglish('Tuna Sashimi')).toBe('english');
     expect(plausiblyEnglish('Mushroom Bourguignon')).toBe('english');
     expect(plausiblyEnglish('Chilli Con Carne')).toBe('english');
@@ -83,9 +83,12 @@ describe('foreign marks inside English-looking words', () => {
   });
 
   // Needs Debian wamerican (scripts/install-system-deps.sh installs it).
-  it.skipIf(!existsSync('/usr/share/dict/american-english'))('counts capitalised English names as English words, lower-case ones only when they are common words', () => {
-    expect(plausiblyEnglish('Saturn rings')).toBe('english');
-    expect(plausiblyEnglish('donut')).toBe('english');
-    expect(plausiblyEnglish('luna')).not.toBe('english');
-  });
+  it.skipIf(!existsSync('/usr/share/dict/american-english'))(
+    'counts capitalised English names as English words, lower-case ones only when they are common words',
+    () => {
+      expect(plausiblyEnglish('Saturn rings')).toBe('english');
+      expect(plausiblyEnglish('donut')).toBe('english');
+      expect(plausiblyEnglish('luna')).not.toBe('english');
+    },
+  );
 });

@@ -53,11 +53,27 @@ const SETS: Record<string, { code: string; prompts: string[] }> = {
   },
   ja: {
     code: 'jpn',
-    prompts: ['サングラスをかけた猫', '背景を削除して', '空をもっと青くしてください', '水彩画風の桜並木', '誕生日おめでとう', 'この写真を油絵にして', '雨の中を歩く赤いドレスの女の子'],
+    prompts: [
+      'サングラスをかけた猫',
+      '背景を削除して',
+      '空をもっと青くしてください',
+      '水彩画風の桜並木',
+      '誕生日おめでとう',
+      'この写真を油絵にして',
+      '雨の中を歩く赤いドレスの女の子',
+    ],
   },
   ko: {
     code: 'kor',
-    prompts: ['선글라스를 쓴 고양이', '배경을 지워 주세요', '하늘을 더 파랗게 만들어 줘', '수채화 스타일의 바다 풍경', '생일 축하해', '이 사진을 유화로 바꿔 줘', '비 오는 날 빨간 드레스를 입은 소녀'],
+    prompts: [
+      '선글라스를 쓴 고양이',
+      '배경을 지워 주세요',
+      '하늘을 더 파랗게 만들어 줘',
+      '수채화 스타일의 바다 풍경',
+      '생일 축하해',
+      '이 사진을 유화로 바꿔 줘',
+      '비 오는 날 빨간 드레스를 입은 소녀',
+    ],
   },
   th: {
     code: 'tha',
@@ -65,59 +81,164 @@ const SETS: Record<string, { code: string; prompts: string[] }> = {
   },
   es: {
     code: 'spa',
-    prompts: ['un gato con gafas de sol', 'quitar el fondo', 'haz el cielo más azul y añade algunas nubes', 'convierte esta foto en una pintura al óleo', 'feliz cumpleaños', 'reemplaza el coche rojo por una bicicleta', 'una chica con un vestido rojo caminando bajo la lluvia'],
+    prompts: [
+      'un gato con gafas de sol',
+      'quitar el fondo',
+      'haz el cielo más azul y añade algunas nubes',
+      'convierte esta foto en una pintura al óleo',
+      'feliz cumpleaños',
+      'reemplaza el coche rojo por una bicicleta',
+      'una chica con un vestido rojo caminando bajo la lluvia',
+    ],
   },
   pt: {
     code: 'por',
-    prompts: ['remover o fundo', 'um gato com óculos de sol', 'deixe o céu mais azul', 'transforme esta foto em uma pintura a óleo', 'feliz aniversário', 'uma menina de vestido vermelho andando na chuva', 'estilo aquarela de uma praia tropical'],
+    prompts: [
+      'remover o fundo',
+      'um gato com óculos de sol',
+      'deixe o céu mais azul',
+      'transforme esta foto em uma pintura a óleo',
+      'feliz aniversário',
+      'uma menina de vestido vermelho andando na chuva',
+      'estilo aquarela de uma praia tropical',
+    ],
   },
   fr: {
     code: 'fra',
-    prompts: ['un chat avec des lunettes de soleil', 'supprimer l’arrière-plan', 'rends le ciel plus bleu', 'transforme cette photo en peinture à l’huile', 'joyeux anniversaire', 'une fille en robe rouge qui marche sous la pluie', 'style aquarelle d’un village de montagne'],
+    prompts: [
+      'un chat avec des lunettes de soleil',
+      'supprimer l’arrière-plan',
+      'rends le ciel plus bleu',
+      'transforme cette photo en peinture à l’huile',
+      'joyeux anniversaire',
+      'une fille en robe rouge qui marche sous la pluie',
+      'style aquarelle d’un village de montagne',
+    ],
   },
   de: {
     code: 'deu',
-    prompts: ['eine Katze mit Sonnenbrille', 'Hintergrund entfernen', 'mach den Himmel blauer', 'verwandle dieses Foto in ein Ölgemälde', 'alles Gute zum Geburtstag', 'ein Mädchen im roten Kleid, das im Regen spaziert', 'Aquarell einer Berglandschaft im Winter'],
+    prompts: [
+      'eine Katze mit Sonnenbrille',
+      'Hintergrund entfernen',
+      'mach den Himmel blauer',
+      'verwandle dieses Foto in ein Ölgemälde',
+      'alles Gute zum Geburtstag',
+      'ein Mädchen im roten Kleid, das im Regen spaziert',
+      'Aquarell einer Berglandschaft im Winter',
+    ],
   },
   it: {
     code: 'ita',
-    prompts: ['un gatto con gli occhiali da sole', 'rimuovi lo sfondo', 'rendi il cielo più azzurro', 'sostituisci l’auto rossa con una bicicletta', 'buon compleanno', 'stile poster vintage', 'una ragazza con un vestito rosso che cammina sotto la pioggia'],
+    prompts: [
+      'un gatto con gli occhiali da sole',
+      'rimuovi lo sfondo',
+      'rendi il cielo più azzurro',
+      'sostituisci l’auto rossa con una bicicletta',
+      'buon compleanno',
+      'stile poster vintage',
+      'una ragazza con un vestito rosso che cammina sotto la pioggia',
+    ],
   },
   ru: {
     code: 'rus',
-    prompts: ['кот в солнечных очках', 'удалить фон', 'сделай небо более голубым', 'превратить фото в картину маслом', 'с днём рождения', 'девушка в красном платье под дождём', 'акварельный пейзаж с горами'],
+    prompts: [
+      'кот в солнечных очках',
+      'удалить фон',
+      'сделай небо более голубым',
+      'превратить фото в картину маслом',
+      'с днём рождения',
+      'девушка в красном платье под дождём',
+      'акварельный пейзаж с горами',
+    ],
   },
   tr: {
     code: 'tur',
-    prompts: ['güneş gözlüklü bir kedi', 'arka planı kaldır', 'gökyüzünü daha mavi yap', 'bu fotoğrafı yağlı boya tabloya çevir', 'doğum günün kutlu olsun', 'yağmurda yürüyen kırmızı elbiseli bir kız', 'suluboya tarzında bir deniz manzarası'],
+    prompts: [
+      'güneş gözlüklü bir kedi',
+      'arka planı kaldır',
+      'gökyüzünü daha mavi yap',
+      'bu fotoğrafı yağlı boya tabloya çevir',
+      'doğum günün kutlu olsun',
+      'yağmurda yürüyen kırmızı elbiseli bir kız',
+      'suluboya tarzında bir deniz manzarası',
+    ],
   },
   vi: {
     code: 'vie',
-    prompts: ['một con mèo đeo kính râm', 'xóa phông nền', 'làm cho bầu trời xanh hơn', 'biến bức ảnh này thành tranh sơn dầu', 'chúc mừng sinh nhật', 'cô gái mặc váy đỏ đi dưới mưa', 'phong cách màu nước của một bãi biển'],
+    prompts: [
+      'một con mèo đeo kính râm',
+      'xóa phông nền',
+      'làm cho bầu trời xanh hơn',
+      'biến bức ảnh này thành tranh sơn dầu',
+      'chúc mừng sinh nhật',
+      'cô gái mặc váy đỏ đi dưới mưa',
+      'phong cách màu nước của một bãi biển',
+    ],
   },
   id: {
     code: 'ind',
-    prompts: ['kucing memakai kacamata hitam', 'hapus latar belakang', 'buat langit lebih biru', 'ubah foto ini menjadi lukisan cat minyak', 'selamat ulang tahun', 'gaya poster jadul', 'seorang gadis bergaun merah berjalan di tengah hujan'],
+    prompts: [
+      'kucing memakai kacamata hitam',
+      'hapus latar belakang',
+      'buat langit lebih biru',
+      'ubah foto ini menjadi lukisan cat minyak',
+      'selamat ulang tahun',
+      'gaya poster jadul',
+      'seorang gadis bergaun merah berjalan di tengah hujan',
+    ],
   },
 };
 
 /** Every prompt of the set, English first. */
-export const PROMPT_SET: readonly LabelledPrompt[] = Object.entries(SETS).flatMap(([lang, { code, prompts }]) =>
-  prompts.map((text) => ({ lang, code, text })),
-);
+export const PROMPT_SET: readonly LabelledPrompt[] = Object.entries(SETS).flatMap(([lang, { code, prompts }]) => prompts.map((text) => ({ lang, code, text })));
 
 /**
  * One-word prompts, kept apart: no detector can be sure of a single word, and detection deliberately leans to
  * English there (see detectors.ts). The foreign words are all the ones probed while choosing that rule.
  */
 export const ONE_WORD_PROMPTS: readonly LabelledPrompt[] = [
-  ...['logo', 'sunset', 'cat', 'portrait', 'dragon', 'watercolor', 'bokeh', 'selfie', 'wallpaper', 'flowers',
-    'cyberpunk', 'castle', 'astronaut', 'robot', 'anime', '4k'].map((text) => ({ lang: 'en', code: 'eng', text })),
-  ...([
-    ['es', 'spa', 'gato'], ['es', 'spa', 'fondo'], ['es', 'spa', 'paisaje'], ['es', 'spa', 'atardecer'], ['es', 'spa', 'acuarela'],
-    ['de', 'deu', 'Katze'], ['de', 'deu', 'Hintergrund'], ['de', 'deu', 'Landschaft'], ['de', 'deu', 'Sonnenuntergang'], ['de', 'deu', 'Aquarell'],
-    ['it', 'ita', 'sfondo'], ['it', 'ita', 'paesaggio'], ['it', 'ita', 'tramonto'], ['it', 'ita', 'acquerello'],
-    ['fr', 'fra', 'paysage'], ['fr', 'fra', 'aquarelle'], ['pt', 'por', 'coração'], ['vi', 'vie', 'mèo'],
-    ['id', 'ind', 'kucing'], ['id', 'ind', 'pemandangan'], ['tr', 'tur', 'manzara'], ['tr', 'tur', 'suluboya'],
-  ] as const).map(([lang, code, text]) => ({ lang, code, text })),
+  ...[
+    'logo',
+    'sunset',
+    'cat',
+    'portrait',
+    'dragon',
+    'watercolor',
+    'bokeh',
+    'selfie',
+    'wallpaper',
+    'flowers',
+    'cyberpunk',
+    'castle',
+    'astronaut',
+    'robot',
+    'anime',
+    '4k',
+  ].map((text) => ({ lang: 'en', code: 'eng', text })),
+  ...(
+    [
+      ['es', 'spa', 'gato'],
+      ['es', 'spa', 'fondo'],
+      ['es', 'spa', 'paisaje'],
+      ['es', 'spa', 'atardecer'],
+      ['es', 'spa', 'acuarela'],
+      ['de', 'deu', 'Katze'],
+      ['de', 'deu', 'Hintergrund'],
+      ['de', 'deu', 'Landschaft'],
+      ['de', 'deu', 'Sonnenuntergang'],
+      ['de', 'deu', 'Aquarell'],
+      ['it', 'ita', 'sfondo'],
+      ['it', 'ita', 'paesaggio'],
+      ['it', 'ita', 'tramonto'],
+      ['it', 'ita', 'acquerello'],
+      ['fr', 'fra', 'paysage'],
+      ['fr', 'fra', 'aquarelle'],
+      ['pt', 'por', 'coração'],
+      ['vi', 'vie', 'mèo'],
+      ['id', 'ind', 'kucing'],
+      ['id', 'ind', 'pemandangan'],
+      ['tr', 'tur', 'manzara'],
+      ['tr', 'tur', 'suluboya'],
+    ] as const
+  ).map(([lang, code, text]) => ({ lang, code, text })),
 ];

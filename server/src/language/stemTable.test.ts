@@ -5,15 +5,28 @@ import { describe, expect, it, vi } from 'vitest';
 import { loadHunspell } from './hunspell';
 import { packStems, readStemTable } from './stemTable';
 
-describe('packed stems of a word list (memory and load time of the other languages\' lists, issue 13)', () => {
-  const stems = new Map([['gato', 'S'], ['kład', 'AB'], ['ça', ''], ['árbol', 'S'], ['zebra', 'S']]);
+describe("packed stems of a word list (memory and load time of the other languages' lists, issue 13)", () => {
+  const stems = new Map([
+    ['gato', 'S'],
+    ['kład', 'AB'],
+    ['ça', ''],
+    ['árbol', 'S'],
+    ['zebra', 'S'],
+  ]);
 
   it('answers like the map it was packed from, after a round trip through its file too', () => {
     const packed = packStems(stems);
     const read = readStemTable(packed.toBuffer());
     for (const table of [packed.table, read]) {
       expect([...stems.keys()].map((stem) => table.get(stem))).toEqual([...stems.values()]);
-      expect(['gat', 'gatos', 'zebras', '', 'a', 'żaba'].map((word) => table.get(word))).toEqual([undefined, undefined, undefined, undefined, undefined, undefined]);
+      expect(['gat', 'gatos', 'zebras', '', 'a', 'żaba'].map((word) => table.get(word))).toEqual([
+        undefined,
+        undefined,
+        undefined,
+        undefined,
+        undefined,
+        undefined,
+      ]);
       expect(table.size).toBe(5);
     }
   });
@@ -31,7 +44,12 @@ describe('packed stems of a word list (memory and load time of the other languag
     const first = loadHunspell(path.join(dir, 't.aff'), path.join(dir, 't.dic'), { cacheDir });
     expect(readdirSync(cacheDir)).toHaveLength(1);
     const second = loadHunspell(path.join(dir, 't.aff'), path.join(dir, 't.dic'), { cacheDir });
-    expect(['gatos', 'sol', 'sols', 'perro'].map((w) => [first.has(w), second.has(w)])).toEqual([[true, true], [true, true], [false, false], [false, false]]);
+    expect(['gatos', 'sol', 'sols', 'perro'].map((w) => [first.has(w), second.has(w)])).toEqual([
+      [true, true],
+      [true, true],
+      [false, false],
+      [false, false],
+    ]);
     writeFileSync(path.join(dir, 't.dic'), '3\ngato/S\nsol\nperro/S\n');
     expect(loadHunspell(path.join(dir, 't.aff'), path.join(dir, 't.dic'), { cacheDir }).has('perros')).toBe(true);
     // The packed copy of the old .dic is replaced, not kept beside the new one.

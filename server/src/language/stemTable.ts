@@ -93,7 +93,13 @@ function serialise(packed: Packed): Buffer {
   head.writeUInt32LE(packed.flagIndex.length, 0);
   head.writeUInt32LE(flagJson.length, 4);
   const pad = Buffer.alloc((4 - (flagJson.length % 4)) % 4);
-  return Buffer.concat([head, flagJson, pad, Buffer.from(packed.flagIndex.buffer, packed.flagIndex.byteOffset, packed.flagIndex.byteLength), Buffer.from(packed.text, 'utf8')]);
+  return Buffer.concat([
+    head,
+    flagJson,
+    pad,
+    Buffer.from(packed.flagIndex.buffer, packed.flagIndex.byteOffset, packed.flagIndex.byteLength),
+    Buffer.from(packed.text, 'utf8'),
+  ]);
 }
 
 /** Reads a table written by {@link packStems}' `toBuffer`; throws on a file that does not add up. */

@@ -21,9 +21,11 @@ const gate = JSON.parse(readFileSync(path.join(GATE_DIR, 'gate.json'), 'utf8')) 
 
 /** IoU of two alphas thresholded at 128. */
 function iou(a: Uint8Array, b: Uint8Array): number {
-  let inter = 0, union = 0;
+  let inter = 0,
+    union = 0;
   for (let i = 0; i < a.length; i++) {
-    const p = a[i] >= 128, q = b[i] >= 128;
+    const p = a[i] >= 128,
+      q = b[i] >= 128;
     if (p && q) inter++;
     if (p || q) union++;
   }
@@ -34,7 +36,12 @@ describe('cut-out held-out gate (issue 32)', () => {
   const got: Record<string, number[]> = {};
   beforeAll(async () => {
     for (const [name, c] of Object.entries(gate.composites)) {
-      const truth = new Uint8Array(await sharp(readFileSync(path.join(GATE_DIR, `${name}.alpha.png`))).extractChannel(0).raw().toBuffer());
+      const truth = new Uint8Array(
+        await sharp(readFileSync(path.join(GATE_DIR, `${name}.alpha.png`)))
+          .extractChannel(0)
+          .raw()
+          .toBuffer(),
+      );
       const { alpha } = await removeBackground(readFileSync(path.join(GATE_DIR, `${name}.jpg`)));
       (got[c.kind] ??= []).push(iou(alpha, truth));
     }

@@ -30,7 +30,20 @@ describe('secondPassVerdict', () => {
     expect(secondPassVerdict(first, photo, crop, rects(cropSize, [0, 0, 10, 10]), DEFAULT_GUARD)).toBe('disagrees');
   });
   it('refuses one that breaks the subject into fragments', () => {
-    const pieces = rects(cropSize, [5, 5, 3, 3], [9, 5, 3, 3], [13, 5, 3, 3], [5, 9, 3, 3], [9, 9, 3, 3], [13, 9, 3, 3], [5, 13, 3, 3], [9, 13, 3, 3], [13, 13, 3, 3], [5, 5, 11, 1], [5, 7, 1, 9]);
+    const pieces = rects(
+      cropSize,
+      [5, 5, 3, 3],
+      [9, 5, 3, 3],
+      [13, 5, 3, 3],
+      [5, 9, 3, 3],
+      [9, 9, 3, 3],
+      [13, 9, 3, 3],
+      [5, 13, 3, 3],
+      [9, 13, 3, 3],
+      [13, 13, 3, 3],
+      [5, 5, 11, 1],
+      [5, 7, 1, 9],
+    );
     expect(countParts(pieces, 20, 20)).toBeGreaterThan(3);
     expect(secondPassVerdict(first, photo, crop, pieces, { ...DEFAULT_GUARD, minAgreement: 0, minKeep: 0 })).toBe('fragmented');
   });

@@ -48,13 +48,15 @@ export function countParts(mask: Uint8Array, width: number, height: number, minS
   let total = 0;
   for (let s = 0; s < mask.length; s++) {
     if (mask[s] < 128 || seen[s]) continue;
-    let top = 0, size = 0;
+    let top = 0,
+      size = 0;
     stack[top++] = s;
     seen[s] = 1;
     while (top > 0) {
       const p = stack[--top];
       size++;
-      const x = p % width, y = (p - x) / width;
+      const x = p % width,
+        y = (p - x) / width;
       for (let dy = -1; dy <= 1; dy++) {
         const ny = y + dy;
         if (ny < 0 || ny >= height) continue;
@@ -78,7 +80,8 @@ export function countParts(mask: Uint8Array, width: number, height: number, minS
 /** The photo-sized alpha's `crop` as its own crop-sized plane. */
 function cropOf(alpha: Uint8Array, photo: Size, crop: Box): Uint8Array {
   const out = new Uint8Array(crop.width * crop.height);
-  for (let y = 0; y < crop.height; y++) out.set(alpha.subarray((crop.y + y) * photo.width + crop.x, (crop.y + y) * photo.width + crop.x + crop.width), y * crop.width);
+  for (let y = 0; y < crop.height; y++)
+    out.set(alpha.subarray((crop.y + y) * photo.width + crop.x, (crop.y + y) * photo.width + crop.x + crop.width), y * crop.width);
   return out;
 }
 
@@ -91,9 +94,12 @@ export type GuardVerdict = 'ok' | 'vanished' | 'grew' | 'disagrees' | 'fragmente
  */
 export function secondPassVerdict(firstAlpha: Uint8Array, photo: Size, crop: Box, cropAlpha: Uint8Array, g: GuardOptions): GuardVerdict {
   const first = cropOf(firstAlpha, photo, crop);
-  let a1 = 0, a2 = 0, both = 0;
+  let a1 = 0,
+    a2 = 0,
+    both = 0;
   for (let i = 0; i < first.length; i++) {
-    const p = first[i] >= 128, q = cropAlpha[i] >= 128;
+    const p = first[i] >= 128,
+      q = cropAlpha[i] >= 128;
     if (p) a1++;
     if (q) a2++;
     if (p && q) both++;
@@ -120,7 +126,8 @@ export function clearedShare(firstAlpha: Uint8Array, photo: Size, crops: Box[]):
 
 /** Whether the merged result still holds enough of the first pass's subject (else the single pass is used). */
 export function keepsSubject(firstAlpha: Uint8Array, merged: Uint8Array, g: GuardOptions): boolean {
-  let a1 = 0, a2 = 0;
+  let a1 = 0,
+    a2 = 0;
   for (let i = 0; i < firstAlpha.length; i++) {
     if (firstAlpha[i] >= 128) a1++;
     if (merged[i] >= 128) a2++;

@@ -58,7 +58,8 @@ export function backgroundBusyness(rgba: Buffer, alpha: Uint8Array, photo: Size,
   const luma = (i: number) => 0.299 * rgba[i * 4] + 0.587 * rgba[i * 4 + 1] + 0.114 * rgba[i * 4 + 2];
   let sum = 0;
   let n = 0;
-  const x1 = Math.min(photo.width - 1, crop.x + crop.width), y1 = Math.min(photo.height - 1, crop.y + crop.height);
+  const x1 = Math.min(photo.width - 1, crop.x + crop.width),
+    y1 = Math.min(photo.height - 1, crop.y + crop.height);
   for (let y = crop.y; y < y1; y++) {
     for (let x = crop.x; x < x1; x++) {
       const i = y * photo.width + x;
@@ -86,8 +87,10 @@ function integral(values: ArrayLike<number>, w: number, h: number): Float64Array
 
 /** Sum and pixel count of the (2r+1)² window around (x, y), clipped to the plane. */
 function windowSum(s: Float64Array, w: number, h: number, x: number, y: number, r: number): [number, number] {
-  const x0 = Math.max(0, x - r), y0 = Math.max(0, y - r);
-  const x1 = Math.min(w, x + r + 1), y1 = Math.min(h, y + r + 1);
+  const x0 = Math.max(0, x - r),
+    y0 = Math.max(0, y - r);
+  const x1 = Math.min(w, x + r + 1),
+    y1 = Math.min(h, y + r + 1);
   const W = w + 1;
   return [s[y1 * W + x1] - s[y0 * W + x1] - s[y1 * W + x0] + s[y0 * W + x0], (x1 - x0) * (y1 - y0)];
 }
@@ -142,8 +145,10 @@ export function unsureWeight(alpha: Uint8Array, photo: Size, crop: Box, band: Un
  */
 export function mergeWhereUnsure(alpha: Uint8Array, photo: Size, crop: Box, cropAlpha: Uint8Array, weight: Float32Array, feather: number): void {
   const f = Math.max(1, feather);
-  const left = crop.x > 0, top = crop.y > 0;
-  const right = crop.x + crop.width < photo.width, bottom = crop.y + crop.height < photo.height;
+  const left = crop.x > 0,
+    top = crop.y > 0;
+  const right = crop.x + crop.width < photo.width,
+    bottom = crop.y + crop.height < photo.height;
   for (let cy = 0; cy < crop.height; cy++) {
     for (let cx = 0; cx < crop.width; cx++) {
       let d = Infinity;

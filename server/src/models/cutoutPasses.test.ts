@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { clearOutsideCrops, DEFAULT_CUTOUT_OPTIONS, firstPassPixels, mergeSecondPass, passSize, planSecondPass, planSecondPasses, subjectBox, subjectGroups } from './cutoutPasses';
+import {
+  clearOutsideCrops,
+  DEFAULT_CUTOUT_OPTIONS,
+  firstPassPixels,
+  mergeSecondPass,
+  passSize,
+  planSecondPass,
+  planSecondPasses,
+  subjectBox,
+  subjectGroups,
+} from './cutoutPasses';
 
 const o = DEFAULT_CUTOUT_OPTIONS;
 
@@ -36,12 +46,18 @@ describe('first pass size', () => {
 
 describe('subjectBox', () => {
   it('ignores a stray blob much smaller than the subject', () => {
-    const m = maskWith(100, 80, [[40, 20, 20, 40], [2, 2, 3, 3]]);
+    const m = maskWith(100, 80, [
+      [40, 20, 20, 40],
+      [2, 2, 3, 3],
+    ]);
     expect(subjectBox(m, 100, 80, 0.1)).toEqual({ x: 40, y: 20, width: 20, height: 40 });
   });
 
   it('keeps two subjects of similar size together, and a diagonal thin leg in one piece', () => {
-    const m = maskWith(100, 80, [[10, 10, 10, 10], [70, 50, 12, 12]]);
+    const m = maskWith(100, 80, [
+      [10, 10, 10, 10],
+      [70, 50, 12, 12],
+    ]);
     expect(subjectBox(m, 100, 80, 0.1)).toEqual({ x: 10, y: 10, width: 72, height: 52 });
     const leg = new Uint8Array(50 * 50);
     for (let i = 0; i < 30; i++) leg[(10 + i) * 50 + 10 + i] = 255; // one-pixel diagonal
@@ -56,7 +72,11 @@ describe('subjectBox', () => {
 describe('subjectGroups', () => {
   it('splits a kite high up from two people on the beach, the larger group first', () => {
     // Like tests/assets/photos/kite.jpg: a small kite near the top, two people close together low left.
-    const m = maskWith(200, 140, [[120, 10, 12, 8], [20, 90, 6, 22], [34, 96, 7, 20]]);
+    const m = maskWith(200, 140, [
+      [120, 10, 12, 8],
+      [20, 90, 6, 22],
+      [34, 96, 7, 20],
+    ]);
     const groups = subjectGroups(m, 200, 140, 0.1, 0.5);
     expect(groups).toHaveLength(2);
     expect(groups[0]).toEqual({ x: 20, y: 90, width: 21, height: 26, area: 6 * 22 + 7 * 20 });
@@ -64,7 +84,10 @@ describe('subjectGroups', () => {
   });
 
   it('drops a speck much smaller than the subject and is empty for an empty mask', () => {
-    const m = maskWith(100, 80, [[40, 20, 20, 40], [2, 2, 2, 2]]);
+    const m = maskWith(100, 80, [
+      [40, 20, 20, 40],
+      [2, 2, 2, 2],
+    ]);
     expect(subjectGroups(m, 100, 80, 0.1, 0.5)).toEqual([{ x: 40, y: 20, width: 20, height: 40, area: 800 }]);
     expect(subjectGroups(new Uint8Array(64), 8, 8, 0.1, 0.5)).toEqual([]);
   });
@@ -89,7 +112,10 @@ describe('planSecondPasses', () => {
 describe('clearOutsideCrops', () => {
   it('clears what lies outside every crop and keeps what lies inside any', () => {
     const alpha = new Uint8Array(20 * 10).fill(255);
-    clearOutsideCrops(alpha, { width: 20, height: 10 }, [{ x: 0, y: 0, width: 5, height: 5 }, { x: 15, y: 5, width: 5, height: 5 }]);
+    clearOutsideCrops(alpha, { width: 20, height: 10 }, [
+      { x: 0, y: 0, width: 5, height: 5 },
+      { x: 15, y: 5, width: 5, height: 5 },
+    ]);
     expect(alpha[2 * 20 + 2]).toBe(255);
     expect(alpha[7 * 20 + 17]).toBe(255);
     expect(alpha[7 * 20 + 2]).toBe(0);

@@ -234,7 +234,8 @@ export function subjectGroups(mask: Uint8Array, width: number, height: number, m
     merged = false;
     for (let i = 0; i < groups.length && !merged; i++) {
       for (let j = i + 1; j < groups.length && !merged; j++) {
-        const a = groups[i], b = groups[j];
+        const a = groups[i],
+          b = groups[j];
         const g = Math.max(a.g, b.g);
         if (a.x0 - g <= b.x1 && b.x0 - g <= a.x1 && a.y0 - g <= b.y1 && b.y0 - g <= a.y1) {
           const u = { area: a.area + b.area, x0: Math.min(a.x0, b.x0), y0: Math.min(a.y0, b.y0), x1: Math.max(a.x1, b.x1), y1: Math.max(a.y1, b.y1), g: 0 };
@@ -317,11 +318,21 @@ export function clearOutsideCrops(alpha: Uint8Array, photo: Size, crops: Box[]):
  * the second pass inside the crop, faded into the first pass over `feather` px along crop
  * edges that are not the photo's edges; outside the crop the first pass is cleared or kept.
  */
-export function mergeSecondPass(alpha: Uint8Array, photo: Size, crop: Box, cropAlpha: Uint8Array, feather: number, clearOutside: boolean, mode: 'replace' | 'max' = 'replace'): void {
+export function mergeSecondPass(
+  alpha: Uint8Array,
+  photo: Size,
+  crop: Box,
+  cropAlpha: Uint8Array,
+  feather: number,
+  clearOutside: boolean,
+  mode: 'replace' | 'max' = 'replace',
+): void {
   const { width, height } = photo;
   const f = Math.max(1, feather);
-  const left = crop.x > 0, top = crop.y > 0;
-  const right = crop.x + crop.width < width, bottom = crop.y + crop.height < height;
+  const left = crop.x > 0,
+    top = crop.y > 0;
+  const right = crop.x + crop.width < width,
+    bottom = crop.y + crop.height < height;
   for (let y = 0; y < height; y++) {
     const inY = y >= crop.y && y < crop.y + crop.height;
     for (let x = 0; x < width; x++) {
@@ -330,7 +341,8 @@ export function mergeSecondPass(alpha: Uint8Array, photo: Size, crop: Box, cropA
         if (clearOutside) alpha[i] = 0;
         continue;
       }
-      const cx = x - crop.x, cy = y - crop.y;
+      const cx = x - crop.x,
+        cy = y - crop.y;
       let d = Infinity;
       if (left) d = Math.min(d, cx);
       if (top) d = Math.min(d, cy);

@@ -4,7 +4,8 @@ import { decontaminateEdges } from './decontaminate';
 describe('decontaminateEdges', () => {
   it('removes the old background colour from soft edge pixels', () => {
     // A red subject on a green background with a soft 20 px edge, composited as I = aF + (1-a)B.
-    const w = 120, h = 120;
+    const w = 120,
+      h = 120;
     const rgba = Buffer.alloc(w * h * 4);
     const alpha = new Uint8Array(w * h);
     for (let y = 0; y < h; y++) {

@@ -50,7 +50,10 @@ export const DECONTAMINATE_WORK_PIXELS = 1_000_000;
  */
 export function decontaminateEdges(rgba: Buffer, alpha: Uint8Array, width: number, height: number): void {
   const n = width * height;
-  let x0 = width, y0 = height, x1 = -1, y1 = -1;
+  let x0 = width,
+    y0 = height,
+    x1 = -1,
+    y1 = -1;
   for (let y = 0, i = 0; y < height; y++) {
     for (let x = 0; x < width; x++, i++) {
       const a = alpha[i];
@@ -82,12 +85,16 @@ function estimateForeground(rgba: Buffer, alpha: Uint8Array, width: number, heig
   const radii = [Math.max(8, 90 * scale), Math.max(2, 6 * scale)];
   // Every blur window of a soft pixel lies inside the soft box grown by the two radii.
   const reach = Math.ceil(radii[0] + radii[1]) + 1;
-  const rx0 = Math.max(0, soft.x0 - reach), ry0 = Math.max(0, soft.y0 - reach);
-  const rx1 = Math.min(width - 1, soft.x1 + reach), ry1 = Math.min(height - 1, soft.y1 + reach);
-  const rw = rx1 - rx0 + 1, rh = ry1 - ry0 + 1;
+  const rx0 = Math.max(0, soft.x0 - reach),
+    ry0 = Math.max(0, soft.y0 - reach);
+  const rx1 = Math.min(width - 1, soft.x1 + reach),
+    ry1 = Math.min(height - 1, soft.y1 + reach);
+  const rw = rx1 - rx0 + 1,
+    rh = ry1 - ry0 + 1;
   // Working size: the region shrunk by an integer factor k (box-averaged) to fit the budget.
   const k = Math.max(1, Math.ceil(Math.sqrt((rw * rh) / DECONTAMINATE_WORK_PIXELS)));
-  const ww = Math.ceil(rw / k), wh = Math.ceil(rh / k);
+  const ww = Math.ceil(rw / k),
+    wh = Math.ceil(rh / k);
   const m = ww * wh;
   const a = new Float32Array(m);
   const image = [new Float32Array(m), new Float32Array(m), new Float32Array(m)];
@@ -150,18 +157,29 @@ function estimateForeground(rgba: Buffer, alpha: Uint8Array, width: number, heig
   // Full resolution, soft pixels only: sample F̄ and B̄ (bilinear between working-pixel centres).
   for (let y = soft.y0; y <= soft.y1; y++) {
     const fy = Math.min(wh - 1, Math.max(0, (y - ry0 + 0.5) / k - 0.5));
-    const yA = Math.floor(fy), yB = Math.min(wh - 1, yA + 1), ty = fy - yA;
+    const yA = Math.floor(fy),
+      yB = Math.min(wh - 1, yA + 1),
+      ty = fy - yA;
     for (let x = soft.x0; x <= soft.x1; x++) {
       const i = y * width + x;
       const al = alpha[i];
       if (al === 0 || al === 255) continue;
       const fx = Math.min(ww - 1, Math.max(0, (x - rx0 + 0.5) / k - 0.5));
-      const xA = Math.floor(fx), xB = Math.min(ww - 1, xA + 1), tx = fx - xA;
-      const p00 = yA * ww + xA, p01 = yA * ww + xB, p10 = yB * ww + xA, p11 = yB * ww + xB;
-      const w00 = (1 - tx) * (1 - ty), w01 = tx * (1 - ty), w10 = (1 - tx) * ty, w11 = tx * ty;
+      const xA = Math.floor(fx),
+        xB = Math.min(ww - 1, xA + 1),
+        tx = fx - xA;
+      const p00 = yA * ww + xA,
+        p01 = yA * ww + xB,
+        p10 = yB * ww + xA,
+        p11 = yB * ww + xB;
+      const w00 = (1 - tx) * (1 - ty),
+        w01 = tx * (1 - ty),
+        w10 = (1 - tx) * ty,
+        w11 = tx * ty;
       const av = al / 255;
       for (let c = 0; c < 3; c++) {
-        const F = finalF[c], B = finalB[c];
+        const F = finalF[c],
+          B = finalB[c];
         const bf = F[p00] * w00 + F[p01] * w01 + F[p10] * w10 + F[p11] * w11;
         const bb = B[p00] * w00 + B[p01] * w01 + B[p10] * w10 + B[p11] * w11;
         const f = bf + av * (rgba[i * 4 + c] / 255 - av * bf - (1 - av) * bb);

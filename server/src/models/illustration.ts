@@ -19,7 +19,11 @@ export interface PictureStats {
 
 /** Computes {@link PictureStats} of an interleaved image with `channels` (3 or 4) bytes per pixel. */
 export function pictureStats(data: Uint8Array | Buffer, width: number, height: number, channels: number): PictureStats {
-  let flat = 0, edge = 0, mid = 0, textureSum = 0, n = 0;
+  let flat = 0,
+    edge = 0,
+    mid = 0,
+    textureSum = 0,
+    n = 0;
   const seen = new Uint8Array(1 << 15);
   let colours = 0;
   for (let y = 0; y < height; y++) {
@@ -31,8 +35,10 @@ export function pictureStats(data: Uint8Array | Buffer, width: number, height: n
         colours++;
       }
       if (x + 1 >= width || y + 1 >= height) continue;
-      const r = i + channels, b = i + width * channels;
-      let big = 0, small = 255;
+      const r = i + channels,
+        b = i + width * channels;
+      let big = 0,
+        small = 255;
       for (let c = 0; c < 3; c++) {
         const d = Math.max(Math.abs(data[r + c] - data[i + c]), Math.abs(data[b + c] - data[i + c]));
         if (d > big) big = d;
@@ -47,7 +53,12 @@ export function pictureStats(data: Uint8Array | Buffer, width: number, height: n
       }
     }
   }
-  return { flatShare: flat / Math.max(1, n), edgeShare: edge / Math.max(1, n), texture: mid ? textureSum / mid : 0, colours: (1000 * colours) / Math.max(1, width * height) };
+  return {
+    flatShare: flat / Math.max(1, n),
+    edgeShare: edge / Math.max(1, n),
+    texture: mid ? textureSum / mid : 0,
+    colours: (1000 * colours) / Math.max(1, width * height),
+  };
 }
 
 /**

@@ -12,9 +12,11 @@ export const PREVIEW_MAX_PIXELS = 2_000_000;
 
 /** Scales image and mask together so the preview fill stays instant on big photos. */
 async function shrinkForPreview(image: Buffer, mask: Buffer): Promise<{ image: Buffer; mask: Buffer }> {
-  const meta = await sharp(image, { limitInputPixels: UPLOAD_MAX_PIXELS }).metadata().catch(() => {
-    throw paramsInvalid('imgUrl is not a readable image');
-  });
+  const meta = await sharp(image, { limitInputPixels: UPLOAD_MAX_PIXELS })
+    .metadata()
+    .catch(() => {
+      throw paramsInvalid('imgUrl is not a readable image');
+    });
   const turned = (meta.orientation ?? 1) >= 5;
   const w = turned ? meta.height : meta.width;
   const h = turned ? meta.width : meta.height;
@@ -22,7 +24,9 @@ async function shrinkForPreview(image: Buffer, mask: Buffer): Promise<{ image: B
   const scale = Math.sqrt(PREVIEW_MAX_PIXELS / (w * h));
   const sw = Math.max(1, Math.floor(w * scale));
   const sh = Math.max(1, Math.floor(h * scale));
-  const maskMeta = await sharp(mask).metadata().catch(() => ({ width: 0, height: 0 }));
+  const maskMeta = await sharp(mask)
+    .metadata()
+    .catch(() => ({ width: 0, height: 0 }));
   // A mask of the wrong size is left alone: inpaintTelea then names both sizes in its error.
   if (maskMeta.width !== w || maskMeta.height !== h) return { image, mask };
   return {

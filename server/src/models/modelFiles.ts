@@ -21,10 +21,15 @@ export async function ensureModelFile(file: string, script: string, args: string
   if (existsSync(target)) return target;
   const { modelDir } = processConfig().models;
   await new Promise<void>((resolve, reject) => {
-    execFile(process.execPath, [path.join(PROJECT_ROOT, 'scripts', script), ...args], { env: { ...inheritedEnvironment(), MODEL_DIR: modelDir } }, (err, _out, stderr) => {
-      if (err) reject(new Error(`preparing ${file} with scripts/${script} failed: ${stderr.trim() || err.message}`));
-      else resolve();
-    });
+    execFile(
+      process.execPath,
+      [path.join(PROJECT_ROOT, 'scripts', script), ...args],
+      { env: { ...inheritedEnvironment(), MODEL_DIR: modelDir } },
+      (err, _out, stderr) => {
+        if (err) reject(new Error(`preparing ${file} with scripts/${script} failed: ${stderr.trim() || err.message}`));
+        else resolve();
+      },
+    );
   });
   if (!existsSync(target)) throw new Error(`scripts/${script} did not make ${file}: run npm install (or node scripts/${script}) and check its output`);
   return target;

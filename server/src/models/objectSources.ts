@@ -32,8 +32,10 @@ export interface ObjectSources {
 /** Share of the hole's pixels inside a detection box (box in fractions of the photo). */
 export function holeShareInBox(hole: BinaryMask, box: Detection['box']): number {
   const { width: w, height: h, data } = hole;
-  const x0 = Math.floor(box[0] * w), y0 = Math.floor(box[1] * h);
-  const x1 = Math.ceil((box[0] + box[2]) * w), y1 = Math.ceil((box[1] + box[3]) * h);
+  const x0 = Math.floor(box[0] * w),
+    y0 = Math.floor(box[1] * h);
+  const x1 = Math.ceil((box[0] + box[2]) * w),
+    y1 = Math.ceil((box[1] + box[3]) * h);
   let total = 0;
   let inside = 0;
   for (let y = 0; y < h; y++) {
@@ -68,8 +70,10 @@ export function sameKindBoxes(hole: BinaryMask, detections: Detection[]): { kind
 function paintBoxes(mask: BinaryMask, boxes: Array<Detection['box']>): void {
   const { width: w, height: h } = mask;
   for (const b of boxes) {
-    const x0 = Math.max(0, Math.floor(b[0] * w)), y0 = Math.max(0, Math.floor(b[1] * h));
-    const x1 = Math.min(w, Math.ceil((b[0] + b[2]) * w)), y1 = Math.min(h, Math.ceil((b[1] + b[3]) * h));
+    const x0 = Math.max(0, Math.floor(b[0] * w)),
+      y0 = Math.max(0, Math.floor(b[1] * h));
+    const x1 = Math.min(w, Math.ceil((b[0] + b[2]) * w)),
+      y1 = Math.min(h, Math.ceil((b[1] + b[3]) * h));
     for (let y = y0; y < y1; y++) mask.data.fill(255, y * w + x0, y * w + x1);
   }
 }
@@ -94,8 +98,16 @@ export async function objectSources(image: Buffer, hole: BinaryMask): Promise<Ob
   let sameKind = 0;
   try {
     const s = Math.min(1, DETECT_MAX_SIDE / Math.max(width, height));
-    const dw = Math.max(1, Math.round(width * s)), dh = Math.max(1, Math.round(height * s));
-    const rgb = await sharp(image).rotate().toColourspace('srgb').flatten({ background: '#ffffff' }).resize(dw, dh, { fit: 'fill' }).removeAlpha().raw().toBuffer();
+    const dw = Math.max(1, Math.round(width * s)),
+      dh = Math.max(1, Math.round(height * s));
+    const rgb = await sharp(image)
+      .rotate()
+      .toColourspace('srgb')
+      .flatten({ background: '#ffffff' })
+      .resize(dw, dh, { fit: 'fill' })
+      .removeAlpha()
+      .raw()
+      .toBuffer();
     const found = sameKindBoxes(hole, await detectObjects(new Uint8Array(rgb.buffer, rgb.byteOffset, rgb.length), dw, dh));
     kinds = found.kinds;
     sameKind = found.boxes.length;

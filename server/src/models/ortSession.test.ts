@@ -5,7 +5,10 @@ import { createOrtSession, ortSessionOptions } from './ortSession';
 
 describe('ortSessionOptions', () => {
   it('honours USE_CUDA and ORT_THREADS, the CPU provider always kept as fallback', () => {
-    expect(ortSessionOptions(loadModelRuntime({ USE_CUDA: '1', ORT_THREADS: '6' }))).toMatchObject({ executionProviders: ['cuda', 'cpu'], intraOpNumThreads: 6 });
+    expect(ortSessionOptions(loadModelRuntime({ USE_CUDA: '1', ORT_THREADS: '6' }))).toMatchObject({
+      executionProviders: ['cuda', 'cpu'],
+      intraOpNumThreads: 6,
+    });
     expect(ortSessionOptions(loadModelRuntime({}))).toMatchObject({ executionProviders: ['cpu'], intraOpNumThreads: 2, enableCpuMemArena: false });
   });
 
@@ -20,7 +23,14 @@ describe('ortSessionOptions', () => {
   });
 
   it('loads a real model (the PP-OCR text detector) on the CPU', async () => {
-    const session = await createOrtSession(detModelPath(), { useCuda: false, ortThreads: 1, modelDir: '', isnetFixedSize: false, isnetOptLevel: null, idleReleaseMs: 0 });
+    const session = await createOrtSession(detModelPath(), {
+      useCuda: false,
+      ortThreads: 1,
+      modelDir: '',
+      isnetFixedSize: false,
+      isnetOptLevel: null,
+      idleReleaseMs: 0,
+    });
     expect(session.inputNames.length).toBe(1);
     await session.release();
   });

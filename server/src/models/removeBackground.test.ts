@@ -45,9 +45,11 @@ describe('removeBackground (real IS-Net model)', () => {
 describe('removeBackground second pass (issue 15)', () => {
   /** IoU of two alphas thresholded at 128. */
   function iou(a: Uint8Array, b: Uint8Array): number {
-    let inter = 0, union = 0;
+    let inter = 0,
+      union = 0;
     for (let i = 0; i < a.length; i++) {
-      const x = a[i] >= 128, y = b[i] >= 128;
+      const x = a[i] >= 128,
+        y = b[i] >= 128;
       if (x && y) inter++;
       if (x || y) union++;
     }
@@ -61,7 +63,10 @@ describe('removeBackground second pass (issue 15)', () => {
     const cup = await removeBackground(await readPhoto('coffee'), undefined, { firstPassUpscale: 100 });
     const small = await sharp(cup.png).trim({ threshold: 0 }).resize({ width: 170 }).png().toBuffer();
     const { data: fg, info } = await sharp(small).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
-    const W = 1400, H = 1000, left = 820, top = 300;
+    const W = 1400,
+      H = 1000,
+      left = 820,
+      top = 300;
     const truth = new Uint8Array(W * H);
     const rgb = Buffer.alloc(W * H * 3, 225);
     for (let y = 0; y < info.height; y++) {
@@ -72,7 +77,9 @@ describe('removeBackground second pass (issue 15)', () => {
         for (let c = 0; c < 3; c++) rgb[p * 3 + c] = Math.round((fg[(y * info.width + x) * 4 + c] * a + 225 * (255 - a)) / 255);
       }
     }
-    const photo = await sharp(rgb, { raw: { width: W, height: H, channels: 3 } }).jpeg({ quality: 92 }).toBuffer();
+    const photo = await sharp(rgb, { raw: { width: W, height: H, channels: 3 } })
+      .jpeg({ quality: 92 })
+      .toBuffer();
 
     // The gates (unsure share, busy backdrop) are opened here to see the zoom itself.
     const two = await removeBackground(photo, undefined, { secondPass: true, minUnsureShare: 0 });
@@ -115,7 +122,10 @@ describe('removeBackground second pass (issue 15)', () => {
     await removeBackground(await readPhoto('chelsea')); // 451 × 300
     const small = lastCutoutTrace()!.firstPass;
     expect(small.width / small.height).toBeCloseTo(451 / 300, 1);
-    const big = await sharp(await readPhoto('astronaut')).resize(2400, 1600).jpeg().toBuffer();
+    const big = await sharp(await readPhoto('astronaut'))
+      .resize(2400, 1600)
+      .jpeg()
+      .toBuffer();
     await removeBackground(big);
     const large = lastCutoutTrace()!.firstPass;
     expect(large.width * large.height).toBeLessThanOrEqual(1024 * 1024);

@@ -1,7 +1,19 @@
 import sharp from 'sharp';
 import { UPLOAD_MAX_PIXELS } from '../../../engine/spec/limits';
 import { backgroundBusyness, firstPassTooUnsure, mergeWhereUnsure, unsureShare, unsureWeight } from './cutoutMerge';
-import { clearOutsideCrops, DEFAULT_CUTOUT_OPTIONS, firstPassPixels, mergeSecondPass, passSize, planSecondPasses, subjectGroups, type Box, type CutoutOptions, type SecondPassPlan, type Size } from './cutoutPasses';
+import {
+  clearOutsideCrops,
+  DEFAULT_CUTOUT_OPTIONS,
+  firstPassPixels,
+  mergeSecondPass,
+  passSize,
+  planSecondPasses,
+  subjectGroups,
+  type Box,
+  type CutoutOptions,
+  type SecondPassPlan,
+  type Size,
+} from './cutoutPasses';
 import { clearedShare, keepsSubject, secondPassVerdict } from './cutoutGuard';
 import { decontaminateEdges } from './decontaminate';
 import { looksDrawn, pictureStats, type PictureStats } from './illustration';
@@ -32,14 +44,15 @@ let lastTrace: CutoutTrace | null = null;
 export const lastCutoutTrace = (): CutoutTrace | null => lastTrace;
 
 /** Runs IS-Net on `region` of the RGBA photo (transparent areas shown as white) at `size`; alpha 0..255 at `size`. */
-export async function isnetPass(rgba: Buffer, photo: Size, region: { x: number; y: number; width: number; height: number } | null, size: Size): Promise<Uint8Array> {
+export async function isnetPass(
+  rgba: Buffer,
+  photo: Size,
+  region: { x: number; y: number; width: number; height: number } | null,
+  size: Size,
+): Promise<Uint8Array> {
   let image = sharp(rgba, { raw: { width: photo.width, height: photo.height, channels: 4 } });
   if (region) image = image.extract({ left: region.x, top: region.y, width: region.width, height: region.height });
-  const modelInput = await image
-    .flatten({ background: '#ffffff' })
-    .resize(size.width, size.height, { fit: 'fill', kernel: 'linear' })
-    .raw()
-    .toBuffer();
+  const modelInput = await image.flatten({ background: '#ffffff' }).resize(size.width, size.height, { fit: 'fill', kernel: 'linear' }).raw().toBuffer();
   const prediction = await runIsnetAt(modelInput, size.width, size.height);
   const mask = new Uint8Array(size.width * size.height);
   for (let i = 0; i < mask.length; i++) {
@@ -67,7 +80,8 @@ export async function resizeMask(mask: Uint8Array, from: Size, to: Size): Promis
  */
 export function pictureStatsOf(pixels: Buffer | Uint8Array, photo: Size, channels: number): PictureStats {
   const step = Math.max(1, Math.ceil(Math.max(photo.width, photo.height) / 512));
-  const w = Math.floor(photo.width / step), h = Math.floor(photo.height / step);
+  const w = Math.floor(photo.width / step),
+    h = Math.floor(photo.height / step);
   const small = new Uint8Array(w * h * 3);
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) {
@@ -110,7 +124,8 @@ export function secondPassWanted(rgba: Buffer, firstAlpha: Uint8Array, firstMask
 
 /** `unsureShare` of the first pass inside a crop given in photo pixels. */
 export function cropUnsureShare(firstMask: Uint8Array, first: Size, photo: Size, crop: Box, o: CutoutOptions): number {
-  const sx = first.width / photo.width, sy = first.height / photo.height;
+  const sx = first.width / photo.width,
+    sy = first.height / photo.height;
   const box = { x: Math.floor(crop.x * sx), y: Math.floor(crop.y * sy), width: Math.ceil(crop.width * sx), height: Math.ceil(crop.height * sy) };
   return unsureShare(firstMask, first, box, { lo: o.unsureLo, hi: o.unsureHi });
 }
@@ -123,7 +138,15 @@ export function cropUnsureShare(firstMask: Uint8Array, first: Size, photo: Size,
  * remove more than a sliver of the first pass's subject is skipped, and a result that lost the
  * subject is replaced by the single pass. `verdicts` receives one verdict per plan.
  */
-export async function combinePasses(firstMask: Uint8Array, first: Size, photo: Size, plans: SecondPassPlan[], cropMasks: Uint8Array[], o: CutoutOptions, verdicts: string[] = []): Promise<Uint8Array> {
+export async function combinePasses(
+  firstMask: Uint8Array,
+  first: Size,
+  photo: Size,
+  plans: SecondPassPlan[],
+  cropMasks: Uint8Array[],
+  o: CutoutOptions,
+  verdicts: string[] = [],
+): Promise<Uint8Array> {
   const firstAlpha = await resizeMask(firstMask, first, photo);
   if (plans.length === 0) return firstAlpha;
   const alpha = new Uint8Array(firstAlpha); // weights and the guard read the untouched first pass
@@ -175,7 +198,12 @@ export async function runCutoutPasses(rgba: Buffer, photo: Size, o: CutoutOption
   let firstMask = await isnetPass(rgba, photo, null, first);
   // A small photo's quick pass that found nothing sure is run again at the floor (a tree vanished at 0.45 MP).
   const floor = passSize(photo.width, photo.height, Math.min(o.maxPassPixels, Math.max(o.minPassPixels, photo.width * photo.height)));
-  if (anySize && o.firstPassFallbackShare <= 1 && first.width * first.height < 0.9 * floor.width * floor.height && firstPassTooUnsure(firstMask, first, { lo: o.unsureLo, hi: o.unsureHi }, o.firstPassFallbackShare)) {
+  if (
+    anySize &&
+    o.firstPassFallbackShare <= 1 &&
+    first.width * first.height < 0.9 * floor.width * floor.height &&
+    firstPassTooUnsure(firstMask, first, { lo: o.unsureLo, hi: o.unsureHi }, o.firstPassFallbackShare)
+  ) {
     first = floor;
     firstMask = await isnetPass(rgba, photo, null, first);
   }

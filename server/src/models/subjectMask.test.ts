@@ -12,7 +12,10 @@ describe('subject mask at the size the step needs', () => {
   });
 
   it('masks the subject of a 49 MP photo at its full size', async () => {
-    const photo = await sharp(await readPhoto('astronaut')).resize(7000, 7000).jpeg({ quality: 80 }).toBuffer();
+    const photo = await sharp(await readPhoto('astronaut'))
+      .resize(7000, 7000)
+      .jpeg({ quality: 80 })
+      .toBuffer();
     const found = await detectSubjectMask(photo);
     expect([found.width, found.height]).toEqual([7000, 7000]);
     const meta = await sharp(found.png!).metadata();

@@ -50,7 +50,9 @@ export async function maskFromAlpha(found: SubjectAlpha, width: number, height: 
   const png =
     found.width === width && found.height === height
       ? await encodeMaskPng(grown)
-      : await sharp(Buffer.from(grown.data.buffer, grown.data.byteOffset, grown.data.length), { raw: { width: found.width, height: found.height, channels: 1 } })
+      : await sharp(Buffer.from(grown.data.buffer, grown.data.byteOffset, grown.data.length), {
+          raw: { width: found.width, height: found.height, channels: 1 },
+        })
           .resize(width, height, { fit: 'fill', kernel: 'nearest' })
           .toColourspace('b-w')
           .png({ compressionLevel: 6 })

@@ -35,7 +35,10 @@ afterEach(async () => {
 const onlyLocal = (ip: string) => ip === '127.0.0.1';
 
 async function refusal(url: string, options?: SafeFetchOptions): Promise<SafeFetchError> {
-  const err: unknown = await safeFetch(url, options).then(() => null, (e: unknown) => e);
+  const err: unknown = await safeFetch(url, options).then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(err).toBeInstanceOf(SafeFetchError);
   return err as SafeFetchError;
 }
@@ -96,7 +99,10 @@ describe('safeFetch: address policy (default isPublicAddress)', () => {
 
   it('refuses a host with one public and one private address, in either order', async () => {
     const connects = spyConnects();
-    for (const answers of [['93.184.216.34', '10.0.0.5'], ['fd00::1', '2606:4700::1111']]) {
+    for (const answers of [
+      ['93.184.216.34', '10.0.0.5'],
+      ['fd00::1', '2606:4700::1111'],
+    ]) {
       const resolve = async () => answers.map((address) => ({ address }));
       expect(await reasonOf('https://mixed.example/font.woff2', { resolve })).toBe('forbidden-address');
     }
@@ -118,7 +124,11 @@ describe('safeFetch: happy path against a local server', () => {
   });
 
   it('accepts font/woff2 and application/octet-stream with image or font magic', async () => {
-    for (const [type, body] of [['font/woff2', WOFF2], ['application/octet-stream', PNG], ['application/octet-stream', WOFF2]] as const) {
+    for (const [type, body] of [
+      ['font/woff2', WOFF2],
+      ['application/octet-stream', PNG],
+      ['application/octet-stream', WOFF2],
+    ] as const) {
       const srv = await serve(send(type, body));
       const res = await safeFetch(`${srv.base}/f`, local());
       expect(res.contentType).toBe(type);

@@ -15,13 +15,16 @@ import { isPublicAddress } from './ipPolicy';
  * again once connected, and redirects are re-validated hop by hop.
  */
 
-export type SafeFetchReason = 'bad-url' | 'forbidden-address' | 'too-large' | 'timeout' | 'bad-content-type'
-  | 'too-many-redirects' | 'http-status' | 'network';
+export type SafeFetchReason = 'bad-url' | 'forbidden-address' | 'too-large' | 'timeout' | 'bad-content-type' | 'too-many-redirects' | 'http-status' | 'network';
 
 /** Why `safeFetch` refused or failed; `status` is set for `http-status`. */
 export class SafeFetchError extends Error {
   override readonly name = 'SafeFetchError';
-  constructor(readonly reason: SafeFetchReason, message: string, readonly status?: number) {
+  constructor(
+    readonly reason: SafeFetchReason,
+    message: string,
+    readonly status?: number,
+  ) {
     super(message);
   }
 }
@@ -52,8 +55,15 @@ export interface SafeFetchResult {
 }
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
-const FONT_TYPES = new Set(['application/font-woff', 'application/font-woff2', 'application/x-font-woff',
-  'application/x-font-ttf', 'application/x-font-otf', 'application/font-sfnt', 'application/vnd.ms-fontobject']);
+const FONT_TYPES = new Set([
+  'application/font-woff',
+  'application/font-woff2',
+  'application/x-font-woff',
+  'application/x-font-ttf',
+  'application/x-font-otf',
+  'application/font-sfnt',
+  'application/vnd.ms-fontobject',
+]);
 const HEIF_BRANDS = new Set(['avif', 'avis', 'heic', 'heix', 'hevc', 'hevx', 'heim', 'heis', 'mif1', 'msf1']);
 
 const ascii = (b: Buffer, from: number, to: number): string => b.subarray(from, to).toString('latin1');
@@ -75,8 +85,7 @@ function looksLikeImage(b: Buffer): boolean {
 /** True when the body starts like a font: woff, woff2, TrueType, OpenType, collection, or EOT. */
 function looksLikeFont(b: Buffer): boolean {
   return (
-    ['wOFF', 'wOF2', '\0\x01\0\0', 'OTTO', 'ttcf', 'true'].includes(ascii(b, 0, 4)) ||
-    (b.length > 36 && ascii(b, 34, 36) === 'LP') // EOT magic sits at offset 34
+    ['wOFF', 'wOF2', '\0\x01\0\0', 'OTTO', 'ttcf', 'true'].includes(ascii(b, 0, 4)) || (b.length > 36 && ascii(b, 34, 36) === 'LP') // EOT magic sits at offset 34
   );
 }
 
@@ -218,10 +227,7 @@ export async function safeFetch(url: string, options: SafeFetchOptions = {}): Pr
   // One controller for the whole fetch so redirects cannot reset the clock.
   const controller = new AbortController();
   const { signal } = controller;
-  const timer = setTimeout(
-    () => controller.abort(new SafeFetchError('timeout', `no complete answer within ${timeoutMs} ms`)),
-    timeoutMs,
-  );
+  const timer = setTimeout(() => controller.abort(new SafeFetchError('timeout', `no complete answer within ${timeoutMs} ms`)), timeoutMs);
   try {
     let current = parseHop(url);
     for (let redirects = 0; ; redirects++) {

@@ -46,10 +46,11 @@ const distance = (a: number[], b: number[]) => Math.hypot(a[0] - b[0], a[1] - b[
 /** Share of pixels in a rectangle that are (nearly) pure black: what an unfilled border looks like. */
 function blackShare(img: Rgb, x0: number, y0: number, w: number, h: number): number {
   let n = 0;
-  for (let y = y0; y < y0 + h; y++) for (let x = x0; x < x0 + w; x++) {
-    const i = (y * img.width + x) * 3;
-    if (img.data[i] < 4 && img.data[i + 1] < 4 && img.data[i + 2] < 4) n++;
-  }
+  for (let y = y0; y < y0 + h; y++)
+    for (let x = x0; x < x0 + w; x++) {
+      const i = (y * img.width + x) * 3;
+      if (img.data[i] < 4 && img.data[i + 1] < 4 && img.data[i + 2] < 4) n++;
+    }
   return n / (w * h);
 }
 
@@ -99,7 +100,11 @@ describe('extendImage on real photos', () => {
     expect(blackShare(out, right.x, 0, right.w, 400)).toBeLessThan(0.01);
     expect(blackShare(out, 0, 0, 28, 400)).toBeLessThan(0.01);
     // Next to each edge, the fill has about the colours of the photo's own edge.
-    for (const [y0, h] of [[0, 100], [150, 100], [300, 100]]) {
+    for (const [y0, h] of [
+      [0, 100],
+      [150, 100],
+      [300, 100],
+    ]) {
       const photoEdge = meanColour(photo, 600 - 20, y0, 20, h);
       const fillEdge = meanColour(out, right.x, y0, 20, h);
       expect(distance(photoEdge, fillEdge)).toBeLessThan(45);
@@ -110,21 +115,26 @@ describe('extendImage on real photos', () => {
   it.each([
     ['coffee', '16:9'],
     ['chelsea', '1:1'], // the cat's head is cut by the top edge: its soft end must not read as a line either
-  ] as const)('leaves no seam step at the border of %s extended to %s', async (name, ratio) => {
-    const input = await readPhoto(name);
-    const photo = await rgbOf(input);
-    const { png, layout } = await extendImage(input, { ratio, position: { x: 0.5, y: 0.5 } });
-    const out = await rgbOf(png);
-    expect(worstLineStep(out, layout, photo.width, photo.height)).toBeLessThan(SEAM_STEP_MAX);
-    // The measure sees a seam: the same frame with its border painted the photo's mean colour fails it.
-    const flat = { ...out, data: Buffer.from(out.data) };
-    const mean = meanColour(photo, 0, 0, photo.width, photo.height);
-    for (let y = 0; y < out.height; y++) for (let x = 0; x < out.width; x++) {
-      const inside = x >= layout.left && x < layout.left + photo.width && y >= layout.top && y < layout.top + photo.height;
-      if (!inside) for (let k = 0; k < 3; k++) flat.data[(y * out.width + x) * 3 + k] = Math.round(mean[k]);
-    }
-    expect(worstLineStep(flat, layout, photo.width, photo.height)).toBeGreaterThan(SEAM_STEP_MAX);
-  }, 180_000); // a few seconds alone; the subject model and the fill are slow on a loaded machine
+  ] as const)(
+    'leaves no seam step at the border of %s extended to %s',
+    async (name, ratio) => {
+      const input = await readPhoto(name);
+      const photo = await rgbOf(input);
+      const { png, layout } = await extendImage(input, { ratio, position: { x: 0.5, y: 0.5 } });
+      const out = await rgbOf(png);
+      expect(worstLineStep(out, layout, photo.width, photo.height)).toBeLessThan(SEAM_STEP_MAX);
+      // The measure sees a seam: the same frame with its border painted the photo's mean colour fails it.
+      const flat = { ...out, data: Buffer.from(out.data) };
+      const mean = meanColour(photo, 0, 0, photo.width, photo.height);
+      for (let y = 0; y < out.height; y++)
+        for (let x = 0; x < out.width; x++) {
+          const inside = x >= layout.left && x < layout.left + photo.width && y >= layout.top && y < layout.top + photo.height;
+          if (!inside) for (let k = 0; k < 3; k++) flat.data[(y * out.width + x) * 3 + k] = Math.round(mean[k]);
+        }
+      expect(worstLineStep(flat, layout, photo.width, photo.height)).toBeGreaterThan(SEAM_STEP_MAX);
+    },
+    180_000,
+  ); // a few seconds alone; the subject model and the fill are slow on a loaded machine
 
   it('fills a big frame on a scaled copy and still keeps every photo pixel exact', async () => {
     const input = await readPhoto('chelsea'); // 451 × 300
@@ -153,16 +163,20 @@ describe('cancelling', () => {
     let cancelledAt = -1;
     const progress: number[] = [];
     const cancelled = new Error('cancelled by the user');
-    const run = extendImage(input, { ratio: '1:1', position: { x: 0.5, y: 0.5 } }, {
-      onProgress: (f) => progress.push(f),
-      checkCancelled: async () => {
-        calls++;
-        if (calls >= 2) {
-          if (cancelledAt < 0) cancelledAt = progress.length;
-          throw cancelled; // the first check passes, the first one during the fill cancels
-        }
+    const run = extendImage(
+      input,
+      { ratio: '1:1', position: { x: 0.5, y: 0.5 } },
+      {
+        onProgress: (f) => progress.push(f),
+        checkCancelled: async () => {
+          calls++;
+          if (calls >= 2) {
+            if (cancelledAt < 0) cancelledAt = progress.length;
+            throw cancelled; // the first check passes, the first one during the fill cancels
+          }
+        },
       },
-    });
+    );
     await expect(run).rejects.toBe(cancelled);
     // Counted, not timed: the fill asked once more and made no progress after the cancel.
     expect(calls).toBe(2);
@@ -182,8 +196,11 @@ describe('aiextendProcessor params', () => {
   afterAll(() => rm(dir, { recursive: true, force: true }));
 
   const ctxFor = (params: Record<string, unknown>): ProcessorContext => ({
-    taskId: 't1', params: { inputKey: 'uploads/coffee.jpg', ...params }, storage,
-    onProgress: () => undefined, checkCancelled: async () => undefined,
+    taskId: 't1',
+    params: { inputKey: 'uploads/coffee.jpg', ...params },
+    storage,
+    onProgress: () => undefined,
+    checkCancelled: async () => undefined,
   });
 
   it.each([

@@ -42,8 +42,12 @@ function noteGenerativeFill(): void {
 async function decodeRgb(input: Buffer): Promise<{ rgb: Buffer; width: number; height: number }> {
   try {
     const { data, info } = await sharp(input, { failOn: 'error', limitInputPixels: UPLOAD_MAX_PIXELS })
-      .rotate().toColourspace('srgb').flatten({ background: '#ffffff' }).removeAlpha()
-      .raw().toBuffer({ resolveWithObject: true });
+      .rotate()
+      .toColourspace('srgb')
+      .flatten({ background: '#ffffff' })
+      .removeAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
     return { rgb: data, width: info.width, height: info.height };
   } catch {
     throw new ApiError(ResultCode.PARAMS_INVALID, 'the input is not a readable image');
@@ -61,7 +65,13 @@ async function fillInputs(rgb: Buffer, w: number, h: number, layout: ExtendLayou
   const pt = Math.round(layout.top * scale);
   const pw = Math.max(1, Math.min(cw - pl, Math.round((layout.left + w) * scale) - pl));
   const ph = Math.max(1, Math.min(ch - pt, Math.round((layout.top + h) * scale) - pt));
-  const photo = scale < 1 ? await sharp(rgb, raw(w, h, 3)).resize(pw, ph, { fit: 'fill' }).raw().toBuffer() : rgb;
+  const photo =
+    scale < 1
+      ? await sharp(rgb, raw(w, h, 3))
+          .resize(pw, ph, { fit: 'fill' })
+          .raw()
+          .toBuffer()
+      : rgb;
   const image = await sharp(photo, raw(pw, ph, 3))
     .extend({ left: pl, top: pt, right: cw - pl - pw, bottom: ch - pt - ph, extendWith: 'copy' })
     .raw()
@@ -75,7 +85,12 @@ async function fillInputs(rgb: Buffer, w: number, h: number, layout: ExtendLayou
  * Runs `work`, polling ctx.checkCancelled once a second (aborting `work` through its signal when the user cancels)
  * and creeping the progress from `from` towards `to`, since G'MIC reports none.
  */
-async function withTicker<T>(ctx: Pick<ProcessorContext, 'onProgress' | 'checkCancelled'>, from: number, to: number, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+async function withTicker<T>(
+  ctx: Pick<ProcessorContext, 'onProgress' | 'checkCancelled'>,
+  from: number,
+  to: number,
+  work: (signal: AbortSignal) => Promise<T>,
+): Promise<T> {
   const controller = new AbortController();
   let cancelled: unknown = null;
   let progress = from;
@@ -165,7 +180,9 @@ export async function extendImage(
   // The photo goes back in byte for byte: the fill only ever supplies the border.
   for (let y = 0; y < h; y++) rgb.copy(out, ((layout.top + y) * layout.width + layout.left) * 3, y * w * 3, (y + 1) * w * 3);
   featherSeam(out, rgb, w, h, layout);
-  const png = await sharp(out, raw(layout.width, layout.height, 3)).png({ compressionLevel: 6, adaptiveFiltering: false }).toBuffer();
+  const png = await sharp(out, raw(layout.width, layout.height, 3))
+    .png({ compressionLevel: 6, adaptiveFiltering: false })
+    .toBuffer();
   ctx.onProgress(1);
   return { png, layout };
 }

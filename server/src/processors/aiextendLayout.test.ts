@@ -15,8 +15,12 @@ const code = (fn: () => unknown) => {
 describe('parseExtendParams', () => {
   it('accepts a preset ratio and centres the photo by default', () => {
     expect(parseExtendParams({ ratio: '16:9', inputKey: 'k' })).toEqual({ ratio: '16:9', position: centre });
-    expect(parseExtendParams({ ratio: 'custom', width: 800, height: 600, position: { x: 0, y: 1 } }))
-      .toEqual({ ratio: 'custom', width: 800, height: 600, position: { x: 0, y: 1 } });
+    expect(parseExtendParams({ ratio: 'custom', width: 800, height: 600, position: { x: 0, y: 1 } })).toEqual({
+      ratio: 'custom',
+      width: 800,
+      height: 600,
+      position: { x: 0, y: 1 },
+    });
   });
 
   it.each([
@@ -46,8 +50,12 @@ describe('extendLayout', () => {
   it('places the photo by position 0..1', () => {
     expect(extendLayout({ ratio: '16:9', position: { x: 0, y: 0.5 } }, 1200, 900).left).toBe(0);
     expect(extendLayout({ ratio: '16:9', position: { x: 1, y: 0.5 } }, 1200, 900).left).toBe(400);
-    expect(extendLayout({ ratio: 'custom', width: 800, height: 800, position: { x: 0.25, y: 1 } }, 600, 400))
-      .toEqual({ width: 800, height: 800, left: 50, top: 400 });
+    expect(extendLayout({ ratio: 'custom', width: 800, height: 800, position: { x: 0.25, y: 1 } }, 600, 400)).toEqual({
+      width: 800,
+      height: 800,
+      left: 50,
+      top: 400,
+    });
   });
 
   it.each([

@@ -61,7 +61,9 @@ export function extendLayout(params: ExtendParams, w: number, h: number): Extend
   if (params.ratio === 'custom') {
     frame = { width: params.width!, height: params.height! };
     if (frame.width < w || frame.height < h) {
-      throw invalid(`the custom size ${frame.width}×${frame.height} is smaller than the photo (${w}×${h}); it must be at least the photo's size and at most ${EXTEND_CUSTOM_MAX_SIDE} px a side`);
+      throw invalid(
+        `the custom size ${frame.width}×${frame.height} is smaller than the photo (${w}×${h}); it must be at least the photo's size and at most ${EXTEND_CUSTOM_MAX_SIDE} px a side`,
+      );
     }
   } else {
     frame = presetFrame(params.ratio, w, h);

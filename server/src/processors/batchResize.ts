@@ -43,7 +43,9 @@ export function targetResize(s: ResolvedResize, w: number, h: number): sharp.Res
       }
       // Exact output size: noUpscale does not apply (the size is what was asked for).
       return {
-        width: s.width!, height: s.height!, background,
+        width: s.width!,
+        height: s.height!,
+        background,
         fit: s.fit === 'fit' ? 'contain' : s.fit === 'fill' ? 'fill' : 'cover',
         position: 'centre',
       };
@@ -68,7 +70,13 @@ function encode(image: Sharp, format: OutFormat, quality: number, palette = fals
  * the file is at most `maxBytes`. PNG is quantised to a palette first. Fails with POST_PROCESS_FAILED when
  * even a 16 px image does not fit.
  */
-async function fitFileSize(raw: { data: Buffer; info: sharp.OutputInfo }, format: OutFormat, quality: number, maxBytes: number, background: string): Promise<Buffer> {
+async function fitFileSize(
+  raw: { data: Buffer; info: sharp.OutputInfo },
+  format: OutFormat,
+  quality: number,
+  maxBytes: number,
+  background: string,
+): Promise<Buffer> {
   const { width, height, channels } = raw.info;
   let scale = 1;
   let smallest = Infinity;
@@ -103,7 +111,10 @@ async function fitFileSize(raw: { data: Buffer; info: sharp.OutputInfo }, format
     // File size grows about with the pixel count: shrink by the square root of the overshoot, and a bit more.
     scale *= Math.min(0.9, Math.sqrt(maxBytes / smallest) * 0.95);
   }
-  throw new ApiError(ResultCode.POST_PROCESS_FAILED, `the file-size target of ${Math.round(maxBytes / 1024)} KB cannot be reached (smallest: ${Math.round(smallest / 1024)} KB)`);
+  throw new ApiError(
+    ResultCode.POST_PROCESS_FAILED,
+    `the file-size target of ${Math.round(maxBytes / 1024)} KB cannot be reached (smallest: ${Math.round(smallest / 1024)} KB)`,
+  );
 }
 
 /** sharp's name of the format an upload was stored as (its key's extension, from the upload's check). */
@@ -117,7 +128,11 @@ export function formatOfKey(key: string): string | undefined {
  * (sharp's name, when the caller knows it) spares reading the header first: only a percentage needs the
  * photo's size, and only `original` its format; a header read is one more trip through the thread pool.
  */
-export async function resizePhoto(input: Buffer | string, s: ResolvedResize, inputFormat?: string): Promise<ProcessorOutput & { width: number; height: number }> {
+export async function resizePhoto(
+  input: Buffer | string,
+  s: ResolvedResize,
+  inputFormat?: string,
+): Promise<ProcessorOutput & { width: number; height: number }> {
   let w = 0;
   let h = 0;
   let format: string | undefined = inputFormat;
@@ -130,7 +145,9 @@ export async function resizePhoto(input: Buffer | string, s: ResolvedResize, inp
     format = meta.format;
   }
   const out = outputFormat(s.format, format);
-  let image = sharp(input).rotate().resize(targetResize(s, w, h));
+  let image = sharp(input)
+    .rotate()
+    .resize(targetResize(s, w, h));
   // sharp flattens only a photo with alpha (a PNG, or the transparent padding of `fit`): JPEG has none.
   if (out === 'jpg') image = image.flatten({ background: rgba(s.background) });
   if (s.maxFileKB === null) {

@@ -29,21 +29,26 @@ async function luminance(file: Buffer): Promise<Float32Array> {
 const meanAbsDiff = (a: Float32Array, b: Float32Array, where: number[]) => where.reduce((s, i) => s + Math.abs(a[i] - b[i]), 0) / where.length;
 
 /** Mean |Laplacian| over the given pixels: the high-frequency detail a blur removes. */
-const detail = (l: Float32Array, where: number[]) => where.reduce((s, i) => s + Math.abs(4 * l[i] - l[i - 1] - l[i + 1] - l[i - W] - l[i + W]), 0) / where.length;
+const detail = (l: Float32Array, where: number[]) =>
+  where.reduce((s, i) => s + Math.abs(4 * l[i] - l[i - 1] - l[i + 1] - l[i - W] - l[i + W]), 0) / where.length;
 
 /** Local mean of `l` over the pixels `use` accepts, in a (2r+1)² window (every other pixel); NaN when none. */
 function localMean(l: Float32Array, use: (j: number) => boolean, r: number): Float32Array {
   const out = new Float32Array(W * H);
-  for (let y = 0; y < H; y++) for (let x = 0; x < W; x++) {
-    let s = 0, n = 0;
-    for (let dy = -r; dy <= r; dy += 2) for (let dx = -r; dx <= r; dx += 2) {
-      const yy = y + dy, xx = x + dx;
-      if (yy < 0 || xx < 0 || yy >= H || xx >= W || !use(yy * W + xx)) continue;
-      s += l[yy * W + xx];
-      n++;
+  for (let y = 0; y < H; y++)
+    for (let x = 0; x < W; x++) {
+      let s = 0,
+        n = 0;
+      for (let dy = -r; dy <= r; dy += 2)
+        for (let dx = -r; dx <= r; dx += 2) {
+          const yy = y + dy,
+            xx = x + dx;
+          if (yy < 0 || xx < 0 || yy >= H || xx >= W || !use(yy * W + xx)) continue;
+          s += l[yy * W + xx];
+          n++;
+        }
+      out[y * W + x] = n > 0 ? s / n : NaN;
     }
-    out[y * W + x] = n > 0 ? s / n : NaN;
-  }
   return out;
 }
 
@@ -62,12 +67,23 @@ beforeAll(async () => {
 describe('blurBackground on a real photo', () => {
   it('gives the photo back unchanged at strength 0', async () => {
     const out = await luminance(await blurBackground(photo, { strength: 0, feather: 3 }));
-    expect(meanAbsDiff(out, original, pixels(() => true))).toBeLessThan(0.01);
+    expect(
+      meanAbsDiff(
+        out,
+        original,
+        pixels(() => true),
+      ),
+    ).toBeLessThan(0.01);
   });
 
   it('keeps the astronaut sharp and blurs the background more as the strength grows', async () => {
     const grown = dilateMask(subject, W, H, 12);
-    const outside = dilateMask(subject.map((v) => 255 - v), W, H, 10); // subject shrunk by 10 px
+    const outside = dilateMask(
+      subject.map((v) => 255 - v),
+      W,
+      H,
+      10,
+    ); // subject shrunk by 10 px
     const inside = pixels((i) => outside[i] === 0);
     const background = pixels((i) => grown[i] === 0);
     expect(inside.length).toBeGreaterThan(40_000);
@@ -87,7 +103,11 @@ describe('blurBackground on a real photo', () => {
     const ours = await luminance(await blurBackground(photo, { strength: 100, feather: 3 }));
     // A plain blur of the whole photo under the same sharp subject: the subject's colours smear outwards.
     const plainBlur = await luminance(await sharp(photo).blur(sigma).png().toBuffer());
-    const soft = await sharp(Buffer.from(subject), { raw: { width: W, height: H, channels: 1 } }).blur(3).extractChannel(0).raw().toBuffer();
+    const soft = await sharp(Buffer.from(subject), { raw: { width: W, height: H, channels: 1 } })
+      .blur(3)
+      .extractChannel(0)
+      .raw()
+      .toBuffer();
     const plain = original.map((v, i) => (soft[i] / 255) * v + (1 - soft[i] / 255) * plainBlur[i]);
 
     // The ring 2..10 px outside the subject; per pixel, is the subject nearby brighter or darker than the background?
@@ -98,7 +118,8 @@ describe('blurBackground on a real photo', () => {
     const backgroundMean = localMean(original, (j) => far[j] === 0, 12);
     /** Mean change of the ring towards the subject's brightness (a halo makes it clearly positive). */
     const towardSubject = (out: Float32Array) => {
-      let sum = 0, n = 0;
+      let sum = 0,
+        n = 0;
       for (const i of ring) {
         const contrast = subjectMean[i] - backgroundMean[i];
         if (!(Math.abs(contrast) >= 20)) continue; // also skips NaN
@@ -125,8 +146,11 @@ describe('bgblurProcessor', () => {
   afterAll(() => rm(dir, { recursive: true, force: true }));
 
   const ctxFor = (params: Record<string, unknown>, progress: number[] = []): ProcessorContext => ({
-    taskId: 't1', params: { inputKey: 'uploads/astronaut.jpg', ...params }, storage,
-    onProgress: (f) => progress.push(f), checkCancelled: async () => undefined,
+    taskId: 't1',
+    params: { inputKey: 'uploads/astronaut.jpg', ...params },
+    storage,
+    onProgress: (f) => progress.push(f),
+    checkCancelled: async () => undefined,
   });
 
   it('returns a PNG the size of the input and reports progress up to 1', async () => {
@@ -138,11 +162,12 @@ describe('bgblurProcessor', () => {
     expect(progress.at(-1)).toBe(1);
   });
 
-  it.each([
-    [{ strength: 101 }], [{ strength: -1 }], [{ strength: 'lots' }], [{ feather: -2 }], [{ feather: 500 }], [{ feather: Number.NaN }],
-  ])('rejects %j with PARAMS_INVALID', async (params) => {
-    await expect(bgblurProcessor(ctxFor(params))).rejects.toMatchObject({ code: ResultCode.PARAMS_INVALID });
-  });
+  it.each([[{ strength: 101 }], [{ strength: -1 }], [{ strength: 'lots' }], [{ feather: -2 }], [{ feather: 500 }], [{ feather: Number.NaN }]])(
+    'rejects %j with PARAMS_INVALID',
+    async (params) => {
+      await expect(bgblurProcessor(ctxFor(params))).rejects.toMatchObject({ code: ResultCode.PARAMS_INVALID });
+    },
+  );
 
   it('rejects a file that is not an image with PARAMS_INVALID', async () => {
     const ctx = ctxFor({ strength: 50 });
@@ -150,12 +175,18 @@ describe('bgblurProcessor', () => {
     await expect(bgblurProcessor(ctx)).rejects.toMatchObject({ code: ResultCode.PARAMS_INVALID });
   });
 
-  it('keeps the user\'s refined cut-out sharp (cutoutUrl): what the user took from the subject is blurred', async () => {
+  it("keeps the user's refined cut-out sharp (cutoutUrl): what the user took from the subject is blurred", async () => {
     // The user's refinement: the model's subject, minus its left half.
     const rgb = await sharp(photo).removeAlpha().raw().toBuffer();
     const cut = Buffer.alloc(W * H * 4);
     for (let i = 0; i < W * H; i++) cut.set([rgb[i * 3], rgb[i * 3 + 1], rgb[i * 3 + 2], subject[i] && i % W >= W / 2 ? 255 : 0], i * 4);
-    await storage.put('uploads/refined.png', await sharp(cut, { raw: { width: W, height: H, channels: 4 } }).png().toBuffer(), 'image/png');
+    await storage.put(
+      'uploads/refined.png',
+      await sharp(cut, { raw: { width: W, height: H, channels: 4 } })
+        .png()
+        .toBuffer(),
+      'image/png',
+    );
     const out = await luminance((await bgblurProcessor(ctxFor({ strength: 100, cutoutUrl: '/files/uploads/refined.png' }))).body);
     const kept = pixels((i) => subject[i] === 255 && i % W > W / 2 + 8);
     const takenAway = pixels((i) => subject[i] === 255 && i % W < W / 2 - 8);
@@ -167,9 +198,17 @@ describe('bgblurProcessor', () => {
   });
 
   it('refuses a refined cut-out of another size with PARAMS_INVALID', async () => {
-    await storage.put('uploads/small.png', await sharp({ create: { width: 8, height: 8, channels: 4, background: '#000000' } }).png().toBuffer(), 'image/png');
-    await expect(bgblurProcessor(ctxFor({ cutoutUrl: '/files/uploads/small.png' })))
-      .rejects.toMatchObject({ code: ResultCode.PARAMS_INVALID, message: `cutoutUrl must be the photo's size (${W}×${H}), not 8×8` });
+    await storage.put(
+      'uploads/small.png',
+      await sharp({ create: { width: 8, height: 8, channels: 4, background: '#000000' } })
+        .png()
+        .toBuffer(),
+      'image/png',
+    );
+    await expect(bgblurProcessor(ctxFor({ cutoutUrl: '/files/uploads/small.png' }))).rejects.toMatchObject({
+      code: ResultCode.PARAMS_INVALID,
+      message: `cutoutUrl must be the photo's size (${W}×${H}), not 8×8`,
+    });
   });
 
   it('fills in defaults for missing params', () => {

@@ -93,14 +93,22 @@ const raw = (width: number, height: number, channels: 1 | 3 | 4) => ({ raw: { wi
 /** The background with the subject filled in from around it, blurred with σ (full-resolution px), at full size. */
 async function blurredBackground(rgb: Buffer, subject: Uint8Array, width: number, height: number, sigma: number): Promise<Buffer> {
   const render = blurRenderSize(width, height);
-  const smallRgb = render.scale < 1
-    ? await sharp(rgb, raw(width, height, 3)).resize(render.width, render.height, { fit: 'fill' }).raw().toBuffer()
-    : rgb;
+  const smallRgb =
+    render.scale < 1
+      ? await sharp(rgb, raw(width, height, 3))
+          .resize(render.width, render.height, { fit: 'fill' })
+          .raw()
+          .toBuffer()
+      : rgb;
   // Any render pixel touched by the subject counts as subject (linear resize, then > 0), grown by the ring.
-  const smallSubject = render.scale < 1
-    ? await sharp(Buffer.from(subject.buffer, subject.byteOffset, subject.length), raw(width, height, 1))
-      .resize(render.width, render.height, { fit: 'fill', kernel: 'linear' }).extractChannel(0).raw().toBuffer()
-    : subject;
+  const smallSubject =
+    render.scale < 1
+      ? await sharp(Buffer.from(subject.buffer, subject.byteOffset, subject.length), raw(width, height, 1))
+          .resize(render.width, render.height, { fit: 'fill', kernel: 'linear' })
+          .extractChannel(0)
+          .raw()
+          .toBuffer()
+      : subject;
   const grown = dilateMask(smallSubject, render.width, render.height, EXCLUDE_RING_PX);
   const known = new Uint8Array(grown.length);
   for (let i = 0; i < known.length; i++) known[i] = grown[i] > 0 ? 0 : 255;
@@ -123,22 +131,29 @@ export async function blurBackground(
   refined?: Uint8Array,
 ): Promise<Buffer> {
   const { rgb, width, height } = await decodeRgb(input);
-  const encode = (pixels: Buffer) => sharp(pixels, raw(width, height, 3)).png({ compressionLevel: 6, adaptiveFiltering: false }).toBuffer();
+  const encode = (pixels: Buffer) =>
+    sharp(pixels, raw(width, height, 3))
+      .png({ compressionLevel: 6, adaptiveFiltering: false })
+      .toBuffer();
   const sigma = bgblurSigma(params.strength, width);
   if (sigma < MIN_VISIBLE_SIGMA) {
     onProgress(1);
     return encode(rgb);
   }
   onProgress(0.05);
-  const alpha = refined ?? await cachedSubjectAlpha(input, (f) => onProgress(0.05 + 0.65 * f));
+  const alpha = refined ?? (await cachedSubjectAlpha(input, (f) => onProgress(0.05 + 0.65 * f)));
   if (alpha.length !== width * height) throw new ApiError(ResultCode.POST_PROCESS_FAILED, 'subject mask size does not match the image');
   await checkCancelled();
 
   const subject = thresholdMask(alpha);
-  const feathered = params.feather > 0
-    ? await sharp(Buffer.from(subject.buffer, subject.byteOffset, subject.length), raw(width, height, 1))
-      .blur(Math.max(0.3, params.feather)).extractChannel(0).raw().toBuffer()
-    : subject;
+  const feathered =
+    params.feather > 0
+      ? await sharp(Buffer.from(subject.buffer, subject.byteOffset, subject.length), raw(width, height, 1))
+          .blur(Math.max(0.3, params.feather))
+          .extractChannel(0)
+          .raw()
+          .toBuffer()
+      : subject;
   onProgress(0.75);
   const background = await blurredBackground(rgb, subject, width, height, sigma);
   onProgress(0.9);

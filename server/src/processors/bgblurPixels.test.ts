@@ -28,14 +28,16 @@ describe('dilateMask', () => {
 
 describe('pushPullFill', () => {
   it('keeps known pixels exactly and fills a hole from its surroundings only', () => {
-    const w = 40, h = 30;
+    const w = 40,
+      h = 30;
     const rgb = halves(w, h);
     const known = new Uint8Array(w * h).fill(255);
     // A hole in the red half, painted bright green: the green must not survive.
-    for (let y = 10; y < 20; y++) for (let x = 5; x < 15; x++) {
-      known[y * w + x] = 0;
-      rgb.set([0, 255, 0], (y * w + x) * 3);
-    }
+    for (let y = 10; y < 20; y++)
+      for (let x = 5; x < 15; x++) {
+        known[y * w + x] = 0;
+        rgb.set([0, 255, 0], (y * w + x) * 3);
+      }
     const out = pushPullFill(rgb, known, w, h);
     expect([...out.slice(0, 4)]).toEqual([255, 0, 0, 255]); // known corner untouched
     const centre = (15 * w + 10) * 4;
@@ -44,7 +46,8 @@ describe('pushPullFill', () => {
   });
 
   it('blends both sides across a hole on a colour boundary', () => {
-    const w = 40, h = 10;
+    const w = 40,
+      h = 10;
     const rgb = halves(w, h);
     const known = new Uint8Array(w * h).fill(255);
     for (let y = 0; y < h; y++) for (let x = 12; x < 28; x++) known[y * w + x] = 0;

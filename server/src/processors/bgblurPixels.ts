@@ -58,7 +58,10 @@ function downsample(l: Level): Level {
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) {
       let n = 0;
-      let r = 0, g = 0, b = 0, kk = 0;
+      let r = 0,
+        g = 0,
+        b = 0,
+        kk = 0;
       for (let dy = 0; dy < 2; dy++) {
         const sy = 2 * y + dy;
         if (sy >= l.h) continue;
@@ -87,9 +90,12 @@ function downsample(l: Level): Level {
 function sampleUp(img: Float32Array, w: number, h: number, x: number, y: number, out: Float32Array): void {
   const fx = Math.min(w - 1, Math.max(0, (x + 0.5) / 2 - 0.5));
   const fy = Math.min(h - 1, Math.max(0, (y + 0.5) / 2 - 0.5));
-  const x0 = Math.floor(fx), y0 = Math.floor(fy);
-  const x1 = Math.min(w - 1, x0 + 1), y1 = Math.min(h - 1, y0 + 1);
-  const tx = fx - x0, ty = fy - y0;
+  const x0 = Math.floor(fx),
+    y0 = Math.floor(fy);
+  const x1 = Math.min(w - 1, x0 + 1),
+    y1 = Math.min(h - 1, y0 + 1);
+  const tx = fx - x0,
+    ty = fy - y0;
   for (let c = 0; c < 3; c++) {
     const a = img[(y0 * w + x0) * 3 + c] * (1 - tx) + img[(y0 * w + x1) * 3 + c] * tx;
     const b = img[(y1 * w + x0) * 3 + c] * (1 - tx) + img[(y1 * w + x1) * 3 + c] * tx;
@@ -121,7 +127,8 @@ export function pushPullFill(rgb: Uint8Array, known: Uint8Array, width: number, 
   const top = levels[levels.length - 1];
   let filled = new Float32Array(3);
   for (let c = 0; c < 3; c++) filled[c] = top.k[0] > 0 ? top.p[c] / top.k[0] : 128;
-  let fw = 1, fh = 1;
+  let fw = 1,
+    fh = 1;
   const up = new Float32Array(3);
   for (let li = levels.length - 2; li >= 0; li--) {
     const l = levels[li];

@@ -27,8 +27,11 @@ let bottom: { x: number; y: number }; // the lowest solid pixel of the subject, 
 
 function context(params: Record<string, unknown>): ProcessorContext {
   return {
-    taskId: 't1', storage, params: { inputKey: 'uploads/test/coffee.jpg', ...params },
-    onProgress: () => undefined, checkCancelled: async () => undefined,
+    taskId: 't1',
+    storage,
+    params: { inputKey: 'uploads/test/coffee.jpg', ...params },
+    onProgress: () => undefined,
+    checkCancelled: async () => undefined,
   };
 }
 
@@ -46,7 +49,10 @@ const px = (rgba: Buffer, i: number) => [rgba[i * 4], rgba[i * 4 + 1], rgba[i * 
 const sample = (list: number[], count = 40) => list.filter((_, k) => k % Math.max(1, Math.floor(list.length / count)) === 0);
 
 async function failure(params: Record<string, unknown>): Promise<ApiError> {
-  const err = await changebgProcessor(context(params)).then(() => null, (e: unknown) => e);
+  const err = await changebgProcessor(context(params)).then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(err).toBeInstanceOf(ApiError);
   return err as ApiError;
 }
@@ -54,21 +60,25 @@ async function failure(params: Record<string, unknown>): Promise<ApiError> {
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'changebg-'));
   storage = new LocalDiskStorage(dir);
-  photo = await sharp(await readPhoto('coffee')).resize(W).jpeg({ quality: 92 }).toBuffer();
+  photo = await sharp(await readPhoto('coffee'))
+    .resize(W)
+    .jpeg({ quality: 92 })
+    .toBuffer();
   await storage.put('uploads/test/coffee.jpg', photo);
   const decoded = await sharp(photo).removeAlpha().raw().toBuffer({ resolveWithObject: true });
   original = decoded.data;
   H = decoded.info.height;
   const cut = await cutoutOf(photo); // the one IS-Net run of this file
   const alpha = (i: number) => cut.data[i * 4 + 3];
-  const solid = (x: number, y: number) => x > 2 && y > 2 && x < W - 3 && y < H - 3
-    && [-3, 0, 3].every((d) => alpha((y + d) * W + x) === 255 && alpha(y * W + x + d) === 255);
+  const solid = (x: number, y: number) =>
+    x > 2 && y > 2 && x < W - 3 && y < H - 3 && [-3, 0, 3].every((d) => alpha((y + d) * W + x) === 255 && alpha(y * W + x + d) === 255);
   subjectPx = [];
   backgroundPx = [];
-  for (let y = 0; y < H; y++) for (let x = 0; x < W; x++) {
-    if (solid(x, y)) subjectPx.push(y * W + x);
-    if (alpha(y * W + x) === 0) backgroundPx.push(y * W + x);
-  }
+  for (let y = 0; y < H; y++)
+    for (let x = 0; x < W; x++) {
+      if (solid(x, y)) subjectPx.push(y * W + x);
+      if (alpha(y * W + x) === 0) backgroundPx.push(y * W + x);
+    }
   let low = 0;
   for (let y = 0; y < H; y++) if (alpha(y * W + W / 2) >= 128) low = y;
   bottom = { x: W / 2, y: low };
@@ -117,7 +127,9 @@ describe('changebg processor (real photo)', () => {
   });
 
   it('uses the uploaded background image, scaled to cover', async () => {
-    const bg = await sharp({ create: { width: 40, height: 90, channels: 3, background: '#C03080' } }).png().toBuffer();
+    const bg = await sharp({ create: { width: 40, height: 90, channels: 3, background: '#C03080' } })
+      .png()
+      .toBuffer();
     await storage.put('uploads/test/bg.png', bg);
     const { rgba } = await run({ bgType: 'image', bgUrl: '/files/uploads/test/bg.png' });
     for (const i of sample(backgroundPx)) expect(px(rgba, i)).toEqual([0xc0, 0x30, 0x80, 255]);
@@ -156,14 +168,19 @@ describe('changebg processor (real photo)', () => {
   });
 });
 
-describe('changebg with the user\'s refined cut-out (cutoutUrl)', () => {
-  it('composites the refined cut-out instead of the model\'s: what the user took away shows the background', async () => {
+describe("changebg with the user's refined cut-out (cutoutUrl)", () => {
+  it("composites the refined cut-out instead of the model's: what the user took away shows the background", async () => {
     // The user's refinement: the photo kept only in its left half.
     const rgba = Buffer.alloc(W * H * 4);
     for (let i = 0; i < W * H; i++) {
       rgba.set([original[i * 3], original[i * 3 + 1], original[i * 3 + 2], i % W < W / 2 ? 255 : 0], i * 4);
     }
-    await storage.put('uploads/test/refined.png', await sharp(rgba, { raw: { width: W, height: H, channels: 4 } }).png().toBuffer());
+    await storage.put(
+      'uploads/test/refined.png',
+      await sharp(rgba, { raw: { width: W, height: H, channels: 4 } })
+        .png()
+        .toBuffer(),
+    );
     const { rgba: out } = await run({ bgType: 'color', color: '#0000FF', cutoutUrl: '/files/uploads/test/refined.png' });
     const left = subjectPx.filter((i) => i % W < W / 2 - 2);
     const right = subjectPx.filter((i) => i % W > W / 2 + 2);
@@ -179,7 +196,12 @@ describe('changebg with the user\'s refined cut-out (cutoutUrl)', () => {
   });
 
   it('refuses a cut-out of another size, and one that is not a picture', async () => {
-    await storage.put('uploads/test/small.png', await sharp({ create: { width: 10, height: 10, channels: 4, background: '#000000' } }).png().toBuffer());
+    await storage.put(
+      'uploads/test/small.png',
+      await sharp({ create: { width: 10, height: 10, channels: 4, background: '#000000' } })
+        .png()
+        .toBuffer(),
+    );
     const wrong = await failure({ bgType: 'transparent', cutoutUrl: '/files/uploads/test/small.png' });
     expect(wrong.code).toBe(ResultCode.PARAMS_INVALID);
     expect(wrong.message).toBe(`cutoutUrl must be the photo's size (${W}×${H}), not 10×10`);

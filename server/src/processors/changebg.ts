@@ -44,4 +44,3 @@ export const changebgProcessor: Processor = async (ctx) => {
   ctx.onProgress(1);
   return { body, contentType: 'image/png', extension: 'png' };
 };
-

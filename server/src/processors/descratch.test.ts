@@ -35,7 +35,12 @@ describe('descratchProcessor (Telea)', () => {
     const sc = await scratchedChelsea();
     open = await makeTestContext(sc.scratched);
     const mask = Buffer.from(sc.scratchAlpha.map((v) => (v > 0 ? 255 : 0)));
-    open.ctx.params.maskUrl = await open.upload('mask.png', await sharp(mask, { raw: { width: 451, height: 300, channels: 1 } }).png().toBuffer());
+    open.ctx.params.maskUrl = await open.upload(
+      'mask.png',
+      await sharp(mask, { raw: { width: 451, height: 300, channels: 1 } })
+        .png()
+        .toBuffer(),
+    );
     const out = await descratchProcessor(open.ctx);
     const before = await psnr(sc.scratched, sc.clean);
     const after = await psnr(out.body, sc.clean);
@@ -46,14 +51,20 @@ describe('descratchProcessor (Telea)', () => {
   it("fails with PARAMS_INVALID 'no scratches found' when nothing is suggested and no mask is given", async () => {
     const grad = Buffer.alloc(300 * 200 * 3);
     for (let i = 0; i < 300 * 200; i++) grad.fill(Math.round(((i % 300) / 300) * 200 + 20), i * 3, i * 3 + 3);
-    open = await makeTestContext(await sharp(grad, { raw: { width: 300, height: 200, channels: 3 } }).png().toBuffer());
+    open = await makeTestContext(
+      await sharp(grad, { raw: { width: 300, height: 200, channels: 3 } })
+        .png()
+        .toBuffer(),
+    );
     await expect(descratchProcessor(open.ctx)).rejects.toMatchObject({ code: ResultCode.PARAMS_INVALID, message: NO_SCRATCHES_FOUND });
   });
 
   it('rejects a mask of the wrong size', async () => {
     const sc = await scratchedChelsea();
     open = await makeTestContext(sc.scratched);
-    const small = await sharp({ create: { width: 100, height: 100, channels: 3, background: '#fff' } }).png().toBuffer();
+    const small = await sharp({ create: { width: 100, height: 100, channels: 3, background: '#fff' } })
+      .png()
+      .toBuffer();
     open.ctx.params.maskUrl = await open.upload('small.png', small);
     await expect(descratchProcessor(open.ctx)).rejects.toMatchObject({ code: ResultCode.PARAMS_INVALID });
   });

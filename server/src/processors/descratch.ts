@@ -29,7 +29,10 @@ export const descratchProcessor: Processor = async (ctx) => {
     return await descratch(ctx, input, userMask);
   } catch (err) {
     // A photo or mask that cannot be decoded is the caller's input, not a GPU failure (-1003).
-    throw await explainImageFailure(err, [{ name: 'the photo', body: input }, { name: 'maskUrl', body: userMask }]);
+    throw await explainImageFailure(err, [
+      { name: 'the photo', body: input },
+      { name: 'maskUrl', body: userMask },
+    ]);
   }
 };
 

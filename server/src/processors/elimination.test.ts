@@ -65,13 +65,14 @@ describe('eliminationProcessor', () => {
     const b = await sharp(out.body).removeAlpha().raw().toBuffer();
     let outside = 0;
     let inside = 0;
-    for (let y = 0; y < 104; y++) for (let x = 0; x < 144; x++) {
-      const i = (y * 144 + x) * 3;
-      const differs = a[i] !== b[i] || a[i + 1] !== b[i + 1] || a[i + 2] !== b[i + 2];
-      const inHole = x >= HOLE.x && x < HOLE.x + HOLE.w && y >= HOLE.y && y < HOLE.y + HOLE.h;
-      if (differs && !inHole) outside++;
-      if (differs && inHole) inside++;
-    }
+    for (let y = 0; y < 104; y++)
+      for (let x = 0; x < 144; x++) {
+        const i = (y * 144 + x) * 3;
+        const differs = a[i] !== b[i] || a[i + 1] !== b[i + 1] || a[i + 2] !== b[i + 2];
+        const inHole = x >= HOLE.x && x < HOLE.x + HOLE.w && y >= HOLE.y && y < HOLE.y + HOLE.h;
+        if (differs && !inHole) outside++;
+        if (differs && inHole) inside++;
+      }
     expect(outside).toBe(0);
     expect(inside).toBeGreaterThan(HOLE.w * HOLE.h * 0.5);
     expect(out.resultQuery).toEqual({ fill: 'patch' });

@@ -22,9 +22,15 @@ describe('eraser held-out gate (issue 26, large holes)', () => {
   beforeAll(async () => {
     for (const name of names) {
       const read = (suffix: string) => readFileSync(path.join(GATE_DIR, `${name}${suffix}`));
-      const photo = read('.jpg'), plate = read('.plate.jpg'), mask = read('.mask.png');
+      const photo = read('.jpg'),
+        plate = read('.plate.jpg'),
+        mask = read('.mask.png');
       const fills = await gateFills(photo, mask);
-      got[name] = { mean: await psnrInHole(fills.mean, plate, mask), fast: await psnrInHole(fills.fast, plate, mask), best: await psnrInHole(fills.best, plate, mask) };
+      got[name] = {
+        mean: await psnrInHole(fills.mean, plate, mask),
+        fast: await psnrInHole(fills.fast, plate, mask),
+        best: await psnrInHole(fills.best, plate, mask),
+      };
     }
   });
 

@@ -37,7 +37,8 @@ export function grown(map: Uint8Array, w: number, h: number, r: number): Uint8Ar
     for (let x = 0; x < w; x++) {
       if (!map[y * w + x]) continue;
       for (const [dx, dy] of offsets) {
-        const xx = x + dx, yy = y + dy;
+        const xx = x + dx,
+          yy = y + dy;
         if (xx >= 0 && yy >= 0 && xx < w && yy < h) out[yy * w + xx] = 1;
       }
     }
@@ -65,7 +66,8 @@ export function ringMeanFill(rgb: Buffer, hole: Uint8Array, w: number, h: number
 
 /** PSNR (dB) of RGB pixels `a` against `b` over the pixels `map` marks (Infinity when it marks none). */
 export function psnrOver(a: Buffer, b: Buffer, map: Uint8Array): number {
-  let se = 0, n = 0;
+  let se = 0,
+    n = 0;
   for (let i = 0; i < map.length; i++) {
     if (!map[i]) continue;
     for (let k = 0; k < 3; k++) {

@@ -6,7 +6,11 @@ import { idphotoProcessor } from './idphoto';
 const ctx = (params: Record<string, unknown>): ProcessorContext => ({
   taskId: 't1',
   params,
-  storage: { get: async () => { throw new Error('no model work may start on bad params'); } } as unknown as ProcessorContext['storage'],
+  storage: {
+    get: async () => {
+      throw new Error('no model work may start on bad params');
+    },
+  } as unknown as ProcessorContext['storage'],
   onProgress: () => undefined,
   checkCancelled: async () => undefined,
 });

@@ -23,7 +23,7 @@ async function context() {
 }
 
 describe('lamaProcessor', () => {
-  it('fills with the best classical fill and says so in the result URL (the learned fill is the registry\'s wrapper)', async () => {
+  it("fills with the best classical fill and says so in the result URL (the learned fill is the registry's wrapper)", async () => {
     const { ctx, photo } = await context();
     const out = await lamaProcessor(ctx);
     expect(await psnr(photo, out.body, HOLE)).toBeGreaterThan(24); // measured 27.4–28.5 on this wall

@@ -25,7 +25,10 @@ import { loadWorkflowFile } from '../comfy/workflows';
  */
 
 const FALL_BACK_ON: ReadonlySet<number> = new Set([
-  ResultCode.SERVICE_UNAVAILABLE, ResultCode.GPU_HANDLE_FAILED, ResultCode.DOWNLOAD_FAILED, ResultCode.POST_PROCESS_FAILED,
+  ResultCode.SERVICE_UNAVAILABLE,
+  ResultCode.GPU_HANDLE_FAILED,
+  ResultCode.DOWNLOAD_FAILED,
+  ResultCode.POST_PROCESS_FAILED,
 ]);
 
 type Learned = (ctx: ProcessorContext, rt: GenerationRuntime) => Promise<Buffer>;
@@ -52,7 +55,10 @@ const extend: Learned = async (ctx, rt) => {
   const result = await runComfyJob(ctx, file, values, [{ input: 'image', body: await resizePng(photo, pw, ph) }], rt);
   const frame = await resizePng(result, layout.width, layout.height);
   // The photo's own pixels go back unchanged, at full resolution.
-  return sharp(frame).composite([{ input: photo, left: layout.left, top: layout.top }]).png().toBuffer();
+  return sharp(frame)
+    .composite([{ input: photo, left: layout.left, top: layout.top }])
+    .png()
+    .toBuffer();
 };
 
 const LEARNED: Record<'lama' | 'elimination' | 'aiextend', Learned> = {

@@ -19,10 +19,11 @@ async function grey(file: Buffer) {
 async function detail(file: Buffer): Promise<number> {
   const { data, width: w, height: h } = await grey(file);
   let sum = 0;
-  for (let y = 1; y < h - 1; y++) for (let x = 1; x < w - 1; x++) {
-    const i = y * w + x;
-    sum += Math.abs(4 * data[i] - data[i - 1] - data[i + 1] - data[i - w] - data[i + w]);
-  }
+  for (let y = 1; y < h - 1; y++)
+    for (let x = 1; x < w - 1; x++) {
+      const i = y * w + x;
+      sum += Math.abs(4 * data[i] - data[i - 1] - data[i + 1] - data[i - w] - data[i + w]);
+    }
   return sum / ((w - 2) * (h - 2));
 }
 
@@ -53,8 +54,11 @@ async function ctxFor(input: Buffer, params: Record<string, unknown>, progress: 
   const key = `uploads/${Math.random().toString(36).slice(2)}.img`;
   await storage.put(key, input);
   return {
-    taskId: 't1', params: { ...params, inputKey: key }, storage,
-    onProgress: (p) => progress.push(p), checkCancelled: async () => undefined,
+    taskId: 't1',
+    params: { ...params, inputKey: key },
+    storage,
+    onProgress: (p) => progress.push(p),
+    checkCancelled: async () => undefined,
   };
 }
 
@@ -85,7 +89,7 @@ describe('picenhance processor (real Real-ESRGAN x4fast)', () => {
     // A clean 96×96 piece of the photo at full resolution with noise added (σ ≈ 15, fixed seed).
     const clean = await sharp(PHOTOS.astronaut).extract({ left: 180, top: 40, width: 96, height: 96 }).raw().toBuffer();
     let seed = 7;
-    const rand = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const rand = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     const noisy = Buffer.from(clean.map((v) => Math.max(0, Math.min(255, v + 30 * (rand() + rand() + rand() - 1.5)))));
     const raw = { raw: { width: 96, height: 96, channels: 3 as const } };
     const noisyPng = await sharp(noisy, raw).png().toBuffer();
@@ -111,7 +115,9 @@ describe('picenhance processor (real Real-ESRGAN x4fast)', () => {
       rgba.set(rgb.subarray(p * 3, p * 3 + 3), p * 4);
       rgba[p * 4 + 3] = p % 32 < 16 ? 255 : 0;
     }
-    const png = await sharp(rgba, { raw: { width: 32, height: 32, channels: 4 } }).png().toBuffer();
+    const png = await sharp(rgba, { raw: { width: 32, height: 32, channels: 4 } })
+      .png()
+      .toBuffer();
     const out = await picenhanceProcessor(await ctxFor(png, { scale: 4 }));
     expect(out.contentType).toBe('image/png');
     const { data, info } = await sharp(out.body).extractChannel(3).raw().toBuffer({ resolveWithObject: true });
@@ -129,12 +135,20 @@ describe('picenhance processor (real Real-ESRGAN x4fast)', () => {
   });
 
   it('refuses inputs over the pixel cap with PARAMS_INVALID and a clear message', async () => {
-    const big = await sharp({ create: { width: 2000, height: 1001, channels: 3, background: '#808080' } }).png().toBuffer();
-    await expect(picenhanceProcessor(await ctxFor(big, { scale: 4 })))
-      .rejects.toMatchObject({ code: ResultCode.PARAMS_INVALID, message: 'the image is 2000×1001 (2.0 MP); 4× upscaling takes at most 2.0 MP' });
-    const medium = await sharp({ create: { width: 800, height: 700, channels: 3, background: '#808080' } }).png().toBuffer();
-    await expect(picenhanceProcessor(await ctxFor(medium, { quality: 'high' })))
-      .rejects.toMatchObject({ code: ResultCode.PARAMS_INVALID, message: expect.stringContaining('high quality enhancing takes at most 0.50 MP') });
+    const big = await sharp({ create: { width: 2000, height: 1001, channels: 3, background: '#808080' } })
+      .png()
+      .toBuffer();
+    await expect(picenhanceProcessor(await ctxFor(big, { scale: 4 }))).rejects.toMatchObject({
+      code: ResultCode.PARAMS_INVALID,
+      message: 'the image is 2000×1001 (2.0 MP); 4× upscaling takes at most 2.0 MP',
+    });
+    const medium = await sharp({ create: { width: 800, height: 700, channels: 3, background: '#808080' } })
+      .png()
+      .toBuffer();
+    await expect(picenhanceProcessor(await ctxFor(medium, { quality: 'high' }))).rejects.toMatchObject({
+      code: ResultCode.PARAMS_INVALID,
+      message: expect.stringContaining('high quality enhancing takes at most 0.50 MP'),
+    });
   });
 
   it('rejects bad params and unreadable files', async () => {

@@ -86,9 +86,10 @@ export const removeWatermarkProcessor: Processor = async (ctx) => {
   ctx.onProgress(0.3);
   await ctx.checkCancelled();
   // A user's brush is taken as painted (it already covers what they want gone); a detected mask grows by the halo.
-  const body = parsed.value.quality === 'fast'
-    ? await inpaintTelea(input, mask)
-    : await withCancelTicker(ctx, 0.3, 0.95, (signal) => inpaintBest(input, mask, { signal, dilatePx: halo, ...TEXT_FILL }));
+  const body =
+    parsed.value.quality === 'fast'
+      ? await inpaintTelea(input, mask)
+      : await withCancelTicker(ctx, 0.3, 0.95, (signal) => inpaintBest(input, mask, { signal, dilatePx: halo, ...TEXT_FILL }));
   ctx.onProgress(1);
   return { body, contentType: 'image/png', extension: 'png' };
 };

@@ -56,14 +56,18 @@ export class ProjectRepository {
 
   async get(owner: string, id: string): Promise<(ProjectSummaryRow & { doc: unknown; revision: number }) | null> {
     const { rows } = await this.db.query<ProjectSummaryRow & { doc: unknown; revision: number }>(
-      `select ${SUMMARY_COLUMNS}, doc, revision from projects where ${LIVE}`, [owner, id]);
+      `select ${SUMMARY_COLUMNS}, doc, revision from projects where ${LIVE}`,
+      [owner, id],
+    );
     return rows[0] ?? null;
   }
 
   /** The stored revision and thumbnail of a live project, or null. */
   async head(owner: string, id: string): Promise<{ revision: number; thumbnailKey: string | null } | null> {
     const { rows } = await this.db.query<{ revision: number; thumbnailKey: string | null }>(
-      `select revision, thumbnail_key as "thumbnailKey" from projects where ${LIVE}`, [owner, id]);
+      `select revision, thumbnail_key as "thumbnailKey" from projects where ${LIVE}`,
+      [owner, id],
+    );
     return rows[0] ?? null;
   }
 

@@ -33,7 +33,8 @@ for (const target of databaseTargets()) {
     type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
     const call = (method: Method, url: string, body?: unknown, device: string | null = ALICE, headers: Record<string, string> = {}) =>
       server.app.inject({
-        method, url,
+        method,
+        url,
         headers: { ...(device ? { 'x-device-id': device } : {}), ...headers },
         ...(Buffer.isBuffer(body) ? { payload: body } : body !== undefined ? { payload: body as object } : {}),
       });
@@ -49,10 +50,18 @@ for (const target of databaseTargets()) {
       await json('POST', '/api/projects', { doc: cut });
 
       const projects = await list('project');
-      expect(projects).toEqual([{
-        projectId: doc.projectId, type: 'project', name: 'Summer sale', updatedAt: expect.any(String),
-        thumbnailUrl: null, canvasW: 1080, canvasH: 1080, layerCount: 2,
-      }]);
+      expect(projects).toEqual([
+        {
+          projectId: doc.projectId,
+          type: 'project',
+          name: 'Summer sale',
+          updatedAt: expect.any(String),
+          thumbnailUrl: null,
+          canvasW: 1080,
+          canvasH: 1080,
+          layerCount: 2,
+        },
+      ]);
       expect((await list('cutouts')).map((p: { projectId: string }) => p.projectId)).toEqual([cut.projectId]);
       expect(await list()).toHaveLength(2);
 
@@ -62,7 +71,10 @@ for (const target of databaseTargets()) {
       const edited = { ...doc, canvasW: 1920, layers: doc.layers.slice(0, 1) };
       const saved = await json('PUT', `/api/projects/${doc.projectId}`, { doc: edited, baseRevision: 1 });
       expect(saved).toMatchObject({ resultCode: 100, data: { revision: 2 } });
-      expect((await json('GET', `/api/projects/${doc.projectId}`)).data).toMatchObject({ revision: 2, doc: { canvasW: 1920, layers: [{ layerId: 'bgLayer' }] } });
+      expect((await json('GET', `/api/projects/${doc.projectId}`)).data).toMatchObject({
+        revision: 2,
+        doc: { canvasW: 1920, layers: [{ layerId: 'bgLayer' }] },
+      });
       expect(await json('PUT', `/api/projects/${doc.projectId}`, { doc: edited })).toMatchObject({ data: { revision: 3 } });
       // The project edited last comes first.
       expect((await list())[0]).toMatchObject({ projectId: doc.projectId, canvasW: 1920, layerCount: 1 });
@@ -128,7 +140,9 @@ for (const target of databaseTargets()) {
 
     it('refuses malformed documents and ids with -102', async () => {
       const bad: unknown[] = [
-        undefined, 'text', { projectId: createProjectId('project') },
+        undefined,
+        'text',
+        { projectId: createProjectId('project') },
         testDoc('project', { projectId: 'NOPE_abcdefghijkl' }),
         testDoc('project', { projectId: createProjectId('cutouts') }),
       ];
@@ -180,9 +194,15 @@ for (const target of databaseTargets()) {
       expect(wrong.json()).toMatchObject({ resultCode: -102, msg: expect.stringMatching(/SHA-256/) });
       expect((await putImage(`/api/projects/${doc.projectId}/assets/NOTAHASH`, png)).json().resultCode).toBe(-102);
       const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
-      expect((await putImage(`/api/projects/${doc.projectId}/assets/${sha256(svg)}`, svg, 'image/svg+xml')).json()).toMatchObject({ resultCode: -102, msg: expect.stringMatching(/Unsupported Media Type/) });
+      expect((await putImage(`/api/projects/${doc.projectId}/assets/${sha256(svg)}`, svg, 'image/svg+xml')).json()).toMatchObject({
+        resultCode: -102,
+        msg: expect.stringMatching(/Unsupported Media Type/),
+      });
       // Declared as PNG, the SVG is still read for what it is.
-      expect((await putImage(`/api/projects/${doc.projectId}/assets/${sha256(svg)}`, svg)).json()).toMatchObject({ resultCode: -102, msg: expect.stringMatching(/PNG, JPG, WEBP or GIF|not an image/) });
+      expect((await putImage(`/api/projects/${doc.projectId}/assets/${sha256(svg)}`, svg)).json()).toMatchObject({
+        resultCode: -102,
+        msg: expect.stringMatching(/PNG, JPG, WEBP or GIF|not an image/),
+      });
       const junk = Buffer.from('not an image, just text');
       expect((await putImage(`/api/projects/${doc.projectId}/assets/${sha256(junk)}`, junk)).json().resultCode).toBe(-102);
       expect((await putImage(`/api/projects/${createProjectId('project')}/assets/${sha256(png)}`, png)).json().resultCode).toBe(ResultCode.PROJECT_NOT_FOUND);
@@ -212,7 +232,10 @@ for (const target of databaseTargets()) {
       expect(Buffer.compare(replaced.rawPayload, jpeg)).toBe(0);
 
       const big = Buffer.concat([png, Buffer.alloc(2 * 1024 * 1024)]);
-      expect((await putImage(`/api/projects/${doc.projectId}/thumbnail`, big)).json()).toMatchObject({ resultCode: -102, msg: expect.stringMatching(/too large/) });
+      expect((await putImage(`/api/projects/${doc.projectId}/thumbnail`, big)).json()).toMatchObject({
+        resultCode: -102,
+        msg: expect.stringMatching(/too large/),
+      });
       const gif = await sharp(png).gif().toBuffer();
       expect((await putImage(`/api/projects/${doc.projectId}/thumbnail`, gif, 'image/gif')).json().resultCode).toBe(-102);
     });

@@ -70,9 +70,14 @@ export async function registerProjectRoutes(app: FastifyInstance, deps: { db: Da
         projects: rows.map((r) => {
           const version = thumbnailVersion(r.thumbnailKey);
           return {
-            projectId: r.id, type: r.type, name: r.name, updatedAt: iso(r.updatedAt),
+            projectId: r.id,
+            type: r.type,
+            name: r.name,
+            updatedAt: iso(r.updatedAt),
             thumbnailUrl: version ? deps.absolute(request, `/api/projects/${r.id}/thumbnail?v=${version}`) : null,
-            canvasW: r.canvasW, canvasH: r.canvasH, layerCount: r.layerCount,
+            canvasW: r.canvasW,
+            canvasH: r.canvasH,
+            layerCount: r.layerCount,
           };
         }),
       });

@@ -21,7 +21,10 @@ export type SaveResult = { saved: true; revision: number; warnings: string[] } |
 
 /** Project storage: documents in the database, asset and thumbnail bytes in FileStorage. */
 export class ProjectService {
-  constructor(private readonly repo: ProjectRepository, private readonly storage: FileStorage) {}
+  constructor(
+    private readonly repo: ProjectRepository,
+    private readonly storage: FileStorage,
+  ) {}
 
   private prefix(owner: string, projectId: string): string {
     return `projects/${owner}/${projectId}`;
@@ -40,7 +43,11 @@ export class ProjectService {
   async create(owner: string, docInput: unknown): Promise<{ projectId: string; revision: number; warnings: string[] }> {
     const { project, warnings, figures } = checkProjectDoc(docInput);
     const created = await this.repo.insert(owner, {
-      id: project.projectId, type: project.type, name: initialName(project), doc: project, ...figures,
+      id: project.projectId,
+      type: project.type,
+      name: initialName(project),
+      doc: project,
+      ...figures,
     });
     if (!created) throw new ApiError(ResultCode.PARAMS_INVALID, 'a project with this projectId already exists', 409);
     return { projectId: project.projectId, revision: 1, warnings };

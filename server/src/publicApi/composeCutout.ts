@@ -4,7 +4,11 @@ import { zipStream } from '../batch/zipWriter';
 
 /** A remove.bg error before or after the cut-out: HTTP status, remove.bg's code and a title a person can read. */
 export class RemoveBgError extends Error {
-  constructor(readonly status: 400 | 402 | 403 | 429 | 503, readonly code: string, title: string) {
+  constructor(
+    readonly status: 400 | 402 | 403 | 429 | 503,
+    readonly code: string,
+    title: string,
+  ) {
     super(title);
   }
 }
@@ -18,7 +22,12 @@ export interface ComposedResult {
   foreground: { top: number; left: number; width: number; height: number };
 }
 
-interface Box { x: number; y: number; width: number; height: number }
+interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
 
 /** A length of remove.bg ("30px", "10%", "30") in pixels, `of` being what 100 % is. */
 function pixels(value: string, of: number): number {
@@ -40,7 +49,10 @@ function roiBox(roi: string | undefined, width: number, height: number): Box {
 
 /** The smallest box holding every pixel with some opacity, or null when there is none. */
 function foregroundBox(rgba: Buffer, width: number, height: number): Box | null {
-  let minX = width, minY = height, maxX = -1, maxY = -1;
+  let minX = width,
+    minY = height,
+    maxX = -1,
+    maxY = -1;
   for (let y = 0; y < height; y++) {
     const row = y * width * 4;
     for (let x = 0; x < width; x++) {
@@ -122,7 +134,8 @@ export async function composeCutout(cutout: Buffer, fields: RemoveBgFieldValues,
     const cropped = await raw(rgba, width, height)
       .extract({ left: subject.x, top: subject.y, width: subject.width, height: subject.height })
       .extend({ top: mt, right: mr, bottom: mb, left: ml, background: { r: 0, g: 0, b: 0, alpha: 0 } })
-      .raw().toBuffer({ resolveWithObject: true });
+      .raw()
+      .toBuffer({ resolveWithObject: true });
     rgba = cropped.data;
     width = cropped.info.width;
     height = cropped.info.height;
@@ -143,7 +156,9 @@ export async function composeCutout(cutout: Buffer, fields: RemoveBgFieldValues,
     }
     const piece = await raw(rgba, width, height)
       .extract({ left: subject.x, top: subject.y, width: subject.width, height: subject.height })
-      .resize(w, h, { fit: 'fill' }).png().toBuffer();
+      .resize(w, h, { fit: 'fill' })
+      .png()
+      .toBuffer();
     let left = subject.x;
     let top = subject.y;
     if (position !== 'original') {
@@ -154,7 +169,9 @@ export async function composeCutout(cutout: Buffer, fields: RemoveBgFieldValues,
     left = Math.max(0, Math.min(width - w, left));
     top = Math.max(0, Math.min(height - h, top));
     rgba = await sharp({ create: { width, height, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
-      .composite([{ input: piece, left, top }]).raw().toBuffer();
+      .composite([{ input: piece, left, top }])
+      .raw()
+      .toBuffer();
     subject = { x: left, y: top, width: w, height: h };
   }
   const foreground = { top: subject.y, left: subject.x, width: subject.width, height: subject.height };
@@ -173,13 +190,24 @@ export async function composeCutout(cutout: Buffer, fields: RemoveBgFieldValues,
     const color = await raw(rgba, width, height).removeAlpha().jpeg({ quality: 90 }).toBuffer();
     const mask = await alpha().png().toBuffer();
     const chunks: Buffer[] = [];
-    for await (const chunk of zipStream([{ name: 'color.jpg', read: async () => color }, { name: 'alpha.png', read: async () => mask }])) chunks.push(chunk as Buffer);
+    for await (const chunk of zipStream([
+      { name: 'color.jpg', read: async () => color },
+      { name: 'alpha.png', read: async () => mask },
+    ]))
+      chunks.push(chunk as Buffer);
     return done(Buffer.concat(chunks), 'application/zip');
   }
 
   // Nothing asked for changes the cut-out and it is a transparent PNG already: send its bytes as they are (no
   // second PNG encoding, the API's largest cost over the pipeline at full size).
-  if (!changed && !alphaOnly && !background && !fields.bg_color && (format === 'png' || format === 'auto') && (await sharp(cutout).metadata()).format === 'png') {
+  if (
+    !changed &&
+    !alphaOnly &&
+    !background &&
+    !fields.bg_color &&
+    (format === 'png' || format === 'auto') &&
+    (await sharp(cutout).metadata()).format === 'png'
+  ) {
     let transparent = false;
     for (let i = 3; i < rgba.length && !transparent; i += 4) transparent = rgba[i]! < 255;
     if (format === 'png' || transparent) return done(cutout, 'image/png');
@@ -195,7 +223,10 @@ export async function composeCutout(cutout: Buffer, fields: RemoveBgFieldValues,
       ? sharp(background).rotate().resize(width, height, { fit: 'cover' }).ensureAlpha()
       : sharp({ create: { width, height, channels: 4, background: colourOf(fields.bg_color!) } });
     const layer = await raw(rgba, width, height).png().toBuffer();
-    const flat = await base.composite([{ input: layer }]).raw().toBuffer({ resolveWithObject: true });
+    const flat = await base
+      .composite([{ input: layer }])
+      .raw()
+      .toBuffer({ resolveWithObject: true });
     // A translucent colour (81d4fa77) keeps transparency; an opaque one does not.
     opaque = !flat.data.some((v, i) => i % 4 === 3 && v < 255);
     image = sharp(flat.data, { raw: { width, height, channels: 4 } });

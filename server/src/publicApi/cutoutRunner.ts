@@ -59,7 +59,8 @@ export class CutoutRunner {
     try {
       id = await this.deps.service.submitChecked('removebg', { inputKey: key }, owner, this.deps.billing ? payer : null);
     } catch (err) {
-      if (err instanceof ApiError && err.code === ResultCode.CREDITS_NOT_ENOUGH) throw new RemoveBgError(402, 'insufficient_credits', `Insufficient credits: ${err.message}`);
+      if (err instanceof ApiError && err.code === ResultCode.CREDITS_NOT_ENOUGH)
+        throw new RemoveBgError(402, 'insufficient_credits', `Insufficient credits: ${err.message}`);
       if (err instanceof ApiError && err.code === ResultCode.SERVICE_UNAVAILABLE) throw new RemoveBgError(503, 'service_unavailable', err.message);
       throw err;
     }
@@ -73,7 +74,8 @@ export class CutoutRunner {
         return stored.body;
       }
       if (task && (task.status === 'failed' || task.status === 'cancelled')) {
-        if (task.resultCode === ResultCode.PARAMS_INVALID) throw new RemoveBgError(400, 'failed_to_read_image', task.errorMsg ?? 'the image could not be processed');
+        if (task.resultCode === ResultCode.PARAMS_INVALID)
+          throw new RemoveBgError(400, 'failed_to_read_image', task.errorMsg ?? 'the image could not be processed');
         throw new RemoveBgError(503, 'service_unavailable', task.errorMsg ?? 'the cut-out failed');
       }
       if (signal?.aborted || Date.now() >= deadline) {

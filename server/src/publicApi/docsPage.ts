@@ -17,8 +17,9 @@ function fieldTable(schema: Json | undefined, components: Json): string {
   const resolved = schema?.$ref ? (components[String(schema.$ref).split('/').pop()!] as Json) : schema;
   const props = (resolved?.properties ?? {}) as Record<string, Json>;
   const required = new Set((resolved?.required as string[] | undefined) ?? []);
-  const rows = Object.entries(props).map(([name, p]) =>
-    `<tr><td><code>${esc(name)}</code>${required.has(name) ? ' *' : ''}</td><td>${esc(typeOf(p))}</td><td>${esc(p.description ?? '')}</td></tr>`);
+  const rows = Object.entries(props).map(
+    ([name, p]) => `<tr><td><code>${esc(name)}</code>${required.has(name) ? ' *' : ''}</td><td>${esc(typeOf(p))}</td><td>${esc(p.description ?? '')}</td></tr>`,
+  );
   return rows.length ? `<table><thead><tr><th>field</th><th>type</th><th>meaning</th></tr></thead><tbody>${rows.join('')}</tbody></table>` : '';
 }
 
@@ -35,7 +36,8 @@ export function renderDocsPage(doc: Json, origin: string): string {
       const body = (op.requestBody as Json | undefined)?.content as Record<string, { schema?: Json }> | undefined;
       const first = body ? Object.entries(body)[0] : undefined;
       const responses = Object.entries((op.responses ?? {}) as Record<string, Json>)
-        .map(([status, r]) => `<li><strong>${esc(status)}</strong> ${esc(r.description)}</li>`).join('');
+        .map(([status, r]) => `<li><strong>${esc(status)}</strong> ${esc(r.description)}</li>`)
+        .join('');
       sections.push(`<section id="${esc(op.operationId)}"><h3><code>${esc(method.toUpperCase())} ${esc(path)}</code></h3>
 <p>${esc(op.summary)}</p>${op.description ? `<p>${esc(op.description)}</p>` : ''}
 ${first ? `<p>Body: <code>${esc(Object.keys(body!).join(', '))}</code></p>${fieldTable(first[1].schema, components)}` : ''}

@@ -16,7 +16,11 @@ export interface RateState {
 export class KeyRateLimit {
   private readonly windows = new Map<string, { start: number; count: number }>();
 
-  constructor(private readonly limit: number, private readonly windowMs: number, private readonly now: () => number = Date.now) {}
+  constructor(
+    private readonly limit: number,
+    private readonly windowMs: number,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   /** Counts one call of `who`; `exceeded` when it is over the limit (the call is then not counted). A limit of 0 is off. */
   take(who: string): RateState | null {
@@ -31,7 +35,13 @@ export class KeyRateLimit {
     const exceeded = w.count >= this.limit;
     if (!exceeded) w.count += 1;
     const end = w.start + this.windowMs;
-    return { limit: this.limit, remaining: Math.max(0, this.limit - w.count), reset: Math.ceil(end / 1000), exceeded, retryAfter: Math.max(1, Math.ceil((end - at) / 1000)) };
+    return {
+      limit: this.limit,
+      remaining: Math.max(0, this.limit - w.count),
+      reset: Math.ceil(end / 1000),
+      exceeded,
+      retryAfter: Math.max(1, Math.ceil((end - at) / 1000)),
+    };
   }
 
   private sweep(at: number): void {

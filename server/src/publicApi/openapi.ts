@@ -27,8 +27,10 @@ const RESULT_HEADERS = {
   'X-Height': { description: 'height of the result in pixels', schema: { type: 'string', pattern: '^\\d+$' } },
   'X-Type': { description: 'foreground type (the requested type, or "other")', schema: { type: 'string' } },
   'X-Credits-Charged': { description: 'credits this call cost (0 in personal mode)', schema: { type: 'string', pattern: '^\\d+(\\.\\d+)?$' } },
-  'X-Foreground-Top': { schema: { type: 'string' } }, 'X-Foreground-Left': { schema: { type: 'string' } },
-  'X-Foreground-Width': { schema: { type: 'string' } }, 'X-Foreground-Height': { schema: { type: 'string' } },
+  'X-Foreground-Top': { schema: { type: 'string' } },
+  'X-Foreground-Left': { schema: { type: 'string' } },
+  'X-Foreground-Width': { schema: { type: 'string' } },
+  'X-Foreground-Height': { schema: { type: 'string' } },
 };
 
 function errorResponses(): Json {
@@ -45,7 +47,8 @@ function errorResponses(): Json {
 
 /** The envelope of the product's own API (SPEC §3): `{resultCode, msg, data}`, 100 = success. */
 const ENVELOPE: Json = {
-  type: 'object', required: ['resultCode', 'msg'],
+  type: 'object',
+  required: ['resultCode', 'msg'],
   properties: { resultCode: { type: 'integer' }, msg: { type: 'string' }, data: {} },
 };
 
@@ -60,7 +63,11 @@ export function buildOpenApi(): Json {
   const multipart = {
     type: 'object',
     properties: {
-      image_file: { type: 'string', contentMediaType: 'application/octet-stream', description: 'the source image (JPG, PNG, WEBP, GIF, AVIF, TIFF; at most 30 MB, 50 MP)' },
+      image_file: {
+        type: 'string',
+        contentMediaType: 'application/octet-stream',
+        description: 'the source image (JPG, PNG, WEBP, GIF, AVIF, TIFF; at most 30 MB, 50 MP)',
+      },
       bg_image_file: { type: 'string', contentMediaType: 'application/octet-stream', description: 'background image' },
       ...fieldProps,
     },
@@ -77,9 +84,11 @@ export function buildOpenApi(): Json {
   const paths: Json = {
     '/v1.0/removebg': {
       post: {
-        operationId: 'removeBackground', tags: ['remove.bg compatible'],
+        operationId: 'removeBackground',
+        tags: ['remove.bg compatible'],
         summary: 'Remove the background of an image (remove.bg API v1.0, field for field)',
-        description: 'Send exactly one of image_file, image_file_b64 and image_url. Binary image by default; with `Accept: application/json` the result as base64.',
+        description:
+          'Send exactly one of image_file, image_file_b64 and image_url. Binary image by default; with `Accept: application/json` the result as base64.',
         security: [{ apiKey: [] }, {}],
         requestBody: {
           required: true,
@@ -107,14 +116,18 @@ export function buildOpenApi(): Json {
     },
     '/v1.0/account': {
       get: {
-        operationId: 'account', tags: ['remove.bg compatible'], summary: 'Credits and free calls of the key\'s account',
+        operationId: 'account',
+        tags: ['remove.bg compatible'],
+        summary: "Credits and free calls of the key's account",
         security: [{ apiKey: [] }, {}],
         responses: { 200: { description: 'the balance', headers: RATE_HEADERS, content: json(ref('RemoveBgAccount')) }, ...errorResponses() },
       },
     },
     '/api/remove': {
       post: {
-        operationId: 'rembgRemove', tags: ['rembg compatible'], summary: 'rembg server route: the cut-out as PNG',
+        operationId: 'rembgRemove',
+        tags: ['rembg compatible'],
+        summary: 'rembg server route: the cut-out as PNG',
         security: [{ apiKey: [] }, {}],
         requestBody: {
           content: {
@@ -131,44 +144,90 @@ export function buildOpenApi(): Json {
             },
           },
         },
-        responses: { 200: { description: 'PNG', headers: RESULT_HEADERS, content: { 'image/png': { schema: { type: 'string', contentMediaType: 'image/png' } } } }, ...errorResponses() },
+        responses: {
+          200: { description: 'PNG', headers: RESULT_HEADERS, content: { 'image/png': { schema: { type: 'string', contentMediaType: 'image/png' } } } },
+          ...errorResponses(),
+        },
       },
     },
     '/api/upload': {
       post: {
-        operationId: 'upload', tags: ['product API'], summary: 'Upload one image; its URL is the input of a task',
-        requestBody: { content: { 'multipart/form-data': { schema: { type: 'object', required: ['file'], properties: { file: { type: 'string', contentMediaType: 'application/octet-stream' }, data: { type: 'string', contentMediaType: 'application/json', contentSchema: ref('UploadData') } } } } } },
+        operationId: 'upload',
+        tags: ['product API'],
+        summary: 'Upload one image; its URL is the input of a task',
+        requestBody: {
+          content: {
+            'multipart/form-data': {
+              schema: {
+                type: 'object',
+                required: ['file'],
+                properties: {
+                  file: { type: 'string', contentMediaType: 'application/octet-stream' },
+                  data: { type: 'string', contentMediaType: 'application/json', contentSchema: ref('UploadData') },
+                },
+              },
+            },
+          },
+        },
         responses: { 200: { description: '`data`: {fileUrl, width, height}', content: json(ref('Envelope')) } },
       },
     },
     '/api/upload/batch': {
       post: {
-        operationId: 'uploadBatch', tags: ['product API'], summary: 'Upload several images (several `file` parts)',
-        requestBody: { content: { 'multipart/form-data': { schema: { type: 'object', properties: { file: { type: 'array', items: { type: 'string', contentMediaType: 'application/octet-stream' } }, data: { type: 'string' } } } } } },
+        operationId: 'uploadBatch',
+        tags: ['product API'],
+        summary: 'Upload several images (several `file` parts)',
+        requestBody: {
+          content: {
+            'multipart/form-data': {
+              schema: {
+                type: 'object',
+                properties: { file: { type: 'array', items: { type: 'string', contentMediaType: 'application/octet-stream' } }, data: { type: 'string' } },
+              },
+            },
+          },
+        },
         responses: { 200: { description: '`data`: {fileUrls}', content: json(ref('Envelope')) } },
       },
     },
     '/api/task/status': {
       post: {
-        operationId: 'taskStatus', tags: ['product API'], summary: 'Status of tasks (comma-separated ids); `waitMs` holds the reply until one ends',
-        requestBody: { content: json({ type: 'object', required: ['taskId'], properties: { taskId: { type: 'string' }, waitMs: { type: 'integer', minimum: 0, maximum: STATUS_WAIT_MAX_MS } } }) },
+        operationId: 'taskStatus',
+        tags: ['product API'],
+        summary: 'Status of tasks (comma-separated ids); `waitMs` holds the reply until one ends',
+        requestBody: {
+          content: json({
+            type: 'object',
+            required: ['taskId'],
+            properties: { taskId: { type: 'string' }, waitMs: { type: 'integer', minimum: 0, maximum: STATUS_WAIT_MAX_MS } },
+          }),
+        },
         responses: { 200: { description: '`data.result[id]`: {resultCode, msg, data: {status, progress, resultUrl?}}', content: json(ref('Envelope')) } },
       },
     },
     '/api/task/cancel': {
       post: {
-        operationId: 'taskCancel', tags: ['product API'], summary: 'Cancel a task (its credits come back)',
+        operationId: 'taskCancel',
+        tags: ['product API'],
+        summary: 'Cancel a task (its credits come back)',
         requestBody: { content: json({ type: 'object', required: ['taskId'], properties: { taskId: { type: 'string' } } }) },
         responses: { 200: { description: '`data.tasks`', content: json(ref('Envelope')) } },
       },
     },
     '/api/batch': {
       post: {
-        operationId: 'batchCreate', tags: ['product API'], summary: 'Create a batch (bulk remover, enhancer, changer, resizer)',
+        operationId: 'batchCreate',
+        tags: ['product API'],
+        summary: 'Create a batch (bulk remover, enhancer, changer, resizer)',
         requestBody: { content: json({ type: 'object', description: 'the batch settings (tool and its params, engine/spec/batch.ts)' }) },
         responses: { 200: { description: '`data`: the batch', content: json(ref('Envelope')) } },
       },
-      get: { operationId: 'batchList', tags: ['product API'], summary: 'Your batches', responses: { 200: { description: '`data.batches`', content: json(ref('Envelope')) } } },
+      get: {
+        operationId: 'batchList',
+        tags: ['product API'],
+        summary: 'Your batches',
+        responses: { 200: { description: '`data.batches`', content: json(ref('Envelope')) } },
+      },
     },
   };
   // One submit path per task type, each with that row's params schema from the task table.
@@ -176,11 +235,19 @@ export function buildOpenApi(): Json {
     const row = TASKS[type];
     const name = `TaskParams_${type.replace(/[^A-Za-z0-9_]/g, '_')}`;
     const params = jsonSchemaOf(row.params as z.ZodType);
-    const props = { imgUrl: { type: 'string', description: 'a file URL from /api/upload (or a result of your own task)' }, ...((params.properties ?? {}) as Json) };
-    schemas[name] = { ...params, properties: props, ...(row.inputImage === 'required' ? { required: [...new Set(['imgUrl', ...((params.required as string[]) ?? [])])] } : {}) };
+    const props = {
+      imgUrl: { type: 'string', description: 'a file URL from /api/upload (or a result of your own task)' },
+      ...((params.properties ?? {}) as Json),
+    };
+    schemas[name] = {
+      ...params,
+      properties: props,
+      ...(row.inputImage === 'required' ? { required: [...new Set(['imgUrl', ...((params.required as string[]) ?? [])])] } : {}),
+    };
     paths[`/api/task/${type}`] = {
       post: {
-        operationId: `submit_${type.replace(/[^A-Za-z0-9_]/g, '_')}`, tags: ['product API: tasks'],
+        operationId: `submit_${type.replace(/[^A-Za-z0-9_]/g, '_')}`,
+        tags: ['product API: tasks'],
         summary: `Submit a ${type} task (${row.credits ?? 1} credit${row.credits === 1 ? '' : 's'} in service mode; runs on ${row.runsOn})`,
         requestBody: { required: true, content: json(ref(name)) },
         responses: { 200: { description: '`data`: {taskId}', content: json(ref('Envelope')) } },
@@ -191,8 +258,10 @@ export function buildOpenApi(): Json {
     openapi: '3.1.0',
     jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
     info: {
-      title: 'Lumacut API', version: '1.0',
-      description: 'The remove.bg-compatible API (`/v1.0/removebg`, `/v1.0/account`), rembg\'s `/api/remove`, and the product\'s own upload, task and batch calls. API keys: create them on your account page and send them as `X-Api-Key`. In personal mode a key is optional and nothing is charged.',
+      title: 'Lumacut API',
+      version: '1.0',
+      description:
+        "The remove.bg-compatible API (`/v1.0/removebg`, `/v1.0/account`), rembg's `/api/remove`, and the product's own upload, task and batch calls. API keys: create them on your account page and send them as `X-Api-Key`. In personal mode a key is optional and nothing is charged.",
     },
     servers: [{ url: '/' }],
     components: { securitySchemes: { apiKey: { type: 'apiKey', in: 'header', name: 'X-Api-Key' } }, schemas },

@@ -17,7 +17,11 @@ import { startTestServer, type TestServer } from '../testing/testServer';
  * is bench/removebg's): the photo with an opaque ellipse in its middle half and nothing around it.
  */
 const ellipseCutout: Processor = async (ctx) => {
-  const { data, info } = await sharp(await readInput(ctx)).rotate().ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await sharp(await readInput(ctx))
+    .rotate()
+    .ensureAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   const { width, height } = info;
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
@@ -26,7 +30,13 @@ const ellipseCutout: Processor = async (ctx) => {
       data[(y * width + x) * 4 + 3] = dx * dx + dy * dy <= 1 ? 255 : 0;
     }
   }
-  return { body: await sharp(data, { raw: { width, height, channels: 4 } }).png().toBuffer(), contentType: 'image/png', extension: 'png' };
+  return {
+    body: await sharp(data, { raw: { width, height, channels: 4 } })
+      .png()
+      .toBuffer(),
+    contentType: 'image/png',
+    extension: 'png',
+  };
 };
 
 type Json = Record<string, unknown>;
@@ -83,7 +93,12 @@ describe('the remove.bg-compatible API over HTTP, checked against /api/openapi.j
     await new Promise<void>((r) => pictures.listen(0, '127.0.0.1', r));
     picturesBase = `http://127.0.0.1:${(pictures.address() as AddressInfo).port}`;
     store = await target.make();
-    server = await startTestServer(store, { workers: 2, processors: { removebg: ellipseCutout }, accounts: { billing: true, freeDailyCredits: 0 }, fetchImage });
+    server = await startTestServer(store, {
+      workers: 2,
+      processors: { removebg: ellipseCutout },
+      accounts: { billing: true, freeDailyCredits: 0 },
+      fetchImage,
+    });
     base = await server.app.listen({ host: '127.0.0.1', port: 0 });
     doc = (await (await fetch(`${base}/api/openapi.json`)).json()) as Json;
     ajv = new Ajv2020({ strict: false, allErrors: true });
@@ -98,7 +113,11 @@ describe('the remove.bg-compatible API over HTTP, checked against /api/openapi.j
   });
 
   const account = async (path: string, payload: Json = {}) => {
-    const reply = (await fetch(`${base}/api/account/api-keys/${path}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-auth-token': token }, body: JSON.stringify(payload) }).then((r) => r.json())) as Json;
+    const reply = (await fetch(`${base}/api/account/api-keys/${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-auth-token': token },
+      body: JSON.stringify(payload),
+    }).then((r) => r.json())) as Json;
     // Creating or revoking a key rotates the session (issue 30 item 14): carry on with the fresh token, as the page does.
     const fresh = (reply.data as Json | undefined)?.sessionToken;
     if (typeof fresh === 'string') token = fresh;
@@ -109,7 +128,9 @@ describe('the remove.bg-compatible API over HTTP, checked against /api/openapi.j
     const path = init.path ?? '/v1.0/removebg';
     const method = init.method ?? 'post';
     const res = await fetch(`${base}${path}`, {
-      method: method.toUpperCase(), body: init.body, headers: { ...(init.withKey === false ? {} : { 'x-api-key': key }), ...init.headers },
+      method: method.toUpperCase(),
+      body: init.body,
+      headers: { ...(init.withKey === false ? {} : { 'x-api-key': key }), ...init.headers },
     });
     const body = Buffer.from(await res.arrayBuffer());
     const json = checkAgainstDoc(doc, ajv, path, method, res, body);
@@ -117,7 +138,7 @@ describe('the remove.bg-compatible API over HTTP, checked against /api/openapi.j
   };
   const form = (fields: Record<string, string | Blob>) => {
     const f = new FormData();
-    for (const [k, v] of Object.entries(fields)) f.append(k, v, ...(v instanceof Blob ? ['upload.jpg'] : []) as []);
+    for (const [k, v] of Object.entries(fields)) f.append(k, v, ...((v instanceof Blob ? ['upload.jpg'] : []) as []));
     return f;
   };
   const photoBlob = () => new Blob([new Uint8Array(photo)], { type: 'image/jpeg' });
@@ -135,7 +156,7 @@ describe('the remove.bg-compatible API over HTTP, checked against /api/openapi.j
     expect(((await account('create', { name: '' })) as Json).resultCode).toBe(-102);
   });
 
-  it('refuses a missing or wrong key (403) and an account without credits (402), in remove.bg\'s error shape', async () => {
+  it("refuses a missing or wrong key (403) and an account without credits (402), in remove.bg's error shape", async () => {
     const missing = await call({ body: form({ image_file: photoBlob() }), withKey: false });
     expect(missing.res.status).toBe(403);
     expect(missing.json).toEqual({ errors: [expect.objectContaining({ code: 'auth_failed' })] });
@@ -157,7 +178,10 @@ describe('the remove.bg-compatible API over HTTP, checked against /api/openapi.j
     const b64 = photo.toString('base64');
     const inputs: Array<[string, (extra: Record<string, string>) => { body: BodyInit; headers?: Record<string, string> }]> = [
       ['image_file (multipart)', (extra) => ({ body: form({ image_file: photoBlob(), ...extra }) })],
-      ['image_file_b64 (form)', (extra) => ({ body: new URLSearchParams({ image_file_b64: b64, ...extra }), headers: { 'content-type': 'application/x-www-form-urlencoded' } })],
+      [
+        'image_file_b64 (form)',
+        (extra) => ({ body: new URLSearchParams({ image_file_b64: b64, ...extra }), headers: { 'content-type': 'application/x-www-form-urlencoded' } }),
+      ],
       ['image_file_b64 (JSON)', (extra) => ({ body: JSON.stringify({ image_file_b64: b64, ...extra }), headers: { 'content-type': 'application/json' } })],
       ['image_url', (extra) => ({ body: form({ image_url: `${picturesBase}/cat.jpg`, ...extra }) })],
     ];
@@ -235,13 +259,17 @@ describe('the remove.bg-compatible API over HTTP, checked against /api/openapi.j
     expect(corner[2]).toBeGreaterThan(200);
     expect(corner[0]).toBeLessThan(40);
 
-    const red = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#ff0000' } }).png().toBuffer();
-    const withBg = await call({ body: form({ image_file: photoBlob(), size: 'full', format: 'png', bg_image_file: new Blob([new Uint8Array(red)], { type: 'image/png' }) }) });
+    const red = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#ff0000' } })
+      .png()
+      .toBuffer();
+    const withBg = await call({
+      body: form({ image_file: photoBlob(), size: 'full', format: 'png', bg_image_file: new Blob([new Uint8Array(red)], { type: 'image/png' }) }),
+    });
     const px = await sharp(withBg.body).extract({ left: 0, top: 0, width: 1, height: 1 }).raw().toBuffer();
     expect([px[0]! > 200, px[1]! < 40]).toEqual([true, true]);
   }, 600_000);
 
-  it('records the key\'s last use, and a revoked key is refused', async () => {
+  it("records the key's last use, and a revoked key is refused", async () => {
     const list = ((await account('list')).data as { keys: Json[] }).keys;
     expect(list[0]!.lastUsedAt).not.toBeNull();
     expect((await account('revoke', { id: keyId })).resultCode).toBe(100);
@@ -250,7 +278,7 @@ describe('the remove.bg-compatible API over HTTP, checked against /api/openapi.j
   });
 });
 
-describe('personal mode: no key needed, nothing charged; rembg\'s /api/remove; the per-caller rate limit', () => {
+describe("personal mode: no key needed, nothing charged; rembg's /api/remove; the per-caller rate limit", () => {
   let store: Awaited<ReturnType<typeof target.make>>;
   let server: TestServer;
   let base: string;
@@ -259,7 +287,12 @@ describe('personal mode: no key needed, nothing charged; rembg\'s /api/remove; t
   beforeAll(async () => {
     photo = await readPhoto('chelsea');
     store = await target.make();
-    server = await startTestServer(store, { workers: 1, processors: { removebg: ellipseCutout }, accounts: { billing: false }, limits: { ...NO_LIMITS, apiKeyCalls: 3 } });
+    server = await startTestServer(store, {
+      workers: 1,
+      processors: { removebg: ellipseCutout },
+      accounts: { billing: false },
+      limits: { ...NO_LIMITS, apiKeyCalls: 3 },
+    });
     base = await server.app.listen({ host: '127.0.0.1', port: 0 });
   }, 300_000);
   afterAll(async () => {

@@ -39,13 +39,23 @@ export interface RemoveBgRouteDeps {
 const BODY_LIMIT = 48 * 1024 * 1024;
 
 /** The SPEC §8 code of each status, added on `/api/…` routes (rembg's), where every error carries one. */
-const SPEC_CODE: Record<number, number> = { 400: ResultCode.PARAMS_INVALID, 402: ResultCode.CREDITS_NOT_ENOUGH, 403: ResultCode.ACCOUNT_AUTHORIZED_EXPIRED, 429: ResultCode.SERVICE_UNAVAILABLE, 503: ResultCode.SERVICE_UNAVAILABLE };
+const SPEC_CODE: Record<number, number> = {
+  400: ResultCode.PARAMS_INVALID,
+  402: ResultCode.CREDITS_NOT_ENOUGH,
+  403: ResultCode.ACCOUNT_AUTHORIZED_EXPIRED,
+  429: ResultCode.SERVICE_UNAVAILABLE,
+  503: ResultCode.SERVICE_UNAVAILABLE,
+};
 
 function sendError(reply: FastifyReply, error: RemoveBgError): FastifyReply {
   const api = reply.request.url.startsWith('/api/');
-  return reply.code(error.status).type('application/json').send({
-    errors: [{ title: error.message, code: error.code }], ...(api ? { resultCode: SPEC_CODE[error.status], msg: error.message } : {}),
-  });
+  return reply
+    .code(error.status)
+    .type('application/json')
+    .send({
+      errors: [{ title: error.message, code: error.code }],
+      ...(api ? { resultCode: SPEC_CODE[error.status], msg: error.message } : {}),
+    });
 }
 
 /** The request's parts: text fields (multipart, form or JSON) and the two files remove.bg takes by upload. */
@@ -75,7 +85,9 @@ async function readInput(request: FastifyRequest): Promise<{ fields: Record<stri
 
 /** Reads an image the caller sent or named, checked like an upload (whole, decodable, within the pixel limit). */
 async function imageFrom(
-  source: { file?: Buffer; b64?: string; url?: string }, fetchImage: ImageFetcher, what: 'image' | 'bg_image',
+  source: { file?: Buffer; b64?: string; url?: string },
+  fetchImage: ImageFetcher,
+  what: 'image' | 'bg_image',
 ): Promise<{ body: Buffer; info: ImageInfo } | null> {
   let body: Buffer | null = null;
   if (source.file) body = source.file;
@@ -102,15 +114,22 @@ async function imageFrom(
 
 function rateHeaders(reply: FastifyReply, state: RateState | null): void {
   if (!state) return;
-  reply.header('x-ratelimit-limit', String(state.limit)).header('x-ratelimit-remaining', String(state.remaining)).header('x-ratelimit-reset', String(state.reset));
+  reply
+    .header('x-ratelimit-limit', String(state.limit))
+    .header('x-ratelimit-remaining', String(state.remaining))
+    .header('x-ratelimit-reset', String(state.reset));
 }
 
 function resultHeaders(reply: FastifyReply, result: ComposedResult, type: string, credits: number): void {
   reply
-    .header('x-width', String(result.width)).header('x-height', String(result.height)).header('x-type', type)
+    .header('x-width', String(result.width))
+    .header('x-height', String(result.height))
+    .header('x-type', type)
     .header('x-credits-charged', String(credits))
-    .header('x-foreground-top', String(result.foreground.top)).header('x-foreground-left', String(result.foreground.left))
-    .header('x-foreground-width', String(result.foreground.width)).header('x-foreground-height', String(result.foreground.height));
+    .header('x-foreground-top', String(result.foreground.top))
+    .header('x-foreground-left', String(result.foreground.left))
+    .header('x-foreground-width', String(result.foreground.width))
+    .header('x-foreground-height', String(result.foreground.height));
 }
 
 /**
@@ -150,8 +169,10 @@ export function registerRemoveBgRoutes(app: FastifyInstance, deps: RemoveBgRoute
     scope.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {
       if (error instanceof RemoveBgError) return sendError(reply, error);
       if (error instanceof ApiError) return sendError(reply, new RemoveBgError(error.httpStatus === 429 ? 429 : 400, 'invalid_parameters', error.message));
-      if (error.statusCode === 413 || error.code === 'FST_REQ_FILE_TOO_LARGE') return sendError(reply, new RemoveBgError(400, 'file_too_large', 'the request is too large'));
-      if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) return sendError(reply, new RemoveBgError(400, 'invalid_parameters', error.message));
+      if (error.statusCode === 413 || error.code === 'FST_REQ_FILE_TOO_LARGE')
+        return sendError(reply, new RemoveBgError(400, 'file_too_large', 'the request is too large'));
+      if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500)
+        return sendError(reply, new RemoveBgError(400, 'invalid_parameters', error.message));
       request.log.error(error);
       console.error(`${request.method} ${request.url} failed:`, error);
       return reply.code(500).send({ errors: [{ title: 'internal error', code: 'internal_error' }], resultCode: ResultCode.SERVER_ERROR });
@@ -181,8 +202,10 @@ export function registerRemoveBgRoutes(app: FastifyInstance, deps: RemoveBgRoute
       const sources = [files.image_file ? 1 : 0, fields.image_file_b64 ? 1 : 0, fields.image_url ? 1 : 0].reduce((a, b) => a + b, 0);
       if (sources === 0) throw new RemoveBgError(400, 'missing_source', 'No image given: send image_file, image_file_b64 or image_url');
       if (sources > 1) throw new RemoveBgError(400, 'invalid_parameters', 'Send only one of image_file, image_file_b64 and image_url');
-      if (files.bg_image_file && (fields.bg_image_url || fields.bg_color)) throw new RemoveBgError(400, 'invalid_parameters', 'Send only one of bg_color, bg_image_url and bg_image_file');
-      if (fields.bg_image_url && fields.bg_color) throw new RemoveBgError(400, 'invalid_parameters', 'Send only one of bg_color, bg_image_url and bg_image_file');
+      if (files.bg_image_file && (fields.bg_image_url || fields.bg_color))
+        throw new RemoveBgError(400, 'invalid_parameters', 'Send only one of bg_color, bg_image_url and bg_image_file');
+      if (fields.bg_image_url && fields.bg_color)
+        throw new RemoveBgError(400, 'invalid_parameters', 'Send only one of bg_color, bg_image_url and bg_image_file');
       const image = (await imageFrom({ file: files.image_file, b64: fields.image_file_b64, url: fields.image_url }, fetchImage, 'image'))!;
       const bg = await imageFrom({ file: files.bg_image_file, url: fields.bg_image_url }, fetchImage, 'bg_image');
       const { result, credits } = await cutout(request, caller, fields, image, bg?.body ?? null);
@@ -191,8 +214,11 @@ export function registerRemoveBgRoutes(app: FastifyInstance, deps: RemoveBgRoute
       if (/application\/json/i.test(String(request.headers.accept ?? ''))) {
         return reply.type('application/json').send({
           data: {
-            result_b64: result.body.toString('base64'), foreground_top: result.foreground.top, foreground_left: result.foreground.left,
-            foreground_width: result.foreground.width, foreground_height: result.foreground.height,
+            result_b64: result.body.toString('base64'),
+            foreground_top: result.foreground.top,
+            foreground_left: result.foreground.left,
+            foreground_width: result.foreground.width,
+            foreground_height: result.foreground.height,
           },
         });
       }
@@ -203,11 +229,23 @@ export function registerRemoveBgRoutes(app: FastifyInstance, deps: RemoveBgRoute
       const caller = await admit(request, reply);
       if (!deps.billing || !caller.accountId) {
         // Personal mode: nothing is charged; credits read as 0 and free calls as the rate limit's remainder.
-        return { data: { attributes: { credits: { total: 0, subscription: 0, payg: 0, enterprise: 0 }, api: { free_calls: Number(reply.getHeader('x-ratelimit-remaining') ?? 0), sizes: 'all' } } } };
+        return {
+          data: {
+            attributes: {
+              credits: { total: 0, subscription: 0, payg: 0, enterprise: 0 },
+              api: { free_calls: Number(reply.getHeader('x-ratelimit-remaining') ?? 0), sizes: 'all' },
+            },
+          },
+        };
       }
       const b = await deps.ledger.balance(accountPayer(caller.accountId));
       return {
-        data: { attributes: { credits: { total: b.unlimited ? 999_999 : b.total, subscription: b.plan, payg: b.paid, enterprise: 0 }, api: { free_calls: b.free, sizes: 'all' } } },
+        data: {
+          attributes: {
+            credits: { total: b.unlimited ? 999_999 : b.total, subscription: b.plan, payg: b.paid, enterprise: 0 },
+            api: { free_calls: b.free, sizes: 'all' },
+          },
+        },
       };
     });
 
@@ -225,11 +263,17 @@ export function registerRemoveBgRoutes(app: FastifyInstance, deps: RemoveBgRoute
       let bgColor: string | undefined;
       if (bgc) {
         const parts = bgc.split(',').map((v) => Number(v.trim()));
-        if (parts.length !== 4 || parts.some((v) => !Number.isInteger(v) || v < 0 || v > 255)) throw new RemoveBgError(400, 'invalid_parameters', 'bgc must be r,g,b,a (0-255 each)');
+        if (parts.length !== 4 || parts.some((v) => !Number.isInteger(v) || v < 0 || v > 255))
+          throw new RemoveBgError(400, 'invalid_parameters', 'bgc must be r,g,b,a (0-255 each)');
         bgColor = parts.map((v) => v.toString(16).padStart(2, '0')).join('');
       }
       const image = (await imageFrom({ file: files.file, url }, fetchImage, 'image'))!;
-      const options: RemoveBgFieldValues = { size: 'full', format: 'png', ...(om === 'true' || om === '1' ? { channels: 'alpha' } : {}), ...(bgColor ? { bg_color: bgColor } : {}) };
+      const options: RemoveBgFieldValues = {
+        size: 'full',
+        format: 'png',
+        ...(om === 'true' || om === '1' ? { channels: 'alpha' } : {}),
+        ...(bgColor ? { bg_color: bgColor } : {}),
+      };
       const { result, credits } = await cutout(request, caller, options, image, null);
       resultHeaders(reply, result, 'other', credits);
       return reply.type('image/png').send(result.body);

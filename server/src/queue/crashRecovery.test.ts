@@ -29,7 +29,9 @@ async function submitJobs(base: string): Promise<string[]> {
   const ids: string[] = [];
   for (let i = 0; i < JOBS; i++) {
     const res = await fetch(`${base}/api/task/removebg`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ imgUrl: up.data.fileUrl }),
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ imgUrl: up.data.fileUrl }),
     });
     ids.push(((await res.json()) as { data: { taskId: string } }).data.taskId);
   }
@@ -39,7 +41,9 @@ async function submitJobs(base: string): Promise<string[]> {
 type Entry = { resultCode: number; data: { status: string; progress: number } | null };
 async function statuses(base: string, ids: string[]): Promise<Record<string, Entry>> {
   const res = await fetch(`${base}/api/task/removebg/status`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ taskId: ids.join(',') }),
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ taskId: ids.join(',') }),
   });
   return ((await res.json()) as { data: { result: Record<string, Entry> } }).data.result;
 }
@@ -53,17 +57,23 @@ async function waitUntil(what: string, seconds: number, check: () => Promise<boo
   return (Date.now() - start) / 1000;
 }
 
-const running = async (base: string, ids: string[]) => Object.values(await statuses(base, ids)).some((e) => e.data?.status === 'running' && e.data.progress > 0);
+const running = async (base: string, ids: string[]) =>
+  Object.values(await statuses(base, ids)).some((e) => e.data?.status === 'running' && e.data.progress > 0);
 
 /** Every job done within 60 s of the crash, each run to completion exactly once. */
 async function expectAllDoneOnce(base: string, ids: string[], dataDir: string, killedAt: number) {
   await waitUntil('all jobs ended', 60 - (Date.now() - killedAt) / 1000, async () =>
-    Object.values(await statuses(base, ids)).every((e) => e.resultCode !== ResultCode.GPU_TASK_UNFINISHED));
+    Object.values(await statuses(base, ids)).every((e) => e.resultCode !== ResultCode.GPU_TASK_UNFINISHED),
+  );
   const ended = (Date.now() - killedAt) / 1000;
   const final = await statuses(base, ids);
   for (const id of ids) expect(final[id], id).toMatchObject({ resultCode: ResultCode.SUCCESS, data: { status: 'done' } });
   const done = await completions(dataDir);
-  for (const id of ids) expect(done.filter((d) => d === id), `runs of ${id} that completed`).toHaveLength(1);
+  for (const id of ids)
+    expect(
+      done.filter((d) => d === id),
+      `runs of ${id} that completed`,
+    ).toHaveLength(1);
   expect(done).toHaveLength(ids.length);
   return ended;
 }

@@ -47,12 +47,15 @@ for (const target of databaseTargets()) {
       order.push(ctx.taskId);
       return output;
     };
-    const service = (extra: Partial<ConstructorParameters<typeof TaskService>[0]> = {}) => new TaskService({
-      tasks, queue: runtime.queue, storage: { exists: async () => true } as never,
-      processors: runtime.processors,
-      access: { keyFor: async () => 'uploads/photo.png' } as never,
-      ...extra,
-    });
+    const service = (extra: Partial<ConstructorParameters<typeof TaskService>[0]> = {}) =>
+      new TaskService({
+        tasks,
+        queue: runtime.queue,
+        storage: { exists: async () => true } as never,
+        processors: runtime.processors,
+        access: { keyFor: async () => 'uploads/photo.png' } as never,
+        ...extra,
+      });
     const statusOf = async (id: string) => (await tasks.get(id))?.status;
     const until = async (done: () => Promise<boolean>) => {
       for (let i = 0; i < 4000 && !(await done()); i++) await tick();
@@ -74,7 +77,7 @@ for (const target of databaseTargets()) {
       await store?.cleanup();
     });
 
-    it('round-robin between owners: the second owner\'s job goes before the batch\'s second, and the status says how many are ahead', async () => {
+    it("round-robin between owners: the second owner's job goes before the batch's second, and the status says how many are ahead", async () => {
       const s = service();
       const batch: string[] = [];
       for (let i = 0; i < 4; i++) batch.push(await s.submitChecked('picenhance', { inputKey: 'uploads/a.png' }, 'owner-a'));
@@ -131,7 +134,9 @@ for (const target of databaseTargets()) {
       await ledger.grant(payer, 100, { bucket: 'paid', ref: 'cap-pack' });
       closeGate();
       const s = service({ maxActivePerOwner: 5, charging: ledger });
-      const outcomes = await Promise.allSettled(Array.from({ length: 30 }, () => s.submit('removebg', { imgUrl: '/files/uploads/photo.png' }, 'owner-cap', payer)));
+      const outcomes = await Promise.allSettled(
+        Array.from({ length: 30 }, () => s.submit('removebg', { imgUrl: '/files/uploads/photo.png' }, 'owner-cap', payer)),
+      );
       const accepted = outcomes.filter((o) => o.status === 'fulfilled');
       const refused = outcomes.filter((o): o is PromiseRejectedResult => o.status === 'rejected');
       expect(accepted).toHaveLength(5);

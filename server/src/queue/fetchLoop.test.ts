@@ -9,7 +9,8 @@ function memoryQueue(jobs: string[] = [], runMs = 0) {
   let running = 0;
   let mostAtOnce = 0;
   return {
-    jobs, started,
+    jobs,
+    started,
     get mostAtOnce() {
       return mostAtOnce;
     },
@@ -57,7 +58,9 @@ describe('the queue fetch loop', () => {
       let fetching: () => void = () => undefined;
       const fetched = new Promise<void>((r) => (fetching = r));
       loop = startFetchLoop({
-        slots: 1, idleMs: { min: 5000, max: 5000 }, run: q.run,
+        slots: 1,
+        idleMs: { min: 5000, max: 5000 },
+        run: q.run,
         // The first fetch reads the queue before the job is in it, and answers after the wake-up.
         fetch: async (free) => {
           const groups = await q.fetch(free);

@@ -77,7 +77,10 @@ export function startFetchLoop<J>(options: FetchLoopOptions<J>): FetchLoop {
       }
       idle = options.idleMs.min;
       for (const group of groups) {
-        const running: Promise<void> = options.run(group).catch(() => undefined).finally(() => inFlight.delete(running));
+        const running: Promise<void> = options
+          .run(group)
+          .catch(() => undefined)
+          .finally(() => inFlight.delete(running));
         inFlight.add(running);
       }
     }

@@ -13,16 +13,18 @@ import { invertProcessor, multipart, startTestServer, type TestServer } from '..
 const running = { heavy: 0, light: 0 };
 const mostAtOnce = { heavy: 0, light: 0 };
 /** A processor that counts how many jobs of its lane run at the same time. */
-const countedIn = (lane: 'heavy' | 'light'): Processor => async (ctx) => {
-  running[lane]++;
-  mostAtOnce[lane] = Math.max(mostAtOnce[lane], running[lane]);
-  try {
-    await new Promise((r) => setTimeout(r, 150));
-    return await invertProcessor(ctx);
-  } finally {
-    running[lane]--;
-  }
-};
+const countedIn =
+  (lane: 'heavy' | 'light'): Processor =>
+  async (ctx) => {
+    running[lane]++;
+    mostAtOnce[lane] = Math.max(mostAtOnce[lane], running[lane]);
+    try {
+      await new Promise((r) => setTimeout(r, 150));
+      return await invertProcessor(ctx);
+    } finally {
+      running[lane]--;
+    }
+  };
 
 const [pglite] = databaseTargets();
 
@@ -31,7 +33,10 @@ describe('one bounded pool of jobs per process', () => {
   let server: TestServer;
   beforeAll(async () => {
     store = await pglite.make();
-    server = await startTestServer(store, { workers: 2, processors: { removebg: countedIn('heavy'), bgblur: countedIn('light'), descratch: countedIn('heavy') } });
+    server = await startTestServer(store, {
+      workers: 2,
+      processors: { removebg: countedIn('heavy'), bgblur: countedIn('light'), descratch: countedIn('heavy') },
+    });
   });
   afterAll(async () => {
     await server?.close();
@@ -40,7 +45,8 @@ describe('one bounded pool of jobs per process', () => {
 
   it('runs at most WORKERS heavy jobs at once across the heavy types, and WORKERS light ones beside them; finishes them all', async () => {
     const up = await server.app.inject({
-      method: 'POST', url: '/api/upload',
+      method: 'POST',
+      url: '/api/upload',
       ...multipart([
         { name: 'data', value: JSON.stringify({ func: 'removebg', fileType: 'image', subDir: 'web' }) },
         { name: 'file', value: await readPhoto('chelsea'), filename: 'p.jpg', type: 'image/jpeg' },

@@ -33,7 +33,11 @@ describe('heavy queue pickup and idle polling', () => {
     const inner = await openDatabase({ databaseUrl: null, pgliteDir: store.pgliteDir });
     // Counts pg-boss's job fetches (the only statements that claim with SKIP LOCKED).
     db = {
-      ...inner, kind: inner.kind, transaction: inner.transaction.bind(inner), exec: inner.exec.bind(inner), close: inner.close.bind(inner),
+      ...inner,
+      kind: inner.kind,
+      transaction: inner.transaction.bind(inner),
+      exec: inner.exec.bind(inner),
+      close: inner.close.bind(inner),
       query: (sql, params) => {
         if (/skip locked/i.test(sql)) fetchQueries++;
         return inner.query(sql, params);

@@ -118,20 +118,26 @@ export async function createJobQueue(db: Database, options: QueueOptions): Promi
   // Places in the queue for status replies: one numbering of the queue shared by all of them.
   const positions = createQueuePositions(db, options.schema, ALL_QUEUES);
   const fetchJobs = (name: string, batchSize: number) =>
-    boss.fetch<TaskJobData>(name, { batchSize }).then((jobs) => {
-      if (jobs.length > 0) positions.forget();
-      return jobs;
-    }, (err: Error) => {
-      log.error('queue fetch failed', { queue: name, error: err.message });
-      return [];
-    });
+    boss.fetch<TaskJobData>(name, { batchSize }).then(
+      (jobs) => {
+        if (jobs.length > 0) positions.forget();
+        return jobs;
+      },
+      (err: Error) => {
+        log.error('queue fetch failed', { queue: name, error: err.message });
+        return [];
+      },
+    );
   /** Completes the jobs `ids` of queue `name` when `work` resolves, fails them when it throws. */
   const settle = async (name: string, ids: string[], work: Promise<void>): Promise<void> => {
     await work
-      .then(() => boss.complete(name, ids), (err: Error) => {
-        log.error('task job failed', { queue: name, error: err.message });
-        return boss.fail(name, ids);
-      })
+      .then(
+        () => boss.complete(name, ids),
+        (err: Error) => {
+          log.error('task job failed', { queue: name, error: err.message });
+          return boss.fail(name, ids);
+        },
+      )
       .catch((err: Error) => log.error('job completion failed', { queue: name, error: err.message }));
   };
   return {
@@ -147,9 +153,16 @@ export async function createJobQueue(db: Database, options: QueueOptions): Promi
     async enqueueMany(taskType, taskIds, jobIds, priorities) {
       const ids = jobIds ?? taskIds.map(() => randomUUID());
       const name = queueFor(taskType);
-      await boss.insert(taskIds.map((taskId, i) => ({
-        id: ids[i], name, data: { taskId, type: taskType }, retryLimit: 0, expireInSeconds: queueOptions.expireInSeconds, priority: priorities?.[i] ?? 0,
-      })));
+      await boss.insert(
+        taskIds.map((taskId, i) => ({
+          id: ids[i],
+          name,
+          data: { taskId, type: taskType },
+          retryLimit: 0,
+          expireInSeconds: queueOptions.expireInSeconds,
+          priority: priorities?.[i] ?? 0,
+        })),
+      );
       positions.forget();
       loopOf(name)?.wake();
       return ids;
@@ -184,7 +197,12 @@ export async function createJobQueue(db: Database, options: QueueOptions): Promi
           const jobs = await fetchJobs(LIGHT_QUEUE, batchSize);
           return jobs.length > 0 ? [jobs] : [];
         },
-        run: (jobs) => settle(LIGHT_QUEUE, jobs.map((j) => j.id), handler(jobs.map((j) => j.data))),
+        run: (jobs) =>
+          settle(
+            LIGHT_QUEUE,
+            jobs.map((j) => j.id),
+            handler(jobs.map((j) => j.data)),
+          ),
       });
     },
     async stopWorking() {

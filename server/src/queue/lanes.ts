@@ -20,9 +20,7 @@ export type Lane = 'light' | 'heavy';
  * re-runs with other options (background colour, blur strength, ID photo country or layout, head position,
  * product detection). The grouped light types of lightTasks.ts (the bulk resizer) are light too.
  */
-export const LIGHT_SINGLE_TASK_TYPES: ReadonlySet<string> = new Set([
-  'changebg', 'bgblur', 'idphoto', 'headExtract', 'productIdentify', 'imageTagger',
-]);
+export const LIGHT_SINGLE_TASK_TYPES: ReadonlySet<string> = new Set(['changebg', 'bgblur', 'idphoto', 'headExtract', 'productIdentify', 'imageTagger']);
 
 /** The lane of a task type: light (single or grouped) or heavy (everything else, generation included). */
 export function laneOf(type: string): Lane {

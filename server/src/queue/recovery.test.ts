@@ -34,8 +34,12 @@ for (const target of databaseTargets()) {
     const lease = (worker: string, ageSeconds: number) =>
       runtime.db.query(`insert into worker_leases (worker_id, heartbeat_at) values ($1, now() - make_interval(secs => $2))`, [worker, ageSeconds]);
     const task = async (id: string) =>
-      (await runtime.db.query<{ status: string; result_code: number | null; error_msg: string | null; job_id: string | null; worker_id: string | null }>(
-        'select * from tasks where id = $1', [id])).rows[0];
+      (
+        await runtime.db.query<{ status: string; result_code: number | null; error_msg: string | null; job_id: string | null; worker_id: string | null }>(
+          'select * from tasks where id = $1',
+          [id],
+        )
+      ).rows[0];
     const sweep = () => recoverStrandedTasks(runtime.db, runtime.queue, { selfId: 'me', othersAreDead: false });
 
     it("queues a task again once its worker's lease lapsed, with a fresh job", async () => {
@@ -68,8 +72,7 @@ for (const target of databaseTargets()) {
       await runningTask('t-race', 'dead-3', 1);
       const results = await Promise.all([sweep(), sweep(), sweep()]);
       expect(results.flatMap((r) => r.requeued).filter((id) => id === 't-race')).toHaveLength(1);
-      const { rows } = await runtime.db.query<{ n: string }>(
-        `select count(*) as n from pgboss.job where data->>'taskId' = 't-race' and state = 'created'`);
+      const { rows } = await runtime.db.query<{ n: string }>(`select count(*) as n from pgboss.job where data->>'taskId' = 't-race' and state = 'created'`);
       expect(Number(rows[0].n)).toBe(1);
     });
 
@@ -94,7 +97,8 @@ for (const target of databaseTargets()) {
       // A task queued seconds ago may still be on its way into the queue: left alone.
       expect(result.requeued).not.toContain('t-young');
       const { rows } = await runtime.db.query<{ state: string }>(
-        `select j.state from pgboss.job j join tasks t on j.id::text = t.job_id where t.id = 't-lost'`);
+        `select j.state from pgboss.job j join tasks t on j.id::text = t.job_id where t.id = 't-lost'`,
+      );
       expect(rows.map((r) => r.state)).toEqual(['created']);
       expect((await sweep()).requeued).not.toContain('t-lost'); // once
     });

@@ -36,11 +36,7 @@ interface StrandedRow {
  * `othersAreDead`: no other process can be running tasks (the embedded database belongs to one
  * process), so at start every task still marked running is stranded, whatever its lease says.
  */
-export async function recoverStrandedTasks(
-  db: Database,
-  queue: JobQueue,
-  options: { selfId: string; othersAreDead: boolean },
-): Promise<RecoveryResult> {
+export async function recoverStrandedTasks(db: Database, queue: JobQueue, options: { selfId: string; othersAreDead: boolean }): Promise<RecoveryResult> {
   const result: RecoveryResult = { requeued: [], failed: [] };
   const { rows: stranded } = await db.query<StrandedRow>(
     `select t.id, t.type, t.worker_id, t.job_id from tasks t

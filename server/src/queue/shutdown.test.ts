@@ -21,7 +21,9 @@ async function submit(base: string): Promise<string> {
   form.append('file', new Blob([new Uint8Array(await readPhoto('chelsea'))], { type: 'image/jpeg' }), 'photo.jpg');
   const up = (await (await fetch(`${base}/api/upload`, { method: 'POST', body: form })).json()) as { data: { fileUrl: string } };
   const res = await fetch(`${base}/api/task/removebg`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ imgUrl: up.data.fileUrl }),
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ imgUrl: up.data.fileUrl }),
   });
   return ((await res.json()) as { data: { taskId: string } }).data.taskId;
 }
@@ -29,7 +31,9 @@ async function submit(base: string): Promise<string> {
 async function waitRunning(base: string, id: string): Promise<void> {
   for (let i = 0; i < 120; i++) {
     const res = await fetch(`${base}/api/task/removebg/status`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ taskId: id }),
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ taskId: id }),
     });
     const entry = ((await res.json()) as { data: { result: Record<string, { data: { status: string; progress: number } }> } }).data.result[id];
     if (entry.data.status === 'running' && entry.data.progress > 0) return;
@@ -41,7 +45,8 @@ async function waitRunning(base: string, id: string): Promise<void> {
 async function taskRow(dataDir: string, id: string) {
   const db = await openDatabase({ databaseUrl: null, pgliteDir: path.join(dataDir, 'pglite') });
   try {
-    return (await db.query<{ status: string; attempts: number; worker_id: string | null }>('select status, attempts, worker_id from tasks where id = $1', [id])).rows[0];
+    return (await db.query<{ status: string; attempts: number; worker_id: string | null }>('select status, attempts, worker_id from tasks where id = $1', [id]))
+      .rows[0];
   } finally {
     await db.close();
   }
@@ -51,7 +56,14 @@ describe('graceful shutdown on SIGTERM', () => {
   it('lets a running job finish before the process exits', async () => {
     const store = await pglite.make();
     try {
-      const env = { DATA_DIR: store.dataDir, PORT: String(20000 + Math.floor(Math.random() * 20000)), WORKERS: '1', CRASH_TEST_JOB_MS: '2500', SHUTDOWN_GRACE_SECONDS: '30', DATABASE_URL: '' };
+      const env = {
+        DATA_DIR: store.dataDir,
+        PORT: String(20000 + Math.floor(Math.random() * 20000)),
+        WORKERS: '1',
+        CRASH_TEST_JOB_MS: '2500',
+        SHUTDOWN_GRACE_SECONDS: '30',
+        DATABASE_URL: '',
+      };
       const server = await startChild('crashTestProcess.ts', ['server'], env);
       children.push(server);
       const id = await submit(`http://127.0.0.1:${env.PORT}`);
@@ -68,7 +80,14 @@ describe('graceful shutdown on SIGTERM', () => {
   it('queues a job that outlasts the grace period again, without counting the attempt', async () => {
     const store = await pglite.make();
     try {
-      const env = { DATA_DIR: store.dataDir, PORT: String(20000 + Math.floor(Math.random() * 20000)), WORKERS: '1', CRASH_TEST_JOB_MS: '20000', SHUTDOWN_GRACE_SECONDS: '1', DATABASE_URL: '' };
+      const env = {
+        DATA_DIR: store.dataDir,
+        PORT: String(20000 + Math.floor(Math.random() * 20000)),
+        WORKERS: '1',
+        CRASH_TEST_JOB_MS: '20000',
+        SHUTDOWN_GRACE_SECONDS: '1',
+        DATABASE_URL: '',
+      };
       const server = await startChild('crashTestProcess.ts', ['server'], env);
       children.push(server);
       const id = await submit(`http://127.0.0.1:${env.PORT}`);

@@ -22,7 +22,10 @@ export class WorkerLease {
   /** Writes the row and starts renewing it. */
   async start(): Promise<void> {
     await this.renew();
-    this.timer = setInterval(() => void this.renew().catch((err: Error) => log.error('lease renewal failed', { workerId: this.id, error: err.message })), LEASE_HEARTBEAT_MS);
+    this.timer = setInterval(
+      () => void this.renew().catch((err: Error) => log.error('lease renewal failed', { workerId: this.id, error: err.message })),
+      LEASE_HEARTBEAT_MS,
+    );
     this.timer.unref();
   }
 

@@ -33,8 +33,13 @@ export class ReportRepository {
       `insert into task_timings (task_id, func_type, file_size_kb, fmt, whole_ms, polling_detail, ${columns.join(', ')})
        values ($1, $2, $3, $4, $5, $6::jsonb, ${placeholders})`,
       [
-        report.taskId, report.funcType, report.fileSize, report.fmt.toLowerCase(), report.timings.whole,
-        JSON.stringify(report.timings.pollingDetail ?? []), ...values,
+        report.taskId,
+        report.funcType,
+        report.fileSize,
+        report.fmt.toLowerCase(),
+        report.timings.whole,
+        JSON.stringify(report.timings.pollingDetail ?? []),
+        ...values,
       ],
     );
   }
@@ -45,11 +50,13 @@ export class ReportRepository {
 
   /** Per task type: how many tasks, and count, median and p95 of each phase, each poll and the whole task. */
   async timingStats(days: number | null): Promise<TimingStats> {
-    const aggregates = Object.entries(STAT_COLUMNS).map(([key, column]) => [
-      `count(${column})::int as "${key}_n"`,
-      `percentile_cont(0.5) within group (order by ${column}) as "${key}_median"`,
-      `percentile_cont(0.95) within group (order by ${column}) as "${key}_p95"`,
-    ].join(', '));
+    const aggregates = Object.entries(STAT_COLUMNS).map(([key, column]) =>
+      [
+        `count(${column})::int as "${key}_n"`,
+        `percentile_cont(0.5) within group (order by ${column}) as "${key}_median"`,
+        `percentile_cont(0.95) within group (order by ${column}) as "${key}_p95"`,
+      ].join(', '),
+    );
     const since = `($1::int is null or created_at >= now() - make_interval(days => $1::int))`;
     const { rows } = await this.db.query<Record<string, unknown>>(
       `select func_type, count(*)::int as total, ${aggregates.join(', ')}

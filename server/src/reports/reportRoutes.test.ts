@@ -11,7 +11,10 @@ import { registerReportRoutes } from './reportRoutes';
 import { localAdminAllowed } from '../config/adminSettings';
 
 const timing = (over: Record<string, unknown> = {}, timings: Record<string, unknown> = {}) => ({
-  taskId: 'task-1', funcType: 'removebg', fileSize: 512, fmt: 'png',
+  taskId: 'task-1',
+  funcType: 'removebg',
+  fileSize: 512,
+  fmt: 'png',
   ...over,
   timings: { upload: 800, polling: 2000, pollingDetail: [1000, 1000], whole: 5000, ...timings },
 });

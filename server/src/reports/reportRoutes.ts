@@ -79,7 +79,8 @@ export function registerReportRoutes(app: FastifyInstance, deps: ReportRouteDeps
     if (!isAdminRequest(request, adminToken, allowLocal)) {
       const why = adminToken
         ? 'admin token missing or wrong (header x-admin-token)'
-        : allowLocal ? 'set ADMIN_TOKEN to read statistics from another machine'
+        : allowLocal
+          ? 'set ADMIN_TOKEN to read statistics from another machine'
           : 'set ADMIN_TOKEN: the server is reachable beyond this machine (HOST or TRUST_PROXY), so statistics need a token';
       return reply.code(403).send(fail(ResultCode.PARAMS_INVALID, why));
     }

@@ -9,8 +9,13 @@ import { TIMING_PHASES, type TimingPhase } from '../../../engine/util/timingPhas
 
 /** Column of each phase in task_timings. */
 export const PHASE_COLUMNS: Record<TimingPhase, string> = {
-  encoding: 'encoding_ms', upload: 'upload_ms', decoding: 'decoding_ms', submit: 'submit_ms',
-  postHandle: 'post_handle_ms', download: 'download_ms', polling: 'polling_ms',
+  encoding: 'encoding_ms',
+  upload: 'upload_ms',
+  decoding: 'decoding_ms',
+  submit: 'submit_ms',
+  postHandle: 'post_handle_ms',
+  download: 'download_ms',
+  polling: 'polling_ms',
 };
 
 /**
@@ -52,32 +57,41 @@ export const EVENT_MSG_MAX_CHARS = 1000;
 
 const duration = z.number().min(0).max(MAX_DURATION_MS);
 
-const phaseFields = Object.fromEntries(TIMING_PHASES.map((phase) => [phase, duration.optional()])) as Record<
-  TimingPhase,
-  z.ZodOptional<typeof duration>
->;
+const phaseFields = Object.fromEntries(TIMING_PHASES.map((phase) => [phase, duration.optional()])) as Record<TimingPhase, z.ZodOptional<typeof duration>>;
 
 /** Body of POST /api/report/timing (engine/util/timingPhases.ts TimingReport). */
 export const timingReportBody = z.object({
   taskId: z.string().trim().min(1).max(128),
   funcType: z.enum(TASK_TYPES),
   fileSize: z.number().min(0).max(MAX_FILE_SIZE_KB),
-  fmt: z.string().trim().min(1).max(16).regex(/^[a-z0-9.+-]+$/i, 'letters, digits, dot, plus or minus only'),
-  timings: z
-    .object({ ...phaseFields, pollingDetail: z.array(duration).max(MAX_POLL_DETAIL).optional(), whole: duration })
-    .refine(
-      // Phases are parts of the whole task; 1 ms slack for rounding on the client.
-      (t) => TIMING_PHASES.every((phase) => (t[phase] ?? 0) <= t.whole + 1),
-      { message: 'a phase cannot take longer than the whole task' },
-    ),
+  fmt: z
+    .string()
+    .trim()
+    .min(1)
+    .max(16)
+    .regex(/^[a-z0-9.+-]+$/i, 'letters, digits, dot, plus or minus only'),
+  timings: z.object({ ...phaseFields, pollingDetail: z.array(duration).max(MAX_POLL_DETAIL).optional(), whole: duration }).refine(
+    // Phases are parts of the whole task; 1 ms slack for rounding on the client.
+    (t) => TIMING_PHASES.every((phase) => (t[phase] ?? 0) <= t.whole + 1),
+    { message: 'a phase cannot take longer than the whole task' },
+  ),
 });
 export type TimingReportBody = z.infer<typeof timingReportBody>;
 
 /** Body of POST /api/report/event. */
 export const clientEventBody = z.object({
-  url: z.string().trim().min(1).max(4096).transform((s) => s.slice(0, EVENT_URL_MAX_CHARS)),
+  url: z
+    .string()
+    .trim()
+    .min(1)
+    .max(4096)
+    .transform((s) => s.slice(0, EVENT_URL_MAX_CHARS)),
   errorCode: z.number().int().min(-2_147_483_648).max(2_147_483_647),
-  errorMsg: z.string().max(16_384).default('').transform((s) => s.slice(0, EVENT_MSG_MAX_CHARS)),
+  errorMsg: z
+    .string()
+    .max(16_384)
+    .default('')
+    .transform((s) => s.slice(0, EVENT_MSG_MAX_CHARS)),
 });
 export type ClientEventBody = z.infer<typeof clientEventBody>;
 

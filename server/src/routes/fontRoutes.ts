@@ -59,9 +59,7 @@ export function registerFontRoutes(app: FastifyInstance, deps: { root?: string }
     } catch (err) {
       request.log.error(err);
       console.error('font manifest unavailable:', err);
-      return reply
-        .code(503)
-        .send(fail(ResultCode.SERVICE_UNAVAILABLE, 'font manifest unavailable: run node scripts/build-font-manifest.mjs'));
+      return reply.code(503).send(fail(ResultCode.SERVICE_UNAVAILABLE, 'font manifest unavailable: run node scripts/build-font-manifest.mjs'));
     }
     reply
       .header('content-type', 'application/json; charset=utf-8')
@@ -95,11 +93,13 @@ export function registerFontRoutes(app: FastifyInstance, deps: { root?: string }
     } catch {
       return reply.code(404).send(fail(ResultCode.PARAMS_INVALID, 'font file not found'));
     }
-    return reply
-      .header('content-type', 'font/woff2')
-      // The client adds the manifest's input hash as ?v=, so a package upgrade gets new URLs.
-      .header('cache-control', 'public, max-age=31536000, immutable')
-      .header('x-content-type-options', 'nosniff')
-      .send(body);
+    return (
+      reply
+        .header('content-type', 'font/woff2')
+        // The client adds the manifest's input hash as ?v=, so a package upgrade gets new URLs.
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('x-content-type-options', 'nosniff')
+        .send(body)
+    );
   });
 }

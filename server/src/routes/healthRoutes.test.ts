@@ -43,7 +43,10 @@ describe('health, readiness and request ids', () => {
       const res = await app.inject({ method: 'GET', url: '/api/ready' });
       return { status: res.statusCode, body: res.json() };
     };
-    expect(await ready()).toMatchObject({ status: 503, body: { resultCode: ResultCode.SERVICE_UNAVAILABLE, data: { checks: { models: { ok: false, detail: 'loading' } } } } });
+    expect(await ready()).toMatchObject({
+      status: 503,
+      body: { resultCode: ResultCode.SERVICE_UNAVAILABLE, data: { checks: { models: { ok: false, detail: 'loading' } } } },
+    });
     models = { state: 'failed', models: [], error: 'model file missing' };
     expect((await ready()).body.data.checks.models.detail).toBe('failed: model file missing');
     models = { state: 'ready', models: ['isnet'] };

@@ -21,7 +21,8 @@ describe('held status calls per server', () => {
     } as unknown as TaskService;
     const app = Fastify();
     registerTaskRoutes(app, { service, absolute: () => '', maxHeldPerServer: 3 });
-    const call = (device: string) => app.inject({ method: 'POST', url: '/api/task/status', headers: { 'x-device-id': device }, payload: { taskId: 'abc', waitMs: 1000 } });
+    const call = (device: string) =>
+      app.inject({ method: 'POST', url: '/api/task/status', headers: { 'x-device-id': device }, payload: { taskId: 'abc', waitMs: 1000 } });
     // Three owners (one call each, far under the per-owner cap) fill the server's three places.
     const held = ['device-aaaaaaaaaaaaaaaa1', 'device-aaaaaaaaaaaaaaaa2', 'device-aaaaaaaaaaaaaaaa3'].map(call);
     while (release.length < 3) await new Promise((r) => setImmediate(r));

@@ -14,7 +14,11 @@ const BLOG_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../
 /** The article slugs (folders of content/blog). */
 export function blogSlugs(dir: string = BLOG_DIR): Set<string> {
   if (!existsSync(dir)) return new Set();
-  return new Set(readdirSync(dir, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name));
+  return new Set(
+    readdirSync(dir, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name),
+  );
 }
 
 /**

@@ -112,10 +112,7 @@ export function registerShaderRoutes(app: FastifyInstance, options: ShaderRouteO
     pending.catch(() => {
       if (grain === pending) grain = undefined;
     });
-    reply
-      .header('content-type', 'image/png')
-      .header('cache-control', TEXTURE_CACHE_CONTROL)
-      .header('x-content-type-options', 'nosniff');
+    reply.header('content-type', 'image/png').header('cache-control', TEXTURE_CACHE_CONTROL).header('x-content-type-options', 'nosniff');
     return send(request, reply, await pending);
   });
 }

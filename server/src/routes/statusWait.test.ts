@@ -45,7 +45,14 @@ for (const target of databaseTargets()) {
     });
 
     const submit = async (s: TestServer) => {
-      const up = await s.app.inject({ method: 'POST', url: '/api/upload', ...multipart([{ name: 'data', value: DATA }, { name: 'file', value: photo, filename: 'p.jpg', type: 'image/jpeg' }]) });
+      const up = await s.app.inject({
+        method: 'POST',
+        url: '/api/upload',
+        ...multipart([
+          { name: 'data', value: DATA },
+          { name: 'file', value: photo, filename: 'p.jpg', type: 'image/jpeg' },
+        ]),
+      });
       const sub = await s.app.inject({ method: 'POST', url: '/api/task/removebg', payload: { imgUrl: up.json().data.fileUrl } });
       return sub.json().data.taskId as string;
     };
@@ -78,7 +85,14 @@ for (const target of databaseTargets()) {
     it('sees a task ended by another process by re-reading the database', async () => {
       const taskId = await submit(idle);
       const reply = status(idle, { taskId, waitMs: 5000 });
-      setTimeout(() => void idle.runtime.db.query(`update tasks set status = 'failed', result_code = $2, finished_at = now() where id = $1`, [taskId, ResultCode.GPU_HANDLE_FAILED]), 300);
+      setTimeout(
+        () =>
+          void idle.runtime.db.query(`update tasks set status = 'failed', result_code = $2, finished_at = now() where id = $1`, [
+            taskId,
+            ResultCode.GPU_HANDLE_FAILED,
+          ]),
+        300,
+      );
       const entry = (await reply).json().data.result[taskId];
       expect(entry.resultCode).toBe(ResultCode.GPU_HANDLE_FAILED);
     });

@@ -17,8 +17,7 @@ const CACHE_CONTROL = 'public, max-age=2592000';
  * natural size, so give the root element a width and height.
  */
 export function withIntrinsicSize(svg: string, size = 256): string {
-  return svg.replace(/<svg\b([^>]*)>/, (whole, attrs: string) =>
-    /\swidth=/.test(attrs) ? whole : `<svg width="${size}" height="${size}"${attrs}>`);
+  return svg.replace(/<svg\b([^>]*)>/, (whole, attrs: string) => (/\swidth=/.test(attrs) ? whole : `<svg width="${size}" height="${size}"${attrs}>`));
 }
 
 /**
@@ -36,12 +35,14 @@ export function registerStickerRoutes(app: FastifyInstance, deps: { dir?: string
       body = Buffer.from(withIntrinsicSize(await readFile(path.join(dir, sticker.file), 'utf8')));
       cache.set(sticker.file, body);
     }
-    return reply
-      .header('content-type', 'image/svg+xml')
-      .header('cache-control', CACHE_CONTROL)
-      .header('x-content-type-options', 'nosniff')
-      // An SVG opened on its own could run script; these are plain drawings, so allow nothing but inline style.
-      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
-      .send(body);
+    return (
+      reply
+        .header('content-type', 'image/svg+xml')
+        .header('cache-control', CACHE_CONTROL)
+        .header('x-content-type-options', 'nosniff')
+        // An SVG opened on its own could run script; these are plain drawings, so allow nothing but inline style.
+        .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
+        .send(body)
+    );
   });
 }

@@ -15,7 +15,10 @@ function taskIdsOf(request: FastifyRequest): string[] {
   const query = (request.query ?? {}) as Record<string, unknown>;
   const raw = body.taskId ?? query.taskId;
   const text = Array.isArray(raw) ? raw.join(',') : typeof raw === 'string' ? raw : '';
-  const ids = text.split(',').map((s) => s.trim()).filter(Boolean);
+  const ids = text
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   if (ids.length === 0) throw paramsInvalid('taskId is required');
   if (ids.length > 100 || ids.some((id) => !/^[a-zA-Z0-9_-]{1,64}$/.test(id))) throw paramsInvalid('malformed taskId');
   return ids;
@@ -46,7 +49,9 @@ function waitMsOf(request: FastifyRequest): number {
 export function registerTaskRoutes(
   app: FastifyInstance,
   deps: {
-    service: TaskService; absolute: AbsoluteUrl; payerOf?: (request: FastifyRequest) => Promise<string>;
+    service: TaskService;
+    absolute: AbsoluteUrl;
+    payerOf?: (request: FastifyRequest) => Promise<string>;
     /** Held status calls per server (default MAX_HELD_STATUS_PER_SERVER; tests set a small one). */
     maxHeldPerServer?: number;
     /** Whether the caller's plan unlocks PRO options; without accounts every option is open. */

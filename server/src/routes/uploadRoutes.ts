@@ -48,12 +48,18 @@ export function registerUploadRoutes(app: FastifyInstance, deps: { storage: File
     });
 
   app.post('/api/upload', async (request) =>
-    withReceivedUpload(request, (file) => inspectImage(file.path), async ({ files, data }) => {
-      if (files.length === 0) throw paramsInvalid('no file was uploaded');
-      const info = files[0].checked;
-      const key = await store(request, data, files[0], info.contentType, info);
-      return ok({ fileUrl: deps.absolute(request, `/files/${key}`), width: info.width, height: info.height });
-    }, { maxFiles: 1, tooManyFiles: 'send one file, or use the batch upload' }));
+    withReceivedUpload(
+      request,
+      (file) => inspectImage(file.path),
+      async ({ files, data }) => {
+        if (files.length === 0) throw paramsInvalid('no file was uploaded');
+        const info = files[0].checked;
+        const key = await store(request, data, files[0], info.contentType, info);
+        return ok({ fileUrl: deps.absolute(request, `/files/${key}`), width: info.width, height: info.height });
+      },
+      { maxFiles: 1, tooManyFiles: 'send one file, or use the batch upload' },
+    ),
+  );
 
   app.post('/api/upload/batch', async (request) =>
     withReceivedUpload(request, inspectNamed, async ({ files, data }) => {
@@ -61,12 +67,19 @@ export function registerUploadRoutes(app: FastifyInstance, deps: { storage: File
       const urls = [];
       for (const file of files) urls.push(deps.absolute(request, `/files/${await store(request, data, file, file.checked.contentType, file.checked)}`));
       return ok({ fileUrls: urls });
-    }));
+    }),
+  );
 
   app.post('/api/upload/zip', async (request) =>
-    withReceivedUpload(request, (file) => checkZipFile(file.path, path.dirname(file.path)), async ({ files, data }) => {
-      if (files.length === 0) throw paramsInvalid('send exactly one ZIP file');
-      const key = await store(request, data, files[0], 'application/zip');
-      return ok({ fileUrl: deps.absolute(request, `/files/${key}`), entries: files[0].checked });
-    }, { maxFiles: 1, tooManyFiles: 'send exactly one ZIP file' }));
+    withReceivedUpload(
+      request,
+      (file) => checkZipFile(file.path, path.dirname(file.path)),
+      async ({ files, data }) => {
+        if (files.length === 0) throw paramsInvalid('send exactly one ZIP file');
+        const key = await store(request, data, files[0], 'application/zip');
+        return ok({ fileUrl: deps.absolute(request, `/files/${key}`), entries: files[0].checked });
+      },
+      { maxFiles: 1, tooManyFiles: 'send exactly one ZIP file' },
+    ),
+  );
 }

@@ -35,7 +35,8 @@ describe('web app pages', () => {
     const slugs = blogSlugs();
     expect(slugs.size).toBeGreaterThanOrEqual(5);
     for (const lang of LANGUAGES) {
-      for (const route of ROUTES.filter((r) => r.path !== '/404')) expect(isKnownWebPath(`/${lang}${route.path === '/' ? '' : route.path}`, slugs), `${lang} ${route.path}`).toBe(true);
+      for (const route of ROUTES.filter((r) => r.path !== '/404'))
+        expect(isKnownWebPath(`/${lang}${route.path === '/' ? '' : route.path}`, slugs), `${lang} ${route.path}`).toBe(true);
       for (const slug of slugs) expect(isKnownWebPath(`/${lang}/blog/${slug}`, slugs)).toBe(true);
     }
   });

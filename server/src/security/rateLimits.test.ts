@@ -18,7 +18,15 @@ describe('rate limits and the per-client queue cap', () => {
     store = await target.make();
     server = await startTestServer(store, {
       workers: 0, // tasks stay queued, so the queue cap is reached
-      limits: { ...NO_LIMITS, uploadsPerDevice: 4, uploadsPerAddress: 6, tasksPerDevice: 50, maxActiveTasksPerClient: 3, apiPerAddress: 100, reportsPerAddress: 2 },
+      limits: {
+        ...NO_LIMITS,
+        uploadsPerDevice: 4,
+        uploadsPerAddress: 6,
+        tasksPerDevice: 50,
+        maxActiveTasksPerClient: 3,
+        apiPerAddress: 100,
+        reportsPerAddress: 2,
+      },
     });
     photo = await readPhoto('chelsea');
   });
@@ -29,7 +37,13 @@ describe('rate limits and the per-client queue cap', () => {
 
   const upload = (device: string | null, remoteAddress: string) => {
     const body = multipart([{ name: 'file', value: photo, filename: 'a.jpg', type: 'image/jpeg' }]);
-    return server.app.inject({ method: 'POST', url: '/api/upload', ...body, remoteAddress, headers: { ...body.headers, ...(device ? { 'x-device-id': device } : {}) } });
+    return server.app.inject({
+      method: 'POST',
+      url: '/api/upload',
+      ...body,
+      remoteAddress,
+      headers: { ...body.headers, ...(device ? { 'x-device-id': device } : {}) },
+    });
   };
 
   it('answers uploads over the per-device limit with 429, 1000003 and Retry-After; another device goes on', async () => {
@@ -37,7 +51,10 @@ describe('rate limits and the per-client queue cap', () => {
     for (let i = 0; i < 4; i++) expect((await upload(device, '203.0.113.1')).json().resultCode).toBe(100);
     const over = await upload(device, '203.0.113.1');
     expect(over.statusCode).toBe(429);
-    expect(over.json()).toMatchObject({ resultCode: ResultCode.SERVICE_UNAVAILABLE, msg: expect.stringMatching(/too many uploads from this device; try again in \d+ s/) });
+    expect(over.json()).toMatchObject({
+      resultCode: ResultCode.SERVICE_UNAVAILABLE,
+      msg: expect.stringMatching(/too many uploads from this device; try again in \d+ s/),
+    });
     expect(Number(over.headers['retry-after'])).toBeGreaterThanOrEqual(1);
     expect(Number(over.headers['retry-after'])).toBeLessThanOrEqual(60);
     expect((await upload('device-bbbbbbbbbbbbbbbb', '203.0.113.1')).json().resultCode).toBe(100);
@@ -57,13 +74,25 @@ describe('rate limits and the per-client queue cap', () => {
     const device = 'queue-device-0123456789';
     const fileUrl = (await upload(device, '203.0.113.4')).json().data.fileUrl;
     const submit = () =>
-      server.app.inject({ method: 'POST', url: '/api/task/removebg', payload: { imgUrl: fileUrl }, remoteAddress: '203.0.113.4', headers: { 'x-device-id': device } });
+      server.app.inject({
+        method: 'POST',
+        url: '/api/task/removebg',
+        payload: { imgUrl: fileUrl },
+        remoteAddress: '203.0.113.4',
+        headers: { 'x-device-id': device },
+      });
     const ids = [];
     for (let i = 0; i < 3; i++) ids.push((await submit()).json().data.taskId);
     const capped = await submit();
     expect(capped.statusCode).toBe(429);
     expect(capped.json()).toMatchObject({ resultCode: ResultCode.SERVICE_UNAVAILABLE, msg: expect.stringMatching(/already have 3 tasks waiting or running/) });
-    await server.app.inject({ method: 'POST', url: '/api/task/cancel', payload: { taskId: ids[0] }, remoteAddress: '203.0.113.4', headers: { 'x-device-id': device } });
+    await server.app.inject({
+      method: 'POST',
+      url: '/api/task/cancel',
+      payload: { taskId: ids[0] },
+      remoteAddress: '203.0.113.4',
+      headers: { 'x-device-id': device },
+    });
     expect((await submit()).json().resultCode).toBe(100);
   });
 
@@ -76,7 +105,8 @@ describe('rate limits and the per-client queue cap', () => {
     }
     // The users behind that address still have their whole budget.
     const answers = [];
-    for (let i = 0; i < 100; i++) answers.push((await server.app.inject({ method: 'POST', url: '/api/credits/balance', payload: {}, remoteAddress: ip })).statusCode);
+    for (let i = 0; i < 100; i++)
+      answers.push((await server.app.inject({ method: 'POST', url: '/api/credits/balance', payload: {}, remoteAddress: ip })).statusCode);
     expect(answers.filter((code) => code === 429)).toEqual([]);
     expect((await server.app.inject({ method: 'POST', url: '/api/credits/balance', payload: {}, remoteAddress: ip })).statusCode).toBe(429);
     // And with the budget spent, the monitor still gets its answer.
@@ -85,7 +115,12 @@ describe('rate limits and the per-client queue cap', () => {
 
   it('limits the analytics reports with the same answer as every other limit', async () => {
     const report = () =>
-      server.app.inject({ method: 'POST', url: '/api/report/event', remoteAddress: '203.0.113.5', payload: { url: '/api/upload', errorCode: -1000, errorMsg: 'offline' } });
+      server.app.inject({
+        method: 'POST',
+        url: '/api/report/event',
+        remoteAddress: '203.0.113.5',
+        payload: { url: '/api/upload', errorCode: -1000, errorMsg: 'offline' },
+      });
     expect((await report()).json().resultCode).toBe(100);
     expect((await report()).json().resultCode).toBe(100);
     const over = await report();

@@ -56,9 +56,12 @@ interface Limiter {
 export async function registerRateLimits(app: FastifyInstance, settings: LimitSettings): Promise<void> {
   await app.register(rateLimit, { global: false, cache: 20_000 });
   const budgets: Array<[Bucket, 'address' | 'device', number]> = [
-    ['api', 'address', settings.apiPerAddress], ['api', 'device', settings.apiPerDevice],
-    ['tasks', 'address', settings.tasksPerAddress], ['tasks', 'device', settings.tasksPerDevice],
-    ['uploads', 'address', settings.uploadsPerAddress], ['uploads', 'device', settings.uploadsPerDevice],
+    ['api', 'address', settings.apiPerAddress],
+    ['api', 'device', settings.apiPerDevice],
+    ['tasks', 'address', settings.tasksPerAddress],
+    ['tasks', 'device', settings.tasksPerDevice],
+    ['uploads', 'address', settings.uploadsPerAddress],
+    ['uploads', 'device', settings.uploadsPerDevice],
     ['reports', 'address', settings.reportsPerAddress],
   ];
   const limiters: Limiter[] = budgets

@@ -12,7 +12,8 @@ export type AbsoluteUrl = (request: FastifyRequest, path: string) => string;
  * @param policy a PUBLIC_URL string (or null) with ALLOWED_HOSTS of the process configuration, or a full policy.
  */
 export function absoluteUrlMaker(policy: string | null | OriginPolicy): AbsoluteUrl {
-  const resolved = policy !== null && typeof policy === 'object' ? policy : { ...processConfig().origins, ...(policy === undefined ? {} : { publicUrl: policy }) };
+  const resolved =
+    policy !== null && typeof policy === 'object' ? policy : { ...processConfig().origins, ...(policy === undefined ? {} : { publicUrl: policy }) };
   return (request, path) => {
     if (/^https?:\/\//.test(path)) return path;
     return `${publicBase(resolved, request)}${path}`;

@@ -50,7 +50,12 @@ describe('security headers', () => {
   });
 
   it('lets the browser call the configured text review endpoints, and upgrades requests on an https site', () => {
-    const settings = loadHeaderSettings({ TEXT_REVIEW_ENDPOINTS: 'https://review.example/check', CSP_CONNECT_SRC: 'https://cdn.example', PUBLIC_URL: 'https://photos.example', HSTS_MAX_AGE_S: '0' });
+    const settings = loadHeaderSettings({
+      TEXT_REVIEW_ENDPOINTS: 'https://review.example/check',
+      CSP_CONNECT_SRC: 'https://cdn.example',
+      PUBLIC_URL: 'https://photos.example',
+      HSTS_MAX_AGE_S: '0',
+    });
     expect(settings).toEqual({ connectSrc: ['https://cdn.example', 'https://review.example'], hstsMaxAgeS: 0, fileOrigin: null, httpsOnly: true });
     const csp = contentSecurityPolicy(settings);
     expect(csp['connect-src']).toEqual(["'self'", 'data:', 'blob:', 'https://cdn.example', 'https://review.example']);
@@ -64,6 +69,10 @@ describe('security headers', () => {
     const csp = contentSecurityPolicy(settings);
     expect(csp['img-src']).toContain('http://127.0.0.1:9000');
     expect(csp['connect-src']).toContain('http://127.0.0.1:9000');
-    expect(contentSecurityPolicy(loadHeaderSettings({ S3_BUCKET: 'photos', S3_ENDPOINT: 'http://127.0.0.1:9000' }))['img-src']).toEqual(["'self'", 'data:', 'blob:']);
+    expect(contentSecurityPolicy(loadHeaderSettings({ S3_BUCKET: 'photos', S3_ENDPOINT: 'http://127.0.0.1:9000' }))['img-src']).toEqual([
+      "'self'",
+      'data:',
+      'blob:',
+    ]);
   });
 });

@@ -26,8 +26,13 @@ async function makeApp(withTaskRoute = true): Promise<FastifyInstance> {
   if (withTaskRoute) {
     // Stands in for the real task route: echoes what it was given.
     app.post<{ Params: { taskType: string } }>('/api/task/:taskType', async (request, reply) => {
-      if (request.params.taskType === 'broke') return reply.code(200).send({ resultCode: ResultCode.CREDITS_NOT_ENOUGH, msg: 'credits not enough', data: null });
-      return { resultCode: 100, msg: 'success', data: { taskId: 't1', type: request.params.taskType, body: request.body, device: request.headers['x-device-id'] } };
+      if (request.params.taskType === 'broke')
+        return reply.code(200).send({ resultCode: ResultCode.CREDITS_NOT_ENOUGH, msg: 'credits not enough', data: null });
+      return {
+        resultCode: 100,
+        msg: 'success',
+        data: { taskId: 't1', type: request.params.taskType, body: request.body, device: request.headers['x-device-id'] },
+      };
     });
   }
   await app.ready();
@@ -59,7 +64,12 @@ async function signed(app: FastifyInstance, name: string, payload: unknown, opts
   };
   for (const k of Object.keys(headers)) if (headers[k] === undefined) delete headers[k];
   const data = opts.data ?? (await encryptText(JSON.stringify(payload), AS));
-  return app.inject({ method: 'POST', url: `/api/dist/${name}`, headers: headers as Record<string, string>, payload: new URLSearchParams({ data }).toString() });
+  return app.inject({
+    method: 'POST',
+    url: `/api/dist/${name}`,
+    headers: headers as Record<string, string>,
+    payload: new URLSearchParams({ data }).toString(),
+  });
 }
 
 async function openData(body: string): Promise<unknown> {
@@ -175,7 +185,14 @@ describe('POST /api/dist/<name> (signed calls)', () => {
     const json = await app.inject({
       method: 'POST',
       url: '/api/dist/config',
-      headers: { 'content-type': 'application/json', 'x-platform': '5', 'x-client-id': CLIENT_ID, 'x-client-version': '1.8.0', 'x-device-id': DEVICE, 'x-nonce': await encryptText(DEVICE, AS) },
+      headers: {
+        'content-type': 'application/json',
+        'x-platform': '5',
+        'x-client-id': CLIENT_ID,
+        'x-client-version': '1.8.0',
+        'x-device-id': DEVICE,
+        'x-nonce': await encryptText(DEVICE, AS),
+      },
       payload: { data: await encryptText('{"a":1}', AS) },
     });
     expect(json.json()).toMatchObject({ resultCode: ResultCode.PARAMS_INVALID, msg: expect.stringContaining('x-www-form-urlencoded') });
@@ -199,7 +216,14 @@ describe('POST /api/dist/<name> (signed calls)', () => {
     const multi = await app.inject({
       method: 'POST',
       url: '/api/dist/time',
-      headers: { 'content-type': 'multipart/form-data; boundary=x', 'x-platform': '5', 'x-client-id': CLIENT_ID, 'x-client-version': '1.8.0', 'x-device-id': DEVICE, 'x-nonce': await encryptText(DEVICE, AS) },
+      headers: {
+        'content-type': 'multipart/form-data; boundary=x',
+        'x-platform': '5',
+        'x-client-id': CLIENT_ID,
+        'x-client-version': '1.8.0',
+        'x-device-id': DEVICE,
+        'x-nonce': await encryptText(DEVICE, AS),
+      },
       payload: '--x\r\nContent-Disposition: form-data; name="data"\r\n\r\nabc\r\n--x--\r\n',
     });
     expect(multi.statusCode).toBe(400);

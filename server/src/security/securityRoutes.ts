@@ -75,7 +75,8 @@ export function registerSecurityRoutes(app: FastifyInstance, options: SecurityRo
       });
     }
     scope.setErrorHandler((error: Error & { statusCode?: number }, request, reply: FastifyReply) => {
-      if (error instanceof ApiError) return reply.code(error.httpStatus !== 200 ? error.httpStatus : statusFor(error.code)).send(fail(error.code, error.message));
+      if (error instanceof ApiError)
+        return reply.code(error.httpStatus !== 200 ? error.httpStatus : statusFor(error.code)).send(fail(error.code, error.message));
       if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
         return reply.code(400).send(fail(ResultCode.PARAMS_INVALID, error.message));
       }
@@ -92,7 +93,8 @@ export function registerSecurityRoutes(app: FastifyInstance, options: SecurityRo
     scope.post<{ Params: { name: string } }>('/api/dist/:name', async (request, reply) => {
       const call = await verifySignedCall(request, request.params.name, security);
       const answer = await answerOf(call);
-      if ('failure' in answer) return reply.code(statusFor(answer.failure.resultCode)).send(fail(answer.failure.resultCode, answer.failure.msg, answer.failure.data));
+      if ('failure' in answer)
+        return reply.code(statusFor(answer.failure.resultCode)).send(fail(answer.failure.resultCode, answer.failure.msg, answer.failure.data));
       const json = JSON.stringify(answer.value ?? null);
       return ok(SCRAMBLED_SIGNED_CALLS.has(call.name) ? scrambleReply(answer.value ?? null) : await sealed(json, security.appConfig.AS));
 

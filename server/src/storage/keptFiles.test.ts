@@ -10,11 +10,11 @@ describe('fileKeysInDocument', () => {
       a: '/files/uploads/web/2026/11/24/a.png',
       b: 'https://photos.example.org/files/results/2026/11/24/t.png?v=2',
       c: 'http://localhost:8080/files/uploads/masks/2026/11/24/m.png#x',
-      d: 'asset:0123', e: '/img/texture/grain.png', f: '/files/',
+      d: 'asset:0123',
+      e: '/img/texture/grain.png',
+      f: '/files/',
     });
-    expect(fileKeysInDocument(text)).toEqual([
-      'uploads/web/2026/11/24/a.png', 'results/2026/11/24/t.png', 'uploads/masks/2026/11/24/m.png',
-    ]);
+    expect(fileKeysInDocument(text)).toEqual(['uploads/web/2026/11/24/a.png', 'results/2026/11/24/t.png', 'uploads/masks/2026/11/24/m.png']);
   });
 });
 
@@ -30,7 +30,9 @@ describe('KeptFiles', () => {
     const doc = testDoc('project', { name: uri });
     doc.layers[1].value = { ...doc.layers[1].value, text: { ...(doc.layers[1].value as { text: object }).text, fillImageUrl: uri } } as never;
     return db.query(`insert into projects (owner, id, type, name, doc, deleted_at) values ('o', $1, 'project', '', $2::jsonb, $3)`, [
-      doc.projectId, JSON.stringify(doc), deleted ? new Date() : null,
+      doc.projectId,
+      JSON.stringify(doc),
+      deleted ? new Date() : null,
     ]);
   };
 

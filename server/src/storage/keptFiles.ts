@@ -76,7 +76,9 @@ export class KeptFiles {
     const since = this.since;
     this.since = (await this.db.query<{ now: string }>('select now()::text as now')).rows[0].now;
     const { rows } = await this.db.query<{ owner: string; doc: string }>(
-      'select owner, doc::text as doc from projects where deleted_at is null and updated_at >= $1', [since]);
+      'select owner, doc::text as doc from projects where deleted_at is null and updated_at >= $1',
+      [since],
+    );
     for (const row of rows) this.name(row.owner, row.doc);
     await this.addActiveTasks(since);
   }

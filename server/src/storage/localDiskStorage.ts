@@ -55,7 +55,10 @@ export class LocalDiskStorage implements FileStorage {
 
   async exists(key: string): Promise<boolean> {
     if (!isSafeKey(key)) return false;
-    return stat(this.pathOf(key)).then((s) => s.isFile(), () => false);
+    return stat(this.pathOf(key)).then(
+      (s) => s.isFile(),
+      () => false,
+    );
   }
 
   async delete(key: string): Promise<void> {

@@ -38,14 +38,12 @@ for (const target of databaseTargets()) {
     });
 
     const db = () => server.runtime.db;
-    const post = (url: string, body: object, headers: Record<string, string> = {}) =>
-      server.app.inject({ method: 'POST', url, payload: body, headers });
+    const post = (url: string, body: object, headers: Record<string, string> = {}) => server.app.inject({ method: 'POST', url, payload: body, headers });
     const keyOf = (url: string) => new URL(url, 'http://localhost').pathname.replace(/^\/files\//, '');
     const served = async (key: string) => (await server.app.inject({ method: 'GET', url: `/files/${key}` })).statusCode;
     const hasRow = async (key: string) => (await db().query('select 1 from files where key = $1', [key])).rows.length === 1;
     /** Makes a stored file look `hours` old, as if uploaded back then. */
-    const age = (key: string, hours: number) =>
-      db().query(`update files set created_at = now() - $2 * interval '1 hour' where key = $1`, [key, hours]);
+    const age = (key: string, hours: number) => db().query(`update files set created_at = now() - $2 * interval '1 hour' where key = $1`, [key, hours]);
 
     async function upload(headers: Record<string, string> = {}): Promise<string> {
       const form = multipart([{ name: 'file', value: photo, filename: 'chelsea.jpg', type: 'image/jpeg' }]);
@@ -117,8 +115,7 @@ for (const target of databaseTargets()) {
       );
       expect((await post('/api/projects', { doc }, headers)).json().resultCode).toBe(ResultCode.SUCCESS);
       const asset = await sharp(photo).resize(64).png().toBuffer();
-      const put = (url: string, body: Buffer) =>
-        server.app.inject({ method: 'PUT', url, payload: body, headers: { ...headers, 'content-type': 'image/png' } });
+      const put = (url: string, body: Buffer) => server.app.inject({ method: 'PUT', url, payload: body, headers: { ...headers, 'content-type': 'image/png' } });
       expect((await put(`/api/projects/${doc.projectId}/assets/${sha256(asset)}`, asset)).json().resultCode).toBe(ResultCode.SUCCESS);
       expect((await put(`/api/projects/${doc.projectId}/thumbnail`, asset)).json().resultCode).toBe(ResultCode.SUCCESS);
       const projectKeys = (await db().query<{ key: string }>(`select key from files where key like 'projects/%'`)).rows.map((r) => r.key);
@@ -139,7 +136,9 @@ for (const target of databaseTargets()) {
       expect(reuse.resultCode).toBe(ResultCode.SUCCESS);
       await post('/api/task/cancel', { taskId: reuse.data.taskId }, headers);
       // …and nobody else can.
-      expect((await post('/api/task/removebg', { imgUrl: usedResult }, { 'x-device-id': 'retention_someone_else_0001' })).json().resultCode).toBe(ResultCode.PARAMS_INVALID);
+      expect((await post('/api/task/removebg', { imgUrl: usedResult }, { 'x-device-id': 'retention_someone_else_0001' })).json().resultCode).toBe(
+        ResultCode.PARAMS_INVALID,
+      );
       for (const key of projectKeys) expect(await server.runtime.storage.exists(key)).toBe(true);
       const assetRes = await server.app.inject({ method: 'GET', url: `/api/projects/${doc.projectId}/assets/${sha256(asset)}`, headers });
       expect(assetRes.rawPayload.equals(asset)).toBe(true);
@@ -175,7 +174,7 @@ for (const target of databaseTargets()) {
       expect(await served(keyOf(theirs))).toBe(404);
     });
 
-    it("issue 30 item 10: a node renews its own lease, so a single node sweeps every period, not every other one", async () => {
+    it('issue 30 item 10: a node renews its own lease, so a single node sweeps every period, not every other one', async () => {
       expect(await tryTakeLease(db(), 'renew-lease', 'node-a', 60_000)).toBe(true);
       // The next tick comes while the lease taken by the last one still runs (the first tick came a few seconds late).
       expect(await tryTakeLease(db(), 'renew-lease', 'node-a', 60_000)).toBe(true);

@@ -55,10 +55,14 @@ export function startRetentionSweeps(deps: {
       if (deps.retentionMs <= 0 || !(await tryTakeLease(deps.db, LEASE_NAME, holder, everyMs))) return null;
       const report = await sweepExpired(deps.db, deps.storage, deps.retentionMs);
       await deps.db.query('update maintenance_leases set last_report = $2 where name = $1 and holder = $3', [
-        LEASE_NAME, JSON.stringify({ ...report, at: new Date().toISOString() }), holder,
+        LEASE_NAME,
+        JSON.stringify({ ...report, at: new Date().toISOString() }),
+        holder,
       ]);
       if (report.files + report.projects + report.tasks + report.downloadLinks > 0) {
-        log(`retention: removed ${report.files} files, ${report.projects} deleted projects, ${report.tasks} finished tasks, ${report.downloadLinks} expired download links`);
+        log(
+          `retention: removed ${report.files} files, ${report.projects} deleted projects, ${report.tasks} finished tasks, ${report.downloadLinks} expired download links`,
+        );
       }
       return report;
     })().finally(() => {

@@ -136,7 +136,8 @@ describe('the app with files in S3', () => {
   it('stores the upload and the result in the bucket, serves both, and presigns the result', async () => {
     const photo = await readPhoto('chelsea');
     const up = await app.inject({
-      method: 'POST', url: '/api/upload',
+      method: 'POST',
+      url: '/api/upload',
       ...multipart([{ name: 'file', value: photo, filename: 'chelsea.jpg', type: 'image/jpeg' }]),
     });
     expect(up.json().resultCode).toBe(100);

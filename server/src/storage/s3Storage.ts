@@ -1,15 +1,7 @@
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { S3StorageOptions } from '../config/storageConfig';
 import { contentTypeForKey, isSafeKey, type FileStorage } from './storage';
-
 
 /** True when the SDK reports that the object (or bucket) does not exist. */
 function isNotFound(err: unknown): boolean {
@@ -43,9 +35,15 @@ export class S3Storage implements FileStorage {
   }
 
   async put(key: string, body: Buffer, contentType: string): Promise<void> {
-    await this.client.send(new PutObjectCommand({
-      Bucket: this.options.bucket, Key: this.objectKey(key), Body: body, ContentType: contentType, ContentLength: body.length,
-    }));
+    await this.client.send(
+      new PutObjectCommand({
+        Bucket: this.options.bucket,
+        Key: this.objectKey(key),
+        Body: body,
+        ContentType: contentType,
+        ContentLength: body.length,
+      }),
+    );
   }
 
   async get(key: string): Promise<{ body: Buffer; contentType: string } | null> {
@@ -84,11 +82,9 @@ export class S3Storage implements FileStorage {
    */
   async directUrl(key: string): Promise<string | null> {
     if (this.options.presignExpirySeconds <= 0 || !key.startsWith('results/') || !isSafeKey(key)) return null;
-    return getSignedUrl(
-      this.client,
-      new GetObjectCommand({ Bucket: this.options.bucket, Key: this.objectKey(key) }),
-      { expiresIn: this.options.presignExpirySeconds },
-    );
+    return getSignedUrl(this.client, new GetObjectCommand({ Bucket: this.options.bucket, Key: this.objectKey(key) }), {
+      expiresIn: this.options.presignExpirySeconds,
+    });
   }
 
   /** Closes the HTTP connections of the client. */

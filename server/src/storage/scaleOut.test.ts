@@ -76,7 +76,9 @@ describe.skipIf(!postgres)('a web node and a worker process sharing PostgreSQL a
   it('uploads on the web node, cuts out on the worker process, and serves the result from the bucket', async () => {
     const photo = await readPhoto('chelsea');
     const up = await app.inject({
-      method: 'POST', url: '/api/upload', ...multipart([{ name: 'file', value: photo, filename: 'chelsea.jpg', type: 'image/jpeg' }]),
+      method: 'POST',
+      url: '/api/upload',
+      ...multipart([{ name: 'file', value: photo, filename: 'chelsea.jpg', type: 'image/jpeg' }]),
     });
     const fileUrl: string = up.json().data.fileUrl;
     const taskId: string = (await app.inject({ method: 'POST', url: '/api/task/removebg', payload: { imgUrl: fileUrl } })).json().data.taskId;

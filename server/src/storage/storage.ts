@@ -40,8 +40,15 @@ export function isPublicFileKey(key: string): boolean {
 /** Maps a content type to the file extension used in keys. */
 export function extensionFor(contentType: string): string {
   const map: Record<string, string> = {
-    'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp', 'image/gif': 'gif', 'image/avif': 'avif',
-    'image/tiff': 'tiff', 'image/heif': 'heic', 'image/bmp': 'bmp', 'application/zip': 'zip',
+    'image/png': 'png',
+    'image/jpeg': 'jpg',
+    'image/webp': 'webp',
+    'image/gif': 'gif',
+    'image/avif': 'avif',
+    'image/tiff': 'tiff',
+    'image/heif': 'heic',
+    'image/bmp': 'bmp',
+    'application/zip': 'zip',
   };
   return map[contentType] ?? 'bin';
 }
@@ -49,8 +56,17 @@ export function extensionFor(contentType: string): string {
 export function contentTypeForKey(key: string): string {
   const ext = key.slice(key.lastIndexOf('.') + 1).toLowerCase();
   const map: Record<string, string> = {
-    png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', webp: 'image/webp', gif: 'image/gif', avif: 'image/avif',
-    tiff: 'image/tiff', heic: 'image/heif', bmp: 'image/bmp', zip: 'application/zip', json: 'application/json',
+    png: 'image/png',
+    jpg: 'image/jpeg',
+    jpeg: 'image/jpeg',
+    webp: 'image/webp',
+    gif: 'image/gif',
+    avif: 'image/avif',
+    tiff: 'image/tiff',
+    heic: 'image/heif',
+    bmp: 'image/bmp',
+    zip: 'application/zip',
+    json: 'application/json',
   };
   return map[ext] ?? 'application/octet-stream';
 }

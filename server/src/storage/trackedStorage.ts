@@ -8,7 +8,10 @@ import type { FileStorage } from './storage';
  * harmlessly, never a file that nothing knows about.
  */
 export class TrackedStorage implements FileStorage {
-  constructor(private readonly inner: FileStorage, private readonly db: Database) {}
+  constructor(
+    private readonly inner: FileStorage,
+    private readonly db: Database,
+  ) {}
 
   /** The wrapped storage, for callers that manage the rows themselves (the retention sweep, in batches). */
   get untracked(): FileStorage {

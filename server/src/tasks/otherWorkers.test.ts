@@ -10,8 +10,19 @@ import type { TaskRecord } from './taskRepository';
 import { STATUS_WAIT_RECHECK_MS, TaskService } from './taskService';
 
 const task = (over: Partial<TaskRecord>): TaskRecord => ({
-  id: 't1', type: 'removebg', status: 'queued', progress: 0, params: {}, owner: 'me', jobId: null, resultUrl: null,
-  resultCode: null, errorMsg: null, attempts: 0, workerId: null, ...over,
+  id: 't1',
+  type: 'removebg',
+  status: 'queued',
+  progress: 0,
+  params: {},
+  owner: 'me',
+  jobId: null,
+  resultUrl: null,
+  resultCode: null,
+  errorMsg: null,
+  attempts: 0,
+  workerId: null,
+  ...over,
 });
 
 describe('OtherWorkers', () => {
@@ -52,8 +63,12 @@ describe('held status call (TaskService.status with waitMs)', () => {
     let current = task({ status: 'running', workerId: 'me' });
     const getMany = vi.fn(async () => new Map([[current.id, current]]));
     const svc = new TaskService({
-      tasks: { getMany } as never, queue: { ahead: async () => new Map() } as never, storage: {} as never, processors: {},
-      access: {} as never, otherWorkers: { mayEndElsewhere: async () => elsewhere },
+      tasks: { getMany } as never,
+      queue: { ahead: async () => new Map() } as never,
+      storage: {} as never,
+      processors: {},
+      access: {} as never,
+      otherWorkers: { mayEndElsewhere: async () => elsewhere },
     });
     return { svc, getMany, end: () => (current = { ...current, status: 'done', resultUrl: '/files/r.png', resultCode: 100 }) };
   }
@@ -91,8 +106,12 @@ describe('held status call (TaskService.status with waitMs)', () => {
     const getMany = vi.fn(async () => new Map([[queued.id, queued]]));
     let place = 7;
     const svc = new TaskService({
-      tasks: { getMany } as never, queue: { ahead: async (ids: string[]) => new Map(ids.map((id) => [id, place])) } as never, storage: {} as never,
-      processors: {}, access: {} as never, otherWorkers: { mayEndElsewhere: async () => false },
+      tasks: { getMany } as never,
+      queue: { ahead: async (ids: string[]) => new Map(ids.map((id) => [id, place])) } as never,
+      storage: {} as never,
+      processors: {},
+      access: {} as never,
+      otherWorkers: { mayEndElsewhere: async () => false },
     });
     const reply = svc.status(['t1'], (p) => p, 'me', { ms: 5000 });
     place = 3; // jobs ahead started meanwhile
@@ -106,8 +125,12 @@ describe('held status call (TaskService.status with waitMs)', () => {
     const getMany = vi.fn(async () => new Map([[current.id, current]]));
     let waiting = true;
     const svc = new TaskService({
-      tasks: { getMany } as never, queue: { ahead: async (ids: string[]) => new Map(waiting ? ids.map((id) => [id, 0] as const) : []) } as never,
-      storage: {} as never, processors: {}, access: {} as never, otherWorkers: { mayEndElsewhere: async () => false },
+      tasks: { getMany } as never,
+      queue: { ahead: async (ids: string[]) => new Map(waiting ? ids.map((id) => [id, 0] as const) : []) } as never,
+      storage: {} as never,
+      processors: {},
+      access: {} as never,
+      otherWorkers: { mayEndElsewhere: async () => false },
     });
     const reply = svc.status(['t1'], (p) => p, 'me', { ms: 5000 });
     await vi.advanceTimersByTimeAsync(1000);

@@ -24,15 +24,18 @@ export class OtherWorkers {
   async alive(): Promise<boolean> {
     if (this.db.kind === 'pglite' && this.selfId !== null) return false;
     if (this.cached && this.now() - this.cached.at < OTHER_WORKERS_CACHE_MS) return this.cached.alive;
-    this.pending ??= this.db.query<{ alive: boolean }>(
-      `select exists (select 1 from worker_leases where worker_id is distinct from $1
+    this.pending ??= this.db
+      .query<{ alive: boolean }>(
+        `select exists (select 1 from worker_leases where worker_id is distinct from $1
          and heartbeat_at > now() - make_interval(secs => $2::double precision)) as alive`,
-      [this.selfId, LEASE_TTL_MS / 1000],
-    ).then(({ rows }) => {
-      const alive = rows[0]?.alive === true;
-      this.cached = { at: this.now(), alive };
-      return alive;
-    }).finally(() => (this.pending = null));
+        [this.selfId, LEASE_TTL_MS / 1000],
+      )
+      .then(({ rows }) => {
+        const alive = rows[0]?.alive === true;
+        this.cached = { at: this.now(), alive };
+        return alive;
+      })
+      .finally(() => (this.pending = null));
     return this.pending;
   }
 

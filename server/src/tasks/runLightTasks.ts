@@ -52,23 +52,29 @@ export async function runLightTasks(
 ): Promise<void> {
   const claimed = await deps.tasks.startMany(taskIds);
   const outputs: Array<{ id: string; key: string; out: ProcessorOutput }> = [];
-  await Promise.all(claimed.map((task) => limit(async () => {
-    const processor = deps.processors[task.type];
-    try {
-      if (!processor) throw new ApiError(ResultCode.SERVICE_UNAVAILABLE, `no processor for ${task.type}`);
-      const out = await processor({
-        taskId: task.id, params: task.params, storage: deps.storage,
-        // Light work reports no progress: it takes milliseconds, and each report would be a write.
-        onProgress: () => undefined,
-        checkCancelled: async () => undefined,
-      });
-      outputs.push({ id: task.id, key: resultKey(task.id, out.extension), out });
-    } catch (err) {
-      const { code, message } = failureOf(err);
-      if (!(err instanceof ApiError)) log.error('task failed', { taskId: task.id, type: task.type, code, error: message });
-      await deps.tasks.fail(task.id, code, message);
-    }
-  })));
+  await Promise.all(
+    claimed.map((task) =>
+      limit(async () => {
+        const processor = deps.processors[task.type];
+        try {
+          if (!processor) throw new ApiError(ResultCode.SERVICE_UNAVAILABLE, `no processor for ${task.type}`);
+          const out = await processor({
+            taskId: task.id,
+            params: task.params,
+            storage: deps.storage,
+            // Light work reports no progress: it takes milliseconds, and each report would be a write.
+            onProgress: () => undefined,
+            checkCancelled: async () => undefined,
+          });
+          outputs.push({ id: task.id, key: resultKey(task.id, out.extension), out });
+        } catch (err) {
+          const { code, message } = failureOf(err);
+          if (!(err instanceof ApiError)) log.error('task failed', { taskId: task.id, type: task.type, code, error: message });
+          await deps.tasks.fail(task.id, code, message);
+        }
+      }),
+    ),
+  );
   const files = outputs.map((o) => ({ key: o.key, body: o.out.body, contentType: o.out.contentType }));
   if (deps.storage.putMany) await deps.storage.putMany(files);
   else for (const f of files) await deps.storage.put(f.key, f.body, f.contentType);

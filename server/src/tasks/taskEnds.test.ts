@@ -45,7 +45,7 @@ describe('TaskEnds: the wake-up of waiting status requests', () => {
     expect(ends.waiting).toBe(0);
   });
 
-  it('every statement that ends a task announces it: finish, fail, cancel, and a light group\'s finish', async () => {
+  it("every statement that ends a task announces it: finish, fail, cancel, and a light group's finish", async () => {
     const db = { query: async () => ({ rows: [] }) } as never;
     const worker = new WorkerTaskRepository(db, 'w1');
     const plain = new TaskRepository(db);

@@ -22,17 +22,34 @@ export interface TaskRecord {
 }
 
 interface TaskRow {
-  id: string; type: string; status: TaskState; progress: number; params: unknown; owner: string | null;
-  job_id: string | null; result_url: string | null; result_code: number | null; error_msg: string | null; attempts: number;
+  id: string;
+  type: string;
+  status: TaskState;
+  progress: number;
+  params: unknown;
+  owner: string | null;
+  job_id: string | null;
+  result_url: string | null;
+  result_code: number | null;
+  error_msg: string | null;
+  attempts: number;
   worker_id?: string | null;
 }
 
 function fromRow(r: TaskRow): TaskRecord {
   return {
-    id: r.id, type: r.type, status: r.status, progress: Number(r.progress),
+    id: r.id,
+    type: r.type,
+    status: r.status,
+    progress: Number(r.progress),
     params: (typeof r.params === 'string' ? JSON.parse(r.params) : r.params) as Record<string, unknown>,
-    owner: r.owner, jobId: r.job_id, resultUrl: r.result_url, resultCode: r.result_code, errorMsg: r.error_msg,
-    attempts: Number(r.attempts), workerId: r.worker_id ?? null,
+    owner: r.owner,
+    jobId: r.job_id,
+    resultUrl: r.result_url,
+    resultCode: r.result_code,
+    errorMsg: r.error_msg,
+    attempts: Number(r.attempts),
+    workerId: r.worker_id ?? null,
   };
 }
 
@@ -49,7 +66,8 @@ export class TaskRepository {
    */
   async create(
     task: { id: string; type: string; params: Record<string, unknown>; owner: string | null; jobId?: string },
-    q?: Queryable, limits: { maxActive?: number } = {},
+    q?: Queryable,
+    limits: { maxActive?: number } = {},
   ): Promise<{ rank: number }> {
     const run = async (tx: Queryable) => {
       const { active, sameLane } = await this.lockAndCount(tx, task.owner, task.type);
@@ -58,7 +76,11 @@ export class TaskRepository {
         throw new ApiError(ResultCode.SERVICE_UNAVAILABLE, `you already have ${cap} tasks waiting or running; submit more when some have finished`, 429);
       }
       await tx.query(`insert into tasks (id, type, status, params, owner, job_id) values ($1, $2, 'queued', $3, $4, $5)`, [
-        task.id, task.type, JSON.stringify(task.params), task.owner, task.jobId ?? null,
+        task.id,
+        task.type,
+        JSON.stringify(task.params),
+        task.owner,
+        task.jobId ?? null,
       ]);
       return { rank: sameLane };
     };
@@ -97,9 +119,18 @@ export class TaskRepository {
         `insert into tasks (id, type, status, params, owner, job_id)
          select id, type, 'queued', params::jsonb, owner, job_id
          from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[]) as t(id, type, params, owner, job_id)`,
-        [tasks.map((t) => t.id), tasks.map((t) => t.type), tasks.map((t) => JSON.stringify(t.params)), tasks.map((t) => t.owner), tasks.map((t) => t.jobId ?? null)],
+        [
+          tasks.map((t) => t.id),
+          tasks.map((t) => t.type),
+          tasks.map((t) => JSON.stringify(t.params)),
+          tasks.map((t) => t.owner),
+          tasks.map((t) => t.jobId ?? null),
+        ],
       );
-      await also(tasks.map((t) => t.id), tx);
+      await also(
+        tasks.map((t) => t.id),
+        tx,
+      );
       return tasks.map((_, i) => sameLane + i);
     });
   }
@@ -120,10 +151,9 @@ export class TaskRepository {
 
   /** How many of `owner`'s tasks are queued or running (the per-client queue cap). */
   async countActive(owner: string): Promise<number> {
-    const { rows } = await this.db.query<{ n: string | number }>(
-      `select count(*) as n from tasks where owner = $1 and status in ('queued', 'running')`,
-      [owner],
-    );
+    const { rows } = await this.db.query<{ n: string | number }>(`select count(*) as n from tasks where owner = $1 and status in ('queued', 'running')`, [
+      owner,
+    ]);
     return Number(rows[0]?.n ?? 0);
   }
 
@@ -161,10 +191,7 @@ export class TaskRepository {
 
   /** Cancels a task that has not finished; returns the task as it is afterwards. */
   async cancel(id: string): Promise<TaskRecord | null> {
-    await this.db.query(
-      `update tasks set status = 'cancelled', finished_at = now() where id = $1 and status in ('queued', 'running')`,
-      [id],
-    );
+    await this.db.query(`update tasks set status = 'cancelled', finished_at = now() where id = $1 and status in ('queued', 'running')`, [id]);
     taskEnds.announce([id]);
     return this.get(id);
   }

@@ -6,7 +6,9 @@ import { TaskService } from './taskService';
 /** A service whose storage, queue and ledger record what reached them: a refused submit must reach none. */
 function service() {
   const calls = {
-    enqueue: vi.fn(async () => 'job'), create: vi.fn(async () => ({ rank: 0 })), keyFor: vi.fn(async () => 'uploads/web/a.png'),
+    enqueue: vi.fn(async () => 'job'),
+    create: vi.fn(async () => ({ rank: 0 })),
+    keyFor: vi.fn(async () => 'uploads/web/a.png'),
     createMany: vi.fn(async (_tasks: unknown[], withTasks: (ids: string[], q: unknown) => Promise<void>) => withTasks([], {}).then(() => [0])),
     enqueueMany: vi.fn(async () => undefined),
   };
@@ -28,7 +30,10 @@ describe('TaskService.submit checks params against the task table', () => {
     ['aiextend', { ratio: 'custom', width: 800 }, 'a custom size needs width and height'],
   ])('%s %j → PARAMS_INVALID before anything is charged or queued', async (type, params, message) => {
     const { svc, calls } = service();
-    await expect(svc.submit(type, { imgUrl: '/files/uploads/web/a.png', ...params }, 'owner')).rejects.toMatchObject({ code: ResultCode.PARAMS_INVALID, message });
+    await expect(svc.submit(type, { imgUrl: '/files/uploads/web/a.png', ...params }, 'owner')).rejects.toMatchObject({
+      code: ResultCode.PARAMS_INVALID,
+      message,
+    });
     expect(calls.keyFor).not.toHaveBeenCalled();
     expect(calls.create).not.toHaveBeenCalled();
     expect(calls.enqueue).not.toHaveBeenCalled();
@@ -37,13 +42,18 @@ describe('TaskService.submit checks params against the task table', () => {
   it('queues a submit whose params pass, storing them as sent', async () => {
     const { svc, calls } = service();
     await expect(svc.submit('bgblur', { imgUrl: '/files/uploads/web/a.png', strength: 80 }, 'owner')).resolves.toMatch(/^[0-9a-f]{32}$/);
-    expect(calls.create).toHaveBeenCalledWith(expect.objectContaining({ type: 'bgblur', params: { strength: 80, inputKey: 'uploads/web/a.png' } }), undefined, { maxActive: 0 });
+    expect(calls.create).toHaveBeenCalledWith(expect.objectContaining({ type: 'bgblur', params: { strength: 80, inputKey: 'uploads/web/a.png' } }), undefined, {
+      maxActive: 0,
+    });
     expect(calls.enqueue).toHaveBeenCalledOnce();
   });
 
   it('records the job id with the task, and queues the job under that id (no statement after queueing)', async () => {
     const setJobId = vi.fn(async () => undefined);
-    const calls = { enqueue: vi.fn(async (_type: string, _data: unknown, jobId?: string) => jobId ?? 'other'), create: vi.fn(async (_task: { jobId?: string }) => ({ rank: 0 })) };
+    const calls = {
+      enqueue: vi.fn(async (_type: string, _data: unknown, jobId?: string) => jobId ?? 'other'),
+      create: vi.fn(async (_task: { jobId?: string }) => ({ rank: 0 })),
+    };
     const svc = new TaskService({
       tasks: { create: calls.create, setJobId, countActive: async () => 0 } as never,
       queue: { enqueue: calls.enqueue } as never,
@@ -67,7 +77,10 @@ describe('TaskService.submitChecked (batch items) checks params against the task
   ])('%s %j → PARAMS_INVALID, nothing recorded, charged or queued', async (type, params, message) => {
     const { svc, calls } = service();
     const withTask = vi.fn(async () => undefined);
-    await expect(svc.submitChecked(type, { inputKey: 'uploads/web/a.png', ...params }, 'owner', null, withTask)).rejects.toMatchObject({ code: ResultCode.PARAMS_INVALID, message });
+    await expect(svc.submitChecked(type, { inputKey: 'uploads/web/a.png', ...params }, 'owner', null, withTask)).rejects.toMatchObject({
+      code: ResultCode.PARAMS_INVALID,
+      message,
+    });
     expect(calls.create).not.toHaveBeenCalled();
     expect(withTask).not.toHaveBeenCalled();
     expect(calls.enqueue).not.toHaveBeenCalled();
@@ -81,7 +94,7 @@ describe('TaskService.submitChecked (batch items) checks params against the task
   });
 });
 
-describe('TaskService.submitManyFree (bulk resize) checks every photo\'s params by the same rule', () => {
+describe("TaskService.submitManyFree (bulk resize) checks every photo's params by the same rule", () => {
   const good = { inputKey: 'uploads/batch/a.jpg', mode: 'longestSide', longestSide: 640, format: 'jpg', quality: 85 };
   it.each([
     [{ ...good, quality: 0 }, 'quality'],
@@ -91,7 +104,8 @@ describe('TaskService.submitManyFree (bulk resize) checks every photo\'s params 
     const { svc, calls } = service();
     const withTasks = vi.fn(async () => undefined);
     await expect(svc.submitManyFree('batchEdit', [good, bad, good], 'owner', withTasks)).rejects.toMatchObject({
-      code: ResultCode.PARAMS_INVALID, message: expect.stringContaining(message),
+      code: ResultCode.PARAMS_INVALID,
+      message: expect.stringContaining(message),
     });
     expect(calls.createMany).not.toHaveBeenCalled();
     expect(withTasks).not.toHaveBeenCalled();
@@ -110,7 +124,10 @@ describe('TaskService.submitManyFree (bulk resize) checks every photo\'s params 
 
 describe('TaskService.submit: a re-composite of a finished result on the same photo is free (issue 29)', () => {
   function charged(source: Record<string, unknown> | null) {
-    const chargeForTask = vi.fn(async (_payer: string, _task: unknown, record: (q: unknown) => Promise<void>) => { await record({}); return {}; });
+    const chargeForTask = vi.fn(async (_payer: string, _task: unknown, record: (q: unknown) => Promise<void>) => {
+      await record({});
+      return {};
+    });
     const create = vi.fn(async () => ({ rank: 0 }));
     const processor = (async () => ({ body: Buffer.alloc(0), contentType: 'image/png', extension: 'png' })) as Processor;
     const svc = new TaskService({
@@ -157,7 +174,9 @@ describe('TaskService.submit: a re-composite of a finished result on the same ph
 
   it('a type that is a new AI pass cannot be re-composited', async () => {
     const { svc } = charged({ ...done, type: 'picenhance' });
-    await expect(svc.submit('picenhance', { imgUrl: '/files/uploads/web/a.png', recompositeOf: done.id }, 'owner', 'payer'))
-      .rejects.toMatchObject({ code: ResultCode.PARAMS_INVALID, message: 'recompositeOf: picenhance results cannot be re-composited' });
+    await expect(svc.submit('picenhance', { imgUrl: '/files/uploads/web/a.png', recompositeOf: done.id }, 'owner', 'payer')).rejects.toMatchObject({
+      code: ResultCode.PARAMS_INVALID,
+      message: 'recompositeOf: picenhance results cannot be re-composited',
+    });
   });
 });

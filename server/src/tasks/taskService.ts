@@ -16,13 +16,16 @@ import type { OtherWorkers } from './otherWorkers';
 import { taskEnds } from './taskEnds';
 import type { TaskRecord, TaskRepository } from './taskRepository';
 
-
 /**
  * Records the charge of a task in the transaction that records the task (accounts/ implements it in service mode).
  * Declared here, by the one that calls it, so the task core needs nothing of accounts/.
  */
 export interface TaskChargeRecorder {
-  chargeForTask(payer: string, task: { id: string; type: string; params?: Record<string, unknown> }, insertTask: (tx: Queryable) => Promise<void>): Promise<unknown>;
+  chargeForTask(
+    payer: string,
+    task: { id: string; type: string; params?: Record<string, unknown> },
+    insertTask: (tx: Queryable) => Promise<void>,
+  ): Promise<unknown>;
 }
 
 /**
@@ -32,8 +35,7 @@ export interface TaskChargeRecorder {
  */
 export const STATUS_WAIT_RECHECK_MS = 500;
 
-const allUnfinished = (result: Record<string, TaskStatusEntry>) =>
-  Object.values(result).every((entry) => entry.resultCode === ResultCode.GPU_TASK_UNFINISHED);
+const allUnfinished = (result: Record<string, TaskStatusEntry>) => Object.values(result).every((entry) => entry.resultCode === ResultCode.GPU_TASK_UNFINISHED);
 
 /** Per-task entry of the status reply (SPEC §7, engine/spec/api.ts) as this server writes it. */
 export type TaskStatusEntry = SharedStatusEntry & { msg: string; data: TaskStatusData | null };
@@ -67,9 +69,10 @@ export class TaskService {
     if (!isTaskType(type)) throw paramsInvalid(UNSUPPORTED_FUNCTION_TYPE);
     if (!this.deps.processors[type]) {
       // Diffusion features run on an external ComfyUI server (models.md): say so instead of "not yet".
-      const message = TASKS[type].runsOn === 'generation'
-        ? `${type} needs an image generation server (ComfyUI, COMFYUI_URL) and none is configured`
-        : `${type} is not available on this server yet`;
+      const message =
+        TASKS[type].runsOn === 'generation'
+          ? `${type} needs an image generation server (ComfyUI, COMFYUI_URL) and none is configured`
+          : `${type} is not available on this server yet`;
       throw new ApiError(ResultCode.SERVICE_UNAVAILABLE, message);
     }
     // A generative type without its server says so before anything is charged or queued.
@@ -120,7 +123,10 @@ export class TaskService {
    * has its own photo limit instead of the per-owner queue cap. Returns the new task id.
    */
   async submitChecked(
-    type: string, params: Record<string, unknown>, owner: string, payer: string | null = null,
+    type: string,
+    params: Record<string, unknown>,
+    owner: string,
+    payer: string | null = null,
     /** Runs in the transaction that records (and charges for) the task: a batch item points at it there. */
     withTask?: (taskId: string, q: Queryable | undefined) => Promise<void>,
   ): Promise<string> {
@@ -132,7 +138,10 @@ export class TaskService {
 
   /** The last half of {@link submitChecked}, for params already checked once (submit checks them first). */
   private async recordAndQueue(
-    type: string, params: Record<string, unknown>, owner: string, payer: string | null,
+    type: string,
+    params: Record<string, unknown>,
+    owner: string,
+    payer: string | null,
     withTask?: (taskId: string, q: Queryable | undefined) => Promise<void>,
     maxActive = 0,
   ): Promise<string> {
@@ -164,7 +173,9 @@ export class TaskService {
    * one records the job ids. Bulk resizing queues a 100-photo batch this way. Returns the task ids in order.
    */
   async submitManyFree(
-    type: string, paramsList: Array<Record<string, unknown>>, owner: string,
+    type: string,
+    paramsList: Array<Record<string, unknown>>,
+    owner: string,
     withTasks: (taskIds: string[], q: Queryable) => Promise<void>,
   ): Promise<string[]> {
     // The same rule as every other path: each photo's params against the task table, before anything is recorded.
@@ -176,7 +187,10 @@ export class TaskService {
     // queued (on the embedded database that statement delayed the first photo). A crash before the jobs exist
     // leaves queued tasks whose job is missing, which the recovery sweep queues again (requeueOrphans).
     const jobIds = ids.map(() => randomUUID());
-    const ranks = await this.deps.tasks.createMany(ids.map((id, i) => ({ id, type, params: paramsList[i], owner, jobId: jobIds[i] })), withTasks);
+    const ranks = await this.deps.tasks.createMany(
+      ids.map((id, i) => ({ id, type, params: paramsList[i], owner, jobId: jobIds[i] })),
+      withTasks,
+    );
     await this.deps.queue.enqueueMany(type, ids, jobIds, ranks.map(priorityForRank)).catch(async (err: unknown) => {
       for (const id of ids) await this.deps.tasks.fail(id, ResultCode.SERVER_ERROR, 'the task could not be queued');
       throw err;
@@ -191,7 +205,10 @@ export class TaskService {
    * workers in other processes), `wait.ms` passes, or `wait.signal` aborts (the client went away).
    */
   async status(
-    ids: string[], absolute: (path: string) => string, owner: string, wait: { ms: number; signal?: AbortSignal } = { ms: 0 },
+    ids: string[],
+    absolute: (path: string) => string,
+    owner: string,
+    wait: { ms: number; signal?: AbortSignal } = { ms: 0 },
   ): Promise<Record<string, TaskStatusEntry>> {
     const deadline = Date.now() + wait.ms;
     let { result, tasks } = await this.readStatus(ids, absolute, owner);
@@ -217,7 +234,9 @@ export class TaskService {
    * any may have moved on (started, cancelled) and must be read again.
    */
   private async stillQueued(
-    tasks: TaskRecord[], result: Record<string, TaskStatusEntry>, absolute: (path: string) => string,
+    tasks: TaskRecord[],
+    result: Record<string, TaskStatusEntry>,
+    absolute: (path: string) => string,
   ): Promise<Record<string, TaskStatusEntry> | null> {
     if (tasks.length === 0 || !tasks.every((t) => t.status === 'queued' && t.jobId)) return null;
     const ahead = await this.deps.queue.ahead(tasks.map((t) => t.jobId!)).catch(() => null);
@@ -228,7 +247,9 @@ export class TaskService {
   }
 
   private async readStatus(
-    ids: string[], absolute: (path: string) => string, owner: string,
+    ids: string[],
+    absolute: (path: string) => string,
+    owner: string,
   ): Promise<{ result: Record<string, TaskStatusEntry>; tasks: TaskRecord[] }> {
     const found = await this.deps.tasks.getMany(ids);
     // Another owner's task reads exactly like an unknown one: its existence is not revealed.
@@ -236,13 +257,18 @@ export class TaskService {
       const candidate = found.get(id);
       return candidate && candidate.owner === owner ? candidate : undefined;
     };
-    const waitingJobs = ids.map(mine).filter((t) => t?.status === 'queued' && t.jobId).map((t) => t!.jobId!);
+    const waitingJobs = ids
+      .map(mine)
+      .filter((t) => t?.status === 'queued' && t.jobId)
+      .map((t) => t!.jobId!);
     // Its place in the queue, for the page's "N ahead of you" (one statement for every waiting task asked about).
     const ahead = waitingJobs.length > 0 ? await this.deps.queue.ahead(waitingJobs).catch(() => new Map<string, number>()) : new Map<string, number>();
     const result: Record<string, TaskStatusEntry> = {};
     for (const id of ids) {
       const task = mine(id);
-      result[id] = task ? entryFor(task, absolute, task.jobId ? ahead.get(task.jobId) : undefined) : { resultCode: ResultCode.PARAMS_INVALID, msg: 'unknown task id', data: null };
+      result[id] = task
+        ? entryFor(task, absolute, task.jobId ? ahead.get(task.jobId) : undefined)
+        : { resultCode: ResultCode.PARAMS_INVALID, msg: 'unknown task id', data: null };
     }
     return { result, tasks: ids.map(mine).filter((t): t is TaskRecord => t !== undefined) };
   }

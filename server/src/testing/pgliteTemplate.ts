@@ -26,7 +26,9 @@ export async function ensurePgliteTemplate(): Promise<string> {
   const scratch = await mkdtemp(`${dir}-building-`);
   const folder = path.join(scratch, 'pglite');
   await new Promise<void>((resolve, reject) => {
-    execFile(process.execPath, [path.join(repoRoot, 'scripts', 'init-pglite.mjs'), folder], (err, _out, stderr) => (err ? reject(new Error(stderr || err.message)) : resolve()));
+    execFile(process.execPath, [path.join(repoRoot, 'scripts', 'init-pglite.mjs'), folder], (err, _out, stderr) =>
+      err ? reject(new Error(stderr || err.message)) : resolve(),
+    );
   });
   await rename(folder, dir).catch(() => undefined); // another run made it first: theirs is as good
   await rm(scratch, { recursive: true, force: true });

@@ -44,5 +44,8 @@ export async function crash(server: ChildServer): Promise<void> {
 /** Task ids written by the crash-test processor, one line per run that reached its end. */
 export async function completions(dataDir: string): Promise<string[]> {
   const text = await readFile(path.join(dataDir, 'completions.log'), 'utf8').catch(() => '');
-  return text.split('\n').filter(Boolean).map((line) => line.split(' ')[0]);
+  return text
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => line.split(' ')[0]);
 }

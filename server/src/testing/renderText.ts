@@ -103,5 +103,8 @@ export async function drawLines(photo: Buffer, lines: TextLine[], extraSvg = '')
   const sharp = (await import('sharp')).default;
   const { width, height } = await sharp(photo).metadata();
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">${lines.map(lineSvg).join('')}${extraSvg}</svg>`;
-  return sharp(photo).composite([{ input: Buffer.from(svg), left: 0, top: 0 }]).jpeg({ quality: 90 }).toBuffer();
+  return sharp(photo)
+    .composite([{ input: Buffer.from(svg), left: 0, top: 0 }])
+    .jpeg({ quality: 90 })
+    .toBuffer();
 }

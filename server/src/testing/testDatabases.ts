@@ -37,7 +37,9 @@ export function databaseTargets(): DatabaseTarget[] {
         url.pathname = `/${name}`;
         const dataDir = await mkdtemp(path.join(os.tmpdir(), 'lumacut-test-'));
         return {
-          databaseUrl: url.toString(), pgliteDir: path.join(dataDir, 'pglite'), dataDir,
+          databaseUrl: url.toString(),
+          pgliteDir: path.join(dataDir, 'pglite'),
+          dataDir,
           async cleanup() {
             const c = new pg.Client({ connectionString: adminUrl });
             await c.connect();

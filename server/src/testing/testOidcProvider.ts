@@ -58,7 +58,9 @@ export async function startTestOidcProvider(redirectUris: string[]): Promise<Tes
   });
 
   return {
-    issuer, clientId, clientSecret,
+    issuer,
+    clientId,
+    clientSecret,
     signInAs(next) {
       user = { emailVerified: true, ...next };
     },
@@ -102,4 +104,10 @@ export async function startTestOidcProvider(redirectUris: string[]): Promise<Tes
 }
 
 const decodeHtml = (text: string): string =>
-  text.replace(/&quot;/g, '"').replace(/&#x2F;/gi, '/').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  text
+    .replace(/&quot;/g, '"')
+    .replace(/&#x2F;/gi, '/')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');

@@ -22,7 +22,12 @@ export interface TestS3 {
 export async function startTestS3(bucket = 'lumacut-test'): Promise<TestS3> {
   const directory = await mkdtemp(path.join(os.tmpdir(), 'lumacut-s3-'));
   const server = new S3rver({
-    address: '127.0.0.1', port: 0, silent: true, directory, vhostBuckets: false, configureBuckets: [{ name: bucket }],
+    address: '127.0.0.1',
+    port: 0,
+    silent: true,
+    directory,
+    vhostBuckets: false,
+    configureBuckets: [{ name: bucket }],
   });
   const { port } = await server.run();
   const endpoint = `http://127.0.0.1:${port}`;
@@ -30,8 +35,12 @@ export async function startTestS3(bucket = 'lumacut-test'): Promise<TestS3> {
     endpoint,
     bucket,
     env: {
-      S3_BUCKET: bucket, S3_ENDPOINT: endpoint, S3_REGION: 'us-east-1',
-      S3_ACCESS_KEY_ID: S3RVER_KEY, S3_SECRET_ACCESS_KEY: S3RVER_KEY, S3_FORCE_PATH_STYLE: '1',
+      S3_BUCKET: bucket,
+      S3_ENDPOINT: endpoint,
+      S3_REGION: 'us-east-1',
+      S3_ACCESS_KEY_ID: S3RVER_KEY,
+      S3_SECRET_ACCESS_KEY: S3RVER_KEY,
+      S3_FORCE_PATH_STYLE: '1',
     },
     async close() {
       await server.close();

@@ -28,7 +28,10 @@ export interface TestServer {
 export async function startTestServer(
   store: Awaited<ReturnType<DatabaseTarget['make']>>,
   options: {
-    workers: number; processors?: Partial<Record<string, Processor>>; limits?: LimitSettings; accounts?: Partial<AccountsConfig>;
+    workers: number;
+    processors?: Partial<Record<string, Processor>>;
+    limits?: LimitSettings;
+    accounts?: Partial<AccountsConfig>;
     /** How the public API fetches image_url (tests reach a local server through safeFetch with loopback allowed). */
     fetchImage?: (url: string) => Promise<Buffer>;
   },
@@ -46,11 +49,27 @@ export async function startTestServer(
   // Route tests run the paid service (BILLING=on, PAYMENTS=test) unless a test of personal mode says billing: false.
   // Route tests run many tasks per device: a large free allowance, unless a test of credits sets its own.
   const accounts: AccountsConfig = {
-    smtpUrl: null, mailFrom: 'Lumacut test <test@localhost>', outboxDir: path.join(store.dataDir, 'outbox'), sessionHours: 24,
-    freeDailyCredits: 1000, billing: true, payments: 'test', stripeSecretKey: null, stripeWebhookSecret: null, stripeApiUrl: null, oidc: {}, ...options.accounts,
+    smtpUrl: null,
+    mailFrom: 'Lumacut test <test@localhost>',
+    outboxDir: path.join(store.dataDir, 'outbox'),
+    sessionHours: 24,
+    freeDailyCredits: 1000,
+    billing: true,
+    payments: 'test',
+    stripeSecretKey: null,
+    stripeWebhookSecret: null,
+    stripeApiUrl: null,
+    oidc: {},
+    ...options.accounts,
   };
   // Route tests measure behaviour, not quotas: limits are off unless a test (security/rateLimits.test.ts) sets them.
-  const app = await buildApp({ config: { publicUrl: null, webDir, workers: options.workers }, ...runtime, accounts, limits: options.limits ?? NO_LIMITS, fetchImage: options.fetchImage });
+  const app = await buildApp({
+    config: { publicUrl: null, webDir, workers: options.workers },
+    ...runtime,
+    accounts,
+    limits: options.limits ?? NO_LIMITS,
+    fetchImage: options.fetchImage,
+  });
   return {
     app,
     runtime,

@@ -16,9 +16,11 @@ export interface RawEntry {
 }
 
 export function buildZip(entries: RawEntry[]): Buffer {
-  return writeZip(entries.map((e) => {
-    const method = e.method ?? 8;
-    const compressed = method === 8 ? deflateRawSync(e.data) : e.data;
-    return { name: e.name, compressed, method, crc: crc32(e.data) >>> 0, compressedSize: compressed.length, claimedSize: e.claimedSize ?? e.data.length };
-  }));
+  return writeZip(
+    entries.map((e) => {
+      const method = e.method ?? 8;
+      const compressed = method === 8 ? deflateRawSync(e.data) : e.data;
+      return { name: e.name, compressed, method, crc: crc32(e.data) >>> 0, compressedSize: compressed.length, claimedSize: e.claimedSize ?? e.data.length };
+    }),
+  );
 }

@@ -10,7 +10,9 @@ export function pinyinForms(terms: readonly string[]): string[] {
   const forms = new Set<string>();
   for (const term of terms) {
     if ([...term].length < 2) continue;
-    const syllables = pinyin(term, { toneType: 'none', type: 'array', v: true }).map((s) => s.toLowerCase()).filter((s) => /^[a-z]+$/.test(s));
+    const syllables = pinyin(term, { toneType: 'none', type: 'array', v: true })
+      .map((s) => s.toLowerCase())
+      .filter((s) => /^[a-z]+$/.test(s));
     if (syllables.length < 2) continue;
     forms.add(syllables.join(' '));
     const joined = syllables.join('');

@@ -20,7 +20,10 @@ const fetchOnApp: typeof fetch = async (input, init) => {
     headers: init?.headers as Record<string, string>,
     payload: init?.body as string | undefined,
   });
-  return new Response(res.statusCode === 304 ? null : res.body, { status: res.statusCode, headers: { 'content-type': String(res.headers['content-type'] ?? '') } });
+  return new Response(res.statusCode === 304 ? null : res.body, {
+    status: res.statusCode,
+    headers: { 'content-type': String(res.headers['content-type'] ?? '') },
+  });
 };
 
 const deps = (over: TextReviewDeps = {}): TextReviewDeps => ({

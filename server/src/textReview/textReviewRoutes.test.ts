@@ -95,7 +95,12 @@ describe('POST /api/text-review', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const keyless = Fastify();
     registerTextReviewRoutes(keyless, { baseKey: '' });
-    const res = await keyless.inject({ method: 'POST', url: '/api/text-review', headers: { 'content-type': 'text/plain' }, payload: await encrypted({ appId: 'x', platform: 5, input: 'hi' }) });
+    const res = await keyless.inject({
+      method: 'POST',
+      url: '/api/text-review',
+      headers: { 'content-type': 'text/plain' },
+      payload: await encrypted({ appId: 'x', platform: 5, input: 'hi' }),
+    });
     expect(res.json()).toEqual({ resultCode: -102, msg: 'body cannot be decrypted', data: null });
     await keyless.close();
   });

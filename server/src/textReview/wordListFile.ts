@@ -27,7 +27,6 @@ export interface WordListSource {
   current(): Promise<LoadedWordLists>;
 }
 
-
 function build(file: string, text: string): LoadedWordLists {
   let json: unknown;
   try {

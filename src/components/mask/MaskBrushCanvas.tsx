@@ -144,13 +144,21 @@ export function MaskBrushCanvas(props: MaskBrushCanvasProps) {
         onPointerCancel={() => (tool === 'tap' ? tap.cancel() : finish())}
         onPointerLeave={() => setCursor(null)}
         // A long press must not open the touch context menu, and a right click is a tap's "take away".
-        onContextMenu={(event) => { if (tool === 'tap') event.preventDefault(); }}
+        onContextMenu={(event) => {
+          if (tool === 'tap') event.preventDefault();
+        }}
       />
       {taps.length > 0 && !previewUrl && (
         <svg className="mask-brush__marks" viewBox={`0 0 ${width} ${height}`} preserveAspectRatio="none" aria-hidden="true">
           {taps.map((t, i) => (
-            <circle key={i} cx={t.x} cy={t.y} r={markRadius} vectorEffect="non-scaling-stroke"
-              className={`mask-brush__mark mask-brush__mark--${t.include ? 'include' : 'exclude'}`} />
+            <circle
+              key={i}
+              cx={t.x}
+              cy={t.y}
+              r={markRadius}
+              vectorEffect="non-scaling-stroke"
+              className={`mask-brush__mark mask-brush__mark--${t.include ? 'include' : 'exclude'}`}
+            />
           ))}
         </svg>
       )}

@@ -22,7 +22,15 @@ function recorder() {
   return { ctx: ctx as unknown as CanvasRenderingContext2D, log };
 }
 
-const paint = (mode: StrokeOp['mode']): StrokeOp => ({ kind: 'stroke', mode, size: 10, points: [[0, 0], [5, 5]] });
+const paint = (mode: StrokeOp['mode']): StrokeOp => ({
+  kind: 'stroke',
+  mode,
+  size: 10,
+  points: [
+    [0, 0],
+    [5, 5],
+  ],
+});
 const tap = (include: boolean): MaskEdit => ({ kind: 'tap', x: 3, y: 3, include });
 const selection = { id: 'selection' } as unknown as CanvasImageSource;
 

@@ -40,7 +40,12 @@ export function drawStroke(ctx: Ctx, stroke: StrokeOp): void {
  * the first tap stands, so it joins what was painted before and later strokes still add to or cut from it.
  */
 export function drawEdits(
-  ctx: Ctx, edits: readonly MaskEdit[], sources: MaskSources, width: number, height: number, selection: CanvasImageSource | null = null,
+  ctx: Ctx,
+  edits: readonly MaskEdit[],
+  sources: MaskSources,
+  width: number,
+  height: number,
+  selection: CanvasImageSource | null = null,
 ): void {
   ctx.clearRect(0, 0, width, height);
   let selectionDrawn = false;
@@ -102,7 +107,11 @@ export function maskSourceFromImage(image: CanvasImageSource, width: number, hei
 
 /** The mask as the server wants it: a PNG of the photo's size, white = erase, black = keep. */
 export function renderMaskCanvas(
-  edits: readonly MaskEdit[], sources: MaskSources, width: number, height: number, selection: CanvasImageSource | null = null,
+  edits: readonly MaskEdit[],
+  sources: MaskSources,
+  width: number,
+  height: number,
+  selection: CanvasImageSource | null = null,
 ): HTMLCanvasElement {
   const mask = makeCanvas(width, height);
   const mctx = mask.getContext('2d');

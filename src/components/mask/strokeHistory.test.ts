@@ -1,7 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import {
-  canRedo, canUndo, emptyHistory, extendStroke, HISTORY_LIMIT, isMaskEmpty, pushEdit, redo, tapsOf, undo, visibleEdits, withoutEdit,
-  type StrokeOp, type TapOp,
+  canRedo,
+  canUndo,
+  emptyHistory,
+  extendStroke,
+  HISTORY_LIMIT,
+  isMaskEmpty,
+  pushEdit,
+  redo,
+  tapsOf,
+  undo,
+  visibleEdits,
+  withoutEdit,
+  type StrokeOp,
+  type TapOp,
 } from './strokeHistory';
 import { historyChord } from './historyChord';
 
@@ -92,13 +104,21 @@ describe('stroke history', () => {
     let s: StrokeOp = { kind: 'stroke', mode: 'paint', size: 20, points: [[0, 0]] };
     s = extendStroke(s, [3, 0]); // 3 px < 5 px: skipped
     s = extendStroke(s, [6, 0]);
-    expect(s.points).toEqual([[0, 0], [6, 0]]);
+    expect(s.points).toEqual([
+      [0, 0],
+      [6, 0],
+    ]);
   });
 });
 
 describe('undo/redo shortcuts', () => {
   const key = (k: string, mods: Partial<{ ctrlKey: boolean; metaKey: boolean; shiftKey: boolean; altKey: boolean }> = {}) => ({
-    key: k, ctrlKey: false, metaKey: false, shiftKey: false, altKey: false, ...mods,
+    key: k,
+    ctrlKey: false,
+    metaKey: false,
+    shiftKey: false,
+    altKey: false,
+    ...mods,
   });
   it('maps Ctrl/Cmd+Z to undo and Ctrl/Cmd+Shift+Z or Ctrl+Y to redo', () => {
     expect(historyChord(key('z', { ctrlKey: true }))).toBe('undo');

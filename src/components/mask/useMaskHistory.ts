@@ -7,7 +7,18 @@ import { useCallback, useEffect, useEffectEvent, useMemo, useState } from 'react
 import { historyChord } from './historyChord';
 import { canvasToPngBlob, maskSourceFromImage, renderMaskCanvas } from './maskRender';
 import {
-  canRedo, canUndo, emptyHistory, isMaskEmpty, pushEdit, redo, undo, visibleEdits, withoutEdit, type MaskEdit, type StrokeOp, type TapOp,
+  canRedo,
+  canUndo,
+  emptyHistory,
+  isMaskEmpty,
+  pushEdit,
+  redo,
+  undo,
+  visibleEdits,
+  withoutEdit,
+  type MaskEdit,
+  type StrokeOp,
+  type TapOp,
 } from './strokeHistory';
 
 /** Loads an image URL into an element (same-origin masks, so the canvas is not tainted). */
@@ -38,13 +49,16 @@ export function useMaskHistory(width: number, height: number, shortcuts: boolean
   }, []);
 
   /** Adds a detector's black/white mask (white = add) on top of the strokes, as one undoable step. */
-  const addMaskFromUrl = useCallback(async (url: string) => {
-    const img = await loadImage(url);
-    const source = maskSourceFromImage(img, width, height);
-    const key = `${url}#${Date.now()}`;
-    setSources((prev) => new Map(prev).set(key, source));
-    setHistory((h) => pushEdit(h, { kind: 'mask', source: key } satisfies MaskEdit));
-  }, [width, height]);
+  const addMaskFromUrl = useCallback(
+    async (url: string) => {
+      const img = await loadImage(url);
+      const source = maskSourceFromImage(img, width, height);
+      const key = `${url}#${Date.now()}`;
+      setSources((prev) => new Map(prev).set(key, source));
+      setHistory((h) => pushEdit(h, { kind: 'mask', source: key } satisfies MaskEdit));
+    },
+    [width, height],
+  );
 
   /** The mask as the server wants it: PNG of the photo's size, white = erase; `selection` is the taps' selection. */
   const exportPng = useCallback(

@@ -14,8 +14,8 @@ function selectionOf(s: EditorSnapshot): Selection {
   return { count: 1, label: layer ? layerLabel(layer) : undefined };
 }
 
-const sameSelection = (a: Selection, b: Selection) => a.count === b.count
-  && a.label?.name === b.label?.name && a.label?.kind === b.label?.kind && a.label?.text === b.label?.text;
+const sameSelection = (a: Selection, b: Selection) =>
+  a.count === b.count && a.label?.name === b.label?.name && a.label?.kind === b.label?.kind && a.label?.text === b.label?.text;
 
 export function CanvasAnnouncer() {
   const { t } = useTranslation();

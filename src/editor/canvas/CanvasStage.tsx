@@ -57,7 +57,10 @@ export function CanvasStage() {
   const stage = useRef<Konva.Stage>(null);
   const content = useRef<Konva.Layer>(null);
   const transformer = useRef<Konva.Transformer>(null);
-  const gestures = useCanvasGestures(editor, useMemo(() => ({ container, stage, content, transformer }), []));
+  const gestures = useCanvasGestures(
+    editor,
+    useMemo(() => ({ container, stage, content, transformer }), []),
+  );
   // The live stage waits for nothing; its tracker tells tests when effect renders are on screen.
   const work = useMemo(createWorkTracker, []);
   const size = useElementSize(container);
@@ -92,7 +95,16 @@ export function CanvasStage() {
   }, [editor, ready, work]);
 
   const scene = useMemo<Scene>(
-    () => ({ assets: editor.assets, canvasW, canvasH, interactive: true, pixelRatio: typeof window === 'undefined' ? 1 : window.devicePixelRatio || 1, preview: true, work, drawLayers: layersDrawer(canvasW, canvasH, editor.assets, true) }),
+    () => ({
+      assets: editor.assets,
+      canvasW,
+      canvasH,
+      interactive: true,
+      pixelRatio: typeof window === 'undefined' ? 1 : window.devicePixelRatio || 1,
+      preview: true,
+      work,
+      drawLayers: layersDrawer(canvasW, canvasH, editor.assets, true),
+    }),
     [editor, canvasW, canvasH, work],
   );
 
@@ -127,7 +139,13 @@ export function CanvasStage() {
           <Layer name="overlay">
             <SnapGuides />
             <MarqueeBox />
-            {cropping ? <CropOverlay editor={editor} /> : masking ? <MaskBrushOverlay editor={editor} /> : <SelectionTransformer content={content} transformer={transformer} {...gestures.transform} />}
+            {cropping ? (
+              <CropOverlay editor={editor} />
+            ) : masking ? (
+              <MaskBrushOverlay editor={editor} />
+            ) : (
+              <SelectionTransformer content={content} transformer={transformer} {...gestures.transform} />
+            )}
           </Layer>
         </Stage>
       )}

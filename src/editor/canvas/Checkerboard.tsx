@@ -21,5 +21,14 @@ function checkerPattern(): HTMLCanvasElement {
 }
 
 export function Checkerboard({ width, height }: { width: number; height: number }) {
-  return <Rect name="checkerboard" width={width} height={height} fillPatternImage={checkerPattern() as unknown as HTMLImageElement} listening={false} perfectDrawEnabled={false} />;
+  return (
+    <Rect
+      name="checkerboard"
+      width={width}
+      height={height}
+      fillPatternImage={checkerPattern() as unknown as HTMLImageElement}
+      listening={false}
+      perfectDrawEnabled={false}
+    />
+  );
 }

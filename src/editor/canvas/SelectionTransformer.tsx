@@ -68,9 +68,7 @@ export function SelectionTransformer({ content, transformer: ref, onTransformSta
   const shown = selected.filter((layer) => isCanvasMovable(layer) && layer.visible !== false && layer.layerId !== editingId);
   const ids = shown.map((layer) => layer.layerId);
   const single = shown.length === 1 ? shown[0] : undefined;
-  const anchors = ids.length > 1 ? CORNERS
-    : single?.value.valueType === 'text' ? (single.value.text.curve !== 0 ? CORNERS : TEXT_ANCHORS)
-      : ALL_ANCHORS;
+  const anchors = ids.length > 1 ? CORNERS : single?.value.valueType === 'text' ? (single.value.text.curve !== 0 ? CORNERS : TEXT_ANCHORS) : ALL_ANCHORS;
   const idsKey = ids.join('\u0000');
 
   useEffect(() => {

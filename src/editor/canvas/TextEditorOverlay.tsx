@@ -117,8 +117,12 @@ export function TextEditorOverlay({ editor, layerId }: { editor: Editor; layerId
       style={style}
       onInput={fit}
       onKeyDown={onKeyDown}
-      onCompositionStart={() => { composing.current = true; }}
-      onCompositionEnd={() => { composing.current = false; }}
+      onCompositionStart={() => {
+        composing.current = true;
+      }}
+      onCompositionEnd={() => {
+        composing.current = false;
+      }}
       onBlur={() => close(true)}
     />
   );

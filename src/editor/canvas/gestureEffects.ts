@@ -25,9 +25,13 @@ export function createGestureEffects(editor: Editor, refs: GestureRefs): Gesture
   let pinchView: ViewState = getView();
   return {
     select: (ids) => editor.select(ids),
-    setGrabCursor: (on) => { if (refs.container.current) refs.container.current.style.cursor = on ? 'grab' : ''; },
+    setGrabCursor: (on) => {
+      if (refs.container.current) refs.container.current.style.cursor = on ? 'grab' : '';
+    },
     panBy,
-    beginPinch: () => { pinchView = getView(); },
+    beginPinch: () => {
+      pinchView = getView();
+    },
     pinchTo: (from, now) => {
       const zoomed = zoomAt(pinchView, from.mid, (pinchView.scale * now.dist) / from.dist);
       setView({ scale: zoomed.scale, x: zoomed.x + now.mid.x - from.mid.x, y: zoomed.y + now.mid.y - from.mid.y });

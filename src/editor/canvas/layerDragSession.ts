@@ -30,8 +30,7 @@ const NO_GUIDES: readonly Guide[] = [];
 /** Sets the guides only when they differ, so the overlay re-renders when a snap starts or ends, not per move. */
 function showGuides(guides: readonly Guide[]): void {
   const current = guidesStore.get();
-  const same = current.length === guides.length
-    && current.every((guide, i) => guide.orientation === guides[i].orientation && guide.pos === guides[i].pos);
+  const same = current.length === guides.length && current.every((guide, i) => guide.orientation === guides[i].orientation && guide.pos === guides[i].pos);
   if (!same) guidesStore.set(guides);
 }
 
@@ -63,8 +62,10 @@ export function createLayerDrag(editor: Editor, content: RefObject<Konva.Layer |
     begin(layerId) {
       const layerNode = content.current;
       const selected = editor.getSelectedIds();
-      const ids = (selected.includes(layerId) ? selected : [layerId])
-        .filter((id) => { const l = editor.getLayer(id); return !!l && isCanvasMovable(l) && l.visible !== false; });
+      const ids = (selected.includes(layerId) ? selected : [layerId]).filter((id) => {
+        const l = editor.getLayer(id);
+        return !!l && isCanvasMovable(l) && l.visible !== false;
+      });
       const nodes = findLayerNodes(layerNode, ids);
       const lead = nodes.findIndex((node) => node.id() === layerId);
       if (lead < 0 || !layerNode) return;

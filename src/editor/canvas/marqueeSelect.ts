@@ -16,7 +16,8 @@ export function showMarquee(origin: { x: number; y: number }, point: { x: number
 
 /** The visible, movable layers (not the background) whose box touches `box` (canvas px). */
 function layersTouching(editor: Editor, content: Konva.Layer, box: Box): string[] {
-  return editor.getLayers()
+  return editor
+    .getLayers()
     .filter((layer) => layer.layerId !== BACKGROUND_LAYER_ID && layer.visible !== false && isCanvasMovable(layer))
     .filter((layer) => {
       const node = content.findOne((n: Konva.Node) => n.name() === 'layer' && n.id() === layer.layerId);
@@ -26,7 +27,13 @@ function layersTouching(editor: Editor, content: Konva.Layer, box: Box): string[
 }
 
 /** Hides the marquee and selects `before` plus every layer it touches (a tiny marquee is a click: nothing). */
-export function finishMarquee(editor: Editor, content: Konva.Layer | null, origin: { x: number; y: number }, point: { x: number; y: number }, before: string[]): void {
+export function finishMarquee(
+  editor: Editor,
+  content: Konva.Layer | null,
+  origin: { x: number; y: number },
+  point: { x: number; y: number },
+  before: string[],
+): void {
   const box = boxFromPoints(origin, point);
   marqueeStore.set(null);
   if (Math.max(box.width, box.height) * getView().scale < MARQUEE_MIN_PX || !content) return;

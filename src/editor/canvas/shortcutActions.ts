@@ -22,7 +22,10 @@ function selectedContentIds(editor: Editor): string[] {
 function reorder(editor: Editor, to: ReorderTarget): void {
   const ids = selectedContentIds(editor);
   if (ids.length === 0) return;
-  const order = editor.getLayers().map((layer) => layer.layerId).filter((id) => ids.includes(id));
+  const order = editor
+    .getLayers()
+    .map((layer) => layer.layerId)
+    .filter((id) => ids.includes(id));
   // Move the layer nearest the destination first, so the group keeps its own order.
   const sequence = to === 'front' || to === 'backward' ? order : [...order].reverse();
   editor.batch(reorderLayer.name, () => {
@@ -64,7 +67,12 @@ export function runShortcut(editor: Editor, action: ShortcutAction, context: Sho
       reorder(editor, action.to);
       return ids.length > 0;
     case 'selectAll':
-      editor.select(editor.getLayers().filter((l) => l.layerId !== BACKGROUND_LAYER_ID && l.visible && !l.locked).map((l) => l.layerId));
+      editor.select(
+        editor
+          .getLayers()
+          .filter((l) => l.layerId !== BACKGROUND_LAYER_ID && l.visible && !l.locked)
+          .map((l) => l.layerId),
+      );
       return true;
     case 'deselect':
       if (editor.getSelectedIds().length === 0) return false;

@@ -5,7 +5,15 @@ import { clearClipboard } from './clipboard';
 import { runShortcut } from './shortcutActions';
 import { type KeyLike, SHORTCUTS, comboFromEvent, findShortcut, formatCombo, shortcutHelp } from './shortcuts';
 
-const key = (k: string, code: string, mods: Partial<KeyLike> = {}): KeyLike => ({ key: k, code, ctrlKey: false, metaKey: false, shiftKey: false, altKey: false, ...mods });
+const key = (k: string, code: string, mods: Partial<KeyLike> = {}): KeyLike => ({
+  key: k,
+  code,
+  ctrlKey: false,
+  metaKey: false,
+  shiftKey: false,
+  altKey: false,
+  ...mods,
+});
 
 describe('shortcut map', () => {
   it('reads combos the way they are written in the map, on any layout', () => {
@@ -92,9 +100,19 @@ describe('running shortcuts', () => {
     editor.addLayers([c]);
     editor.select([a, b]);
     runShortcut(editor, { type: 'reorder', to: 'front' }, noContext);
-    expect(editor.getLayers().map((l) => l.layerId).slice(1)).toEqual([c.layerId, a, b]);
+    expect(
+      editor
+        .getLayers()
+        .map((l) => l.layerId)
+        .slice(1),
+    ).toEqual([c.layerId, a, b]);
     editor.undo();
-    expect(editor.getLayers().map((l) => l.layerId).slice(1)).toEqual([a, b, c.layerId]);
+    expect(
+      editor
+        .getLayers()
+        .map((l) => l.layerId)
+        .slice(1),
+    ).toEqual([a, b, c.layerId]);
   });
 
   it('opens the text editor with Enter only for one selected text layer', () => {

@@ -89,7 +89,8 @@ export function clashingCombos(shortcuts: readonly Shortcut[] = SHORTCUTS, comma
 
 /** Commands whose keys the keyboard table does not run (a declared shortcut must work). */
 export function unboundCommandShortcuts(shortcuts: readonly Shortcut[] = SHORTCUTS, commands: readonly AnyCommand[] = COMMANDS): string[] {
-  return commands.filter((command) => command.shortcuts?.some((combo) => !shortcuts.some((s) => s.command === command.name && s.keys.includes(combo))))
+  return commands
+    .filter((command) => command.shortcuts?.some((combo) => !shortcuts.some((s) => s.command === command.name && s.keys.includes(combo))))
     .map((command) => command.name);
 }
 
@@ -102,7 +103,12 @@ const BY_COMBO = new Map<string, Shortcut>(SHORTCUTS.flatMap((shortcut) => short
 
 /** Keys named by their physical position, so Shift (`}` for `]`) and non-Latin layouts still match. */
 const CODE_KEYS: Record<string, string> = {
-  BracketLeft: '[', BracketRight: ']', Equal: '=', Minus: '-', NumpadAdd: '=', NumpadSubtract: '-',
+  BracketLeft: '[',
+  BracketRight: ']',
+  Equal: '=',
+  Minus: '-',
+  NumpadAdd: '=',
+  NumpadSubtract: '-',
 };
 
 export interface KeyLike {

@@ -12,12 +12,22 @@ describe('snapBox', () => {
     const result = snapBox({ x: 447, y: 352, width: 100, height: 100 }, targets, 6);
     expect(result.dx).toBe(3);
     expect(result.dy).toBe(-2);
-    expect(result.guides).toEqual([{ orientation: 'V', pos: 500 }, { orientation: 'H', pos: 400 }]);
+    expect(result.guides).toEqual([
+      { orientation: 'V', pos: 500 },
+      { orientation: 'H', pos: 400 },
+    ]);
   });
 
   it('snaps a right/bottom edge onto the far canvas edge', () => {
     const result = snapBox({ x: 895, y: 705, width: 100, height: 100 }, targets, 6);
-    expect(result).toEqual({ dx: 5, dy: -5, guides: [{ orientation: 'V', pos: 1000 }, { orientation: 'H', pos: 800 }] });
+    expect(result).toEqual({
+      dx: 5,
+      dy: -5,
+      guides: [
+        { orientation: 'V', pos: 1000 },
+        { orientation: 'H', pos: 800 },
+      ],
+    });
   });
 
   it('leaves a box beyond the threshold alone', () => {
@@ -32,7 +42,12 @@ describe('snapBox', () => {
 
 describe('boxes', () => {
   it('unions boxes and detects overlap (touching counts)', () => {
-    expect(unionBox([{ x: 0, y: 0, width: 10, height: 10 }, { x: 20, y: -5, width: 5, height: 5 }])).toEqual({ x: 0, y: -5, width: 25, height: 15 });
+    expect(
+      unionBox([
+        { x: 0, y: 0, width: 10, height: 10 },
+        { x: 20, y: -5, width: 5, height: 5 },
+      ]),
+    ).toEqual({ x: 0, y: -5, width: 25, height: 15 });
     expect(unionBox([])).toBeNull();
     expect(boxesIntersect({ x: 0, y: 0, width: 10, height: 10 }, { x: 10, y: 10, width: 5, height: 5 })).toBe(true);
     expect(boxesIntersect({ x: 0, y: 0, width: 10, height: 10 }, { x: 11, y: 0, width: 5, height: 5 })).toBe(false);

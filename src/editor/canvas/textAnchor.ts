@@ -27,4 +27,3 @@ export function anchoredRect(rect: Rect, oldBox: BoxSize, newBox: BoxSize, align
   const round = (n: number) => Math.round(n * 100) / 100;
   return { x: round(cx - newBox.width / 2), y: round(cy - newBox.height / 2), w: round(newBox.width), h: round(newBox.height), angle: rect.angle };
 }
-

@@ -5,8 +5,13 @@ import { rectFromTransformed, textPropsFromScale } from './transformCommit';
 
 describe('transform commit', () => {
   it('turns Konva scale into w/h around the centre', () => {
-    expect(rectFromTransformed({ x: 100, y: 100, rotation: 30, scaleX: 2, scaleY: 0.5, offsetX: 10, offsetY: 20 }))
-      .toEqual({ x: 80, y: 90, w: 40, h: 20, angle: 30 });
+    expect(rectFromTransformed({ x: 100, y: 100, rotation: 30, scaleX: 2, scaleY: 0.5, offsetX: 10, offsetY: 20 })).toEqual({
+      x: 80,
+      y: 90,
+      w: 40,
+      h: 20,
+      angle: 30,
+    });
   });
 
   it('treats a negative scale as a flip, not a negative size', () => {

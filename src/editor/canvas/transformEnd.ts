@@ -17,8 +17,13 @@ function commitTransform(editor: Editor, nodes: Konva.Node[]): void {
       if (!layer) continue;
       const attrs = node.getAttrs() as { offsetX?: number; offsetY?: number };
       const transformed = {
-        x: node.x(), y: node.y(), rotation: node.rotation(), scaleX: node.scaleX(), scaleY: node.scaleY(),
-        offsetX: attrs.offsetX ?? 0, offsetY: attrs.offsetY ?? 0,
+        x: node.x(),
+        y: node.y(),
+        rotation: node.rotation(),
+        scaleX: node.scaleX(),
+        scaleY: node.scaleY(),
+        offsetX: attrs.offsetX ?? 0,
+        offsetY: attrs.offsetY ?? 0,
       };
       editor.exec(transformLayer, { layerId: layer.layerId, rect: rectFromTransformed(transformed) });
       if (layer.value.valueType === 'text') {

@@ -33,9 +33,13 @@ export function useCanvasGestures(editor: Editor, refs: GestureRefs) {
   useNavigationListeners(actor, refs.container, refs.stage);
 
   // The text editor closes itself (commit, Escape, blur): tell the machine.
-  useEffect(() => editingTextStore.subscribe(() => {
-    if (editingTextStore.get() === null) actor.send({ type: 'text.closed' });
-  }), [actor]);
+  useEffect(
+    () =>
+      editingTextStore.subscribe(() => {
+        if (editingTextStore.get() === null) actor.send({ type: 'text.closed' });
+      }),
+    [actor],
+  );
 
   const pressTarget = (target: Konva.Node): PressTarget => {
     const id = layerNodeOf(target)?.id();
@@ -71,9 +75,13 @@ export function useCanvasGestures(editor: Editor, refs: GestureRefs) {
     onPointerMove: (e: Konva.KonvaEventObject<PointerEvent>) => actor.send({ type: 'stage.move', client: { x: e.evt.clientX, y: e.evt.clientY } }),
     onPointerUp: () => actor.send({ type: 'stage.up' }),
     onPointerCancel: () => actor.send({ type: 'stage.up' }),
-    onClick: (e: KonvaEvent) => actor.send({
-      type: 'stage.click', layerId: pressTarget(e.target).layerId, additive: isAdditive(e.evt), selected: [...editor.getSelectedIds()],
-    }),
+    onClick: (e: KonvaEvent) =>
+      actor.send({
+        type: 'stage.click',
+        layerId: pressTarget(e.target).layerId,
+        additive: isAdditive(e.evt),
+        selected: [...editor.getSelectedIds()],
+      }),
     onDblClick: (e: KonvaEvent) => actor.send({ type: 'stage.dblclick', target: pressTarget(e.target) }),
   };
 

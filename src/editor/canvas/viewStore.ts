@@ -43,8 +43,11 @@ export function useZoomPercent(): number {
 
 /** Called by the stage when its box or the document's canvas size changes. */
 export function setViewport(viewport: Size, canvas: Size): void {
-  const same = viewport.width === state.viewport.width && viewport.height === state.viewport.height
-    && canvas.width === state.canvas.width && canvas.height === state.canvas.height;
+  const same =
+    viewport.width === state.viewport.width &&
+    viewport.height === state.viewport.height &&
+    canvas.width === state.canvas.width &&
+    canvas.height === state.canvas.height;
   if (same) return;
   const canvasChanged = canvas.width !== state.canvas.width || canvas.height !== state.canvas.height;
   const firstLayout = state.viewport.width <= 0 || state.viewport.height <= 0;

@@ -21,12 +21,15 @@ export function ColorfulStylePreview({ style, text, width }: { style: ColorfulTe
       setVisible(true);
       return undefined;
     }
-    const io = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) {
-        setVisible(true);
-        io.disconnect();
-      }
-    }, { rootMargin: '200px 0px' });
+    const io = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) {
+          setVisible(true);
+          io.disconnect();
+        }
+      },
+      { rootMargin: '200px 0px' },
+    );
     io.observe(canvas);
     return () => io.disconnect();
   }, []);
@@ -57,12 +60,6 @@ export function ColorfulStylePreview({ style, text, width }: { style: ColorfulTe
   }, [visible, style, text, width]);
 
   return (
-    <canvas
-      ref={ref}
-      className="colorful-panel__canvas"
-      style={{ aspectRatio: `${style.width} / ${style.height}` }}
-      aria-hidden="true"
-      data-preview={state}
-    />
+    <canvas ref={ref} className="colorful-panel__canvas" style={{ aspectRatio: `${style.width} / ${style.height}` }} aria-hidden="true" data-preview={state} />
   );
 }

@@ -17,11 +17,11 @@ export function loadStickerImage(resName: string): Promise<HTMLImageElement | un
     const sticker = getSticker(resName);
     pending = sticker
       ? new Promise<HTMLImageElement | undefined>((resolve) => {
-        const img = new Image();
-        img.onload = () => resolve(img);
-        img.onerror = () => resolve(undefined);
-        img.src = stickerUrl(sticker);
-      })
+          const img = new Image();
+          img.onload = () => resolve(img);
+          img.onerror = () => resolve(undefined);
+          img.src = stickerUrl(sticker);
+        })
       : Promise.resolve(undefined);
     images.set(resName, pending);
   }

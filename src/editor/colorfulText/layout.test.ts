@@ -7,8 +7,18 @@ const measure = (line: string) => Array.from(line).length * 10;
 const attrs = { fontSize: 100, wordSpacing: 0, lineSpacing: 0, alignment: 1 as const, layersAbove: [], layersBelow: [] };
 const rect = { x: 0, y: 0, w: 500, h: 400 };
 const layer = (over: Partial<ColorfulTextEffectLayer>): ColorfulTextEffectLayer => ({
-  kind: 'shadow', offsetX: 0, offsetY: 0, opacity: 1, color: '#000000', width: 0, blur: 0,
-  gradientColors: [], gradientAngle: 0, perRowGradient: false, inner: false, ...over,
+  kind: 'shadow',
+  offsetX: 0,
+  offsetY: 0,
+  opacity: 1,
+  color: '#000000',
+  width: 0,
+  blur: 0,
+  gradientColors: [],
+  gradientAngle: 0,
+  perRowGradient: false,
+  inner: false,
+  ...over,
 });
 
 describe('splitLines', () => {

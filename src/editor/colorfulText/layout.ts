@@ -81,7 +81,8 @@ export function layoutItem(
   const content = { w: blockW + 2 * pad.x, h: blockH + 2 * pad.y };
   const fit = Math.min(1, content.w > 0 ? rect.w / content.w : 1, content.h > 0 ? rect.h / content.h : 1);
   const scaledW = content.w * fit;
-  const originX = attrs.alignment === TextGravity.LEFT ? rect.x : attrs.alignment === TextGravity.RIGHT ? rect.x + rect.w - scaledW : rect.x + (rect.w - scaledW) / 2;
+  const originX =
+    attrs.alignment === TextGravity.LEFT ? rect.x : attrs.alignment === TextGravity.RIGHT ? rect.x + rect.w - scaledW : rect.x + (rect.w - scaledW) / 2;
   const originY = rect.y + (rect.h - content.h * fit) / 2;
   const boxes = lines.map((text, i) => {
     const width = widths[i];

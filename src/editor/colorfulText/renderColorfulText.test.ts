@@ -4,16 +4,41 @@ import { FakeContext, fakeOffscreenCanvas, type DrawCall, type FakeGradient } fr
 import { colorfulCanvasSize, renderColorfulText } from './renderColorfulText';
 
 const layer = (over: Partial<ColorfulTextEffectLayer>): ColorfulTextEffectLayer => ({
-  kind: 'shadow', offsetX: 0, offsetY: 0, opacity: 1, color: '#000000', width: 0, blur: 0,
-  gradientColors: [], gradientAngle: 0, perRowGradient: false, inner: false, ...over,
+  kind: 'shadow',
+  offsetX: 0,
+  offsetY: 0,
+  opacity: 1,
+  color: '#000000',
+  width: 0,
+  blur: 0,
+  gradientColors: [],
+  gradientAngle: 0,
+  perRowGradient: false,
+  inner: false,
+  ...over,
 });
 
 function textItem(over: Partial<ColorfulTextTextItem['attributes']> = {}, item: Partial<ColorfulTextTextItem> = {}): ColorfulTextTextItem {
   return {
-    kind: 'text', text: 'Style', isDefTextContent: true, rect: { x: 0, y: 0, w: 400, h: 200 }, opacity: 1, ...item,
+    kind: 'text',
+    text: 'Style',
+    isDefTextContent: true,
+    rect: { x: 0, y: 0, w: 400, h: 200 },
+    opacity: 1,
+    ...item,
     attributes: {
-      fontSize: 100, fontFileName: 'Anton', fontCategoryName: '', colorStr: '#333333', wordSpacing: 0, alignment: 1, opacity: 1,
-      lineSpacing: 0, backgroundColor: '', layersAbove: [], layersBelow: [], ...over,
+      fontSize: 100,
+      fontFileName: 'Anton',
+      fontCategoryName: '',
+      colorStr: '#333333',
+      wordSpacing: 0,
+      alignment: 1,
+      opacity: 1,
+      lineSpacing: 0,
+      backgroundColor: '',
+      layersAbove: [],
+      layersBelow: [],
+      ...over,
     },
   };
 }
@@ -21,7 +46,11 @@ const material = (...items: ColorfulTextMaterial['items']): ColorfulTextMaterial
 const fontFamilyFor = (f: string) => `"${f}"`;
 
 let calls: DrawCall[];
-function render(m: ColorfulTextMaterial, text: string, extra: { scale?: number; filter?: boolean; stickerImage?(r: string): CanvasImageSource | undefined } = {}) {
+function render(
+  m: ColorfulTextMaterial,
+  text: string,
+  extra: { scale?: number; filter?: boolean; stickerImage?(r: string): CanvasImageSource | undefined } = {},
+) {
   const scale = extra.scale ?? 1;
   const ctx = new FakeContext({ ...colorfulCanvasSize(m, scale), name: 'main' }, calls, { filter: extra.filter });
   renderColorfulText(ctx as unknown as CanvasRenderingContext2D, m, text, { scale, fontFamilyFor, stickerImage: extra.stickerImage });
@@ -36,12 +65,20 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('renderColorfulText', () => {
   it('draws layers below (bottom first), then the fill, then layers above', () => {
-    const main = render(material(textItem({
-      layersBelow: [layer({ kind: 'stroke', width: 10, color: '#111111' }), layer({ color: '#222222', offsetX: 5, offsetY: 5 })],
-      layersAbove: [layer({ kind: 'stroke', width: 2, color: '#444444' })],
-    })), 'Hi');
+    const main = render(
+      material(
+        textItem({
+          layersBelow: [layer({ kind: 'stroke', width: 10, color: '#111111' }), layer({ color: '#222222', offsetX: 5, offsetY: 5 })],
+          layersAbove: [layer({ kind: 'stroke', width: 2, color: '#444444' })],
+        }),
+      ),
+      'Hi',
+    );
     expect(main.map((c) => [c.op, c.text, c.paint])).toEqual([
-      ['strokeText', 'Hi', '#111111'], ['fillText', 'Hi', '#222222'], ['fillText', 'Hi', '#333333'], ['strokeText', 'Hi', '#444444'],
+      ['strokeText', 'Hi', '#111111'],
+      ['fillText', 'Hi', '#222222'],
+      ['fillText', 'Hi', '#333333'],
+      ['strokeText', 'Hi', '#444444'],
     ]);
     expect(main[0]).toMatchObject({ lineWidth: 10, lineJoin: 'round' });
     // The shadow is the glyphs moved by its offset.
@@ -74,11 +111,19 @@ describe('renderColorfulText', () => {
   it('fills with a gradient across the block, or one per line', () => {
     const [whole] = render(material(textItem({ gradient: { colors: ['#ff0000', '#0000ff'], angle: 0, perRow: false } })), 'ab\nabcd');
     const g = whole.paint as FakeGradient;
-    expect(g.stops).toEqual([[0, '#ff0000'], [1, '#0000ff']]);
+    expect(g.stops).toEqual([
+      [0, '#ff0000'],
+      [1, '#0000ff'],
+    ]);
     expect(g.x1 - g.x0).toBe(200); // the 4-character line is 200 px wide
     calls = [];
     const perRow = render(material(textItem({ gradient: { colors: ['#ff0000', '#0000ff'], angle: 0, perRow: true } })), 'ab\nabcd');
-    expect(perRow.map((c) => { const p = c.paint as FakeGradient; return p.x1 - p.x0; })).toEqual([100, 200]);
+    expect(
+      perRow.map((c) => {
+        const p = c.paint as FakeGradient;
+        return p.x1 - p.x0;
+      }),
+    ).toEqual([100, 200]);
   });
 
   it('builds an inner shadow offscreen, clipped to the glyphs, and composites it after the fill', () => {
@@ -86,7 +131,11 @@ describe('renderColorfulText', () => {
     expect(main.map((c) => c.op)).toEqual(['fillText', 'drawImage']);
     expect(main[1]).toMatchObject({ alpha: 0.5, matrix: { a: 1, e: 0, f: 0 } });
     const off = calls.filter((c) => c.canvas !== 'main').map((c) => [c.op, c.composite]);
-    expect(off).toEqual([['fillRect', 'source-over'], ['fillText', 'destination-out'], ['fillText', 'destination-in']]);
+    expect(off).toEqual([
+      ['fillRect', 'source-over'],
+      ['fillText', 'destination-out'],
+      ['fillText', 'destination-in'],
+    ]);
   });
 
   it('draws a translucent item offscreen and composites it once, with the item opacity', () => {
@@ -98,12 +147,21 @@ describe('renderColorfulText', () => {
 
   it('draws background colour, stickers in item order, and skips stickers without an image', () => {
     const image = { id: 'star' } as unknown as CanvasImageSource;
-    const main = render(material(
-      { kind: 'sticker', resName: 'twemoji-2b50', rect: { x: 10, y: 20, w: 50, h: 50 }, opacity: 0.5 },
-      textItem({ backgroundColor: '#00ff00' }),
-      { kind: 'sticker', resName: 'missing', rect: { x: 0, y: 0, w: 5, h: 5 }, opacity: 1 },
-    ), 'Hi', { stickerImage: (r) => (r === 'twemoji-2b50' ? image : undefined) });
-    expect(main.map((c) => [c.op, c.paint])).toEqual([['drawImage', image], ['fillRect', '#00ff00'], ['fillText', '#333333']]);
+    const main = render(
+      material({ kind: 'sticker', resName: 'twemoji-2b50', rect: { x: 10, y: 20, w: 50, h: 50 }, opacity: 0.5 }, textItem({ backgroundColor: '#00ff00' }), {
+        kind: 'sticker',
+        resName: 'missing',
+        rect: { x: 0, y: 0, w: 5, h: 5 },
+        opacity: 1,
+      }),
+      'Hi',
+      { stickerImage: (r) => (r === 'twemoji-2b50' ? image : undefined) },
+    );
+    expect(main.map((c) => [c.op, c.paint])).toEqual([
+      ['drawImage', image],
+      ['fillRect', '#00ff00'],
+      ['fillText', '#333333'],
+    ]);
     expect(main[0]).toMatchObject({ x: 10, y: 20, alpha: 0.5 });
   });
 });

@@ -76,9 +76,7 @@ export async function exportProject(project: Project, assets: AssetStore | null,
   let canvas = await renderProjectToCanvas(project, assets, { width, height });
   if (options.format === 'jpg') canvas = flattenOnWhite(canvas);
   postProcess(canvas, options.flipY ?? false, options.unpremultiply ?? false);
-  return options.format === 'jpg'
-    ? toBlob(canvas, 'image/jpeg', options.quality ?? EXPORT_QUALITY)
-    : toBlob(canvas, 'image/png');
+  return options.format === 'jpg' ? toBlob(canvas, 'image/jpeg', options.quality ?? EXPORT_QUALITY) : toBlob(canvas, 'image/png');
 }
 
 /** Thumbnail size: the longest side `maxSide`, never larger than the canvas. */

@@ -43,7 +43,11 @@ export function ColorfulTextPanel({ onPick, previewText }: ColorfulTextPanelProp
                 data-pro={style.pro || undefined}
               >
                 <ColorfulStylePreview style={style} text={previewText?.trim() ? previewText : sampleText(style)} width={PREVIEW_WIDTH} />
-                {style.pro ? <span className="badge billing-only colorful-panel__pro" aria-hidden="true">PRO</span> : null}
+                {style.pro ? (
+                  <span className="badge billing-only colorful-panel__pro" aria-hidden="true">
+                    PRO
+                  </span>
+                ) : null}
               </button>
             </div>
           );

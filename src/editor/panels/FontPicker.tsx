@@ -39,7 +39,12 @@ export function FontPicker({ value, onChange, isPro = false }: FontPickerProps) 
   }, [tab, query, t]);
 
   // The keyboard cursor starts on the selected font; a new search or tab starts at the top.
-  const [cursor, setCursor] = useState(() => Math.max(0, rows.findIndex((row) => row.fontName === value)));
+  const [cursor, setCursor] = useState(() =>
+    Math.max(
+      0,
+      rows.findIndex((row) => row.fontName === value),
+    ),
+  );
   const active = Math.max(0, Math.min(cursor, rows.length - 1));
   const setActive = setCursor;
 
@@ -147,10 +152,18 @@ export function FontPicker({ value, onChange, isPro = false }: FontPickerProps) 
             >
               <span className="font-picker__name" style={preview === 'loaded' ? { fontFamily: cssFamilyFor(row.fontName) } : undefined}>
                 {row.fontName ? row.family : t('fonts.picker.systemFont')}
-                {sample ? <span className="font-picker__sample" lang={row.category === 'japanese' ? 'ja' : row.category === 'korean' ? 'ko' : 'zh'}> {sample}</span> : null}
+                {sample ? (
+                  <span className="font-picker__sample" lang={row.category === 'japanese' ? 'ja' : row.category === 'korean' ? 'ko' : 'zh'}>
+                    {' '}
+                    {sample}
+                  </span>
+                ) : null}
               </span>
               {row.unlockType === 1 ? (
-                <span className={`badge billing-only font-picker__pro${isPro ? ' is-included' : ''}`} title={t(isPro ? 'fonts.picker.proIncluded' : 'fonts.picker.proRequired')}>
+                <span
+                  className={`badge billing-only font-picker__pro${isPro ? ' is-included' : ''}`}
+                  title={t(isPro ? 'fonts.picker.proIncluded' : 'fonts.picker.proRequired')}
+                >
                   PRO<span className="visually-hidden"> {t(isPro ? 'fonts.picker.proIncluded' : 'fonts.picker.proRequired')}</span>
                 </span>
               ) : null}
@@ -158,7 +171,11 @@ export function FontPicker({ value, onChange, isPro = false }: FontPickerProps) 
           );
         })}
       </ul>
-      {rows.length === 0 ? <p className="font-picker__empty" role="status">{t('fonts.picker.noResults', { query })}</p> : null}
+      {rows.length === 0 ? (
+        <p className="font-picker__empty" role="status">
+          {t('fonts.picker.noResults', { query })}
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -4,9 +4,7 @@
  */
 import { useId, useState, type DragEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  STICKER_CATEGORIES, STICKER_DRAG_TYPE, STICKERS, stickerUrl, type StickerCategory, type StickerEntry,
-} from '../../../engine/resources/stickers';
+import { STICKER_CATEGORIES, STICKER_DRAG_TYPE, STICKERS, stickerUrl, type StickerCategory, type StickerEntry } from '../../../engine/resources/stickers';
 import './StickerPanel.css';
 
 export interface StickerPanelProps {

@@ -120,12 +120,15 @@ export class AutosaveScheduler {
     if (this.disposed || !this.hasUnsavedChanges()) return Promise.resolve();
     const target = this.changes;
     this.setStatus('saving');
-    this.inFlight = this.options.save().then(
-      () => this.succeeded(target),
-      (error: unknown) => this.failed(error),
-    ).finally(() => {
-      this.inFlight = null;
-    });
+    this.inFlight = this.options
+      .save()
+      .then(
+        () => this.succeeded(target),
+        (error: unknown) => this.failed(error),
+      )
+      .finally(() => {
+        this.inFlight = null;
+      });
     return this.inFlight;
   }
 

@@ -14,7 +14,12 @@ function memoryStorage(): DraftStorage & { map: Map<string, string> } {
 
 const doc = (canvasW: number) => ({ projectId: 'PROJ_abcdefgh12', name: 'A', canvasW, layers: [] }) as unknown as Project;
 const draft = (patch: Partial<Draft> = {}): Draft => ({
-  pid: 'PROJ_abcdefgh12', doc: doc(1200), savedAt: 2000, baseRevision: 3, synced: false, ...patch,
+  pid: 'PROJ_abcdefgh12',
+  doc: doc(1200),
+  savedAt: 2000,
+  baseRevision: 3,
+  synced: false,
+  ...patch,
 });
 
 describe('draft storage', () => {
@@ -34,7 +39,12 @@ describe('draft storage', () => {
     expect(readDraft(storage, 'P')).toBeNull();
     storage.setItem(draftKey('P'), JSON.stringify(draft()));
     expect(readDraft(storage, 'P')).toBeNull();
-    const full: DraftStorage = { ...storage, setItem: () => { throw new Error('QuotaExceededError'); } };
+    const full: DraftStorage = {
+      ...storage,
+      setItem: () => {
+        throw new Error('QuotaExceededError');
+      },
+    };
     expect(writeDraft(full, draft())).toBe(false);
   });
 });

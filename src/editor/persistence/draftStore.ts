@@ -30,8 +30,14 @@ export const draftKey = (pid: string): string => `${DRAFT_KEY_PREFIX}${pid}`;
 function isDraft(value: unknown, pid: string): value is Draft {
   if (!value || typeof value !== 'object') return false;
   const draft = value as Partial<Draft>;
-  return draft.pid === pid && typeof draft.savedAt === 'number' && typeof draft.baseRevision === 'number'
-    && typeof draft.synced === 'boolean' && !!draft.doc && typeof draft.doc === 'object';
+  return (
+    draft.pid === pid &&
+    typeof draft.savedAt === 'number' &&
+    typeof draft.baseRevision === 'number' &&
+    typeof draft.synced === 'boolean' &&
+    !!draft.doc &&
+    typeof draft.doc === 'object'
+  );
 }
 
 /** The stored draft of `pid`, or null when there is none or it is unreadable (never throws). */

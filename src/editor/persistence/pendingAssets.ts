@@ -26,16 +26,19 @@ function openDb(): Promise<IDBDatabase | null> {
 const keyOf = (pid: string, assetId: string) => `${pid}/${assetId}`;
 
 function run<T>(mode: IDBTransactionMode, fn: (store: IDBObjectStore) => IDBRequest<T>): Promise<T | null> {
-  return openDb().then((db) => new Promise<T | null>((resolve) => {
-    if (!db) return resolve(null);
-    try {
-      const request = fn(db.transaction(STORE, mode).objectStore(STORE));
-      request.onsuccess = () => resolve(request.result);
-      request.onerror = () => resolve(null);
-    } catch {
-      resolve(null);
-    }
-  }));
+  return openDb().then(
+    (db) =>
+      new Promise<T | null>((resolve) => {
+        if (!db) return resolve(null);
+        try {
+          const request = fn(db.transaction(STORE, mode).objectStore(STORE));
+          request.onsuccess = () => resolve(request.result);
+          request.onerror = () => resolve(null);
+        } catch {
+          resolve(null);
+        }
+      }),
+  );
 }
 
 /** Keeps `blob` until it has been uploaded. */

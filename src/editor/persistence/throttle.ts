@@ -26,10 +26,11 @@ export class TrailingThrottle {
     if (this.timer) return;
     const wait = this.lastRun + this.intervalMs - Date.now();
     if (wait <= 0) void this.fire();
-    else this.timer = setTimeout(() => {
-      this.timer = null;
-      void this.fire();
-    }, wait);
+    else
+      this.timer = setTimeout(() => {
+        this.timer = null;
+        void this.fire();
+      }, wait);
   }
 
   /** Runs a waiting trailing request now (leaving the page); resolves when it is done. */

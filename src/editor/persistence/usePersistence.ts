@@ -46,9 +46,13 @@ export function usePersistence(editor: Editor, pid: string, initialRevision: num
 
   useEffect(() => {
     const store = storage();
-    const thumbnail = new TrailingThrottle(async () => {
-      await uploadThumbnail(pid, await exportThumbnail(editor.getProject(), editor.assets));
-    }, THUMBNAIL_INTERVAL_MS, (error) => console.warn('thumbnail upload failed', error));
+    const thumbnail = new TrailingThrottle(
+      async () => {
+        await uploadThumbnail(pid, await exportThumbnail(editor.getProject(), editor.assets));
+      },
+      THUMBNAIL_INTERVAL_MS,
+      (error) => console.warn('thumbnail upload failed', error),
+    );
 
     const writeLocal = (synced: boolean) => {
       if (store) writeDraft(store, { pid, doc: editor.getProject(), savedAt: Date.now(), baseRevision: revision.current, synced });
@@ -94,7 +98,8 @@ export function usePersistence(editor: Editor, pid: string, initialRevision: num
         if (scheduler.hasUnsavedChanges()) writeLocal(false);
       }
       // Leaving the editor: send what is pending, then stop.
-      void scheduler.flush()
+      void scheduler
+        .flush()
         .then((saved) => (saved ? thumbnail.flush() : undefined))
         .finally(() => {
           scheduler.dispose();
@@ -104,15 +109,18 @@ export function usePersistence(editor: Editor, pid: string, initialRevision: num
     };
   }, [editor, pid]);
 
-  return useMemo<Persistence>(() => ({
-    status,
-    flush: () => parts.current?.scheduler.flush() ?? Promise.resolve(true),
-    hasUnsavedChanges: () => parts.current?.scheduler.hasUnsavedChanges() ?? false,
-    keepMine() {
-      if (conflictRevision.current !== null) revision.current = conflictRevision.current;
-      parts.current?.scheduler.retryNow();
-    },
-    requestThumbnail: () => parts.current?.thumbnail.request(),
-    requestSave: () => parts.current?.scheduler.notifyChange(),
-  }), [status]);
+  return useMemo<Persistence>(
+    () => ({
+      status,
+      flush: () => parts.current?.scheduler.flush() ?? Promise.resolve(true),
+      hasUnsavedChanges: () => parts.current?.scheduler.hasUnsavedChanges() ?? false,
+      keepMine() {
+        if (conflictRevision.current !== null) revision.current = conflictRevision.current;
+        parts.current?.scheduler.retryNow();
+      },
+      requestThumbnail: () => parts.current?.thumbnail.request(),
+      requestSave: () => parts.current?.scheduler.notifyChange(),
+    }),
+    [status],
+  );
 }

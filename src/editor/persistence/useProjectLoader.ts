@@ -95,7 +95,9 @@ export function useProjectLoader(pid: string | null): ProjectLoader {
         project = { ...loaded.project, name: loaded.name };
         revision = loaded.revision;
         const server = { doc: project, revision, updatedAt: Date.parse(loaded.updatedAt) };
-        const offer = draft ? decideDraft({ pid, doc: draft.project, savedAt: draft.savedAt, baseRevision: draft.baseRevision, synced: draft.synced }, server) : 'ignore';
+        const offer = draft
+          ? decideDraft({ pid, doc: draft.project, savedAt: draft.savedAt, baseRevision: draft.baseRevision, synced: draft.synced }, server)
+          : 'ignore';
         if (draft && offer === 'offer') {
           set({ phase: 'draft', savedAt: draft.savedAt });
           const restore = await new Promise<boolean>((resolve) => (draftChoice.current = resolve));
@@ -125,8 +127,13 @@ export function useProjectLoader(pid: string | null): ProjectLoader {
       // Pictures read back from this device's cache still have to reach the server.
       const pendingUpload = referencedAssetIds(project).some((id) => editor.assets.has(id) && !editor.assets.get(id)?.uploadedTo);
       set({
-        phase: 'ready', editor, revision, warnings, missingImages: assets.missing.length,
-        needsSave: needsSave || pendingUpload, offline: !loaded,
+        phase: 'ready',
+        editor,
+        revision,
+        warnings,
+        missingImages: assets.missing.length,
+        needsSave: needsSave || pendingUpload,
+        offline: !loaded,
       });
     }
 

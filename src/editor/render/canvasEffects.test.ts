@@ -3,7 +3,19 @@ import { defaultAdjustParams } from '../../../engine/doc/defaults';
 import type { BlendMode } from '../../../engine/doc/types';
 import { BLEND_MODES } from '../../../engine/doc/types';
 import {
-  PREVIEW_MAX_SIDE, backdropLayerIndexes, isVectorUrl, layersKey, objectId, sceneRenderSize, blendPlan, effectLongSide, effectParamsKey, fitLongSide, needsBackdrop, scaleCrop, stableKey,
+  PREVIEW_MAX_SIDE,
+  backdropLayerIndexes,
+  isVectorUrl,
+  layersKey,
+  objectId,
+  sceneRenderSize,
+  blendPlan,
+  effectLongSide,
+  effectParamsKey,
+  fitLongSide,
+  needsBackdrop,
+  scaleCrop,
+  stableKey,
 } from './canvasEffects';
 
 describe('cache keys', () => {
@@ -22,7 +34,7 @@ describe('effect render sizes', () => {
     expect(fitLongSide({ width: 300, height: 200 }, 2048)).toEqual({ width: 300, height: 200 });
   });
 
-  it('exports at the picture\'s own size; previews at the shown size, in √2 steps, capped at 2048', () => {
+  it("exports at the picture's own size; previews at the shown size, in √2 steps, capped at 2048", () => {
     const photo = { width: 4000, height: 3000 };
     expect(effectLongSide(photo, { w: 500, h: 375 }, 1, false)).toBe(4000);
     const small = effectLongSide(photo, { w: 500, h: 375 }, 1, true);
@@ -46,8 +58,12 @@ describe('effect render sizes', () => {
   });
 
   it('scales a crop rectangle into a smaller result', () => {
-    expect(scaleCrop({ x: 100, y: 50, width: 400, height: 200 }, { width: 4000, height: 2000 }, { width: 2000, height: 1000 }))
-      .toEqual({ x: 50, y: 25, width: 200, height: 100 });
+    expect(scaleCrop({ x: 100, y: 50, width: 400, height: 200 }, { width: 4000, height: 2000 }, { width: 2000, height: 1000 })).toEqual({
+      x: 50,
+      y: 25,
+      width: 200,
+      height: 100,
+    });
   });
 });
 
@@ -66,7 +82,18 @@ describe('blend plans', () => {
     expect(blendPlan({ mode: 'Multiply', opacity: 1 }).compositeOp).toBe('multiply');
     expect(blendPlan({ mode: 'Luminosity', opacity: 1 }).compositeOp).toBe('luminosity');
     const backdrop: BlendMode[] = BLEND_MODES.filter((mode) => needsBackdrop({ blendParams: { mode, opacity: 1 } }));
-    expect(backdrop.sort()).toEqual(['DarkerColor', 'Divide', 'HardMix', 'LighterColor', 'LinearBurn', 'LinearDodge', 'LinearLight', 'PinLight', 'Subtract', 'VividLight']);
+    expect(backdrop.sort()).toEqual([
+      'DarkerColor',
+      'Divide',
+      'HardMix',
+      'LighterColor',
+      'LinearBurn',
+      'LinearDodge',
+      'LinearLight',
+      'PinLight',
+      'Subtract',
+      'VividLight',
+    ]);
   });
 
   it('finds the visible layers that need a backdrop', () => {
@@ -82,7 +109,7 @@ describe('blend plans', () => {
 });
 
 describe('full-canvas renders and layer keys', () => {
-  it('a backdrop is rendered at the export\'s own pixels, live at most 2048 on the long side', () => {
+  it("a backdrop is rendered at the export's own pixels, live at most 2048 on the long side", () => {
     expect(sceneRenderSize({ canvasW: 1080, canvasH: 1080, pixelRatio: 3.7925925925925927, preview: false })).toEqual({ width: 4096, height: 4096 });
     expect(sceneRenderSize({ canvasW: 1920, canvasH: 1080, pixelRatio: 2, preview: true })).toEqual({ width: 2048, height: 1152 });
     expect(sceneRenderSize({ canvasW: 1080, canvasH: 1080, pixelRatio: 1, preview: true })).toEqual({ width: 1080, height: 1080 });

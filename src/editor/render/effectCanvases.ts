@@ -78,7 +78,11 @@ export function localBackdrop(backdrop: HTMLCanvasElement, toLocalPixels: Matrix
  * The reflection as a canvas covering `bounds` (content units): the raster's bottom rows mirrored
  * by the geometry's transform, faded from opacityTop next to the layer to 0 at the far end.
  */
-export function reflectionCanvas(raster: LayerRaster, g: ReflectionGeometry, bounds: { x: number; y: number; width: number; height: number }): HTMLCanvasElement {
+export function reflectionCanvas(
+  raster: LayerRaster,
+  g: ReflectionGeometry,
+  bounds: { x: number; y: number; width: number; height: number },
+): HTMLCanvasElement {
   const scale = Math.min(raster.scale, MAX_SIDE / Math.max(1, bounds.width, bounds.height));
   const { canvas, ctx } = newCanvas(bounds.width * scale, bounds.height * scale);
   const m = multiply([scale, 0, 0, scale, -bounds.x * scale, -bounds.y * scale], g.transform);

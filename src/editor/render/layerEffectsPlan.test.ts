@@ -7,7 +7,12 @@ const none = { shadowParams: null, outlineParams: null, reflectionParams: null, 
 describe('which effects a layer shows (SPEC §5)', () => {
   it('a layer without effect parameters (or with the defaults, all off) draws plain', () => {
     expect(isPlainPlan(layerEffectsPlan(none))).toBe(true);
-    const defaults = { shadowParams: defaultShadowParams(), outlineParams: defaultOutlineParams(), reflectionParams: defaultReflectionParams(), blendParams: { mode: 'Normal' as const, opacity: 1 } };
+    const defaults = {
+      shadowParams: defaultShadowParams(),
+      outlineParams: defaultOutlineParams(),
+      reflectionParams: defaultReflectionParams(),
+      blendParams: { mode: 'Normal' as const, opacity: 1 },
+    };
     expect(isPlainPlan(layerEffectsPlan(defaults))).toBe(true);
   });
 

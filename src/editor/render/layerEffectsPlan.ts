@@ -33,8 +33,15 @@ export function layerEffectsPlan(layer: Pick<Layer, 'shadowParams' | 'outlinePar
 
 /** True when the layer draws exactly as without effects (its node alone, no extra nodes). */
 export function isPlainPlan(plan: LayerEffectsPlan): boolean {
-  return !plan.shadow && !plan.shadow3D && !plan.outline && !plan.reflection
-    && plan.blend.compositeOp === 'source-over' && !plan.blend.needsBackdrop && plan.blend.opacity === 1;
+  return (
+    !plan.shadow &&
+    !plan.shadow3D &&
+    !plan.outline &&
+    !plan.reflection &&
+    plan.blend.compositeOp === 'source-over' &&
+    !plan.blend.needsBackdrop &&
+    plan.blend.opacity === 1
+  );
 }
 
 /** Whether the plan needs the layer's pixels in its local frame (rasterize.ts). */

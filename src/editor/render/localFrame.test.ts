@@ -36,7 +36,7 @@ describe('layer local frame', () => {
     expect(() => invert([0, 0, 0, 0, 1, 1])).toThrow('not invertible');
   });
 
-  it('sends backdrop pixels to the layer\'s local pixels', () => {
+  it("sends backdrop pixels to the layer's local pixels", () => {
     const m = layerMatrix({ rect, flipH: false, flipV: false }, { width: 200, height: 100 });
     // Backdrop at 2 px per canvas px, local raster at 3 px per content unit.
     const t = backdropToLocal(m, 2, 3);

@@ -29,11 +29,14 @@ export interface OutlineGeometry {
  */
 export function outlineGeometry(alpha: Uint8Array, w: number, h: number, scale: number, params: OutlineParams): OutlineGeometry {
   const stroke = outlineStroke(params);
-  const loops = traceAlphaContours(alpha, w, h, { scale: OUTLINE_INTERPOLATION_SCALE, smooth: stroke.smooth })
-    .map((loop) => loop.map((p) => ({ x: p.x / scale, y: p.y / scale })));
-  const lines = stroke.offsets.flatMap((offset) => loops.map((loop) => ({
-    points: offsetContour(loop, offset).flatMap((p) => [p.x, p.y]),
-    strokeWidth: stroke.lineWidth,
-  })));
+  const loops = traceAlphaContours(alpha, w, h, { scale: OUTLINE_INTERPOLATION_SCALE, smooth: stroke.smooth }).map((loop) =>
+    loop.map((p) => ({ x: p.x / scale, y: p.y / scale })),
+  );
+  const lines = stroke.offsets.flatMap((offset) =>
+    loops.map((loop) => ({
+      points: offsetContour(loop, offset).flatMap((p) => [p.x, p.y]),
+      strokeWidth: stroke.lineWidth,
+    })),
+  );
   return { lines, dash: stroke.dash, lineCap: stroke.lineCap, color: stroke.color, blur: stroke.blur };
 }

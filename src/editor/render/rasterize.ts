@@ -18,8 +18,20 @@ export interface LayerRaster {
 }
 
 const NEUTRAL = {
-  x: 0, y: 0, rotation: 0, scaleX: 1, scaleY: 1, skewX: 0, skewY: 0, offsetX: 0, offsetY: 0,
-  opacity: 1, visible: true, listening: false, draggable: false, globalCompositeOperation: 'source-over',
+  x: 0,
+  y: 0,
+  rotation: 0,
+  scaleX: 1,
+  scaleY: 1,
+  skewX: 0,
+  skewY: 0,
+  offsetX: 0,
+  offsetY: 0,
+  opacity: 1,
+  visible: true,
+  listening: false,
+  draggable: false,
+  globalCompositeOperation: 'source-over',
   shadowEnabled: false,
 } as const;
 

@@ -31,7 +31,16 @@ export interface Scene {
 /** Draws layers offscreen into a new canvas of exactly `size` pixels. */
 export type DrawLayers = (layers: readonly Layer[], size: { width: number; height: number }) => Promise<HTMLCanvasElement>;
 
-export const SceneContext = createContext<Scene>({ assets: null, canvasW: 1, canvasH: 1, interactive: false, pixelRatio: 1, preview: false, work: null, drawLayers: null });
+export const SceneContext = createContext<Scene>({
+  assets: null,
+  canvasW: 1,
+  canvasH: 1,
+  interactive: false,
+  pixelRatio: 1,
+  preview: false,
+  work: null,
+  drawLayers: null,
+});
 
 export function useScene(): Scene {
   return useContext(SceneContext);

@@ -33,7 +33,11 @@ export function CanvasArea({ actions }: { actions: ContentActions }) {
   return (
     <div ref={box} className={`ed-canvas${over ? ' is-over' : ''}`} data-testid="canvas.area" {...handlers}>
       <CanvasStage />
-      {over && <div className="ed-canvas__drop" aria-hidden="true">{t('editor.image.dropHere')}</div>}
+      {over && (
+        <div className="ed-canvas__drop" aria-hidden="true">
+          {t('editor.image.dropHere')}
+        </div>
+      )}
     </div>
   );
 }

@@ -22,13 +22,7 @@ export function EditorRoute({ extra }: { extra?: ReactNode } = {}) {
       return <LoadingScreen done={state.done} total={state.total} />;
     case 'error':
       return (
-        <LoadErrorScreen
-          kind={state.kind}
-          detail={state.detail}
-          localCopyAt={state.localCopyAt}
-          onRetry={loader.retry}
-          onOpenLocal={loader.openLocalCopy}
-        />
+        <LoadErrorScreen kind={state.kind} detail={state.detail} localCopyAt={state.localCopyAt} onRetry={loader.retry} onOpenLocal={loader.openLocalCopy} />
       );
     case 'draft':
       return <DraftQuestion savedAt={state.savedAt} onChoose={loader.chooseDraft} />;

@@ -77,7 +77,8 @@ export function EditorShell({ revision, warnings, missingImages, needsSave }: Pr
   });
   useEffect(() => onOpened(), []);
   const onProblem = useEffectEvent((problem: ResourceProblem) =>
-    toast.show(t(problem.kind === 'font' ? 'editor.load.fontFailed' : 'editor.load.imageFailed', { name: problem.name }), 'error'));
+    toast.show(t(problem.kind === 'font' ? 'editor.load.fontFailed' : 'editor.load.imageFailed', { name: problem.name }), 'error'),
+  );
   useEffect(() => onResourceProblem(onProblem), []);
 
   const pickTool = (id: ToolId) => {
@@ -89,48 +90,51 @@ export function EditorShell({ revision, warnings, missingImages, needsSave }: Pr
   };
 
   const rail = <ToolRail active={tool} onPick={pickTool} />;
-  const panel = tool && (
-    <ToolPanel tool={tool} actions={actions} onUpload={() => imageInput.current?.click()} onClose={() => setTool(null)} />
-  );
+  const panel = tool && <ToolPanel tool={tool} actions={actions} onUpload={() => imageInput.current?.click()} onClose={() => setTool(null)} />;
 
   return (
     <>
-    <div ref={placeholder} className="ed-shell-place" aria-hidden="true" />
-    <div ref={shell} className={`ed-shell${mobile ? ' ed-shell--mobile' : ''}`} data-testid="editor.shell">
-      <Toolbar persistence={persistence} onImport={() => zipInput.current?.click()} onHelp={() => setHelpOpen(true)} />
-      {mobile ? (
-        <>
-          <CanvasArea actions={actions} />
-          <MobileSheet
-            tools={<>{rail}{panel}</>}
-            properties={<PropertiesPanel actions={actions} />}
-            layers={<LayersPanel />}
-          />
-        </>
-      ) : (
-        <div className="ed-body">
-          {rail}
-          {panel}
-          <CanvasArea actions={actions} />
-          <aside className="ed-side" aria-label={t('editor.panels.label')} style={{ width: side.width }}>
-            <div
-              className="ed-side__resize"
-              role="separator"
-              aria-orientation="vertical"
-              aria-label={t('designer.panel.resize')}
-              tabIndex={0}
-              {...side.handle}
-              data-testid="side.resize"
+      <div ref={placeholder} className="ed-shell-place" aria-hidden="true" />
+      <div ref={shell} className={`ed-shell${mobile ? ' ed-shell--mobile' : ''}`} data-testid="editor.shell">
+        <Toolbar persistence={persistence} onImport={() => zipInput.current?.click()} onHelp={() => setHelpOpen(true)} />
+        {mobile ? (
+          <>
+            <CanvasArea actions={actions} />
+            <MobileSheet
+              tools={
+                <>
+                  {rail}
+                  {panel}
+                </>
+              }
+              properties={<PropertiesPanel actions={actions} />}
+              layers={<LayersPanel />}
             />
-            <PropertiesPanel actions={actions} />
-            <LayersPanel fold={{ folded: layersFolded, toggle: () => setLayersFolded((folded) => !folded) }} />
-          </aside>
-        </div>
-      )}
-      <HiddenFileInput inputRef={imageInput} accept="image/*" multiple testId="image.input" onFiles={(files) => void actions.addImages(files)} />
-      <HiddenFileInput inputRef={zipInput} accept=".zip,application/zip" testId="import.input" onFiles={([file]) => void importer.importFile(file)} />
-      <ShortcutHelpDialog open={helpOpen} onClose={() => setHelpOpen(false)} />
-    </div>
+          </>
+        ) : (
+          <div className="ed-body">
+            {rail}
+            {panel}
+            <CanvasArea actions={actions} />
+            <aside className="ed-side" aria-label={t('editor.panels.label')} style={{ width: side.width }}>
+              <div
+                className="ed-side__resize"
+                role="separator"
+                aria-orientation="vertical"
+                aria-label={t('designer.panel.resize')}
+                tabIndex={0}
+                {...side.handle}
+                data-testid="side.resize"
+              />
+              <PropertiesPanel actions={actions} />
+              <LayersPanel fold={{ folded: layersFolded, toggle: () => setLayersFolded((folded) => !folded) }} />
+            </aside>
+          </div>
+        )}
+        <HiddenFileInput inputRef={imageInput} accept="image/*" multiple testId="image.input" onFiles={(files) => void actions.addImages(files)} />
+        <HiddenFileInput inputRef={zipInput} accept=".zip,application/zip" testId="import.input" onFiles={([file]) => void importer.importFile(file)} />
+        <ShortcutHelpDialog open={helpOpen} onClose={() => setHelpOpen(false)} />
+      </div>
     </>
   );
 }

@@ -29,18 +29,28 @@ export function LoadErrorScreen({ kind, detail, localCopyAt, onRetry, onOpenLoca
       <div className="card ed-screen__card" role="alert">
         <h1 className="ed-screen__title">{t(`editor.load.errors.${kind}.title`)}</h1>
         <p>{t(`editor.load.errors.${kind}.body`)}</p>
-        {detail && kind === 'malformed' && <p className="ed-screen__detail" data-testid="editor.error.detail">{detail}</p>}
+        {detail && kind === 'malformed' && (
+          <p className="ed-screen__detail" data-testid="editor.error.detail">
+            {detail}
+          </p>
+        )}
         <div className="button-row center">
           {kind === 'network' && (
-            <button type="button" className="button button--primary" onClick={onRetry} data-testid="editor.retry">{t('editor.load.retry')}</button>
+            <button type="button" className="button button--primary" onClick={onRetry} data-testid="editor.retry">
+              {t('editor.load.retry')}
+            </button>
           )}
           {kind === 'network' && localCopyAt !== null && (
             <button type="button" className="button button--secondary" onClick={onOpenLocal} data-testid="editor.openLocal">
               {t('editor.load.openLocal', { when })}
             </button>
           )}
-          <LocalLink to="/project" className="button button--secondary" data-testid="editor.backToProjects">{t('editor.load.backToProjects')}</LocalLink>
-          <LocalLink to="/create" className="button button--ghost">{t('editor.load.newDesign')}</LocalLink>
+          <LocalLink to="/project" className="button button--secondary" data-testid="editor.backToProjects">
+            {t('editor.load.backToProjects')}
+          </LocalLink>
+          <LocalLink to="/create" className="button button--ghost">
+            {t('editor.load.newDesign')}
+          </LocalLink>
         </div>
       </div>
     </div>
@@ -53,7 +63,9 @@ export function DraftQuestion({ savedAt, onChoose }: { savedAt: number; onChoose
   return (
     <div className="ed-screen" data-testid="draft.prompt">
       <div className="card ed-screen__card" role="alertdialog" aria-labelledby="draft-title" aria-describedby="draft-body">
-        <h1 id="draft-title" className="ed-screen__title">{t('editor.draft.title')}</h1>
+        <h1 id="draft-title" className="ed-screen__title">
+          {t('editor.draft.title')}
+        </h1>
         <p id="draft-body">{t('editor.draft.body', { when })}</p>
         <div className="button-row center">
           <button type="button" className="button button--primary" onClick={() => onChoose(true)} data-testid="draft.restore" autoFocus>

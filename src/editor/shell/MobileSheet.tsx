@@ -46,14 +46,7 @@ export function MobileSheet(content: Record<Tab, ReactNode>) {
         ))}
       </div>
       {TABS.map(({ id }) => (
-        <div
-          key={id}
-          id={`${base}-panel-${id}`}
-          role="tabpanel"
-          aria-labelledby={`${base}-tab-${id}`}
-          className="ed-sheet__panel"
-          hidden={tab !== id}
-        >
+        <div key={id} id={`${base}-panel-${id}`} role="tabpanel" aria-labelledby={`${base}-tab-${id}`} className="ed-sheet__panel" hidden={tab !== id}>
           {content[id]}
         </div>
       ))}

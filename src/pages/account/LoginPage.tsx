@@ -18,9 +18,12 @@ export function LoginPage({ mode }: { mode: 'log-in' | 'sign-up' }) {
   // Leaving the page without signing in ends the attempt, so no sign-in dialog follows to the next page.
   const latest = useRef({ loginState, cancelLogin });
   latest.current = { loginState, cancelLogin };
-  useEffect(() => () => {
-    if (latest.current.loginState === 'logging' || latest.current.loginState === 'fail') latest.current.cancelLogin();
-  }, []);
+  useEffect(
+    () => () => {
+      if (latest.current.loginState === 'logging' || latest.current.loginState === 'fail') latest.current.cancelLogin();
+    },
+    [],
+  );
   const title = mode === 'sign-up' ? 'pages.signUp' : 'pages.logIn';
   const lang = useLang();
   // A provider sign-in that failed comes back as #loginError=<code>.
@@ -31,19 +34,29 @@ export function LoginPage({ mode }: { mode: 'log-in' | 'sign-up' }) {
         <h1 className="page-title">{t(`${title}.title`)}</h1>
         {loginState === 'success' && account.account ? (
           <>
-            <p className="lead" data-testid="login.signedIn">{t('account.signedInAs', { email: account.account.email ?? '' })}</p>
-            <LocalLink to="/account" className="button button--primary">{t('account.myAccount')}</LocalLink>
+            <p className="lead" data-testid="login.signedIn">
+              {t('account.signedInAs', { email: account.account.email ?? '' })}
+            </p>
+            <LocalLink to="/account" className="button button--primary">
+              {t('account.myAccount')}
+            </LocalLink>
           </>
         ) : (
           <>
-            {providerError !== null && <p className="account-form__error" role="alert">{t(loginErrorKey(providerError)!)}</p>}
+            {providerError !== null && (
+              <p className="account-form__error" role="alert">
+                {t(loginErrorKey(providerError)!)}
+              </p>
+            )}
             <ProviderButtons returnTo={`/${lang}/create`} />
             <p className="muted">{t('account.emailIntro')}</p>
             <EmailCodeForm />
             <p className="muted account-card__switch">
-              {mode === 'sign-up'
-                ? <LocalLink to="/log-in">{t('account.haveAccount')}</LocalLink>
-                : <LocalLink to="/sign-up">{t('account.newHere')}</LocalLink>}
+              {mode === 'sign-up' ? (
+                <LocalLink to="/log-in">{t('account.haveAccount')}</LocalLink>
+              ) : (
+                <LocalLink to="/sign-up">{t('account.newHere')}</LocalLink>
+              )}
             </p>
           </>
         )}

@@ -17,7 +17,11 @@ export function OrderPage() {
   const signedIn = account.loginState === 'success';
   const [returnTo] = useState(workPage);
   useEffect(() => {
-    if (signedIn) accountApi.orders().then((r) => setOrders(r.orders), () => setOrders([]));
+    if (signedIn)
+      accountApi.orders().then(
+        (r) => setOrders(r.orders),
+        () => setOrders([]),
+      );
   }, [signedIn, account.purchaseState]);
   return (
     <section className="container page-narrow" data-testid="page.order">
@@ -25,26 +29,49 @@ export function OrderPage() {
       <PurchaseStatus />
       {/* After a purchase, straight back to the tool and the photo this tab was working on (issue 29). */}
       {returnTo && account.purchaseState === 'success' && (
-        <p><Link to={returnTo} className="button button--primary" data-testid="purchase.return">{t('account.backToWork')}</Link></p>
+        <p>
+          <Link to={returnTo} className="button button--primary" data-testid="purchase.return">
+            {t('account.backToWork')}
+          </Link>
+        </p>
       )}
-      {account.balance && <p className="lead" data-testid="order.balance">{t('account.balanceLine', { n: account.balance.total })}</p>}
+      {account.balance && (
+        <p className="lead" data-testid="order.balance">
+          {t('account.balanceLine', { n: account.balance.total })}
+        </p>
+      )}
       {!signedIn ? (
         <div className="account-signin-first">
           <p className="muted">{t('account.ordersSignInFirst')}</p>
-          <p><LocalLink to="/log-in" className="button button--primary">{t('account.signInLink')}</LocalLink></p>
+          <p>
+            <LocalLink to="/log-in" className="button button--primary">
+              {t('account.signInLink')}
+            </LocalLink>
+          </p>
         </div>
       ) : orders && orders.length === 0 ? (
         <p className="muted">{t('account.noOrders')}</p>
       ) : (
         <table className="account-table" data-testid="order.list">
-          <thead><tr><th>{t('account.date')}</th><th>{t('account.product')}</th><th>{t('account.amount')}</th><th>{t('account.statusLabel')}</th></tr></thead>
+          <thead>
+            <tr>
+              <th>{t('account.date')}</th>
+              <th>{t('account.product')}</th>
+              <th>{t('account.amount')}</th>
+              <th>{t('account.statusLabel')}</th>
+            </tr>
+          </thead>
           <tbody>
             {(orders ?? []).map((o) => (
               <tr key={o.id} data-testid="order.row">
                 <td>{new Date(o.createdAt).toLocaleDateString(i18n.language)}</td>
-                <td>{o.productKind === 'Credits' ? t('account.creditsCount', { count: Number(o.productId.split('-')[1]) }) : t(`account.plans.${o.productId}`)}</td>
+                <td>
+                  {o.productKind === 'Credits' ? t('account.creditsCount', { count: Number(o.productId.split('-')[1]) }) : t(`account.plans.${o.productId}`)}
+                </td>
                 <td>{formatPrice(o.amount, o.currency as 'usd', i18n.language)}</td>
-                <td>{t(`account.orderStatus.${o.status}`)} <span className="muted">{o.id}</span></td>
+                <td>
+                  {t(`account.orderStatus.${o.status}`)} <span className="muted">{o.id}</span>
+                </td>
               </tr>
             ))}
           </tbody>

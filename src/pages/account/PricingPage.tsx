@@ -21,7 +21,9 @@ export function PricingPage() {
     return (
       <section className="container account-pricing" data-testid="page.pricing">
         <h1 className="page-title">{t('pages.pricing.title')}</h1>
-        <p className="lead" data-testid="pricing.personal">{t('apiKeys.free')}</p>
+        <p className="lead" data-testid="pricing.personal">
+          {t('apiKeys.free')}
+        </p>
       </section>
     );
   }
@@ -32,7 +34,11 @@ export function PricingPage() {
       <label className="account-currency">
         {t('account.currency')}{' '}
         <select className="select" value={currency} onChange={(e) => setCurrency(e.target.value as typeof currency)} data-testid="pricing.currency">
-          {CURRENCIES.map((c) => <option key={c} value={c}>{c.toUpperCase()}</option>)}
+          {CURRENCIES.map((c) => (
+            <option key={c} value={c}>
+              {c.toUpperCase()}
+            </option>
+          ))}
         </select>
       </label>
       <PurchaseStatus />
@@ -54,13 +60,19 @@ export function PricingPage() {
                 <s className="muted small">{t('account.promotion.was', { price: price(plan.prices[currency]) })}</s>
               </p>
             ) : (
-              <p className="account-plan__price" data-testid={`plan.price.${plan.id}`}>{price(plan.prices[currency])}</p>
+              <p className="account-plan__price" data-testid={`plan.price.${plan.id}`}>
+                {price(plan.prices[currency])}
+              </p>
             )}
-            <p className="muted">
-              {planSummary(plan, t)}
-            </p>
+            <p className="muted">{planSummary(plan, t)}</p>
             {plan.id !== 'free' && (
-              <button type="button" className="button button--primary" disabled={busy} onClick={() => account.buy(plan.id, currency)} data-testid={`plan.buy.${plan.id}`}>
+              <button
+                type="button"
+                className="button button--primary"
+                disabled={busy}
+                onClick={() => account.buy(plan.id, currency)}
+                data-testid={`plan.buy.${plan.id}`}
+              >
                 {t('account.buy')}
               </button>
             )}
@@ -74,7 +86,13 @@ export function PricingPage() {
           <li key={pack.id} className="card account-plan" data-testid={`pack.${pack.id}`}>
             <h3>{t('account.creditsCount', { count: pack.credits })}</h3>
             <p className="account-plan__price">{formatPrice(pack.prices[currency], currency, i18n.language)}</p>
-            <button type="button" className="button button--primary" disabled={busy} onClick={() => account.buy(pack.id, currency)} data-testid={`pack.buy.${pack.id}`}>
+            <button
+              type="button"
+              className="button button--primary"
+              disabled={busy}
+              onClick={() => account.buy(pack.id, currency)}
+              data-testid={`pack.buy.${pack.id}`}
+            >
               {t('account.buy')}
             </button>
           </li>

@@ -20,7 +20,10 @@ export function BatchDropArea({ enabled, empty, onFiles }: Props) {
   const { t } = useTranslation();
   const files = useRef<HTMLInputElement>(null);
   const folder = useRef<HTMLInputElement>(null);
-  const { over, handlers } = useDropTarget((e) => enabled && hasFiles(e), (e) => void filesFromDrop(e.dataTransfer).then(onFiles));
+  const { over, handlers } = useDropTarget(
+    (e) => enabled && hasFiles(e),
+    (e) => void filesFromDrop(e.dataTransfer).then(onFiles),
+  );
 
   // Pasting photos (Ctrl/Cmd+V) adds them; plain text pastes into form fields are left alone.
   const paste = useEffectEvent((event: ClipboardEvent) => {
@@ -36,7 +39,9 @@ export function BatchDropArea({ enabled, empty, onFiles }: Props) {
   }, []);
 
   // webkitdirectory is not in React's input props; set it on the element.
-  useEffect(() => { folder.current?.setAttribute('webkitdirectory', ''); }, []);
+  useEffect(() => {
+    folder.current?.setAttribute('webkitdirectory', '');
+  }, []);
 
   if (!enabled && !empty) return null;
 
@@ -49,8 +54,27 @@ export function BatchDropArea({ enabled, empty, onFiles }: Props) {
 
   return (
     <div className={`batch-drop${empty ? ' batch-drop--empty' : ''}${over ? ' is-over' : ''}`} data-testid="batch.drop" {...handlers}>
-      <input ref={files} type="file" multiple accept="image/*,.zip,application/zip" className="visually-hidden" tabIndex={-1} aria-hidden="true" data-testid="batch.input" onChange={onChange} />
-      <input ref={folder} type="file" multiple className="visually-hidden" tabIndex={-1} aria-hidden="true" data-testid="batch.folderInput" onChange={onChange} />
+      <input
+        ref={files}
+        type="file"
+        multiple
+        accept="image/*,.zip,application/zip"
+        className="visually-hidden"
+        tabIndex={-1}
+        aria-hidden="true"
+        data-testid="batch.input"
+        onChange={onChange}
+      />
+      <input
+        ref={folder}
+        type="file"
+        multiple
+        className="visually-hidden"
+        tabIndex={-1}
+        aria-hidden="true"
+        data-testid="batch.folderInput"
+        onChange={onChange}
+      />
       {empty ? (
         <div className="batch-empty">
           <svg className="upload-prompt__icon" viewBox="0 0 24 24" aria-hidden="true">
@@ -59,16 +83,24 @@ export function BatchDropArea({ enabled, empty, onFiles }: Props) {
           <h2 className="batch-empty__title">{t('batch.emptyTitle', { max: BATCH_MAX_PHOTOS })}</h2>
           <p className="muted">{t('batch.emptyText')}</p>
           <div className="button-row center">
-            <button type="button" className="button button--primary button--large" data-testid="batch.pick" onClick={() => pick(files.current)}>{t('batch.choosePhotos')}</button>
-            <button type="button" className="button button--secondary button--large" onClick={() => pick(folder.current)}>{t('batch.chooseFolder')}</button>
+            <button type="button" className="button button--primary button--large" data-testid="batch.pick" onClick={() => pick(files.current)}>
+              {t('batch.choosePhotos')}
+            </button>
+            <button type="button" className="button button--secondary button--large" onClick={() => pick(folder.current)}>
+              {t('batch.chooseFolder')}
+            </button>
           </div>
           <p className="muted small">{t('batch.dropHint')}</p>
         </div>
       ) : (
         <div className="batch-drop__more">
           <span className="muted small">{t('batch.dropMore')}</span>
-          <button type="button" className="button button--secondary" onClick={() => pick(files.current)}>{t('batch.addMore')}</button>
-          <button type="button" className="button button--ghost" onClick={() => pick(folder.current)}>{t('batch.chooseFolder')}</button>
+          <button type="button" className="button button--secondary" onClick={() => pick(files.current)}>
+            {t('batch.addMore')}
+          </button>
+          <button type="button" className="button button--ghost" onClick={() => pick(folder.current)}>
+            {t('batch.chooseFolder')}
+          </button>
         </div>
       )}
     </div>

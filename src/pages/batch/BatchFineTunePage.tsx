@@ -57,9 +57,12 @@ function OpenResult({ batchId, itemId }: { batchId: string; itemId: string }) {
       const blob = await fetchFile(item.resultUrl, { what: 'result' });
       const cutout = batch.tool === 'removebg' || blob.type === 'image/png';
       const projectId = await (cutout ? createCutoutProject : createPhotoProject)(blob, item.name);
-      if (live) navigate(localize(`/batch-edit/edit?pid=${projectId}&batch=${encodeURIComponent(batchId)}&item=${encodeURIComponent(itemId)}`), { replace: true });
+      if (live)
+        navigate(localize(`/batch-edit/edit?pid=${projectId}&batch=${encodeURIComponent(batchId)}&item=${encodeURIComponent(itemId)}`), { replace: true });
     })().catch(() => live && setFailed(true));
-    return () => { live = false; };
+    return () => {
+      live = false;
+    };
   }, [batchId, itemId, navigate, localize]);
   return failed ? <Problem /> : <div className="page-loading" aria-busy="true" data-testid="batch.fineTune.loading" />;
 }
@@ -76,7 +79,13 @@ function FineTuneBar({ batchId, itemId }: { batchId: string; itemId: string }) {
     setSaving(true);
     try {
       const blob = await exportProject(editor.getProject(), editor.assets, { format: 'png' });
-      const reply = await uploadFiles({ mode: 'single', files: [new File([blob], 'fine-tuned.png', { type: 'image/png' })], func: 'removebg', fileType: 'image/png', onProgress: () => undefined });
+      const reply = await uploadFiles({
+        mode: 'single',
+        files: [new File([blob], 'fine-tuned.png', { type: 'image/png' })],
+        func: 'removebg',
+        fileType: 'image/png',
+        onProgress: () => undefined,
+      });
       if (reply.resultCode !== 100 || !reply.data?.fileUrl) throw new Error('upload refused');
       await replaceItemResult(batchId, itemId, reply.data.fileUrl);
       navigate(localize(backTo(batchId)));
@@ -91,7 +100,9 @@ function FineTuneBar({ batchId, itemId }: { batchId: string; itemId: string }) {
       <button type="button" className="button button--primary" disabled={saving} onClick={() => void saveToBatch()} data-testid="batch.fineTune.use">
         {saving ? t('batch.fineTuneSaving') : t('batch.fineTuneUse')}
       </button>
-      <button type="button" className="button button--secondary" disabled={saving} onClick={() => navigate(localize(backTo(batchId)))}>{t('batch.fineTuneBack')}</button>
+      <button type="button" className="button button--secondary" disabled={saving} onClick={() => navigate(localize(backTo(batchId)))}>
+        {t('batch.fineTuneBack')}
+      </button>
     </div>
   );
 }

@@ -23,8 +23,13 @@ export function BatchHubPage({ route }: { route: AppRoute }) {
   useEffect(() => {
     if (!pid) return;
     let live = true;
-    getBatch(pid).then((b) => live && setResume({ kind: 'tool', tool: b.tool }), () => live && setResume({ kind: 'missing' }));
-    return () => { live = false; };
+    getBatch(pid).then(
+      (b) => live && setResume({ kind: 'tool', tool: b.tool }),
+      () => live && setResume({ kind: 'missing' }),
+    );
+    return () => {
+      live = false;
+    };
   }, [pid]);
 
   if (pid && resume.kind === 'loading') return <div className="page-loading" aria-busy="true" data-testid="batch.loading" />;
@@ -37,8 +42,13 @@ function BatchHub({ titleKey, missing }: { titleKey: string; missing: boolean })
   const [recent, setRecent] = useState<BatchListReply['batches']>([]);
   useEffect(() => {
     let live = true;
-    listBatches().then((r) => live && setRecent(r.batches), () => undefined);
-    return () => { live = false; };
+    listBatches().then(
+      (r) => live && setRecent(r.batches),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
   }, []);
 
   return (
@@ -47,14 +57,20 @@ function BatchHub({ titleKey, missing }: { titleKey: string; missing: boolean })
         <h1 className="page-title">{t(titleKey)}</h1>
         <p className="lead">{t('batch.hub.lead')}</p>
       </header>
-      {missing && <p className="batch-error center" role="alert">{t('batch.missingText')}</p>}
+      {missing && (
+        <p className="batch-error center" role="alert">
+          {t('batch.missingText')}
+        </p>
+      )}
       <ul className="batch-tools">
         {BATCH_TOOL_IDS.map((tool) => {
           const route = routeOf(BATCH_TOOLS[tool].path);
           return (
             <li key={tool}>
               <LocalLink to={route.path} className="card batch-tool-card">
-                <span className="batch-tool-card__icon"><ToolIcon route={route} /></span>
+                <span className="batch-tool-card__icon">
+                  <ToolIcon route={route} />
+                </span>
                 <span className="batch-tool-card__title">{t(`tools.${TOOL_PAGE_IDS[tool]}.title`)}</span>
                 <span className="muted small">{t(`batch.tools.${tool}.subtitle`)}</span>
               </LocalLink>
@@ -69,7 +85,8 @@ function BatchHub({ titleKey, missing }: { titleKey: string; missing: boolean })
             {recent.map((b) => (
               <li key={b.batchId}>
                 <LocalLink to={`/batch-edit?pid=${encodeURIComponent(b.batchId)}`}>
-                  {t(`tools.${TOOL_PAGE_IDS[b.tool]}.title`)} · {t('batch.hub.recentLine', { completed: b.counts.completed, total: b.counts.total })} · {new Date(b.createdAt).toLocaleString(i18n.language)}
+                  {t(`tools.${TOOL_PAGE_IDS[b.tool]}.title`)} · {t('batch.hub.recentLine', { completed: b.counts.completed, total: b.counts.total })} ·{' '}
+                  {new Date(b.createdAt).toLocaleString(i18n.language)}
                 </LocalLink>
               </li>
             ))}

@@ -28,7 +28,9 @@ export function BatchProgress({ actor }: { actor: BatchActor }) {
         <span aria-live="polite" data-testid="batch.progress.label">
           {done ? t('batch.finished', { completed: counts.completed, failed: counts.failed }) : t('batch.progressLabel', { done: finished, total })}
         </span>
-        <span className="muted" data-testid="batch.eta">{done ? '' : left}</span>
+        <span className="muted" data-testid="batch.eta">
+          {done ? '' : left}
+        </span>
       </div>
       <div className="progress" role="progressbar" aria-label={t('batch.overallProgress')} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
         <div className="progress__fill" style={{ width: `${percent}%` }} />

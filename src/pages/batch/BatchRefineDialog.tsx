@@ -27,19 +27,32 @@ export function BatchRefineDialog({ assetRef, batchId, onClose }: { assetRef: As
   useEffect(() => {
     if (!resultUrl) return;
     let live = true;
-    fetchFile(resultUrl, { what: 'result' }).then((blob) => { if (live) setCutout(blob); }, () => {
-      if (!live) return;
-      toast.show(t('errors.unknown'), 'error');
-      onClose();
-    });
-    return () => { live = false; };
+    fetchFile(resultUrl, { what: 'result' }).then(
+      (blob) => {
+        if (live) setCutout(blob);
+      },
+      () => {
+        if (!live) return;
+        toast.show(t('errors.unknown'), 'error');
+        onClose();
+      },
+    );
+    return () => {
+      live = false;
+    };
   }, [resultUrl, toast, t, onClose]);
 
   const apply = async (blob: Blob) => {
     if (!itemId) return;
     setSaving(true);
     try {
-      const reply = await uploadFiles({ mode: 'single', files: [new File([blob], 'refined.png', { type: 'image/png' })], func: 'removebg', fileType: 'image/png', onProgress: () => undefined });
+      const reply = await uploadFiles({
+        mode: 'single',
+        files: [new File([blob], 'refined.png', { type: 'image/png' })],
+        func: 'removebg',
+        fileType: 'image/png',
+        onProgress: () => undefined,
+      });
       if (reply.resultCode !== ResultCode.SUCCESS || !reply.data?.fileUrl) throw new Error('upload refused');
       const item = await replaceItemResult(batchId, itemId, reply.data.fileUrl);
       assetRef.send({ type: 'asset.resultReplaced', resultUrl: item.resultUrl ?? reply.data.fileUrl });
@@ -55,7 +68,9 @@ export function BatchRefineDialog({ assetRef, batchId, onClose }: { assetRef: As
       {cutout && fileUrl && !saving ? (
         <RefinePanel sourceUrl={fileUrl} resultBlob={cutout} imgUrl={fileUrl} onApply={(blob) => void apply(blob)} onCancel={onClose} />
       ) : (
-        <p className="muted center" role="status">{t(saving ? 'refine.saving' : 'refine.loadingCutout')}</p>
+        <p className="muted center" role="status">
+          {t(saving ? 'refine.saving' : 'refine.loadingCutout')}
+        </p>
       )}
     </Dialog>
   );

@@ -24,7 +24,12 @@ interface Props {
 /** A photo's picture: its own bytes while it has them, else what the server has (result first). */
 function usePicture(file: Blob | null, fileUrl: string | null, resultUrl: string | null): string | null {
   const local = useMemo(() => (file ? URL.createObjectURL(file) : null), [file]);
-  useEffect(() => () => { if (local) URL.revokeObjectURL(local); }, [local]);
+  useEffect(
+    () => () => {
+      if (local) URL.revokeObjectURL(local);
+    },
+    [local],
+  );
   return resultUrl ?? local ?? fileUrl;
 }
 
@@ -43,7 +48,12 @@ export function BatchThumb({ assetRef, batchId, editable, canOverride, onRemove,
 
   const cancelled = status === 'failed' && error?.cancelled;
   const label = cancelled ? t('batch.status.cancelled') : t(`batch.status.${status}`);
-  const reason = status === 'failed' && !cancelled && error ? (error.message === 'file lost' ? t('batch.fileLost') : t(errorKeyFor({ name: 'SERVER_CODE', code: error.code, message: error.message }))) : null;
+  const reason =
+    status === 'failed' && !cancelled && error
+      ? error.message === 'file lost'
+        ? t('batch.fileLost')
+        : t(errorKeyFor({ name: 'SERVER_CODE', code: error.code, message: error.message }))
+      : null;
   const busy = status === 'user_upload' || status === 'processing';
 
   return (
@@ -51,32 +61,77 @@ export function BatchThumb({ assetRef, batchId, editable, canOverride, onRemove,
       <div className={`batch-thumb__picture${status === 'completed' ? ' checkerboard' : ''}`}>
         {picture && <img src={picture} alt={name} loading="lazy" />}
         {busy && (
-          <div className="batch-thumb__bar" role="progressbar" aria-label={label} aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(progress * 100)}>
+          <div
+            className="batch-thumb__bar"
+            role="progressbar"
+            aria-label={label}
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={Math.round(progress * 100)}
+          >
             <div style={{ width: `${Math.round(progress * 100)}%` }} />
           </div>
         )}
       </div>
       <div className="batch-thumb__meta">
-        <span className="batch-thumb__name" title={name}>{name}</span>
-        <span className={`batch-status batch-status--${cancelled ? 'cancelled' : status}`} data-testid="batch.thumb.status">{label}</span>
-        {hasOverride && <span className="badge" title={t('batch.ownSettingsHint')}>{t('batch.ownSettings')}</span>}
-        {reason && <span className="batch-error small" role="note" title={error?.message}>{reason}</span>}
+        <span className="batch-thumb__name" title={name}>
+          {name}
+        </span>
+        <span className={`batch-status batch-status--${cancelled ? 'cancelled' : status}`} data-testid="batch.thumb.status">
+          {label}
+        </span>
+        {hasOverride && (
+          <span className="badge" title={t('batch.ownSettingsHint')}>
+            {t('batch.ownSettings')}
+          </span>
+        )}
+        {reason && (
+          <span className="batch-error small" role="note" title={error?.message}>
+            {reason}
+          </span>
+        )}
       </div>
       <div className="batch-thumb__actions">
-        {status === 'failed' && <button type="button" className="button button--ghost" onClick={onRetry} aria-label={t('batch.retryPhoto', { name })}>{t('batch.retry')}</button>}
+        {status === 'failed' && (
+          <button type="button" className="button button--ghost" onClick={onRetry} aria-label={t('batch.retryPhoto', { name })}>
+            {t('batch.retry')}
+          </button>
+        )}
         {status === 'completed' && batchId && itemId && (
           <>
-            <DownloadButton className="button button--ghost" batchId={batchId} itemId={itemId} label={t('batch.downloadPhoto', { name })}>{t('batch.download')}</DownloadButton>
+            <DownloadButton className="button button--ghost" batchId={batchId} itemId={itemId} label={t('batch.downloadPhoto', { name })}>
+              {t('batch.download')}
+            </DownloadButton>
             {onRefine && (
-              <button type="button" className="button button--ghost" onClick={onRefine} aria-label={t('batch.refinePhoto', { name })} data-testid="batch.thumb.refine">{t('refine.open')}</button>
+              <button
+                type="button"
+                className="button button--ghost"
+                onClick={onRefine}
+                aria-label={t('batch.refinePhoto', { name })}
+                data-testid="batch.thumb.refine"
+              >
+                {t('refine.open')}
+              </button>
             )}
-            <LocalLink className="button button--ghost" to={`/batch-edit/edit?batch=${encodeURIComponent(batchId)}&item=${encodeURIComponent(itemId)}`} aria-label={t('batch.fineTunePhoto', { name })}>{t('batch.fineTune')}</LocalLink>
+            <LocalLink
+              className="button button--ghost"
+              to={`/batch-edit/edit?batch=${encodeURIComponent(batchId)}&item=${encodeURIComponent(itemId)}`}
+              aria-label={t('batch.fineTunePhoto', { name })}
+            >
+              {t('batch.fineTune')}
+            </LocalLink>
           </>
         )}
         {canOverride && (editable || status === 'completed' || status === 'failed') && (
-          <button type="button" className="button button--ghost" onClick={onSettings} aria-label={t('batch.photoSettingsFor', { name })}>{t('batch.photoSettings')}</button>
+          <button type="button" className="button button--ghost" onClick={onSettings} aria-label={t('batch.photoSettingsFor', { name })}>
+            {t('batch.photoSettings')}
+          </button>
         )}
-        {editable && status === 'none' && <button type="button" className="button button--ghost" onClick={onRemove} aria-label={t('batch.removePhoto', { name })}>{t('batch.remove')}</button>}
+        {editable && status === 'none' && (
+          <button type="button" className="button button--ghost" onClick={onRemove} aria-label={t('batch.removePhoto', { name })}>
+            {t('batch.remove')}
+          </button>
+        )}
       </div>
     </li>
   );

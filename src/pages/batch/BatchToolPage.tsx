@@ -28,7 +28,10 @@ import './BatchPage.css';
 
 /** i18n id of each tool (keys `tools.<id>.title`, `batch.tools.<tool>.subtitle`). */
 export const TOOL_PAGE_IDS: Record<BatchToolId, string> = {
-  enhance: 'bulkImageEnhancer', removebg: 'bulkBackgroundRemover', changebg: 'bulkBackgroundChanger', resize: 'bulkImageResizer',
+  enhance: 'bulkImageEnhancer',
+  removebg: 'bulkBackgroundRemover',
+  changebg: 'bulkBackgroundChanger',
+  resize: 'bulkImageResizer',
 };
 
 export function BatchToolPage({ tool }: { tool: BatchToolId }) {
@@ -52,16 +55,19 @@ export function BatchToolPage({ tool }: { tool: BatchToolId }) {
   const editable = state === 'idle';
   const running = state === 'running' || state === 'creating';
 
-  const addFiles = useCallback(async (files: readonly File[]) => {
-    if (!editable) return;
-    const found: Collected = await collectPhotos(files);
-    const room = BATCH_MAX_PHOTOS - actor.getSnapshot().context.assets.length;
-    if (found.photos.length > 0) actor.send({ type: 'batch.add', photos: asNewPhotos(found.photos) });
-    if (found.photos.length > room) toast.show(t('batch.tooMany', { max: BATCH_MAX_PHOTOS, left: found.photos.length - Math.max(0, room) }), 'error');
-    if (found.skipped > 0) toast.show(t('batch.skipped', { count: found.skipped }), 'info');
-    for (const zip of found.badZips) toast.show(t('batch.badZip', { name: zip }), 'error');
-    if (found.photos.length === 0 && found.skipped === 0 && found.badZips.length === 0) toast.show(t('batch.noPhotos'), 'error');
-  }, [actor, editable, t, toast]);
+  const addFiles = useCallback(
+    async (files: readonly File[]) => {
+      if (!editable) return;
+      const found: Collected = await collectPhotos(files);
+      const room = BATCH_MAX_PHOTOS - actor.getSnapshot().context.assets.length;
+      if (found.photos.length > 0) actor.send({ type: 'batch.add', photos: asNewPhotos(found.photos) });
+      if (found.photos.length > room) toast.show(t('batch.tooMany', { max: BATCH_MAX_PHOTOS, left: found.photos.length - Math.max(0, room) }), 'error');
+      if (found.skipped > 0) toast.show(t('batch.skipped', { count: found.skipped }), 'info');
+      for (const zip of found.badZips) toast.show(t('batch.badZip', { name: zip }), 'error');
+      if (found.photos.length === 0 && found.skipped === 0 && found.badZips.length === 0) toast.show(t('batch.noPhotos'), 'error');
+    },
+    [actor, editable, t, toast],
+  );
 
   usePreventFileNavigation();
   // Escape cancels a running batch, except while a photo's settings dialog is open (there it closes the dialog).
@@ -82,7 +88,9 @@ export function BatchToolPage({ tool }: { tool: BatchToolId }) {
         <div className="card placeholder">
           <h1 className="page-title">{t('batch.missingTitle')}</h1>
           <p className="lead">{t('batch.missingText')}</p>
-          <button type="button" className="button button--primary" onClick={newBatch}>{t('batch.newBatch')}</button>
+          <button type="button" className="button button--primary" onClick={newBatch}>
+            {t('batch.newBatch')}
+          </button>
         </div>
       </section>
     );
@@ -98,8 +106,16 @@ export function BatchToolPage({ tool }: { tool: BatchToolId }) {
       <div className={`batch-layout${hasSettings(tool) ? '' : ' batch-layout--plain'}`}>
         {hasSettings(tool) && (
           <aside className="card batch-settings" aria-labelledby="batch-settings-title">
-            <h2 id="batch-settings-title" className="batch-settings__title">{t('batch.settingsForAll')}</h2>
-            <SettingsForm tool={tool} idPrefix="all" value={settings} disabled={!editable} onChange={(patch: AnySettings) => actor.send({ type: 'batch.settings', settings: { ...settings, ...patch } })} />
+            <h2 id="batch-settings-title" className="batch-settings__title">
+              {t('batch.settingsForAll')}
+            </h2>
+            <SettingsForm
+              tool={tool}
+              idPrefix="all"
+              value={settings}
+              disabled={!editable}
+              onChange={(patch: AnySettings) => actor.send({ type: 'batch.settings', settings: { ...settings, ...patch } })}
+            />
             {!editable && <p className="muted small">{t('batch.settingsLocked')}</p>}
           </aside>
         )}
@@ -110,24 +126,47 @@ export function BatchToolPage({ tool }: { tool: BatchToolId }) {
           {assets.length > 0 && (
             <>
               <div className="batch-toolbar" role="toolbar" aria-label={t('batch.actions')}>
-                <span className="batch-toolbar__count" data-testid="batch.count">{t('batch.photoCount', { count: assets.length, max: BATCH_MAX_PHOTOS })}</span>
+                <span className="batch-toolbar__count" data-testid="batch.count">
+                  {t('batch.photoCount', { count: assets.length, max: BATCH_MAX_PHOTOS })}
+                </span>
                 <div className="button-row">
                   {editable && (
                     <button type="button" className="button button--primary" data-testid="batch.start" onClick={() => actor.send({ type: 'batch.start' })}>
                       {t('batch.start', { count: assets.length })}
                     </button>
                   )}
-                  {running && <button type="button" className="button button--secondary" data-testid="batch.cancel" onClick={() => actor.send({ type: 'batch.cancel' })}>{t('common.cancel')}</button>}
+                  {running && (
+                    <button type="button" className="button button--secondary" data-testid="batch.cancel" onClick={() => actor.send({ type: 'batch.cancel' })}>
+                      {t('common.cancel')}
+                    </button>
+                  )}
                   {counts.failed > 0 && !editable && (
-                    <button type="button" className="button button--secondary" data-testid="batch.retryFailed" onClick={() => actor.send({ type: 'batch.retryFailed' })}>{t('batch.retryFailed', { count: counts.failed })}</button>
+                    <button
+                      type="button"
+                      className="button button--secondary"
+                      data-testid="batch.retryFailed"
+                      onClick={() => actor.send({ type: 'batch.retryFailed' })}
+                    >
+                      {t('batch.retryFailed', { count: counts.failed })}
+                    </button>
                   )}
                   {batchId && counts.completed > 0 && (
-                    <DownloadButton className="button button--primary" testId="batch.downloadZip" batchId={batchId}>{t('batch.downloadZip', { count: counts.completed })}</DownloadButton>
+                    <DownloadButton className="button button--primary" testId="batch.downloadZip" batchId={batchId}>
+                      {t('batch.downloadZip', { count: counts.completed })}
+                    </DownloadButton>
                   )}
-                  {state === 'done' && <button type="button" className="button button--ghost" onClick={newBatch}>{t('batch.newBatch')}</button>}
+                  {state === 'done' && (
+                    <button type="button" className="button button--ghost" onClick={newBatch}>
+                      {t('batch.newBatch')}
+                    </button>
+                  )}
                 </div>
               </div>
-              {errorCode !== null && editable && <p className="batch-error" role="alert">{t(errorKeyFor({ name: 'SERVER_CODE', code: errorCode }))}</p>}
+              {errorCode !== null && editable && (
+                <p className="batch-error" role="alert">
+                  {t(errorKeyFor({ name: 'SERVER_CODE', code: errorCode }))}
+                </p>
+              )}
               {!editable && <BatchProgress actor={actor} />}
               <ul className="batch-grid" data-testid="batch.grid">
                 {assets.map((a) => (

@@ -39,9 +39,15 @@ export function OverrideDialog({ tool, assetRef, settings, onClose, onSave }: Pr
       <p className="muted small">{t('batch.photoSettingsHint')}</p>
       <SettingsForm tool={tool} idPrefix="one" value={{ ...settings, ...own }} onChange={(patch) => setOwn((o) => ({ ...o, ...patch }))} />
       <div className="button-row">
-        <button type="button" className="button button--primary" onClick={() => onSave(own, finished)}>{finished ? t('batch.saveAndRun') : t('batch.save')}</button>
-        <button type="button" className="button button--secondary" onClick={() => onSave({}, false)} disabled={Object.keys(initial).length === 0}>{t('batch.useBatchSettings')}</button>
-        <button type="button" className="button button--ghost" onClick={onClose}>{t('common.cancel')}</button>
+        <button type="button" className="button button--primary" onClick={() => onSave(own, finished)}>
+          {finished ? t('batch.saveAndRun') : t('batch.save')}
+        </button>
+        <button type="button" className="button button--secondary" onClick={() => onSave({}, false)} disabled={Object.keys(initial).length === 0}>
+          {t('batch.useBatchSettings')}
+        </button>
+        <button type="button" className="button button--ghost" onClick={onClose}>
+          {t('common.cancel')}
+        </button>
       </div>
     </dialog>
   );

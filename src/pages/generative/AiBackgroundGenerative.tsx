@@ -70,7 +70,13 @@ export function AiBackgroundGenerative({ source }: { source: 'prompt' | 'image' 
         canSubmit={!busy && ready}
         submitLabel={t('genai.aibg.submit')}
         onGo={(prompt, asWritten, sentAs) => void go(prompt, asWritten, sentAs)}
-        actions={task.busy && <button type="button" className="button button--secondary" onClick={task.cancel}>{t('generate.cancel')}</button>}
+        actions={
+          task.busy && (
+            <button type="button" className="button button--secondary" onClick={task.cancel}>
+              {t('generate.cancel')}
+            </button>
+          )
+        }
       >
         <div className="gen-replace__pictures">
           <ImageInput id="product" label={t('genai.aibg.product')} file={product} onFile={setProduct} disabled={busy} />
@@ -79,13 +85,25 @@ export function AiBackgroundGenerative({ source }: { source: 'prompt' | 'image' 
               <ImageInput id="scene" label={t('genai.aibg.reference')} hint={t('genai.aibg.referenceHint')} file={scene} onFile={setScene} disabled={busy} />
               <label className="gen-choices__field">
                 <span className="gen-form__label">{t('genai.aibg.similarity', { percent: Math.round(similarity * 100) })}</span>
-                <input type="range" min={0.1} max={1} step={0.05} value={similarity} disabled={busy}
-                  onChange={(event) => setSimilarity(Number(event.target.value))} data-testid="aiBackground.similarity" />
+                <input
+                  type="range"
+                  min={0.1}
+                  max={1}
+                  step={0.05}
+                  value={similarity}
+                  disabled={busy}
+                  onChange={(event) => setSimilarity(Number(event.target.value))}
+                  data-testid="aiBackground.similarity"
+                />
               </label>
             </div>
           )}
         </div>
-        {uploading && <p className="gen-outcome__stage" role="status" data-testid="aiBackground.preparing">{t('genai.aibg.cuttingOut')}</p>}
+        {uploading && (
+          <p className="gen-outcome__stage" role="status" data-testid="aiBackground.preparing">
+            {t('genai.aibg.cuttingOut')}
+          </p>
+        )}
         <CreditNote taskType="aibg" />
       </PromptBox>
       <GenOutcome task={task} sentAs={gen.sentAs} original={product?.name ?? 'product'} tool="ai-background" emptyText={t('genai.aibg.empty')} />

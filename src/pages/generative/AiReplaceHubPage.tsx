@@ -18,7 +18,9 @@ export function AiReplaceHubPage() {
       </header>
       {availability === 'notConfigured' && <GenerationNotice />}
       <div className="gen-hub">
-        {tools.map((route) => <ToolCard key={route.path} route={route} />)}
+        {tools.map((route) => (
+          <ToolCard key={route.path} route={route} />
+        ))}
       </div>
     </div>
   );

@@ -35,14 +35,31 @@ export function ColorizePage() {
         <p className="lead">{t('genai.colorize.description')}</p>
       </header>
       {availability === 'notConfigured' && task.stage === 'idle' && <GenerationNotice />}
-      <form className="card gen-form" onSubmit={(event) => { event.preventDefault(); if (photo) task.start({ file: photo }); }}>
+      <form
+        className="card gen-form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (photo) task.start({ file: photo });
+        }}
+      >
         <ImageInput id="photo" label={t('genai.colorize.photo')} hint={t('genai.colorize.hint')} file={photo} onFile={pick} disabled={task.busy} />
         <CreditNote taskType="deoldify" />
         <div className="button-row">
-          <button type="submit" className="button button--primary" disabled={!photo || task.busy || availability === 'notConfigured'} data-testid="colorize.submit"
-            aria-describedby={availability === 'notConfigured' ? 'gen-unavailable' : undefined}>{t('genai.colorize.submit')}</button>
+          <button
+            type="submit"
+            className="button button--primary"
+            disabled={!photo || task.busy || availability === 'notConfigured'}
+            data-testid="colorize.submit"
+            aria-describedby={availability === 'notConfigured' ? 'gen-unavailable' : undefined}
+          >
+            {t('genai.colorize.submit')}
+          </button>
         </div>
-        {availability === 'notConfigured' && <p id="gen-unavailable" className="muted small" data-testid="generate.unavailable">{t('genai.notice.disabledReason')}</p>}
+        {availability === 'notConfigured' && (
+          <p id="gen-unavailable" className="muted small" data-testid="generate.unavailable">
+            {t('genai.notice.disabledReason')}
+          </p>
+        )}
       </form>
       {result && photoUrl && (
         <div className="card gen-compare" data-testid="colorize.compare">

@@ -24,11 +24,17 @@ interface Props {
 export function GenOutcome({ task, sentAs = null, original, tool, seed, emptyText }: Props) {
   const { t, i18n } = useTranslation();
   const notConfigured = task.errorCode === ResultCode.SERVICE_UNAVAILABLE;
-  const errorText = notConfigured ? t('generate.noServer') : task.errorKey ? t((i18n.exists(task.errorKey) ? task.errorKey : 'errors.unknown') as 'errors.unknown') : null;
+  const errorText = notConfigured
+    ? t('generate.noServer')
+    : task.errorKey
+      ? t((i18n.exists(task.errorKey) ? task.errorKey : 'errors.unknown') as 'errors.unknown')
+      : null;
   return (
     <section className="card gen-outcome" aria-live="polite" data-testid="generate.outcome">
       {sentAs && task.stage !== 'idle' && (
-        <p className="muted" data-testid="generate.asWritten">{t(sentAs === 'unsure' ? 'promptCheck.unsure' : 'promptCheck.sentAsWritten')}</p>
+        <p className="muted" data-testid="generate.asWritten">
+          {t(sentAs === 'unsure' ? 'promptCheck.unsure' : 'promptCheck.sentAsWritten')}
+        </p>
       )}
       {task.translation && (
         <figure className="gen-outcome__translation" data-testid="gen.translatedByFlow">
@@ -38,11 +44,17 @@ export function GenOutcome({ task, sentAs = null, original, tool, seed, emptyTex
       )}
       {task.busy && <GenProgress stage={task.stage} progress={task.progress} onCancel={task.cancel} />}
       {errorText && (
-        <p className="gen-outcome__error" role="alert" data-testid="generate.error" data-code={task.errorCode ?? undefined}>{errorText}</p>
+        <p className="gen-outcome__error" role="alert" data-testid="generate.error" data-code={task.errorCode ?? undefined}>
+          {errorText}
+        </p>
       )}
       {notConfigured && <GenerationNotice />}
       {task.stage === 'failed' && !notConfigured && (
-        <div className="button-row"><button type="button" className="button button--secondary" onClick={task.retry} data-testid="generate.retry">{t('generate.retry')}</button></div>
+        <div className="button-row">
+          <button type="button" className="button button--secondary" onClick={task.retry} data-testid="generate.retry">
+            {t('generate.retry')}
+          </button>
+        </div>
       )}
       <ResultGallery results={task.results} original={original} tool={tool} seed={task.stage === 'completed' ? seed : null} />
       {task.stage === 'idle' && <p className="muted">{emptyText}</p>}

@@ -9,13 +9,19 @@ export function GenProgress({ stage, progress, onCancel }: { stage: TaskStage | 
   return (
     <div className="task-progress gen-progress" data-testid="gen.progress" data-stage={stage}>
       <div className="task-progress__row">
-        <span className="task-progress__label" aria-live="polite" data-testid="gen.stage">{label}</span>
-        <span className="task-progress__percent" data-testid="gen.percent">{percent}%</span>
+        <span className="task-progress__label" aria-live="polite" data-testid="gen.stage">
+          {label}
+        </span>
+        <span className="task-progress__percent" data-testid="gen.percent">
+          {percent}%
+        </span>
       </div>
       <div className="progress" role="progressbar" aria-label={label} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
         <div className="progress__fill" style={{ width: `${percent}%` }} />
       </div>
-      <button type="button" className="button button--secondary" onClick={onCancel} data-testid="gen.cancel">{t('common.cancel')}</button>
+      <button type="button" className="button button--secondary" onClick={onCancel} data-testid="gen.cancel">
+        {t('common.cancel')}
+      </button>
     </div>
   );
 }

@@ -13,8 +13,7 @@ export function GenerationNotice() {
       <h2 className="gen-notice__title">{t('genai.notice.title')}</h2>
       <p>{t('genai.notice.body')}</p>
       <p className="small">
-        {t('genai.notice.operator')}{' '}
-        {/* The site's own help page, rendered and translated, not the operator's README as raw Markdown (issue 29). */}
+        {t('genai.notice.operator')} {/* The site's own help page, rendered and translated, not the operator's README as raw Markdown (issue 29). */}
         <LocalLink to={GENERATION_HELP_PATH} className="text-link" data-testid="gen.readmeLink">
           {t('genai.notice.link')}
         </LocalLink>

@@ -35,31 +35,45 @@ export function GenerativeStudio({ mode }: { mode: StudioMode }) {
     <div className="gen-studio" data-testid={`gen.studio.${mode}`}>
       {availability === 'notConfigured' && task.stage === 'idle' && <GenerationNotice />}
       <div className="gen-studio__input">
-      <PromptBox
-        label={t(needsPicture ? 'genai.i2i.promptLabel' : 'generate.promptLabel')}
-        placeholder={t(needsPicture ? 'genai.i2i.promptPlaceholder' : 'generate.promptPlaceholder')}
-        value={gen.prompt}
-        onChange={gen.setPrompt}
-        unavailable={availability === 'notConfigured'}
-        canSubmit={!task.busy && gen.choicesValid && (!needsPicture || file !== null)}
-        submitLabel={t('generate.submit')}
-        onGo={(prompt, asWritten, sentAs) => gen.run(prompt, asWritten, sentAs, needsPicture ? { file, params: { strength } } : {})}
-        actions={task.busy && <button type="button" className="button button--secondary" onClick={task.cancel}>{t('generate.cancel')}</button>}
-      >
-        {needsPicture && (
-          <div className="gen-studio__picture">
-            <ImageInput id="source" label={t('genai.i2i.picture')} file={file} onFile={setFile} disabled={task.busy} />
-            <label className="gen-choices__field">
-              <span className="gen-form__label">{t('genai.i2i.strength', { percent: Math.round(strength * 100) })}</span>
-              <input type="range" min={0.1} max={0.95} step={0.05} value={strength} disabled={task.busy}
-                onChange={(event) => setStrength(Number(event.target.value))} data-testid="gen.strength" />
-              <span className="muted small">{t('genai.i2i.strengthHint')}</span>
-            </label>
-          </div>
-        )}
-        <GenChoices value={gen.choices} onChange={gen.setChoices} disabled={task.busy} aspect={!needsPicture} />
-        <CreditNote taskType={taskType} images={gen.choices.count} />
-      </PromptBox>
+        <PromptBox
+          label={t(needsPicture ? 'genai.i2i.promptLabel' : 'generate.promptLabel')}
+          placeholder={t(needsPicture ? 'genai.i2i.promptPlaceholder' : 'generate.promptPlaceholder')}
+          value={gen.prompt}
+          onChange={gen.setPrompt}
+          unavailable={availability === 'notConfigured'}
+          canSubmit={!task.busy && gen.choicesValid && (!needsPicture || file !== null)}
+          submitLabel={t('generate.submit')}
+          onGo={(prompt, asWritten, sentAs) => gen.run(prompt, asWritten, sentAs, needsPicture ? { file, params: { strength } } : {})}
+          actions={
+            task.busy && (
+              <button type="button" className="button button--secondary" onClick={task.cancel}>
+                {t('generate.cancel')}
+              </button>
+            )
+          }
+        >
+          {needsPicture && (
+            <div className="gen-studio__picture">
+              <ImageInput id="source" label={t('genai.i2i.picture')} file={file} onFile={setFile} disabled={task.busy} />
+              <label className="gen-choices__field">
+                <span className="gen-form__label">{t('genai.i2i.strength', { percent: Math.round(strength * 100) })}</span>
+                <input
+                  type="range"
+                  min={0.1}
+                  max={0.95}
+                  step={0.05}
+                  value={strength}
+                  disabled={task.busy}
+                  onChange={(event) => setStrength(Number(event.target.value))}
+                  data-testid="gen.strength"
+                />
+                <span className="muted small">{t('genai.i2i.strengthHint')}</span>
+              </label>
+            </div>
+          )}
+          <GenChoices value={gen.choices} onChange={gen.setChoices} disabled={task.busy} aspect={!needsPicture} />
+          <CreditNote taskType={taskType} images={gen.choices.count} />
+        </PromptBox>
       </div>
       <GenOutcome
         task={task}

@@ -26,7 +26,9 @@ export function ImageInput({ id, label, hint, file, onFile, disabled = false }: 
   useEffect(() => {
     const url = file ? URL.createObjectURL(file) : null;
     setPreview(url);
-    return () => { if (url) URL.revokeObjectURL(url); };
+    return () => {
+      if (url) URL.revokeObjectURL(url);
+    };
   }, [file]);
 
   const take = (next: File) => {
@@ -40,9 +42,11 @@ export function ImageInput({ id, label, hint, file, onFile, disabled = false }: 
       <span className="gen-form__label">{label}</span>
       <FileDropZone onFile={take} enabled={!disabled}>
         <div className="gen-image-input__box">
-          {preview
-            ? <img src={preview} alt={label} className="gen-image-input__preview" data-testid={`gen.image.${id}.preview`} />
-            : <span className="muted small">{hint ?? t(touch ? 'genai.image.emptyTouch' : 'genai.image.empty')}</span>}
+          {preview ? (
+            <img src={preview} alt={label} className="gen-image-input__preview" data-testid={`gen.image.${id}.preview`} />
+          ) : (
+            <span className="muted small">{hint ?? t(touch ? 'genai.image.emptyTouch' : 'genai.image.empty')}</span>
+          )}
           <button type="button" className="button button--secondary" disabled={disabled} onClick={() => input.current?.click()}>
             {file ? t('genai.image.change') : t('genai.image.choose')}
           </button>
@@ -63,7 +67,11 @@ export function ImageInput({ id, label, hint, file, onFile, disabled = false }: 
           if (next) take(next);
         }}
       />
-      {problem && <p className="gen-outcome__error small" role="alert">{problem}</p>}
+      {problem && (
+        <p className="gen-outcome__error small" role="alert">
+          {problem}
+        </p>
+      )}
     </div>
   );
 }

@@ -30,7 +30,19 @@ interface Props {
   actions?: React.ReactNode;
 }
 
-export function PromptBox({ label, placeholder, value, onChange, canSubmit: canSubmitNow, unavailable = false, submitLabel, onGo, optional = false, children, actions }: Props) {
+export function PromptBox({
+  label,
+  placeholder,
+  value,
+  onChange,
+  canSubmit: canSubmitNow,
+  unavailable = false,
+  submitLabel,
+  onGo,
+  optional = false,
+  children,
+  actions,
+}: Props) {
   const canSubmit = canSubmitNow && !unavailable;
   const { t, i18n } = useTranslation();
   const { check, run, reset } = usePromptCheck(i18n.language);
@@ -58,7 +70,9 @@ export function PromptBox({ label, placeholder, value, onChange, canSubmit: canS
   return (
     <>
       <form className="card gen-form" onSubmit={submit}>
-        <label htmlFor="gen-prompt" className="gen-form__label">{label}</label>
+        <label htmlFor="gen-prompt" className="gen-form__label">
+          {label}
+        </label>
         <textarea
           id="gen-prompt"
           className="gen-form__prompt"
@@ -66,8 +80,13 @@ export function PromptBox({ label, placeholder, value, onChange, canSubmit: canS
           maxLength={PROMPT_MAX_CHARS}
           rows={3}
           placeholder={placeholder}
-          onChange={(event) => { onChange(event.target.value); if (!checking) reset(); }}
-          onKeyDown={(event) => { if (event.key === 'Enter' && (event.metaKey || event.ctrlKey)) void submit(event); }}
+          onChange={(event) => {
+            onChange(event.target.value);
+            if (!checking) reset();
+          }}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter' && (event.metaKey || event.ctrlKey)) void submit(event);
+          }}
           data-testid="generate.prompt"
         />
         {languages !== null && (
@@ -77,14 +96,27 @@ export function PromptBox({ label, placeholder, value, onChange, canSubmit: canS
         )}
         {children}
         <div className="button-row">
-          <button type="submit" className="button button--primary" disabled={!canSubmit || checking || (!text && !optional)} data-testid="generate.submit"
-            aria-describedby={unavailable ? 'gen-unavailable' : undefined}>
+          <button
+            type="submit"
+            className="button button--primary"
+            disabled={!canSubmit || checking || (!text && !optional)}
+            data-testid="generate.submit"
+            aria-describedby={unavailable ? 'gen-unavailable' : undefined}
+          >
             {submitLabel}
           </button>
           {actions}
         </div>
-        {unavailable && <p id="gen-unavailable" className="muted small" data-testid="generate.unavailable">{t('genai.notice.disabledReason')}</p>}
-        {checking && <p className="gen-outcome__stage" data-testid="generate.checking">{t('promptCheck.checking')}</p>}
+        {unavailable && (
+          <p id="gen-unavailable" className="muted small" data-testid="generate.unavailable">
+            {t('genai.notice.disabledReason')}
+          </p>
+        )}
+        {checking && (
+          <p className="gen-outcome__stage" data-testid="generate.checking">
+            {t('promptCheck.checking')}
+          </p>
+        )}
       </form>
       <PromptCheckPanel check={check} onGenerate={(edited) => go(edited, true, null)} onKeepOriginal={(original) => go(original, true, 'chosen')} />
     </>

@@ -86,19 +86,39 @@ export function ReplaceToolPage({ variant }: { variant: ReplaceVariant }) {
         canSubmit={!busy && hasInput}
         submitLabel={t(`genai.replace.${variant}.submit`)}
         onGo={(prompt, asWritten, sentAs) => void go(prompt, asWritten, sentAs)}
-        actions={task.busy && <button type="button" className="button button--secondary" onClick={task.cancel}>{t('generate.cancel')}</button>}
+        actions={
+          task.busy && (
+            <button type="button" className="button button--secondary" onClick={task.cancel}>
+              {t('generate.cancel')}
+            </button>
+          )
+        }
       >
         <div className="gen-replace__pictures">
           <ImageInput id="photo" label={t(`genai.replace.${variant}.photo`)} file={photo} onFile={setPhoto} disabled={busy} />
           {spec.referenceParam && (
-            <ImageInput id="reference" label={t('genai.replace.product.reference')} hint={t('genai.replace.product.referenceHint')}
-              file={reference} onFile={setReference} disabled={busy} />
+            <ImageInput
+              id="reference"
+              label={t('genai.replace.product.reference')}
+              hint={t('genai.replace.product.referenceHint')}
+              file={reference}
+              onFile={setReference}
+              disabled={busy}
+            />
           )}
         </div>
         {variant === 'clothes' && (
-          <p className="muted small"><LocalLink to="/ai-replace/ai-virtual-try-on-product" className="text-link">{t('genai.replace.clothes.tryOnHint')}</LocalLink></p>
+          <p className="muted small">
+            <LocalLink to="/ai-replace/ai-virtual-try-on-product" className="text-link">
+              {t('genai.replace.clothes.tryOnHint')}
+            </LocalLink>
+          </p>
         )}
-        {uploading && <p className="gen-outcome__stage" role="status">{t('genai.stage.upload')}</p>}
+        {uploading && (
+          <p className="gen-outcome__stage" role="status">
+            {t('genai.stage.upload')}
+          </p>
+        )}
         <CreditNote taskType={spec.taskType} />
       </PromptBox>
       <GenOutcome task={task} sentAs={gen.sentAs} original={photo?.name ?? spec.tool} tool={spec.tool} emptyText={t('genai.replace.empty')} />

@@ -14,7 +14,11 @@ export function ResultGallery({ results, original, tool, seed }: { results: Gene
   if (results.length === 0) return null;
   return (
     <section className="gen-gallery" aria-label={t('genai.results')} data-testid="gen.gallery">
-      {seed != null && <p className="muted small" data-testid="gen.seedUsed">{t('genai.seedUsed', { seed })}</p>}
+      {seed != null && (
+        <p className="muted small" data-testid="gen.seedUsed">
+          {t('genai.seedUsed', { seed })}
+        </p>
+      )}
       <div className="gen-gallery__grid">
         {results.map((result, index) => (
           <figure key={result.taskId} className="gen-gallery__item">

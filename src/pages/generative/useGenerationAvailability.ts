@@ -7,8 +7,12 @@ export function useGenerationAvailability(taskType: TaskType): GenerationAvailab
   const [answer, setAnswer] = useState<GenerationAvailability>('unknown');
   useEffect(() => {
     let live = true;
-    void generationAvailability(taskType).then((next) => { if (live) setAnswer(next); });
-    return () => { live = false; };
+    void generationAvailability(taskType).then((next) => {
+      if (live) setAnswer(next);
+    });
+    return () => {
+      live = false;
+    };
   }, [taskType]);
   return answer;
 }

@@ -5,7 +5,14 @@
  */
 import { useState } from 'react';
 import {
-  DEFAULT_CHOICES, MAX_IMAGES_PER_RUN, MAX_SEED, generationParams, parseSeed, randomSeed, seedInvalid, type GenerationChoices,
+  DEFAULT_CHOICES,
+  MAX_IMAGES_PER_RUN,
+  MAX_SEED,
+  generationParams,
+  parseSeed,
+  randomSeed,
+  seedInvalid,
+  type GenerationChoices,
 } from '../../../engine/spec/generativeParams';
 import type { TaskType } from '../../../engine/spec/taskTypes';
 import { useGenerativeTask, type GenerativeTaskView } from '../../tools/useGenerativeTask';
@@ -24,7 +31,12 @@ export interface GenerationRun {
    * Starts the task with the checked prompt, the choices (unless `choices: false`: tools that keep the photo's
    * size send only the seed), an optional picture and extra params.
    */
-  run(prompt: string, asWritten: boolean, sentAs: SentAs, extra?: { file?: File | null; params?: Record<string, unknown>; choices?: boolean; promptParam?: string }): void;
+  run(
+    prompt: string,
+    asWritten: boolean,
+    sentAs: SentAs,
+    extra?: { file?: File | null; params?: Record<string, unknown>; choices?: boolean; promptParam?: string },
+  ): void;
 }
 
 export function useGenerationRun(taskType: TaskType, initial: Partial<GenerationChoices> = {}): GenerationRun {
@@ -34,7 +46,13 @@ export function useGenerationRun(taskType: TaskType, initial: Partial<Generation
   const [seedUsed, setSeedUsed] = useState<number | null>(null);
   const [sentAs, setSentAs] = useState<SentAs>(null);
   return {
-    task, prompt, setPrompt, choices, setChoices, seedUsed, sentAs,
+    task,
+    prompt,
+    setPrompt,
+    choices,
+    setChoices,
+    seedUsed,
+    sentAs,
     choicesValid: !seedInvalid(choices.seed),
     run(text, asWritten, how, extra = {}) {
       const seed = parseSeed(choices.seed) ?? randomSeed();

@@ -60,8 +60,14 @@ export function AiBackgroundPage() {
 
       <div className="chip-row ai-bg__sources" role="group" aria-label={t('genai.aibg.sourceLabel')}>
         {SOURCES.map((id) => (
-          <button key={id} type="button" className={`chip${source === id ? ' is-active' : ''}`} aria-pressed={source === id}
-            onClick={() => setSource(id)} data-testid={`aiBackground.source.${id}`}>
+          <button
+            key={id}
+            type="button"
+            className={`chip${source === id ? ' is-active' : ''}`}
+            aria-pressed={source === id}
+            onClick={() => setSource(id)}
+            data-testid={`aiBackground.source.${id}`}
+          >
             {t(`genai.aibg.${id}`)}
           </button>
         ))}
@@ -69,30 +75,36 @@ export function AiBackgroundPage() {
 
       {source !== 'library' && <AiBackgroundGenerative key={source} source={source} />}
 
-      {source === 'library' && <div className="changebg-layout">
-        <div className="changebg-main">
-          <ChangeBgWorkspace view={view} />
-        </div>
-        <aside className="card changebg-options" aria-label={t('changebg.options')}>
-          <CostNote type="changebg" />
-          {file && (
-            <section aria-labelledby="ai-bg-suggested" data-testid="aiBackground.product">
-              <ProductLabelField product={product} />
-              <h2 id="ai-bg-suggested" className="changebg-heading">{t('extract.product.suggested')}</h2>
-              <LibraryGrid selectedId={view.options.bgId} onlyIds={scenesForCategory(product.categoryId)} onSelect={pick} />
+      {source === 'library' && (
+        <div className="changebg-layout">
+          <div className="changebg-main">
+            <ChangeBgWorkspace view={view} />
+          </div>
+          <aside className="card changebg-options" aria-label={t('changebg.options')}>
+            <CostNote type="changebg" />
+            {file && (
+              <section aria-labelledby="ai-bg-suggested" data-testid="aiBackground.product">
+                <ProductLabelField product={product} />
+                <h2 id="ai-bg-suggested" className="changebg-heading">
+                  {t('extract.product.suggested')}
+                </h2>
+                <LibraryGrid selectedId={view.options.bgId} onlyIds={scenesForCategory(product.categoryId)} onSelect={pick} />
+              </section>
+            )}
+            <section aria-labelledby="ai-bg-scenes">
+              <h2 id="ai-bg-scenes" className="changebg-heading">
+                {t('changebg.ai.scenes')}
+              </h2>
+              <LibraryGrid selectedId={view.options.bgId} onlyIds={AI_BACKGROUND_SCENES} onSelect={pick} />
             </section>
-          )}
-          <section aria-labelledby="ai-bg-scenes">
-            <h2 id="ai-bg-scenes" className="changebg-heading">{t('changebg.ai.scenes')}</h2>
-            <LibraryGrid selectedId={view.options.bgId} onlyIds={AI_BACKGROUND_SCENES} onSelect={pick} />
-          </section>
-          <SubjectControls
-            subject={view.options.subject}
-            shadow={view.options.shadow}
-            onChange={(placement) => view.setOptions({ ...view.options, ...placement })}
-          />
-        </aside>
-      </div>}
+            <SubjectControls
+              subject={view.options.subject}
+              shadow={view.options.shadow}
+              onChange={(placement) => view.setOptions({ ...view.options, ...placement })}
+            />
+          </aside>
+        </div>
+      )}
 
       <HowItWorks headingId="ai-bg-how" variant="tool" />
     </div>

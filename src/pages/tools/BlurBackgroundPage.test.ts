@@ -21,8 +21,7 @@ describe('needsRerun', () => {
 });
 
 describe('BlurControls', () => {
-  const render = (settings = DEFAULT_BLUR_SETTINGS) =>
-    renderMarkup(createElement(BlurControls, { settings, onChange: () => undefined }));
+  const render = (settings = DEFAULT_BLUR_SETTINGS) => renderMarkup(createElement(BlurControls, { settings, onChange: () => undefined }));
 
   it('shows both sliders with their values, in the page language', async () => {
     const html = render({ strength: 70, feather: 4 });

@@ -56,7 +56,8 @@ export function BlurBackgroundPage() {
   const lastRun = useRef<BlurSettings | null>(null);
   // The result survives a trip to the checkout or the sign-in page (this tab).
   const recomposite = useRecompositeTask('bgblur', {
-    path: useLocation().pathname, state: settings,
+    path: useLocation().pathname,
+    state: settings,
     onRestore: (photo, state) => {
       setFile(photo);
       setSettings(state as BlurSettings);
@@ -91,7 +92,9 @@ export function BlurBackgroundPage() {
     run(picked, settings);
   };
 
-  const rerun = useEffectEvent(() => { if (file) run(file, settings); });
+  const rerun = useEffectEvent(() => {
+    if (file) run(file, settings);
+  });
   useEffect(() => {
     // A cancelled re-composite leaves the task idle with the kept result on the page: a change applies to it.
     const phase = task.phase === 'idle' && kept ? 'done' : task.phase;
@@ -152,25 +155,36 @@ export function BlurBackgroundPage() {
           {busy && (
             <>
               {preview && <img className="blur-page__preview is-dimmed" src={preview} alt={t('bgRemover.sourceAlt')} data-testid="source.image" />}
-              <StageProgress label={t(`bgblur.stage.${task.phase}`)} progress={task.progress} phase={task.phase} queueAhead={task.queueAhead} onCancel={cancel} />
+              <StageProgress
+                label={t(`bgblur.stage.${task.phase}`)}
+                progress={task.progress}
+                phase={task.phase}
+                queueAhead={task.queueAhead}
+                onCancel={cancel}
+              />
             </>
           )}
 
           {!busy && kept && (
             <>
               {task.phase === 'failed' && !creditsRefusal && (
-                <p className="result-failed-note" role="alert" data-testid="task.error">{errorMessage} {t('common.resultKept')}</p>
+                <p className="result-failed-note" role="alert" data-testid="task.error">
+                  {errorMessage} {t('common.resultKept')}
+                </p>
               )}
               <RefinableResult refine={refine} kept={kept}>
                 <CompareSlider beforeUrl={kept.photoUrl} afterUrl={kept.url} resultAlt={t('common.editedImageAlt')} />
-                <ResultActions naming={{ original: kept.sourceName, tool: 'blurred-background' }} resultBlob={kept.blob} onNewImage={startOver} onOpenInEditor={() => void openInEditor()} />
+                <ResultActions
+                  naming={{ original: kept.sourceName, tool: 'blurred-background' }}
+                  resultBlob={kept.blob}
+                  onNewImage={startOver}
+                  onOpenInEditor={() => void openInEditor()}
+                />
               </RefinableResult>
             </>
           )}
 
-          {task.phase === 'failed' && !kept && (
-            <TaskFailedPanel message={errorMessage} onRetry={task.retry} onNewImage={startOver} />
-          )}
+          {task.phase === 'failed' && !kept && <TaskFailedPanel message={errorMessage} onRetry={task.retry} onNewImage={startOver} />}
         </div>
       </FileDropZone>
 
@@ -188,7 +202,12 @@ export function BlurControls({ settings, onChange }: { settings: BlurSettings; o
       <label className="blur-controls__field">
         <span className="blur-controls__label">{t('bgblur.strength')}</span>
         <input
-          type="range" min={0} max={TASKS.bgblur.limits.maxStrength} step={1} value={settings.strength} data-testid="bgblur.strength"
+          type="range"
+          min={0}
+          max={TASKS.bgblur.limits.maxStrength}
+          step={1}
+          value={settings.strength}
+          data-testid="bgblur.strength"
           onChange={(event) => onChange({ ...settings, strength: Number(event.target.value) })}
         />
         <output className="blur-controls__value">{settings.strength}</output>
@@ -196,7 +215,12 @@ export function BlurControls({ settings, onChange }: { settings: BlurSettings; o
       <label className="blur-controls__field">
         <span className="blur-controls__label">{t('bgblur.feather')}</span>
         <input
-          type="range" min={0} max={FEATHER_SLIDER_MAX} step={1} value={settings.feather} data-testid="bgblur.feather"
+          type="range"
+          min={0}
+          max={FEATHER_SLIDER_MAX}
+          step={1}
+          value={settings.feather}
+          data-testid="bgblur.feather"
           onChange={(event) => onChange({ ...settings, feather: Number(event.target.value) })}
         />
         <output className="blur-controls__value">{t('bgblur.featherValue', { px: settings.feather })}</output>

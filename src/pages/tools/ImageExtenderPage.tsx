@@ -19,8 +19,15 @@ import { useImageTask, type ImageTaskPhase } from '../../tools/useImageTask';
 import { FramePlacer } from './extender/FramePlacer';
 import { framedPreview, imageSize } from './extender/framedPreview';
 import {
-  CENTRED, CUSTOM_MAX_SIDE, MAX_AREA_FACTOR, defaultCustomSize, frameFor, frameProblem,
-  type Position, type RatioChoice, type Size,
+  CENTRED,
+  CUSTOM_MAX_SIDE,
+  MAX_AREA_FACTOR,
+  defaultCustomSize,
+  frameFor,
+  frameProblem,
+  type Position,
+  type RatioChoice,
+  type Size,
 } from './extender/frameGeometry';
 import { RatioPicker } from './extender/RatioPicker';
 import { StageProgress } from './extender/StageProgress';
@@ -50,8 +57,18 @@ export function ImageExtenderPage() {
   const [custom, setCustom] = useState<Size>({ width: 0, height: 0 });
   const [position, setPosition] = useState<Position>(CENTRED);
   const [beforeUrl, setBeforeUrl] = useState<string | null>(null);
-  useEffect(() => () => { if (photo) URL.revokeObjectURL(photo.url); }, [photo]);
-  useEffect(() => () => { if (beforeUrl) URL.revokeObjectURL(beforeUrl); }, [beforeUrl]);
+  useEffect(
+    () => () => {
+      if (photo) URL.revokeObjectURL(photo.url);
+    },
+    [photo],
+  );
+  useEffect(
+    () => () => {
+      if (beforeUrl) URL.revokeObjectURL(beforeUrl);
+    },
+    [beforeUrl],
+  );
 
   const frame = photo ? frameFor(choice, photo.size, custom) : null;
   const problem = photo && frame ? frameProblem(choice, frame, photo.size) : null;
@@ -86,7 +103,10 @@ export function ImageExtenderPage() {
       position: { x: position.x, y: position.y },
     });
     setBeforeUrl(null);
-    framedPreview(photo.file, photo.size, frame, position).then((blob) => setBeforeUrl(URL.createObjectURL(blob)), () => setBeforeUrl(null));
+    framedPreview(photo.file, photo.size, frame, position).then(
+      (blob) => setBeforeUrl(URL.createObjectURL(blob)),
+      () => setBeforeUrl(null),
+    );
   };
 
   const startOver = () => {
@@ -123,9 +143,13 @@ export function ImageExtenderPage() {
               <RatioPicker choice={choice} custom={custom} photo={photo.size} onChoice={setChoice} onCustom={setCustom} />
               {!problem && <FramePlacer photoUrl={photo.url} photo={photo.size} frame={frame} position={position} onChange={setPosition} />}
               <p className="muted small center" aria-live="polite" data-testid="extender.size">
-                {problem
-                  ? <span className="extender-page__problem">{t(`extender.problem.${problem}`, { max: CUSTOM_MAX_SIDE, factor: MAX_AREA_FACTOR })}</span>
-                  : <>{t('extender.sizeInfo', { width: frame.width, height: frame.height })} · {t('extender.dragHint')}</>}
+                {problem ? (
+                  <span className="extender-page__problem">{t(`extender.problem.${problem}`, { max: CUSTOM_MAX_SIDE, factor: MAX_AREA_FACTOR })}</span>
+                ) : (
+                  <>
+                    {t('extender.sizeInfo', { width: frame.width, height: frame.height })} · {t('extender.dragHint')}
+                  </>
+                )}
               </p>
               <div className="button-row center">
                 <button type="button" className="button button--primary" disabled={problem !== null} onClick={extend} data-testid="extender.run">
@@ -145,14 +169,25 @@ export function ImageExtenderPage() {
           {busy && photo && frame && (
             <>
               <FramePlacer photoUrl={photo.url} photo={photo.size} frame={frame} position={position} onChange={setPosition} disabled />
-              <StageProgress label={t(`extender.stage.${task.phase}`)} progress={task.progress} phase={task.phase} queueAhead={task.queueAhead} onCancel={task.cancel} />
+              <StageProgress
+                label={t(`extender.stage.${task.phase}`)}
+                progress={task.progress}
+                phase={task.phase}
+                queueAhead={task.queueAhead}
+                onCancel={task.cancel}
+              />
             </>
           )}
 
           {task.phase === 'done' && (
             <>
               {task.resultUrl && <CompareSlider beforeUrl={beforeUrl} afterUrl={task.resultUrl} resultAlt={t('common.editedImageAlt')} />}
-              <ResultActions naming={{ original: task.sourceName, tool: 'expanded' }} resultBlob={task.resultBlob} onNewImage={startOver} onOpenInEditor={() => void openInEditor()} />
+              <ResultActions
+                naming={{ original: task.sourceName, tool: 'expanded' }}
+                resultBlob={task.resultBlob}
+                onNewImage={startOver}
+                onOpenInEditor={() => void openInEditor()}
+              />
               <button type="button" className="button button--ghost" onClick={task.reset} data-testid="extender.adjust">
                 {t('extender.adjust')}
               </button>
@@ -162,7 +197,9 @@ export function ImageExtenderPage() {
           {task.phase === 'failed' && (
             <div className="failed-panel">
               <p className="failed-panel__title">{t('bgRemover.failedTitle')}</p>
-              <p className="muted" data-testid="task.error">{errorMessage}</p>
+              <p className="muted" data-testid="task.error">
+                {errorMessage}
+              </p>
               <div className="button-row center">
                 <button type="button" className="button button--primary" onClick={task.retry} data-testid="task.retry">
                   {t('bgRemover.tryAgain')}

@@ -27,7 +27,14 @@ import { EraserToolbar } from './eraser/EraserToolbar';
 import { ModeTabs } from './eraser/ModeTabs';
 import { detectMask, EraserCallError, previewFill, uploadOne } from '../../tools/eraser/eraserApi';
 import {
-  defaultBrushSize, eraseBlocker, eraseParams, modeInfo, type DetectKind, type EraseQuality, type EraserMode, type EraserTool,
+  defaultBrushSize,
+  eraseBlocker,
+  eraseParams,
+  modeInfo,
+  type DetectKind,
+  type EraseQuality,
+  type EraserMode,
+  type EraserTool,
 } from '../../tools/eraser/eraserModes';
 import { SelectStatusLine } from './eraser/SelectStatusLine';
 import { useObjectSelection } from './eraser/useObjectSelection';
@@ -62,14 +69,24 @@ export function MagicEraserPage() {
   const [tapIncludes, setTapIncludes] = useState(true);
   const taps = useMemo(() => tapsOf(mask.edits), [mask.edits]);
   const select = useObjectSelection({
-    photoKey: photo?.url ?? null, width: photo?.width ?? 1, height: photo?.height ?? 1, serverUrl, taps, dropTap: mask.dropEdit,
+    photoKey: photo?.url ?? null,
+    width: photo?.width ?? 1,
+    height: photo?.height ?? 1,
+    serverUrl,
+    taps,
+    dropTap: mask.dropEdit,
   });
   // The tool in effect: Select object only where the mode offers it and while the server can select.
   const activeTool: EraserTool = info.canSelect && tool === 'select' && select.status !== 'unavailable' ? 'select' : 'brush';
 
   // A preview shows an older mask after any edit: drop it.
   useEffect(() => setPreview(null), [mask.edits, select.selection]);
-  useEffect(() => () => { if (preview?.url) URL.revokeObjectURL(preview.url); }, [preview]);
+  useEffect(
+    () => () => {
+      if (preview?.url) URL.revokeObjectURL(preview.url);
+    },
+    [preview],
+  );
 
   const callFailed = (err: unknown, key: string) => {
     if (err instanceof DOMException && err.name === 'AbortError') return;
@@ -185,7 +202,14 @@ export function MagicEraserPage() {
 
       <HiddenFileInput ref={input} onFile={(file) => void submit(file)} />
 
-      <ModeTabs mode={mode} onMode={(m) => { setMode(m); if (photo) setBrushSize(defaultBrushSize(m, photo.width)); }} disabled={busy || sending} />
+      <ModeTabs
+        mode={mode}
+        onMode={(m) => {
+          setMode(m);
+          if (photo) setBrushSize(defaultBrushSize(m, photo.width));
+        }}
+        disabled={busy || sending}
+      />
       <p className="muted small center eraser-page__mode-hint">{t(`eraser.modeHint.${mode}`)}</p>
 
       <FileDropZone onFile={(file) => void submit(file)} enabled={!busy && !sending}>
@@ -195,22 +219,40 @@ export function MagicEraserPage() {
           {photo && task.phase !== 'done' && (
             <>
               <EraserToolbar
-                brushSize={brushSize} onBrushSize={setBrushSize} brushMode={brushMode} onBrushMode={setBrushMode}
-                canUndo={mask.canUndo} canRedo={mask.canRedo} maskEmpty={mask.empty}
-                onUndo={mask.undo} onRedo={mask.redo} onClear={mask.clear}
-                onDetect={(kind) => void detect(kind)} detecting={detecting}
-                preview={preview?.state ?? null} onTogglePreview={() => void togglePreview()} disabled={locked}
+                brushSize={brushSize}
+                onBrushSize={setBrushSize}
+                brushMode={brushMode}
+                onBrushMode={setBrushMode}
+                canUndo={mask.canUndo}
+                canRedo={mask.canRedo}
+                maskEmpty={mask.empty}
+                onUndo={mask.undo}
+                onRedo={mask.redo}
+                onClear={mask.clear}
+                onDetect={(kind) => void detect(kind)}
+                detecting={detecting}
+                preview={preview?.state ?? null}
+                onTogglePreview={() => void togglePreview()}
+                disabled={locked}
                 tools={info.canSelect ? { tool: activeTool, onTool: chooseTool, tapIncludes, onTapIncludes: setTapIncludes, disabled: locked } : null}
                 selecting={select.busy}
               />
-              {info.canSelect && (activeTool === 'select' || select.status === 'unavailable') && (
-                <SelectStatusLine status={select.status} busy={select.busy} />
-              )}
+              {info.canSelect && (activeTool === 'select' || select.status === 'unavailable') && <SelectStatusLine status={select.status} busy={select.busy} />}
               <MaskBrushCanvas
-                imageUrl={photo.url} width={photo.width} height={photo.height} edits={mask.edits} sources={mask.sources}
-                brushSize={brushSize} mode={brushMode} onStroke={mask.addStroke} previewUrl={preview?.url ?? null}
-                tool={activeTool === 'select' ? 'tap' : 'brush'} onTap={onTap} selection={select.selection}
-                disabled={locked} alt={t('eraser.photoAlt')}
+                imageUrl={photo.url}
+                width={photo.width}
+                height={photo.height}
+                edits={mask.edits}
+                sources={mask.sources}
+                brushSize={brushSize}
+                mode={brushMode}
+                onStroke={mask.addStroke}
+                previewUrl={preview?.url ?? null}
+                tool={activeTool === 'select' ? 'tap' : 'brush'}
+                onTap={onTap}
+                selection={select.selection}
+                disabled={locked}
+                alt={t('eraser.photoAlt')}
               />
               <p className="muted small center">{t('eraser.legend')}</p>
             </>
@@ -223,13 +265,28 @@ export function MagicEraserPage() {
               {info.hasQuality && (
                 <label className="eraser-page__quality">
                   <span>{t('eraser.quality.label')}</span>
-                  <select className="select" value={quality} onChange={(e) => setQuality(e.target.value as EraseQuality)} disabled={sending} data-testid="eraser.quality">
-                    {FILL_QUALITIES.map((q) => <option key={q} value={q}>{t(`eraser.quality.${q}`)}</option>)}
+                  <select
+                    className="select"
+                    value={quality}
+                    onChange={(e) => setQuality(e.target.value as EraseQuality)}
+                    disabled={sending}
+                    data-testid="eraser.quality"
+                  >
+                    {FILL_QUALITIES.map((q) => (
+                      <option key={q} value={q}>
+                        {t(`eraser.quality.${q}`)}
+                      </option>
+                    ))}
                   </select>
                 </label>
               )}
-              <button type="button" className="button button--primary button--large" disabled={sending || select.busy || eraseBlocker(mode, mask.empty) !== null}
-                onClick={() => void erase()} data-testid="eraser.erase">
+              <button
+                type="button"
+                className="button button--primary button--large"
+                disabled={sending || select.busy || eraseBlocker(mode, mask.empty) !== null}
+                onClick={() => void erase()}
+                data-testid="eraser.erase"
+              >
                 {t(`eraser.erase.${mode}`)}
               </button>
               <button type="button" className="button button--ghost" onClick={startOver} disabled={sending} data-testid="result.new">
@@ -242,15 +299,26 @@ export function MagicEraserPage() {
           {task.phase === 'failed' && (
             <div className="failed-panel">
               <p className="failed-panel__title">{t('bgRemover.failedTitle')}</p>
-              <p className="muted" data-testid="task.error">{errorMessage}</p>
+              <p className="muted" data-testid="task.error">
+                {errorMessage}
+              </p>
             </div>
           )}
 
           {task.phase === 'done' && photo && (
             <>
               {task.resultUrl && <CompareSlider beforeUrl={photo.url} afterUrl={task.resultUrl} resultAlt={t('common.editedImageAlt')} />}
-              {filledBy && <p className="muted small" data-testid="eraser.filledBy">{t(`eraser.filledBy.${filledBy}`)}</p>}
-              <ResultActions naming={{ original: task.sourceName, tool: 'erased' }} resultBlob={task.resultBlob} onNewImage={startOver} onOpenInEditor={() => void openInEditor()} />
+              {filledBy && (
+                <p className="muted small" data-testid="eraser.filledBy">
+                  {t(`eraser.filledBy.${filledBy}`)}
+                </p>
+              )}
+              <ResultActions
+                naming={{ original: task.sourceName, tool: 'erased' }}
+                resultBlob={task.resultBlob}
+                onNewImage={startOver}
+                onOpenInEditor={() => void openInEditor()}
+              />
               <button type="button" className="button button--secondary" onClick={() => void keepErasing()} data-testid="eraser.keepErasing">
                 {t('eraser.keepErasing')}
               </button>

@@ -39,8 +39,7 @@ describe('photo enhancer page logic', () => {
 });
 
 describe('EnhanceControls', () => {
-  const render = (size: PixelSize | null, choice = DEFAULT_CHOICE) =>
-    renderMarkup(createElement(EnhanceControls, { choice, size, onChange: () => undefined }));
+  const render = (size: PixelSize | null, choice = DEFAULT_CHOICE) => renderMarkup(createElement(EnhanceControls, { choice, size, onChange: () => undefined }));
 
   it('shows scale, the three SPEC strengths and denoise, with the default selected', () => {
     const html = render(photo1MP);

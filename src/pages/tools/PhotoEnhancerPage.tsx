@@ -8,10 +8,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ENHANCE_STRENGTHS } from '../../../engine/spec/kinds';
-import {
-  ENHANCE_DEFAULTS, ENHANCE_MAX_PIXELS, maxInputPixels, outputScale,
-  type EnhanceScale, type EnhanceStrength,
-} from '../../../engine/spec/enhance';
+import { ENHANCE_DEFAULTS, ENHANCE_MAX_PIXELS, maxInputPixels, outputScale, type EnhanceScale, type EnhanceStrength } from '../../../engine/spec/enhance';
 import { CompareSlider } from '../../components/CompareSlider';
 import { LocalLink } from '../../components/LocalLink';
 import { FileDropZone } from '../../components/FileDropZone';
@@ -87,7 +84,12 @@ export function PhotoEnhancerPage() {
   const [size, setSize] = useState<PixelSize | null>(null);
   const [choice, setChoice] = useState<EnhanceChoice>(DEFAULT_CHOICE);
 
-  useEffect(() => () => { if (previewUrl) URL.revokeObjectURL(previewUrl); }, [previewUrl]);
+  useEffect(
+    () => () => {
+      if (previewUrl) URL.revokeObjectURL(previewUrl);
+    },
+    [previewUrl],
+  );
   // The browser tells the photo's size; a format it cannot decode leaves the size unknown (the server still checks).
   useEffect(() => {
     setSize(null);
@@ -95,7 +97,9 @@ export function PhotoEnhancerPage() {
     const image = new Image();
     image.onload = () => setSize({ width: image.naturalWidth, height: image.naturalHeight });
     image.src = previewUrl;
-    return () => { image.onload = null; };
+    return () => {
+      image.onload = null;
+    };
   }, [previewUrl]);
 
   const pick = (picked: File) => {
@@ -168,7 +172,13 @@ export function PhotoEnhancerPage() {
           {busy && (
             <>
               {task.sourceUrl && <img className="enhancer-page__preview is-dimmed" src={task.sourceUrl} alt={t('enhancer.previewAlt')} />}
-              <StageProgress label={t(`enhancer.stage.${task.phase}`)} progress={task.progress} phase={task.phase} queueAhead={task.queueAhead} onCancel={task.cancel} />
+              <StageProgress
+                label={t(`enhancer.stage.${task.phase}`)}
+                progress={task.progress}
+                phase={task.phase}
+                queueAhead={task.queueAhead}
+                onCancel={task.cancel}
+              />
               <p className="muted small center">{t('enhancer.slowHint')}</p>
             </>
           )}
@@ -181,16 +191,19 @@ export function PhotoEnhancerPage() {
                   {t('enhancer.resultSize', { width: shownSize.width, height: shownSize.height })}
                 </p>
               )}
-              <ResultActions naming={{ original: task.sourceName, tool: 'enhanced' }} resultBlob={task.resultBlob} onNewImage={startOver} onOpenInEditor={() => void openInEditor()} />
+              <ResultActions
+                naming={{ original: task.sourceName, tool: 'enhanced' }}
+                resultBlob={task.resultBlob}
+                onNewImage={startOver}
+                onOpenInEditor={() => void openInEditor()}
+              />
               <button type="button" className="button button--ghost" onClick={task.reset} data-testid="enhancer.changeSettings">
                 {t('enhancer.changeSettings')}
               </button>
             </>
           )}
 
-          {task.phase === 'failed' && (
-            <TaskFailedPanel message={errorMessage} onRetry={task.retry} onNewImage={startOver} />
-          )}
+          {task.phase === 'failed' && <TaskFailedPanel message={errorMessage} onRetry={task.retry} onNewImage={startOver} />}
         </div>
       </FileDropZone>
 
@@ -208,21 +221,40 @@ export function EnhanceControls({ choice, size, onChange }: { choice: EnhanceCho
       <legend className="visually-hidden">{t('enhancer.settings')}</legend>
       {size && <p className="muted small enhance-controls__size">{t('enhancer.photoSize', { width: size.width, height: size.height })}</p>}
 
-      <span className="enhance-controls__label" id="enhancer-scale">{t('enhancer.scale')}</span>
+      <span className="enhance-controls__label" id="enhancer-scale">
+        {t('enhancer.scale')}
+      </span>
       <div className="enhance-controls__chips" role="radiogroup" aria-labelledby="enhancer-scale">
         {SCALES.map((scale) => (
-          <button key={scale} type="button" role="radio" aria-checked={choice.scale === scale} disabled={choice.denoise}
-            className={`enhance-chip${choice.scale === scale ? ' is-active' : ''}`} onClick={() => set({ scale })} data-testid={`enhancer.scale.${scale}`}>
+          <button
+            key={scale}
+            type="button"
+            role="radio"
+            aria-checked={choice.scale === scale}
+            disabled={choice.denoise}
+            className={`enhance-chip${choice.scale === scale ? ' is-active' : ''}`}
+            onClick={() => set({ scale })}
+            data-testid={`enhancer.scale.${scale}`}
+          >
             {scale}×
           </button>
         ))}
       </div>
 
-      <span className="enhance-controls__label" id="enhancer-strength">{t('enhancer.strength')}</span>
+      <span className="enhance-controls__label" id="enhancer-strength">
+        {t('enhancer.strength')}
+      </span>
       <div className="enhance-controls__chips" role="radiogroup" aria-labelledby="enhancer-strength">
         {ENHANCE_STRENGTHS.map((strength) => (
-          <button key={strength} type="button" role="radio" aria-checked={choice.strength === strength}
-            className={`enhance-chip${choice.strength === strength ? ' is-active' : ''}`} onClick={() => set({ strength })} data-testid={`enhancer.strength.${strength}`}>
+          <button
+            key={strength}
+            type="button"
+            role="radio"
+            aria-checked={choice.strength === strength}
+            className={`enhance-chip${choice.strength === strength ? ' is-active' : ''}`}
+            onClick={() => set({ strength })}
+            data-testid={`enhancer.strength.${strength}`}
+          >
             {t(`enhancer.strengths.${strength}`)}
           </button>
         ))}
@@ -238,13 +270,22 @@ export function EnhanceControls({ choice, size, onChange }: { choice: EnhanceCho
       {highQualityAllowed(size) && (
         <>
           <label className="enhance-controls__check">
-            <input type="checkbox" checked={choice.highQuality} onChange={(event) => set({ highQuality: event.target.checked })} data-testid="enhancer.highQuality" />
+            <input
+              type="checkbox"
+              checked={choice.highQuality}
+              onChange={(event) => set({ highQuality: event.target.checked })}
+              data-testid="enhancer.highQuality"
+            />
             <span>{t('enhancer.highQuality')}</span>
-            <span className="badge billing-only" data-testid="enhancer.highQuality.pro">PRO</span>
+            <span className="badge billing-only" data-testid="enhancer.highQuality.pro">
+              PRO
+            </span>
           </label>
           <p className="muted small enhance-controls__hint">
             {t('enhancer.highQualityHint', { maxMp: megapixels(ENHANCE_MAX_PIXELS.high, i18n.language) })}{' '}
-            <LocalLink to="/pricing" className="billing-only">{t('enhancer.highQualityPro')}</LocalLink>
+            <LocalLink to="/pricing" className="billing-only">
+              {t('enhancer.highQualityPro')}
+            </LocalLink>
           </p>
         </>
       )}

@@ -33,24 +33,32 @@ export const PRODUCT_BACKGROUNDS: Record<ProductBackgroundVariant, VariantSpec> 
     color: '#FFFFFF',
     toolKey: 'productWhite',
     shades: [
-      { key: 'white', color: '#FFFFFF' }, { key: 'softWhite', color: '#F7F7F5' },
-      { key: 'warmWhite', color: '#FBF8F3' }, { key: 'lightGrey', color: '#EDEEF0' },
+      { key: 'white', color: '#FFFFFF' },
+      { key: 'softWhite', color: '#F7F7F5' },
+      { key: 'warmWhite', color: '#FBF8F3' },
+      { key: 'lightGrey', color: '#EDEEF0' },
     ],
   },
   green: {
     color: '#62B58F',
     toolKey: 'productGreen',
     shades: [
-      { key: 'green', color: '#62B58F' }, { key: 'mint', color: '#CDEBD9' }, { key: 'sage', color: '#A9C5A0' },
-      { key: 'forest', color: '#2F6B4F' }, { key: 'chromaGreen', color: '#00B140' },
+      { key: 'green', color: '#62B58F' },
+      { key: 'mint', color: '#CDEBD9' },
+      { key: 'sage', color: '#A9C5A0' },
+      { key: 'forest', color: '#2F6B4F' },
+      { key: 'chromaGreen', color: '#00B140' },
     ],
   },
   blue: {
     color: '#3D7DCA',
     toolKey: 'productBlue',
     shades: [
-      { key: 'blue', color: '#3D7DCA' }, { key: 'powder', color: '#DCE9F7' }, { key: 'sky', color: '#9CC3EA' },
-      { key: 'navy', color: '#1F3A5F' }, { key: 'chromaBlue', color: '#0047BB' },
+      { key: 'blue', color: '#3D7DCA' },
+      { key: 'powder', color: '#DCE9F7' },
+      { key: 'sky', color: '#9CC3EA' },
+      { key: 'navy', color: '#1F3A5F' },
+      { key: 'chromaBlue', color: '#0047BB' },
     ],
   },
 };
@@ -78,8 +86,15 @@ function ProductBackgroundLanding({ variant }: { variant: ProductBackgroundVaria
         <aside className="card changebg-options" aria-label={t('changebg.options')}>
           <CostNote type="changebg" />
           <section aria-labelledby="product-bg-heading">
-            <h2 id="product-bg-heading" className="changebg-heading">{t('changebg.background')}</h2>
-            <ColorPanel value={view.options.color} onChange={(color) => view.setOptions({ ...view.options, color })} presets={spec.shades} showPalette={false} />
+            <h2 id="product-bg-heading" className="changebg-heading">
+              {t('changebg.background')}
+            </h2>
+            <ColorPanel
+              value={view.options.color}
+              onChange={(color) => view.setOptions({ ...view.options, color })}
+              presets={spec.shades}
+              showPalette={false}
+            />
           </section>
           <SubjectControls
             subject={view.options.subject}
@@ -90,7 +105,9 @@ function ProductBackgroundLanding({ variant }: { variant: ProductBackgroundVaria
       </div>
 
       <section className="card product-bg__why" aria-labelledby="product-bg-why">
-        <h2 id="product-bg-why" className="changebg-heading">{t(`changebg.product.${variant}.whyTitle`)}</h2>
+        <h2 id="product-bg-why" className="changebg-heading">
+          {t(`changebg.product.${variant}.whyTitle`)}
+        </h2>
         <p className="muted">{t(`changebg.product.${variant}.why`)}</p>
       </section>
 

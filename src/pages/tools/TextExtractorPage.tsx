@@ -97,7 +97,16 @@ export function TextExtractorPage() {
 
       <div className="extract-modes" role="tablist" aria-label={t('extract.modeLabel')}>
         {MODES.map((m) => (
-          <button key={m} type="button" role="tab" aria-selected={mode === m} className={`button button--secondary extract-mode${mode === m ? ' is-active' : ''}`} disabled={busy} onClick={() => switchMode(m)} data-testid={`extract.mode.${m}`}>
+          <button
+            key={m}
+            type="button"
+            role="tab"
+            aria-selected={mode === m}
+            className={`button button--secondary extract-mode${mode === m ? ' is-active' : ''}`}
+            disabled={busy}
+            onClick={() => switchMode(m)}
+            data-testid={`extract.mode.${m}`}
+          >
             {t(`extract.mode.${m}`)}
           </button>
         ))}
@@ -105,7 +114,16 @@ export function TextExtractorPage() {
       {mode === 'text' && (
         <div className="extract-scripts" role="radiogroup" aria-label={t('extract.script.label')}>
           {OCR_SCRIPTS.map((s) => (
-            <button key={s} type="button" role="radio" aria-checked={script === s} className={`extract-script${script === s ? ' is-active' : ''}`} disabled={busy} onClick={() => switchScript(s)} data-testid={`extract.script.${s}`}>
+            <button
+              key={s}
+              type="button"
+              role="radio"
+              aria-checked={script === s}
+              className={`extract-script${script === s ? ' is-active' : ''}`}
+              disabled={busy}
+              onClick={() => switchScript(s)}
+              data-testid={`extract.script.${s}`}
+            >
               {t(`extract.script.${s}`)}
             </button>
           ))}
@@ -122,7 +140,13 @@ export function TextExtractorPage() {
           {busy && (
             <>
               {task.sourceUrl && <img className="extract-page__preview is-dimmed" src={task.sourceUrl} alt={t('extract.photoAlt')} />}
-              <StageProgress label={t(`extract.stage.${mode}.${task.phase}`)} progress={task.progress} phase={task.phase} queueAhead={task.queueAhead} onCancel={cancel} />
+              <StageProgress
+                label={t(`extract.stage.${mode}.${task.phase}`)}
+                progress={task.progress}
+                phase={task.phase}
+                queueAhead={task.queueAhead}
+                onCancel={cancel}
+              />
             </>
           )}
 
@@ -130,14 +154,24 @@ export function TextExtractorPage() {
             <div className="extract-result" data-testid="extract.result">
               {mode === 'text' && run.text && task.sourceUrl && (
                 <>
-                  <TextOverlay photoUrl={task.sourceUrl} width={run.text.width} height={run.text.height} lines={run.text.lines} active={active} alt={t('extract.photoAlt')} onPick={setActive} />
+                  <TextOverlay
+                    photoUrl={task.sourceUrl}
+                    width={run.text.width}
+                    height={run.text.height}
+                    lines={run.text.lines}
+                    active={active}
+                    alt={t('extract.photoAlt')}
+                    onPick={setActive}
+                  />
                   <LinesList lines={run.text.lines} active={active} onActive={setActive} onCopy={copy} />
                 </>
               )}
               {mode === 'seal' && run.seal && <SealResults result={run.seal} baseName={baseName} onCopy={copy} />}
               {run.unreadable && <p className="extract-empty">{t('errors.unknown')}</p>}
               <div className="extract-result__actions">
-                <button type="button" className="button button--secondary" onClick={startOver} data-testid="extract.newPhoto">{t('extract.newPhoto')}</button>
+                <button type="button" className="button button--secondary" onClick={startOver} data-testid="extract.newPhoto">
+                  {t('extract.newPhoto')}
+                </button>
               </div>
             </div>
           )}

@@ -74,7 +74,10 @@ describe('analytics sink and cookie consent', () => {
     // Each view carries the same client id (SPEC §3), 32 hex characters kept under clientId.
     const id = storage.items.get('clientId');
     expect(id).toMatch(/^[0-9a-f]{32}$/);
-    expect(seen).toEqual([{ ...event, clientId: id }, { ...event, clientId: id }]);
+    expect(seen).toEqual([
+      { ...event, clientId: id },
+      { ...event, clientId: id },
+    ]);
     resetConsent();
     expect(storage.items.has('cookieConfirmation')).toBe(false);
     expect(track(event)).toBe(false);
@@ -86,7 +89,9 @@ describe('analytics sink and cookie consent', () => {
     track(event);
     expect(info).toHaveBeenCalledWith('[analytics]', JSON.stringify({ ...event, clientId: storage.items.get('clientId') }));
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    setAnalyticsSink(() => { throw new Error('down'); });
+    setAnalyticsSink(() => {
+      throw new Error('down');
+    });
     expect(() => track(event)).not.toThrow();
     expect(warn).toHaveBeenCalled();
     info.mockRestore();

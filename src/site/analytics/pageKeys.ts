@@ -6,9 +6,23 @@
 
 /** SPEC §2 page-name keys. */
 export const PAGE_NAME_KEYS = [
-  'none', 'main', 'create', 'sign-up', 'log-in', 'project', 'cutouts', 'pricing', 'order', 'photo-enhancer',
-  'background-remover', 'background-changer', 'ai-image-extender', 'ai-elimination', 'id-photo-maker',
-  'ai-image-generator', 'image-to-image-ai',
+  'none',
+  'main',
+  'create',
+  'sign-up',
+  'log-in',
+  'project',
+  'cutouts',
+  'pricing',
+  'order',
+  'photo-enhancer',
+  'background-remover',
+  'background-changer',
+  'ai-image-extender',
+  'ai-elimination',
+  'id-photo-maker',
+  'ai-image-generator',
+  'image-to-image-ai',
 ] as const;
 export type PageNameKey = (typeof PAGE_NAME_KEYS)[number];
 

@@ -13,6 +13,8 @@ export function usePageView(): void {
     const send = () => track({ event: 'page_view', pageName: pageNameOf(rest), pageType: pageTypeOf(rest), path: rest, lang });
     send();
     // Accepting on this page counts this view; declining sends nothing.
-    return onConsentChange((choice) => { if (choice === 'all') send(); });
+    return onConsentChange((choice) => {
+      if (choice === 'all') send();
+    });
   }, [pathname]);
 }

@@ -9,9 +9,15 @@ function InlineText({ parts }: { parts: Inline[] }) {
         if (part.type === 'strong') return <strong key={index}>{part.text}</strong>;
         if (part.type === 'link') {
           // App paths get the language prefix; anything else opens as a normal external link.
-          return part.href.startsWith('/')
-            ? <LocalLink key={index} to={part.href} className="text-link">{part.text}</LocalLink>
-            : <a key={index} href={part.href} className="text-link" rel="noopener noreferrer">{part.text}</a>;
+          return part.href.startsWith('/') ? (
+            <LocalLink key={index} to={part.href} className="text-link">
+              {part.text}
+            </LocalLink>
+          ) : (
+            <a key={index} href={part.href} className="text-link" rel="noopener noreferrer">
+              {part.text}
+            </a>
+          );
         }
         return <span key={index}>{part.text}</span>;
       })}
@@ -24,11 +30,22 @@ export function ArticleBody({ blocks }: { blocks: Block[] }) {
     <>
       {blocks.map((block, index) => {
         switch (block.type) {
-          case 'heading': return block.level === 2 ? <h2 key={index}>{block.text}</h2> : <h3 key={index}>{block.text}</h3>;
-          case 'paragraph': return <p key={index}><InlineText parts={block.content} /></p>;
-          case 'image': return <img key={index} src={block.src} alt={block.alt} loading="lazy" className="article__image" />;
+          case 'heading':
+            return block.level === 2 ? <h2 key={index}>{block.text}</h2> : <h3 key={index}>{block.text}</h3>;
+          case 'paragraph':
+            return (
+              <p key={index}>
+                <InlineText parts={block.content} />
+              </p>
+            );
+          case 'image':
+            return <img key={index} src={block.src} alt={block.alt} loading="lazy" className="article__image" />;
           case 'list': {
-            const items = block.items.map((item, i) => <li key={i}><InlineText parts={item} /></li>);
+            const items = block.items.map((item, i) => (
+              <li key={i}>
+                <InlineText parts={item} />
+              </li>
+            ));
             return block.ordered ? <ol key={index}>{items}</ol> : <ul key={index}>{items}</ul>;
           }
         }

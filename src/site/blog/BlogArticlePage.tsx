@@ -13,8 +13,12 @@ export function BlogArticlePage({ slug }: { slug: string }) {
 
   useEffect(() => {
     let live = true;
-    void loadArticle(slug, lang).then((loaded) => { if (live && loaded) setArticle(loaded); });
-    return () => { live = false; };
+    void loadArticle(slug, lang).then((loaded) => {
+      if (live && loaded) setArticle(loaded);
+    });
+    return () => {
+      live = false;
+    };
   }, [slug, lang]);
 
   useEffect(() => {
@@ -25,17 +29,31 @@ export function BlogArticlePage({ slug }: { slug: string }) {
   const date = article.meta.date ? new Date(article.meta.date).toLocaleDateString(i18n.language, { dateStyle: 'long', timeZone: 'UTC' }) : '';
   return (
     <article className="container page-narrow site-page article" data-testid="page.article">
-      <p><LocalLink to="/blog" className="text-link">← {t('site.blog.back')}</LocalLink></p>
+      <p>
+        <LocalLink to="/blog" className="text-link">
+          ← {t('site.blog.back')}
+        </LocalLink>
+      </p>
       <header className="page-header">
-        <h1 className="page-title" lang={article.lang}>{article.meta.title}</h1>
+        <h1 className="page-title" lang={article.lang}>
+          {article.meta.title}
+        </h1>
         {date && <p className="muted">{t('site.blog.published', { date })}</p>}
-        {article.lang !== lang && <p className="notice" role="note">{t('site.blog.englishOnly')}</p>}
+        {article.lang !== lang && (
+          <p className="notice" role="note">
+            {t('site.blog.englishOnly')}
+          </p>
+        )}
       </header>
       <div className="prose" lang={article.lang}>
         <ArticleBody blocks={article.blocks} />
       </div>
       {article.meta.tool && (
-        <p className="button-row"><LocalLink to={article.meta.tool} className="button button--primary">{t('site.blog.tryTool')}</LocalLink></p>
+        <p className="button-row">
+          <LocalLink to={article.meta.tool} className="button button--primary">
+            {t('site.blog.tryTool')}
+          </LocalLink>
+        </p>
       )}
     </article>
   );

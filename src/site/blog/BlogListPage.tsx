@@ -12,8 +12,12 @@ export function BlogListPage() {
 
   useEffect(() => {
     let live = true;
-    void loadAllArticles(lang).then((list) => { if (live) setArticles(list); });
-    return () => { live = false; };
+    void loadAllArticles(lang).then((list) => {
+      if (live) setArticles(list);
+    });
+    return () => {
+      live = false;
+    };
   }, [lang]);
 
   return (
@@ -29,8 +33,12 @@ export function BlogListPage() {
             <h2 className="blog-card__title">
               <LocalLink to={`/blog/${article.slug}`}>{article.meta.title}</LocalLink>
             </h2>
-            <p className="muted" lang={article.lang}>{article.meta.summary}</p>
-            <LocalLink to={`/blog/${article.slug}`} className="text-link" aria-hidden="true" tabIndex={-1}>{t('site.blog.readMore')}</LocalLink>
+            <p className="muted" lang={article.lang}>
+              {article.meta.summary}
+            </p>
+            <LocalLink to={`/blog/${article.slug}`} className="text-link" aria-hidden="true" tabIndex={-1}>
+              {t('site.blog.readMore')}
+            </LocalLink>
           </li>
         ))}
       </ul>

@@ -5,10 +5,7 @@
  * article can inject markup.
  */
 
-export type Inline =
-  | { type: 'text'; text: string }
-  | { type: 'strong'; text: string }
-  | { type: 'link'; text: string; href: string };
+export type Inline = { type: 'text'; text: string } | { type: 'strong'; text: string } | { type: 'link'; text: string; href: string };
 
 export type Block =
   | { type: 'heading'; level: 2 | 3; text: string }
@@ -68,9 +65,13 @@ export function parseArticle(source: string): Article {
     const image = /^!\[([^\]]*)\]\(([^)\s]+)\)$/.exec(line);
     const item = /^(-|\d+\.)\s+(.*)$/.exec(line);
     if (!line) flush();
-    else if (heading) { flush(); blocks.push({ type: 'heading', level: heading[1].length as 2 | 3, text: heading[2] }); }
-    else if (image) { flush(); blocks.push({ type: 'image', alt: image[1], src: image[2] }); }
-    else if (item) {
+    else if (heading) {
+      flush();
+      blocks.push({ type: 'heading', level: heading[1].length as 2 | 3, text: heading[2] });
+    } else if (image) {
+      flush();
+      blocks.push({ type: 'image', alt: image[1], src: image[2] });
+    } else if (item) {
       const ordered = item[1] !== '-';
       if (paragraph.length || (list && list.ordered !== ordered)) flush();
       list ??= { ordered, items: [] };

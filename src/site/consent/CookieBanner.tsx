@@ -19,7 +19,9 @@ export function CookieBanner() {
       <div className="container cookie-banner__inner">
         <p className="cookie-banner__text">
           {t('site.cookies.text')}{' '}
-          <LocalLink to="/cookies-policy" className="text-link">{t('site.cookies.more')}</LocalLink>
+          <LocalLink to="/cookies-policy" className="text-link">
+            {t('site.cookies.more')}
+          </LocalLink>
         </p>
         <div className="button-row cookie-banner__actions">
           <button type="button" className="button button--secondary" data-testid="cookie.essential" onClick={() => saveConsent('essential')}>

@@ -19,11 +19,17 @@ export function HomeEditorBand() {
     <section className="container home-section" aria-labelledby="home-editor">
       <div className="card home-editor">
         <div>
-          <h2 id="home-editor" className="section-title">{t('site.home.editorTitle')}</h2>
+          <h2 id="home-editor" className="section-title">
+            {t('site.home.editorTitle')}
+          </h2>
           <p className="section-lead">{t('site.home.editorBody')}</p>
           <div className="button-row">
-            <LocalLink to="/create" className="button button--primary" data-testid="home.create">{t('site.home.editorCta')}</LocalLink>
-            <LocalLink to="/template" className="button button--secondary">{t('site.home.templatesCta')}</LocalLink>
+            <LocalLink to="/create" className="button button--primary" data-testid="home.create">
+              {t('site.home.editorCta')}
+            </LocalLink>
+            <LocalLink to="/template" className="button button--secondary">
+              {t('site.home.templatesCta')}
+            </LocalLink>
           </div>
         </div>
         <img src="/blog/change-bg-blue.webp" alt={t('tools.backgroundChanger.title')} width="480" height="320" loading="lazy" className="home-editor__image" />
@@ -36,7 +42,9 @@ export function HomeExamples() {
   const { t } = useTranslation();
   return (
     <section className="container home-section" aria-labelledby="home-examples">
-      <h2 id="home-examples" className="section-title">{t('site.home.examplesTitle')}</h2>
+      <h2 id="home-examples" className="section-title">
+        {t('site.home.examplesTitle')}
+      </h2>
       <ul className="home-examples">
         {EXAMPLES.map((example) => (
           <li key={example.path}>
@@ -58,14 +66,18 @@ export function AllToolLinks() {
   const { t } = useTranslation();
   return (
     <section className="container home-section" aria-labelledby="home-all-tools">
-      <h2 id="home-all-tools" className="section-title">{t('site.nav.allTools')}</h2>
+      <h2 id="home-all-tools" className="section-title">
+        {t('site.nav.allTools')}
+      </h2>
       <div className="tools-menu__panel home-all-tools">
         {TOOL_GROUPS.map((group) => (
           <div key={group} className="tools-menu__group">
             <h3 className="tools-menu__heading">{t(`toolGroups.${group}`)}</h3>
             <ul>
               {ROUTES.filter((route) => route.listed && route.group === group).map((route) => (
-                <li key={route.path}><LocalLink to={route.path}>{t(route.titleKey)}</LocalLink></li>
+                <li key={route.path}>
+                  <LocalLink to={route.path}>{t(route.titleKey)}</LocalLink>
+                </li>
               ))}
             </ul>
           </div>

@@ -19,8 +19,12 @@ export function AboutPage() {
         </section>
       ))}
       <div className="button-row">
-        <LocalLink to="/tools" className="button button--primary">{t('common.browseAllTools')}</LocalLink>
-        <LocalLink to="/create" className="button button--secondary">{t('site.home.editorCta')}</LocalLink>
+        <LocalLink to="/tools" className="button button--primary">
+          {t('common.browseAllTools')}
+        </LocalLink>
+        <LocalLink to="/create" className="button button--secondary">
+          {t('site.home.editorCta')}
+        </LocalLink>
       </div>
     </div>
   );

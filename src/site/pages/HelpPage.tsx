@@ -15,8 +15,9 @@ export function HelpPage() {
     if (opened) document.getElementById(opened)?.scrollIntoView({ block: 'start' });
   }, [opened]);
   const needle = query.trim().toLocaleLowerCase();
-  const visible = HELP_QUESTIONS.filter(({ id }) => !needle
-    || `${t(`help.q.${id}.q`)} ${t(`help.q.${id}.a`, HELP_VALUES)}`.toLocaleLowerCase().includes(needle));
+  const visible = HELP_QUESTIONS.filter(
+    ({ id }) => !needle || `${t(`help.q.${id}.q`)} ${t(`help.q.${id}.a`, HELP_VALUES)}`.toLocaleLowerCase().includes(needle),
+  );
 
   return (
     <div className="container page-narrow site-page" data-testid="page.help">
@@ -25,16 +26,28 @@ export function HelpPage() {
         <p className="lead">{t('site.help.lead')}</p>
         <label className="help-search">
           <span className="visually-hidden">{t('site.help.searchLabel')}</span>
-          <input type="search" value={query} placeholder={t('site.help.searchLabel')} onChange={(event) => setQuery(event.target.value)} data-testid="help.search" />
+          <input
+            type="search"
+            value={query}
+            placeholder={t('site.help.searchLabel')}
+            onChange={(event) => setQuery(event.target.value)}
+            data-testid="help.search"
+          />
         </label>
       </header>
-      {visible.length === 0 && <p className="muted" role="status">{t('site.help.noMatch')}</p>}
+      {visible.length === 0 && (
+        <p className="muted" role="status">
+          {t('site.help.noMatch')}
+        </p>
+      )}
       {HELP_GROUPS.map((group) => {
         const items = visible.filter((question) => question.group === group);
         if (items.length === 0) return null;
         return (
           <section key={group} className="help-group" aria-labelledby={`help-${group}`}>
-            <h2 id={`help-${group}`} className="section-title">{t(`help.groups.${group}`)}</h2>
+            <h2 id={`help-${group}`} className="section-title">
+              {t(`help.groups.${group}`)}
+            </h2>
             {items.map(({ id }) => (
               <details key={id} id={id} className="faq" open={id === opened || undefined} data-testid={`help.q.${id}`}>
                 <summary>{t(`help.q.${id}.q`)}</summary>

@@ -19,11 +19,19 @@ export function StorageTable() {
         <tbody>
           {STORAGE_ENTRIES.map((entry) => (
             <tr key={`${entry.area}:${entry.name}`}>
-              <td data-label={t('legal.columns.name')}><code>{entry.name}</code></td>
+              <td data-label={t('legal.columns.name')}>
+                <code>{entry.name}</code>
+              </td>
               <td data-label={t('legal.columns.where')}>{t(`legal.areas.${entry.area}`)}</td>
               <td data-label={t('legal.columns.purpose')}>{t(`legal.purposes.${entry.purpose}`)}</td>
               <td data-label={t('legal.columns.meaning')}>{t(`legal.storage.${entry.id}`)}</td>
-              <td data-label={t('legal.columns.lifetime')}>{entry.lifetimeDays !== null ? t('legal.lifetime.days', { count: entry.lifetimeDays }) : entry.area === 'sessionStorage' ? t('legal.lifetime.untilTabClosed') : t('legal.lifetime.untilCleared')}</td>
+              <td data-label={t('legal.columns.lifetime')}>
+                {entry.lifetimeDays !== null
+                  ? t('legal.lifetime.days', { count: entry.lifetimeDays })
+                  : entry.area === 'sessionStorage'
+                    ? t('legal.lifetime.untilTabClosed')
+                    : t('legal.lifetime.untilCleared')}
+              </td>
             </tr>
           ))}
         </tbody>

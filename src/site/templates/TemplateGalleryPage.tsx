@@ -45,8 +45,14 @@ export function TemplateGalleryPage() {
       </header>
       <div className="chip-row" role="group" aria-label={t('site.templates.filterLabel')}>
         {(['all', ...TEMPLATE_CATEGORIES] as const).map((id) => (
-          <button key={id} type="button" className={`chip${category === id ? ' is-active' : ''}`} aria-pressed={category === id}
-            onClick={() => setCategory(id)} data-testid={`template.category.${id}`}>
+          <button
+            key={id}
+            type="button"
+            className={`chip${category === id ? ' is-active' : ''}`}
+            aria-pressed={category === id}
+            onClick={() => setCategory(id)}
+            data-testid={`template.category.${id}`}
+          >
             {id === 'all' ? t('site.templates.all') : t(`templates.categories.${id}`)}
           </button>
         ))}
@@ -59,7 +65,11 @@ export function TemplateGalleryPage() {
               <span className="template-card__name">{t(`templates.items.${template.id}`)}</span>
               <span className="template-card__meta">
                 {t(`templates.categories.${template.category}`)}
-                {template.pro && <span className="badge badge--pro" title={t('site.templates.proNote')}>{t('site.templates.pro')}</span>}
+                {template.pro && (
+                  <span className="badge badge--pro" title={t('site.templates.proNote')}>
+                    {t('site.templates.pro')}
+                  </span>
+                )}
               </span>
               <span className="visually-hidden">{opening === template.id ? t('site.templates.opening') : t('site.templates.use')}</span>
             </button>

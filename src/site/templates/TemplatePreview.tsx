@@ -26,8 +26,10 @@ export function TemplatePreview({ template }: { template: DesignTemplate }) {
       {(template.stickers ?? []).map((sticker) => {
         const entry = getSticker(sticker.resId);
         const side = Math.min(width, height) * sticker.size;
-        return entry && (
-          <image key={sticker.resId} href={stickerUrl(entry)} x={width * sticker.x - side / 2} y={height * sticker.y - side / 2} width={side} height={side} />
+        return (
+          entry && (
+            <image key={sticker.resId} href={stickerUrl(entry)} x={width * sticker.x - side / 2} y={height * sticker.y - side / 2} width={side} height={side} />
+          )
         );
       })}
       {texts.map((text) => (

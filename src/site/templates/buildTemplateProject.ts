@@ -21,7 +21,13 @@ const STICKER_NATURAL_SIDE = 36;
 export function buildTemplateProject(template: DesignTemplate, translate: (key: string) => string, name: string, lang?: string): Project {
   const { width: canvasW, height: canvasH, canvasSizeId } = templateSize(template);
   const project = createProject({
-    type: 'project', canvasW, canvasH, canvasSizeId, templateId: templateIdOf(template), background: template.background, name,
+    type: 'project',
+    canvasW,
+    canvasH,
+    canvasSizeId,
+    templateId: templateIdOf(template),
+    background: template.background,
+    name,
   });
   const layers: Layer[] = [...project.layers];
 
@@ -30,8 +36,13 @@ export function buildTemplateProject(template: DesignTemplate, translate: (key: 
     if (!entry) throw new Error(`template ${template.id}: no sticker ${sticker.resId}`);
     const side = Math.min(canvasW, canvasH) * sticker.size;
     const layer = createStickerLayer({
-      resId: entry.resId, uri: stickerUrl(entry), naturalW: STICKER_NATURAL_SIDE, naturalH: STICKER_NATURAL_SIDE,
-      canvasW, canvasH, resNeedPro: entry.resNeedPro || template.pro,
+      resId: entry.resId,
+      uri: stickerUrl(entry),
+      naturalW: STICKER_NATURAL_SIDE,
+      naturalH: STICKER_NATURAL_SIDE,
+      canvasW,
+      canvasH,
+      resNeedPro: entry.resNeedPro || template.pro,
     });
     layers.push({ ...layer, rect: { x: canvasW * sticker.x - side / 2, y: canvasH * sticker.y - side / 2, w: side, h: side, angle: 0 } });
   }
@@ -39,8 +50,13 @@ export function buildTemplateProject(template: DesignTemplate, translate: (key: 
   for (const text of template.texts) {
     const words = translate(text.key);
     const layer = createTextLayer({
-      text: words, canvasW, canvasH, fontName: cjkFontFor(words, lang) ?? text.fontName, textColor: text.color,
-      fontSize: Math.round(canvasW * text.size), premium: template.pro,
+      text: words,
+      canvasW,
+      canvasH,
+      fontName: cjkFontFor(words, lang) ?? text.fontName,
+      textColor: text.color,
+      fontSize: Math.round(canvasW * text.size),
+      premium: template.pro,
     });
     layers.push({ ...layer, rect: { ...layer.rect, y: canvasH * text.y - layer.rect.h / 2 } });
   }

@@ -18,12 +18,19 @@ export function LibraryGrid({ selectedId, onSelect, onlyIds }: Props) {
   const { state, retry } = useBackgroundLibrary();
   const [picked, setPicked] = useState<string | null>(null);
 
-  if (state.status === 'loading') return <p className="muted small" data-testid="changebg.library.loading">{t('changebg.library.loading')}</p>;
+  if (state.status === 'loading')
+    return (
+      <p className="muted small" data-testid="changebg.library.loading">
+        {t('changebg.library.loading')}
+      </p>
+    );
   if (state.status === 'error') {
     return (
       <div className="changebg-library__error" data-testid="changebg.library.error">
         <p className="muted small">{t('changebg.library.error')}</p>
-        <button type="button" className="button button--secondary" onClick={retry}>{t('bgRemover.tryAgain')}</button>
+        <button type="button" className="button button--secondary" onClick={retry}>
+          {t('bgRemover.tryAgain')}
+        </button>
       </div>
     );
   }

@@ -36,13 +36,17 @@ export function useBackgroundLibrary(): { state: LibraryState; retry(): void } {
     let live = true;
     shared ??= fetchLibrary();
     shared.then(
-      (catalogue) => { if (live) setState({ status: 'ready', catalogue }); },
+      (catalogue) => {
+        if (live) setState({ status: 'ready', catalogue });
+      },
       () => {
         shared = null;
         if (live) setState({ status: 'error' });
       },
     );
-    return () => { live = false; };
+    return () => {
+      live = false;
+    };
   }, [attempt]);
   const retry = useCallback(() => {
     setState({ status: 'loading' });

@@ -11,7 +11,10 @@ import { postJsonRaw } from '../../api/http';
 import { DETECT_PATHS, type DetectKind } from './eraserModes';
 
 export class EraserCallError extends Error {
-  constructor(readonly code: number, message: string) {
+  constructor(
+    readonly code: number,
+    message: string,
+  ) {
     super(message);
   }
 }

@@ -7,7 +7,9 @@ export function ProductLabelField({ product }: { product: ProductLabelView }) {
   const { t } = useTranslation();
   return (
     <div className="product-label" data-testid="product.label" data-recognising={product.recognising}>
-      <label className="changebg-heading" htmlFor="product-category">{t('extract.product.label')}</label>
+      <label className="changebg-heading" htmlFor="product-category">
+        {t('extract.product.label')}
+      </label>
       <select
         id="product-category"
         className="select"
@@ -15,7 +17,11 @@ export function ProductLabelField({ product }: { product: ProductLabelView }) {
         onChange={(e) => product.setCategory(e.target.value)}
         data-testid="product.category"
       >
-        {PRODUCT_CATEGORY_IDS.map((id) => <option key={id} value={id}>{t(`extract.product.categories.${id}`)}</option>)}
+        {PRODUCT_CATEGORY_IDS.map((id) => (
+          <option key={id} value={id}>
+            {t(`extract.product.categories.${id}`)}
+          </option>
+        ))}
       </select>
       <p className="product-label__hint" role="status">
         {product.recognising ? t('extract.product.detecting') : t('extract.product.hint')}

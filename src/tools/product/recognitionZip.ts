@@ -23,7 +23,9 @@ export async function recognitionZip(picture: Blob): Promise<File> {
   ctx.fillRect(0, 0, canvas.width, canvas.height);
   ctx.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
   bitmap.close();
-  const jpeg = await new Promise<Blob>((resolve, reject) => canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('canvas.toBlob failed'))), 'image/jpeg', 0.9));
+  const jpeg = await new Promise<Blob>((resolve, reject) =>
+    canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('canvas.toBlob failed'))), 'image/jpeg', 0.9),
+  );
   const zip = new JSZip();
   zip.file('img.jpg', jpeg);
   return new File([await zip.generateAsync({ type: 'blob' })], 'img.zip', { type: 'application/zip' });

@@ -58,12 +58,17 @@ export function useProductLabel(key: string | null, picture: () => Promise<Blob 
       return;
     }
     setDetected(null);
-    void Promise.resolve(pictureRef.current()).then((blob) => (blob ? recognitionZip(blob) : null)).then((zip) => {
-      if (!zip) return;
-      if (jobs.current.key !== key) return; // a newer set of layers arrived while zipping
-      running.current = key;
-      startTask(zip, { styleId: OTHER_CATEGORY });
-    }, (error: unknown) => console.error(error));
+    void Promise.resolve(pictureRef.current())
+      .then((blob) => (blob ? recognitionZip(blob) : null))
+      .then(
+        (zip) => {
+          if (!zip) return;
+          if (jobs.current.key !== key) return; // a newer set of layers arrived while zipping
+          running.current = key;
+          startTask(zip, { styleId: OTHER_CATEGORY });
+        },
+        (error: unknown) => console.error(error),
+      );
   }, [key, startTask]);
 
   const blob = task.resultBlob;

@@ -123,13 +123,18 @@ export function RefinePanel({ sourceUrl, resultBlob, imgUrl, onApply, onCancel }
 
   const edits = history.present;
   const prompt = useMemo(() => promptOf(edits), [edits]);
-  const selection = prompt ? selections.get(promptKey(prompt)) ?? null : null;
+  const selection = prompt ? (selections.get(promptKey(prompt)) ?? null) : null;
   const waitingForSelection = prompt !== null && selection === null;
 
   useEffect(() => {
     let live = true;
-    void load(sourceUrl, resultBlob).then((l) => live && setLoaded(l), () => live && toast.show(t('errors.unknown'), 'error'));
-    return () => { live = false; };
+    void load(sourceUrl, resultBlob).then(
+      (l) => live && setLoaded(l),
+      () => live && toast.show(t('errors.unknown'), 'error'),
+    );
+    return () => {
+      live = false;
+    };
   }, [sourceUrl, resultBlob, t, toast]);
 
   // The embedding is made when the panel opens, so the first click answers as fast as the others.
@@ -182,7 +187,9 @@ export function RefinePanel({ sourceUrl, resultBlob, imgUrl, onApply, onCancel }
     const strokes = strokesOf(edits);
     return refinedMatte(loaded.model, selection, strokes);
   }, [loaded, edits, selection, waitingForSelection]);
-  useEffect(() => { if (matte && !waitingForSelection) lastShown.current = matte; }, [matte, waitingForSelection]);
+  useEffect(() => {
+    if (matte && !waitingForSelection) lastShown.current = matte;
+  }, [matte, waitingForSelection]);
 
   // Draw: the matte plus the stroke being drawn.
   useEffect(() => {
@@ -221,7 +228,11 @@ export function RefinePanel({ sourceUrl, resultBlob, imgUrl, onApply, onCancel }
     const canvas = canvasRef.current!;
     const r = canvas.getBoundingClientRect();
     const scale = canvas.width / r.width;
-    return { x: Math.min(canvas.width, Math.max(0, (e.clientX - r.left) * scale)), y: Math.min(canvas.height, Math.max(0, (e.clientY - r.top) * scale)), scale };
+    return {
+      x: Math.min(canvas.width, Math.max(0, (e.clientX - r.left) * scale)),
+      y: Math.min(canvas.height, Math.max(0, (e.clientY - r.top) * scale)),
+      scale,
+    };
   };
   const clicksOn = status === 'ready' || status === 'selecting';
 
@@ -263,7 +274,8 @@ export function RefinePanel({ sourceUrl, resultBlob, imgUrl, onApply, onCancel }
       if (stroke) push({ kind: 'stroke', stroke });
     } else if (tool === 'box') {
       setLiveBox(null);
-      if (state.moved && clicksOn && Math.abs(p.x - state.x) > 2 && Math.abs(p.y - state.y) > 2) push({ kind: 'box', x0: state.x, y0: state.y, x1: p.x, y1: p.y });
+      if (state.moved && clicksOn && Math.abs(p.x - state.x) > 2 && Math.abs(p.y - state.y) > 2)
+        push({ kind: 'box', x0: state.x, y0: state.y, x1: p.x, y1: p.y });
     } else if (!state.moved && !state.longPressed && clicksOn) {
       push({ kind: 'point', x: state.x, y: state.y, include: tool === 'keep' });
     }
@@ -296,7 +308,14 @@ export function RefinePanel({ sourceUrl, resultBlob, imgUrl, onApply, onCancel }
   };
 
   const busy = status === 'selecting' || waitingForSelection;
-  const statusText = status === 'preparing' ? t('refine.preparing') : status === 'unavailable' ? t('refine.unavailable') : busy ? t('refine.selecting') : t(`refine.hint.${tool}`);
+  const statusText =
+    status === 'preparing'
+      ? t('refine.preparing')
+      : status === 'unavailable'
+        ? t('refine.unavailable')
+        : busy
+          ? t('refine.selecting')
+          : t(`refine.hint.${tool}`);
   const points = edits.filter((e): e is Extract<RefineEdit, { kind: 'point' }> => e.kind === 'point');
   const boxes = edits.filter((e): e is Extract<RefineEdit, { kind: 'box' }> => e.kind === 'box');
   const box = liveBox ?? boxes[boxes.length - 1] ?? null;
@@ -308,9 +327,16 @@ export function RefinePanel({ sourceUrl, resultBlob, imgUrl, onApply, onCancel }
       <div className="refine-tools" role="toolbar" aria-label={t('refine.title')}>
         <div className="refine-modes" role="radiogroup" aria-label={t('refine.toolsLabel')}>
           {TOOLS.map((id) => (
-            <button key={id} type="button" role="radio" aria-checked={tool === id} className={`chip${tool === id ? ' is-active' : ''}`}
+            <button
+              key={id}
+              type="button"
+              role="radio"
+              aria-checked={tool === id}
+              className={`chip${tool === id ? ' is-active' : ''}`}
               disabled={(id === 'keep' || id === 'remove' || id === 'box') && status === 'unavailable'}
-              onClick={() => setTool(id)} data-testid={`refine.tool.${id}`}>
+              onClick={() => setTool(id)}
+              data-testid={`refine.tool.${id}`}
+            >
               {t(`refine.tool.${id}`)}
             </button>
           ))}
@@ -322,32 +348,87 @@ export function RefinePanel({ sourceUrl, resultBlob, imgUrl, onApply, onCancel }
           </label>
         )}
         <div className="refine-history">
-          <button type="button" className="button button--ghost" onClick={doUndo} disabled={!canUndo(history)} data-testid="refine.undo" title={t('refine.undoShortcut')}>{t('refine.undo')}</button>
-          <button type="button" className="button button--ghost" onClick={doRedo} disabled={!canRedo(history)} data-testid="refine.redo" title={t('refine.redoShortcut')}>{t('refine.redo')}</button>
-          <button type="button" className="button button--ghost" onClick={() => setHistory((hh) => pushState(hh, []))} disabled={edits.length === 0} data-testid="refine.reset">{t('refine.reset')}</button>
+          <button
+            type="button"
+            className="button button--ghost"
+            onClick={doUndo}
+            disabled={!canUndo(history)}
+            data-testid="refine.undo"
+            title={t('refine.undoShortcut')}
+          >
+            {t('refine.undo')}
+          </button>
+          <button
+            type="button"
+            className="button button--ghost"
+            onClick={doRedo}
+            disabled={!canRedo(history)}
+            data-testid="refine.redo"
+            title={t('refine.redoShortcut')}
+          >
+            {t('refine.redo')}
+          </button>
+          <button
+            type="button"
+            className="button button--ghost"
+            onClick={() => setHistory((hh) => pushState(hh, []))}
+            disabled={edits.length === 0}
+            data-testid="refine.reset"
+          >
+            {t('refine.reset')}
+          </button>
         </div>
       </div>
 
-      <p className="refine-status muted small" role="status" data-testid="refine.status">{statusText}</p>
+      <p className="refine-status muted small" role="status" data-testid="refine.status">
+        {statusText}
+      </p>
 
       {/* As wide as the card allows, but never taller than 70 % of the screen (small photos are shown enlarged). */}
       <div className={`refine-stage checkerboard refine-stage--${tool}`} style={{ width: `min(100%, ${((70 * w) / h).toFixed(2)}vh)` }}>
-        <canvas ref={canvasRef} className="refine-canvas" data-testid="refine.canvas" aria-label={t('refine.canvasLabel')}
-          onPointerDown={onPointerDown} onPointerMove={onPointerMove} onPointerUp={onPointerUp} onPointerCancel={onPointerCancel}
-          onContextMenu={(e) => e.preventDefault()} />
+        <canvas
+          ref={canvasRef}
+          className="refine-canvas"
+          data-testid="refine.canvas"
+          aria-label={t('refine.canvasLabel')}
+          onPointerDown={onPointerDown}
+          onPointerMove={onPointerMove}
+          onPointerUp={onPointerUp}
+          onPointerCancel={onPointerCancel}
+          onContextMenu={(e) => e.preventDefault()}
+        />
         <svg className="refine-marks" viewBox={`0 0 ${w} ${h}`} preserveAspectRatio="none" aria-hidden="true">
-          {box && <rect x={Math.min(box.x0, box.x1)} y={Math.min(box.y0, box.y1)} width={Math.abs(box.x1 - box.x0)} height={Math.abs(box.y1 - box.y0)} className="refine-box" vectorEffect="non-scaling-stroke" />}
+          {box && (
+            <rect
+              x={Math.min(box.x0, box.x1)}
+              y={Math.min(box.y0, box.y1)}
+              width={Math.abs(box.x1 - box.x0)}
+              height={Math.abs(box.y1 - box.y0)}
+              className="refine-box"
+              vectorEffect="non-scaling-stroke"
+            />
+          )}
           {points.map((p, i) => (
-            <circle key={i} cx={p.x} cy={p.y} r={Math.max(w, h) / 80} className={p.include ? 'refine-mark refine-mark--keep' : 'refine-mark refine-mark--remove'} vectorEffect="non-scaling-stroke" />
+            <circle
+              key={i}
+              cx={p.x}
+              cy={p.y}
+              r={Math.max(w, h) / 80}
+              className={p.include ? 'refine-mark refine-mark--keep' : 'refine-mark refine-mark--remove'}
+              vectorEffect="non-scaling-stroke"
+            />
           ))}
         </svg>
       </div>
 
       <div className="result-actions">
-        <button type="button" className="button button--primary" onClick={() => void apply()} disabled={!matte || busy || applying} data-testid="refine.apply">{t('refine.apply')}</button>
-        <button type="button" className="button button--secondary" onClick={onCancel} data-testid="refine.cancel">{t('refine.cancel')}</button>
+        <button type="button" className="button button--primary" onClick={() => void apply()} disabled={!matte || busy || applying} data-testid="refine.apply">
+          {t('refine.apply')}
+        </button>
+        <button type="button" className="button button--secondary" onClick={onCancel} data-testid="refine.cancel">
+          {t('refine.cancel')}
+        </button>
       </div>
     </section>
   );
 }
-

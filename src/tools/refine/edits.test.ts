@@ -12,7 +12,10 @@ describe('refine edits', () => {
       { kind: 'box', x0: 1, y0: 2, x1: 50.2, y1: 60.7 },
     ];
     expect(promptOf(edits)).toEqual({
-      points: [{ x: 10, y: 21, include: true }, { x: 30, y: 40, include: false }],
+      points: [
+        { x: 10, y: 21, include: true },
+        { x: 30, y: 40, include: false },
+      ],
       box: { x0: 1, y0: 2, x1: 50, y1: 61 },
     });
     expect(strokesOf(edits)).toEqual([stroke]);

@@ -22,8 +22,7 @@ export function promptOf(edits: readonly RefineEdit[]): SelectPrompt | null {
 }
 
 /** The brush strokes of `edits`, in the order drawn. */
-export const strokesOf = (edits: readonly RefineEdit[]): BrushStroke[] =>
-  edits.flatMap((e) => (e.kind === 'stroke' ? [e.stroke] : []));
+export const strokesOf = (edits: readonly RefineEdit[]): BrushStroke[] => edits.flatMap((e) => (e.kind === 'stroke' ? [e.stroke] : []));
 
 /** A stable key of a prompt, for the cache of selections already fetched. */
 export const promptKey = (p: SelectPrompt): string => JSON.stringify(p);

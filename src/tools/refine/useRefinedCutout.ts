@@ -19,17 +19,25 @@ export function useRefinedCutout(resultBlob: Blob | null): RefinedCutout {
   const [editing, setEditing] = useState(false);
   const [refined, setRefined] = useState<{ for: Blob; blob: Blob; url: string } | null>(null);
 
-  useEffect(() => () => { if (refined) URL.revokeObjectURL(refined.url); }, [refined]);
+  useEffect(
+    () => () => {
+      if (refined) URL.revokeObjectURL(refined.url);
+    },
+    [refined],
+  );
   const current = refined && refined.for === resultBlob ? refined : null;
   useEffect(() => {
     if (!resultBlob) setEditing(false);
   }, [resultBlob]);
 
-  const apply = useCallback((blob: Blob) => {
-    if (!resultBlob) return;
-    setRefined({ for: resultBlob, blob, url: URL.createObjectURL(blob) });
-    setEditing(false);
-  }, [resultBlob]);
+  const apply = useCallback(
+    (blob: Blob) => {
+      if (!resultBlob) return;
+      setRefined({ for: resultBlob, blob, url: URL.createObjectURL(blob) });
+      setEditing(false);
+    },
+    [resultBlob],
+  );
 
   return {
     editing: editing && resultBlob !== null,

@@ -14,6 +14,8 @@ const fake = await startFakeComfy({
 });
 if (process.env.FAKE_COMFY_URL_FILE) writeFileSync(process.env.FAKE_COMFY_URL_FILE, fake.url);
 console.log(`ComfyUI protocol test server listening on ${fake.url} (also AUTOMATIC1111 /sdapi/v1)`);
-const stop = () => { void fake.close().then(() => process.exit(0)); };
+const stop = () => {
+  void fake.close().then(() => process.exit(0));
+};
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);

@@ -93,7 +93,12 @@ export async function startFakeComfy(options: FakeComfyOptions = {}): Promise<Fa
   const queue: SubmittedPrompt[] = [];
   let running: { prompt: SubmittedPrompt; interrupted: boolean } | null = null;
   let counter = 0;
-  const webui = new FakeWebUi(() => behaviour, () => { state.interrupts++; });
+  const webui = new FakeWebUi(
+    () => behaviour,
+    () => {
+      state.interrupts++;
+    },
+  );
 
   const state: FakeComfy = {
     url: '',
@@ -101,11 +106,15 @@ export async function startFakeComfy(options: FakeComfyOptions = {}): Promise<Fa
     uploads,
     interrupts: 0,
     webuiRuns: webui.runs,
-    behave: (change) => { behaviour = { ...behaviour, ...change }; },
+    behave: (change) => {
+      behaviour = { ...behaviour, ...change };
+    },
     close: async () => {
       webui.close();
       wss.clients.forEach((c) => c.terminate());
-      await new Promise<void>((resolve) => { wss.close(() => resolve()); });
+      await new Promise<void>((resolve) => {
+        wss.close(() => resolve());
+      });
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
@@ -113,7 +122,7 @@ export async function startFakeComfy(options: FakeComfyOptions = {}): Promise<Fa
 
   const send = (clientId: string | null, type: string, data: Record<string, unknown>) => {
     const msg = JSON.stringify({ type, data });
-    const targets = clientId ? sockets.get(clientId) ?? new Set() : new Set([...sockets.values()].flatMap((s) => [...s]));
+    const targets = clientId ? (sockets.get(clientId) ?? new Set()) : new Set([...sockets.values()].flatMap((s) => [...s]));
     for (const ws of targets) if (ws.readyState === ws.OPEN) ws.send(msg);
   };
   const status = () => send(null, 'status', { status: { exec_info: { queue_remaining: queue.length + (running ? 1 : 0) } } });
@@ -125,7 +134,8 @@ export async function startFakeComfy(options: FakeComfyOptions = {}): Promise<Fa
     const { promptId, clientId } = p;
     const messages: HistoryEntry['status']['messages'] = [['execution_start', { prompt_id: promptId, timestamp: Date.now() }]];
     send(clientId, 'execution_start', { prompt_id: promptId, timestamp: Date.now() });
-    const sampler = Object.keys(p.workflow).find((k) => /KSampler|InpaintWithModel|DDColor|Segment/.test(p.workflow[k].class_type)) ?? Object.keys(p.workflow)[0];
+    const sampler =
+      Object.keys(p.workflow).find((k) => /KSampler|InpaintWithModel|DDColor|Segment/.test(p.workflow[k].class_type)) ?? Object.keys(p.workflow)[0];
     send(clientId, 'executing', { node: sampler, display_node: sampler, prompt_id: promptId });
     const finish = (entry: Omit<HistoryEntry, 'prompt'>) => {
       history.set(promptId, { prompt: [counter, promptId, p.workflow, {}, []], ...entry });
@@ -144,8 +154,15 @@ export async function startFakeComfy(options: FakeComfyOptions = {}): Promise<Fa
       if (behaviour.mode !== 'hang') send(clientId, 'progress', { value: step, max: behaviour.steps, prompt_id: promptId, node: sampler });
       if (behaviour.mode === 'error' && step === 2) {
         const data = {
-          prompt_id: promptId, node_id: sampler, node_type: p.workflow[sampler].class_type, executed: [],
-          exception_message: 'CUDA out of memory (test server)', exception_type: 'torch.OutOfMemoryError', traceback: [], current_inputs: {}, current_outputs: {},
+          prompt_id: promptId,
+          node_id: sampler,
+          node_type: p.workflow[sampler].class_type,
+          executed: [],
+          exception_message: 'CUDA out of memory (test server)',
+          exception_type: 'torch.OutOfMemoryError',
+          traceback: [],
+          current_inputs: {},
+          current_outputs: {},
         };
         send(clientId, 'execution_error', data);
         messages.push(['execution_error', data]);
@@ -200,7 +217,11 @@ export async function startFakeComfy(options: FakeComfyOptions = {}): Promise<Fa
     if (isMask) {
       // ComfyUI: the mask's alpha becomes the alpha of the original (original_ref), saved as a new file.
       let ref: { filename?: string } = {};
-      try { ref = JSON.parse(String(data.get('original_ref') ?? '{}')) as { filename?: string }; } catch { /* below */ }
+      try {
+        ref = JSON.parse(String(data.get('original_ref') ?? '{}')) as { filename?: string };
+      } catch {
+        /* below */
+      }
       const original = ref.filename ? uploads.get(ref.filename) : undefined;
       if (!original) return json(res, 400, { error: 'original_ref names no uploaded image' });
       const { default: sharp } = await import('sharp');
@@ -225,7 +246,16 @@ export async function startFakeComfy(options: FakeComfyOptions = {}): Promise<Fa
     if (path.startsWith('/sdapi/') || path === '/internal/progress') return webui.handle(req, res, path, readBody);
     if (path === '/system_stats' && req.method === 'GET') {
       return json(res, 200, {
-        system: { os: 'posix', ram_total: 0, ram_free: 0, comfyui_version: 'protocol-test-server', python_version: 'none', pytorch_version: 'none', embedded_python: false, argv: [] },
+        system: {
+          os: 'posix',
+          ram_total: 0,
+          ram_free: 0,
+          comfyui_version: 'protocol-test-server',
+          python_version: 'none',
+          pytorch_version: 'none',
+          embedded_python: false,
+          argv: [],
+        },
         devices: [{ name: 'test server (no GPU)', type: 'cpu', index: 0, vram_total: 0, vram_free: 0, torch_vram_total: 0, torch_vram_free: 0 }],
       });
     }
@@ -234,14 +264,23 @@ export async function startFakeComfy(options: FakeComfyOptions = {}): Promise<Fa
     if (path === '/upload/mask' && req.method === 'POST') return upload(req, res, true);
     if (path === '/prompt' && req.method === 'POST') {
       let body: { prompt?: unknown; client_id?: string };
-      try { body = JSON.parse((await readBody(req)).toString()) as typeof body; } catch { return json(res, 400, { error: { type: 'invalid_prompt', message: 'body is not JSON', details: '', extra_info: {} }, node_errors: {} }); }
+      try {
+        body = JSON.parse((await readBody(req)).toString()) as typeof body;
+      } catch {
+        return json(res, 400, { error: { type: 'invalid_prompt', message: 'body is not JSON', details: '', extra_info: {} }, node_errors: {} });
+      }
       const problems = checkWorkflow(body.prompt, undefined, { filled: true }); // real ComfyUI knows no placeholders: braces are text
       if (problems.length === 0) problems.push(...checkInputValues(body.prompt as ApiWorkflow, modelFiles));
       // As ComfyUI's LoadImage.VALIDATE_INPUTS: the named file must have been uploaded.
       if (problems.length === 0) {
         for (const [id, node] of Object.entries(body.prompt as ApiWorkflow)) {
           if (node.class_type === 'LoadImage' && !uploads.has(String(node.inputs.image))) {
-            problems.push({ nodeId: id, type: 'custom_validation_failed', message: `node ${id}: Invalid image file: ${String(node.inputs.image)}`, input: 'image' });
+            problems.push({
+              nodeId: id,
+              type: 'custom_validation_failed',
+              message: `node ${id}: Invalid image file: ${String(node.inputs.image)}`,
+              input: 'image',
+            });
           }
         }
       }
@@ -249,10 +288,23 @@ export async function startFakeComfy(options: FakeComfyOptions = {}): Promise<Fa
         const nodeErrors: Record<string, { errors: unknown[]; class_type: string; dependent_outputs: string[] }> = {};
         for (const p of problems.filter((x) => x.nodeId)) {
           const cls = (body.prompt as ApiWorkflow)[p.nodeId!]?.class_type ?? '';
-          (nodeErrors[p.nodeId!] ??= { errors: [], class_type: cls, dependent_outputs: [] }).errors.push({ type: p.type, message: p.message, details: p.input ?? '', extra_info: { input_name: p.input } });
+          (nodeErrors[p.nodeId!] ??= { errors: [], class_type: cls, dependent_outputs: [] }).errors.push({
+            type: p.type,
+            message: p.message,
+            details: p.input ?? '',
+            extra_info: { input_name: p.input },
+          });
         }
         const first = problems[0];
-        return json(res, 400, { error: { type: first.nodeId ? 'prompt_outputs_failed_validation' : first.type, message: first.message, details: problems.map((p) => p.message).join('; '), extra_info: {} }, node_errors: nodeErrors });
+        return json(res, 400, {
+          error: {
+            type: first.nodeId ? 'prompt_outputs_failed_validation' : first.type,
+            message: first.message,
+            details: problems.map((p) => p.message).join('; '),
+            extra_info: {},
+          },
+          node_errors: nodeErrors,
+        });
       }
       const submitted = { promptId: randomUUID(), clientId: body.client_id ?? '', workflow: body.prompt as ApiWorkflow };
       state.prompts.push(submitted);
@@ -302,7 +354,10 @@ export async function startFakeComfy(options: FakeComfyOptions = {}): Promise<Fa
   const wss = new WebSocketServer({ noServer: true });
   server.on('upgrade', (req, socket, head) => {
     const url = new URL(req.url ?? '/', 'http://fake');
-    if (url.pathname !== '/ws' || !authorised(req)) { socket.destroy(); return; }
+    if (url.pathname !== '/ws' || !authorised(req)) {
+      socket.destroy();
+      return;
+    }
     wss.handleUpgrade(req, socket, head, (ws) => {
       const clientId = url.searchParams.get('clientId') || randomUUID().replace(/-/g, '');
       const set = sockets.get(clientId) ?? new Set();

@@ -15,10 +15,11 @@ import { isLink, type ApiWorkflow } from '../workflowCheck';
 export async function fakePicture(workflow: ApiWorkflow, uploads: Map<string, Buffer>): Promise<Buffer> {
   const nodes = Object.values(workflow);
   const of = (cls: string) => nodes.find((n) => n.class_type === cls);
-  const seed = Number(
-    (of('KSampler')?.inputs.seed ?? of('INPAINT_InpaintWithModel')?.inputs.seed ?? 0) as number,
-  );
-  const text = nodes.filter((n) => n.class_type === 'CLIPTextEncode').map((n) => String(n.inputs.text)).join('|');
+  const seed = Number((of('KSampler')?.inputs.seed ?? of('INPAINT_InpaintWithModel')?.inputs.seed ?? 0) as number);
+  const text = nodes
+    .filter((n) => n.class_type === 'CLIPTextEncode')
+    .map((n) => String(n.inputs.text))
+    .join('|');
   const hash = createHash('sha256').update(`${seed}:${text}`).digest();
   const latent = of('EmptyLatentImage');
   const load = of('LoadImage');
@@ -36,7 +37,10 @@ export async function fakePicture(workflow: ApiWorkflow, uploads: Map<string, Bu
   if (source) {
     let img = sharp(source).rotate().removeAlpha();
     // sharp applies greyscale late in a pipeline, so the toning runs on a second one.
-    if (of('DDColor_Colorize')) img = sharp(await img.greyscale().png().toBuffer()).toColourspace('srgb').tint({ r: 200, g: 150, b: 100 });
+    if (of('DDColor_Colorize'))
+      img = sharp(await img.greyscale().png().toBuffer())
+        .toColourspace('srgb')
+        .tint({ r: 200, g: 150, b: 100 });
     else img = img.modulate({ hue: (seed % 300) + 30, saturation: 1.4 });
     const scale = of('ImageScale');
     if (scale) img = img.resize(Number(scale.inputs.width), Number(scale.inputs.height), { fit: 'fill' });

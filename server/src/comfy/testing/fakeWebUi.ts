@@ -63,10 +63,14 @@ export function webUiPayloadProblems(body: Json, img2img: boolean): string[] {
   if (body.force_task_id !== undefined && typeof body.force_task_id !== 'string') out.push('force_task_id must be a string');
   if (body.sampler_name !== undefined || body.scheduler !== undefined) {
     const resolved = resolveSampler(String(body.sampler_name ?? 'DPM++ 2M'), body.scheduler === undefined ? undefined : String(body.scheduler));
-    if (!resolved) out.push(`sampler ${JSON.stringify(body.sampler_name)} / scheduler ${JSON.stringify(body.scheduler)} is not one of v1.10.1's (it would silently use DPM++ 2M, Automatic)`);
+    if (!resolved)
+      out.push(
+        `sampler ${JSON.stringify(body.sampler_name)} / scheduler ${JSON.stringify(body.scheduler)} is not one of v1.10.1's (it would silently use DPM++ 2M, Automatic)`,
+      );
   }
   for (const [k, v] of Object.entries(body)) if (!USER_TEXT.has(k) && UNFILLED.test(JSON.stringify(v))) out.push(`${k}: a named input was not filled in`);
-  if (img2img && (!Array.isArray(body.init_images) || body.init_images.length === 0 || typeof body.init_images[0] !== 'string')) out.push('init_images must hold one base64 image');
+  if (img2img && (!Array.isArray(body.init_images) || body.init_images.length === 0 || typeof body.init_images[0] !== 'string'))
+    out.push('init_images must hold one base64 image');
   return out;
 }
 
@@ -88,7 +92,15 @@ export class FakeWebUi {
   /** Every accepted generation request, oldest first. */
   readonly runs: WebUiRun[] = [];
   private readonly state: SharedState = {
-    skipped: false, interrupted: false, stopping_generation: false, job: '', job_count: 0, job_timestamp: '0', job_no: 0, sampling_step: 0, sampling_steps: 0,
+    skipped: false,
+    interrupted: false,
+    stopping_generation: false,
+    job: '',
+    job_count: 0,
+    job_timestamp: '0',
+    job_no: 0,
+    sampling_step: 0,
+    sampling_steps: 0,
   };
   private currentTask: string | null = null;
   private readonly pending = new Set<string>();
@@ -111,10 +123,18 @@ export class FakeWebUi {
   async handle(req: http.IncomingMessage, res: http.ServerResponse, path: string, readBody: ReadBody): Promise<void> {
     if (path === '/sdapi/v1/options' && req.method === 'GET') return json(res, 200, { sd_model_checkpoint: 'protocol-test-server' });
     if (path === '/sdapi/v1/samplers' && req.method === 'GET') {
-      return json(res, 200, WEBUI_SAMPLERS.map((s) => ({ name: s.label, aliases: [], options: s.scheduler ? { scheduler: s.scheduler } : {} })));
+      return json(
+        res,
+        200,
+        WEBUI_SAMPLERS.map((s) => ({ name: s.label, aliases: [], options: s.scheduler ? { scheduler: s.scheduler } : {} })),
+      );
     }
     if (path === '/sdapi/v1/schedulers' && req.method === 'GET') {
-      return json(res, 200, WEBUI_SCHEDULERS.map((s) => ({ name: s.name, label: s.label, aliases: s.aliases ?? null, default_rho: -1, need_inner_model: false })));
+      return json(
+        res,
+        200,
+        WEBUI_SCHEDULERS.map((s) => ({ name: s.name, label: s.label, aliases: s.aliases ?? null, default_rho: -1, need_inner_model: false })),
+      );
     }
     if (path === '/sdapi/v1/progress' && req.method === 'GET') {
       return json(res, 200, { progress: this.progress(), eta_relative: 0, state: { ...this.state }, current_image: null, textinfo: null, current_task: null });
@@ -141,7 +161,11 @@ export class FakeWebUi {
 
   private taskProgress(res: http.ServerResponse, raw: Buffer): void {
     let id: unknown;
-    try { id = (JSON.parse(raw.toString()) as Json).id_task; } catch { return json(res, 422, { detail: 'body is not JSON' }); }
+    try {
+      id = (JSON.parse(raw.toString()) as Json).id_task;
+    } catch {
+      return json(res, 422, { detail: 'body is not JSON' });
+    }
     const active = id === this.currentTask;
     const queued = typeof id === 'string' && this.pending.has(id);
     const completed = typeof id === 'string' && this.finished.includes(id);
@@ -151,14 +175,28 @@ export class FakeWebUi {
 
   private async generate(res: http.ServerResponse, endpoint: 'txt2img' | 'img2img', raw: Buffer): Promise<void> {
     let body: Json;
-    try { body = JSON.parse(raw.toString()) as Json; } catch { return json(res, 422, { detail: 'body is not JSON' }); }
+    try {
+      body = JSON.parse(raw.toString()) as Json;
+    } catch {
+      return json(res, 422, { detail: 'body is not JSON' });
+    }
     const found = webUiPayloadProblems(body, endpoint === 'img2img');
     if (found.length) return json(res, 422, { detail: found.map((msg) => ({ loc: ['body'], msg, type: 'value_error' })) });
-    const run: WebUiRun = { taskId: typeof body.force_task_id === 'string' ? body.force_task_id : `task(${randomUUID().slice(0, 15)})`, endpoint, status: 'queued', steps: this.behaviour().steps, stepsDone: 0, interrupted: false };
+    const run: WebUiRun = {
+      taskId: typeof body.force_task_id === 'string' ? body.force_task_id : `task(${randomUUID().slice(0, 15)})`,
+      endpoint,
+      status: 'queued',
+      steps: this.behaviour().steps,
+      stepsDone: 0,
+      interrupted: false,
+    };
     this.runs.push(run);
     this.pending.add(run.taskId);
     const turn = this.tail.then(() => this.execute(run));
-    this.tail = turn.then(() => undefined, () => undefined);
+    this.tail = turn.then(
+      () => undefined,
+      () => undefined,
+    );
     const outcome = await turn;
     if (outcome === 'failed') return json(res, 500, { error: 'OutOfMemoryError', detail: '', body: '', errors: 'CUDA out of memory (test server)' });
     // The picture is made after the lock is released, as the real API encodes its images.
@@ -173,21 +211,37 @@ export class FakeWebUi {
       nodes.i = { class_type: 'LoadImage', inputs: { image: 'init' } };
     }
     const picture = await fakePicture(nodes, uploads);
-    json(res, 200, { images: [picture.toString('base64')], parameters: body, info: JSON.stringify({ prompt: body.prompt, seed: body.seed ?? -1, job_timestamp: outcome }) });
+    json(res, 200, {
+      images: [picture.toString('base64')],
+      parameters: body,
+      info: JSON.stringify({ prompt: body.prompt, seed: body.seed ?? -1, job_timestamp: outcome }),
+    });
   }
 
   /** Runs one job under the lock; the job's `job_timestamp`, or 'failed'. */
   private async execute(run: WebUiRun): Promise<string> {
     const s = this.state;
     this.lastTimestamp = Math.max(Math.floor(Date.now() / 1000), this.lastTimestamp + 1); // unique per job here; the real one has 1 s resolution
-    Object.assign(s, { skipped: false, interrupted: false, job: `scripts_${run.endpoint}`, job_count: 1, job_no: 0, sampling_step: 0, sampling_steps: run.steps, job_timestamp: timestamp(this.lastTimestamp) });
+    Object.assign(s, {
+      skipped: false,
+      interrupted: false,
+      job: `scripts_${run.endpoint}`,
+      job_count: 1,
+      job_no: 0,
+      sampling_step: 0,
+      sampling_steps: run.steps,
+      job_timestamp: timestamp(this.lastTimestamp),
+    });
     this.currentTask = run.taskId;
     this.pending.delete(run.taskId);
     run.status = 'running';
     const mode = () => this.behaviour().mode;
     for (let step = 1; (step <= run.steps || mode() === 'hang') && !this.closed; step++) {
       await sleep(this.behaviour().stepDelayMs);
-      if (s.interrupted) { run.interrupted = true; break; }
+      if (s.interrupted) {
+        run.interrupted = true;
+        break;
+      }
       if (mode() !== 'hang') s.sampling_step = run.stepsDone = step;
       if (mode() === 'error' && step === 2) {
         // The real API skips finish_task when processing raises: the task stays "current" until the next one starts.

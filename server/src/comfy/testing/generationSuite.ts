@@ -39,8 +39,12 @@ export function generationSuite(server: 'COMFYUI_URL' | 'WEBUI_URL'): Generation
     await Promise.all(made.splice(0).map((h) => h.cleanup()));
   });
   return {
-    get fake() { return started(fake); },
-    get rt() { return started(rt); },
+    get fake() {
+      return started(fake);
+    },
+    get rt() {
+      return started(rt);
+    },
     runtime: () => started(rt),
     async harness(input, params) {
       const h = await jobHarness(input, params);

@@ -40,7 +40,9 @@ export async function jobHarness(input: Buffer | null, params: Record<string, un
       await storage.put(`uploads/web/${name}`, body);
       return `http://localhost/files/uploads/web/${name}`;
     },
-    cancel: () => { cancelled = true; },
+    cancel: () => {
+      cancelled = true;
+    },
     cleanup: () => rm(root, { recursive: true, force: true }),
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApertiumTranslator , readApertiumMarks } from './apertium';
+import { ApertiumTranslator, readApertiumMarks } from './apertium';
 import { listApertiumModes, planRoutes } from './apertiumModes';
 import { isOnPath } from './createTranslator';
 import { runProcess } from './runProcess';
@@ -40,8 +40,10 @@ describe('runProcess', () => {
   });
 
   it('rejects on a non-zero exit with the first stderr line, on a missing program, and on a timeout', async () => {
-    await expect(runProcess(node, ['-e', 'console.error("bad mode"); process.exit(3)'], '', { timeoutMs: 10_000 }))
-      .rejects.toMatchObject({ reason: 'exit', message: expect.stringContaining('bad mode') });
+    await expect(runProcess(node, ['-e', 'console.error("bad mode"); process.exit(3)'], '', { timeoutMs: 10_000 })).rejects.toMatchObject({
+      reason: 'exit',
+      message: expect.stringContaining('bad mode'),
+    });
     await expect(runProcess('/nonexistent/apertium', [], 'x', { timeoutMs: 10_000, stdinAsFile: true })).rejects.toMatchObject({ reason: 'spawn' });
     // The child would run 20 s: only the 300 ms limit can end it with the timeout reason.
     await expect(runProcess(node, ['-e', 'setTimeout(() => {}, 20000)'], '', { timeoutMs: 300 })).rejects.toMatchObject({ reason: 'timeout' });

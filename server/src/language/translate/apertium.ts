@@ -80,15 +80,18 @@ export class ApertiumTranslator implements Translator {
 
   /** Installed modes are read once; a failed read is not kept, so installing Apertium later needs no restart. */
   private modeRoutes(): Promise<Map<string, string[]>> {
-    this.routes ??= this.listModes().then((modes) => {
-      const routes = planRoutes(modes);
-      if (routes.size === 0) this.routes = null;
-      return routes;
-    }, (err: unknown) => {
-      console.error('Apertium: could not list the installed modes', err);
-      this.routes = null;
-      return new Map<string, string[]>();
-    });
+    this.routes ??= this.listModes().then(
+      (modes) => {
+        const routes = planRoutes(modes);
+        if (routes.size === 0) this.routes = null;
+        return routes;
+      },
+      (err: unknown) => {
+        console.error('Apertium: could not list the installed modes', err);
+        this.routes = null;
+        return new Map<string, string[]>();
+      },
+    );
     return this.routes;
   }
 
@@ -113,7 +116,8 @@ export class ApertiumTranslator implements Translator {
 
   private release(): void {
     const next = this.waiting.shift();
-    if (next) next(); // the slot passes straight to the next caller
+    if (next)
+      next(); // the slot passes straight to the next caller
     else this.running--;
   }
 }

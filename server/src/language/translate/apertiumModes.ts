@@ -12,7 +12,10 @@ export const DEBIAN_MODES_DIR = '/usr/share/apertium/modes';
 export async function listApertiumModes(command = 'apertium', modesDir = DEBIAN_MODES_DIR): Promise<string[]> {
   try {
     const { stdout } = await runProcess(command, ['-l'], '', { timeoutMs: 5_000 });
-    const modes = stdout.split('\n').map((line) => line.trim()).filter((line) => /^[\w-]+$/.test(line));
+    const modes = stdout
+      .split('\n')
+      .map((line) => line.trim())
+      .filter((line) => /^[\w-]+$/.test(line));
     if (modes.length > 0) return modes;
   } catch {
     // Fall through to the folder: older versions have no -l.

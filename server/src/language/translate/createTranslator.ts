@@ -2,9 +2,7 @@ import { accessSync, constants } from 'node:fs';
 import path from 'node:path';
 import { ApertiumTranslator } from './apertium';
 import { LibreTranslateTranslator } from './libreTranslate';
-import {
-  TranslateFailedError, TranslateUnavailableError, type TranslationResult, type Translator,
-} from './translator';
+import { TranslateFailedError, TranslateUnavailableError, type TranslationResult, type Translator } from './translator';
 
 /**
  * Several back ends in order of preference. A language goes to the first back end that supports it; when that
@@ -57,14 +55,17 @@ export class ChainTranslator implements Translator {
 
 /** True when `program` is an executable file in one of PATH's folders. */
 export function isOnPath(program: string, envPath: string): boolean {
-  return envPath.split(path.delimiter).filter(Boolean).some((dir) => {
-    try {
-      accessSync(path.join(dir, program), constants.X_OK);
-      return true;
-    } catch {
-      return false;
-    }
-  });
+  return envPath
+    .split(path.delimiter)
+    .filter(Boolean)
+    .some((dir) => {
+      try {
+        accessSync(path.join(dir, program), constants.X_OK);
+        return true;
+      } catch {
+        return false;
+      }
+    });
 }
 
 /**
@@ -72,10 +73,7 @@ export function isOnPath(program: string, envPath: string): boolean {
  * TRANSLATE_API_KEY if given), followed by Apertium as the fallback when it is installed; Apertium alone
  * without TRANSLATE_URL; undefined when neither exists (every non-English prompt then fails translation).
  */
-export function createTranslator(
-  env: NodeJS.ProcessEnv,
-  deps: { apertiumInstalled?: boolean } = {},
-): ChainTranslator | undefined {
+export function createTranslator(env: NodeJS.ProcessEnv, deps: { apertiumInstalled?: boolean } = {}): ChainTranslator | undefined {
   const members: Translator[] = [];
   const url = env.TRANSLATE_URL?.trim();
   if (url) {

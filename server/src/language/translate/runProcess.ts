@@ -9,7 +9,10 @@ const MAX_OUTPUT_BYTES = 1024 * 1024;
 /** Why a process run failed: it could not start, ran too long, or exited with an error. */
 export class ProcessError extends Error {
   override readonly name = 'ProcessError';
-  constructor(readonly reason: 'spawn' | 'timeout' | 'exit', message: string) {
+  constructor(
+    readonly reason: 'spawn' | 'timeout' | 'exit',
+    message: string,
+  ) {
     super(message);
   }
 }

@@ -30,7 +30,10 @@ export class TranslateUnavailableError extends Error {
 /** A back end covers the language but failed (unreachable, timed out, answered an error). */
 export class TranslateFailedError extends Error {
   override readonly name = 'TranslateFailedError';
-  constructor(readonly engine: string, message: string) {
+  constructor(
+    readonly engine: string,
+    message: string,
+  ) {
     super(`${engine}: ${message}`);
   }
 }

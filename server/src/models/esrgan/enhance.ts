@@ -3,8 +3,14 @@ import { ResultCode } from '../../../../engine/spec/errors';
 import { UPLOAD_MAX_PIXELS } from '../../../../engine/spec/limits';
 import { ApiError } from '../../envelope';
 import {
-  ENHANCE_DEFAULTS, STRENGTH_BLEND, maxInputPixels, outputScale,
-  type EnhanceMode, type EnhanceQuality, type EnhanceScale, type EnhanceStrength,
+  ENHANCE_DEFAULTS,
+  STRENGTH_BLEND,
+  maxInputPixels,
+  outputScale,
+  type EnhanceMode,
+  type EnhanceQuality,
+  type EnhanceScale,
+  type EnhanceStrength,
 } from '../../../../engine/spec/enhance';
 import type { EsrganModel } from './session';
 import { runTiled } from './tiledRunner';
@@ -93,22 +99,24 @@ export async function enhanceImage(input: Buffer, options: EnhanceOptions = {}):
   const raw = { raw: { width: outWidth, height: outHeight, channels: 3 as const } };
   let image = sharp(rgbOut, raw);
   if (hasAlpha && alpha) {
-    const scaled = s === 1
-      ? alpha
-      : await sharp(alpha, { raw: { width, height, channels: 1 } })
-          .resize(outWidth, outHeight, { kernel: 'lanczos3', fit: 'fill' })
-          .extractChannel(0)
-          .raw()
-          .toBuffer();
+    const scaled =
+      s === 1
+        ? alpha
+        : await sharp(alpha, { raw: { width, height, channels: 1 } })
+            .resize(outWidth, outHeight, { kernel: 'lanczos3', fit: 'fill' })
+            .extractChannel(0)
+            .raw()
+            .toBuffer();
     image = image.joinChannel(scaled, { raw: { width: outWidth, height: outHeight, channels: 1 } });
   }
   progress(0.92);
   // A JPEG in stays a JPEG out: a 16 MP photo as PNG is ~40 MB and slow to encode, and the
   // input's detail was already lossy. Anything that could carry alpha or line art stays PNG.
   const format = meta.format === 'jpeg' && !hasAlpha ? 'jpeg' : 'png';
-  const body = format === 'jpeg'
-    ? await image.jpeg({ quality: JPEG_OUTPUT_QUALITY, chromaSubsampling: '4:4:4' }).toBuffer()
-    : await image.png({ compressionLevel: 4, adaptiveFiltering: false }).toBuffer();
+  const body =
+    format === 'jpeg'
+      ? await image.jpeg({ quality: JPEG_OUTPUT_QUALITY, chromaSubsampling: '4:4:4' }).toBuffer()
+      : await image.png({ compressionLevel: 4, adaptiveFiltering: false }).toBuffer();
   progress(1);
   return { body, format, width: outWidth, height: outHeight };
 }

@@ -61,11 +61,16 @@ async function call(model: EsrganModel, message: Record<string, unknown>, transf
   return new Promise((resolve, reject) => {
     pending.set(id, { resolve, reject });
     w.ref();
-    w.postMessage({
-      ...message, id, modelPath: path,
-      // The worker (plain JavaScript) creates its session with the options every model uses (ortSession.ts).
-      sessionOptions: ortSessionOptions(),
-    }, transfer);
+    w.postMessage(
+      {
+        ...message,
+        id,
+        modelPath: path,
+        // The worker (plain JavaScript) creates its session with the options every model uses (ortSession.ts).
+        sessionOptions: ortSessionOptions(),
+      },
+      transfer,
+    );
   });
 }
 

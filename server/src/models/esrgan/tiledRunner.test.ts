@@ -35,7 +35,10 @@ describe('runTiled (Real-ESRGAN x4fast)', () => {
     const done: number[] = [];
     let checks = 0;
     const run = runTiled(crop, 96, 96, {
-      model: 'realesrgan-x4fast', outScale: 1, blend: 1, tileSize: 48,
+      model: 'realesrgan-x4fast',
+      outScale: 1,
+      blend: 1,
+      tileSize: 48,
       onTile: (n, total) => done.push(n / total),
       checkCancelled: async () => {
         if (++checks === 3) throw new Error('cancelled');

@@ -53,7 +53,11 @@ export async function runTiled(rgb: Uint8Array, width: number, height: number, o
     await opts.checkCancelled?.();
     const t = tiles[index];
     const part = await runEsrganTile(opts.model, {
-      rgb: crop(rgb, width, t), width: t.pw, height: t.ph, outScale: s, blend,
+      rgb: crop(rgb, width, t),
+      width: t.pw,
+      height: t.ph,
+      outScale: s,
+      blend,
       keep: { x: t.x - t.px, y: t.y - t.py, w: t.w, h: t.h },
     });
     const length = t.w * s * 3;

@@ -5,8 +5,12 @@ describe('planTiles', () => {
   it('covers every pixel exactly once with near-equal tiles', () => {
     const tiles = planTiles(600, 260, 256, 12);
     expect(tiles.map((t) => [t.x, t.y, t.w, t.h])).toEqual([
-      [0, 0, 200, 130], [200, 0, 200, 130], [400, 0, 200, 130],
-      [0, 130, 200, 130], [200, 130, 200, 130], [400, 130, 200, 130],
+      [0, 0, 200, 130],
+      [200, 0, 200, 130],
+      [400, 0, 200, 130],
+      [0, 130, 200, 130],
+      [200, 130, 200, 130],
+      [400, 130, 200, 130],
     ]);
     const seen = new Uint8Array(600 * 260);
     for (const t of tiles) for (let y = t.y; y < t.y + t.h; y++) for (let x = t.x; x < t.x + t.w; x++) seen[y * 600 + x]++;

@@ -53,7 +53,8 @@ export interface FaceFound {
 /** Where the face models live: the prepared copy, else the package's own folder. */
 export function humanModelDir(): string {
   const prepared = path.join(processConfig().models.modelDir, 'human');
-  if (['blazeface', 'facemesh', 'iris'].every((m) => existsSync(path.join(prepared, `${m}.json`)) && existsSync(path.join(prepared, `${m}.bin`)))) return prepared;
+  if (['blazeface', 'facemesh', 'iris'].every((m) => existsSync(path.join(prepared, `${m}.json`)) && existsSync(path.join(prepared, `${m}.bin`))))
+    return prepared;
   return path.join(path.dirname(require.resolve('@vladmandic/human')), '..', 'models');
 }
 
@@ -74,7 +75,16 @@ function humanConfig(modelDir: string, maxFaces: number) {
     segmentation: { enabled: false },
     face: {
       enabled: true,
-      detector: { enabled: true, modelPath: 'blazeface.json', rotation: true, maxDetected: maxFaces, minConfidence: 0.5, skipFrames: 0, skipTime: 0, return: false },
+      detector: {
+        enabled: true,
+        modelPath: 'blazeface.json',
+        rotation: true,
+        maxDetected: maxFaces,
+        minConfidence: 0.5,
+        skipFrames: 0,
+        skipTime: 0,
+        return: false,
+      },
       mesh: { enabled: true, modelPath: 'facemesh.json', keepInvalid: false },
       iris: { enabled: true, modelPath: 'iris.json', scale: 2.3 },
       attention: { enabled: false },
@@ -121,8 +131,15 @@ function toFace(f: any, scale: number): FaceFound | null {
   const rollDeg = (Math.atan2(eyes[1].y - eyes[0].y, eyes[1].x - eyes[0].x) * 180) / Math.PI;
   const box = (f.box ?? [0, 0, 0, 0]).map((v: number) => v / scale) as [number, number, number, number];
   return {
-    box, score: f.score ?? f.boxScore ?? 0, mesh, chin: mesh[MESH.chin], forehead: mesh[MESH.forehead], eyes,
-    rollDeg, yawDeg: deg(f.rotation?.angle?.yaw), pitchDeg: deg(f.rotation?.angle?.pitch),
+    box,
+    score: f.score ?? f.boxScore ?? 0,
+    mesh,
+    chin: mesh[MESH.chin],
+    forehead: mesh[MESH.forehead],
+    eyes,
+    rollDeg,
+    yawDeg: deg(f.rotation?.angle?.yaw),
+    pitchDeg: deg(f.rotation?.angle?.pitch),
   };
 }
 

@@ -18,13 +18,14 @@ function rectMask(w: number, h: number, x0: number, y0: number, mw: number, mh: 
 function twoTextures(w: number, h: number): Raster {
   const data = Buffer.alloc(w * h * 3);
   let seed = 7;
-  const rnd = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff);
-  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) {
-    const n = rnd() * 40 - 20;
-    const o = (y * w + x) * 3;
-    if (x < w / 2) data.set([90 + n, 100 + n, 150 + n], o);
-    else data.set([100 + n, 150 + n, 90 + n], o);
-  }
+  const rnd = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) {
+      const n = rnd() * 40 - 20;
+      const o = (y * w + x) * 3;
+      if (x < w / 2) data.set([90 + n, 100 + n, 150 + n], o);
+      else data.set([100 + n, 150 + n, 90 + n], o);
+    }
   return { data, width: w, height: h, channels: 3 };
 }
 
@@ -32,16 +33,18 @@ function twoTextures(w: number, h: number): Raster {
 function blueLead(out: Buffer, w: number, box: { x: number; y: number; s: number }, inset: number): number {
   let lead = 0;
   let n = 0;
-  for (let y = box.y + inset; y < box.y + box.s - inset; y++) for (let x = box.x + inset; x < box.x + box.s - inset; x++) {
-    lead += out[(y * w + x) * 3 + 2] - out[(y * w + x) * 3 + 1];
-    n++;
-  }
+  for (let y = box.y + inset; y < box.y + box.s - inset; y++)
+    for (let x = box.x + inset; x < box.x + box.s - inset; x++) {
+      lead += out[(y * w + x) * 3 + 2] - out[(y * w + x) * 3 + 1];
+      n++;
+    }
   return lead / n;
 }
 
 describe('bestFill', () => {
   it('keeps avoided pixels (another object) out of the patches, and uses them when nothing else is left', async () => {
-    const w = 300, h = 140;
+    const w = 300,
+      h = 140;
     const raster = twoTextures(w, h);
     const box = { x: 130, y: 50, s: 40 }; // straddles the two textures
     const mask = rectMask(w, h, box.x, box.y, box.s, box.s);
@@ -64,7 +67,8 @@ describe('bestFill', () => {
   });
 
   it('keeps the copied texture whole near the border and lets it fade toward the middle of a large hole', async () => {
-    const w = 200, h = 200;
+    const w = 200,
+      h = 200;
     const raster = twoTextures(w * 2, h); // the greenish half only, below
     const right: Raster = { data: Buffer.alloc(w * h * 3), width: w, height: h, channels: 3 };
     for (let y = 0; y < h; y++) raster.data.copy(right.data, y * w * 3, (y * 2 * w + w) * 3, (y * 2 * w + 2 * w) * 3);
@@ -75,30 +79,37 @@ describe('bestFill', () => {
     // Spread of the green channel over pixels `from`..`to` px inside the hole's box.
     const spread = (out: Buffer, from: number, to: number) => {
       const v: number[] = [];
-      for (let y = box.y; y < box.y + box.s; y++) for (let x = box.x; x < box.x + box.s; x++) {
-        const d = Math.min(x - box.x, y - box.y, box.x + box.s - 1 - x, box.y + box.s - 1 - y) + 1;
-        if (d >= from && d <= to) v.push(out[(y * w + x) * 3 + 1]);
-      }
+      for (let y = box.y; y < box.y + box.s; y++)
+        for (let x = box.x; x < box.x + box.s; x++) {
+          const d = Math.min(x - box.x, y - box.y, box.x + box.s - 1 - x, box.y + box.s - 1 - y) + 1;
+          if (d >= from && d <= to) v.push(out[(y * w + x) * 3 + 1]);
+        }
       const m = v.reduce((a, b) => a + b, 0) / v.length;
       return Math.sqrt(v.reduce((a, b) => a + (b - m) ** 2, 0) / v.length);
     };
     const border = (out: Buffer) => {
       const px: number[] = [];
-      for (let y = box.y; y < box.y + box.s; y++) for (let x = box.x; x < box.x + box.s; x++) {
-        if (Math.min(x - box.x, y - box.y, box.x + box.s - 1 - x, box.y + box.s - 1 - y) < 8) px.push(out[(y * w + x) * 3 + 1]);
-      }
+      for (let y = box.y; y < box.y + box.s; y++)
+        for (let x = box.x; x < box.x + box.s; x++) {
+          if (Math.min(x - box.x, y - box.y, box.x + box.s - 1 - x, box.y + box.s - 1 - y) < 8) px.push(out[(y * w + x) * 3 + 1]);
+        }
       return px;
     };
     // The first 8 px are the same fill either way; 30 px in, a third or less of the texture's spread is left, not none.
     expect(border(faded)).toEqual(border(full));
-    const core = spread(faded, 30, 50), fullCore = spread(full, 30, 50);
+    const core = spread(faded, 30, 50),
+      fullCore = spread(full, 30, 50);
     expect(fullCore).toBeGreaterThan(8); // the photo's own noise is ±20
     expect(core).toBeLessThan(fullCore * 0.4);
     expect(core).toBeGreaterThan(fullCore * 0.1);
   });
 
   it('writes only hole pixels and fills a 48 px hole in real fur better than its mean colour', async () => {
-    const { data, info } = await sharp(await readPhoto('chelsea')).extract({ left: 100, top: 60, width: 200, height: 160 }).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    const { data, info } = await sharp(await readPhoto('chelsea'))
+      .extract({ left: 100, top: 60, width: 200, height: 160 })
+      .removeAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
     const raster: Raster = { data, width: info.width, height: info.height, channels: 3 };
     const mask = rectMask(200, 160, 76, 56, 48, 48);
     const out = await bestFill(raster, mask);
@@ -107,10 +118,17 @@ describe('bestFill', () => {
     let seMean = 0;
     const mean = [0, 0, 0];
     let n = 0;
-    for (let i = 0; i < 200 * 160; i++) if (!mask.data[i]) { for (let k = 0; k < 3; k++) mean[k] += data[i * 3 + k]; n++; }
+    for (let i = 0; i < 200 * 160; i++)
+      if (!mask.data[i]) {
+        for (let k = 0; k < 3; k++) mean[k] += data[i * 3 + k];
+        n++;
+      }
     for (let i = 0; i < 200 * 160; i++) {
       for (let k = 0; k < 3; k++) {
-        if (!mask.data[i]) { if (out[i * 3 + k] !== data[i * 3 + k]) outside++; continue; }
+        if (!mask.data[i]) {
+          if (out[i * 3 + k] !== data[i * 3 + k]) outside++;
+          continue;
+        }
         se += (out[i * 3 + k] - data[i * 3 + k]) ** 2;
         seMean += (mean[k] / n - data[i * 3 + k]) ** 2;
       }
@@ -123,12 +141,21 @@ describe('bestFill', () => {
     const w = 160;
     const h = 120;
     const data = Buffer.alloc(w * h * 3);
-    for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) {
-      const i = (y * w + x) * 3;
-      // A little texture so the patch search has something to match.
-      const noise = ((x * 7 + y * 13) % 11) - 5;
-      if (x < 90) { data[i] = 200 + noise; data[i + 1] = 40; data[i + 2] = 40; } else { data[i] = 40; data[i + 1] = 60; data[i + 2] = 200 + noise; }
-    }
+    for (let y = 0; y < h; y++)
+      for (let x = 0; x < w; x++) {
+        const i = (y * w + x) * 3;
+        // A little texture so the patch search has something to match.
+        const noise = ((x * 7 + y * 13) % 11) - 5;
+        if (x < 90) {
+          data[i] = 200 + noise;
+          data[i + 1] = 40;
+          data[i + 2] = 40;
+        } else {
+          data[i] = 40;
+          data[i + 1] = 60;
+          data[i + 2] = 200 + noise;
+        }
+      }
     const mask = rectMask(w, h, 40, 30, 40, 60); // ends 10 px before the edge
     const out = await bestFill({ data, width: w, height: h, channels: 3 }, mask);
     let blue = 0;
@@ -153,7 +180,11 @@ describe('bestFill', () => {
 
 describe('extendFill', () => {
   it('continues a photo into a new border with no step at the photo edge and leaves the photo untouched', async () => {
-    const { data: photo, info } = await sharp(await readPhoto('chelsea')).resize(160, 106).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    const { data: photo, info } = await sharp(await readPhoto('chelsea'))
+      .resize(160, 106)
+      .removeAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
     const w = 220;
     const h = 106;
     const left = 30;
@@ -163,8 +194,13 @@ describe('extendFill', () => {
       photo.copy(canvas, (y * w + left) * 3, y * info.width * 3, (y + 1) * info.width * 3);
       mask.fill(0, y * w + left, y * w + left + info.width);
     }
-    const out = await extendFill({ data: canvas, width: w, height: h, channels: 3 }, { data: mask, width: w, height: h }, { left, top: 0, width: 160, height: h });
-    for (let y = 0; y < h; y++) expect(out.subarray((y * w + left) * 3, (y * w + left + 160) * 3).equals(photo.subarray(y * 160 * 3, (y + 1) * 160 * 3))).toBe(true);
+    const out = await extendFill(
+      { data: canvas, width: w, height: h, channels: 3 },
+      { data: mask, width: w, height: h },
+      { left, top: 0, width: 160, height: h },
+    );
+    for (let y = 0; y < h; y++)
+      expect(out.subarray((y * w + left) * 3, (y * w + left + 160) * 3).equals(photo.subarray(y * 160 * 3, (y + 1) * 160 * 3))).toBe(true);
     // Gradient energy across the left and right photo edges against the energy one pixel inside and outside.
     const e = (a: number, b: number) => ((out[a * 3] - out[b * 3]) ** 2 + (out[a * 3 + 1] - out[b * 3 + 1]) ** 2 + (out[a * 3 + 2] - out[b * 3 + 2]) ** 2) / 3;
     let across = 0;
@@ -200,7 +236,11 @@ describe('extendFill', () => {
       }
       mask.fill(0, (y + top) * w, (y + top) * w + pw);
     }
-    const out = await extendFill({ data: canvas, width: w, height: h, channels: 3 }, { data: mask, width: w, height: h }, { left: 0, top, width: pw, height: ph });
+    const out = await extendFill(
+      { data: canvas, width: w, height: h, channels: 3 },
+      { data: mask, width: w, height: h },
+      { left: 0, top, width: pw, height: ph },
+    );
     const blueShare = (y0: number, y1: number) => {
       let blue = 0;
       for (let y = y0; y < y1; y++) for (let x = 0; x < w; x++) if (out[(y * w + x) * 3 + 2] > out[(y * w + x) * 3]) blue++;

@@ -233,7 +233,12 @@ export async function bestFill(raster: Raster, mask: BinaryMask, opts: BestFillO
     if (allowed && opts.report) opts.report.avoided++;
     allowed ??= sourceBand(smooth, part, blocked, radius, minPixels);
     const work: FloatImage = { ...smooth, data: new Float32Array(smooth.data) };
-    const filled = await patchFill(work, part, allowed, maxDepth, ring, { radius: opts.patchRadius, maxCopies: opts.maxCopies, seed: label * 7919, signal: opts.signal });
+    const filled = await patchFill(work, part, allowed, maxDepth, ring, {
+      radius: opts.patchRadius,
+      maxCopies: opts.maxCopies,
+      seed: label * 7919,
+      signal: opts.signal,
+    });
     if (!filled) continue;
     if (opts.report) opts.report.patched++;
     const correction = seamCorrection(work, original, part, seamRing, insideOfRing(work, part, seamRing));

@@ -78,9 +78,7 @@ function mirrorStart(mirrored: Float32Array, rect: PhotoRect, w: number, h: numb
         for (let k = 0; k < c; k++) img.data[i * c + k] = mirrored[(fy * w + fx) * c + k];
       }
     },
-    source: (x: number, y: number): [number, number] => [
-      mirrorAt(Math.floor(x), rect.left, rect.width), mirrorAt(Math.floor(y), rect.top, rect.height),
-    ],
+    source: (x: number, y: number): [number, number] => [mirrorAt(Math.floor(x), rect.left, rect.width), mirrorAt(Math.floor(y), rect.top, rect.height)],
   };
 }
 
@@ -132,8 +130,14 @@ function coherenceOf(nnf: Int32Array, hole: Uint8Array, w: number, h: number): F
     const x = i % w;
     let n = 0;
     let ok = 0;
-    if (x + 1 < w && hole[i + 1]) { n++; ok += near(nnf[i], nnf[i + 1], 1, 0); }
-    if (i + w < w * h && hole[i + w]) { n++; ok += near(nnf[i], nnf[i + w], 0, 1); }
+    if (x + 1 < w && hole[i + 1]) {
+      n++;
+      ok += near(nnf[i], nnf[i + 1], 1, 0);
+    }
+    if (i + w < w * h && hole[i + w]) {
+      n++;
+      ok += near(nnf[i], nnf[i + w], 0, 1);
+    }
     pair[i] = n ? ok / n : 1;
   }
   return boxBlur({ data: pair, width: w, height: h, channels: 1 }, 4);
@@ -173,7 +177,12 @@ export async function extendFill(raster: Raster, mask: BinaryMask, rect: PhotoRe
   const mirrored = mirroredContinuation(original, rect, depth);
   const work: FloatImage = { ...original, data: new Float32Array(original.data) };
   const filled = await patchFill(work, hole, allowed, maxDepth, ring, {
-    maxCopies: opts.maxCopies ?? EXTEND_MAX_COPIES, seed: 4242, signal: opts.signal, iterations: 4, window: sourceWindow(rect), sharpFinish: true,
+    maxCopies: opts.maxCopies ?? EXTEND_MAX_COPIES,
+    seed: 4242,
+    signal: opts.signal,
+    iterations: 4,
+    window: sourceWindow(rect),
+    sharpFinish: true,
     start: mirrorStart(mirrored, rect, w, h, c),
   });
   const out = new Float32Array(mirrored);

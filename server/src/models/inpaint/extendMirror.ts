@@ -100,4 +100,3 @@ export function mirroredContinuation(img: FloatImage, rect: PhotoRect, depth: Fl
   }
   return out;
 }
-

@@ -97,7 +97,10 @@ function cleanLine(img: FloatImage, line: Int32Array, isObject: (i: number) => b
   };
   let k = 0;
   while (k < n) {
-    if (!isObject(line[k])) { k++; continue; }
+    if (!isObject(line[k])) {
+      k++;
+      continue;
+    }
     let end = k;
     while (end < n && isObject(line[end])) end++;
     const before = k > 0 ? mean(k - 1, -1) : null;

@@ -36,7 +36,8 @@ export async function subjectOfPhoto(canvas: Buffer, width: number, height: numb
     }
     return map;
   } catch (err) {
-    if (!warned) console.warn(`aiextend: no subject model (${err instanceof Error ? err.message : String(err)}); objects cut by the border will continue into it`);
+    if (!warned)
+      console.warn(`aiextend: no subject model (${err instanceof Error ? err.message : String(err)}); objects cut by the border will continue into it`);
     warned = true;
     return null;
   }

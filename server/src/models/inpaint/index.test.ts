@@ -40,10 +40,15 @@ describe('inpaintTelea on real photos with a synthetic hole', () => {
   }
 
   it('accepts a white-on-transparent mask and keeps the image alpha channel', async () => {
-    const image = await sharp(await cropPng(await readPhoto('chelsea'), { x: 0, y: 0, w: 80, h: 60 })).ensureAlpha(0.8).png().toBuffer();
+    const image = await sharp(await cropPng(await readPhoto('chelsea'), { x: 0, y: 0, w: 80, h: 60 }))
+      .ensureAlpha(0.8)
+      .png()
+      .toBuffer();
     const strokes = Buffer.alloc(80 * 60 * 4);
     for (let y = 20; y < 30; y++) for (let x = 30; x < 40; x++) strokes.fill(255, (y * 80 + x) * 4, (y * 80 + x) * 4 + 4);
-    const mask = await sharp(strokes, { raw: { width: 80, height: 60, channels: 4 } }).png().toBuffer();
+    const mask = await sharp(strokes, { raw: { width: 80, height: 60, channels: 4 } })
+      .png()
+      .toBuffer();
     const out = await inpaintTelea(image, mask);
     const meta = await sharp(out).metadata();
     expect(meta.channels).toBe(4);

@@ -26,7 +26,10 @@ export async function cropPng(photo: Buffer, rect: Rect): Promise<Buffer> {
 export async function holeMask(width: number, height: number, holes: Rect[]): Promise<Buffer> {
   const data = Buffer.alloc(width * height);
   for (const h of holes) for (let y = h.y; y < h.y + h.h; y++) data.fill(255, y * width + h.x, y * width + h.x + h.w);
-  return sharp(data, { raw: { width, height, channels: 1 } }).toColourspace('b-w').png().toBuffer();
+  return sharp(data, { raw: { width, height, channels: 1 } })
+    .toColourspace('b-w')
+    .png()
+    .toBuffer();
 }
 
 /** RGB pixels of an image. */
@@ -58,7 +61,9 @@ export async function psnr(a: Buffer, b: Buffer, rect?: Rect): Promise<number> {
 export async function greyFilled(png: Buffer, holes: Rect[]): Promise<Buffer> {
   const { data, width, height } = await rgbOf(png);
   for (const h of holes) for (let y = h.y; y < h.y + h.h; y++) data.fill(128, (y * width + h.x) * 3, (y * width + h.x + h.w) * 3);
-  return sharp(data, { raw: { width, height, channels: 3 } }).png().toBuffer();
+  return sharp(data, { raw: { width, height, channels: 3 } })
+    .png()
+    .toBuffer();
 }
 
 export interface TestContext {
@@ -117,7 +122,11 @@ export async function textBandError(result: Buffer, clean: Buffer, mask: Buffer)
   const { data: m, info } = await sharp(mask).extractChannel(0).raw().toBuffer({ resolveWithObject: true });
   const hole = Uint8Array.from(m, (v) => (v > 127 ? 1 : 0));
   const inside = distanceInside(hole, info.width, info.height);
-  const outside = distanceInside(Uint8Array.from(hole, (v) => 1 - v), info.width, info.height);
+  const outside = distanceInside(
+    Uint8Array.from(hole, (v) => 1 - v),
+    info.width,
+    info.height,
+  );
   const a = await sharp(result).removeAlpha().raw().toBuffer();
   const b = await sharp(clean).removeAlpha().raw().toBuffer();
   let abs = 0;

@@ -76,7 +76,14 @@ export function levelsFor(depth: number, r: number): number {
  * the prediction and the real pixels there is what the fill gets wrong at its border), and the final
  * nearest-neighbour field. Returns null and leaves the hole as it was when `allowed` holds no whole patch.
  */
-export async function patchFill(img: FloatImage, hole: HoleMap, allowed: Uint8Array, depth: number, ring: Int32Array, opts: PatchFillOptions = {}): Promise<PatchFillResult | null> {
+export async function patchFill(
+  img: FloatImage,
+  hole: HoleMap,
+  allowed: Uint8Array,
+  depth: number,
+  ring: Int32Array,
+  opts: PatchFillOptions = {},
+): Promise<PatchFillResult | null> {
   const r = opts.radius ?? 3;
   const iterations = opts.iterations ?? 6;
   const maxCopies = opts.maxCopies ?? Number.POSITIVE_INFINITY;
@@ -90,7 +97,11 @@ export async function patchFill(img: FloatImage, hole: HoleMap, allowed: Uint8Ar
     levels.push({ img: down.img, hole: down.hole, allowed: shrinkAllowed(top.allowed, down.hole, top.img.width, top.img.height) });
   }
   // Drop coarse levels that have no whole source patch left (a thin band vanishes when halved).
-  while (levels.length > 1 && validCentres(levels[levels.length - 1].allowed, levels[levels.length - 1].img.width, levels[levels.length - 1].img.height, r).list.length < 16) levels.pop();
+  while (
+    levels.length > 1 &&
+    validCentres(levels[levels.length - 1].allowed, levels[levels.length - 1].img.width, levels[levels.length - 1].img.height, r).list.length < 16
+  )
+    levels.pop();
 
   let prev: LevelFill | null = null;
   for (let l = levels.length - 1; l >= 0; l--) {

@@ -43,7 +43,12 @@ export class LevelFill {
 
   windows: LevelWindows | null = null;
 
-  constructor(readonly level: Level, readonly r: number, readonly maxCopies: number, readonly random: () => number) {
+  constructor(
+    readonly level: Level,
+    readonly r: number,
+    readonly maxCopies: number,
+    readonly random: () => number,
+  ) {
     this.w = level.img.width;
     this.h = level.img.height;
     this.c = level.img.channels;

@@ -25,10 +25,16 @@ describe('filling only the region around the mask', () => {
     const image = gradient(1000, 800);
     const mask = boxMask(1000, 800, { x: 500, y: 400, w: 20, h: 10 });
     const seen: Array<[number, number]> = [];
-    const out = await fillInRegion(image, mask, async (items) => items.map(({ raster }) => {
-      seen.push([raster.width, raster.height]);
-      return Buffer.alloc(raster.data.length, 7);
-    }), 1_000_000);
+    const out = await fillInRegion(
+      image,
+      mask,
+      async (items) =>
+        items.map(({ raster }) => {
+          seen.push([raster.width, raster.height]);
+          return Buffer.alloc(raster.data.length, 7);
+        }),
+      1_000_000,
+    );
     expect(seen).toEqual([[148, 138]]);
     const at = (x: number, y: number) => out[(y * 1000 + x) * 3];
     expect(at(505, 405)).toBe(7); // inside the mask: filled
@@ -40,11 +46,17 @@ describe('filling only the region around the mask', () => {
     const image = gradient(600, 400);
     const mask = boxMask(600, 400, { x: 100, y: 100, w: 400, h: 200 });
     const seen: number[] = [];
-    const out = await fillInRegion(image, mask, async (items) => items.map(({ raster, mask: m }) => {
-      seen.push(raster.width * raster.height);
-      expect([m.width, m.height]).toEqual([raster.width, raster.height]);
-      return Buffer.alloc(raster.data.length, 200);
-    }), 60_000);
+    const out = await fillInRegion(
+      image,
+      mask,
+      async (items) =>
+        items.map(({ raster, mask: m }) => {
+          seen.push(raster.width * raster.height);
+          expect([m.width, m.height]).toEqual([raster.width, raster.height]);
+          return Buffer.alloc(raster.data.length, 200);
+        }),
+      60_000,
+    );
     expect(seen[0]).toBeLessThanOrEqual(60_000);
     expect(out[(200 * 600 + 300) * 3]).toBe(200);
     expect(out[(50 * 600 + 50) * 3]).toBe(image.data[(50 * 600 + 50) * 3]);
@@ -58,13 +70,18 @@ describe('filling only the region around the mask', () => {
     const seen: Array<[number, number]> = [];
     const image = gradient(1000, 800);
     const calls: number[] = [];
-    const out = await fillInRegion(image, mask, async (items) => {
-      calls.push(items.length);
-      return items.map(({ raster }) => {
-        seen.push([raster.width, raster.height]);
-        return Buffer.alloc(raster.data.length, 9);
-      });
-    }, 1_000_000);
+    const out = await fillInRegion(
+      image,
+      mask,
+      async (items) => {
+        calls.push(items.length);
+        return items.map(({ raster }) => {
+          seen.push([raster.width, raster.height]);
+          return Buffer.alloc(raster.data.length, 9);
+        });
+      },
+      1_000_000,
+    );
     expect(calls).toEqual([2]); // one G'MIC process for both regions
     expect(seen).toHaveLength(2);
     expect(Math.max(...seen.map(([w, h]) => w * h))).toBeLessThan(40_000); // not the whole 800 000 px photo
@@ -79,4 +96,3 @@ describe('filling only the region around the mask', () => {
     expect(fillRegions(mask)).toEqual([{ x: 0, y: 0, w: 2000, h: 200 }]);
   });
 });
-

@@ -20,10 +20,11 @@ describe('chosenSmoothFill', () => {
     const h = 64;
     const data = Buffer.alloc(w * h * 3);
     // A smooth diagonal ramp with a curved term: no one smooth fill continues it exactly.
-    for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) {
-      const v = 40 + 1.5 * x + 0.8 * y + 0.01 * (x - 48) ** 2;
-      data.set([v, 255 - v, 0.5 * v], (y * w + x) * 3);
-    }
+    for (let y = 0; y < h; y++)
+      for (let x = 0; x < w; x++) {
+        const v = 40 + 1.5 * x + 0.8 * y + 0.01 * (x - 48) ** 2;
+        data.set([v, 255 - v, 0.5 * v], (y * w + x) * 3);
+      }
     const raster: Raster = { data, width: w, height: h, channels: 3 };
     const hole = new Uint8Array(w * h);
     for (let y = 20; y < 44; y++) hole.fill(1, y * w + 20, y * w + 76);
@@ -33,11 +34,15 @@ describe('chosenSmoothFill', () => {
     let errChosen = 0;
     let errTelea = 0;
     let outside = 0;
-    for (let i = 0; i < w * h; i++) for (let k = 0; k < 3; k++) {
-      if (!hole[i]) { if (out.data[i * 3 + k] !== data[i * 3 + k]) outside++; continue; }
-      errChosen += Math.abs(out.data[i * 3 + k] - data[i * 3 + k]);
-      errTelea += Math.abs(telea[i * 3 + k] - data[i * 3 + k]);
-    }
+    for (let i = 0; i < w * h; i++)
+      for (let k = 0; k < 3; k++) {
+        if (!hole[i]) {
+          if (out.data[i * 3 + k] !== data[i * 3 + k]) outside++;
+          continue;
+        }
+        errChosen += Math.abs(out.data[i * 3 + k] - data[i * 3 + k]);
+        errTelea += Math.abs(telea[i * 3 + k] - data[i * 3 + k]);
+      }
     expect(outside).toBe(0);
     expect(errChosen).toBeLessThan(errTelea);
   });

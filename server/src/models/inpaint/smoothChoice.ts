@@ -18,7 +18,14 @@ export const VALIDATION_PX = 6;
 const RADIUS = 5;
 /** Weights of Telea, Navier-Stokes and the membrane in each candidate mix. */
 export const SMOOTH_MIXES: ReadonlyArray<readonly [number, number, number]> = [
-  [1, 0, 0], [0, 1, 0], [0, 0, 1], [0.5, 0.5, 0], [0.5, 0, 0.5], [1 / 3, 1 / 3, 1 / 3], [0.75, 0.25, 0], [0.75, 0, 0.25],
+  [1, 0, 0],
+  [0, 1, 0],
+  [0, 0, 1],
+  [0.5, 0.5, 0],
+  [0.5, 0, 0.5],
+  [1 / 3, 1 / 3, 1 / 3],
+  [0.75, 0.25, 0],
+  [0.75, 0, 0.25],
 ];
 
 /**
@@ -70,7 +77,8 @@ export async function chosenSmoothFill(raster: Raster, hole: Uint8Array, labels:
     for (let m = 0; m < SMOOTH_MIXES.length; m++) {
       const [a, b, e] = SMOOTH_MIXES[m];
       let sum = 0;
-      for (let k = 0; k < c; k++) sum += Math.abs(a * judged[0].data[i * c + k] + b * judged[1].data[i * c + k] + e * judged[2].data[i * c + k] - raster.data[i * c + k]);
+      for (let k = 0; k < c; k++)
+        sum += Math.abs(a * judged[0].data[i * c + k] + b * judged[1].data[i * c + k] + e * judged[2].data[i * c + k] - raster.data[i * c + k]);
       err[reach[i] * SMOOTH_MIXES.length + m] += sum;
     }
   }

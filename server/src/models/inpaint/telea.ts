@@ -35,7 +35,14 @@ export async function runTelea(raster: Raster, mask: BinaryMask, radius: number,
   return out;
 }
 
-function inpaintPlane(cv: Awaited<ReturnType<typeof loadOpenCv>>, pixels: Uint8Array, mask: BinaryMask, type: number, radius: number, flag: number): Uint8Array {
+function inpaintPlane(
+  cv: Awaited<ReturnType<typeof loadOpenCv>>,
+  pixels: Uint8Array,
+  mask: BinaryMask,
+  type: number,
+  radius: number,
+  flag: number,
+): Uint8Array {
   const src = new cv.Mat(mask.height, mask.width, type);
   const m = new cv.Mat(mask.height, mask.width, cv.CV_8UC1);
   const dst = new cv.Mat(mask.height, mask.width, type);

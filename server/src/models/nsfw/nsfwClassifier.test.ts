@@ -12,18 +12,21 @@ import { createNsfwPictureReviewer } from './pictureReviewer';
 /** Photos of people and things from the rembg test suite, when the shared fixtures are present. */
 const REMBG_DIR = path.join(PROJECT_ROOT, '..', 'shared', 'fixtures', 'rembg');
 const rembgPhotos = existsSync(REMBG_DIR)
-  ? readdirSync(REMBG_DIR).filter((f) => /\.(jpe?g|png)$/i.test(f)).map((f) => path.join(REMBG_DIR, f))
+  ? readdirSync(REMBG_DIR)
+      .filter((f) => /\.(jpe?g|png)$/i.test(f))
+      .map((f) => path.join(REMBG_DIR, f))
   : [];
 
 /** A worker given as source text: stands in for the model to test failures without loading it. */
-const fakeWorker = (body: string) =>
-  new URL(`data:text/javascript,${encodeURIComponent(`import { parentPort } from 'node:worker_threads';\n${body}`)}`);
+const fakeWorker = (body: string) => new URL(`data:text/javascript,${encodeURIComponent(`import { parentPort } from 'node:worker_threads';\n${body}`)}`);
 
 const format = (p: NsfwProbabilities) => NSFW_CLASS_NAMES.map((c) => `${c} ${p[c].toFixed(3)}`).join(', ');
 
 describe('toModelInput', () => {
   it('turns any picture into 299×299 RGB bytes, transparency shown on white', async () => {
-    const transparent = await sharp({ create: { width: 40, height: 20, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } }).png().toBuffer();
+    const transparent = await sharp({ create: { width: 40, height: 20, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
+      .png()
+      .toBuffer();
     const pixels = await toModelInput(transparent);
     expect(pixels.length).toBe(NSFW_MODEL_SIZE * NSFW_MODEL_SIZE * 3);
     expect(pixels.every((v) => v === 255)).toBe(true);
@@ -96,40 +99,38 @@ describe('nsfwjs InceptionV3 on real photos (loads the 30 MB model)', () => {
   const reviewer = createNsfwPictureReviewer();
   afterAll(() => reviewer.close());
 
-  it(
-    'passes ordinary photos of people, animals and things, without blocking the event loop',
-    async () => {
-      const rssBefore = process.memoryUsage().rss;
-      const started = Date.now();
-      const files = [PHOTOS.astronaut, PHOTOS.coffee, PHOTOS.chelsea, ...rembgPhotos];
+  it('passes ordinary photos of people, animals and things, without blocking the event loop', async () => {
+    const rssBefore = process.memoryUsage().rss;
+    const started = Date.now();
+    const files = [PHOTOS.astronaut, PHOTOS.coffee, PHOTOS.chelsea, ...rembgPhotos];
 
-      // Watch the event loop while the model loads and runs: it must stay responsive.
-      // Counted, not timed: a 5 ms ticker on this thread turns over while the model runs. Were the
-      // inference on this thread, each review would block it and the ticker could fire at most once.
-      let ticks = 0;
-      const ticker = setInterval(() => ticks++, 5);
-      const ticksPerReview: number[] = [];
-      try {
-        for (const file of files) {
-          const ticksBefore = ticks;
-          const verdict = await reviewer.review(await readFile(file));
-          ticksPerReview.push(ticks - ticksBefore);
-          console.log(`${path.basename(file)}: status ${verdict.status}; ${format(verdict.probabilities)} (${ticksPerReview.at(-1)} ticks)`);
-          const sum = NSFW_CLASS_NAMES.reduce((s, c) => s + verdict.probabilities[c], 0);
-          expect(sum).toBeCloseTo(1, 3);
-          expect(verdict.status, path.basename(file)).toBe(PictureStatus.PASSED);
-        }
-      } finally {
-        clearInterval(ticker);
+    // Watch the event loop while the model loads and runs: it must stay responsive.
+    // Counted, not timed: a 5 ms ticker on this thread turns over while the model runs. Were the
+    // inference on this thread, each review would block it and the ticker could fire at most once.
+    let ticks = 0;
+    const ticker = setInterval(() => ticks++, 5);
+    const ticksPerReview: number[] = [];
+    try {
+      for (const file of files) {
+        const ticksBefore = ticks;
+        const verdict = await reviewer.review(await readFile(file));
+        ticksPerReview.push(ticks - ticksBefore);
+        console.log(`${path.basename(file)}: status ${verdict.status}; ${format(verdict.probabilities)} (${ticksPerReview.at(-1)} ticks)`);
+        const sum = NSFW_CLASS_NAMES.reduce((s, c) => s + verdict.probabilities[c], 0);
+        expect(sum).toBeCloseTo(1, 3);
+        expect(verdict.status, path.basename(file)).toBe(PictureStatus.PASSED);
       }
-      const photoNeutral = await reviewer.review(await readFile(PHOTOS.coffee));
-      expect(photoNeutral.probabilities.Neutral).toBeGreaterThan(0.9);
+    } finally {
+      clearInterval(ticker);
+    }
+    const photoNeutral = await reviewer.review(await readFile(PHOTOS.coffee));
+    expect(photoNeutral.probabilities.Neutral).toBeGreaterThan(0.9);
 
-      const rssMb = Math.round(process.memoryUsage().rss / 1e6);
-      console.log(`${files.length} photos in ${Date.now() - started} ms; rss ${Math.round(rssBefore / 1e6)} → ${rssMb} MB; ticks per review ${ticksPerReview.join(', ')}`);
-      // Inference runs in the worker: the event loop turned over several times during every review.
-      expect(Math.min(...ticksPerReview.slice(1))).toBeGreaterThanOrEqual(3);
-    },
-    180_000,
-  );
+    const rssMb = Math.round(process.memoryUsage().rss / 1e6);
+    console.log(
+      `${files.length} photos in ${Date.now() - started} ms; rss ${Math.round(rssBefore / 1e6)} → ${rssMb} MB; ticks per review ${ticksPerReview.join(', ')}`,
+    );
+    // Inference runs in the worker: the event loop turned over several times during every review.
+    expect(Math.min(...ticksPerReview.slice(1))).toBeGreaterThanOrEqual(3);
+  }, 180_000);
 });

@@ -83,12 +83,14 @@ export class NsfwClassifier {
         this.failPending(worker, new Error(`NSFW classifier gave no answer within ${this.options.timeoutMs ?? NSFW_CALL_TIMEOUT_MS} ms`));
         void this.close();
       }, this.options.timeoutMs ?? NSFW_CALL_TIMEOUT_MS);
-      const settle = <T>(fn: (v: T) => void) => (v: T) => {
-        clearTimeout(timer);
-        this.pending = null;
-        worker.unref(); // idle again: let the process exit if nothing else runs
-        fn(v);
-      };
+      const settle =
+        <T>(fn: (v: T) => void) =>
+        (v: T) => {
+          clearTimeout(timer);
+          this.pending = null;
+          worker.unref(); // idle again: let the process exit if nothing else runs
+          fn(v);
+        };
       this.pending = { id, worker, resolve: settle(resolve), reject: settle(reject) };
       worker.ref();
       // Copy into a buffer of our own so the transfer cannot detach a caller's (or sharp's pooled) memory.

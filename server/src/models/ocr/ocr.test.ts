@@ -1,7 +1,16 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { readPhoto } from '../../testing/testPhotos';
-import { exactLines, japaneseFixtures, koreanFixtures, SEAL_CENTRE_TEXT, SEAL_RING_TEXT, sealDocument, textFixtures, traditionalFixtures } from './ocrFixtures.testkit';
+import {
+  exactLines,
+  japaneseFixtures,
+  koreanFixtures,
+  SEAL_CENTRE_TEXT,
+  SEAL_RING_TEXT,
+  sealDocument,
+  textFixtures,
+  traditionalFixtures,
+} from './ocrFixtures.testkit';
 import { joinWords, tidyCjkSpacing } from './tesseract';
 import { readingOrder, readText, textTilt, type OcrLine } from './ocrEngine';
 import { extractSeals } from './seal';
@@ -14,7 +23,10 @@ describe('text extraction on photos with rendered lines (PP-OCRv4)', () => {
     let total = 0;
     for (const fixture of fixtures) {
       const lines = await readText(fixture.image);
-      const found = exactLines(fixture.lines, lines.map((l) => l.text));
+      const found = exactLines(
+        fixture.lines,
+        lines.map((l) => l.text),
+      );
       exact += found.length;
       total += fixture.lines.length;
       const { width, height } = await sharp(fixture.image).metadata();
@@ -73,7 +85,16 @@ describe('text extraction on photos with rendered lines (PP-OCRv4)', () => {
   });
 
   it('orders lines by rows, then left to right', () => {
-    const at = (x: number, y: number, text: string): OcrLine => ({ text, confidence: 1, box: [[x, y], [x + 50, y], [x + 50, y + 20], [x, y + 20]] });
+    const at = (x: number, y: number, text: string): OcrLine => ({
+      text,
+      confidence: 1,
+      box: [
+        [x, y],
+        [x + 50, y],
+        [x + 50, y + 20],
+        [x, y + 20],
+      ],
+    });
     expect(readingOrder([at(200, 102, 'b'), at(0, 300, 'c'), at(0, 100, 'a')]).map((l) => l.text)).toEqual(['a', 'b', 'c']);
   });
 });
@@ -83,8 +104,14 @@ describe('text extraction in Japanese (PP-OCRv3 japan)', () => {
     let exactJa = 0;
     let exactZh = 0;
     for (const fixture of await japaneseFixtures()) {
-      exactJa += exactLines(fixture.lines, (await readText(fixture.image, { script: 'ja' })).map((l) => l.text)).length;
-      exactZh += exactLines(fixture.lines, (await readText(fixture.image)).map((l) => l.text)).length;
+      exactJa += exactLines(
+        fixture.lines,
+        (await readText(fixture.image, { script: 'ja' })).map((l) => l.text),
+      ).length;
+      exactZh += exactLines(
+        fixture.lines,
+        (await readText(fixture.image)).map((l) => l.text),
+      ).length;
     }
     expect(exactJa).toBeGreaterThanOrEqual(5);
     // The Chinese dictionary has no kana: only a line without any could come out right.
@@ -97,20 +124,44 @@ describe('text extraction in Traditional Chinese and Korean (Tesseract)', () => 
     const [notice] = await traditionalFixtures();
     const tw = (await readText(notice.image, { script: 'zh-tw' })).map((l) => l.text);
     expect(exactLines(notice.lines, tw)).toHaveLength(3);
-    expect(exactLines(notice.lines, (await readText(notice.image)).map((l) => l.text))).toHaveLength(0);
+    expect(
+      exactLines(
+        notice.lines,
+        (await readText(notice.image)).map((l) => l.text),
+      ),
+    ).toHaveLength(0);
   }, 120_000);
 
   it('reads the 3 lines of a Korean notice, which the zh recogniser drops', async () => {
     const [notice] = await koreanFixtures();
     const lines = await readText(notice.image, { script: 'ko' });
-    expect(exactLines(notice.lines, lines.map((l) => l.text))).toHaveLength(3);
+    expect(
+      exactLines(
+        notice.lines,
+        lines.map((l) => l.text),
+      ),
+    ).toHaveLength(3);
     expect(lines.map((l) => l.text)).toContain('매주 월요일은 휴무입니다');
-    expect(exactLines(notice.lines, (await readText(notice.image)).map((l) => l.text))).toHaveLength(0);
+    expect(
+      exactLines(
+        notice.lines,
+        (await readText(notice.image)).map((l) => l.text),
+      ),
+    ).toHaveLength(0);
   }, 120_000);
 
   it('joins Chinese characters Tesseract spaced apart, and Korean syllables by the gaps between them', () => {
     expect(tidyCjkSpacing('臺 北 市 營業 時間 02-2345 6789')).toBe('臺北市營業時間 02-2345 6789');
-    expect(joinWords([{ text: '매주', left: 0, right: 80 }, { text: '월', left: 100, right: 140 }, { text: '요일은', left: 142, right: 260 }], 40)).toBe('매주 월요일은');
+    expect(
+      joinWords(
+        [
+          { text: '매주', left: 0, right: 80 },
+          { text: '월', left: 100, right: 140 },
+          { text: '요일은', left: 142, right: 260 },
+        ],
+        40,
+      ),
+    ).toBe('매주 월요일은');
   });
 });
 
@@ -174,8 +225,16 @@ describe('seal extraction', () => {
     // A dark dot at 12 o'clock, 85 % of the radius out.
     for (let y = 6; y < 10; y++) for (let x = 48; x < 53; x++) grey[y * w + x] = 0;
     const strip = unwrapRing(grey, w, w, { scale: 1, stretch: 1 });
-    let sx = 0, sy = 0, n = 0;
-    for (let y = 0; y < strip.height; y++) for (let x = 0; x < strip.width; x++) if (strip.data[y * strip.width + x] < 128) { sx += x; sy += y; n++; }
+    let sx = 0,
+      sy = 0,
+      n = 0;
+    for (let y = 0; y < strip.height; y++)
+      for (let x = 0; x < strip.width; x++)
+        if (strip.data[y * strip.width + x] < 128) {
+          sx += x;
+          sy += y;
+          n++;
+        }
     expect(n).toBeGreaterThan(0);
     expect(Math.abs(sx / n - strip.width / 2)).toBeLessThan(strip.width * 0.03);
     expect(sy / n).toBeLessThan(strip.height * 0.4);

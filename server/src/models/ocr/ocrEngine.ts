@@ -80,7 +80,10 @@ function engine(script: 'zh' | 'ja'): Promise<GutenyeOcr> {
 }
 
 /** Picture ready for the detector: upright, opaque, at most {@link OCR_MAX_SIDE}, padded to multiples of 32. */
-export async function prepareForOcr(input: Buffer | sharpType.Sharp, maxSide = OCR_MAX_SIDE): Promise<{ png: Buffer; scale: number; width: number; height: number }> {
+export async function prepareForOcr(
+  input: Buffer | sharpType.Sharp,
+  maxSide = OCR_MAX_SIDE,
+): Promise<{ png: Buffer; scale: number; width: number; height: number }> {
   const sharp = (await import('sharp')).default;
   const base = Buffer.isBuffer(input) ? sharp(input, { limitInputPixels: 100_000_000 }).rotate() : input;
   const upright = await base.flatten({ background: '#ffffff' }).removeAlpha().png().toBuffer({ resolveWithObject: true });
@@ -161,7 +164,11 @@ export function readText(input: Buffer | sharpType.Sharp, options: { maxSide?: n
       .map((l) => toLine(l, prepared.scale, prepared.width, prepared.height))
       .filter((l): l is OcrLine => l !== null);
     // Traditional Chinese: the boxes PP-OCR found, their characters read again by Tesseract in their own script.
-    if (script === 'zh-tw') lines = await readWithTesseract(prepared, raw.filter((l) => l.mean >= min));
+    if (script === 'zh-tw')
+      lines = await readWithTesseract(
+        prepared,
+        raw.filter((l) => l.mean >= min),
+      );
     return readingOrder(lines);
   });
   queue = run.catch(() => undefined);
@@ -175,7 +182,16 @@ function pageLine(line: { text: string; confidence: number; left: number; top: n
   const x = (v: number) => Math.max(0, Math.min(prepared.width, Math.round(v / prepared.scale)));
   const y = (v: number) => Math.max(0, Math.min(prepared.height, Math.round(v / prepared.scale)));
   const [l, t, r, b] = [x(line.left), y(line.top), x(line.left + line.width), y(line.top + line.height)];
-  return { text: line.text, confidence: Math.round(line.confidence * 1000) / 1000, box: [[l, t], [r, t], [r, b], [l, b]] };
+  return {
+    text: line.text,
+    confidence: Math.round(line.confidence * 1000) / 1000,
+    box: [
+      [l, t],
+      [r, t],
+      [r, b],
+      [l, b],
+    ],
+  };
 }
 
 /**
@@ -197,7 +213,10 @@ async function readWithTesseract(prepared: Prepared, raw: GutenyeLine[]): Promis
     const right = Math.min(width!, Math.ceil(Math.max(...xs)) + margin);
     const bottom = Math.min(height!, Math.ceil(Math.max(...ys)) + margin);
     if (right - left < 4 || bottom - top < 4) continue;
-    const crop = await sharp(prepared.png).extract({ left, top, width: right - left, height: bottom - top }).png().toBuffer();
+    const crop = await sharp(prepared.png)
+      .extract({ left, top, width: right - left, height: bottom - top })
+      .png()
+      .toBuffer();
     const text = tidyCjkSpacing(await tesseractLine(crop, 'chi_tra'));
     if (text) read.push({ ...mapped, text });
   }

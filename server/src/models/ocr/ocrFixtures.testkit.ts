@@ -14,7 +14,10 @@ export interface TextFixture {
 }
 
 async function scaled(photo: 'coffee' | 'chelsea' | 'astronaut', width: number): Promise<Buffer> {
-  return sharp(await readPhoto(photo)).resize({ width }).jpeg({ quality: 92 }).toBuffer();
+  return sharp(await readPhoto(photo))
+    .resize({ width })
+    .jpeg({ quality: 92 })
+    .toBuffer();
 }
 
 /** Three photos, 14 lines: bold with outline, light serif on busy parts, digits, rotated lines, Chinese. */
@@ -76,7 +79,9 @@ export async function traditionalFixtures(): Promise<TextFixture[]> {
     { text: '會員優惠請洽櫃檯', family: 'noto-sans-tc', size: 46, x: 80, y: 340, fill: '#fff8e0', stroke: '#000000', strokeWidth: 2 },
     { text: '電話：02-2345-6789', family: 'noto-sans-tc', size: 42, x: 300, y: 660, fill: '#ffffff', stroke: '#333333', strokeWidth: 2 },
   ];
-  const paper = await sharp({ create: { width: 900, height: 420, channels: 3, background: '#f7f5ef' } }).jpeg({ quality: 92 }).toBuffer();
+  const paper = await sharp({ create: { width: 900, height: 420, channels: 3, background: '#f7f5ef' } })
+    .jpeg({ quality: 92 })
+    .toBuffer();
   return [
     { name: 'notice-zh-tw', image: await drawLines(paper, notice), lines: notice.map((l) => l.text) },
     { name: 'coffee-zh-tw', image: await drawLines(await scaled('coffee', 1200), coffee), lines: coffee.map((l) => l.text) },
@@ -90,7 +95,9 @@ export async function koreanFixtures(): Promise<TextFixture[]> {
     { text: '매주 월요일은 휴무입니다', family: 'noto-sans-kr', size: 46, x: 60, y: 240, fill: '#222222' },
     { text: '문의 전화 02-123-4567', family: 'noto-sans-kr', size: 46, x: 60, y: 340, fill: '#222222' },
   ];
-  const paper = await sharp({ create: { width: 900, height: 420, channels: 3, background: '#f7f5ef' } }).jpeg({ quality: 92 }).toBuffer();
+  const paper = await sharp({ create: { width: 900, height: 420, channels: 3, background: '#f7f5ef' } })
+    .jpeg({ quality: 92 })
+    .toBuffer();
   return [{ name: 'notice-ko', image: await drawLines(paper, notice), lines: notice.map((l) => l.text) }];
 }
 
@@ -157,5 +164,7 @@ export async function sealDocument(): Promise<Buffer> {
     seed = (seed * 1103515245 + 12345) & 0x7fffffff;
     raw[i] = Math.max(0, Math.min(255, raw[i] + ((seed >> 16) % 17) - 8));
   }
-  return sharp(raw, { raw: { width, height, channels: 3 } }).jpeg({ quality: 88 }).toBuffer();
+  return sharp(raw, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 88 })
+    .toBuffer();
 }

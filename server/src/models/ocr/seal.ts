@@ -5,7 +5,18 @@
  */
 import sharp from 'sharp';
 import { readText, type OcrLine } from './ocrEngine';
-import { findSeals, inkOnWhite, redInkMask, ringCoverage, SEAL_MIN_RING_COVERAGE, sealLayer, tightBox, unwrapRing, type Rgb, type SealRegion } from './sealPixels';
+import {
+  findSeals,
+  inkOnWhite,
+  redInkMask,
+  ringCoverage,
+  SEAL_MIN_RING_COVERAGE,
+  sealLayer,
+  tightBox,
+  unwrapRing,
+  type Rgb,
+  type SealRegion,
+} from './sealPixels';
 
 /** Longest side the seal search works at; bigger photos are scaled down (boxes are scaled back). */
 const SEAL_MAX_SIDE = 2000;
@@ -30,7 +41,11 @@ async function greyPng(data: Uint8Array, width: number, height: number, pad = PA
     .toBuffer();
 }
 
-const joined = (lines: OcrLine[]) => lines.map((l) => l.text).join('').replace(/\s+/g, '');
+const joined = (lines: OcrLine[]) =>
+  lines
+    .map((l) => l.text)
+    .join('')
+    .replace(/\s+/g, '');
 
 /** Reads the ring: unwraps at two stretches (the glyphs' squash varies) and keeps the more confident reading. */
 async function readRing(grey: Uint8Array, w: number, h: number): Promise<string> {
@@ -89,12 +104,20 @@ function outermost(regions: SealRegion[]): SealRegion[] {
  * @returns seals, largest first; empty when the picture has no red seal
  */
 export async function extractSeals(input: Buffer): Promise<{ width: number; height: number; seals: Seal[] }> {
-  const upright = await sharp(input, { limitInputPixels: 100_000_000 }).rotate().flatten({ background: '#ffffff' }).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const upright = await sharp(input, { limitInputPixels: 100_000_000 })
+    .rotate()
+    .flatten({ background: '#ffffff' })
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   const { width, height } = upright.info;
   const factor = Math.min(1, SEAL_MAX_SIDE / Math.max(width, height));
   let img: Rgb = { data: upright.data, width, height };
   if (factor < 1) {
-    const small = await sharp(upright.data, { raw: { width, height, channels: 3 } }).resize(Math.round(width * factor)).raw().toBuffer({ resolveWithObject: true });
+    const small = await sharp(upright.data, { raw: { width, height, channels: 3 } })
+      .resize(Math.round(width * factor))
+      .raw()
+      .toBuffer({ resolveWithObject: true });
     img = { data: small.data, width: small.info.width, height: small.info.height };
   }
   const mask = redInkMask(img);
@@ -103,7 +126,9 @@ export async function extractSeals(input: Buffer): Promise<{ width: number; heig
     // Only round or oval seals with a border ring (square seals are not handled yet).
     if (ringCoverage(mask, img.width, box) < SEAL_MIN_RING_COVERAGE) continue;
     const layer = sealLayer(img, mask, box);
-    const png = await sharp(Buffer.from(layer.buffer), { raw: { width: box.w, height: box.h, channels: 4 } }).png().toBuffer();
+    const png = await sharp(Buffer.from(layer.buffer), { raw: { width: box.w, height: box.h, channels: 4 } })
+      .png()
+      .toBuffer();
     const ringText = await readRing(inkOnWhite(mask, img.width, box), box.w, box.h);
     const centreText = await readCentre(mask, img.width, box);
     // A red ring with nothing readable in it is a red object (a plate, a logo), not a seal.

@@ -72,11 +72,12 @@ export function findSeals(mask: Uint8Array, width: number, height: number, maxSe
   for (let y = 0; y < gh; y++) {
     for (let x = 0; x < gw; x++) {
       if (!grid[y * gw + x]) continue;
-      for (let dy = -1; dy <= 1; dy++) for (let dx = -1; dx <= 1; dx++) {
-        const yy = y + dy;
-        const xx = x + dx;
-        if (yy >= 0 && yy < gh && xx >= 0 && xx < gw) dilated[yy * gw + xx] = 1;
-      }
+      for (let dy = -1; dy <= 1; dy++)
+        for (let dx = -1; dx <= 1; dx++) {
+          const yy = y + dy;
+          const xx = x + dx;
+          if (yy >= 0 && yy < gh && xx >= 0 && xx < gw) dilated[yy * gw + xx] = 1;
+        }
     }
   }
   const label = new Int32Array(gw * gh);
@@ -86,7 +87,10 @@ export function findSeals(mask: Uint8Array, width: number, height: number, maxSe
   for (let start = 0; start < dilated.length; start++) {
     if (!dilated[start] || label[start]) continue;
     next++;
-    let x0 = gw, y0 = gh, x1 = -1, y1 = -1;
+    let x0 = gw,
+      y0 = gh,
+      x1 = -1,
+      y1 = -1;
     stack.push(start);
     label[start] = next;
     while (stack.length) {
@@ -118,7 +122,10 @@ export function findSeals(mask: Uint8Array, width: number, height: number, maxSe
 
 /** Tightens a box to the ink it holds (the dilation and the 4-px cells add a margin). */
 export function tightBox(mask: Uint8Array, width: number, box: SealRegion): SealRegion {
-  let x0 = Infinity, y0 = Infinity, x1 = -1, y1 = -1;
+  let x0 = Infinity,
+    y0 = Infinity,
+    x1 = -1,
+    y1 = -1;
   for (let y = box.y; y < box.y + box.h; y++) {
     for (let x = box.x; x < box.x + box.w; x++) {
       if (mask[y * width + x] < 128) continue;

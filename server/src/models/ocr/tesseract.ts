@@ -66,7 +66,10 @@ export async function tesseractPage(png: Buffer, language: TesseractLanguage, ti
     .map((l) => ({
       text: joinWords(l.words, l.box[3]),
       confidence: l.confidences.reduce((a, b) => a + b, 0) / l.confidences.length,
-      left: l.box[0], top: l.box[1], width: l.box[2], height: l.box[3],
+      left: l.box[0],
+      top: l.box[1],
+      width: l.box[2],
+      height: l.box[3],
     }));
 }
 
@@ -112,5 +115,8 @@ function runTesseract(png: Buffer, args: string[], language: TesseractLanguage, 
  */
 export function tidyCjkSpacing(text: string): string {
   const cjk = '\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}，。、：；！？（）「」';
-  return text.replace(new RegExp(`(?<=[${cjk}])\\s+(?=[${cjk}])`, 'gu'), '').replace(/\s+/g, ' ').trim();
+  return text
+    .replace(new RegExp(`(?<=[${cjk}])\\s+(?=[${cjk}])`, 'gu'), '')
+    .replace(/\s+/g, ' ')
+    .trim();
 }

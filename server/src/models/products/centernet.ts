@@ -53,7 +53,17 @@ function load() {
     const buffers = await Promise.all(json.weightsManifest.flatMap((g: { paths: string[] }) => g.paths.map((p) => readFile(path.join(dir, p)))));
     const all = Buffer.concat(buffers);
     const weightData = all.buffer.slice(all.byteOffset, all.byteOffset + all.byteLength);
-    const model = await tf.loadGraphModel(tf.io.fromMemory({ modelTopology: json.modelTopology, weightSpecs, weightData, format: json.format, generatedBy: json.generatedBy, convertedBy: json.convertedBy, signature: json.signature }));
+    const model = await tf.loadGraphModel(
+      tf.io.fromMemory({
+        modelTopology: json.modelTopology,
+        weightSpecs,
+        weightData,
+        format: json.format,
+        generatedBy: json.generatedBy,
+        convertedBy: json.convertedBy,
+        signature: json.signature,
+      }),
+    );
     const inputs = Object.values(model.modelSignature?.inputs ?? {}) as Array<{ tensorShape?: { dim?: Array<{ size: string }> } }>;
     const inputSize = Number(inputs[0]?.tensorShape?.dim?.[2]?.size) || 512;
     return { tf, model, inputSize };
@@ -82,7 +92,13 @@ export function detectObjects(rgb: Uint8Array, width: number, height: number): P
       const squeezed = tf.squeeze(out);
       const [x1, y1, x2, y2, score] = tf.split(squeezed, 6, 1);
       const boxes = tf.squeeze(tf.stack([y1, x1, y2, x2], 1));
-      const nms = await tf.image.nonMaxSuppressionAsync(boxes.reshape([-1, 4]), tf.squeeze(score).reshape([-1]), MAX_DETECTIONS, IOU_THRESHOLD, MIN_DETECTION_SCORE);
+      const nms = await tf.image.nonMaxSuppressionAsync(
+        boxes.reshape([-1, 4]),
+        tf.squeeze(score).reshape([-1]),
+        MAX_DETECTIONS,
+        IOU_THRESHOLD,
+        MIN_DETECTION_SCORE,
+      );
       kept.push(...(Array.from(await nms.data()) as number[]));
       nms.dispose();
     } finally {

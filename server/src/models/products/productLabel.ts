@@ -22,7 +22,13 @@ export interface ProductGuess {
 
 /** Subject mask at `width`×`height` (0/1): the picture's own transparency when it has some, else IS-Net. */
 export async function subjectMask(image: Buffer, width: number, height: number): Promise<Uint8Array> {
-  const { data, info } = await sharp(image).rotate().ensureAlpha().resize(width, height, { fit: 'fill' }).extractChannel(3).raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await sharp(image)
+    .rotate()
+    .ensureAlpha()
+    .resize(width, height, { fit: 'fill' })
+    .extractChannel(3)
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   let transparent = 0;
   for (let i = 0; i < data.length; i++) if (data[i] < ALPHA_TRANSPARENT_BELOW) transparent++;
   // SPEC §9: alpha below ALPHA_TRANSPARENT_BELOW (100) is transparent. A cut-out (some transparency, some not) is its own mask.
@@ -32,7 +38,11 @@ export async function subjectMask(image: Buffer, width: number, height: number):
   const rgb = await sharp(image).rotate().flatten({ background: '#ffffff' }).removeAlpha().resize(ISNET_SIZE, ISNET_SIZE, { fit: 'fill' }).raw().toBuffer();
   const saliency = await runIsnet(rgb);
   const bytes = Uint8Array.from(saliency, (v) => Math.round(Math.max(0, Math.min(1, v)) * 255));
-  const small = await sharp(bytes, { raw: { width: ISNET_SIZE, height: ISNET_SIZE, channels: 1 } }).resize(width, height, { fit: 'fill' }).extractChannel(0).raw().toBuffer();
+  const small = await sharp(bytes, { raw: { width: ISNET_SIZE, height: ISNET_SIZE, channels: 1 } })
+    .resize(width, height, { fit: 'fill' })
+    .extractChannel(0)
+    .raw()
+    .toBuffer();
   return Uint8Array.from(small, (v) => (v > 127 ? 1 : 0));
 }
 

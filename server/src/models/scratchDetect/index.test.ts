@@ -40,7 +40,9 @@ describe('detectScratchMask (suggestion, opencv-js morphology)', () => {
       const px = await maskBytes(mask);
       expect([px.width, px.height, px.channels]).toEqual([width, height, 1]);
       const s = score(px.mask, sc.scratchAlpha);
-      console.log(`scratches on ${name}: recall ${s.recall.toFixed(3)}, false positives ${(100 * s.fpRate).toFixed(2)} % of clean pixels, ${boxes.length} boxes`);
+      console.log(
+        `scratches on ${name}: recall ${s.recall.toFixed(3)}, false positives ${(100 * s.fpRate).toFixed(2)} % of clean pixels, ${boxes.length} boxes`,
+      );
       expect(s.recall).toBeGreaterThan(bounds[name]);
       expect(s.fpRate).toBeLessThan(0.05);
       expect(boxes.length).toBeGreaterThan(0);
@@ -66,7 +68,9 @@ describe('detectScratchMask (suggestion, opencv-js morphology)', () => {
   it('gives an empty mask for a smooth gradient', async () => {
     const grad = Buffer.alloc(300 * 200 * 3);
     for (let y = 0; y < 200; y++) for (let x = 0; x < 300; x++) grad.fill(Math.round((x / 300) * 200 + 20), (y * 300 + x) * 3, (y * 300 + x) * 3 + 3);
-    const png = await sharp(grad, { raw: { width: 300, height: 200, channels: 3 } }).png().toBuffer();
+    const png = await sharp(grad, { raw: { width: 300, height: 200, channels: 3 } })
+      .png()
+      .toBuffer();
     const { mask, boxes } = await detectScratchMask(png);
     expect(boxes).toEqual([]);
     expect((await maskBytes(mask)).mask.some((v) => v > 0)).toBe(false);

@@ -33,8 +33,15 @@ function scratchSvg(width: number, height: number, scratches: Scratch[], solid: 
 export async function addScratches(photo: Buffer, scratches: Scratch[]): Promise<ScratchedPhoto> {
   const clean = await sharp(photo).autoOrient().removeAlpha().png().toBuffer();
   const { width, height } = await sharp(clean).metadata();
-  const scratched = await sharp(clean).composite([{ input: Buffer.from(scratchSvg(width, height, scratches, false)) }]).png().toBuffer();
-  const alpha = await sharp(Buffer.from(scratchSvg(width, height, scratches, true))).ensureAlpha().extractChannel(3).raw().toBuffer();
+  const scratched = await sharp(clean)
+    .composite([{ input: Buffer.from(scratchSvg(width, height, scratches, false)) }])
+    .png()
+    .toBuffer();
+  const alpha = await sharp(Buffer.from(scratchSvg(width, height, scratches, true)))
+    .ensureAlpha()
+    .extractChannel(3)
+    .raw()
+    .toBuffer();
   return { scratched, clean, scratchAlpha: new Uint8Array(alpha), width, height };
 }
 

@@ -85,9 +85,7 @@ describe('detectTextMask (real PP-OCRv4 det model)', () => {
 
   it('finds rotated watermark text', async () => {
     // No "©" here: the detector usually skips a lone © sign (see the report's known gaps).
-    const wm = await addTextWatermark(await readPhoto('chelsea'), [
-      { text: 'Example Photo Co', x: 120, y: 200, size: 36, rotate: -20, opacity: 0.7 },
-    ]);
+    const wm = await addTextWatermark(await readPhoto('chelsea'), [{ text: 'Example Photo Co', x: 120, y: 200, size: 36, rotate: -20, opacity: 0.7 }]);
     const { mask } = await detectTextMask(wm.marked);
     const c = coverage((await maskPixels(mask)).mask, wm.textAlpha, 451);
     expect(c.recall).toBeGreaterThan(0.97);
@@ -99,12 +97,19 @@ describe('detectTextMask (real PP-OCRv4 det model)', () => {
       const { mask, boxes } = await detectTextMask(await readPhoto(name));
       const px = await maskPixels(mask);
       expect(boxes, name).toEqual([]);
-      expect(px.mask.some((v) => v > 0), name).toBe(false);
+      expect(
+        px.mask.some((v) => v > 0),
+        name,
+      ).toBe(false);
     }
   });
 
   it('returns the mask at the displayed size of an EXIF-rotated photo', async () => {
-    const tagged = await sharp(await readPhoto('chelsea')).rotate(-90).withMetadata({ orientation: 6 }).jpeg().toBuffer();
+    const tagged = await sharp(await readPhoto('chelsea'))
+      .rotate(-90)
+      .withMetadata({ orientation: 6 })
+      .jpeg()
+      .toBuffer();
     const px = await maskPixels((await detectTextMask(tagged)).mask);
     expect([px.width, px.height]).toEqual([451, 300]);
   });

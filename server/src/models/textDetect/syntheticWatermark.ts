@@ -46,9 +46,18 @@ export async function addTextWatermark(photo: Buffer, lines: WatermarkLine[]): P
   const clean = await sharp(photo).autoOrient().removeAlpha().png().toBuffer();
   const { width, height } = await sharp(clean).metadata();
   const svg = Buffer.from(watermarkSvg(width, height, lines));
-  const marked = await sharp(clean).composite([{ input: svg }]).png().toBuffer();
+  const marked = await sharp(clean)
+    .composite([{ input: svg }])
+    .png()
+    .toBuffer();
   // Ink coverage: the SVG's own alpha, without the fill opacity (a faint glyph still has to be covered).
-  const solid = Buffer.from(watermarkSvg(width, height, lines.map((l) => ({ ...l, opacity: 1 }))));
+  const solid = Buffer.from(
+    watermarkSvg(
+      width,
+      height,
+      lines.map((l) => ({ ...l, opacity: 1 })),
+    ),
+  );
   const alpha = await sharp(solid).ensureAlpha().extractChannel(3).raw().toBuffer();
   return { marked, clean, textAlpha: new Uint8Array(alpha), width, height };
 }

@@ -34,7 +34,11 @@ export interface TextBox {
  * the distance DB's shrunk kernels lost, so the glyphs' outer edges are inside the mask.
  */
 export async function unclipTextMap(
-  prob: Float32Array, mapW: number, mapH: number, width: number, height: number,
+  prob: Float32Array,
+  mapW: number,
+  mapH: number,
+  width: number,
+  height: number,
 ): Promise<{ mask: Uint8Array; boxes: TextBox[] }> {
   const { cv } = await loadOpenCv();
   const sx = width / mapW;

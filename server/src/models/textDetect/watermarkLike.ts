@@ -67,9 +67,12 @@ function meanChannelStd(pixels: number[][]): number {
  */
 export function translucentInk(img: RgbImage, box: TextBox): boolean | null {
   const { width: W, height: H, channels: c, data } = img;
-  const x0 = Math.max(0, Math.floor(box.x)), y0 = Math.max(0, Math.floor(box.y));
-  const x1 = Math.min(W, Math.ceil(box.x + box.w)), y1 = Math.min(H, Math.ceil(box.y + box.h));
-  const w = x1 - x0, h = y1 - y0;
+  const x0 = Math.max(0, Math.floor(box.x)),
+    y0 = Math.max(0, Math.floor(box.y));
+  const x1 = Math.min(W, Math.ceil(box.x + box.w)),
+    y1 = Math.min(H, Math.ceil(box.y + box.h));
+  const w = x1 - x0,
+    h = y1 - y0;
   if (w < 3 || h < 3) return null;
   const cell = (i: number) => ((data[i] >> 3) * CELLS + (data[i + 1] >> 3)) * CELLS + (data[i + 2] >> 3);
   const seen = new Uint8Array(CELLS * CELLS * CELLS);
@@ -79,11 +82,17 @@ export function translucentInk(img: RgbImage, box: TextBox): boolean | null {
       if (x >= x0 && x < x1 && y >= y0 && y < y1) continue;
       const i = (y * W + x) * c;
       ground.push([data[i], data[i + 1], data[i + 2]]);
-      const r = data[i] >> 3, g = data[i + 1] >> 3, b = data[i + 2] >> 3;
-      for (let dr = -1; dr <= 1; dr++) for (let dg = -1; dg <= 1; dg++) for (let db = -1; db <= 1; db++) {
-        const rr = r + dr, gg = g + dg, bb = b + db;
-        if (rr >= 0 && gg >= 0 && bb >= 0 && rr < CELLS && gg < CELLS && bb < CELLS) seen[(rr * CELLS + gg) * CELLS + bb] = 1;
-      }
+      const r = data[i] >> 3,
+        g = data[i + 1] >> 3,
+        b = data[i + 2] >> 3;
+      for (let dr = -1; dr <= 1; dr++)
+        for (let dg = -1; dg <= 1; dg++)
+          for (let db = -1; db <= 1; db++) {
+            const rr = r + dr,
+              gg = g + dg,
+              bb = b + db;
+            if (rr >= 0 && gg >= 0 && bb >= 0 && rr < CELLS && gg < CELLS && bb < CELLS) seen[(rr * CELLS + gg) * CELLS + bb] = 1;
+          }
     }
   }
   const groundSpread = meanChannelStd(ground);
@@ -91,22 +100,29 @@ export function translucentInk(img: RgbImage, box: TextBox): boolean | null {
   const ink = new Uint8Array(w * h);
   for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) ink[y * w + x] = seen[cell(((y0 + y) * W + x0 + x) * c)] ? 0 : 1;
   const inside: number[][] = [];
-  for (let y = 1; y < h - 1; y++) for (let x = 1; x < w - 1; x++) {
-    const i = y * w + x;
-    if (!ink[i]) continue;
-    let all = true;
-    for (let dy = -1; dy <= 1 && all; dy++) for (let dx = -1; dx <= 1; dx++) if (!ink[i + dy * w + dx]) { all = false; break; }
-    if (!all) continue;
-    const j = ((y0 + y) * W + x0 + x) * c;
-    inside.push([data[j], data[j + 1], data[j + 2]]);
-  }
+  for (let y = 1; y < h - 1; y++)
+    for (let x = 1; x < w - 1; x++) {
+      const i = y * w + x;
+      if (!ink[i]) continue;
+      let all = true;
+      for (let dy = -1; dy <= 1 && all; dy++)
+        for (let dx = -1; dx <= 1; dx++)
+          if (!ink[i + dy * w + dx]) {
+            all = false;
+            break;
+          }
+      if (!all) continue;
+      const j = ((y0 + y) * W + x0 + x) * c;
+      inside.push([data[j], data[j + 1], data[j + 2]]);
+    }
   if (inside.length < MIN_INTERIOR) return null;
   return meanChannelStd(inside) >= TRANSLUCENT_SPREAD * groundSpread;
 }
 
 /** A small line in the outer band of the frame. */
 export function atEdge(box: TextBox, width: number, height: number): boolean {
-  const bx = EDGE_BAND * width, by = EDGE_BAND * height;
+  const bx = EDGE_BAND * width,
+    by = EDGE_BAND * height;
   const near = box.x < bx || box.y < by || box.x + box.w > width - bx || box.y + box.h > height - by;
   return near && box.h <= EDGE_MAX_HEIGHT * Math.min(width, height);
 }

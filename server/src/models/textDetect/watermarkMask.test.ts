@@ -13,7 +13,7 @@ async function maskShare(png: Buffer, r: { x: number; y: number; w: number; h: n
   return on / (r.w * r.h);
 }
 
-describe('watermark detection leaves the picture\'s own lettering alone (issue 29, item 9)', () => {
+describe("watermark detection leaves the picture's own lettering alone (issue 29, item 9)", () => {
   // chelsea (451×300) with a painted-on title in the middle (opaque, as a poster's or a sign's lettering) and a
   // see-through stock watermark over the fur: the detector finds both lines; only the watermark may be selected.
   it('selects the see-through watermark and not the opaque lettering of the picture', async () => {
@@ -34,16 +34,18 @@ describe('watermark detection leaves the picture\'s own lettering alone (issue 2
     expect(await maskShare(found.mask, { x: 160, y: 205, w: 150, h: 40 })).toBeGreaterThan(0.3);
   });
 
-  it('tells see-through ink from flat ink on a textured ground, and finds small lines at the frame\'s edge', () => {
-    const w = 160, h = 80;
+  it("tells see-through ink from flat ink on a textured ground, and finds small lines at the frame's edge", () => {
+    const w = 160,
+      h = 80;
     const make = (alpha: number) => {
       const data = new Uint8Array(w * h * 3);
-      for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) {
-        const ground = 60 + ((x * 37 + y * 91) % 80); // a busy ground
-        const ink = y >= 32 && y < 48 && x >= 24 && x < 136 && x % 20 >= 4 && x % 20 < 14; // thick strokes
-        const v = ink ? alpha * 255 + (1 - alpha) * ground : ground;
-        data.set([v, v, v], (y * w + x) * 3);
-      }
+      for (let y = 0; y < h; y++)
+        for (let x = 0; x < w; x++) {
+          const ground = 60 + ((x * 37 + y * 91) % 80); // a busy ground
+          const ink = y >= 32 && y < 48 && x >= 24 && x < 136 && x % 20 >= 4 && x % 20 < 14; // thick strokes
+          const v = ink ? alpha * 255 + (1 - alpha) * ground : ground;
+          data.set([v, v, v], (y * w + x) * 3);
+        }
       return { data, width: w, height: h, channels: 3 };
     };
     const box = { x: 20, y: 20, w: 120, h: 40, score: 1 };

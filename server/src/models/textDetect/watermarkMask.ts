@@ -29,7 +29,10 @@ export async function clearLines(maskPng: Buffer, keep: TextBox[], remove: TextB
       }
     }
   }
-  return sharp(data, { raw: { width: w, height: h, channels: 1 } }).toColourspace('b-w').png({ compressionLevel: 6 }).toBuffer();
+  return sharp(data, { raw: { width: w, height: h, channels: 1 } })
+    .toColourspace('b-w')
+    .png({ compressionLevel: 6 })
+    .toBuffer();
 }
 
 /**
@@ -39,7 +42,13 @@ export async function clearLines(maskPng: Buffer, keep: TextBox[], remove: TextB
 export async function detectWatermarkMask(image: Buffer): Promise<WatermarkMask> {
   const detected = await detectTextMask(image);
   if (detected.boxes.length < 2) return { ...detected, kept: [] };
-  const { data, info } = await sharp(image).autoOrient().flatten({ background: '#ffffff' }).removeAlpha().toColourspace('srgb').raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await sharp(image)
+    .autoOrient()
+    .flatten({ background: '#ffffff' })
+    .removeAlpha()
+    .toColourspace('srgb')
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   const { remove, keep } = watermarkLines({ data, width: info.width, height: info.height, channels: info.channels }, detected.boxes);
   if (keep.length === 0) return { ...detected, kept: [] };
   return { mask: await clearLines(detected.mask, keep, remove), boxes: remove, kept: keep };

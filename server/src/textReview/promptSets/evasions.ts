@@ -14,8 +14,17 @@ export interface Evasion {
 }
 
 type Transform = (word: string) => string;
-const mapLetters = (table: Record<string, string>): Transform => (word) => [...word].map((ch) => table[ch] ?? ch).join('');
-const eachLetter = (join: string): Transform => (word) => word.split(' ').map((w) => [...w].join(join)).join(' ');
+const mapLetters =
+  (table: Record<string, string>): Transform =>
+  (word) =>
+    [...word].map((ch) => table[ch] ?? ch).join('');
+const eachLetter =
+  (join: string): Transform =>
+  (word) =>
+    word
+      .split(' ')
+      .map((w) => [...w].join(join))
+      .join(' ');
 
 /** English disguises, by name. */
 export const ENGLISH_TRANSFORMS: Readonly<Record<string, Transform>> = {

@@ -43,7 +43,7 @@ export function MaskBrushOverlay({ editor }: { editor: Editor }) {
     const perNatural = session.canvas.width / session.natural.w;
     const x = (shown.x + (local.x * shown.w) / layer.rect.w) * perNatural;
     const y = (shown.y + (local.y * shown.h) / layer.rect.h) * perNatural;
-    const radius = ((session.size / 2 / screenPerLocal) * shown.w / layer.rect.w) * perNatural;
+    const radius = (((session.size / 2 / screenPerLocal) * shown.w) / layer.rect.w) * perNatural;
     return { point: { x, y }, radius };
   };
 

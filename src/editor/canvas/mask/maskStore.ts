@@ -54,7 +54,13 @@ export async function startMask(editor: Editor, layerId: string, purpose: MaskPu
   if (maskUrl) ctx.drawImage(await loadImage(maskUrl), 0, 0, canvas.width, canvas.height);
   editor.select([layerId]);
   maskStore.set({
-    layerId, purpose, canvas, natural, version: 0, mode: purpose === 'mask' ? 'hide' : 'show', size: 40,
+    layerId,
+    purpose,
+    canvas,
+    natural,
+    version: 0,
+    mode: purpose === 'mask' ? 'hide' : 'show',
+    size: 40,
   });
 }
 

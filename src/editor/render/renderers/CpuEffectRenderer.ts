@@ -7,8 +7,7 @@ import { runCpuPasses } from './cpuPasses';
 import { imageToCanvas, readPixels, type RgbaImage } from './effectPixels';
 import { loadGrainTexture } from './grainSource';
 
-const needsGrain = (passes: readonly EffectPass[]) =>
-  passes.some((p) => p.kind === 'adjust' && (p.params.grain || p.params.pgrain?.amount));
+const needsGrain = (passes: readonly EffectPass[]) => passes.some((p) => p.kind === 'adjust' && (p.params.grain || p.params.pgrain?.amount));
 
 export class CpuEffectRenderer implements EffectRenderer {
   readonly kind = 'cpu' as const;

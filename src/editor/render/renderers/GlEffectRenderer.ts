@@ -21,8 +21,7 @@ export interface GlRenderOptions {
   purpose?: RenderPurpose;
 }
 
-const needsGrain = (passes: readonly EffectPass[]) =>
-  passes.some((p) => p.kind === 'adjust' && (p.params.grain || p.params.pgrain?.amount));
+const needsGrain = (passes: readonly EffectPass[]) => passes.some((p) => p.kind === 'adjust' && (p.params.grain || p.params.pgrain?.amount));
 
 export interface GlEffectRendererOptions {
   /** The runner; default the page's shared one. */
@@ -116,8 +115,7 @@ export class GlEffectRenderer implements EffectRenderer {
    */
   private sourceTexture(source: EffectSource, width: number, height: number): { texture: WebGLTexture; owned: boolean } {
     const immutable =
-      (typeof HTMLImageElement !== 'undefined' && source instanceof HTMLImageElement) ||
-      (typeof ImageBitmap !== 'undefined' && source instanceof ImageBitmap);
+      (typeof HTMLImageElement !== 'undefined' && source instanceof HTMLImageElement) || (typeof ImageBitmap !== 'undefined' && source instanceof ImageBitmap);
     const upload = () => this.runner.texture(width, height, sourceCanvas(source, width, height) as TexImageSource);
     if (!immutable) return { texture: upload(), owned: true };
     return { texture: this.runner.pool.getOrCreate(`source:${sourceId(source)}:${width}x${height}`, upload), owned: false };
@@ -183,7 +181,14 @@ export class GlEffectRenderer implements EffectRenderer {
     return { texture, size };
   }
 
-  private renderRegion(image: RgbaImage, passes: readonly EffectPass[], originX: number, originY: number, fullWidth = image.width, fullHeight = image.height): RgbaImage {
+  private renderRegion(
+    image: RgbaImage,
+    passes: readonly EffectPass[],
+    originX: number,
+    originY: number,
+    fullWidth = image.width,
+    fullHeight = image.height,
+  ): RgbaImage {
     const { width, height } = image;
     const texture = this.runner.texture(width, height, image.data);
     try {
@@ -199,7 +204,6 @@ export class GlEffectRenderer implements EffectRenderer {
       this.runner.deleteTexture(texture);
     }
   }
-
 }
 
 const sourceIds = new WeakMap<object, number>();

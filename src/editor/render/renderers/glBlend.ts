@@ -41,7 +41,13 @@ async function glBlend(runner: GlRunner, backdrop: Input, source: Input, width: 
     textures.push(upload(runner, backdrop, width, height), upload(runner, source, width, height));
     const target = runner.target(width, height);
     try {
-      runner.draw('blend.frag', { backdrop: textures[0], source: textures[1], mode: blendModeIndex(mode), opacity, preBlend: preBlend ? 1 : 0 }, target, width, height);
+      runner.draw(
+        'blend.frag',
+        { backdrop: textures[0], source: textures[1], mode: blendModeIndex(mode), opacity, preBlend: preBlend ? 1 : 0 },
+        target,
+        width,
+        height,
+      );
     } catch (error) {
       runner.releaseTarget(target);
       throw error;

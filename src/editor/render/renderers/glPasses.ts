@@ -157,7 +157,9 @@ export function adjustShaderUniforms(u: AdjustUniforms, geometry: PassGeometry, 
   for (const key of SCALAR_ADJUST_KEYS) if (ADJUSTMENTS[key].define) steps[key] = u[key];
   return {
     ...steps,
-    vignetteStart: vignette?.start ?? 0.7, vignetteAmount: vignette?.amount ?? 0, vignetteColor: vignette?.color ?? 0,
+    vignetteStart: vignette?.start ?? 0.7,
+    vignetteAmount: vignette?.amount ?? 0,
+    vignetteColor: vignette?.color ?? 0,
     // grain.ts pgrainCell: whole pixels so CPU and GL cells line up.
     pgrainCell: pgrain ? Math.max(1, Math.round(pgrain.size)) : 1,
     pgrainAmount: pgrain?.amount ?? 0,

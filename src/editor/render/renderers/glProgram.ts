@@ -74,12 +74,18 @@ export function linkProgram(gl: WebGLRenderingContext, name: string, fragSource:
 export function setUniform(gl: WebGLRenderingContext, slot: UniformSlot, value: number | boolean | readonly number[]): void {
   const list = typeof value === 'number' || typeof value === 'boolean' ? [Number(value)] : [...value];
   switch (slot.type) {
-    case gl.FLOAT: return gl.uniform1fv(slot.location, list);
-    case gl.FLOAT_VEC2: return gl.uniform2fv(slot.location, list);
-    case gl.FLOAT_VEC3: return gl.uniform3fv(slot.location, list);
-    case gl.FLOAT_VEC4: return gl.uniform4fv(slot.location, list);
+    case gl.FLOAT:
+      return gl.uniform1fv(slot.location, list);
+    case gl.FLOAT_VEC2:
+      return gl.uniform2fv(slot.location, list);
+    case gl.FLOAT_VEC3:
+      return gl.uniform3fv(slot.location, list);
+    case gl.FLOAT_VEC4:
+      return gl.uniform4fv(slot.location, list);
     case gl.INT:
-    case gl.BOOL: return gl.uniform1iv(slot.location, list.map(Math.round));
-    default: console.warn(`Unsupported uniform type 0x${slot.type.toString(16)}`);
+    case gl.BOOL:
+      return gl.uniform1iv(slot.location, list.map(Math.round));
+    default:
+      console.warn(`Unsupported uniform type 0x${slot.type.toString(16)}`);
   }
 }

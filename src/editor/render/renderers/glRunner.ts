@@ -269,5 +269,4 @@ export class GlRunner {
     this.framebuffers.release(target.framebuffer);
     this.gl.deleteTexture(target.texture);
   }
-
 }

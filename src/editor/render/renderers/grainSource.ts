@@ -35,4 +35,3 @@ export function loadGrainTexture(): Promise<Uint8Array> {
   });
   return grain;
 }
-

@@ -74,4 +74,3 @@ export function sharedRunner(): GlRunner | null {
   if (shared?.isContextLost) disableWebgl('context lost');
   return shared ?? null;
 }
-

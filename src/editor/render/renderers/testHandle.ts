@@ -11,7 +11,19 @@ import { createRunner, isWebglDisabled } from './sharedRunner';
 
 export function effectsTestHandle() {
   return {
-    createEffectRenderer, createPreviewRenderer, GlEffectRenderer, CpuEffectRenderer, blendWithBackdrop, blendPixels, isWebglDisabled, createRunner,
-    layerEffectPasses, defaultAdjustParams, FILTERS, findFilter, blendImages, W3C_COMPOSITE_OP,
+    createEffectRenderer,
+    createPreviewRenderer,
+    GlEffectRenderer,
+    CpuEffectRenderer,
+    blendWithBackdrop,
+    blendPixels,
+    isWebglDisabled,
+    createRunner,
+    layerEffectPasses,
+    defaultAdjustParams,
+    FILTERS,
+    findFilter,
+    blendImages,
+    W3C_COMPOSITE_OP,
   };
 }

@@ -32,16 +32,23 @@ interface Props {
 export const CanvasEffectsOverlay = memo(function CanvasEffectsOverlay({ layers, adjustParams, filterParams, hidden = false }: Props) {
   const scene = useScene();
   const { canvasW, canvasH, drawLayers } = scene;
-  const active = useMemo(() => !!drawLayers && canvasEffectPasses({ adjustParams, filterParams, canvasW }).length > 0, [drawLayers, adjustParams, filterParams, canvasW]);
+  const active = useMemo(
+    () => !!drawLayers && canvasEffectPasses({ adjustParams, filterParams, canvasW }).length > 0,
+    [drawLayers, adjustParams, filterParams, canvasW],
+  );
   const currentLayers = active ? layersKey(layers) : '';
   const settledLayers = useSettled(currentLayers, OVERLAY_SETTLE_MS);
   const size = sceneRenderSize(scene);
   const paramsKey = useMemo(() => effectParamsKey({ adjustParams, filterParams }), [adjustParams, filterParams]);
   const key = active && settledLayers === currentLayers ? `${settledLayers}#${paramsKey}#${size.width}x${size.height}` : null;
-  const result = useAsyncResult<HTMLCanvasElement>(key, async () => {
-    const composite = await drawLayers!(layers, size);
-    return applyCanvasEffects(composite, { adjustParams, filterParams, canvasW }, 'preview');
-  }, 'canvas-wide effects');
+  const result = useAsyncResult<HTMLCanvasElement>(
+    key,
+    async () => {
+      const composite = await drawLayers!(layers, size);
+      return applyCanvasEffects(composite, { adjustParams, filterParams, canvasW }, 'preview');
+    },
+    'canvas-wide effects',
+  );
   // Shown when it is of the current layers (its parameters may be a step behind while a slider moves).
   const fresh = active && !!result.key && result.key.startsWith(`${currentLayers}#`);
   // Hidden (hold-to-compare) keeps the rendered result, so letting go shows it again at once.

@@ -62,14 +62,17 @@ export const EffectedLayer = memo(function EffectedLayer({ layer, below, Node }:
   );
   const opacity = layerOpacity(layer) * plan.blend.opacity;
   const ref = useCallback((next: Konva.Node | null) => setNode(next), []);
-  const fx = useMemo<NodeFx>(() => ({
-    ref,
-    // A pre-blended copy carries the shadow (the node itself is then invisible).
-    shadow: blended ? null : shadow,
-    globalCompositeOperation: plan.blend.compositeOp,
-    opacity: blended ? 0 : opacity,
-    onContent: contentChanged,
-  }), [ref, blended, shadow, plan.blend.compositeOp, opacity]);
+  const fx = useMemo<NodeFx>(
+    () => ({
+      ref,
+      // A pre-blended copy carries the shadow (the node itself is then invisible).
+      shadow: blended ? null : shadow,
+      globalCompositeOperation: plan.blend.compositeOp,
+      opacity: blended ? 0 : opacity,
+      onContent: contentChanged,
+    }),
+    [ref, blended, shadow, plan.blend.compositeOp, opacity],
+  );
 
   const under = useRef<Konva.Group>(null);
   const over = useRef<Konva.Group>(null);

@@ -44,11 +44,15 @@ export function useBackdropBlend(
   const backdropKey = useSettled(wanted, scene.preview ? BACKDROP_SETTLE_MS : 0);
   const settledBelow = useRef(below);
   if (backdropKey === wanted) settledBelow.current = below;
-  const backdrop = useAsyncResult<Backdrop>(active ? backdropKey : null, async () => {
-    const layers = settledBelow.current ?? [];
-    const canvas = await scene.drawLayers!(layers, size);
-    return { canvas, scale: canvas.width / Math.max(1, scene.canvasW) };
-  }, 'backdrop render');
+  const backdrop = useAsyncResult<Backdrop>(
+    active ? backdropKey : null,
+    async () => {
+      const layers = settledBelow.current ?? [];
+      const canvas = await scene.drawLayers!(layers, size);
+      return { canvas, scale: canvas.width / Math.max(1, scene.canvasW) };
+    },
+    'backdrop render',
+  );
 
   const mode = layer.blendParams?.mode ?? 'Normal';
   const { rect, flipH, flipV } = layer;
@@ -56,10 +60,14 @@ export function useBackdropBlend(
   const blendKey = ready
     ? `${objectId(backdrop.value!)}|${objectId(raster!)}|${mode}|${rect.x},${rect.y},${rect.w},${rect.h},${rect.angle}|${flipH},${flipV}`
     : null;
-  const blended = useAsyncResult<HTMLCanvasElement>(blendKey, async () => {
-    if (!backdrop.value || !raster) throw new Error('no backdrop');
-    const toLocal = backdropToLocal(layerMatrix({ rect, flipH, flipV }, raster.box), backdrop.value.scale, raster.scale);
-    return preBlend(localBackdrop(backdrop.value.canvas, toLocal, raster), raster.canvas, mode, 1);
-  }, 'backdrop blend');
+  const blended = useAsyncResult<HTMLCanvasElement>(
+    blendKey,
+    async () => {
+      if (!backdrop.value || !raster) throw new Error('no backdrop');
+      const toLocal = backdropToLocal(layerMatrix({ rect, flipH, flipV }, raster.box), backdrop.value.scale, raster.scale);
+      return preBlend(localBackdrop(backdrop.value.canvas, toLocal, raster), raster.canvas, mode, 1);
+    },
+    'backdrop blend',
+  );
   return active ? blended.value : null;
 }

@@ -59,10 +59,7 @@ export function useEffectedImage(
   const { preview, pixelRatio } = useScene();
   const { adjustParams, filterParams } = params;
   const width = Math.round(Math.abs(rect.w));
-  const passes = useMemo(
-    () => layerEffectPasses({ adjustParams, filterParams }, { layerWidth: width || undefined }),
-    [adjustParams, filterParams, width],
-  );
+  const passes = useMemo(() => layerEffectPasses({ adjustParams, filterParams }, { layerWidth: width || undefined }), [adjustParams, filterParams, width]);
   // Only a blur pass depends on the layer's width (its radius follows it).
   const widthKey = passes.some((pass) => pass.kind === 'blur') ? width : 0;
   const paramsKey = useMemo(() => effectParamsKey({ adjustParams, filterParams }), [adjustParams, filterParams]);
@@ -72,12 +69,16 @@ export function useEffectedImage(
   const key = size && passes.length > 0 ? `${sourceId}|${paramsKey}@${widthKey}@${size.width}x${size.height}` : null;
   const cached = source && key ? results.get(source, key) : undefined;
   const rested = useRested(key, delayMs);
-  const result = useAsyncResult<HTMLCanvasElement>(cached || rested !== key ? null : key, async () => {
-    if (!source || !size || !key) throw new Error('no picture');
-    const image = await renderEffects(source, passes, size, preview ? 'preview' : 'export');
-    results.set(source, key, image);
-    return image;
-  }, 'adjust/filter render');
+  const result = useAsyncResult<HTMLCanvasElement>(
+    cached || rested !== key ? null : key,
+    async () => {
+      if (!source || !size || !key) throw new Error('no picture');
+      const image = await renderEffects(source, passes, size, preview ? 'preview' : 'export');
+      results.set(source, key, image);
+      return image;
+    },
+    'adjust/filter render',
+  );
 
   // What was last shown for this picture stays on screen until the new result is there.
   const lastShown = useRef<{ sourceId: number; image: HTMLCanvasElement } | null>(null);

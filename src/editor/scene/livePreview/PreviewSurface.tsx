@@ -69,12 +69,20 @@ type Texture = HTMLCanvasElement | ReactElement;
 /** A separable Gaussian (blur.frag twice, premultiplied in between) of `input`, at the Surface size. */
 function blurred(input: Texture, sigma: number, width: number, height: number): ReactElement {
   const horizontal = (
-    <Node shader={shader('blur.frag')} blendFunc={NO_BLEND} uniformsOptions={{ t: NEAREST }}
-      uniforms={{ t: input, direction: [1 / width, 0], sigma, premultiplyInput: 1, unpremultiplyOutput: 0 }} />
+    <Node
+      shader={shader('blur.frag')}
+      blendFunc={NO_BLEND}
+      uniformsOptions={{ t: NEAREST }}
+      uniforms={{ t: input, direction: [1 / width, 0], sigma, premultiplyInput: 1, unpremultiplyOutput: 0 }}
+    />
   );
   return (
-    <Node shader={shader('blur.frag')} blendFunc={NO_BLEND} uniformsOptions={{ t: NEAREST }}
-      uniforms={{ t: horizontal, direction: [0, 1 / height], sigma, premultiplyInput: 0, unpremultiplyOutput: 1 }} />
+    <Node
+      shader={shader('blur.frag')}
+      blendFunc={NO_BLEND}
+      uniformsOptions={{ t: NEAREST }}
+      uniforms={{ t: horizontal, direction: [0, 1 / height], sigma, premultiplyInput: 0, unpremultiplyOutput: 1 }}
+    />
   );
 }
 
@@ -89,8 +97,12 @@ export function passNodes(source: HTMLCanvasElement, passes: readonly EffectPass
   for (const pass of passes) {
     if (pass.kind === 'lut') {
       current = (
-        <Node shader={shader('lut.frag')} blendFunc={NO_BLEND} uniformsOptions={{ t: NEAREST, lut: NEAREST }}
-          uniforms={{ t: current, lut: lutCanvas(pass), strength: pass.strength }} />
+        <Node
+          shader={shader('lut.frag')}
+          blendFunc={NO_BLEND}
+          uniformsOptions={{ t: NEAREST, lut: NEAREST }}
+          uniforms={{ t: current, lut: lutCanvas(pass), strength: pass.strength }}
+        />
       );
     } else if (pass.kind === 'blur') {
       current = blurred(current, blurPassRadius(pass, width), width, height);
@@ -104,17 +116,27 @@ export function passNodes(source: HTMLCanvasElement, passes: readonly EffectPass
       for (const name of ['blurS', 'blurM', 'blurL', 'grainTex']) textures[name] ??= input;
       const geometry = { imageWidth: width, imageHeight: height, originX: 0, originY: 0 };
       current = (
-        <Node shader={shader('adjust.frag', adjustDefines(u))} blendFunc={NO_BLEND} ignoreUnusedUniforms
+        <Node
+          shader={shader('adjust.frag', adjustDefines(u))}
+          blendFunc={NO_BLEND}
+          ignoreUnusedUniforms
           uniformsOptions={{ t: NEAREST, blurS: { interpolation: 'linear' }, blurM: { interpolation: 'linear' }, blurL: { interpolation: 'linear' } }}
-          uniforms={{ ...textures, ...adjustShaderUniforms(u, geometry, 1) }} />
+          uniforms={{ ...textures, ...adjustShaderUniforms(u, geometry, 1) }}
+        />
       );
     }
   }
   // No pass drew (none given): a plain copy (blur.frag at σ 0).
   return current instanceof HTMLCanvasElement ? (
-    <Node shader={shader('blur.frag')} blendFunc={NO_BLEND} uniformsOptions={{ t: NEAREST }}
-      uniforms={{ t: current, direction: [0, 0], sigma: 0, premultiplyInput: 0, unpremultiplyOutput: 0 }} />
-  ) : current;
+    <Node
+      shader={shader('blur.frag')}
+      blendFunc={NO_BLEND}
+      uniformsOptions={{ t: NEAREST }}
+      uniforms={{ t: current, direction: [0, 0], sigma: 0, premultiplyInput: 0, unpremultiplyOutput: 0 }}
+    />
+  ) : (
+    current
+  );
 }
 
 /** What the page's preview Surface is asked to draw. */
@@ -161,8 +183,13 @@ export function previewSurface(): PreviewSurface {
       const { width, height } = source;
       drawn = onDrawn;
       root.render(
-        <Surface width={width} height={height} pixelRatio={1} visitor={visitor}
-          webglContextAttributes={{ preserveDrawingBuffer: true, premultipliedAlpha: false, alpha: true, antialias: false }}>
+        <Surface
+          width={width}
+          height={height}
+          pixelRatio={1}
+          visitor={visitor}
+          webglContextAttributes={{ preserveDrawingBuffer: true, premultipliedAlpha: false, alpha: true, antialias: false }}
+        >
           {passNodes(source, passes, width, height)}
         </Surface>,
       );

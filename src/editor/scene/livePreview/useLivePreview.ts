@@ -61,10 +61,7 @@ export function useLivePreview(
   const scale = livePreviewStore.use((live) => (live?.layerId === layerId ? live.scale : 0));
   const { adjustParams, filterParams } = params;
   const width = Math.round(Math.abs(rect.w));
-  const passes = useMemo(
-    () => layerEffectPasses({ adjustParams, filterParams }, { layerWidth: width || undefined }),
-    [adjustParams, filterParams, width],
-  );
+  const passes = useMemo(() => layerEffectPasses({ adjustParams, filterParams }, { layerWidth: width || undefined }), [adjustParams, filterParams, width]);
   const [module, setModule] = useState<SurfaceModule | null>(loaded);
   const wanted = interactive && preview && scale > 0 && !!picture && passes.length > 0 && !switchedOff();
   useEffect(() => {
@@ -75,7 +72,13 @@ export function useLivePreview(
   }, [wanted, module]);
 
   const natural = picture ? naturalSize(picture) : null;
-  const longSide = natural ? Math.min(PREVIEW_MAX_SIDE, Math.max(natural.width, natural.height), Math.ceil((Math.max(Math.abs(rect.w), Math.abs(rect.h)) * scale) / SIZE_STEP) * SIZE_STEP) : 0;
+  const longSide = natural
+    ? Math.min(
+        PREVIEW_MAX_SIDE,
+        Math.max(natural.width, natural.height),
+        Math.ceil((Math.max(Math.abs(rect.w), Math.abs(rect.h)) * scale) / SIZE_STEP) * SIZE_STEP,
+      )
+    : 0;
   const active = wanted && !!module && module.surfaceAvailable() && module.surfaceDraws(passes);
   const size = active && natural ? fitLongSide(natural, longSide) : null;
   const key = active && size && picture ? `${objectId(picture)}@${size.width}x${size.height}` : null;
@@ -87,18 +90,20 @@ export function useLivePreview(
     let current = true;
     const end = work?.begin();
     const surface = module.previewSurface();
-    void surface.show({
-      source: pictureAt(picture, size),
-      passes,
-      onDrawn() {
-        if (!current) return;
-        setDrawnKey(key);
-        node.current?.getLayer()?.batchDraw();
-        end?.();
-      },
-    }).then((ok) => {
-      if (!ok) end?.();
-    });
+    void surface
+      .show({
+        source: pictureAt(picture, size),
+        passes,
+        onDrawn() {
+          if (!current) return;
+          setDrawnKey(key);
+          node.current?.getLayer()?.batchDraw();
+          end?.();
+        },
+      })
+      .then((ok) => {
+        if (!ok) end?.();
+      });
     return () => {
       current = false;
       end?.();
@@ -107,9 +112,12 @@ export function useLivePreview(
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key, module, passes, work]);
 
-  useEffect(() => () => {
-    if (key && loaded) loaded.previewSurface().clear();
-  }, [key]);
+  useEffect(
+    () => () => {
+      if (key && loaded) loaded.previewSurface().clear();
+    },
+    [key],
+  );
 
   return key && drawnKey === key && module ? module.previewSurface().canvas : null;
 }

@@ -43,9 +43,13 @@ export const ColorfulTextLayerNode = memo(function ColorfulTextLayerNode({ layer
   const { interactive, pixelRatio } = useScene();
   const value = layer.value.valueType === 'colorfulText' ? layer.value.colorfulText : null;
   const { w, h } = layer.rect;
-  const fonts = useMemo(() => (value
-    ? value.material.items.flatMap((item) => (item.kind === 'text' ? [{ fontName: item.attributes.fontFileName, text: itemText(item, value.text) }] : []))
-    : []), [value]);
+  const fonts = useMemo(
+    () =>
+      value
+        ? value.material.items.flatMap((item) => (item.kind === 'text' ? [{ fontName: item.attributes.fontFileName, text: itemText(item, value.text) }] : []))
+        : [],
+    [value],
+  );
   const fontsVersion = useFontsReady(fonts);
   const stickersVersion = useStickersReady(useMemo(() => (value ? materialStickerUrls(value.material) : []), [value]));
 
@@ -80,5 +84,7 @@ export const ColorfulTextLayerNode = memo(function ColorfulTextLayerNode({ layer
   );
   useContentSignal(fx, [shown, w, h]);
   // One node, even before the first draw, so selection and transforms never lose it.
-  return <KonvaImage {...layerNodeAttrs(layer, { width: w, height: h }, interactive)} {...fxNodeAttrs(fx, true)} image={shown ?? undefined} width={w} height={h} />;
+  return (
+    <KonvaImage {...layerNodeAttrs(layer, { width: w, height: h }, interactive)} {...fxNodeAttrs(fx, true)} image={shown ?? undefined} width={w} height={h} />
+  );
 });

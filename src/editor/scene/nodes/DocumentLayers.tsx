@@ -11,9 +11,9 @@ import { LayerNode } from './LayerNode';
 export const DocumentLayers = memo(function DocumentLayers({ layers }: { layers: readonly Layer[] }) {
   return (
     <>
-      {layers.map((layer, i) => (layer.visible === false
-        ? null
-        : <LayerNode key={layer.layerId} layer={layer} below={needsBackdrop(layer) ? layers.slice(0, i) : undefined} />))}
+      {layers.map((layer, i) =>
+        layer.visible === false ? null : <LayerNode key={layer.layerId} layer={layer} below={needsBackdrop(layer) ? layers.slice(0, i) : undefined} />,
+      )}
     </>
   );
 });

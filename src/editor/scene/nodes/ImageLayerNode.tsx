@@ -29,7 +29,7 @@ export const ImageLayerNode = memo(function ImageLayerNode({ layer, fx }: { laye
   const img = layer.value.valueType === 'img' ? layer.value.img : null;
   const url = img ? resolveImageUri(img.uri, assets) : null;
   const { status, image } = useCachedImage(url);
-  const tinted = useMemo(() => (image ? tintedImage(image, layer.overColor) ?? image : null), [image, layer.overColor]);
+  const tinted = useMemo(() => (image ? (tintedImage(image, layer.overColor) ?? image) : null), [image, layer.overColor]);
   // The layer mask (SPEC §3): the stored one, or the one being painted (live preview, smaller copy).
   const { image: storedMask } = useCachedImage(layer.mask ? resolveImageUri(layer.mask.uri, assets) : null);
   const session = maskStore.use((value) => (interactive && value?.purpose === 'mask' && value.layerId === layer.layerId ? value : null));
@@ -46,7 +46,7 @@ export const ImageLayerNode = memo(function ImageLayerNode({ layer, fx }: { laye
   const effected = useEffectedImage(picture, layer, layer.rect, isVectorUrl(url), live ? LIVE_RENDER_DELAY_MS : 0).image;
   const loaded = status === 'loaded' && !!picture;
   const broken = status === 'error';
-  const drawn = loaded ? live ?? effected ?? picture : null;
+  const drawn = loaded ? (live ?? effected ?? picture) : null;
   const crop = useMemo(() => {
     if (!drawn || !image || !img?.cropRect) return {};
     const natural = { x: img.cropRect.x, y: img.cropRect.y, width: img.cropRect.w, height: img.cropRect.h };

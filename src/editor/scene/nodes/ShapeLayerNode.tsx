@@ -18,7 +18,20 @@ import { useLayerMask } from '../mask/useLayerMask';
 const LINE_HIT_WIDTH = 24;
 
 /** Traces the shape's path in a w × h box (inset by half the outline for rectangles and ellipses). */
-export function traceShape(ctx: { beginPath(): void; moveTo(x: number, y: number): void; lineTo(x: number, y: number): void; ellipse(...args: number[]): void; roundRect?(...args: number[]): void; arcTo(x1: number, y1: number, x2: number, y2: number, r: number): void; closePath(): void }, shape: ShapeValue, w: number, h: number): void {
+export function traceShape(
+  ctx: {
+    beginPath(): void;
+    moveTo(x: number, y: number): void;
+    lineTo(x: number, y: number): void;
+    ellipse(...args: number[]): void;
+    roundRect?(...args: number[]): void;
+    arcTo(x1: number, y1: number, x2: number, y2: number, r: number): void;
+    closePath(): void;
+  },
+  shape: ShapeValue,
+  w: number,
+  h: number,
+): void {
   ctx.beginPath();
   if (shape.kind === 'line') {
     ctx.moveTo(0, h / 2);
@@ -48,11 +61,14 @@ export const ShapeLayerNode = memo(function ShapeLayerNode({ layer, fx }: { laye
   const { w, h } = layer.rect;
   const mask = useLayerMask(layer);
   useContentSignal(fx, [shape, w, h, mask.source, mask.version]);
-  const sceneFunc = useCallback((ctx: Konva.Context, node: Konva.Shape) => {
-    if (!shape) return;
-    traceShape(ctx as unknown as Parameters<typeof traceShape>[0], shape, w, h);
-    ctx.fillStrokeShape(node);
-  }, [shape, w, h]);
+  const sceneFunc = useCallback(
+    (ctx: Konva.Context, node: Konva.Shape) => {
+      if (!shape) return;
+      traceShape(ctx as unknown as Parameters<typeof traceShape>[0], shape, w, h);
+      ctx.fillStrokeShape(node);
+    },
+    [shape, w, h],
+  );
   if (!shape) return null;
   const line = shape.kind === 'line';
   const drawing = {

@@ -40,9 +40,7 @@ export const TextLayerNode = memo(function TextLayerNode({ layer, fx }: { layer:
   if (!value || !layout || !geometry) return null;
 
   const { box, curved } = geometry;
-  const paint = texture.image
-    ? { fillPatternImage: texture.image, fillPatternRepeat: 'repeat' }
-    : { fill: toCssColor(value.textColor) };
+  const paint = texture.image ? { fillPatternImage: texture.image, fillPatternRepeat: 'repeat' } : { fill: toCssColor(value.textColor) };
   const attrs = layerNodeAttrs(layer, box, interactive);
   // Konva shadows belong to shapes: the group's shapes each cast the layer's flat shadow.
   const shadow = fx?.shadow ?? {};
@@ -52,11 +50,24 @@ export const TextLayerNode = memo(function TextLayerNode({ layer, fx }: { layer:
   return (
     <Group {...attrs} {...fxNodeAttrs(fx, false)} isolated={isolated} visible={!(interactive && editing)}>
       {value.backgroundColor && <Rect width={box.width} height={box.height} fill={toCssColor(value.backgroundColor)} {...shadow} />}
-      {curved
-        ? <TextPath key={fontsVersion} x={curved.pathX} y={curved.pathY} data={curved.data} text={layout.text.replace(/\s*\n\s*/g, ' ')}
-            fontSize={layout.fontSize} fontFamily={layout.fontFamily} fontStyle={layout.fontStyle} letterSpacing={layout.letterSpacing}
-            align="center" {...paint} {...shadow} />
-        : <Text key={fontsVersion} {...layout} width={box.width} {...paint} {...shadow} />}
+      {curved ? (
+        <TextPath
+          key={fontsVersion}
+          x={curved.pathX}
+          y={curved.pathY}
+          data={curved.data}
+          text={layout.text.replace(/\s*\n\s*/g, ' ')}
+          fontSize={layout.fontSize}
+          fontFamily={layout.fontFamily}
+          fontStyle={layout.fontStyle}
+          letterSpacing={layout.letterSpacing}
+          align="center"
+          {...paint}
+          {...shadow}
+        />
+      ) : (
+        <Text key={fontsVersion} {...layout} width={box.width} {...paint} {...shadow} />
+      )}
       <MaskCutoutNode mask={mask} width={box.width} height={box.height} />
       {/* Text hits its whole box already; an arc's glyphs alone would be hard to pick. */}
       {interactive && curved && <Rect width={box.width} height={box.height} fill="transparent" />}

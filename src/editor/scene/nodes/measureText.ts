@@ -44,7 +44,15 @@ export function curvedTextGeometry(layout: TextLayout, curve: number): CurvedTex
   const arc = textArc(curve, probe.getTextWidth(), layout.fontSize / 2);
   if (!arc) return null;
   pathProbe ??= new Konva.TextPath();
-  pathProbe.setAttrs({ data: arc.data, text: line, fontSize: layout.fontSize, fontFamily: layout.fontFamily, fontStyle: layout.fontStyle, letterSpacing: layout.letterSpacing, align: 'center' });
+  pathProbe.setAttrs({
+    data: arc.data,
+    text: line,
+    fontSize: layout.fontSize,
+    fontFamily: layout.fontFamily,
+    fontStyle: layout.fontStyle,
+    letterSpacing: layout.letterSpacing,
+    align: 'center',
+  });
   const rect = pathProbe.getSelfRect();
   const size = minSide(layout.fontSize);
   return { data: arc.data, pathX: -rect.x, pathY: -rect.y, width: Math.max(size, rect.width), height: Math.max(size, rect.height) };

@@ -19,7 +19,8 @@ export function useFontsReady(requests: readonly FontRequest[]): number {
   useEffect(() => {
     let alive = true;
     const loads = requests.map((request) =>
-      ensureFontsFor(request.text, request.fontName).catch(() => reportResourceProblem({ kind: 'font', name: request.fontName })));
+      ensureFontsFor(request.text, request.fontName).catch(() => reportResourceProblem({ kind: 'font', name: request.fontName })),
+    );
     void Promise.all(loads).then(() => {
       if (alive) setVersion((v) => v + 1);
     });

@@ -41,7 +41,12 @@ export function exportSide(value: number | undefined, fallback: number): number 
  * renders first. Layers inside that need a backdrop draw it again through this same function.
  * @example const canvas = await renderLayersToCanvas(project, editor.assets, { width: 1080, height: 1080 })
  */
-export async function renderLayersToCanvas(doc: LayersToDraw, assets: AssetStore | null, size: RenderSize, options: { preview?: boolean } = {}): Promise<HTMLCanvasElement> {
+export async function renderLayersToCanvas(
+  doc: LayersToDraw,
+  assets: AssetStore | null,
+  size: RenderSize,
+  options: { preview?: boolean } = {},
+): Promise<HTMLCanvasElement> {
   const width = exportSide(size.width, doc.canvasW);
   const height = exportSide(size.height, doc.canvasH);
   await preloadResources(doc.layers, assets);
@@ -49,10 +54,19 @@ export async function renderLayersToCanvas(doc: LayersToDraw, assets: AssetStore
   const root = createRoot(container);
   try {
     const stage = await new Promise<Konva.Stage>((resolve) => {
-      root.render(createElement(OffscreenDocument, {
-        layers: doc.layers, canvasW: doc.canvasW, canvasH: doc.canvasH, assets, width, height, preview: options.preview, onReady: resolve,
-        drawLayers: layersDrawer(doc.canvasW, doc.canvasH, assets, options.preview ?? false),
-      }));
+      root.render(
+        createElement(OffscreenDocument, {
+          layers: doc.layers,
+          canvasW: doc.canvasW,
+          canvasH: doc.canvasH,
+          assets,
+          width,
+          height,
+          preview: options.preview,
+          onReady: resolve,
+          drawLayers: layersDrawer(doc.canvasW, doc.canvasH, assets, options.preview ?? false),
+        }),
+      );
     });
     const drawn = stage.toCanvas({ x: 0, y: 0, width, height, pixelRatio: 1 });
     // Hand back a plain canvas that outlives the stage.

@@ -20,7 +20,10 @@ import { imageSizeOf, readImageFile, type ReadyImage } from './readImageFile';
 const STICKER_RATIO = 0.3;
 
 /** A point in the canvas area's own pixels (a drop), turned into canvas coordinates. */
-export interface ScreenPoint { x: number; y: number }
+export interface ScreenPoint {
+  x: number;
+  y: number;
+}
 
 function canvasPoint(point: ScreenPoint): { x: number; y: number } {
   const view = getView();
@@ -82,7 +85,13 @@ export async function addSticker(editor: Editor, resId: string, point?: ScreenPo
   const size = await imageSizeOf(uri);
   const { canvasW, canvasH } = editor.getProject();
   const layer = createStickerLayer({
-    resId: sticker.resId, uri, naturalW: size.width, naturalH: size.height, canvasW, canvasH, resNeedPro: sticker.resNeedPro,
+    resId: sticker.resId,
+    uri,
+    naturalW: size.width,
+    naturalH: size.height,
+    canvasW,
+    canvasH,
+    resNeedPro: sticker.resNeedPro,
   });
   // A sticker is an accent, not a picture: it starts at STICKER_RATIO of the canvas, not 80 %.
   const sized = { ...layer, rect: fitRect(size.width, size.height, canvasW, canvasH, STICKER_RATIO) };
@@ -114,4 +123,3 @@ export function stickerIdFromDrag(data: string): string | null {
   }
   return text;
 }
-

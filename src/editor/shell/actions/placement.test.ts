@@ -67,6 +67,11 @@ describe('placeInView', () => {
   });
 
   it('ignores the background layer', () => {
-    expect(takenRects([{ layerId: 'bgLayer', rect: { x: 0, y: 0, w: 1000, h: 800, angle: 0 } }, { layerId: 'a', rect }])).toEqual([rect]);
+    expect(
+      takenRects([
+        { layerId: 'bgLayer', rect: { x: 0, y: 0, w: 1000, h: 800, angle: 0 } },
+        { layerId: 'a', rect },
+      ]),
+    ).toEqual([rect]);
   });
 });

@@ -7,7 +7,12 @@ import type { Rect } from '../../../../engine/doc/types';
 import { BACKGROUND_LAYER_ID } from '../../../../engine/spec/kinds';
 
 /** The canvas-space box currently on screen. */
-export interface VisibleBox { x: number; y: number; w: number; h: number }
+export interface VisibleBox {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
 
 /** How far each new element steps from one it would cover: a share of the canvas' shorter side. */
 export const PLACEMENT_STEP_RATIO = 0.04;

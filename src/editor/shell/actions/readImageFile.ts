@@ -10,7 +10,10 @@ const STORABLE = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'];
 
 /** A user-facing problem with a file; `key` is an i18n key, shown with `params`. */
 export class ImageFileError extends Error {
-  constructor(readonly key: string, readonly params: Record<string, unknown> = LIMIT_PARAMS) {
+  constructor(
+    readonly key: string,
+    readonly params: Record<string, unknown> = LIMIT_PARAMS,
+  ) {
     super(key);
     this.name = 'ImageFileError';
   }

@@ -11,16 +11,35 @@ export function AiBackgroundControls({ layer, step, disabled }: { layer: Layer; 
   const [description, setDescription] = useState('');
   return (
     <div className="ed-field">
-      <label className="ed-field__label" htmlFor="ed-ai-bg">{t('genai.editor.title')}</label>
-      <input id="ed-ai-bg" type="text" className="ed-input" value={description} maxLength={PROMPT_MAX_CHARS}
-        placeholder={t('genai.editor.placeholder')} disabled={disabled || layer.locked}
-        onChange={(event) => setDescription(event.target.value)} data-testid="ai.aibg.prompt" />
-      <button type="button" className="button button--secondary ed-wide" disabled={disabled || layer.locked || !description.trim()}
-        onClick={() => step.run(layer.layerId, description)} data-testid="ai.aibg.run">
+      <label className="ed-field__label" htmlFor="ed-ai-bg">
+        {t('genai.editor.title')}
+      </label>
+      <input
+        id="ed-ai-bg"
+        type="text"
+        className="ed-input"
+        value={description}
+        maxLength={PROMPT_MAX_CHARS}
+        placeholder={t('genai.editor.placeholder')}
+        disabled={disabled || layer.locked}
+        onChange={(event) => setDescription(event.target.value)}
+        data-testid="ai.aibg.prompt"
+      />
+      <button
+        type="button"
+        className="button button--secondary ed-wide"
+        disabled={disabled || layer.locked || !description.trim()}
+        onClick={() => step.run(layer.layerId, description)}
+        data-testid="ai.aibg.run"
+      >
         <Icon name="magic" />
         {t('genai.editor.run')}
       </button>
-      {step.busy && <span className="ed-ai__progress" role="status">{t('designer.ai.working', { percent: step.percent })}</span>}
+      {step.busy && (
+        <span className="ed-ai__progress" role="status">
+          {t('designer.ai.working', { percent: step.percent })}
+        </span>
+      )}
     </div>
   );
 }

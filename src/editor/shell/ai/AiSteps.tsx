@@ -33,12 +33,25 @@ export function AiSteps({ layer }: { layer: Layer }) {
   const steps = [removeBg, changeBg, enhance, expand, retouch, aiBackground];
   const busy = steps.some((step) => step.busy);
   const id = layer.layerId;
-  const working = (step: typeof removeBg) => step.busy && <span className="ed-ai__progress" role="status">{t('designer.ai.working', { percent: step.percent })}</span>;
+  const working = (step: typeof removeBg) =>
+    step.busy && (
+      <span className="ed-ai__progress" role="status">
+        {t('designer.ai.working', { percent: step.percent })}
+      </span>
+    );
 
   return (
     <section className="ed-field ed-ai" aria-labelledby="ed-ai-title" data-testid="ai.steps">
-      <h3 id="ed-ai-title" className="ed-field__label">{t('designer.ai.title')}</h3>
-      <button type="button" className="button button--secondary ed-wide" disabled={busy || layer.locked} onClick={() => removeBg.run(id)} data-testid="ai.removebg">
+      <h3 id="ed-ai-title" className="ed-field__label">
+        {t('designer.ai.title')}
+      </h3>
+      <button
+        type="button"
+        className="button button--secondary ed-wide"
+        disabled={busy || layer.locked}
+        onClick={() => removeBg.run(id)}
+        data-testid="ai.removebg"
+      >
         <Icon name="magic" />
         {t('designer.ai.removeBackground')}
       </button>

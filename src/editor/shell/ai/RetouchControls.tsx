@@ -21,10 +21,13 @@ export function RetouchControls({ layer, step, disabled }: { layer: Layer; step:
   const editor = useEditor();
   const session = maskStore.use((value) => (value?.purpose === 'retouch' && value.layerId === layer.layerId ? value : null));
 
-  useEffect(() => () => {
-    const current = maskStore.get();
-    if (current?.purpose === 'retouch' && current.layerId === layer.layerId) cancelMask();
-  }, [layer.layerId]);
+  useEffect(
+    () => () => {
+      const current = maskStore.get();
+      if (current?.purpose === 'retouch' && current.layerId === layer.layerId) cancelMask();
+    },
+    [layer.layerId],
+  );
 
   const erase = async () => {
     const area = await takeRetouchArea();
@@ -61,7 +64,14 @@ export function RetouchControls({ layer, step, disabled }: { layer: Layer; step:
           <span className="ed-field__label">{t('designer.mask.size')}</span>
           <span className="ed-field__value">{session.size}</span>
         </span>
-        <input type="range" min={4} max={200} value={session.size} onChange={(event) => setBrush({ size: Number(event.target.value) })} data-testid="retouch.size" />
+        <input
+          type="range"
+          min={4}
+          max={200}
+          value={session.size}
+          onChange={(event) => setBrush({ size: Number(event.target.value) })}
+          data-testid="retouch.size"
+        />
       </label>
       <div className="ed-actions">
         <button type="button" className="button button--primary" disabled={session.version === 0} onClick={() => void erase()} data-testid="retouch.erase">

@@ -44,7 +44,12 @@ export function SelectObjectStep({ layer, disabled }: { layer: Layer; disabled: 
   const editor = useEditor();
   const [phase, setPhase] = useState<'closed' | 'preparing' | 'open'>('closed');
   const [prepared, setPrepared] = useState<Prepared | null>(null);
-  useEffect(() => () => { if (prepared) URL.revokeObjectURL(prepared.url); }, [prepared]);
+  useEffect(
+    () => () => {
+      if (prepared) URL.revokeObjectURL(prepared.url);
+    },
+    [prepared],
+  );
 
   const open = async () => {
     setPhase('preparing');
@@ -81,15 +86,31 @@ export function SelectObjectStep({ layer, disabled }: { layer: Layer; disabled: 
 
   return (
     <>
-      <button type="button" className="button button--secondary ed-wide" disabled={disabled || phase !== 'closed'} onClick={() => void open()} data-testid="ai.selectObject">
+      <button
+        type="button"
+        className="button button--secondary ed-wide"
+        disabled={disabled || phase !== 'closed'}
+        onClick={() => void open()}
+        data-testid="ai.selectObject"
+      >
         <Icon name="magic" />
         {t('designer.ai.selectObject')}
       </button>
-      {phase === 'preparing' && <span className="ed-ai__progress" role="status">{t('designer.ai.preparing')}</span>}
+      {phase === 'preparing' && (
+        <span className="ed-ai__progress" role="status">
+          {t('designer.ai.preparing')}
+        </span>
+      )}
       <Dialog open={phase === 'open'} title={t('designer.ai.selectObjectTitle')} onClose={() => setPhase('closed')} wide testId="ai.selectObject.dialog">
         <p className="muted small">{t('designer.ai.selectObjectHint')}</p>
         {phase === 'open' && prepared && (
-          <RefinePanel sourceUrl={prepared.url} resultBlob={prepared.empty} imgUrl={prepared.uploadedUrl} onApply={(blob) => void apply(blob)} onCancel={() => setPhase('closed')} />
+          <RefinePanel
+            sourceUrl={prepared.url}
+            resultBlob={prepared.empty}
+            imgUrl={prepared.uploadedUrl}
+            onApply={(blob) => void apply(blob)}
+            onCancel={() => setPhase('closed')}
+          />
         )}
       </Dialog>
     </>

@@ -58,9 +58,7 @@ export async function applyResultToLayer(editor: Editor, layerId: string, source
   const ext = result.type === 'image/jpeg' ? 'jpg' : 'png';
   const name = `${fileStem(source.name)}-${step}.${ext}`;
   // An expansion keeps the photo at its size, in the middle of the free space (position 0.5, 0.5).
-  const placement = fit.expand
-    ? { left: Math.round((resultSize.w - natural.w) / 2), top: Math.round((resultSize.h - natural.h) / 2), scale: 1 }
-    : undefined;
+  const placement = fit.expand ? { left: Math.round((resultSize.w - natural.w) / 2), top: Math.round((resultSize.h - natural.h) / 2), scale: 1 } : undefined;
   editor.exec(applyImageResult, { layerId, uri, name, natural, result: resultSize, placement, showWhole: !!fit.expand });
   return uri;
 }

@@ -53,14 +53,22 @@ export function useLayerAiBackground(): LayerAiBackground {
     run(layerId, description) {
       if (preparing || task.busy || !description.trim()) return;
       setPreparing(true);
-      layerPictureFile(editor, layerId).then(async (file) => {
-        const cutOut = new File([await runFlowOnce('removebg', file)], 'cut-out.png', { type: 'image/png' });
-        running.current = { layerId, file };
-        task.start({ prompt: description, file: cutOut, jobs: [{ source: BackgroundSource.CUSTOM_PROMPT, seed: randomSeed() }], promptParam: 'customPrompt' });
-      }).catch((error: unknown) => {
-        console.error(error);
-        toast.show(t(error instanceof FlowError && error.error ? errorKeyFor(error.error) : 'errors.unknown'), 'error');
-      }).finally(() => setPreparing(false));
+      layerPictureFile(editor, layerId)
+        .then(async (file) => {
+          const cutOut = new File([await runFlowOnce('removebg', file)], 'cut-out.png', { type: 'image/png' });
+          running.current = { layerId, file };
+          task.start({
+            prompt: description,
+            file: cutOut,
+            jobs: [{ source: BackgroundSource.CUSTOM_PROMPT, seed: randomSeed() }],
+            promptParam: 'customPrompt',
+          });
+        })
+        .catch((error: unknown) => {
+          console.error(error);
+          toast.show(t(error instanceof FlowError && error.error ? errorKeyFor(error.error) : 'errors.unknown'), 'error');
+        })
+        .finally(() => setPreparing(false));
     },
   };
 }

@@ -51,12 +51,15 @@ export function useLayerAiStep(taskType: TaskType, step: string): LayerAiStep {
       const blob = task.resultBlob;
       const uploadedUrl = task.uploadedUrl;
       task.reset();
-      applyResultToLayer(editor, job.layerId, job.file, blob, step, job.fit).then((uri) => {
-        setLast({ layerId: job.layerId, source: job.file, uploadedUrl, result: blob, uri, refined: false });
-      }, (error: unknown) => {
-        console.error(error);
-        toast.show(t('errors.unknown'), 'error');
-      });
+      applyResultToLayer(editor, job.layerId, job.file, blob, step, job.fit).then(
+        (uri) => {
+          setLast({ layerId: job.layerId, source: job.file, uploadedUrl, result: blob, uri, refined: false });
+        },
+        (error: unknown) => {
+          console.error(error);
+          toast.show(t('errors.unknown'), 'error');
+        },
+      );
     } else if (task.phase === 'failed') {
       running.current = null;
       toast.show(t(task.errorKey ?? 'errors.unknown'), 'error');
@@ -76,13 +79,16 @@ export function useLayerAiStep(taskType: TaskType, step: string): LayerAiStep {
     },
     run(layerId, params = {}, fit = {}) {
       if (busy) return;
-      layerPictureFile(editor, layerId).then((file) => {
-        running.current = { layerId, file, fit };
-        task.start(file, params);
-      }, (error: unknown) => {
-        console.error(error);
-        toast.show(t('errors.unknown'), 'error');
-      });
+      layerPictureFile(editor, layerId).then(
+        (file) => {
+          running.current = { layerId, file, fit };
+          task.start(file, params);
+        },
+        (error: unknown) => {
+          console.error(error);
+          toast.show(t('errors.unknown'), 'error');
+        },
+      );
     },
   };
 }

@@ -35,7 +35,9 @@ export function SizeForm({ initial, submitLabel, busy = false, onSubmit, testId 
     const showError = touched && !check.ok;
     return (
       <div className="ed-field ed-size-field">
-        <label htmlFor={`${id}-${key}`} className="ed-field__label">{t(`editor.sizes.${key}`)}</label>
+        <label htmlFor={`${id}-${key}`} className="ed-field__label">
+          {t(`editor.sizes.${key}`)}
+        </label>
         <input
           id={`${id}-${key}`}
           className={`ed-input${showError ? ' is-invalid' : ''}`}
@@ -62,11 +64,15 @@ export function SizeForm({ initial, submitLabel, busy = false, onSubmit, testId 
     <form className="ed-size-form" onSubmit={submit} noValidate data-testid={testId}>
       <div className="ed-size-form__fields">
         {field('width', width, setWidth, w)}
-        <span className="ed-size-form__times" aria-hidden="true">×</span>
+        <span className="ed-size-form__times" aria-hidden="true">
+          ×
+        </span>
         {field('height', height, setHeight, h)}
       </div>
       <p className="ed-hint">{t('editor.sizes.limits', limits)}</p>
-      <button type="submit" className="button button--primary" disabled={busy} data-testid={`${testId}.submit`}>{submitLabel}</button>
+      <button type="submit" className="button button--primary" disabled={busy} data-testid={`${testId}.submit`}>
+        {submitLabel}
+      </button>
     </form>
   );
 }

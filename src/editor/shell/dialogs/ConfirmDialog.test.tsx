@@ -9,7 +9,9 @@ function AskBeforeDelete({ onConfirm, busy = false }: { onConfirm(): void; busy?
   const [open, setOpen] = useState(false);
   return (
     <>
-      <button type="button" onClick={() => setOpen(true)}>Delete project</button>
+      <button type="button" onClick={() => setOpen(true)}>
+        Delete project
+      </button>
       <ConfirmDialog
         open={open}
         title="Delete this project?"
@@ -17,7 +19,10 @@ function AskBeforeDelete({ onConfirm, busy = false }: { onConfirm(): void; busy?
         confirmLabel="Delete"
         danger
         busy={busy}
-        onConfirm={() => { onConfirm(); setOpen(false); }}
+        onConfirm={() => {
+          onConfirm();
+          setOpen(false);
+        }}
         onCancel={() => setOpen(false)}
       />
     </>

@@ -21,7 +21,7 @@ export function ConfirmDialog({ open, title, message, confirmLabel, danger = fal
       title={title}
       onClose={onCancel}
       testId="confirm.dialog"
-      actions={(
+      actions={
         <>
           <button type="button" className="button button--secondary" onClick={onCancel} data-testid="confirm.cancel">
             {t('editor.common.cancel')}
@@ -36,7 +36,7 @@ export function ConfirmDialog({ open, title, message, confirmLabel, danger = fal
             {confirmLabel}
           </button>
         </>
-      )}
+      }
     >
       <p>{message}</p>
     </Dialog>

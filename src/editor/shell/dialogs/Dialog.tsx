@@ -39,7 +39,9 @@ export function Dialog({ open, title, onClose, children, actions, testId, wide =
       }}
     >
       <div className="ed-dialog__box">
-        <h2 id={titleId} className="ed-dialog__title">{title}</h2>
+        <h2 id={titleId} className="ed-dialog__title">
+          {title}
+        </h2>
         <div className="ed-dialog__body">{children}</div>
         {actions && <div className="ed-dialog__actions">{actions}</div>}
       </div>

@@ -23,18 +23,27 @@ export function ShortcutHelpDialog({ open, onClose }: { open: boolean; onClose()
       onClose={onClose}
       testId="shortcuts.dialog"
       wide
-      actions={<button type="button" className="button button--primary" onClick={onClose} autoFocus>{t('editor.common.close')}</button>}
+      actions={
+        <button type="button" className="button button--primary" onClick={onClose} autoFocus>
+          {t('editor.common.close')}
+        </button>
+      }
     >
       <table className="ed-shortcuts">
         <thead className="visually-hidden">
-          <tr><th scope="col">{t('editor.help.action')}</th><th scope="col">{t('editor.help.keys')}</th></tr>
+          <tr>
+            <th scope="col">{t('editor.help.action')}</th>
+            <th scope="col">{t('editor.help.keys')}</th>
+          </tr>
         </thead>
         <tbody>
           {rows.map((row) => (
             <tr key={row.labelKey}>
               <td>{t(row.labelKey)}</td>
               <td className="ed-shortcuts__keys">
-                {row.keys.map((combo) => <kbd key={combo}>{formatCombo(combo, isMac)}</kbd>)}
+                {row.keys.map((combo) => (
+                  <kbd key={combo}>{formatCombo(combo, isMac)}</kbd>
+                ))}
               </td>
             </tr>
           ))}

@@ -62,7 +62,9 @@ export function AdjustPanel({ value, writer }: Props) {
       {ADJUST_GROUPS.map((group) => (
         <div key={group.id} role="group" aria-labelledby={`${baseId}-${group.id}`} className="fx-group" data-testid={`effects.adjust.group.${group.id}`}>
           <div className="fx-group__head">
-            <h4 id={`${baseId}-${group.id}`} className="fx-group__title">{t(`effects.groups.${group.id}`)}</h4>
+            <h4 id={`${baseId}-${group.id}`} className="fx-group__title">
+              {t(`effects.groups.${group.id}`)}
+            </h4>
             <button
               type="button"
               className="fx-text-button"

@@ -14,7 +14,9 @@ export function BlendModeField({ value, writer }: { value: BlendParams | null; w
   return (
     <>
       <div className="ed-field">
-        <label htmlFor={id} className="ed-field__label">{t('effects.blend.mode')}</label>
+        <label htmlFor={id} className="ed-field__label">
+          {t('effects.blend.mode')}
+        </label>
         <select
           id={id}
           className="ed-input fx-select"
@@ -23,7 +25,9 @@ export function BlendModeField({ value, writer }: { value: BlendParams | null; w
           data-testid="effects.blend"
         >
           {BLEND_MODES.map((entry) => (
-            <option key={entry} value={entry}>{t(`effects.blend.modes.${entry}`)}</option>
+            <option key={entry} value={entry}>
+              {t(`effects.blend.modes.${entry}`)}
+            </option>
           ))}
         </select>
       </div>

@@ -19,7 +19,9 @@ export function CompareButton() {
     >
       <EffectIcon name="compare" />
       {comparing ? t('effects.compare.showing') : t('effects.compare.label')}
-      <kbd className="fx-compare__key" aria-hidden="true">\</kbd>
+      <kbd className="fx-compare__key" aria-hidden="true">
+        \
+      </kbd>
     </button>
   );
 }

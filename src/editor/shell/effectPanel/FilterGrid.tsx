@@ -75,7 +75,7 @@ export function FilterGrid({ value, writer, source }: Props) {
           value={Math.round(value?.strength ?? DEFAULT_FILTER_STRENGTH)}
           min={0}
           max={100}
-            gestureLabel={writer.gestureLabel}
+          gestureLabel={writer.gestureLabel}
           onChange={(strength, gesture) => writer.update('filterParams', (current) => (current ? { ...current, strength } : current), gesture)}
           testId="effects.filter.strength"
         />

@@ -36,12 +36,15 @@ export function FilterThumb({ source, filter }: { source: ThumbnailSource; filte
       start();
       return () => cancel?.();
     }
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) {
-        observer.disconnect();
-        start();
-      }
-    }, { rootMargin: '120px' });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) {
+          observer.disconnect();
+          start();
+        }
+      },
+      { rootMargin: '120px' },
+    );
     observer.observe(element);
     return () => {
       observer.disconnect();

@@ -41,23 +41,36 @@ export function LayerEffects({ layer }: { layer: Layer }) {
 
   const body = (kind: AdjustPanelKind): ReactNode => {
     switch (kind) {
-      case 'opacity': return <OpacityControl layers={[layer]} />;
-      case 'color': return <ColorKind layer={layer} />;
-      case 'textSpacing': return text && <TextSpacingKind layerId={layer.layerId} text={text} />;
-      case 'textArc': return text && <TextArcKind layerId={layer.layerId} text={text} />;
-      case 'textBackground': return text && <TextBackgroundKind layerId={layer.layerId} text={text} />;
-      case 'adjust': return <AdjustPanel value={layer.adjustParams} writer={writer} />;
-      case 'filter': return <FilterGrid value={layer.filterParams} writer={writer} source={source} />;
+      case 'opacity':
+        return <OpacityControl layers={[layer]} />;
+      case 'color':
+        return <ColorKind layer={layer} />;
+      case 'textSpacing':
+        return text && <TextSpacingKind layerId={layer.layerId} text={text} />;
+      case 'textArc':
+        return text && <TextArcKind layerId={layer.layerId} text={text} />;
+      case 'textBackground':
+        return text && <TextBackgroundKind layerId={layer.layerId} text={text} />;
+      case 'adjust':
+        return <AdjustPanel value={layer.adjustParams} writer={writer} />;
+      case 'filter':
+        return <FilterGrid value={layer.filterParams} writer={writer} source={source} />;
       case 'shadow':
-        return isOn(layer.shadowParams)
-          ? <ShadowControls value={layer.shadowParams} writer={writer} forText={forText} />
-          : <p className="fx-note">{t('effects.shadow.off')}</p>;
-      case 'outline': return <OutlineControls value={layer.outlineParams} writer={writer} />;
+        return isOn(layer.shadowParams) ? (
+          <ShadowControls value={layer.shadowParams} writer={writer} forText={forText} />
+        ) : (
+          <p className="fx-note">{t('effects.shadow.off')}</p>
+        );
+      case 'outline':
+        return <OutlineControls value={layer.outlineParams} writer={writer} />;
       case 'reflection':
-        return isOn(layer.reflectionParams)
-          ? <ReflectionControls value={layer.reflectionParams} writer={writer} />
-          : <p className="fx-note">{t('effects.reflection.off')}</p>;
-      case 'blendMode': return <BlendModeField value={layer.blendParams} writer={writer} />;
+        return isOn(layer.reflectionParams) ? (
+          <ReflectionControls value={layer.reflectionParams} writer={writer} />
+        ) : (
+          <p className="fx-note">{t('effects.reflection.off')}</p>
+        );
+      case 'blendMode':
+        return <BlendModeField value={layer.blendParams} writer={writer} />;
     }
   };
 

@@ -42,7 +42,9 @@ export function OutlineControls({ value, writer }: { value: OutlineParams | null
   return (
     <>
       <div className="ed-field">
-        <span className="ed-field__label" id={labelId}>{t('effects.outline.type')}</span>
+        <span className="ed-field__label" id={labelId}>
+          {t('effects.outline.type')}
+        </span>
         <div className="fx-outline-types" role="group" aria-labelledby={labelId}>
           {TYPES.map((entry) => {
             const label = t(`effects.outline.types.${OUTLINE_TYPES[entry]}`);

@@ -33,7 +33,9 @@ export function ReflectionControls({ value, writer }: { value: ReflectionParams 
       max={RANGES[key].max}
       format={key === 'angle' ? (v) => `${number.format(v)}°` : (v) => percent.format(v / 100)}
       gestureLabel={writer.gestureLabel}
-      onChange={(next, gesture) => writer.update('reflectionParams', (current) => withReflectionField(current, key, next, writer.layer()?.rect ?? null), gesture)}
+      onChange={(next, gesture) =>
+        writer.update('reflectionParams', (current) => withReflectionField(current, key, next, writer.layer()?.rect ?? null), gesture)
+      }
       testId={`effects.reflection.${key}`}
     />
   );

@@ -9,13 +9,28 @@ describe('adjust-panel kinds', () => {
 
   it('give a photo its pixel kinds and no text kinds', () => {
     expect(kindsForLayer({ layerId: 'L_1', valueType: 'img' })).toEqual([
-      'opacity', 'color', 'adjust', 'filter', 'shadow', 'outline', 'reflection', 'blendMode',
+      'opacity',
+      'color',
+      'adjust',
+      'filter',
+      'shadow',
+      'outline',
+      'reflection',
+      'blendMode',
     ]);
   });
 
   it('give a text its spacing, arc and background and no pixel kinds', () => {
     expect(kindsForLayer({ layerId: 'L_2', valueType: 'text' })).toEqual([
-      'opacity', 'color', 'textSpacing', 'textArc', 'textBackground', 'shadow', 'outline', 'reflection', 'blendMode',
+      'opacity',
+      'color',
+      'textSpacing',
+      'textArc',
+      'textBackground',
+      'shadow',
+      'outline',
+      'reflection',
+      'blendMode',
     ]);
   });
 

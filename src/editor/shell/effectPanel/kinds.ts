@@ -7,13 +7,33 @@ import { BACKGROUND_LAYER_ID } from '../../../../engine/spec/kinds';
 
 /** SPEC §3 "Adjust-panel kinds", in SPEC order (camelCase ids; the labels are translated). */
 export const ADJUST_PANEL_KINDS = [
-  'opacity', 'color', 'adjust', 'textSpacing', 'textArc', 'shadow', 'outline', 'reflection', 'filter', 'textBackground', 'blendMode',
+  'opacity',
+  'color',
+  'adjust',
+  'textSpacing',
+  'textArc',
+  'shadow',
+  'outline',
+  'reflection',
+  'filter',
+  'textBackground',
+  'blendMode',
 ] as const;
 export type AdjustPanelKind = (typeof ADJUST_PANEL_KINDS)[number];
 
 /** The order the panel shows them: the layer's own look first, then its pixels, then effects around it. */
 const DISPLAY_ORDER: readonly AdjustPanelKind[] = [
-  'opacity', 'color', 'textSpacing', 'textArc', 'textBackground', 'adjust', 'filter', 'shadow', 'outline', 'reflection', 'blendMode',
+  'opacity',
+  'color',
+  'textSpacing',
+  'textArc',
+  'textBackground',
+  'adjust',
+  'filter',
+  'shadow',
+  'outline',
+  'reflection',
+  'blendMode',
 ];
 
 /** Kinds that act on pixels: pictures (photos, stickers) only, or the whole canvas. */

@@ -38,14 +38,14 @@ export function useEffectWriter(target: EffectTarget): EffectWriter {
     };
     const update = <K extends EffectKey>(key: K, fn: (current: EffectValue<K>) => EffectValue<K>, via: Gesture | boolean = true) => {
       const patch = { [key]: fn(read(key)) } as LayerEffectsPatch;
-      const run = <Args,>(command: Command<Args>, args: Args) => {
+      const run = <Args>(command: Command<Args>, args: Args) => {
         if (typeof via === 'boolean') editor.exec(command, args, { mark: via });
         else via.exec(command, args);
       };
       if (layerId !== null) run(setLayerEffects, { layerId, patch });
       else if (isCanvasEffectField(key)) run(setCanvasEffects, { patch: patch as Pick<LayerEffectsPatch, CanvasEffectField> });
     };
-    const layer = () => (layerId !== null ? editor.getLayer(layerId) ?? null : null);
+    const layer = () => (layerId !== null ? (editor.getLayer(layerId) ?? null) : null);
     return { gestureLabel: layerId !== null ? setLayerEffects.name : setCanvasEffects.name, read, layer, update };
   }, [editor, layerId]);
 }

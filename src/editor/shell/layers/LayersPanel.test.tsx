@@ -13,7 +13,9 @@ async function renderPanel() {
   const screen = await render(
     <ToastProvider>
       <EditorProvider editor={t.editor}>
-        <div style={{ width: 300 }}><LayersPanel /></div>
+        <div style={{ width: 300 }}>
+          <LayersPanel />
+        </div>
       </EditorProvider>
     </ToastProvider>,
   );

@@ -68,10 +68,14 @@ export function LayersPanel({ fold }: Props = {}) {
       event.preventDefault();
     };
     switch (event.key) {
-      case 'ArrowUp': return move(index < 0 ? 0 : index - 1);
-      case 'ArrowDown': return move(index < 0 ? 0 : index + 1);
-      case 'Home': return move(0);
-      case 'End': return move(topDown.length - 1);
+      case 'ArrowUp':
+        return move(index < 0 ? 0 : index - 1);
+      case 'ArrowDown':
+        return move(index < 0 ? 0 : index + 1);
+      case 'Home':
+        return move(0);
+      case 'End':
+        return move(topDown.length - 1);
       case 'F2':
         if (activeId) setRenaming(activeId);
         event.preventDefault();
@@ -106,44 +110,47 @@ export function LayersPanel({ fold }: Props = {}) {
   useLayoutEffect(() => {
     latest.current = { selectedIds, drop, order };
   });
-  const handlers = useMemo<LayerRowHandlers>(() => ({
-    select(id, additive) {
-      editor.select(clickSelection(latest.current.selectedIds, id, additive));
-      list.current?.focus();
-    },
-    renameStart: (id) => setRenaming(id),
-    renameEnd() {
-      setRenaming(null);
-      list.current?.focus();
-    },
-    dragStart(id, event: DragEvent) {
-      dragged.current = id;
-      event.dataTransfer.effectAllowed = 'move';
-      event.dataTransfer.setData(DRAG_TYPE, id);
-    },
-    dragOver(id, event: DragEvent) {
-      if (!dragged.current || !event.dataTransfer.types.includes(DRAG_TYPE)) return;
-      event.preventDefault();
-      event.dataTransfer.dropEffect = 'move';
-      const rect = (event.currentTarget as HTMLElement).getBoundingClientRect();
-      const side = sideOf(event.clientY, rect.top, rect.height);
-      const current = latest.current.drop;
-      if (current?.id !== id || current.side !== side) setDrop({ id, side });
-    },
-    drop(id, event: DragEvent) {
-      const from = dragged.current ?? event.dataTransfer.getData(DRAG_TYPE);
-      event.preventDefault();
-      const rect = (event.currentTarget as HTMLElement).getBoundingClientRect();
-      const position = from ? dropPosition(latest.current.order, from, id, sideOf(event.clientY, rect.top, rect.height)) : null;
-      if (from && position !== null) editor.exec(reorderLayer, { layerId: from, to: position });
-      dragged.current = null;
-      setDrop(null);
-    },
-    dragEnd() {
-      dragged.current = null;
-      setDrop(null);
-    },
-  }), [editor]);
+  const handlers = useMemo<LayerRowHandlers>(
+    () => ({
+      select(id, additive) {
+        editor.select(clickSelection(latest.current.selectedIds, id, additive));
+        list.current?.focus();
+      },
+      renameStart: (id) => setRenaming(id),
+      renameEnd() {
+        setRenaming(null);
+        list.current?.focus();
+      },
+      dragStart(id, event: DragEvent) {
+        dragged.current = id;
+        event.dataTransfer.effectAllowed = 'move';
+        event.dataTransfer.setData(DRAG_TYPE, id);
+      },
+      dragOver(id, event: DragEvent) {
+        if (!dragged.current || !event.dataTransfer.types.includes(DRAG_TYPE)) return;
+        event.preventDefault();
+        event.dataTransfer.dropEffect = 'move';
+        const rect = (event.currentTarget as HTMLElement).getBoundingClientRect();
+        const side = sideOf(event.clientY, rect.top, rect.height);
+        const current = latest.current.drop;
+        if (current?.id !== id || current.side !== side) setDrop({ id, side });
+      },
+      drop(id, event: DragEvent) {
+        const from = dragged.current ?? event.dataTransfer.getData(DRAG_TYPE);
+        event.preventDefault();
+        const rect = (event.currentTarget as HTMLElement).getBoundingClientRect();
+        const position = from ? dropPosition(latest.current.order, from, id, sideOf(event.clientY, rect.top, rect.height)) : null;
+        if (from && position !== null) editor.exec(reorderLayer, { layerId: from, to: position });
+        dragged.current = null;
+        setDrop(null);
+      },
+      dragEnd() {
+        dragged.current = null;
+        setDrop(null);
+      },
+    }),
+    [editor],
+  );
 
   return (
     <section className={`ed-panel ed-layers${fold?.folded ? ' is-folded' : ''}`} aria-labelledby="ed-layers-title">
@@ -154,11 +161,15 @@ export function LayersPanel({ fold }: Props = {}) {
               <Icon name="chevron" size={16} />
               {t('editor.layers.title')}
             </button>
-          ) : t('editor.layers.title')}
+          ) : (
+            t('editor.layers.title')
+          )}
         </h2>
         {!fold?.folded && <ClearLayersButton />}
       </div>
-      <p id="ed-layers-help" className="visually-hidden">{t('editor.layers.keyboardHelp')}</p>
+      <p id="ed-layers-help" className="visually-hidden">
+        {t('editor.layers.keyboardHelp')}
+      </p>
       <ul
         ref={list}
         hidden={fold?.folded}

@@ -17,8 +17,7 @@ function hueOf(seed: string): number {
 function ProjectMonogram({ name, seed }: { name: string; seed: string }) {
   const hue = hueOf(seed);
   return (
-    <span className="ed-project__placeholder" data-testid="projects.placeholder"
-      style={{ background: `hsl(${hue} 70% 93%)`, color: `hsl(${hue} 45% 38%)` }}>
+    <span className="ed-project__placeholder" data-testid="projects.placeholder" style={{ background: `hsl(${hue} 70% 93%)`, color: `hsl(${hue} 45% 38%)` }}>
       {Array.from(name.trim())[0]?.toLocaleUpperCase() ?? ''}
     </span>
   );
@@ -59,8 +58,15 @@ export function ProjectCard({ item, onRename, onDelete }: Props) {
       <LocalLink to={openPath} className="ed-project__thumb" tabIndex={-1} aria-hidden="true" data-loaded={loaded}>
         {!loaded && <ProjectMonogram name={name} seed={item.projectId} />}
         {item.thumbnailUrl && !broken && (
-          <img src={item.thumbnailUrl} alt="" loading="lazy" decoding="async" className={loaded ? 'is-loaded' : undefined}
-            onLoad={() => setLoaded(true)} onError={() => setBroken(true)} />
+          <img
+            src={item.thumbnailUrl}
+            alt=""
+            loading="lazy"
+            decoding="async"
+            className={loaded ? 'is-loaded' : undefined}
+            onLoad={() => setLoaded(true)}
+            onError={() => setBroken(true)}
+          />
         )}
       </LocalLink>
       <div className="ed-project__meta">
@@ -83,7 +89,9 @@ export function ProjectCard({ item, onRename, onDelete }: Props) {
             data-testid="projects.rename.input"
           />
         ) : (
-          <LocalLink to={openPath} className="ed-project__name" data-testid="projects.open">{name}</LocalLink>
+          <LocalLink to={openPath} className="ed-project__name" data-testid="projects.open">
+            {name}
+          </LocalLink>
         )}
         {when && <p className="ed-project__date">{t('projects.updated', { when })}</p>}
       </div>

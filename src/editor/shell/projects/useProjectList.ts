@@ -3,10 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { ProjectType } from '../../../../engine/doc/types';
 import { listProjects, type ProjectListItem } from '../../../api/projectsApi';
 
-export type ListState =
-  | { status: 'loading' }
-  | { status: 'error' }
-  | { status: 'ready'; items: ProjectListItem[] };
+export type ListState = { status: 'loading' } | { status: 'error' } | { status: 'ready'; items: ProjectListItem[] };
 
 export function useProjectList(type: ProjectType) {
   const [state, setState] = useState<ListState>({ status: 'loading' });
@@ -29,9 +26,10 @@ export function useProjectList(type: ProjectType) {
   const patch = useCallback((pid: string, change: Partial<ProjectListItem> | null) => {
     setState((current) => {
       if (current.status !== 'ready') return current;
-      const items = change === null
-        ? current.items.filter((item) => item.projectId !== pid)
-        : current.items.map((item) => (item.projectId === pid ? { ...item, ...change } : item));
+      const items =
+        change === null
+          ? current.items.filter((item) => item.projectId !== pid)
+          : current.items.map((item) => (item.projectId === pid ? { ...item, ...change } : item));
       return { status: 'ready', items };
     });
   }, []);

@@ -7,8 +7,22 @@ import { useEffect, useId, useState } from 'react';
 import { parseColor } from '../../../../engine/doc/color';
 
 export const SWATCHES = [
-  '#FFFFFFFF', '#000000FF', '#F3F4F6FF', '#9CA3AFFF', '#EF4444FF', '#F97316FF', '#FACC15FF', '#22C55EFF',
-  '#14B8A6FF', '#3B82F6FF', '#6366F1FF', '#EC4899FF', '#FDE2E4FF', '#DCEBFFFF', '#E7F8EDFF', '#FFF4D6FF',
+  '#FFFFFFFF',
+  '#000000FF',
+  '#F3F4F6FF',
+  '#9CA3AFFF',
+  '#EF4444FF',
+  '#F97316FF',
+  '#FACC15FF',
+  '#22C55EFF',
+  '#14B8A6FF',
+  '#3B82F6FF',
+  '#6366F1FF',
+  '#EC4899FF',
+  '#FDE2E4FF',
+  '#DCEBFFFF',
+  '#E7F8EDFF',
+  '#FFF4D6FF',
 ];
 
 interface Props {
@@ -124,7 +138,11 @@ export function ColorField({ label, value, onChange, noneLabel, testId }: Props)
           data-testid={`${testId}.hex`}
         />
       </div>
-      {error && <p id={errorId} className="ed-field__error" role="alert" data-testid={`${testId}.error`}>{error}</p>}
+      {error && (
+        <p id={errorId} className="ed-field__error" role="alert" data-testid={`${testId}.error`}>
+          {error}
+        </p>
+      )}
     </fieldset>
   );
 }

@@ -23,9 +23,12 @@ export function CropControls({ layer }: { layer: Layer }) {
   const session = cropStore.use((value) => (value?.layerId === layer.layerId ? value : null));
 
   // Another layer selected, or this one gone: the unapplied crop is dropped.
-  useEffect(() => () => {
-    if (cropStore.get()?.layerId === layer.layerId) cancelCrop();
-  }, [layer.layerId]);
+  useEffect(
+    () => () => {
+      if (cropStore.get()?.layerId === layer.layerId) cancelCrop();
+    },
+    [layer.layerId],
+  );
 
   if (!session) {
     return (

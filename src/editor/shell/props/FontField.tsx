@@ -20,13 +20,7 @@ export function FontField({ layerId, fontName }: { layerId: string; fontName: st
   return (
     <div className="ed-field">
       <span className="ed-field__label">{t('editor.text.font')}</span>
-      <button
-        type="button"
-        className="ed-select-button"
-        aria-expanded={open}
-        onClick={() => setOpen(!open)}
-        data-testid="props.font"
-      >
+      <button type="button" className="ed-select-button" aria-expanded={open} onClick={() => setOpen(!open)} data-testid="props.font">
         <span>{entry?.family ?? t('editor.text.systemFont')}</span>
         <Icon name="chevronDown" size={16} />
       </button>
@@ -36,7 +30,10 @@ export function FontField({ layerId, fontName }: { layerId: string; fontName: st
             value={fontName}
             onChange={(next) => {
               editor.exec(setFont, {
-                layerId, fontName: next, fontCategoryName: fontEntry(next)?.category ?? '', premium: isPremiumFont(next),
+                layerId,
+                fontName: next,
+                fontCategoryName: fontEntry(next)?.category ?? '',
+                premium: isPremiumFont(next),
               });
               setOpen(false);
             }}

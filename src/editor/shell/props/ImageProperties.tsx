@@ -26,7 +26,12 @@ export function ImageProperties({ layer, actions }: { layer: Layer; actions: Con
             <Icon name="image" />
             {t('editor.props.replaceImage')}
           </button>
-          <HiddenFileInput inputRef={input} accept="image/*" testId="props.replace.input" onFiles={([file]) => void actions.replaceImage(layer.layerId, file)} />
+          <HiddenFileInput
+            inputRef={input}
+            accept="image/*"
+            testId="props.replace.input"
+            onFiles={([file]) => void actions.replaceImage(layer.layerId, file)}
+          />
         </div>
       )}
     </>

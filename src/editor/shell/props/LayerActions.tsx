@@ -26,7 +26,15 @@ export function LayerActions({ layers }: { layers: Layer[] }) {
   const single = layers.length === 1 ? layers[0] : null;
 
   const button = (icon: IconName, label: string, onClick: () => void, testId: string, disabled = false, keys = '') => (
-    <button type="button" className="ed-icon-button" onClick={onClick} disabled={disabled} aria-label={label} title={keys ? `${label} (${keys})` : label} data-testid={testId}>
+    <button
+      type="button"
+      className="ed-icon-button"
+      onClick={onClick}
+      disabled={disabled}
+      aria-label={label}
+      title={keys ? `${label} (${keys})` : label}
+      data-testid={testId}
+    >
       <Icon name={icon} />
     </button>
   );
@@ -41,8 +49,7 @@ export function LayerActions({ layers }: { layers: Layer[] }) {
       </div>
       {single && (
         <div className="ed-group" role="group" aria-label={t('editor.props.order')}>
-          {ORDER.map(({ to, icon, key }) =>
-            button(icon, t(key), () => editor.exec(reorderLayer, { layerId: single.layerId, to }), `props.${to}`))}
+          {ORDER.map(({ to, icon, key }) => button(icon, t(key), () => editor.exec(reorderLayer, { layerId: single.layerId, to }), `props.${to}`))}
         </div>
       )}
       <div className="ed-group" role="group" aria-label={t('editor.props.edit')}>

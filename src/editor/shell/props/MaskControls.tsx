@@ -19,9 +19,12 @@ export function MaskControls({ layer }: { layer: Layer }) {
   const editor = useEditor();
   const session = maskStore.use((value) => (value?.purpose === 'mask' && value.layerId === layer.layerId ? value : null));
 
-  useEffect(() => () => {
-    if (maskStore.get()?.layerId === layer.layerId) cancelMask();
-  }, [layer.layerId]);
+  useEffect(
+    () => () => {
+      if (maskStore.get()?.layerId === layer.layerId) cancelMask();
+    },
+    [layer.layerId],
+  );
 
   if (!session) {
     return (
@@ -37,7 +40,12 @@ export function MaskControls({ layer }: { layer: Layer }) {
           {t('designer.mask.start')}
         </button>
         {layer.mask && (
-          <button type="button" className="ed-link-button" onClick={() => editor.exec(setLayerMask, { layerId: layer.layerId, mask: null })} data-testid="props.mask.remove">
+          <button
+            type="button"
+            className="ed-link-button"
+            onClick={() => editor.exec(setLayerMask, { layerId: layer.layerId, mask: null })}
+            data-testid="props.mask.remove"
+          >
             {t('designer.mask.remove')}
           </button>
         )}
@@ -68,7 +76,14 @@ export function MaskControls({ layer }: { layer: Layer }) {
           <span className="ed-field__label">{t('designer.mask.size')}</span>
           <span className="ed-field__value">{session.size}</span>
         </span>
-        <input type="range" min={4} max={200} value={session.size} onChange={(event) => setBrush({ size: Number(event.target.value) })} data-testid="mask.size" />
+        <input
+          type="range"
+          min={4}
+          max={200}
+          value={session.size}
+          onChange={(event) => setBrush({ size: Number(event.target.value) })}
+          data-testid="mask.size"
+        />
       </label>
       <p className="ed-hint">{t('designer.mask.hint')}</p>
       <div className="ed-actions">

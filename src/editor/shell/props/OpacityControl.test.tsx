@@ -17,7 +17,9 @@ function renderFor() {
   const layer = () => t.layer(t.lastId);
   const view = render(
     <EditorProvider editor={t.editor}>
-      <div style={{ width: 320 }}><OpacityOf layerId={t.lastId} /></div>
+      <div style={{ width: 320 }}>
+        <OpacityOf layerId={t.lastId} />
+      </div>
     </EditorProvider>,
   );
   return { t, layer, view, newSteps: () => t.editor.undoLabels().length - stepsBefore };
@@ -31,7 +33,10 @@ describe('OpacityControl (SliderField with a gesture)', () => {
     // A real mouse drag: press near the right end, move left through several values, release near the left.
     const y = box.top + box.height / 2;
     await commands.mouseDrag([
-      { x: box.right - 4, y }, { x: box.left + box.width * 0.7, y }, { x: box.left + box.width * 0.4, y }, { x: box.left + box.width * 0.2, y },
+      { x: box.right - 4, y },
+      { x: box.left + box.width * 0.7, y },
+      { x: box.left + box.width * 0.4, y },
+      { x: box.left + box.width * 0.2, y },
     ]);
     expect(layer().opacity).toBeLessThan(30);
     expect(newSteps()).toBe(1);

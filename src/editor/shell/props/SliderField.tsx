@@ -25,8 +25,12 @@ export function SliderField({ label, value, min, max, step = 1, format, gesture,
   return (
     <div className="ed-field ed-slider">
       <div className="ed-field__row">
-        <label htmlFor={id} className="ed-field__label">{label}</label>
-        <output htmlFor={id} className="ed-field__value">{format ? format(value) : value}</output>
+        <label htmlFor={id} className="ed-field__label">
+          {label}
+        </label>
+        <output htmlFor={id} className="ed-field__value">
+          {format ? format(value) : value}
+        </output>
       </div>
       <input
         id={id}

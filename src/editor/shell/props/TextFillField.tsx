@@ -52,7 +52,9 @@ export function TextFillField({ layerId, text }: { layerId: string; text: TextVa
   const current = text.fillTextureName || (text.fillImageUrl ? PICTURE : '');
   return (
     <div className="ed-field">
-      <label className="ed-field__label" htmlFor={id}>{t('editor.text.fill')}</label>
+      <label className="ed-field__label" htmlFor={id}>
+        {t('editor.text.fill')}
+      </label>
       <select
         id={id}
         className="ed-input"
@@ -63,7 +65,11 @@ export function TextFillField({ layerId, text }: { layerId: string; text: TextVa
         }}
         data-testid="props.text.fill"
       >
-        {TEXT_FILLS.map((fill) => <option key={fill} value={fill}>{t(fillLabelKey(fill))}</option>)}
+        {TEXT_FILLS.map((fill) => (
+          <option key={fill} value={fill}>
+            {t(fillLabelKey(fill))}
+          </option>
+        ))}
         <option value={PICTURE}>{t('editor.fills.picture')}</option>
       </select>
       <HiddenFileInput inputRef={input} accept="image/*" testId="props.text.fill.input" onFiles={([file]) => void fillWithPicture(file)} />

@@ -48,7 +48,9 @@ export function TextProperties({ layerId, text }: { layerId: string; text: TextV
       <FontField layerId={layerId} fontName={text.fontName} />
       {slider('fontSize', t('editor.text.size'), 8, 600)}
       <div className="ed-field">
-        <span className="ed-field__label" id={`${layerId}-align`}>{t('editor.text.align')}</span>
+        <span className="ed-field__label" id={`${layerId}-align`}>
+          {t('editor.text.align')}
+        </span>
         <div className="ed-group" role="group" aria-labelledby={`${layerId}-align`}>
           {GRAVITY.map(({ value, icon, key }) => (
             <button

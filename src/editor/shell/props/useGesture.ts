@@ -33,15 +33,18 @@ export function useGesture(): Gesture {
     owner.current = by;
   }, []);
 
-  const exec = useCallback(<Args, Result>(command: Command<Args, Result>, args: Args) => {
-    if (!active.current) return editor.exec(command, args);
-    // Marked lazily: a click that changes nothing leaves no empty step behind.
-    if (!marked.current) {
-      editor.mark(label.current || command.name);
-      marked.current = true;
-    }
-    return editor.exec(command, args, { mark: false });
-  }, [editor]);
+  const exec = useCallback(
+    <Args, Result>(command: Command<Args, Result>, args: Args) => {
+      if (!active.current) return editor.exec(command, args);
+      // Marked lazily: a click that changes nothing leaves no empty step behind.
+      if (!marked.current) {
+        editor.mark(label.current || command.name);
+        marked.current = true;
+      }
+      return editor.exec(command, args, { mark: false });
+    },
+    [editor],
+  );
 
   const end = useCallback((by?: string) => {
     if (by !== undefined && owner.current !== undefined && by !== owner.current) return;

@@ -16,15 +16,20 @@ function catchDownloads() {
   return saved;
 }
 
-afterEach(() => { vi.restoreAllMocks(); });
+afterEach(() => {
+  vi.restoreAllMocks();
+});
 
 async function renderMenu(onImport = vi.fn()) {
   const editor = new Editor(createProject({ type: 'project', canvasW: 320, canvasH: 200, background: '#FF0000', name: 'Spring sale' }));
-  const screen = await renderAtPath('/en/create/edit', (
+  const screen = await renderAtPath(
+    '/en/create/edit',
     <ToastProvider>
-      <EditorProvider editor={editor}><ExportMenu onImport={onImport} /></EditorProvider>
-    </ToastProvider>
-  ));
+      <EditorProvider editor={editor}>
+        <ExportMenu onImport={onImport} />
+      </EditorProvider>
+    </ToastProvider>,
+  );
   return { screen, onImport };
 }
 
@@ -36,9 +41,16 @@ describe('ExportMenu', () => {
     await expect.element(screen.getByRole('menu', { name: 'Export' })).toBeVisible();
     await expect.element(button).toHaveAttribute('aria-expanded', 'true');
     // No picture is selected: there is no original picture to download.
-    expect(screen.getByRole('menuitem').all().map((item) => item.element().textContent)).toEqual([
-      'Download PNGBest quality, keeps transparency', 'Download JPGSmaller file, white background',
-      'Download project file (.zip)Layers and images, to open again later', 'Open a project file (.zip)Opens as a new project; this one stays as it is',
+    expect(
+      screen
+        .getByRole('menuitem')
+        .all()
+        .map((item) => item.element().textContent),
+    ).toEqual([
+      'Download PNGBest quality, keeps transparency',
+      'Download JPGSmaller file, white background',
+      'Download project file (.zip)Layers and images, to open again later',
+      'Open a project file (.zip)Opens as a new project; this one stays as it is',
     ]);
     await userEvent.keyboard('{Escape}');
     await expect.element(screen.getByRole('menu')).not.toBeInTheDocument();

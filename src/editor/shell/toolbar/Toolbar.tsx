@@ -34,7 +34,14 @@ export function Toolbar({ persistence, onImport, onHelp }: Props) {
         <ZoomControls />
       </div>
       <div className="ed-toolbar__end">
-        <button type="button" className="ed-icon-button" onClick={onHelp} aria-label={t('editor.help.open')} title={t('editor.help.open')} data-testid="toolbar.help">
+        <button
+          type="button"
+          className="ed-icon-button"
+          onClick={onHelp}
+          aria-label={t('editor.help.open')}
+          title={t('editor.help.open')}
+          data-testid="toolbar.help"
+        >
           <Icon name="help" />
         </button>
         <ExportMenu onImport={onImport} />

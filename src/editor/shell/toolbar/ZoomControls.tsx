@@ -9,7 +9,14 @@ export function ZoomControls() {
   const label = new Intl.NumberFormat(i18n.language, { style: 'percent' }).format(percent / 100);
   return (
     <div className="ed-group ed-zoom" role="group" aria-label={t('editor.zoom.group')}>
-      <button type="button" className="ed-icon-button" onClick={() => zoomOut()} aria-label={t('editor.zoom.out')} title={t('editor.zoom.out')} data-testid="zoom.out">
+      <button
+        type="button"
+        className="ed-icon-button"
+        onClick={() => zoomOut()}
+        aria-label={t('editor.zoom.out')}
+        title={t('editor.zoom.out')}
+        data-testid="zoom.out"
+      >
         <Icon name="minus" />
       </button>
       <button
@@ -22,10 +29,24 @@ export function ZoomControls() {
       >
         {label}
       </button>
-      <button type="button" className="ed-icon-button" onClick={() => zoomIn()} aria-label={t('editor.zoom.in')} title={t('editor.zoom.in')} data-testid="zoom.in">
+      <button
+        type="button"
+        className="ed-icon-button"
+        onClick={() => zoomIn()}
+        aria-label={t('editor.zoom.in')}
+        title={t('editor.zoom.in')}
+        data-testid="zoom.in"
+      >
         <Icon name="plus" />
       </button>
-      <button type="button" className="ed-icon-button" onClick={fitToScreen} aria-label={t('editor.zoom.fit')} title={t('editor.zoom.fit')} data-testid="zoom.fit">
+      <button
+        type="button"
+        className="ed-icon-button"
+        onClick={fitToScreen}
+        aria-label={t('editor.zoom.fit')}
+        title={t('editor.zoom.fit')}
+        data-testid="zoom.fit"
+      >
         <Icon name="fit" />
       </button>
     </div>

@@ -32,7 +32,9 @@ export function CanvasSizePanel() {
               data-testid={`canvas.preset.${preset.id}`}
             >
               <span>{t(`editor.sizes.${preset.id}`)}</span>
-              <span className="ed-size__dims">{number.format(preset.width)} × {number.format(preset.height)}</span>
+              <span className="ed-size__dims">
+                {number.format(preset.width)} × {number.format(preset.height)}
+              </span>
             </button>
           </li>
         ))}

@@ -15,7 +15,9 @@ export function ImagePanel({ onUpload }: { onUpload(): void }) {
         <Icon name="upload" />
         {t('editor.image.upload')}
       </button>
-      {touch ? <p className="ed-hint">{t('designer.touch.imageHint', { button: t('editor.image.upload') })}</p> : (
+      {touch ? (
+        <p className="ed-hint">{t('designer.touch.imageHint', { button: t('editor.image.upload') })}</p>
+      ) : (
         <>
           <p className="ed-hint">{t('editor.image.dropHint')}</p>
           <p className="ed-hint ed-hint--paste">{t('editor.image.pasteHint', { shortcut: isApple ? '⌘V' : 'Ctrl+V' })}</p>

@@ -42,14 +42,24 @@ export function ToolPanel({ tool, actions, onUpload, onClose }: Props) {
   return (
     <section className="ed-panel ed-tool-panel" aria-labelledby="ed-tool-title" data-testid={`panel.${tool}`}>
       <div className="ed-panel__head">
-        <h2 id="ed-tool-title" className="ed-panel__title">{t(TOOLS.find((entry) => entry.id === tool)?.labelKey ?? `editor.tools.${tool}`)}</h2>
+        <h2 id="ed-tool-title" className="ed-panel__title">
+          {t(TOOLS.find((entry) => entry.id === tool)?.labelKey ?? `editor.tools.${tool}`)}
+        </h2>
         <button type="button" className="ed-icon-button" onClick={onClose} aria-label={t('editor.common.close')} title={t('editor.common.close')}>
           <Icon name="close" size={18} />
         </button>
       </div>
       {tool === 'image' && <ImagePanel onUpload={onUpload} />}
-      {tool === 'colorful' && <div className="ed-panel-body"><ColorfulTextPanel onPick={addColorful} /></div>}
-      {tool === 'stickers' && <div className="ed-panel-body"><StickerPanel onPick={(sticker) => void actions.addSticker(sticker.resId)} /></div>}
+      {tool === 'colorful' && (
+        <div className="ed-panel-body">
+          <ColorfulTextPanel onPick={addColorful} />
+        </div>
+      )}
+      {tool === 'stickers' && (
+        <div className="ed-panel-body">
+          <StickerPanel onPick={(sticker) => void actions.addSticker(sticker.resId)} />
+        </div>
+      )}
       {tool === 'shapes' && <ShapesPanel />}
       {tool === 'background' && <BackgroundPanel actions={actions} />}
       {tool === 'adjust' && <CanvasEffectsPanel />}

@@ -41,7 +41,14 @@ export function ChangeBgSettingsForm({ value, onChange, disabled, idPrefix }: Se
         <div className="chip-row batch-chips">
           {KINDS.map((k) => (
             <label key={k} className={`chip${kind === k ? ' is-active' : ''}`}>
-              <input type="radio" className="visually-hidden" name={`${idPrefix}-bgtype`} value={k} checked={kind === k} onChange={() => onChange({ bgType: k })} />
+              <input
+                type="radio"
+                className="visually-hidden"
+                name={`${idPrefix}-bgtype`}
+                value={k}
+                checked={kind === k}
+                onChange={() => onChange({ bgType: k })}
+              />
               {t(`batch.changebg.kind.${k}`)}
             </label>
           ))}
@@ -50,20 +57,40 @@ export function ChangeBgSettingsForm({ value, onChange, disabled, idPrefix }: Se
       {kind === 'color' && (
         <label className="batch-field batch-field--inline" htmlFor={`${idPrefix}-color`}>
           <span>{t('batch.changebg.color')}</span>
-          <input id={`${idPrefix}-color`} type="color" value={rgb(value.color)} disabled={disabled} onChange={(e) => onChange({ bgType: 'color', color: e.target.value })} />
+          <input
+            id={`${idPrefix}-color`}
+            type="color"
+            value={rgb(value.color)}
+            disabled={disabled}
+            onChange={(e) => onChange({ bgType: 'color', color: e.target.value })}
+          />
         </label>
       )}
       {kind === 'image' && (
         <label className="batch-field" htmlFor={`${idPrefix}-image`}>
           <span>{t('batch.changebg.image')}</span>
           <input id={`${idPrefix}-image`} type="file" accept="image/*" disabled={disabled || uploading} onChange={(e) => void pickImage(e.target.files?.[0])} />
-          {uploading && <span className="muted small" role="status">{t('batch.changebg.uploading')}</span>}
+          {uploading && (
+            <span className="muted small" role="status">
+              {t('batch.changebg.uploading')}
+            </span>
+          )}
           {value.bgUrl && !uploading && <img className="batch-bg-preview" src={value.bgUrl} alt={t('batch.changebg.imageAlt')} />}
-          {failed && <span className="batch-error small" role="alert">{t('batch.changebg.uploadFailed')}</span>}
+          {failed && (
+            <span className="batch-error small" role="alert">
+              {t('batch.changebg.uploadFailed')}
+            </span>
+          )}
         </label>
       )}
       <label className="batch-check" htmlFor={`${idPrefix}-shadow`}>
-        <input id={`${idPrefix}-shadow`} type="checkbox" checked={value.shadow ?? false} disabled={disabled} onChange={(e) => onChange({ shadow: e.target.checked })} />
+        <input
+          id={`${idPrefix}-shadow`}
+          type="checkbox"
+          checked={value.shadow ?? false}
+          disabled={disabled}
+          onChange={(e) => onChange({ shadow: e.target.checked })}
+        />
         <span>{t('batch.changebg.shadow')}</span>
       </label>
     </div>

@@ -10,13 +10,29 @@ export function EnhanceSettingsForm({ value, onChange, disabled, idPrefix }: Set
     <div className="batch-form">
       <label className="batch-field" htmlFor={`${idPrefix}-strength`}>
         <span>{t('enhancer.strength')}</span>
-        <select className="select" id={`${idPrefix}-strength`} value={value.efMode ?? 'Balance'} disabled={disabled} onChange={(e) => onChange({ efMode: e.target.value as EnhanceBatchSettings['efMode'] })}>
-          {ENHANCE_STRENGTHS.map((s) => <option key={s} value={s}>{t(`enhancer.strengths.${s}`)}</option>)}
+        <select
+          className="select"
+          id={`${idPrefix}-strength`}
+          value={value.efMode ?? 'Balance'}
+          disabled={disabled}
+          onChange={(e) => onChange({ efMode: e.target.value as EnhanceBatchSettings['efMode'] })}
+        >
+          {ENHANCE_STRENGTHS.map((s) => (
+            <option key={s} value={s}>
+              {t(`enhancer.strengths.${s}`)}
+            </option>
+          ))}
         </select>
       </label>
       <label className="batch-field" htmlFor={`${idPrefix}-scale`}>
         <span>{t('enhancer.scale')}</span>
-        <select className="select" id={`${idPrefix}-scale`} value={value.scale ?? 4} disabled={disabled} onChange={(e) => onChange({ scale: Number(e.target.value) as 2 | 4 })}>
+        <select
+          className="select"
+          id={`${idPrefix}-scale`}
+          value={value.scale ?? 4}
+          disabled={disabled}
+          onChange={(e) => onChange({ scale: Number(e.target.value) as 2 | 4 })}
+        >
           <option value={2}>2×</option>
           <option value={4}>4×</option>
         </select>

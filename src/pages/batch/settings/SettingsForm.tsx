@@ -16,12 +16,28 @@ export const DEFAULT_SETTINGS: Record<BatchToolId, AnySettings> = {
 
 export const hasSettings = (tool: BatchToolId) => tool !== 'removebg';
 
-export function SettingsForm({ tool, value, onChange, disabled, idPrefix }: { tool: BatchToolId; value: AnySettings; onChange(patch: AnySettings): void; disabled?: boolean; idPrefix: string }) {
+export function SettingsForm({
+  tool,
+  value,
+  onChange,
+  disabled,
+  idPrefix,
+}: {
+  tool: BatchToolId;
+  value: AnySettings;
+  onChange(patch: AnySettings): void;
+  disabled?: boolean;
+  idPrefix: string;
+}) {
   const props = { value: value as never, onChange: onChange as never, disabled, idPrefix };
   switch (tool) {
-    case 'enhance': return <EnhanceSettingsForm {...props} />;
-    case 'changebg': return <ChangeBgSettingsForm {...props} />;
-    case 'resize': return <ResizeSettingsForm {...props} />;
-    case 'removebg': return null;
+    case 'enhance':
+      return <EnhanceSettingsForm {...props} />;
+    case 'changebg':
+      return <ChangeBgSettingsForm {...props} />;
+    case 'resize':
+      return <ResizeSettingsForm {...props} />;
+    case 'removebg':
+      return null;
   }
 }

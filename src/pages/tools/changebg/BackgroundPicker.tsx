@@ -18,7 +18,9 @@ export function BackgroundPicker({ options, onChange }: Props) {
   const panelId = (type: BgType) => `changebg-panel-${type}`;
   return (
     <section className="changebg-picker" aria-labelledby="changebg-bg-heading">
-      <h2 id="changebg-bg-heading" className="changebg-heading">{t('changebg.background')}</h2>
+      <h2 id="changebg-bg-heading" className="changebg-heading">
+        {t('changebg.background')}
+      </h2>
       <div className="changebg-tabs" role="tablist" aria-label={t('changebg.background')}>
         {BG_TYPES.map((type) => (
           <button

@@ -45,8 +45,20 @@ export function ChangeBgWorkspace({ view }: { view: ChangeBackgroundView }) {
           {(busy || (waiting && task.phase === 'idle')) && view.preview && (
             <img className="changebg-preview is-dimmed" src={view.preview} alt={t('bgRemover.sourceAlt')} data-testid="source.image" />
           )}
-          {busy && <StageProgress label={t(stageKey)} progress={preparing ? 0 : task.progress} phase={preparing ? 'preparing' : task.phase} queueAhead={task.queueAhead} onCancel={view.cancel} />}
-          {waiting && !busy && task.phase === 'idle' && <p className="muted center" data-testid="changebg.waiting">{t('changebg.image.missing')}</p>}
+          {busy && (
+            <StageProgress
+              label={t(stageKey)}
+              progress={preparing ? 0 : task.progress}
+              phase={preparing ? 'preparing' : task.phase}
+              queueAhead={task.queueAhead}
+              onCancel={view.cancel}
+            />
+          )}
+          {waiting && !busy && task.phase === 'idle' && (
+            <p className="muted center" data-testid="changebg.waiting">
+              {t('changebg.image.missing')}
+            </p>
+          )}
 
           {showKept && (
             <>
@@ -57,15 +69,18 @@ export function ChangeBgWorkspace({ view }: { view: ChangeBackgroundView }) {
               )}
               <RefinableResult refine={refine} kept={kept}>
                 <CompareSlider beforeUrl={kept.photoUrl} afterUrl={kept.url} resultAlt={t('common.editedImageAlt')} />
-                <ResultActions naming={{ original: kept.sourceName, tool: 'new-background' }} resultBlob={kept.blob} onNewImage={view.startOver} onOpenInEditor={view.openInEditor} />
+                <ResultActions
+                  naming={{ original: kept.sourceName, tool: 'new-background' }}
+                  resultBlob={kept.blob}
+                  onNewImage={view.startOver}
+                  onOpenInEditor={view.openInEditor}
+                />
                 <p className="muted small center">{t('changebg.rerunHint')}</p>
               </RefinableResult>
             </>
           )}
 
-          {task.phase === 'failed' && !kept && !preparing && (
-            <TaskFailedPanel message={view.errorMessage} onRetry={task.retry} onNewImage={view.startOver} />
-          )}
+          {task.phase === 'failed' && !kept && !preparing && <TaskFailedPanel message={view.errorMessage} onRetry={task.retry} onNewImage={view.startOver} />}
         </div>
       </FileDropZone>
     </>

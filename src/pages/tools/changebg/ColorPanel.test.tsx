@@ -7,7 +7,15 @@ import { COLOR_PRESETS } from './options';
 
 function Picker({ onChange }: { onChange(color: string): void }) {
   const [value, setValue] = useState('#FFFFFF');
-  return <ColorPanel value={value} onChange={(color) => { setValue(color); onChange(color); }} />;
+  return (
+    <ColorPanel
+      value={value}
+      onChange={(color) => {
+        setValue(color);
+        onChange(color);
+      }}
+    />
+  );
 }
 
 describe('ColorPanel', () => {

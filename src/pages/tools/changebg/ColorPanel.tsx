@@ -51,7 +51,12 @@ export function ColorPanel({ value, onChange, presets = COLOR_PRESETS, showPalet
       )}
       <div className="changebg-custom">
         <label className="changebg-custom__picker">
-          <input type="color" value={parseColorOr(value)} onChange={(event) => onChange(event.target.value.toUpperCase())} data-testid="changebg.color.picker" />
+          <input
+            type="color"
+            value={parseColorOr(value)}
+            onChange={(event) => onChange(event.target.value.toUpperCase())}
+            data-testid="changebg.color.picker"
+          />
           <span>{t('changebg.color.custom')}</span>
         </label>
         <label className="changebg-custom__hex">
@@ -72,7 +77,11 @@ export function ColorPanel({ value, onChange, presets = COLOR_PRESETS, showPalet
           />
         </label>
       </div>
-      {invalid && <p id="changebg-hex-error" className="changebg-error small">{t('changebg.color.invalid')}</p>}
+      {invalid && (
+        <p id="changebg-hex-error" className="changebg-error small">
+          {t('changebg.color.invalid')}
+        </p>
+      )}
     </div>
   );
 }

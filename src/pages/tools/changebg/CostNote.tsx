@@ -10,5 +10,9 @@ const KEYS = { changebg: 'changebg.costNote', bgblur: 'bgblur.costNote' } as con
 
 export function CostNote({ type }: { type: (typeof RECOMPOSITE_TASK_TYPES)[number] }) {
   const { t } = useTranslation();
-  return <p className="muted small cost-note" data-testid="tool.costNote">{t(KEYS[type as keyof typeof KEYS], { cost: taskCost(type) })}</p>;
+  return (
+    <p className="muted small cost-note" data-testid="tool.costNote">
+      {t(KEYS[type as keyof typeof KEYS], { cost: taskCost(type) })}
+    </p>
+  );
 }

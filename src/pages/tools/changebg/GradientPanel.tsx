@@ -32,20 +32,35 @@ export function GradientPanel({ value, onChange }: Props) {
       <div className="changebg-preview-strip" style={{ background: cssGradient(value) }} aria-hidden="true" />
       <div className="changebg-gradient__colors">
         <label>
-          <input type="color" value={value.from.slice(0, 7).toLowerCase()} data-testid="changebg.gradient.from"
-            onChange={(event) => onChange({ ...value, from: event.target.value.toUpperCase() })} />
+          <input
+            type="color"
+            value={value.from.slice(0, 7).toLowerCase()}
+            data-testid="changebg.gradient.from"
+            onChange={(event) => onChange({ ...value, from: event.target.value.toUpperCase() })}
+          />
           <span>{t('changebg.gradient.from')}</span>
         </label>
         <label>
-          <input type="color" value={value.to.slice(0, 7).toLowerCase()} data-testid="changebg.gradient.to"
-            onChange={(event) => onChange({ ...value, to: event.target.value.toUpperCase() })} />
+          <input
+            type="color"
+            value={value.to.slice(0, 7).toLowerCase()}
+            data-testid="changebg.gradient.to"
+            onChange={(event) => onChange({ ...value, to: event.target.value.toUpperCase() })}
+          />
           <span>{t('changebg.gradient.to')}</span>
         </label>
       </div>
       <label className="changebg-slider">
         <span className="changebg-label">{t('changebg.gradient.angle')}</span>
-        <input type="range" min={0} max={359} step={1} value={value.angle} data-testid="changebg.gradient.angle"
-          onChange={(event) => onChange({ ...value, angle: Number(event.target.value) })} />
+        <input
+          type="range"
+          min={0}
+          max={359}
+          step={1}
+          value={value.angle}
+          data-testid="changebg.gradient.angle"
+          onChange={(event) => onChange({ ...value, angle: Number(event.target.value) })}
+        />
         <output>{value.angle}°</output>
       </label>
     </div>

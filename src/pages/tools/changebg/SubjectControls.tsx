@@ -17,7 +17,11 @@ export function SubjectControls({ subject, shadow, onChange }: Props) {
     <label className="changebg-slider">
       <span className="changebg-label">{label}</span>
       <input
-        type="range" min={percent(min)} max={percent(max)} step={1} value={percent(subject[key])}
+        type="range"
+        min={percent(min)}
+        max={percent(max)}
+        step={1}
+        value={percent(subject[key])}
         data-testid={`changebg.subject.${key}`}
         onChange={(event) => set({ [key]: Number(event.target.value) / 100 })}
       />
@@ -35,7 +39,13 @@ export function SubjectControls({ subject, shadow, onChange }: Props) {
         <input type="checkbox" checked={shadow} data-testid="changebg.shadow" onChange={(event) => onChange({ subject, shadow: event.target.checked })} />
         <span>{t('changebg.subject.shadow')}</span>
       </label>
-      <button type="button" className="button button--ghost" disabled={!moved} onClick={() => onChange({ subject: DEFAULT_PLACEMENT, shadow })} data-testid="changebg.subject.reset">
+      <button
+        type="button"
+        className="button button--ghost"
+        disabled={!moved}
+        onClick={() => onChange({ subject: DEFAULT_PLACEMENT, shadow })}
+        data-testid="changebg.subject.reset"
+      >
         {t('changebg.subject.reset')}
       </button>
     </fieldset>

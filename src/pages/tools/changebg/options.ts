@@ -40,9 +40,30 @@ export const COLOR_PRESETS: ReadonlyArray<{ key: string; color: string }> = [
 
 /** A 24-colour palette: 8 hues × light, medium, deep. */
 export const PALETTE: readonly string[] = [
-  '#FDE2E4', '#FFE5CC', '#FFF5CC', '#E2F5D8', '#D5F2EE', '#DCEBFB', '#E6E0FA', '#F3DDF2',
-  '#F28B82', '#FBBC74', '#FDD663', '#A8D99B', '#7FD1C7', '#8AB4F8', '#B39DDB', '#E69ACD',
-  '#C62828', '#E65100', '#B8860B', '#2E7D32', '#00796B', '#1565C0', '#4527A0', '#8E244D',
+  '#FDE2E4',
+  '#FFE5CC',
+  '#FFF5CC',
+  '#E2F5D8',
+  '#D5F2EE',
+  '#DCEBFB',
+  '#E6E0FA',
+  '#F3DDF2',
+  '#F28B82',
+  '#FBBC74',
+  '#FDD663',
+  '#A8D99B',
+  '#7FD1C7',
+  '#8AB4F8',
+  '#B39DDB',
+  '#E69ACD',
+  '#C62828',
+  '#E65100',
+  '#B8860B',
+  '#2E7D32',
+  '#00796B',
+  '#1565C0',
+  '#4527A0',
+  '#8E244D',
 ];
 
 /** Ready gradients; one click sets both colours and the angle. */
@@ -59,11 +80,16 @@ export const GRADIENT_PRESETS: readonly GradientSpec[] = [
 export function toRequest(options: ChangeBgOptions, bgUrl: string | null = null): ChangeBgRequest {
   const base = { bgType: options.bgType, subject: { ...options.subject }, shadow: options.shadow };
   switch (options.bgType) {
-    case 'color': return { ...base, color: options.color };
-    case 'gradient': return { ...base, gradient: { ...options.gradient } };
-    case 'library': return { ...base, bgId: options.bgId };
-    case 'image': return { ...base, bgUrl: bgUrl ?? undefined };
-    case 'transparent': return base;
+    case 'color':
+      return { ...base, color: options.color };
+    case 'gradient':
+      return { ...base, gradient: { ...options.gradient } };
+    case 'library':
+      return { ...base, bgId: options.bgId };
+    case 'image':
+      return { ...base, bgUrl: bgUrl ?? undefined };
+    case 'transparent':
+      return base;
   }
 }
 

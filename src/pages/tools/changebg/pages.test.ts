@@ -23,7 +23,9 @@ describe('background changer pages', () => {
   });
 
   it('the picker shows the chosen panel, in the page language', async () => {
-    const html = await inLanguage('de', () => render(createElement(BackgroundPicker, { options: { ...DEFAULT_OPTIONS, bgType: 'transparent' }, onChange: () => undefined })));
+    const html = await inLanguage('de', () =>
+      render(createElement(BackgroundPicker, { options: { ...DEFAULT_OPTIONS, bgType: 'transparent' }, onChange: () => undefined })),
+    );
     expect(html).toContain('Der Hintergrund bleibt durchsichtig.');
     expect(html).toContain('Verlauf');
   });

@@ -14,10 +14,7 @@ export class BackgroundUploadError extends Error {
 }
 
 /** Deps are injectable for tests. */
-export async function uploadBackground(
-  file: File,
-  deps: { upload?: typeof uploadFiles; review?: typeof reviewPictures } = {},
-): Promise<string> {
+export async function uploadBackground(file: File, deps: { upload?: typeof uploadFiles; review?: typeof reviewPictures } = {}): Promise<string> {
   try {
     return await uploadReference(file, 'changebg', deps);
   } catch (err) {

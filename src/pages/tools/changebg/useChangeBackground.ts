@@ -17,7 +17,6 @@ import { useOpenInEditor, useTaskErrorToast } from '../../../tools/useToolResult
 import { needsRerun, toRequest, type ChangeBgOptions } from './options';
 import { BackgroundUploadError, uploadBackground } from './uploadBackground';
 
-
 const BUSY: readonly ImageTaskPhase[] = ['uploading', 'processing', 'downloading'];
 /** A slider drag fires many changes: run once the user has paused this long. */
 export const RERUN_DELAY_MS = 450;
@@ -55,7 +54,8 @@ export function useChangeBackground(initial: ChangeBgOptions, projectName: strin
   const lastRun = useRef<ChangeBgOptions | null>(null);
   // The result survives a trip to the checkout or the sign-in page (this tab): photo, result and options return.
   const recomposite = useRecompositeTask('changebg', {
-    path: useLocation().pathname, state: options,
+    path: useLocation().pathname,
+    state: options,
     onRestore: (photo, state) => {
       setFile(photo);
       setOptions(state as ChangeBgOptions);
@@ -74,7 +74,12 @@ export function useChangeBackground(initial: ChangeBgOptions, projectName: strin
 
   const [photoUrl, setPhotoUrl] = useState<string | null>(null);
   useEffect(() => setPhotoUrl(file ? URL.createObjectURL(file) : null), [file]);
-  useEffect(() => () => { if (photoUrl) URL.revokeObjectURL(photoUrl); }, [photoUrl]);
+  useEffect(
+    () => () => {
+      if (photoUrl) URL.revokeObjectURL(photoUrl);
+    },
+    [photoUrl],
+  );
   // A refused or failed run on another photo (1010103 for a new cut-out) goes back to the photo whose result is shown.
   useEffect(() => {
     if (task.phase === 'failed' && kept && file !== kept.file) setFile(kept.file);
@@ -122,7 +127,9 @@ export function useChangeBackground(initial: ChangeBgOptions, projectName: strin
     void run(picked, options);
   };
 
-  const rerun = useEffectEvent(() => { if (file) void run(file, options); });
+  const rerun = useEffectEvent(() => {
+    if (file) void run(file, options);
+  });
   useEffect(() => {
     // While the refine panel is open a change waits: a re-run now would close the panel on the user's edits.
     if (!file || preparing || refine.phase !== 'closed') return;
@@ -167,7 +174,21 @@ export function useChangeBackground(initial: ChangeBgOptions, projectName: strin
   const errorMessage = useTaskErrorToast(task, { toast: false });
 
   return {
-    task, preparing, waiting, busy, file, options, setOptions, preview: kept?.url ?? task.sourceUrl ?? photoUrl, kept,
-    free: recomposite.isFree(file), refine, errorMessage, submit, cancel, startOver, openInEditor,
+    task,
+    preparing,
+    waiting,
+    busy,
+    file,
+    options,
+    setOptions,
+    preview: kept?.url ?? task.sourceUrl ?? photoUrl,
+    kept,
+    free: recomposite.isFree(file),
+    refine,
+    errorMessage,
+    submit,
+    cancel,
+    startOver,
+    openInEditor,
   };
 }

@@ -42,16 +42,37 @@ export function EraserToolbar(p: EraserToolbarProps) {
       {p.tools?.tool !== 'select' && <BrushControls {...p} />}
 
       <div className="eraser-toolbar__group">
-        <button type="button" className="button button--secondary eraser-toolbar__icon" disabled={p.disabled || !p.canUndo} onClick={p.onUndo}
-          aria-label={t('eraser.undo')} title={t('eraser.undoShortcut')} data-testid="eraser.undo">
+        <button
+          type="button"
+          className="button button--secondary eraser-toolbar__icon"
+          disabled={p.disabled || !p.canUndo}
+          onClick={p.onUndo}
+          aria-label={t('eraser.undo')}
+          title={t('eraser.undoShortcut')}
+          data-testid="eraser.undo"
+        >
           <Icon name="undo" size={18} />
         </button>
-        <button type="button" className="button button--secondary eraser-toolbar__icon" disabled={p.disabled || !p.canRedo} onClick={p.onRedo}
-          aria-label={t('eraser.redo')} title={t('eraser.redoShortcut')} data-testid="eraser.redo">
+        <button
+          type="button"
+          className="button button--secondary eraser-toolbar__icon"
+          disabled={p.disabled || !p.canRedo}
+          onClick={p.onRedo}
+          aria-label={t('eraser.redo')}
+          title={t('eraser.redoShortcut')}
+          data-testid="eraser.redo"
+        >
           <Icon name="redo" size={18} />
         </button>
-        <button type="button" className="button button--secondary eraser-toolbar__icon" disabled={p.disabled || p.maskEmpty} onClick={p.onClear}
-          aria-label={t('eraser.clear')} title={t('eraser.clear')} data-testid="eraser.clear">
+        <button
+          type="button"
+          className="button button--secondary eraser-toolbar__icon"
+          disabled={p.disabled || p.maskEmpty}
+          onClick={p.onClear}
+          aria-label={t('eraser.clear')}
+          title={t('eraser.clear')}
+          data-testid="eraser.clear"
+        >
           <Icon name="trash" size={18} />
         </button>
       </div>
@@ -59,9 +80,12 @@ export function EraserToolbar(p: EraserToolbarProps) {
       <div className="eraser-toolbar__group">
         <DetectMenu onDetect={p.onDetect} running={p.detecting} disabled={p.disabled} />
         <button
-          type="button" className={`button button--secondary${p.preview === 'shown' ? ' is-active' : ''}`}
-          aria-pressed={p.preview === 'shown'} disabled={p.disabled || p.maskEmpty || p.selecting || p.preview === 'loading'}
-          onClick={p.onTogglePreview} data-testid="eraser.preview"
+          type="button"
+          className={`button button--secondary${p.preview === 'shown' ? ' is-active' : ''}`}
+          aria-pressed={p.preview === 'shown'}
+          disabled={p.disabled || p.maskEmpty || p.selecting || p.preview === 'loading'}
+          onClick={p.onTogglePreview}
+          data-testid="eraser.preview"
         >
           <Icon name={p.preview === 'shown' ? 'eyeOff' : 'eye'} size={18} />
           {p.preview === 'loading' ? t('eraser.preview.loading') : p.preview === 'shown' ? t('eraser.preview.hide') : t('eraser.preview.show')}
@@ -80,8 +104,14 @@ function BrushControls(p: EraserToolbarProps) {
         <span className="visually-hidden">{t('eraser.brush.size')}</span>
         <span className="eraser-toolbar__size-dot" aria-hidden="true" style={{ width: dot(p.brushSize), height: dot(p.brushSize) }} />
         <input
-          type="range" min={BRUSH_MIN} max={BRUSH_MAX} step={1} value={p.brushSize} disabled={p.disabled}
-          onChange={(event) => p.onBrushSize(Number(event.target.value))} data-testid="eraser.brushSize"
+          type="range"
+          min={BRUSH_MIN}
+          max={BRUSH_MAX}
+          step={1}
+          value={p.brushSize}
+          disabled={p.disabled}
+          onChange={(event) => p.onBrushSize(Number(event.target.value))}
+          data-testid="eraser.brushSize"
         />
         <output>{p.brushSize}</output>
       </label>
@@ -89,9 +119,14 @@ function BrushControls(p: EraserToolbarProps) {
       <div className="eraser-toolbar__group eraser-toolbar__segmented" role="radiogroup" aria-label={t('eraser.brush.mode')}>
         {(['paint', 'erase'] as const).map((mode) => (
           <button
-            key={mode} type="button" role="radio" aria-checked={p.brushMode === mode} disabled={p.disabled}
+            key={mode}
+            type="button"
+            role="radio"
+            aria-checked={p.brushMode === mode}
+            disabled={p.disabled}
             className={`button button--secondary eraser-toolbar__toggle${p.brushMode === mode ? ' is-active' : ''}`}
-            onClick={() => p.onBrushMode(mode)} data-testid={`eraser.brush.${mode}`}
+            onClick={() => p.onBrushMode(mode)}
+            data-testid={`eraser.brush.${mode}`}
           >
             <Icon name={mode === 'paint' ? 'plus' : 'minus'} size={16} />
             {t(`eraser.brush.${mode}`)}

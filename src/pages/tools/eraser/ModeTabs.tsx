@@ -8,9 +8,14 @@ export function ModeTabs({ mode, onMode, disabled }: { mode: EraserMode; onMode(
     <div className="eraser-tabs" role="tablist" aria-label={t('eraser.modeLabel')}>
       {ERASER_MODES.map((m) => (
         <button
-          key={m.mode} type="button" role="tab" aria-selected={mode === m.mode} disabled={disabled}
+          key={m.mode}
+          type="button"
+          role="tab"
+          aria-selected={mode === m.mode}
+          disabled={disabled}
           className={`eraser-tabs__tab${mode === m.mode ? ' is-active' : ''}`}
-          onClick={() => onMode(m.mode)} data-testid={`eraser.mode.${m.mode}`}
+          onClick={() => onMode(m.mode)}
+          data-testid={`eraser.mode.${m.mode}`}
         >
           {t(`eraser.modes.${m.mode}`)}
         </button>

@@ -6,8 +6,13 @@ export function SelectStatusLine({ status, busy }: { status: SelectStatus; busy:
   const { t } = useTranslation();
   const key = status === 'preparing' ? 'preparing' : status === 'unavailable' ? 'unavailable' : busy ? 'selecting' : 'hint';
   return (
-    <p className="muted small center eraser-page__select-status" role="status" data-testid="eraser.select.status"
-      data-status={status} data-busy={busy ? 'true' : 'false'}>
+    <p
+      className="muted small center eraser-page__select-status"
+      role="status"
+      data-testid="eraser.select.status"
+      data-status={status}
+      data-busy={busy ? 'true' : 'false'}
+    >
       {t(`eraser.select.${key}`)}
     </p>
   );

@@ -25,9 +25,15 @@ export function ToolPicker(p: ToolPickerProps) {
       <div className="eraser-toolbar__group eraser-toolbar__segmented" role="radiogroup" aria-label={t('eraser.tool.label')}>
         {TOOLS.map((tool) => (
           <button
-            key={tool} type="button" role="radio" aria-checked={p.tool === tool} disabled={p.disabled}
+            key={tool}
+            type="button"
+            role="radio"
+            aria-checked={p.tool === tool}
+            disabled={p.disabled}
             className={`button button--secondary eraser-toolbar__toggle${p.tool === tool ? ' is-active' : ''}`}
-            onClick={() => p.onTool(tool)} title={t(`eraser.tool.${tool}Shortcut`)} data-testid={`eraser.tool.${tool}`}
+            onClick={() => p.onTool(tool)}
+            title={t(`eraser.tool.${tool}Shortcut`)}
+            data-testid={`eraser.tool.${tool}`}
           >
             <Icon name={tool === 'brush' ? 'brush' : 'pointer'} size={16} />
             {t(`eraser.tool.${tool}`)}
@@ -38,9 +44,14 @@ export function ToolPicker(p: ToolPickerProps) {
         <div className="eraser-toolbar__group eraser-toolbar__segmented" role="radiogroup" aria-label={t('eraser.select.tapMode')}>
           {([true, false] as const).map((includes) => (
             <button
-              key={String(includes)} type="button" role="radio" aria-checked={p.tapIncludes === includes} disabled={p.disabled}
+              key={String(includes)}
+              type="button"
+              role="radio"
+              aria-checked={p.tapIncludes === includes}
+              disabled={p.disabled}
               className={`button button--secondary eraser-toolbar__toggle${p.tapIncludes === includes ? ' is-active' : ''}`}
-              onClick={() => p.onTapIncludes(includes)} data-testid={`eraser.select.${includes ? 'include' : 'exclude'}`}
+              onClick={() => p.onTapIncludes(includes)}
+              data-testid={`eraser.select.${includes ? 'include' : 'exclude'}`}
             >
               <Icon name={includes ? 'plus' : 'minus'} size={16} />
               {t(`eraser.select.${includes ? 'include' : 'exclude'}`)}

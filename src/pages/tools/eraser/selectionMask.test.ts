@@ -34,7 +34,10 @@ describe('the selection grown for the eraser', () => {
 
   it('keeps what was selected, stops at the photo edge and leaves an empty selection empty', () => {
     const w = 8;
-    const src = plane(w, 4, [[0, 0], [7, 3]]);
+    const src = plane(w, 4, [
+      [0, 0],
+      [7, 3],
+    ]);
     const grown = dilate(src, w, 4, 2);
     expect(at(grown, w, 0, 0)).toBe(1);
     expect(at(grown, w, 2, 0)).toBe(1);

@@ -58,10 +58,13 @@ export function useObjectSelection({ photoKey, width, height, serverUrl, taps, d
     tapsNow.current = taps;
   });
 
-  const report = useCallback((err: unknown) => {
-    const key = err instanceof SelectCallError ? errorKeyFor(serverCodeError(err.code, err.message)) : 'errors.unknown';
-    toast.show(t(key), 'error');
-  }, [t, toast]);
+  const report = useCallback(
+    (err: unknown) => {
+      const key = err instanceof SelectCallError ? errorKeyFor(serverCodeError(err.code, err.message)) : 'errors.unknown';
+      toast.show(t(key), 'error');
+    },
+    [t, toast],
+  );
 
   // A new photo: its embedding is not made yet, and no selection of the old one applies.
   useEffect(() => {
@@ -80,7 +83,9 @@ export function useObjectSelection({ photoKey, width, height, serverUrl, taps, d
     serverUrl()
       .then((url) => prepareSelection(url, abort.signal))
       .then(
-        () => { if (!abort.signal.aborted) setStatus('ready'); },
+        () => {
+          if (!abort.signal.aborted) setStatus('ready');
+        },
         (err: unknown) => {
           if (abort.signal.aborted) return;
           setStatus('unavailable');
@@ -92,7 +97,7 @@ export function useObjectSelection({ photoKey, width, height, serverUrl, taps, d
 
   const prompt = useMemo(() => promptOfTaps(taps, width, height), [taps, width, height]);
   const key = prompt ? JSON.stringify(prompt) : null;
-  const known = key ? cache.get(key) ?? null : null;
+  const known = key ? (cache.get(key) ?? null) : null;
 
   useEffect(() => {
     if (!key || status !== 'ready' || cache.has(key)) return;
@@ -102,7 +107,9 @@ export function useObjectSelection({ photoKey, width, height, serverUrl, taps, d
       .then((url) => selectMask(url, asked, abort.signal))
       .then((png) => selectionCanvas(png, width, height))
       .then(
-        (canvas) => { if (!abort.signal.aborted) setCache((m) => remember(m, key, canvas)); },
+        (canvas) => {
+          if (!abort.signal.aborted) setCache((m) => remember(m, key, canvas));
+        },
         (err: unknown) => {
           if (abort.signal.aborted) return;
           const last = tapsNow.current[tapsNow.current.length - 1];

@@ -27,7 +27,12 @@ export function usePhoto(func: TaskType) {
   const [photo, setPhotoState] = useState<Photo | null>(null);
   const uploaded = useRef<Promise<string> | null>(null);
 
-  useEffect(() => () => { if (photo) URL.revokeObjectURL(photo.url); }, [photo]);
+  useEffect(
+    () => () => {
+      if (photo) URL.revokeObjectURL(photo.url);
+    },
+    [photo],
+  );
 
   /** Loads a file as the photo; rejects when the browser cannot decode it. */
   const load = useCallback(async (file: File): Promise<Photo> => {

@@ -66,8 +66,12 @@ export function FramePlacer({ photoUrl, photo, frame, position, onChange, disabl
         data-y={position.y.toFixed(3)}
         onPointerDown={onPointerDown}
         onPointerMove={onPointerMove}
-        onPointerUp={() => { drag.current = null; }}
-        onPointerCancel={() => { drag.current = null; }}
+        onPointerUp={() => {
+          drag.current = null;
+        }}
+        onPointerCancel={() => {
+          drag.current = null;
+        }}
         onKeyDown={onKeyDown}
       >
         <img src={photoUrl} alt={t('bgRemover.sourceAlt')} draggable={false} />

@@ -36,7 +36,9 @@ describe('RatioPicker', () => {
     const width = screen.getByTestId('extender.width');
     await expect.element(width).toHaveAttribute('min', String(PHOTO.width));
     await expect.element(width).toHaveAttribute('max', String(CUSTOM_MAX_SIDE));
-    await expect.element(screen.getByText(`At least ${PHOTO.width} × ${PHOTO.height} px (the photo), at most ${CUSTOM_MAX_SIDE}`, { exact: false })).toBeVisible();
+    await expect
+      .element(screen.getByText(`At least ${PHOTO.width} × ${PHOTO.height} px (the photo), at most ${CUSTOM_MAX_SIDE}`, { exact: false }))
+      .toBeVisible();
     await userEvent.fill(width, '1200');
     await expect.element(screen.getByTestId('frame')).toHaveTextContent('1200×600');
   });

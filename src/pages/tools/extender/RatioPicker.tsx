@@ -30,7 +30,14 @@ export function RatioPicker({ choice, custom, photo, disabled = false, onChoice,
             onClick={() => onChoice(option)}
             data-testid={`extender.ratio.${option}`}
           >
-            {option === 'custom' ? t('extender.custom') : <><RatioIcon ratio={option} />{option}</>}
+            {option === 'custom' ? (
+              t('extender.custom')
+            ) : (
+              <>
+                <RatioIcon ratio={option} />
+                {option}
+              </>
+            )}
           </button>
         ))}
       </div>
@@ -38,14 +45,32 @@ export function RatioPicker({ choice, custom, photo, disabled = false, onChoice,
         <div className="ratio-picker__custom">
           <label>
             <span>{t('extender.width')}</span>
-            <input type="number" inputMode="numeric" min={photo.width} max={CUSTOM_MAX_SIDE} step={1} value={custom.width || ''}
-              disabled={disabled} onChange={(event) => setSide('width', event.target.value)} data-testid="extender.width" />
+            <input
+              type="number"
+              inputMode="numeric"
+              min={photo.width}
+              max={CUSTOM_MAX_SIDE}
+              step={1}
+              value={custom.width || ''}
+              disabled={disabled}
+              onChange={(event) => setSide('width', event.target.value)}
+              data-testid="extender.width"
+            />
           </label>
           <span aria-hidden="true">×</span>
           <label>
             <span>{t('extender.height')}</span>
-            <input type="number" inputMode="numeric" min={photo.height} max={CUSTOM_MAX_SIDE} step={1} value={custom.height || ''}
-              disabled={disabled} onChange={(event) => setSide('height', event.target.value)} data-testid="extender.height" />
+            <input
+              type="number"
+              inputMode="numeric"
+              min={photo.height}
+              max={CUSTOM_MAX_SIDE}
+              step={1}
+              value={custom.height || ''}
+              disabled={disabled}
+              onChange={(event) => setSide('height', event.target.value)}
+              data-testid="extender.height"
+            />
           </label>
           <p className="muted small ratio-picker__hint">
             {t('extender.customHint', { minWidth: photo.width, minHeight: photo.height, max: CUSTOM_MAX_SIDE, factor: MAX_AREA_FACTOR })}

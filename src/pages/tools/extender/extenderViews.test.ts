@@ -27,9 +27,15 @@ describe('RatioPicker', () => {
 
 describe('FramePlacer', () => {
   it('draws the frame in its shape and the photo at its place', () => {
-    const html = renderMarkup(createElement(FramePlacer, {
-      photoUrl: 'blob:x', photo, frame: { width: 1600, height: 900 }, position: { x: 1, y: 0.5 }, onChange: noop,
-    }));
+    const html = renderMarkup(
+      createElement(FramePlacer, {
+        photoUrl: 'blob:x',
+        photo,
+        frame: { width: 1600, height: 900 },
+        position: { x: 1, y: 0.5 },
+        onChange: noop,
+      }),
+    );
     expect(html).toContain('aspect-ratio:1600 / 900');
     expect(html).toContain('left:25%;top:0%;width:75%;height:100%');
     expect(html).toContain('data-x="1.000"');

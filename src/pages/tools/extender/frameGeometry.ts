@@ -80,13 +80,20 @@ export function dragTo(start: Position, dx: number, dy: number, box: Size, frame
 export function nudge(pos: Position, key: string, big = false): Position | null {
   const step = big ? 0.1 : 0.05;
   switch (key) {
-    case 'ArrowLeft': return { ...pos, x: clamp01(pos.x - step) };
-    case 'ArrowRight': return { ...pos, x: clamp01(pos.x + step) };
-    case 'ArrowUp': return { ...pos, y: clamp01(pos.y - step) };
-    case 'ArrowDown': return { ...pos, y: clamp01(pos.y + step) };
-    case 'Home': return { x: 0, y: 0 };
-    case 'End': return { x: 1, y: 1 };
-    default: return null;
+    case 'ArrowLeft':
+      return { ...pos, x: clamp01(pos.x - step) };
+    case 'ArrowRight':
+      return { ...pos, x: clamp01(pos.x + step) };
+    case 'ArrowUp':
+      return { ...pos, y: clamp01(pos.y - step) };
+    case 'ArrowDown':
+      return { ...pos, y: clamp01(pos.y + step) };
+    case 'Home':
+      return { x: 0, y: 0 };
+    case 'End':
+      return { x: 1, y: 1 };
+    default:
+      return null;
   }
 }
 

@@ -18,7 +18,11 @@ export interface ExtractionView {
 
 export function useExtraction(mode: ExtractMode): ExtractionView {
   const task = useImageTask(mode === 'text' ? 'textExtract' : 'sealExtract', { dataResult: true });
-  const [parsed, setParsed] = useState<{ text: TextExtractResult | null; seal: SealExtractResult | null; unreadable: boolean }>({ text: null, seal: null, unreadable: false });
+  const [parsed, setParsed] = useState<{ text: TextExtractResult | null; seal: SealExtractResult | null; unreadable: boolean }>({
+    text: null,
+    seal: null,
+    unreadable: false,
+  });
   const blob = task.resultBlob;
   useEffect(() => {
     if (!blob) {
@@ -35,7 +39,9 @@ export function useExtraction(mode: ExtractMode): ExtractionView {
         unreadable: !result,
       });
     });
-    return () => { live = false; };
+    return () => {
+      live = false;
+    };
   }, [blob]);
   return { task, ...parsed };
 }

@@ -9,7 +9,13 @@ export function AdviceList({ advice, template }: { advice: readonly IdPhotoAdvic
   return (
     <div className="idp-advice" role="status" data-testid="idphoto.advice" data-advice={advice.join(',')} data-template={template.templateId}>
       <p className="idp-advice__title">{t('idphoto.advice.title')}</p>
-      <ul>{advice.map((a) => <li key={a} data-testid={`idphoto.advice.${a}`}>{t(`idphoto.advice.${a}`)}</li>)}</ul>
+      <ul>
+        {advice.map((a) => (
+          <li key={a} data-testid={`idphoto.advice.${a}`}>
+            {t(`idphoto.advice.${a}`)}
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }

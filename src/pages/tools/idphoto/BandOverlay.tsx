@@ -26,15 +26,26 @@ export function BandOverlay({ template, adjust }: { template: IdPhotoTemplate; a
   const eye = template.eyePercent;
   const lines = plannedLines(template, adjust);
   return (
-    <svg className="idp-band" viewBox={`0 0 ${W} ${H}`} preserveAspectRatio="none" data-testid="idphoto.band" aria-label={t('idphoto.edit.bandLabel')} role="img">
+    <svg
+      className="idp-band"
+      viewBox={`0 0 ${W} ${H}`}
+      preserveAspectRatio="none"
+      data-testid="idphoto.band"
+      aria-label={t('idphoto.edit.bandLabel')}
+      role="img"
+    >
       <rect x={0} y={y(top0)} width={W} height={y(top1 - top0)} className="idp-band__zone idp-band__zone--crown" />
       <rect x={0} y={y(chin0)} width={W} height={y(chin1 - chin0)} className="idp-band__zone idp-band__zone--chin" />
       {eye && <rect x={0} y={H - y(eye[1])} width={W} height={y(eye[1] - eye[0])} className="idp-band__zone idp-band__zone--eyes" />}
       <line x1={0} x2={W} y1={y(lines.crown)} y2={y(lines.crown)} className="idp-band__line" />
       <line x1={0} x2={W} y1={y(lines.chin)} y2={y(lines.chin)} className="idp-band__line" />
       <line x1={W / 2} x2={W / 2} y1={0} y2={H} className="idp-band__centre" />
-      <text x={6} y={y(top0) + 16} className="idp-band__text">{t('idphoto.edit.crownZone')}</text>
-      <text x={6} y={y(chin1) - 6} className="idp-band__text">{t('idphoto.edit.chinZone')}</text>
+      <text x={6} y={y(top0) + 16} className="idp-band__text">
+        {t('idphoto.edit.crownZone')}
+      </text>
+      <text x={6} y={y(chin1) - 6} className="idp-band__text">
+        {t('idphoto.edit.chinZone')}
+      </text>
     </svg>
   );
 }

@@ -50,7 +50,7 @@ export function previewTransform(template: IdPhotoTemplate, from: IdPhotoAdjust,
   const top0 = lerp(innerBand(template.topPercent), from.topMargin);
   const top1 = lerp(innerBand(template.topPercent), to.topMargin);
   const f = head1 / head0;
-  const cx = (50 + to.shiftX * 100) - f * (50 + from.shiftX * 100);
+  const cx = 50 + to.shiftX * 100 - f * (50 + from.shiftX * 100);
   const cy = top1 - f * top0;
   return `translate(${cx.toFixed(3)}%, ${cy.toFixed(3)}%) scale(${f.toFixed(4)})`;
 }
@@ -108,7 +108,12 @@ export function IdPhotoEditPage() {
     const asked = { adjust, bgColor };
     setRendering(true);
     try {
-      const answer = await renderFree(loaded.params.sourceAssetId, { templateId: loaded.params.templateId, bgColor: asked.bgColor, adjust: asked.adjust, output: 'photo' });
+      const answer = await renderFree(loaded.params.sourceAssetId, {
+        templateId: loaded.params.templateId,
+        bgColor: asked.bgColor,
+        adjust: asked.adjust,
+        output: 'photo',
+      });
       if (mine !== generation.current) return;
       if (answer.ok) {
         setRendered((old) => {
@@ -174,7 +179,9 @@ export function IdPhotoEditPage() {
           <h1 className="page-title">{t('tools.idPhotoEdit.title')}</h1>
           <p className="lead">{t('idphoto.edit.notFound')}</p>
           <div className="button-row">
-            <LocalLink to="/tools/id-photo-maker" className="button button--primary">{t('tools.idPhotoMaker.title')}</LocalLink>
+            <LocalLink to="/tools/id-photo-maker" className="button button--primary">
+              {t('tools.idPhotoMaker.title')}
+            </LocalLink>
           </div>
         </div>
       </section>
@@ -190,50 +197,136 @@ export function IdPhotoEditPage() {
       </header>
       <div className="idp-layout">
         <div className="card idp-controls">
-          <TemplateOptions template={template} bgColor={bgColor} onBgColor={(c) => { setBgColor(c); setSaved(false); }} />
-          <Slider label={t('idphoto.edit.headSize')} testId="idphoto.edit.zoom" value={Math.round(adjust.headSize * 100)} min={0} max={100} onChange={(v) => change({ headSize: v / 100 })} />
-          <Slider label={t('idphoto.edit.vertical')} testId="idphoto.edit.vertical" value={Math.round(adjust.topMargin * 100)} min={0} max={100} onChange={(v) => change({ topMargin: v / 100 })} />
-          <Slider label={t('idphoto.edit.horizontal')} testId="idphoto.edit.horizontal" value={Math.round(adjust.shiftX * 100)} min={-MAX_SHIFT_X * 100} max={MAX_SHIFT_X * 100} onChange={(v) => change({ shiftX: v / 100 })} />
+          <TemplateOptions
+            template={template}
+            bgColor={bgColor}
+            onBgColor={(c) => {
+              setBgColor(c);
+              setSaved(false);
+            }}
+          />
+          <Slider
+            label={t('idphoto.edit.headSize')}
+            testId="idphoto.edit.zoom"
+            value={Math.round(adjust.headSize * 100)}
+            min={0}
+            max={100}
+            onChange={(v) => change({ headSize: v / 100 })}
+          />
+          <Slider
+            label={t('idphoto.edit.vertical')}
+            testId="idphoto.edit.vertical"
+            value={Math.round(adjust.topMargin * 100)}
+            min={0}
+            max={100}
+            onChange={(v) => change({ topMargin: v / 100 })}
+          />
+          <Slider
+            label={t('idphoto.edit.horizontal')}
+            testId="idphoto.edit.horizontal"
+            value={Math.round(adjust.shiftX * 100)}
+            min={-MAX_SHIFT_X * 100}
+            max={MAX_SHIFT_X * 100}
+            onChange={(v) => change({ shiftX: v / 100 })}
+          />
           <p className="muted small">{t('idphoto.edit.bandHint')}</p>
-          <p className="small idp-cost" data-testid="idphoto.edit.freeNote">{t('idphoto.edit.freeNote')}</p>
+          <p className="small idp-cost" data-testid="idphoto.edit.freeNote">
+            {t('idphoto.edit.freeNote')}
+          </p>
           <div className="idp-actions">
-            <button type="button" className="button button--primary" disabled={!settled || busy || saved} onClick={() => void save()} data-testid="idphoto.edit.save">{t('idphoto.edit.save')}</button>
-            <button type="button" className="button button--secondary" disabled={!settled || busy}
-              onClick={() => resultBlob && downloadBlob(resultBlob, `${loaded.project.name || 'id-photo'}-${template.templateId}.jpg`)} data-testid="idphoto.edit.export">
+            <button
+              type="button"
+              className="button button--primary"
+              disabled={!settled || busy || saved}
+              onClick={() => void save()}
+              data-testid="idphoto.edit.save"
+            >
+              {t('idphoto.edit.save')}
+            </button>
+            <button
+              type="button"
+              className="button button--secondary"
+              disabled={!settled || busy}
+              onClick={() => resultBlob && downloadBlob(resultBlob, `${loaded.project.name || 'id-photo'}-${template.templateId}.jpg`)}
+              data-testid="idphoto.edit.export"
+            >
               {t('idphoto.edit.export')}
             </button>
           </div>
         </div>
         <div className="card workspace idp-edit-stage" data-phase={busy ? task.phase : rendered ? 'done' : task.phase} data-rendering={rendering ? '1' : '0'}>
-          {busy && <StageProgress label={t(`idphoto.stage.${task.phase}`)} progress={task.progress} phase={task.phase} queueAhead={task.queueAhead} onCancel={task.cancel} />}
+          {busy && (
+            <StageProgress
+              label={t(`idphoto.stage.${task.phase}`)}
+              progress={task.progress}
+              phase={task.phase}
+              queueAhead={task.queueAhead}
+              onCancel={task.cancel}
+            />
+          )}
           {!busy && gone && (
             <div className="idp-problem" role="alert" data-testid="idphoto.edit.gone">
               <p className="idp-problem__title">{t('idphoto.problem.analysisGone.title')}</p>
               <p className="idp-problem__advice">{t('idphoto.problem.analysisGone.advice')}</p>
-              <button type="button" className="button button--primary" onClick={prepareAgain} data-testid="idphoto.edit.prepare">{t('idphoto.edit.prepare')}</button>
+              <button type="button" className="button button--primary" onClick={prepareAgain} data-testid="idphoto.edit.prepare">
+                {t('idphoto.edit.prepare')}
+              </button>
             </div>
           )}
           {!busy && !gone && rendered && !refused && (
             <>
               <div className="idp-edit-frame" style={{ aspectRatio: `${template.pixelWidth} / ${template.pixelHeight}`, background: bgColor }}>
                 {/* The last redraw, moved and scaled on the client to where the sliders now put the head. */}
-                <img className="idp-preview" src={rendered.url} alt={t('idphoto.resultAlt')} data-testid="idphoto.edit.result" data-key={lastRun.current}
-                  data-settled={settled ? '1' : '0'} style={{ transform: previewTransform(template, rendered.adjust, adjust) }} />
+                <img
+                  className="idp-preview"
+                  src={rendered.url}
+                  alt={t('idphoto.resultAlt')}
+                  data-testid="idphoto.edit.result"
+                  data-key={lastRun.current}
+                  data-settled={settled ? '1' : '0'}
+                  style={{ transform: previewTransform(template, rendered.adjust, adjust) }}
+                />
                 <BandOverlay template={template} adjust={adjust} />
               </div>
               <ResultInfo blob={rendered.blob} dpi={template.dpi} />
               <AdviceList advice={rendered.advice} template={template} />
             </>
           )}
-          {!busy && refused && <ProblemPanel problem={refused} fallback={errorMessage} onRetry={() => { lastRun.current = ''; setRefused(null); }} onNewImage={() => history.back()} />}
-          {task.phase === 'failed' && <ProblemPanel problem={idPhotoProblem(task.errorDetail)} fallback={errorMessage} onRetry={task.retry} onNewImage={() => history.back()} />}
+          {!busy && refused && (
+            <ProblemPanel
+              problem={refused}
+              fallback={errorMessage}
+              onRetry={() => {
+                lastRun.current = '';
+                setRefused(null);
+              }}
+              onNewImage={() => history.back()}
+            />
+          )}
+          {task.phase === 'failed' && (
+            <ProblemPanel problem={idPhotoProblem(task.errorDetail)} fallback={errorMessage} onRetry={task.retry} onNewImage={() => history.back()} />
+          )}
         </div>
       </div>
     </div>
   );
 }
 
-function Slider({ label, testId, value, min, max, onChange }: { label: string; testId: string; value: number; min: number; max: number; onChange(v: number): void }) {
+function Slider({
+  label,
+  testId,
+  value,
+  min,
+  max,
+  onChange,
+}: {
+  label: string;
+  testId: string;
+  value: number;
+  min: number;
+  max: number;
+  onChange(v: number): void;
+}) {
   return (
     <label className="idp-slider">
       <span className="idp-options__label">{label}</span>

@@ -112,32 +112,70 @@ export function IdPhotoMakerPage() {
         </div>
         <div className="idp-main">
           <TemplateOptions template={template} bgColor={bgColor} onBgColor={setBgColor} output={output} onOutput={setOutput} />
-          <p className="small muted idp-cost" data-testid="idphoto.costNote">{t('idphoto.cost.note')}</p>
+          <p className="small muted idp-cost" data-testid="idphoto.costNote">
+            {t('idphoto.cost.note')}
+          </p>
           <HiddenFileInput ref={input} onFile={submit} />
           <FileDropZone onFile={submit} enabled={!busy}>
             <div className={`card workspace workspace--${phase}`} data-phase={phase}>
               {phase === 'idle' && <UploadPrompt onPick={() => input.current?.click()} />}
               {!showResult && (busy || (file && result.rendering && !result.refused)) && (
-                <StageProgress label={t(`idphoto.stage.${busy ? task.phase : 'processing'}`)} progress={busy ? task.progress : 0.5} phase={busy ? task.phase : 'processing'} queueAhead={busy ? task.queueAhead : null} onCancel={startOver} />
+                <StageProgress
+                  label={t(`idphoto.stage.${busy ? task.phase : 'processing'}`)}
+                  progress={busy ? task.progress : 0.5}
+                  phase={busy ? task.phase : 'processing'}
+                  queueAhead={busy ? task.queueAhead : null}
+                  onCancel={startOver}
+                />
               )}
               {showResult && (
                 <div className={`idp-result${result.rendering ? ' is-rendering' : ''}`} aria-busy={result.rendering}>
-                  <img className="idp-result__image" src={result.url!} alt={t('idphoto.resultAlt')} data-testid="idphoto.result"
-                    data-template={madeWith?.templateId} data-bg={madeWith?.bgColor} data-output={madeWith?.output} data-free-renders={result.freeRenders} />
+                  <img
+                    className="idp-result__image"
+                    src={result.url!}
+                    alt={t('idphoto.resultAlt')}
+                    data-testid="idphoto.result"
+                    data-template={madeWith?.templateId}
+                    data-bg={madeWith?.bgColor}
+                    data-output={madeWith?.output}
+                    data-free-renders={result.freeRenders}
+                  />
                   <ResultInfo blob={result.blob} dpi={template.dpi} />
-                  {result.moved && <p className="small idp-note" data-testid="idphoto.moved">{t('idphoto.moved')}</p>}
+                  {result.moved && (
+                    <p className="small idp-note" data-testid="idphoto.moved">
+                      {t('idphoto.moved')}
+                    </p>
+                  )}
                   <AdviceList advice={result.advice} template={template} />
                   <div className="idp-actions">
-                    <button type="button" className="button button--primary" data-testid="idphoto.download"
-                      onClick={() => result.blob && downloadBlob(result.blob, resultFileName(task.sourceName ?? file?.name ?? null, `${madeWith?.templateId ?? template.templateId}`, 'jpg'))}>
+                    <button
+                      type="button"
+                      className="button button--primary"
+                      data-testid="idphoto.download"
+                      onClick={() =>
+                        result.blob &&
+                        downloadBlob(
+                          result.blob,
+                          resultFileName(task.sourceName ?? file?.name ?? null, `${madeWith?.templateId ?? template.templateId}`, 'jpg'),
+                        )
+                      }
+                    >
                       {t('idphoto.download')}
                     </button>
                     {output === 'photo' && (
-                      <button type="button" className="button button--secondary" disabled={saving || result.rendering} onClick={() => void openEditor()} data-testid="idphoto.edit">
+                      <button
+                        type="button"
+                        className="button button--secondary"
+                        disabled={saving || result.rendering}
+                        onClick={() => void openEditor()}
+                        data-testid="idphoto.edit"
+                      >
                         {t('idphoto.adjust')}
                       </button>
                     )}
-                    <button type="button" className="button button--ghost" onClick={() => input.current?.click()} data-testid="idphoto.newPhoto">{t('idphoto.newPhoto')}</button>
+                    <button type="button" className="button button--ghost" onClick={() => input.current?.click()} data-testid="idphoto.newPhoto">
+                      {t('idphoto.newPhoto')}
+                    </button>
                   </div>
                 </div>
               )}

@@ -19,9 +19,17 @@ export function RequirementTips() {
   return (
     <aside className="idp-tips card" data-testid="idphoto.tips" aria-labelledby="idp-tips-title">
       <details open={open}>
-        <summary id="idp-tips-title" className="idp-tips__title">{t('idphoto.tips.title')}</summary>
-        <ul>{TIPS.map((k) => <li key={k}>{t(`idphoto.tips.${k}`)}</li>)}</ul>
-        <button type="button" className="button button--ghost" onClick={() => setVisible(false)}>{t('idphoto.tips.close')}</button>
+        <summary id="idp-tips-title" className="idp-tips__title">
+          {t('idphoto.tips.title')}
+        </summary>
+        <ul>
+          {TIPS.map((k) => (
+            <li key={k}>{t(`idphoto.tips.${k}`)}</li>
+          ))}
+        </ul>
+        <button type="button" className="button button--ghost" onClick={() => setVisible(false)}>
+          {t('idphoto.tips.close')}
+        </button>
       </details>
     </aside>
   );

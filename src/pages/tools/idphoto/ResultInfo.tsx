@@ -6,8 +6,17 @@ export function ResultInfo({ blob, dpi }: { blob: Blob | null; dpi: number }) {
   useEffect(() => {
     let live = true;
     setSize(null);
-    if (blob) void createImageBitmap(blob).then((b) => { if (live) setSize({ w: b.width, h: b.height }); b.close(); }, () => undefined);
-    return () => { live = false; };
+    if (blob)
+      void createImageBitmap(blob).then(
+        (b) => {
+          if (live) setSize({ w: b.width, h: b.height });
+          b.close();
+        },
+        () => undefined,
+      );
+    return () => {
+      live = false;
+    };
   }, [blob]);
   if (!blob || !size) return null;
   return (

@@ -16,16 +16,33 @@ export function TemplateOptions({ template, bgColor, onBgColor, output, onOutput
   const { t, i18n } = useTranslation();
   return (
     <div className="idp-options" data-testid="idphoto.options">
-      <p className="idp-options__name"><strong data-testid="idphoto.selected">{templateTitle(t, template, i18n.language)}</strong> · {templateSize(template)}</p>
-      <p className="muted small">{t('idphoto.headBand', { min: template.headPercent[0], max: template.headPercent[1] })}
-        {template.maxFileKB ? ` · ${t('idphoto.maxSize', { kb: template.maxFileKB })}` : ''}</p>
-      {!template.retouchAllowed && <p className="small idp-options__note" data-testid="idphoto.noRetouch">{t('idphoto.noRetouch')}</p>}
+      <p className="idp-options__name">
+        <strong data-testid="idphoto.selected">{templateTitle(t, template, i18n.language)}</strong> · {templateSize(template)}
+      </p>
+      <p className="muted small">
+        {t('idphoto.headBand', { min: template.headPercent[0], max: template.headPercent[1] })}
+        {template.maxFileKB ? ` · ${t('idphoto.maxSize', { kb: template.maxFileKB })}` : ''}
+      </p>
+      {!template.retouchAllowed && (
+        <p className="small idp-options__note" data-testid="idphoto.noRetouch">
+          {t('idphoto.noRetouch')}
+        </p>
+      )}
       <div className="idp-options__row" role="radiogroup" aria-label={t('idphoto.background')}>
         <span className="idp-options__label">{t('idphoto.background')}</span>
         {template.limitBgColors.map((c) => (
-          <button key={c} type="button" role="radio" aria-checked={c === bgColor} aria-label={c} title={c}
-            className={`idp-swatch${c === bgColor ? ' is-selected' : ''}`} style={{ background: c }}
-            onClick={() => onBgColor(c)} data-testid={`idphoto.bg.${c.slice(1)}`} />
+          <button
+            key={c}
+            type="button"
+            role="radio"
+            aria-checked={c === bgColor}
+            aria-label={c}
+            title={c}
+            className={`idp-swatch${c === bgColor ? ' is-selected' : ''}`}
+            style={{ background: c }}
+            onClick={() => onBgColor(c)}
+            data-testid={`idphoto.bg.${c.slice(1)}`}
+          />
         ))}
       </div>
       {onOutput && (
@@ -34,8 +51,15 @@ export function TemplateOptions({ template, bgColor, onBgColor, output, onOutput
           <span className="idp-options__label">{t('idphoto.output.label')}</span>
           <div className="idp-segmented">
             {ID_PHOTO_OUTPUTS.map((o) => (
-              <button key={o} type="button" role="radio" aria-checked={o === output} className={`idp-segmented__item${o === output ? ' is-selected' : ''}`}
-                onClick={() => onOutput(o)} data-testid={`idphoto.output.${o}`}>
+              <button
+                key={o}
+                type="button"
+                role="radio"
+                aria-checked={o === output}
+                className={`idp-segmented__item${o === output ? ' is-selected' : ''}`}
+                onClick={() => onOutput(o)}
+                data-testid={`idphoto.output.${o}`}
+              >
                 {t(`idphoto.output.${o}`)}
               </button>
             ))}

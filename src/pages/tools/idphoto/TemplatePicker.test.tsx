@@ -17,9 +17,12 @@ function Picker() {
   );
 }
 
-const listed = () => [...document.querySelectorAll('[data-testid^="idphoto.template."]')].map((button) => button.getAttribute('data-testid')?.slice('idphoto.template.'.length));
+const listed = () =>
+  [...document.querySelectorAll('[data-testid^="idphoto.template."]')].map((button) => button.getAttribute('data-testid')?.slice('idphoto.template.'.length));
 
-afterEach(async () => { await i18next.changeLanguage('en'); });
+afterEach(async () => {
+  await i18next.changeLanguage('en');
+});
 
 describe('TemplatePicker', () => {
   test('opens on the popular templates; a category tab filters, and a press picks a template', async () => {

@@ -12,20 +12,41 @@ export function TemplatePicker({ selectedId, onSelect }: { selectedId: string; o
   const [category, setCategory] = useState<IdPhotoCategory | 'all'>('popular');
   const found = useMemo(
     // The country's name in the page's language is searchable too ("Allemagne", "ドイツ").
-    () => searchIdPhotoTemplates(query, { category: query ? 'all' : category, extraNames: (tpl) => `${countryName(tpl.countryCode, lang)} ${templateTitle(t, tpl, lang)}` }),
+    () =>
+      searchIdPhotoTemplates(query, {
+        category: query ? 'all' : category,
+        extraNames: (tpl) => `${countryName(tpl.countryCode, lang)} ${templateTitle(t, tpl, lang)}`,
+      }),
     [query, category, lang, t],
   );
   return (
     <section className="idp-picker card" aria-labelledby="idp-picker-title">
-      <h2 id="idp-picker-title" className="idp-picker__title">{t('idphoto.pickTemplate')}</h2>
+      <h2 id="idp-picker-title" className="idp-picker__title">
+        {t('idphoto.pickTemplate')}
+      </h2>
       <input
-        type="search" className="input idp-picker__search" value={query} onChange={(e) => setQuery(e.target.value)}
-        placeholder={t('idphoto.searchPlaceholder')} aria-label={t('idphoto.searchPlaceholder')} data-testid="idphoto.search"
+        type="search"
+        className="input idp-picker__search"
+        value={query}
+        onChange={(e) => setQuery(e.target.value)}
+        placeholder={t('idphoto.searchPlaceholder')}
+        aria-label={t('idphoto.searchPlaceholder')}
+        data-testid="idphoto.search"
       />
       <div className="idp-picker__categories" role="tablist" aria-label={t('idphoto.categories')}>
         {(['all', ...ID_PHOTO_CATEGORIES] as const).map((c) => (
-          <button key={c} type="button" role="tab" aria-selected={!query && category === c} className={`chip${!query && category === c ? ' is-active' : ''}`}
-            onClick={() => { setCategory(c); setQuery(''); }} data-testid={`idphoto.category.${c}`}>
+          <button
+            key={c}
+            type="button"
+            role="tab"
+            aria-selected={!query && category === c}
+            className={`chip${!query && category === c ? ' is-active' : ''}`}
+            onClick={() => {
+              setCategory(c);
+              setQuery('');
+            }}
+            data-testid={`idphoto.category.${c}`}
+          >
             {t(`idphoto.category.${c}`)}
           </button>
         ))}
@@ -33,9 +54,17 @@ export function TemplatePicker({ selectedId, onSelect }: { selectedId: string; o
       <ul className="idp-picker__list" data-testid="idphoto.templates">
         {found.map((tpl) => (
           <li key={tpl.templateId}>
-            <button type="button" className={`idp-template${tpl.templateId === selectedId ? ' is-selected' : ''}`} aria-pressed={tpl.templateId === selectedId}
-              onClick={() => onSelect(tpl)} data-testid={`idphoto.template.${tpl.templateId}`}>
-              <span className="idp-template__name">{templateTitle(t, tpl, lang)}{tpl.isPro && <span className="badge billing-only idp-template__pro">{t('site.templates.pro')}</span>}</span>
+            <button
+              type="button"
+              className={`idp-template${tpl.templateId === selectedId ? ' is-selected' : ''}`}
+              aria-pressed={tpl.templateId === selectedId}
+              onClick={() => onSelect(tpl)}
+              data-testid={`idphoto.template.${tpl.templateId}`}
+            >
+              <span className="idp-template__name">
+                {templateTitle(t, tpl, lang)}
+                {tpl.isPro && <span className="badge billing-only idp-template__pro">{t('site.templates.pro')}</span>}
+              </span>
               <span className="idp-template__size">{templateSize(tpl)}</span>
             </button>
           </li>

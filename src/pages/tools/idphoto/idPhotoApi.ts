@@ -46,7 +46,13 @@ export async function renderFree(photoHash: string, request: FreeRenderRequest, 
   } catch {
     // keep the asked adjustment
   }
-  return { ok: true, blob: await response.blob(), advice: parseAdvice(response.headers.get('x-idphoto-advice') ?? ''), adjust, moved: response.headers.get('x-idphoto-moved') === '1' };
+  return {
+    ok: true,
+    blob: await response.blob(),
+    advice: parseAdvice(response.headers.get('x-idphoto-advice') ?? ''),
+    adjust,
+    moved: response.headers.get('x-idphoto-moved') === '1',
+  };
 }
 
 /** The advice of an analysed photo, or null when it has none stored. */

@@ -33,7 +33,12 @@ export function readIdPhotoParams(project: Project): IdPhotoProjectParams | null
 }
 
 /** The document for a result: background in the chosen colour, the photo as the one image layer. */
-async function documentFor(base: Project, result: Blob, params: Omit<IdPhotoProjectParams, 'isPro'>, name: string): Promise<{ doc: Project; resultAssetId: string }> {
+async function documentFor(
+  base: Project,
+  result: Blob,
+  params: Omit<IdPhotoProjectParams, 'isPro'>,
+  name: string,
+): Promise<{ doc: Project; resultAssetId: string }> {
   const template = findIdPhotoTemplate(params.templateId)!;
   const w = template.pixelWidth;
   const h = template.pixelHeight;
@@ -51,7 +56,12 @@ async function documentFor(base: Project, result: Blob, params: Omit<IdPhotoProj
 }
 
 /** Stores a new ID photo project with the portrait and the result; resolves to its `PROJ_IDP_…` id. */
-export async function createIdPhotoProject(source: Blob, result: Blob, params: Omit<IdPhotoProjectParams, 'sourceAssetId' | 'isPro'>, name: string): Promise<string> {
+export async function createIdPhotoProject(
+  source: Blob,
+  result: Blob,
+  params: Omit<IdPhotoProjectParams, 'sourceAssetId' | 'isPro'>,
+  name: string,
+): Promise<string> {
   const sourceAssetId = await hashBlob(source);
   const { doc, resultAssetId } = await documentFor({ projectId: '' } as Project, result, { ...params, sourceAssetId }, name);
   await storeProject(doc);

@@ -114,7 +114,12 @@ export function useIdPhotoResult(settings: IdPhotoSettings): IdPhotoResultView {
   useEffect(() => {
     if (task.phase !== 'done' || !hash) return;
     const abort = new AbortController();
-    void portraitAdvice(hash, abort.signal).then((a) => { if (a) setAdvice(a); }, () => undefined);
+    void portraitAdvice(hash, abort.signal).then(
+      (a) => {
+        if (a) setAdvice(a);
+      },
+      () => undefined,
+    );
     return () => abort.abort();
   }, [task.phase, hash]);
 
@@ -122,7 +127,9 @@ export function useIdPhotoResult(settings: IdPhotoSettings): IdPhotoResultView {
   useEffect(() => {
     const next = blob ? URL.createObjectURL(blob) : null;
     setUrl(next);
-    return () => { if (next) URL.revokeObjectURL(next); };
+    return () => {
+      if (next) URL.revokeObjectURL(next);
+    };
   }, [blob]);
 
   const reset = () => {
@@ -139,6 +146,16 @@ export function useIdPhotoResult(settings: IdPhotoSettings): IdPhotoResultView {
   };
 
   return {
-    task, blob, url, madeWith: free?.made ?? (blob ? paidWith.current : null), advice, moved: free?.moved ?? false, rendering, refused, freeRenders, start, reset,
+    task,
+    blob,
+    url,
+    madeWith: free?.made ?? (blob ? paidWith.current : null),
+    advice,
+    moved: free?.moved ?? false,
+    rendering,
+    refused,
+    freeRenders,
+    start,
+    reset,
   };
 }

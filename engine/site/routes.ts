@@ -5,9 +5,7 @@
  */
 
 /** Sections of SPEC §2; the tool sections also group the cards on /tools. */
-export type RouteGroup =
-  | 'general' | 'policy' | 'editor'
-  | 'photo' | 'productPhotography' | 'aiGeneration' | 'aiReplace' | 'batch';
+export type RouteGroup = 'general' | 'policy' | 'editor' | 'photo' | 'productPhotography' | 'aiGeneration' | 'aiReplace' | 'batch';
 
 export interface AppRoute {
   /** Path after the language prefix, starting with `/`. */
@@ -43,20 +41,37 @@ export const EDITOR_PAGE = 'editor/EditorPage';
 /** A general page: keys under `pages.<id>`. */
 function sitePage(path: string, id: string, group: RouteGroup, page: string, options: Options = {}): AppRoute {
   return {
-    path, titleKey: `pages.${id}.title`, descriptionKey: `pages.${id}.description`,
-    page, group, listed: false, featured: false, ...options,
+    path,
+    titleKey: `pages.${id}.title`,
+    descriptionKey: `pages.${id}.description`,
+    page,
+    group,
+    listed: false,
+    featured: false,
+    ...options,
   };
 }
 
 /**
- * A tool page: keys under `tools.<id>` (or, with `keys`, under `<keys>.title` / `<keys>.description`, for a
- * tool whose strings live in its own locale section); listed on /tools unless told otherwise.
+ * A tool page: keys under `tools.<id>` unless the options name the title and description keys (a tool whose
+ * strings live in its own locale section); listed on /tools unless told otherwise.
  */
-function tool(path: string, id: string, group: RouteGroup, page: string, options: Options & { keys?: string } = {}): AppRoute {
-  const { keys = `tools.${id}`, ...rest } = options;
+function tool(
+  path: string,
+  id: string,
+  group: RouteGroup,
+  page: string,
+  options: Options & Partial<Pick<AppRoute, 'titleKey' | 'descriptionKey'>> = {},
+): AppRoute {
   return {
-    path, titleKey: `${keys}.title`, descriptionKey: `${keys}.description`,
-    page, group, listed: true, featured: false, ...rest,
+    path,
+    titleKey: `tools.${id}.title`,
+    descriptionKey: `tools.${id}.description`,
+    page,
+    group,
+    listed: true,
+    featured: false,
+    ...options,
   };
 }
 
@@ -98,9 +113,15 @@ export const ROUTES: readonly AppRoute[] = [
   tool('/tools/id-photo-edit', 'idPhotoEdit', 'photo', 'pages/tools/idphoto/IdPhotoEditPage', { listed: false, query: 'pid' }),
   tool('/tools/blur-background', 'blurBackground', 'photo', 'pages/tools/BlurBackgroundPage', { featured: true }),
   // Text and seal extraction (SPEC §1 names the tool; §2 gives it no path): strings in locales/sections/extract.
-  tool('/tools/text-extractor', 'textExtractor', 'photo', 'pages/tools/TextExtractorPage', { keys: 'extract.tool' }),
+  tool('/tools/text-extractor', 'textExtractor', 'photo', 'pages/tools/TextExtractorPage', {
+    titleKey: 'extract.tool.title',
+    descriptionKey: 'extract.tool.description',
+  }),
   // Not in SPEC §2: old-photo colourising (SPEC §7 submit feature, task type deoldify), issue 19; strings in sections/genai.
-  tool('/tools/photo-colorizer', 'colorize', 'photo', 'pages/generative/ColorizePage', { keys: 'genai.colorize' }),
+  tool('/tools/photo-colorizer', 'colorize', 'photo', 'pages/generative/ColorizePage', {
+    titleKey: 'genai.colorize.title',
+    descriptionKey: 'genai.colorize.description',
+  }),
 
   tool('/product-photography/white-background', 'productWhite', 'productPhotography', 'pages/tools/ProductBackgroundPage', { pageProps: { variant: 'white' } }),
   tool('/product-photography/green-background', 'productGreen', 'productPhotography', 'pages/tools/ProductBackgroundPage', { pageProps: { variant: 'green' } }),
@@ -108,19 +129,31 @@ export const ROUTES: readonly AppRoute[] = [
 
   tool('/ai-background', 'aiBackground', 'aiGeneration', 'pages/tools/AiBackgroundPage', { featured: true }),
   tool('/ai-image-generator', 'aiImageGenerator', 'aiGeneration', 'pages/AiImageGeneratorPage', { featured: true }),
-  tool('/ai-image-generator/create', 'aiImageGeneratorCreate', 'aiGeneration', 'pages/AiImageGeneratorPage', { listed: false, pageProps: { mode: 'textToImage', variant: 'create' } }),
+  tool('/ai-image-generator/create', 'aiImageGeneratorCreate', 'aiGeneration', 'pages/AiImageGeneratorPage', {
+    listed: false,
+    pageProps: { mode: 'textToImage', variant: 'create' },
+  }),
   tool('/image-to-image-ai', 'imageToImage', 'aiGeneration', 'pages/AiImageGeneratorPage', { featured: true, pageProps: { mode: 'imageToImage' } }),
-  tool('/image-to-image-ai/create', 'imageToImageCreate', 'aiGeneration', 'pages/AiImageGeneratorPage', { listed: false, pageProps: { mode: 'imageToImage', variant: 'create' } }),
+  tool('/image-to-image-ai/create', 'imageToImageCreate', 'aiGeneration', 'pages/AiImageGeneratorPage', {
+    listed: false,
+    pageProps: { mode: 'imageToImage', variant: 'create' },
+  }),
 
   tool('/ai-replace', 'aiReplace', 'aiReplace', 'pages/generative/AiReplaceHubPage', { listed: false }),
-  tool('/ai-replace/ai-clothes-changer', 'aiClothesChanger', 'aiReplace', 'pages/generative/ReplaceToolPage', { featured: true, pageProps: { variant: 'clothes' } }),
+  tool('/ai-replace/ai-clothes-changer', 'aiClothesChanger', 'aiReplace', 'pages/generative/ReplaceToolPage', {
+    featured: true,
+    pageProps: { variant: 'clothes' },
+  }),
   tool('/ai-replace/ai-virtual-try-on-product', 'aiVirtualTryOn', 'aiReplace', 'pages/generative/ReplaceToolPage', { pageProps: { variant: 'product' } }),
   tool('/ai-replace/background-replacer', 'backgroundReplacer', 'aiReplace', 'pages/generative/ReplaceToolPage', { pageProps: { variant: 'background' } }),
 
   tool('/batch', 'batch', 'batch', 'pages/batch/BatchHubPage', { listed: false }),
   tool('/batch-edit', 'batchEdit', 'batch', 'pages/batch/BatchHubPage', { listed: false }),
   tool('/batch-edit/bulk-image-enhancer', 'bulkImageEnhancer', 'batch', 'pages/batch/BatchToolPage', { pageProps: { tool: 'enhance' } }),
-  tool('/batch-edit/bulk-background-remover', 'bulkBackgroundRemover', 'batch', 'pages/batch/BatchToolPage', { featured: true, pageProps: { tool: 'removebg' } }),
+  tool('/batch-edit/bulk-background-remover', 'bulkBackgroundRemover', 'batch', 'pages/batch/BatchToolPage', {
+    featured: true,
+    pageProps: { tool: 'removebg' },
+  }),
   tool('/batch-edit/bulk-background-changer', 'bulkBackgroundChanger', 'batch', 'pages/batch/BatchToolPage', { pageProps: { tool: 'changebg' } }),
   tool('/batch-edit/bulk-image-resizer', 'bulkImageResizer', 'batch', 'pages/batch/BatchToolPage', { pageProps: { tool: 'resize' } }),
   tool('/batch-edit/edit', 'batchEditEditor', 'batch', 'pages/batch/BatchFineTunePage', { listed: false, query: 'pid' }),

@@ -113,8 +113,6 @@ async function main() {
         const webgl = !fx.isWebglDisabled();
         // 'copy': what a one-off render costs (upload of a changing canvas, read-back into a 2D canvas).
         const glTimes = webgl ? await time(new fx.GlEffectRenderer() as Renderer, source, 5) : [];
-        // 'live': the preview renderer of the layer being edited (cached upload, result stays on the GPU).
-        const liveTimes = webgl ? await time(fx.createPreviewRenderer() as unknown as Renderer, bitmap, 5) : [];
         const cpuTimes = await time(new fx.CpuEffectRenderer() as Renderer, bitmap, 2);
         const renderer = navigator.userAgent;
         const glInfo = (() => {
@@ -122,23 +120,21 @@ async function main() {
           const debug = probe?.getExtension('WEBGL_debug_renderer_info');
           return probe && debug ? String(probe.getParameter(debug.UNMASKED_RENDERER_WEBGL)) : 'no WebGL';
         })();
-        return { glTimes, liveTimes, cpuTimes, renderer, glInfo };
+        return { glTimes, cpuTimes, renderer, glInfo };
       },
       { width: W, height: H },
     );
     const glMs = preview.glTimes.length ? median(preview.glTimes) : NaN;
-    const liveMs = preview.liveTimes.length ? median(preview.liveTimes) : NaN;
     const cpuMs = median(preview.cpuTimes);
-    const ratio = cpuMs / liveMs;
+    const ratio = cpuMs / glMs;
     console.log(`WebGL: ${preview.glInfo}`);
     console.log(
       `adjust render 12 MP, WebGL one-off (upload + read-back): ${preview.glTimes.map((t) => t.toFixed(0)).join(' / ')} ms (median ${glMs.toFixed(0)} ms)`,
     );
-    console.log(
-      `adjust slider frame 12 MP, WebGL live preview: ${preview.liveTimes.map((t) => t.toFixed(0)).join(' / ')} ms (median ${liveMs.toFixed(0)} ms ≈ ${(1000 / liveMs).toFixed(1)} fps; target with a GPU ≥ 30 fps)`,
-    );
-    console.log(`adjust slider frame 12 MP, CPU fallback: ${preview.cpuTimes.map((t) => t.toFixed(0)).join(' / ')} ms (median ${cpuMs.toFixed(0)} ms)`);
-    console.log(`WebGL is ${ratio.toFixed(1)}× faster than the CPU fallback (target ≥ 5× on a software renderer) ${verdict(ratio >= 5)}`);
+    console.log(`adjust render 12 MP, CPU fallback: ${preview.cpuTimes.map((t) => t.toFixed(0)).join(' / ')} ms (median ${cpuMs.toFixed(0)} ms)`);
+    // The layer being edited previews through the gl-react Surface (no read-back): its slider step in the editor,
+    // below, is what the ≥ 5× target is judged on. A one-off render pays an upload and a read-back.
+    console.log(`a one-off WebGL render is ${ratio.toFixed(1)}× faster than the CPU fallback (upload and read-back included)`);
     const floor = await rendererFloor(page, W, H);
     if (floor) {
       console.log(
@@ -217,7 +213,7 @@ async function main() {
       `export ${size.width}×${size.height} PNG with filter + adjust + outline + shadow + Multiply (${(size.bytes / 1024 / 1024).toFixed(1)} MB): ${exports.map((t) => t.toFixed(0)).join(' / ')} ms (median ${exportMs.toFixed(0)} ms; target < 3000) ${verdict(exportMs < 3000)}`,
     );
     console.log(
-      `BENCH_JSON ${JSON.stringify({ glMs, liveMs, cpuMs, ratio, floor, glFrameMs, oldFrameMs, cpuFrameMs, frameRatio, glInfo: preview.glInfo, exportMs, exportSize: size })}`,
+      `BENCH_JSON ${JSON.stringify({ glMs, cpuMs, ratio, floor, glFrameMs, oldFrameMs, cpuFrameMs, frameRatio, glInfo: preview.glInfo, exportMs, exportSize: size })}`,
     );
   } finally {
     await session.close();

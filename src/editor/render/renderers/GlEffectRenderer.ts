@@ -11,7 +11,7 @@ import { context2d, cropImage, fitWithin, makeCanvas, pasteImage, readPixels, so
 import { runGlPasses, passReach, type PassContext, type PassGeometry } from './glPasses';
 import type { GlRunner } from './glRunner';
 import { loadGrainTexture } from './grainSource';
-import { FLIP_FRAG, sharedRunner } from './sharedRunner';
+import { sharedRunner } from './sharedRunner';
 import { preDownloadShaders } from './shaderSource';
 
 export type RenderPurpose = 'preview' | 'export';
@@ -26,33 +26,20 @@ const needsGrain = (passes: readonly EffectPass[]) => passes.some((p) => p.kind 
 export interface GlEffectRendererOptions {
   /** The runner; default the page's shared one. */
   runner?: GlRunner;
-  /** Dispose the runner with the renderer (only for a private runner). */
-  ownsRunner?: boolean;
   /** Largest side rendered in one go (default MAX_TEXTURE_SIZE; smaller values force tiling, for tests). */
   maxSide?: number;
-  /**
-   * 'copy' (default): each render returns a new 2D canvas (read back, exact, safe to keep).
-   * 'live': render returns the runner's own WebGL canvas, valid until the next render — no read-back, for the
-   * live preview of the layer being edited (give it a private runner with preserveDrawingBuffer, see
-   * createPreviewRenderer).
-   */
-  output?: 'copy' | 'live';
 }
 
 export class GlEffectRenderer implements EffectRenderer {
   readonly kind = 'webgl' as const;
   readonly runner: GlRunner;
-  private readonly ownsRunner: boolean;
   private readonly maxSide: number;
-  private readonly output: 'copy' | 'live';
   private grainBytes: Uint8Array | null = null;
 
   /** @throws Error when no runner is given and WebGL is unavailable. */
   constructor(opts: GlEffectRendererOptions = {}) {
     this.runner = opts.runner ?? requireShared();
-    this.ownsRunner = opts.ownsRunner ?? false;
     this.maxSide = Math.min(this.runner.maxTextureSize, opts.maxSide ?? Infinity);
-    this.output = opts.output ?? 'copy';
   }
 
   /** The largest side this renderer draws without tiling or downscaling. */
@@ -83,7 +70,6 @@ export class GlEffectRenderer implements EffectRenderer {
       const result = runGlPasses(this.context(width, height, 0, 0), { texture: input.texture, width, height }, passes);
       if (!result.target) return copyCanvas(source, width, height); // every pass skipped (a filter not downloaded)
       try {
-        if (this.output === 'live') return this.drawLive(result.target.texture, width, height);
         // readPixels + putImageData rather than drawing the GL canvas: exact, and on a software rasteriser
         // (SwiftShader) about twice as fast as drawImage of a WebGL canvas.
         const bytes = this.runner.read(result.target);
@@ -96,17 +82,6 @@ export class GlEffectRenderer implements EffectRenderer {
     } finally {
       if (input.owned) this.runner.deleteTexture(input.texture);
     }
-  }
-
-  /** Draws the result upright onto the runner's own canvas and returns that canvas (no read-back). */
-  private drawLive(texture: WebGLTexture, width: number, height: number): HTMLCanvasElement {
-    const canvas = this.runner.canvas;
-    if (!(typeof HTMLCanvasElement !== 'undefined' && canvas instanceof HTMLCanvasElement)) {
-      throw new Error("output 'live' needs a runner on an HTMLCanvasElement");
-    }
-    this.runner.program('flip', FLIP_FRAG);
-    this.runner.draw('flip', { t: texture }, null, width, height);
-    return canvas;
   }
 
   /**
@@ -144,9 +119,8 @@ export class GlEffectRenderer implements EffectRenderer {
     return out;
   }
 
-  dispose(): void {
-    if (this.ownsRunner) this.runner.release();
-  }
+  /** Nothing to free: the runner is the page's shared one (its textures live in its pool). */
+  dispose(): void {}
 
   /** Downloads the shaders the passes need (a LUT whose shader fails is skipped later) and the grain texture. */
   private async prepare(passes: readonly EffectPass[]): Promise<void> {

@@ -9,7 +9,7 @@ import type { EffectPass, EffectRenderer, EffectSource } from '../../../../engin
 import { CpuEffectRenderer } from './CpuEffectRenderer';
 import type { RgbaImage } from './effectPixels';
 import { GlEffectRenderer, type GlRenderOptions } from './GlEffectRenderer';
-import { createRunner, disableWebgl, isWebglDisabled, sharedRunner } from './sharedRunner';
+import { disableWebgl, isWebglDisabled, sharedRunner } from './sharedRunner';
 
 export interface CreateEffectRendererOptions {
   /** Never use WebGL (tests, or a user setting). */
@@ -74,21 +74,4 @@ export function createEffectRenderer(opts: CreateEffectRendererOptions = {}): Ad
   if (opts.forceCpu || typeof document === 'undefined') return new AdaptiveEffectRenderer(null);
   const runner = sharedRunner();
   return new AdaptiveEffectRenderer(runner ? new GlEffectRenderer({ runner }) : null);
-}
-
-/**
- * A renderer for the live preview of the layer being edited: its own WebGL context (preserveDrawingBuffer, so
- * Konva can draw the canvas on a later frame) and `output: 'live'` — render() returns that context's canvas,
- * overwritten by the next render, with no read-back. Use ONE per editor and dispose it when editing ends
- * (browsers keep only ~16 contexts per page). Falls back to the CPU like createEffectRenderer().
- */
-export function createPreviewRenderer(opts: CreateEffectRendererOptions = {}): AdaptiveEffectRenderer {
-  if (opts.forceCpu || typeof document === 'undefined' || isWebglDisabled()) return new AdaptiveEffectRenderer(null);
-  try {
-    const runner = createRunner(document.createElement('canvas'), { preserveDrawingBuffer: true });
-    return new AdaptiveEffectRenderer(new GlEffectRenderer({ runner, ownsRunner: true, output: 'live' }));
-  } catch (error) {
-    console.warn(`WebGL preview renderer unavailable, rendering on the CPU: ${(error as Error).message}`);
-    return new AdaptiveEffectRenderer(null);
-  }
 }

@@ -1,5 +1,5 @@
 /** The effects pipeline of the editor (WebGL with a CPU fallback); see shaders/README.md. */
-export { createEffectRenderer, createPreviewRenderer, AdaptiveEffectRenderer, type CreateEffectRendererOptions } from './createEffectRenderer';
+export { createEffectRenderer, AdaptiveEffectRenderer, type CreateEffectRendererOptions } from './createEffectRenderer';
 export { GlEffectRenderer, type GlEffectRendererOptions, type GlRenderOptions, type RenderPurpose } from './GlEffectRenderer';
 export { CpuEffectRenderer } from './CpuEffectRenderer';
 export { blendWithBackdrop, blendPixels, type BlendOptions } from './glBlend';

@@ -10,11 +10,6 @@ import { GlRunner } from './glRunner';
 export const SMOKE_FRAG = `precision highp float;
 varying vec2 uv;
 void main() { gl_FragColor = vec4(0.25, 0.5, 0.75, 1.0); }`;
-/** Copies a texture to the canvas upside down: targets keep row 0 = top, the canvas shows row 0 at the bottom. */
-export const FLIP_FRAG = `precision highp float;
-varying vec2 uv;
-uniform sampler2D t;
-void main() { gl_FragColor = texture2D(t, vec2(uv.x, 1.0 - uv.y)); }`;
 
 let shared: GlRunner | null | undefined;
 let lostForSession = false;

@@ -4,7 +4,7 @@ import { blendImages, W3C_COMPOSITE_OP } from '../../../../engine/effects/blendM
 import { layerEffectPasses } from '../../../../engine/effects/effectStack';
 import { FILTERS, findFilter } from '../../../../engine/effects/filters/catalogue';
 import { CpuEffectRenderer } from './CpuEffectRenderer';
-import { createEffectRenderer, createPreviewRenderer } from './createEffectRenderer';
+import { createEffectRenderer } from './createEffectRenderer';
 import { GlEffectRenderer } from './GlEffectRenderer';
 import { blendPixels, blendWithBackdrop } from './glBlend';
 import { createRunner, isWebglDisabled } from './sharedRunner';
@@ -12,7 +12,6 @@ import { createRunner, isWebglDisabled } from './sharedRunner';
 export function effectsTestHandle() {
   return {
     createEffectRenderer,
-    createPreviewRenderer,
     GlEffectRenderer,
     CpuEffectRenderer,
     blendWithBackdrop,

@@ -208,6 +208,7 @@ export function AccountProvider({ children }: { children: ReactNode }) {
   );
 
   // Balance follows the account.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new account (sign-in, sign-out) refreshes the balance
   useEffect(() => {
     refreshBalance();
   }, [loginContext.account, refreshBalance]);

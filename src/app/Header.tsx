@@ -27,6 +27,7 @@ export function Header() {
   const billing = useBilling();
 
   // Close the mobile menu after navigating.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a navigation (new pathname) closes the menu
   useEffect(() => setOpen(false), [pathname]);
 
   return (

@@ -16,6 +16,7 @@ export function ToolsMenu() {
   const panelId = useId();
   const root = useRef<HTMLDivElement>(null);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a navigation (new pathname) closes the panel
   useEffect(() => setOpen(false), [pathname]);
   useEffect(() => {
     if (!open) return;

@@ -42,6 +42,7 @@ export function AdminStatsPage() {
   const [reload, setReload] = useState(0);
   const [state, setState] = useState<AdminStatsState>({ status: 'loading' });
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `reload` is the refresh counter: a new value fetches again
   useEffect(() => {
     const controller = new AbortController();
     setState({ status: 'loading' });

@@ -30,6 +30,7 @@ export function useTaskErrorToast(
     if (wantToast) toast.show(errorMessage, 'error');
   });
   // One toast per failure (not again when only the language changes).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: one toast per failure: a new phase or error code, not a new language
   useEffect(() => {
     if (task.phase === 'failed') announceFailure();
   }, [task.phase, task.errorKey]);

@@ -63,6 +63,7 @@ export function MaskBrushCanvas(props: MaskBrushCanvasProps) {
   };
 
   // Redraw from the edit list whenever it changes (undo, redo, clear, a detected mask).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: redrawn whenever an input of the picture changes; the drawing helpers are made each render from the same values
   useEffect(() => {
     const ctx = maskCtx();
     if (!ctx) return;

@@ -37,6 +37,7 @@ export function useTapGesture(onTap: (point: Point, longPress: boolean) => void)
     if (press.current?.timer != null) window.clearTimeout(press.current.timer);
     press.current = null;
   };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: stops a pending press on unmount only; stop reads refs
   useEffect(() => stop, []);
 
   return {

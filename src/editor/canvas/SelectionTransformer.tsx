@@ -71,6 +71,7 @@ export function SelectionTransformer({ content, transformer: ref, onTransformSta
   const anchors = ids.length > 1 ? CORNERS : single?.value.valueType === 'text' ? (single.value.text.curve !== 0 ? CORNERS : TEXT_ANCHORS) : ALL_ANCHORS;
   const idsKey = ids.join('\u0000');
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: ids is represented by idsKey; selected: a node may have been re-created or resized
   useEffect(() => {
     const transformer = ref.current;
     if (!transformer) return;

@@ -58,6 +58,7 @@ export function useProjectLoader(pid: string | null): ProjectLoader {
   const [useLocal, setUseLocal] = useState(false);
   const draftChoice = useRef<((restore: boolean) => void) | null>(null);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: pid, the retry counter and the draft choice start a load; everything else is read when it runs
   useEffect(() => {
     const abort = new AbortController();
     const { signal } = abort;

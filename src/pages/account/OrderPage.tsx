@@ -16,6 +16,7 @@ export function OrderPage() {
   const [orders, setOrders] = useState<OrderView[] | null>(null);
   const signedIn = account.loginState === 'success';
   const [returnTo] = useState(workPage);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a purchase that changes state (paid, cancelled) lists the orders again
   useEffect(() => {
     if (signedIn)
       accountApi.orders().then(

@@ -80,6 +80,7 @@ export function MagicEraserPage() {
   const activeTool: EraserTool = info.canSelect && tool === 'select' && select.status !== 'unavailable' ? 'select' : 'brush';
 
   // A preview shows an older mask after any edit: drop it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the effect runs on purpose when the mask or the selection changes
   useEffect(() => setPreview(null), [mask.edits, select.selection]);
   useEffect(
     () => () => {

@@ -17,6 +17,7 @@ export function TemplatePreview({ template }: { template: DesignTemplate }) {
   const fontsKey = texts.map((text) => `${text.fontName}:${text.value}`).join('|');
   // The thumbnail shows the template's own fonts (and the CJK subsets its translated text needs);
   // the SVG repaints by itself once each font face is added to the document. Keyed on the fonts and texts only.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed on the fonts and texts only (texts is a new array each render)
   useEffect(() => {
     for (const text of texts) ensureFontsFor(text.value, text.fontName).catch(() => undefined);
   }, [fontsKey]);

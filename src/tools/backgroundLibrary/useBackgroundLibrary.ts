@@ -32,6 +32,7 @@ let shared: Promise<LibraryCatalogue> | null = null;
 export function useBackgroundLibrary(): { state: LibraryState; retry(): void } {
   const [state, setState] = useState<LibraryState>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is the retry counter: a new value fetches again
   useEffect(() => {
     let live = true;
     shared ??= fetchLibrary();

@@ -154,6 +154,7 @@ export function RefinePanel({ sourceUrl, resultBlob, imgUrl, onApply, onCancel }
 
   // Fetch the selection of the present prompt when it is not known yet. A failed click is taken back.
   const promptId = prompt ? promptKey(prompt) : null;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `prompt` is derived from promptId; this effect's own status changes must not restart it
   useEffect(() => {
     if (!prompt || !promptId || !imgUrl || !loaded || status === 'preparing' || status === 'unavailable' || selections.has(promptId)) return;
     const abort = new AbortController();

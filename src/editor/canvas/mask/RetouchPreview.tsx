@@ -30,7 +30,8 @@ function tintedArea(canvas: HTMLCanvasElement): HTMLCanvasElement {
 }
 
 export function RetouchPreview({ layer, session }: { layer: Layer; session: MaskSession }) {
-  const area = useMemo(() => tintedArea(session.canvas), [session.canvas, session.version]); // eslint-disable-line react-hooks/exhaustive-deps
+  // biome-ignore lint/correctness/useExhaustiveDependencies: session.version marks a change to the mask canvas, which is mutated in place
+  const area = useMemo(() => tintedArea(session.canvas), [session.canvas, session.version]);
   if (layer.value.valueType !== 'img') return null;
   const shown = effectiveCrop(layer.value.img.cropRect, session.natural);
   const perNatural = session.canvas.width / session.natural.w;

@@ -50,6 +50,7 @@ export const EffectedLayer = memo(function EffectedLayer({ layer, below, Node }:
   const [raster, setRaster] = useState<LayerRaster | null>(null);
 
   // Rasterize after the commit that changed the node's pixels (not on moves: they keep them).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: contentVersion marks a change of the node's pixels (the node object stays the same)
   useLayoutEffect(() => {
     setRaster(node && wantRaster ? rasterizeNode(node, scene.pixelRatio) : null);
   }, [node, wantRaster, contentVersion, scene.pixelRatio]);

@@ -26,6 +26,7 @@ export const OutlineShapes = memo(function OutlineShapes({ raster, params, pixel
   }, [raster, params]);
   const color = toCssColor(geometry.color);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new colour must redraw the cached node
   useLayoutEffect(() => {
     const node = group.current;
     if (!node) return;

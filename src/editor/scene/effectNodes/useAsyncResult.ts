@@ -38,6 +38,7 @@ export function useAsyncResult<T>(key: string | null, compute: () => Promise<T>,
   const upToDate = key === null || done?.key === key;
   useBusyWhile(!upToDate);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: key and kick start a new run; the loader reads the latest values
   useEffect(() => {
     if (upToDate || running.current) return;
     running.current = true;

@@ -85,6 +85,7 @@ export function useLivePreview(
   // The canvas is shown once the Surface has drawn this layer's picture (the key it drew).
   const [drawnKey, setDrawnKey] = useState<string | null>(null);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the key names the picture and its size; a new key redraws
   useEffect(() => {
     if (!key || !module || !picture || !size) return undefined;
     let current = true;
@@ -109,7 +110,6 @@ export function useLivePreview(
       end?.();
     };
     // size is derived from key
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key, module, passes, work]);
 
   useEffect(

@@ -25,6 +25,7 @@ const MAX_SIDE = 8192;
 function useStickersReady(urls: readonly string[]): number {
   const [version, setVersion] = useState(0);
   const key = urls.join('\n');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed on the URLs' text: a new array of the same URLs must not load them again
   useEffect(() => {
     if (urls.length === 0) return;
     let alive = true;
@@ -53,6 +54,7 @@ export const ColorfulTextLayerNode = memo(function ColorfulTextLayerNode({ layer
   const fontsVersion = useFontsReady(fonts);
   const stickersVersion = useStickersReady(useMemo(() => (value ? materialStickerUrls(value.material) : []), [value]));
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: fontsVersion and stickersVersion mark fonts and stickers loaded: the canvas is drawn again with them
   const canvas = useMemo(() => {
     if (!value || typeof document === 'undefined') return null;
     const { material } = value;

@@ -28,6 +28,7 @@ export const TextLayerNode = memo(function TextLayerNode({ layer, fx }: { layer:
   const fontsVersion = useFontsReady(useMemo(() => [{ fontName, text }], [fontName, text]));
   const layout = useMemo(() => (value ? textLayout(value, canvasW, cssFamilyFor(value.fontName)) : null), [value, canvasW]);
   const curve = value?.curve ?? 0;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: fontsVersion marks the font loaded: the text is measured again
   const geometry = useMemo(() => {
     if (!layout) return null;
     const curved = curve !== 0 ? curvedTextGeometry(layout, curve) : null;

@@ -16,6 +16,7 @@ export interface FontRequest {
 export function useFontsReady(requests: readonly FontRequest[]): number {
   const [version, setVersion] = useState(0);
   const key = requests.map((request) => `${request.fontName}\u0000${request.text}`).join('\u0001');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed on the requests' text: a new array of the same requests must not load them again
   useEffect(() => {
     let alive = true;
     const loads = requests.map((request) =>

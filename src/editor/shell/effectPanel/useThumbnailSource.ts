@@ -43,6 +43,7 @@ export function useThumbnailSource(layer: Pick<Layer, 'value'> | null): Thumbnai
   const cropKey = crop ? `${crop.x},${crop.y},${crop.w},${crop.h}` : '';
   const [source, setSource] = useState<ThumbnailSource>(SAMPLE);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed on the crop's numbers (cropKey), not on the crop object
   useEffect(() => {
     const url = uri ? resolveImageUri(uri, editor.assets) : null;
     if (!url) {

@@ -9,6 +9,7 @@ export function useProjectList(type: ProjectType) {
   const [state, setState] = useState<ListState>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is the retry counter: a new value lists again
   useEffect(() => {
     const abort = new AbortController();
     setState({ status: 'loading' });

@@ -67,6 +67,7 @@ export function useObjectSelection({ photoKey, width, height, serverUrl, taps, d
   );
 
   // A new photo: its embedding is not made yet, and no selection of the old one applies.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new photo (photoKey) resets the selection state
   useEffect(() => {
     preparing.current?.abort();
     lastShown.current = null;

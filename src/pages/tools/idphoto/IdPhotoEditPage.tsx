@@ -132,11 +132,12 @@ export function IdPhotoEditPage() {
       if (mine === generation.current) setRendering(false);
     }
   });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: run() reads the latest state itself (useEffectEvent); a new key, a finished task or a gone photo schedules it
   useEffect(() => {
     if (!key) return;
     const timer = setTimeout(() => void run(), lastRun.current ? RERUN_DELAY_MS : 0);
     return () => clearTimeout(timer);
-  }, [key, task.phase, gone]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [key, task.phase, gone]);
 
   // The paid task (only when the analysis was gone) stores a new analysis: redraw for free from it.
   useEffect(() => {

@@ -104,11 +104,12 @@ export function useIdPhotoResult(settings: IdPhotoSettings): IdPhotoResultView {
   };
 
   // Another country, colour or output once the photo is analysed: a free re-render.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed on the three settings that change the picture (a new settings object with the same values must not re-render); render reads the latest state
   useEffect(() => {
     if (!file || !hash || same(wanted.current, settings)) return;
     if (task.phase === 'uploading' || task.phase === 'processing' || task.phase === 'downloading') return;
     void render(file, hash, settings);
-  }, [file, hash, settings.templateId, settings.bgColor, settings.output, task.phase]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [file, hash, settings.templateId, settings.bgColor, settings.output, task.phase]);
 
   // The paid task's result: read the advice its analysis stored.
   useEffect(() => {

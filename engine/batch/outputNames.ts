@@ -17,7 +17,6 @@ export function safeStem(name: string): string {
   const base = baseName(name);
   const dot = base.lastIndexOf('.');
   const stem = dot > 0 ? base.slice(0, dot) : base;
-  // eslint-disable-next-line no-control-regex
   const clean = stem
     .replace(/[\u0000-\u001f\u007f<>:"/\\|?*]/g, '_')
     .replace(/^[.\s]+|[.\s]+$/g, '')

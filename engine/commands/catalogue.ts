@@ -30,7 +30,6 @@ import { setTextProps } from './setTextProps';
 import { transformLayer } from './transformLayer';
 
 /** Any command, whatever its arguments (for lists; run one through its own typed export). */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyCommand = Command<any, any>;
 
 export const COMMANDS: readonly AnyCommand[] = [

@@ -1,7 +1,6 @@
 /** File names for downloads made from a project (the zip), safe on every operating system. */
 
 /** Characters Windows, macOS or Linux refuse in a file name, and control characters. */
-// eslint-disable-next-line no-control-regex
 const UNSAFE = /[<>:"/\\|?*\u0000-\u001f\u007f]+/g;
 const MAX_LENGTH = 80;
 

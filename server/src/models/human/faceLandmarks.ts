@@ -96,7 +96,7 @@ function humanConfig(modelDir: string, maxFaces: number) {
   };
 }
 
-/* eslint-disable @typescript-eslint/no-explicit-any -- Human's bundled typings are not used: the
+/* `any` below: Human's bundled typings are not used: the
    package's exports map hides them and only a handful of fields are read. */
 let humanPromise: Promise<any> | null = null;
 let queue: Promise<unknown> = Promise.resolve();

@@ -26,7 +26,7 @@ export const MIN_DETECTION_SCORE = 0.15;
 const MAX_DETECTIONS = 10;
 const IOU_THRESHOLD = 0.4;
 
-/* eslint-disable @typescript-eslint/no-explicit-any -- tfjs is loaded as CommonJS, untyped here */
+/* `any` below: tfjs is loaded as CommonJS, untyped here */
 type Tf = any;
 type GraphModel = any;
 
